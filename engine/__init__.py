@@ -1,0 +1,49 @@
+"""Sudoku Studio's engine: grids, formats, candidates, the exact solver, generators, human logic.
+
+Public names are loaded lazily (PEP 562) so that ``import engine`` stays cheap: ``sudoku -c`` never
+pays for numba, and the desktop window opens before any kernel is compiled.
+"""
+
+from __future__ import annotations
+
+import importlib
+from typing import Any
+
+__version__ = "0.1.0"
+
+# public name -> module that defines it; keep sorted by name
+_EXPORTS = {
+    "Conflict": "engine.grid",
+    "Form": "engine.formats",
+    "InvalidPuzzleError": "engine.errors",
+    "PEERS": "engine.grid",
+    "ParseError": "engine.errors",
+    "SudokuError": "engine.errors",
+    "UNITS": "engine.grid",
+    "as_grid": "engine.grid",
+    "candidate_masks": "engine.candidates",
+    "candidates": "engine.candidates",
+    "conflicts": "engine.grid",
+    "format_block": "engine.formats",
+    "format_line": "engine.formats",
+    "is_solution": "engine.grid",
+    "parse_block": "engine.formats",
+    "parse_line": "engine.formats",
+    "read_puzzles": "engine.formats",
+}
+
+__all__ = sorted([*_EXPORTS, "__version__"])
+
+
+def __getattr__(name: str) -> Any:
+    """Load a public name from its module on first use; AttributeError for anything else."""
+    module = _EXPORTS.get(name)
+    if module is None:
+        raise AttributeError(f"module 'engine' has no attribute {name!r}")
+    value = getattr(importlib.import_module(module), name)
+    globals()[name] = value
+    return value
+
+
+def __dir__() -> list[str]:
+    return __all__

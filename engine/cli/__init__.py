@@ -1,0 +1,141 @@
+"""The ``sudoku`` command: a thin ``main(argv) -> int`` over the engine's public API.
+
+Classic form (the assignment this project started from)::
+
+    sudoku -c N [-o OUT] [--first D] [--seed S] [--essentially-different]
+    sudoku -s FILE [-o OUT] [--jobs N]
+
+Subcommands: ``sudoku check|generate|hint|explain|rate ...``.  Every command module offers
+``add_arguments(parser)`` and ``run(args) -> int`` and is imported only when used, so a command
+never pays for another's imports (``-c`` never loads numba).
+
+Exit status: 0 success, 1 some puzzles failed or a command error, 2 usage or file errors,
+130 interrupted.  Errors are one line on stderr, never a traceback (set SUDOKU_DEBUG=1 to see one).
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import os
+import sys
+import traceback
+from collections.abc import Sequence
+
+from engine import __version__
+from engine.cli.common import CommandError, Parser, UsageError, positive_int
+
+# subcommand -> (module, one-line help)
+COMMANDS = {
+    "check": ("engine.cli.check_cmd", "classify every puzzle in a file"),
+    "generate": ("engine.cli.generate_cmd", "make puzzles with exactly one solution"),
+    "hint": ("engine.cli.human_cmd", "show the easiest next logical step"),
+    "explain": ("engine.cli.human_cmd", "show the whole logical solution path"),
+    "rate": ("engine.cli.human_cmd", "rate the difficulty of every puzzle in a file"),
+}
+
+EPILOG = (
+    "subcommands:\n"
+    + "\n".join(f"  {n:<10} {h}" for n, (_, h) in COMMANDS.items())
+    + ("\n\nrun 'sudoku COMMAND --help' for a subcommand's options")
+)
+
+
+def _classic_parser() -> Parser:
+    p = Parser(
+        prog="sudoku",
+        description="Create complete grids (-c) or solve puzzles (-s).",
+        epilog=EPILOG,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    p.add_argument("--version", action="version", version=f"sudoku {__version__}")
+    what = p.add_mutually_exclusive_group(required=True)
+    what.add_argument(
+        "-c",
+        dest="create",
+        metavar="N",
+        type=positive_int,
+        help="write N distinct complete grids (1 to 1,000,000)",
+    )
+    what.add_argument(
+        "-s", dest="solve", metavar="FILE", help="solve every puzzle in FILE ('-' for standard input)"
+    )
+    p.add_argument(
+        "-o",
+        "--output",
+        default="sudoku.txt",
+        metavar="OUT",
+        help="output file (default sudoku.txt; '-' for standard output)",
+    )
+    p.add_argument(
+        "--first",
+        type=int,
+        choices=range(1, 10),
+        metavar="D",
+        help="with -c: fix the top-left digit of every grid",
+    )
+    p.add_argument("--seed", type=int, metavar="S", help="with -c: make the output reproducible")
+    p.add_argument(
+        "--essentially-different",
+        action="store_true",
+        help="with -c: no two grids equivalent under the Sudoku symmetries",
+    )
+    p.add_argument(
+        "--jobs", type=positive_int, default=1, metavar="N", help="with -s: spread the work over N processes"
+    )
+    return p
+
+
+def _dispatch(argv: list[str]) -> int:
+    if argv and argv[0] in COMMANDS:
+        module_name, help_text = COMMANDS[argv[0]]
+        parser = Parser(prog=f"sudoku {argv[0]}", description=help_text)
+        module = importlib.import_module(module_name)
+        module.add_arguments(parser, argv[0])
+        args = parser.parse_args(argv[1:])
+        args.command = argv[0]
+        return module.run(args)
+    args = _classic_parser().parse_args(argv)
+    if args.create is not None:
+        from engine.cli import create_cmd
+
+        return create_cmd.run(args)
+    from engine.cli import solve_cmd
+
+    return solve_cmd.run(args)
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the ``sudoku`` command and return its exit status; never raises (but for SystemExit)."""
+    args = list(sys.argv[1:] if argv is None else argv)
+    try:
+        return _dispatch(args)
+    except UsageError as err:
+        print(f"sudoku: error: {err}", file=sys.stderr)
+        print("Try 'sudoku --help' for more information.", file=sys.stderr)
+        return 2
+    except CommandError as err:
+        print(f"sudoku: {err}", file=sys.stderr)
+        return 1
+    except SystemExit as exc:  # --help and --version
+        return exc.code if isinstance(exc.code, int) else 0
+    except KeyboardInterrupt:
+        print("sudoku: interrupted", file=sys.stderr)
+        return 130
+    except BrokenPipeError:
+        # the reader went away (e.g. `sudoku -c 10 -o - | head`): not our error
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 0
+    except MemoryError:
+        print("sudoku: out of memory", file=sys.stderr)
+        return 1
+    except Exception as err:  # the last guard: a clear line, never a traceback
+        if os.environ.get("SUDOKU_DEBUG"):
+            traceback.print_exc()
+        print(f"sudoku: internal error: {type(err).__name__}: {err}", file=sys.stderr)
+        return 1
+
+
+def run() -> None:
+    """Console-script entry point: exit with :func:`main`'s status."""
+    sys.exit(main())
