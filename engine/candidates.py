@@ -6,6 +6,8 @@ an empty mask.  Peer exclusion only: no technique beyond "a peer already holds i
 
 from __future__ import annotations
 
+from typing import Any
+
 import numpy as np
 
 from engine.grid import N_CELLS, PEERS
@@ -36,3 +38,84 @@ def mask_digits(mask: int) -> list[int]:
 def candidates(grid: np.ndarray) -> list[list[int]]:
     """Return, per cell, the ascending list of candidate digits (empty for filled cells)."""
     return [mask_digits(int(m)) for m in candidate_masks(grid)]
+
+
+class CandidateGrid:
+    """A board mid-solve: placed digits and the candidate mask of every empty cell.
+
+    Plain Python ints and lists (not numpy): the human-technique finders touch single cells and
+    masks millions of times, where numpy scalars cost ten times more.  Candidates may have been
+    removed by techniques, so they are state, not something recomputed from the digits.
+    """
+
+    __slots__ = ("values", "cands")
+
+    def __init__(self, values: list[int], cands: list[int]) -> None:
+        self.values = values  # 81 digits, 0 = empty
+        self.cands = cands  # 81 masks, bit d-1 = digit d possible; 0 for filled cells
+
+    @classmethod
+    def from_grid(cls, grid: np.ndarray | list[int]) -> CandidateGrid:
+        """Return the state of a grid with candidates by peer exclusion (no repeated-digit check)."""
+        values = [int(v) for v in grid]
+        return cls(values, [int(m) for m in candidate_masks(np.asarray(values, dtype=np.uint8))])
+
+    @classmethod
+    def from_sukaku(cls, text: str) -> CandidateGrid:
+        """Return the state of a 729-character candidate line; raises ValueError if malformed.
+
+        Cell i's characters are ``text[9*i : 9*i+9]``; position k holds digit k+1 while it is a
+        candidate, else ``.`` or ``0``.  A cell with exactly one candidate stays unsolved.
+        """
+        text = text.strip()
+        if len(text) != 729:
+            raise ValueError(f"a candidate line needs 729 characters, got {len(text)}")
+        cands = []
+        for cell in range(N_CELLS):
+            mask = 0
+            for k, ch in enumerate(text[9 * cell : 9 * cell + 9]):
+                if ch == str(k + 1):
+                    mask |= 1 << k
+                elif ch not in ".0":
+                    raise ValueError(f"character {9 * cell + k + 1}: {ch!r} is not {k + 1}, '.' or '0'")
+            cands.append(mask)
+        return cls([0] * N_CELLS, cands)
+
+    def to_sukaku(self) -> str:
+        """Return the 729-character candidate line (a placed digit shows as its single candidate)."""
+        out = []
+        for cell in range(N_CELLS):
+            mask = 1 << (self.values[cell] - 1) if self.values[cell] else self.cands[cell]
+            out.append("".join(str(k + 1) if mask >> k & 1 else "." for k in range(9)))
+        return "".join(out)
+
+    def copy(self) -> CandidateGrid:
+        """Return an independent copy."""
+        return CandidateGrid(self.values[:], self.cands[:])
+
+    def place(self, cell: int, digit: int) -> None:
+        """Put ``digit`` in ``cell`` and remove it from the peers' candidates (no legality check)."""
+        self.values[cell] = digit
+        self.cands[cell] = 0
+        bit = ~(1 << (digit - 1))
+        for p in PEERS[cell]:
+            self.cands[p] &= bit
+
+    def eliminate(self, cell: int, digit: int) -> None:
+        """Remove ``digit`` from ``cell``'s candidates (a no-op if it was not one)."""
+        self.cands[cell] &= ~(1 << (digit - 1))
+
+    def apply(self, step: Any) -> None:
+        """Apply a step's placements, then its eliminations."""
+        for cell, digit in step.placements:
+            self.place(cell, digit)
+        for cell, digit in step.eliminations:
+            self.eliminate(cell, digit)
+
+    def is_solved(self) -> bool:
+        """Return True when every cell holds a digit."""
+        return all(self.values)
+
+    def grid(self) -> np.ndarray:
+        """Return the placed digits as a grid."""
+        return np.array(self.values, dtype=np.uint8)
