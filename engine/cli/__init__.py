@@ -29,9 +29,9 @@ from engine.cli.common import CommandError, Parser, UsageError, positive_int
 COMMANDS = {
     "check": ("engine.cli.check_cmd", "classify every puzzle in a file"),
     "generate": ("engine.cli.generate_cmd", "make puzzles with exactly one solution"),
-    "hint": ("engine.cli.human_cmd", "show the easiest next logical step"),
-    "explain": ("engine.cli.human_cmd", "show the whole logical solution path"),
-    "rate": ("engine.cli.human_cmd", "rate the difficulty of every puzzle in a file"),
+    "hint": ("engine.cli.hint_cmd", "show the easiest next logical step"),
+    "explain": ("engine.cli.explain_cmd", "show the whole logical solution path"),
+    "rate": ("engine.cli.rate_cmd", "rate the difficulty of every puzzle in a file"),
 }
 
 EPILOG = (
