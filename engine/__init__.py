@@ -13,23 +13,31 @@ __version__ = "0.1.0"
 
 # public name -> module that defines it; keep sorted by name
 _EXPORTS = {
+    "Classification": "engine.solver",
     "Conflict": "engine.grid",
     "Form": "engine.formats",
     "InvalidPuzzleError": "engine.errors",
     "PEERS": "engine.grid",
     "ParseError": "engine.errors",
+    "Status": "engine.solver",
     "SudokuError": "engine.errors",
     "UNITS": "engine.grid",
     "as_grid": "engine.grid",
     "candidate_masks": "engine.candidates",
     "candidates": "engine.candidates",
+    "classify": "engine.solver",
+    "classify_batch": "engine.solver",
     "conflicts": "engine.grid",
+    "count_solutions": "engine.solver",
     "format_block": "engine.formats",
     "format_line": "engine.formats",
     "is_solution": "engine.grid",
     "parse_block": "engine.formats",
     "parse_line": "engine.formats",
+    "random_solution": "engine.solver",
     "read_puzzles": "engine.formats",
+    "solve": "engine.solver",
+    "solve_batch": "engine.solver",
 }
 
 __all__ = sorted([*_EXPORTS, "__version__"])
