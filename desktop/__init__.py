@@ -1,0 +1,1 @@
+"""Sudoku Studio's desktop host: the pywebview window, the API exposed to JavaScript, solve sessions, autosave."""
