@@ -32,12 +32,16 @@ _EXPORTS = {
     "format_block": "engine.formats",
     "format_line": "engine.formats",
     "is_solution": "engine.grid",
+    "next_step": "engine.human",
     "parse_block": "engine.formats",
     "parse_line": "engine.formats",
+    "parse_state": "engine.human",
     "random_solution": "engine.solver",
     "read_puzzles": "engine.formats",
     "solve": "engine.solver",
     "solve_batch": "engine.solver",
+    "solve_path": "engine.human",
+    "step_json": "engine.human",
 }
 
 __all__ = sorted([*_EXPORTS, "__version__"])

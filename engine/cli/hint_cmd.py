@@ -1,0 +1,58 @@
+"""``sudoku hint GRID [--technique ID] [--json]``: the easiest next logical step.
+
+GRID is an 81-character puzzle (``0`` or ``.`` for empty) or a 729-character candidate line
+("Sukaku": 9 characters per cell, position k holds digit k+1 while it is a candidate, else ``.``
+or ``0``).  Prints the step and its explanation, or with ``--json`` the step as JSON; prints
+``null`` and exits 1 when no step is found.  Uniqueness techniques are used for a puzzle only
+when it has exactly one solution; a candidate line is assumed to come from such a puzzle.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+
+from engine.cli.common import Parser, UsageError
+
+
+def add_arguments(parser: Parser, name: str) -> None:
+    """Declare ``hint``'s arguments on ``parser``."""
+    parser.add_argument("grid", metavar="GRID", help="81-character puzzle or 729-character candidate line")
+    parser.add_argument("--technique", metavar="ID", help="the first step of this technique only")
+    parser.add_argument("--json", action="store_true", help="print the step as JSON")
+    parser.add_argument("--lang", choices=("en", "zh"), default="en", help="language of the explanation")
+
+
+def run(args: argparse.Namespace) -> int:
+    """Print the easiest step (or the technique's first); return 1 if none; UsageError on bad input."""
+    from engine.errors import SudokuError
+    from engine.human import next_step, parse_state, step_json
+    from engine.strategies import technique, techniques
+
+    if args.technique is not None:
+        try:
+            technique(args.technique)
+        except KeyError:
+            known = ", ".join(sorted(t.id for t in techniques()))
+            raise UsageError(f"unknown technique {args.technique!r} (known: {known})") from None
+    text = args.grid.strip()
+    if len(text) not in (81, 729):
+        raise UsageError(f"GRID must have 81 or 729 characters, got {len(text)}")
+    try:
+        cg = parse_state(text)
+    except (SudokuError, ValueError) as err:
+        raise UsageError(f"bad GRID: {err}") from None
+    unique = True
+    if len(text) == 81:
+        from engine.solver import count_solutions
+
+        unique = count_solutions(cg.grid(), limit=2) == 1
+    step = next_step(cg, args.technique, unique=unique)
+    if step is None:
+        print("null" if args.json else "no step found")
+        return 1
+    if args.json:
+        print(json.dumps(step_json(step), ensure_ascii=False))
+    else:
+        print(f"{step.technique}: {step.explain(args.lang)}")
+    return 0

@@ -1,0 +1,134 @@
+"""The step driver: solve like a person, one easiest step at a time.
+
+:func:`next_step` tries the registered techniques easiest first (see :mod:`engine.strategies`) and
+returns the first step the first technique that fires finds; :func:`solve_path` applies such steps
+until the grid is full.  When no logical technique fires, the ``guess`` technique (the exact
+solver's digit for one cell, registered as the last resort) keeps the path going, so every solvable
+puzzle finishes.  Uniqueness techniques (unique rectangles, BUG+1, ...) assume the puzzle has
+exactly one solution; they are tried only when that is known.
+
+:func:`parse_state` reads what ``sudoku hint`` accepts (an 81-character puzzle or a 729-character
+candidate line) and :func:`step_json` is the one place steps become the CLI's JSON.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+
+from engine.candidates import ALL_DIGITS, CandidateGrid
+from engine.errors import InvalidPuzzleError
+from engine.grid import PEERS, conflicts
+from engine.steps import Step
+from engine.strategies import technique as _technique
+from engine.strategies import techniques as _techniques
+
+
+def next_step(cg: CandidateGrid, technique: str | None = None, unique: bool = True) -> Step | None:
+    """Return the easiest step (or ``technique``'s first step), or None if nothing fires.
+
+    Raises KeyError for an unknown technique id.  Uniqueness techniques are skipped unless
+    ``unique`` says the puzzle is known to have one solution.
+    """
+    if technique is not None:
+        tech = _technique(technique)
+        if tech.needs_unique and not unique:
+            return None
+        return next(iter(tech.find(cg)), None)
+    for tech in _techniques():
+        if tech.needs_unique and not unique:
+            continue
+        step = next(iter(tech.find(cg)), None)
+        if step is not None:
+            return step
+    return None
+
+
+def _is_broken(cg: CandidateGrid) -> bool:
+    return any(not v and not m for v, m in zip(cg.values, cg.cands, strict=True))
+
+
+def solve_path(grid: np.ndarray | list[int], unique: bool | None = None) -> list[Step]:
+    """Return the steps that solve ``grid``, easiest first at every point.
+
+    ``unique=None`` asks the exact solver whether the puzzle has one solution (uniqueness
+    techniques are used only then).  Raises InvalidPuzzleError if a given repeats in a unit; for a
+    puzzle without a solution the path stops where the candidates reach a dead end.
+    """
+    values = np.asarray(grid, dtype=np.uint8)
+    found = conflicts(values)
+    if found:
+        raise InvalidPuzzleError(f"repeated given: {found[0].describe()}")
+    if unique is None:
+        from engine.solver import count_solutions  # the compiled solver, loaded only when needed
+
+        unique = count_solutions(values, limit=2) == 1
+    cg = CandidateGrid.from_grid(values)
+    path: list[Step] = []
+    while not cg.is_solved() and not _is_broken(cg):
+        step = next_step(cg, unique=unique)
+        if step is None:
+            break
+        cg.apply(step)
+        path.append(step)
+    return path
+
+
+def parse_state(text: str) -> CandidateGrid:
+    """Return the candidate state of an 81-character puzzle or a 729-character candidate line.
+
+    Raises ValueError (a ParseError for puzzles) if the text is neither, and InvalidPuzzleError if a
+    puzzle repeats a given.  In a candidate line a placed digit cannot be told from a lone
+    candidate, so a cell whose one candidate no peer shares counts as placed (that changes no
+    candidate); a cell with no candidate at all counts as filled, with its digit inferred from the
+    peers where they leave one.
+    """
+    body = text.strip()
+    if len(body) == 729:
+        return _from_candidate_line(body)
+    from engine.formats import parse_line
+
+    grid = parse_line(body)
+    found = conflicts(grid)
+    if found:
+        raise InvalidPuzzleError(f"repeated given: {found[0].describe()}")
+    return CandidateGrid.from_grid(grid)
+
+
+def _from_candidate_line(text: str) -> CandidateGrid:
+    cg = CandidateGrid.from_sukaku(text)
+    cands = cg.cands
+    for cell in range(81):
+        mask = cands[cell]
+        if mask and not mask & (mask - 1) and not any(cands[p] & mask for p in PEERS[cell]):
+            cg.values[cell] = mask.bit_length()
+    for cell in range(81):
+        if cg.values[cell]:
+            cands[cell] = 0
+    for cell in range(81):
+        if cg.values[cell] or cands[cell]:
+            continue
+        seen = 0
+        for p in PEERS[cell]:
+            v = cg.values[p]
+            seen |= cands[p] | (1 << (v - 1) if v else 0)
+        left = ALL_DIGITS & ~seen
+        if left and not left & (left - 1):
+            cg.values[cell] = left.bit_length()
+    return cg
+
+
+def _rc(cell: int) -> list[int]:
+    return [cell // 9 + 1, cell % 9 + 1]
+
+
+def step_json(step: Step) -> dict[str, Any]:
+    """Return the CLI's JSON form of a step: 1-based ``[row, col, digit]`` lists and both texts."""
+    return {
+        "technique": step.technique,
+        "placements": [[*_rc(c), d] for c, d in step.placements],
+        "eliminations": [[*_rc(c), d] for c, d in step.eliminations],
+        "cells": [_rc(c) for c in step.cells],
+        "explanation": {"en": step.explain("en"), "zh": step.explain("zh")},
+    }

@@ -1,0 +1,95 @@
+"""Singles: the moves that place a digit directly.
+
+Full house (1.0): a unit with one empty cell left takes the one digit it is missing.
+
+Hidden single (1.2 in a box, 1.5 in a row or column): a digit with one place left in a unit
+goes there, whatever else that cell could hold::
+
+    . . . | 5 . . | . . .      5 is a candidate of row 1 only in r1c2
+    . 5 . | . . . | . . .  ->  (the other cells see a 5), so r1c2 = 5
+    . . . | . . . | . 5 .
+
+Naked single (2.3): a cell with one candidate left takes it.
+
+"Empty" and "left" are read from the candidates only (a cell with no candidates counts as
+filled), so the finders work on hand-edited candidate states as well as on solving states.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from engine.candidates import CandidateGrid
+from engine.grid import UNITS
+from engine.steps import Step
+from engine.strategies import Technique, register
+
+# boxes first: a hidden single in a box is the easier one to see (1.2 against 1.5)
+_HIDDEN_ORDER = tuple(range(18, 27)) + tuple(range(0, 18))
+
+
+def _digit(mask: int) -> int:
+    return mask.bit_length()
+
+
+def full_house(cg: CandidateGrid) -> Iterator[Step]:
+    """Yield a placement for every unit with exactly one unsolved cell (none when every unit has more)."""
+    cands = cg.cands
+    for unit, cells in enumerate(UNITS):
+        open_cells = [c for c in cells if cands[c]]
+        if len(open_cells) != 1:
+            continue
+        cell = open_cells[0]
+        mask = cands[cell]
+        if mask & (mask - 1):  # several candidates in the last cell: a broken state, not a full house
+            continue
+        d = _digit(mask)
+        yield Step("full_house", placements=((cell, d),), cells=(cell,), units=(unit,),
+                   candidates=((cell, d),), detail={"digit": d})
+
+
+def hidden_single(cg: CandidateGrid) -> Iterator[Step]:
+    """Yield a placement for every digit with one candidate cell in a unit, boxes first (none if none)."""
+    cands = cg.cands
+    for unit in _HIDDEN_ORDER:
+        cells = UNITS[unit]
+        seen_once = 0
+        seen_twice = 0
+        for c in cells:
+            m = cands[c]
+            seen_twice |= seen_once & m
+            seen_once |= m
+        only = seen_once & ~seen_twice
+        while only:
+            bit = only & -only
+            only ^= bit
+            cell = next(c for c in cells if cands[c] & bit)
+            d = _digit(bit)
+            yield Step("hidden_single", placements=((cell, d),), cells=(cell,), units=(unit,),
+                       candidates=((cell, d),), detail={"digit": d})
+
+
+def naked_single(cg: CandidateGrid) -> Iterator[Step]:
+    """Yield a placement for every unsolved cell with exactly one candidate (none if there is none)."""
+    for cell, mask in enumerate(cg.cands):
+        if mask and not mask & (mask - 1):
+            d = _digit(mask)
+            yield Step("naked_single", placements=((cell, d),), cells=(cell,), candidates=((cell, d),),
+                       detail={"digit": d})
+
+
+register(
+    Technique("full_house", "Full House", "唯一空格", 1.0, full_house),
+    "Full house: {cells} is the last empty cell of {units}, so it takes the missing digit {digit}.",
+    "唯一空格：{cells} 是{units}中最后一个空格，填入缺少的数字 {digit}。",
+)
+register(
+    Technique("hidden_single", "Hidden Single", "排除法（隐性唯一）", 1.2, hidden_single),
+    "Hidden single: in {units}, {digit} can only go in {cells}, so {cells} = {digit}.",
+    "排除法（隐性唯一）：在{units}中，数字 {digit} 只能填在 {cells}，所以 {cells} = {digit}。",
+)
+register(
+    Technique("naked_single", "Naked Single", "唯余法（显性唯一）", 2.3, naked_single),
+    "Naked single: {digit} is the only candidate left in {cells}, so {cells} = {digit}.",
+    "唯余法（显性唯一）：{cells} 只剩候选数 {digit}，所以 {cells} = {digit}。",
+)
