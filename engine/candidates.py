@@ -10,7 +10,7 @@ from typing import Any
 
 import numpy as np
 
-from engine.grid import N_CELLS, PEERS
+from engine.grid import N_CELLS, PEERS, UNITS
 
 ALL_DIGITS = 0x1FF
 
@@ -119,3 +119,24 @@ class CandidateGrid:
     def grid(self) -> np.ndarray:
         """Return the placed digits as a grid."""
         return np.array(self.values, dtype=np.uint8)
+
+
+def unit_positions(cands: list[int], bit: int) -> list[int]:
+    """Return, per unit 0-26, a 9-bit mask of the positions (in ``UNITS[u]``) of cells holding ``bit``.
+
+    Row masks are thus column masks and column masks row masks, which is what fish finders use;
+    a unit where the digit is placed (or missing) gets 0.
+    """
+    out = []
+    for cells in UNITS:
+        m = 0
+        for i, c in enumerate(cells):
+            if cands[c] & bit:
+                m |= 1 << i
+        out.append(m)
+    return out
+
+
+def popcount(mask: int) -> int:
+    """Return the number of set bits of a non-negative int."""
+    return bin(mask).count("1")

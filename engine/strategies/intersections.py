@@ -1,0 +1,164 @@
+"""Intersections: what a box and a line (row or column) that cross it tell each other.
+
+Pointing (locked candidates type 1, 2.6): when a digit's candidates in a box all lie in one
+line, the digit must be placed in that line inside the box, so the rest of the line loses it::
+
+    box 1       row 1
+    x x x | . . . | . . .     x = candidate 5 in box 1, all in row 1
+    . . . | . . . | . . .  -> every other cell of row 1 loses 5
+    . . . | . . . | . . .
+
+Claiming (locked candidates type 2, 2.8): when a digit's candidates in a line all lie in one
+box, the rest of that box loses the digit.
+
+Locked pair / locked triple (2.9 / 3.1): two (three) cells of one mini-line (the three cells a
+box shares with a line) holding only two (three) digits between them: those digits are locked
+there, so both the box and the line lose them everywhere else.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from itertools import combinations
+
+from engine.candidates import CandidateGrid, popcount, unit_positions
+from engine.grid import UNITS
+from engine.steps import Step
+from engine.strategies import Technique, register
+
+# box position i (0-8) -> its row (0-2) and column (0-2) inside the box
+_ROW_BITS = (0b000000111, 0b000111000, 0b111000000)
+_COL_BITS = (0b001001001, 0b010010010, 0b100100100)
+
+
+def _line_units_of_box(box: int) -> tuple[tuple[int, int, int], tuple[int, int, int]]:
+    """Return the three row units and the three column units crossing a box."""
+    r0, c0 = (box // 3) * 3, (box % 3) * 3
+    return (r0, r0 + 1, r0 + 2), (9 + c0, 10 + c0, 11 + c0)
+
+
+def _elims(cands: list[int], cells: tuple[int, ...] | list[int], bit: int, d: int) -> list[tuple[int, int]]:
+    return [(c, d) for c in cells if cands[c] & bit]
+
+
+def pointing(cg: CandidateGrid) -> Iterator[Step]:
+    """Yield every box-line lock that removes a digit from the line outside the box (none if none)."""
+    cands = cg.cands
+    for d in range(1, 10):
+        bit = 1 << (d - 1)
+        pos = unit_positions(cands, bit)
+        for box in range(9):
+            p = pos[18 + box]
+            if not p:
+                continue
+            rows, cols = _line_units_of_box(box)
+            for masks, lines in ((_ROW_BITS, rows), (_COL_BITS, cols)):
+                for k in range(3):
+                    if p & ~masks[k]:
+                        continue
+                    box_cells = set(UNITS[18 + box])
+                    outside = [c for c in UNITS[lines[k]] if c not in box_cells]
+                    elims = _elims(cands, outside, bit, d)
+                    if elims:
+                        cells = tuple(c for c in UNITS[18 + box] if cands[c] & bit)
+                        yield Step("pointing", eliminations=tuple(elims), cells=cells,
+                                   units=(18 + box, lines[k]), candidates=tuple((c, d) for c in cells),
+                                   detail={"digit": d})
+
+
+def claiming(cg: CandidateGrid) -> Iterator[Step]:
+    """Yield every line-box lock that removes a digit from the box outside the line (none if none)."""
+    cands = cg.cands
+    for d in range(1, 10):
+        bit = 1 << (d - 1)
+        pos = unit_positions(cands, bit)
+        for line in range(18):
+            p = pos[line]
+            if not p:
+                continue
+            for k in range(3):
+                if p & ~(0b111 << (3 * k)):
+                    continue
+                line_cells = UNITS[line]
+                box = 18 + _box_at(line, k)
+                outside = [c for c in UNITS[box] if c not in line_cells]
+                elims = _elims(cands, outside, bit, d)
+                if elims:
+                    cells = tuple(c for c in line_cells if cands[c] & bit)
+                    yield Step("claiming", eliminations=tuple(elims), cells=cells, units=(line, box),
+                               candidates=tuple((c, d) for c in cells), detail={"digit": d})
+
+
+def _box_at(line: int, k: int) -> int:
+    """Return the box holding the k-th third (0-2) of a row (0-8) or column (9-17) unit."""
+    if line < 9:
+        return (line // 3) * 3 + k
+    return k * 3 + (line - 9) // 3
+
+
+def _locked_subsets(cg: CandidateGrid, size: int, tid: str) -> Iterator[Step]:
+    cands = cg.cands
+    for box in range(9):
+        rows, cols = _line_units_of_box(box)
+        box_cells = UNITS[18 + box]
+        for line in rows + cols:
+            mini = [c for c in UNITS[line] if c in box_cells]
+            open_cells = [c for c in mini if 1 < popcount(cands[c]) <= size]
+            for group in combinations(open_cells, size):
+                digits = 0
+                for c in group:
+                    digits |= cands[c]
+                if popcount(digits) != size:
+                    continue
+                in_box = [(c, d) for c in box_cells if c not in group
+                          for d in _digits(cands[c] & digits)]
+                in_line = [(c, d) for c in UNITS[line] if c not in box_cells
+                           for d in _digits(cands[c] & digits)]
+                # a subset removing candidates from only one of its units is a plain naked subset
+                if in_box and in_line:
+                    yield Step(tid, eliminations=tuple(sorted(in_box + in_line)), cells=group,
+                               units=(18 + box, line),
+                               candidates=tuple((c, d) for c in group for d in _digits(cands[c])),
+                               detail={"digits": "/".join(map(str, _digits(digits)))})
+
+
+def _digits(mask: int) -> list[int]:
+    return [d for d in range(1, 10) if mask >> (d - 1) & 1]
+
+
+def locked_pair(cg: CandidateGrid) -> Iterator[Step]:
+    """Yield every naked pair sharing a box and a line that clears both (none if none)."""
+    return _locked_subsets(cg, 2, "locked_pair")
+
+
+def locked_triple(cg: CandidateGrid) -> Iterator[Step]:
+    """Yield every naked triple sharing a box and a line that clears both (none if none)."""
+    return _locked_subsets(cg, 3, "locked_triple")
+
+
+register(
+    Technique("pointing", "Pointing", "区块摒除（宫→行列）", 2.6, pointing),
+    "Pointing: in {units}, {digit} lies only in {cells}, all on one line, so the rest of that line "
+    "loses {digit}: {eliminations}.",
+    "区块摒除：{units}中数字 {digit} 只出现在 {cells}，它们同在一条线上，"
+    "所以这条线上其余格删去 {digit}：{eliminations}。",
+)
+register(
+    Technique("claiming", "Claiming", "区块摒除（行列→宫）", 2.8, claiming),
+    "Claiming: in {units}, {digit} lies only in {cells}, all in one box, so the rest of that box "
+    "loses {digit}: {eliminations}.",
+    "区块摒除：{units}中数字 {digit} 只出现在 {cells}，它们同在一宫，"
+    "所以该宫其余格删去 {digit}：{eliminations}。",
+)
+register(
+    Technique("locked_pair", "Locked Pair", "区块数对", 2.9, locked_pair),
+    "Locked pair: {cells} hold only {digits} and share {units}, so both units lose {digits} "
+    "elsewhere: {eliminations}.",
+    "区块数对：{cells} 只含 {digits}，且同在{units}，所以这两个区域的其余格删去它们：{eliminations}。",
+)
+register(
+    Technique("locked_triple", "Locked Triple", "区块三数组", 3.1, locked_triple),
+    "Locked triple: {cells} hold only {digits} and share {units}, so both units lose {digits} "
+    "elsewhere: {eliminations}.",
+    "区块三数组：{cells} 只含 {digits}，且同在{units}，所以这两个区域的其余格删去它们：{eliminations}。",
+)

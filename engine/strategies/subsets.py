@@ -1,0 +1,145 @@
+"""Subsets: n cells and n digits of one unit that must match each other.
+
+Naked pair / triple / quad (3.0 / 3.6 / 5.0): n cells of a unit whose candidates together are only
+n digits: those digits go in those cells, so every other cell of the unit (and of any other unit
+all n cells share) loses them::
+
+    row 1:  {1,6} {1,6} {1,4,6} ...   r1c1, r1c2 hold only 1 and 6
+                                     -> r1c3 loses 1 and 6 (keeps 4)
+
+Hidden pair / triple / quad (3.4 / 4.0 / 5.4): n digits whose candidates in a unit lie in only n
+cells: those cells take those digits, so they lose every other candidate.
+
+A subset is reported once, with everything it removes from every unit its cells share.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from itertools import combinations
+
+from engine.candidates import CandidateGrid, popcount, unit_positions
+from engine.grid import CELL_UNITS, UNITS
+from engine.steps import Step
+from engine.strategies import Technique, register
+
+_SIZES = {2: "pair", 3: "triple", 4: "quad"}
+
+
+def _digits(mask: int) -> list[int]:
+    return [d for d in range(1, 10) if mask >> (d - 1) & 1]
+
+
+def _shared_units(cells: tuple[int, ...]) -> list[int]:
+    common = set(CELL_UNITS[cells[0]])
+    for c in cells[1:]:
+        common &= set(CELL_UNITS[c])
+    return sorted(common)
+
+
+def _naked(cg: CandidateGrid, size: int) -> Iterator[Step]:
+    cands = cg.cands
+    tid = f"naked_{_SIZES[size]}"
+    seen: set[tuple[int, ...]] = set()
+    for unit in range(27):
+        open_cells = [c for c in UNITS[unit] if 1 < popcount(cands[c]) <= size]
+        if len(open_cells) < size:
+            continue
+        for group in combinations(open_cells, size):
+            digits = 0
+            for c in group:
+                digits |= cands[c]
+            if popcount(digits) != size or group in seen:
+                continue
+            seen.add(group)
+            units = _shared_units(group)
+            elims = sorted({(c, d) for u in units for c in UNITS[u] if c not in group
+                            for d in _digits(cands[c] & digits)})
+            if elims:
+                yield Step(tid, eliminations=tuple(elims), cells=group, units=tuple(units),
+                           candidates=tuple((c, d) for c in group for d in _digits(cands[c])),
+                           detail={"digits": "/".join(map(str, _digits(digits)))})
+
+
+def _hidden(cg: CandidateGrid, size: int) -> Iterator[Step]:
+    cands = cg.cands
+    tid = f"hidden_{_SIZES[size]}"
+    pos = [unit_positions(cands, 1 << (d - 1)) for d in range(1, 10)]
+    for unit in range(27):
+        # digits with 2..size places here (a digit with one place is a hidden single)
+        digits = [d for d in range(1, 10) if 1 < popcount(pos[d - 1][unit]) <= size]
+        if len(digits) < size:
+            continue
+        for group in combinations(digits, size):
+            where = 0
+            for d in group:
+                where |= pos[d - 1][unit]
+            if popcount(where) != size:
+                continue
+            cells = tuple(UNITS[unit][i] for i in range(9) if where >> i & 1)
+            keep = 0
+            for d in group:
+                keep |= 1 << (d - 1)
+            elims = [(c, d) for c in cells for d in _digits(cands[c] & ~keep)]
+            if elims:
+                yield Step(tid, eliminations=tuple(elims), cells=cells, units=(unit,),
+                           candidates=tuple((c, d) for c in cells for d in group if cands[c] >> (d - 1) & 1),
+                           detail={"digits": "/".join(map(str, group))})
+
+
+def naked_pair(cg: CandidateGrid) -> Iterator[Step]:
+    """Yield every naked pair that removes a candidate (none if none)."""
+    return _naked(cg, 2)
+
+
+def naked_triple(cg: CandidateGrid) -> Iterator[Step]:
+    """Yield every naked triple that removes a candidate (none if none)."""
+    return _naked(cg, 3)
+
+
+def naked_quad(cg: CandidateGrid) -> Iterator[Step]:
+    """Yield every naked quad that removes a candidate (none if none)."""
+    return _naked(cg, 4)
+
+
+def hidden_pair(cg: CandidateGrid) -> Iterator[Step]:
+    """Yield every hidden pair that removes a candidate (none if none)."""
+    return _hidden(cg, 2)
+
+
+def hidden_triple(cg: CandidateGrid) -> Iterator[Step]:
+    """Yield every hidden triple that removes a candidate (none if none)."""
+    return _hidden(cg, 3)
+
+
+def hidden_quad(cg: CandidateGrid) -> Iterator[Step]:
+    """Yield every hidden quad that removes a candidate (none if none)."""
+    return _hidden(cg, 4)
+
+
+_ZH = {"pair": "数对", "triple": "三数组", "quad": "四数组"}
+_SCORES = {("naked", 2): 3.0, ("naked", 3): 3.6, ("naked", 4): 5.0,
+           ("hidden", 2): 3.4, ("hidden", 3): 4.0, ("hidden", 4): 5.4}
+_FINDERS = {("naked", 2): naked_pair, ("naked", 3): naked_triple, ("naked", 4): naked_quad,
+            ("hidden", 2): hidden_pair, ("hidden", 3): hidden_triple, ("hidden", 4): hidden_quad}
+
+for (_kind, _size), _finder in _FINDERS.items():
+    _name = _SIZES[_size]
+    if _kind == "naked":
+        register(
+            Technique(f"naked_{_name}", f"Naked {_name.title()}", f"显性{_ZH[_name]}",
+                      _SCORES[_kind, _size], _finder),
+            f"Naked {_name}: {{cells}} hold only {{digits}} between them in {{units}}, so the other cells "
+            "there lose those digits: {eliminations}.",
+            f"显性{_ZH[_name]}：{{cells}} 在{{units}}中只含 {{digits}}，"
+            "所以同一区域的其余格删去这些数字：{eliminations}。",
+        )
+    else:
+        register(
+            Technique(f"hidden_{_name}", f"Hidden {_name.title()}", f"隐性{_ZH[_name]}",
+                      _SCORES[_kind, _size], _finder),
+            f"Hidden {_name}: in {{units}}, {{digits}} can only go in {{cells}}, so those cells lose every "
+            "other candidate: {eliminations}.",
+            f"隐性{_ZH[_name]}：在{{units}}中，{{digits}} 只能填在 {{cells}}，"
+            "所以这些格删去其他候选数：{eliminations}。",
+        )

@@ -1,0 +1,263 @@
+"""HoDoKu's regression library as a data-driven test of every technique of issue 4.
+
+Each case of ``../shared/data/techniques/reglib-1.4.txt`` is a candidate state (givens and placed
+digits, candidates by peer exclusion, then hand-deleted candidates) and the exact eliminations or
+placements a technique must find there; a ``-x`` case is a state where it must find nothing.  We
+feed every state to the finder as a 729-character candidate line (what ``sudoku hint`` reads), as
+given and again after a random relabelling of the digits, a permutation of rows and columns
+(bands, stacks, and lines within them) and a transposition, so nothing can depend on orientation
+or digit values.  Per technique at least 95% of the cases must match exactly.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import defaultdict
+from pathlib import Path
+from typing import NamedTuple
+
+import pytest
+
+from engine.candidates import CandidateGrid
+from engine.grid import PEERS
+from engine.human import next_step, parse_state
+from engine.strategies import technique, techniques
+
+REGLIB = Path(__file__).resolve().parents[1].parent / "shared" / "data" / "techniques" / "reglib-1.4.txt"
+
+# HoDoKu's codes (before any "-variant") -> our technique ids.  Codes of techniques we do not
+# offer (Franken/Mutant/Siamese fish, dual kites and ERs, ALS chains, templates) are not mapped.
+CODES = {
+    "0000": "full_house",
+    "0002": "hidden_single",
+    "0003": "naked_single",
+    "0100": "pointing",
+    "0101": "claiming",
+    "0110": "locked_pair",
+    "0111": "locked_triple",
+    "0200": "naked_pair",
+    "0201": "naked_triple",
+    "0202": "naked_quad",
+    "0210": "hidden_pair",
+    "0211": "hidden_triple",
+    "0212": "hidden_quad",
+    "0300": "x_wing",
+    "0301": "swordfish",
+    "0302": "jellyfish",
+    "0310": "finned_x_wing",
+    "0311": "finned_swordfish",
+    "0312": "finned_jellyfish",
+    "0320": "sashimi_x_wing",
+    "0321": "sashimi_swordfish",
+    "0322": "sashimi_jellyfish",
+    "0400": "skyscraper",
+    "0401": "two_string_kite",
+    "0402": "empty_rectangle",
+    "0403": "turbot_fish",
+    "0500": "simple_coloring",
+    "0501": "simple_coloring",
+    "0502": "multi_coloring",
+    "0503": "multi_coloring",
+    "0600": "unique_rectangle_1",
+    "0601": "unique_rectangle_2",
+    "0602": "unique_rectangle_3",
+    "0603": "unique_rectangle_4",
+    "0604": "unique_rectangle_5",
+    "0605": "unique_rectangle_6",
+    "0606": "hidden_rectangle",
+    "0607": "avoidable_rectangle",
+    "0608": "avoidable_rectangle",
+    "0610": "bug_plus_1",
+    "0701": "x_chain",
+    "0702": "xy_chain",
+    "0703": "remote_pair",
+    "0706": "aic",
+    "0707": "aic",
+    "0708": "aic",
+    "0709": "aic",
+    "0710": "aic",
+    "0711": "aic",
+    "0800": "xy_wing",
+    "0801": "xyz_wing",
+    "0803": "w_wing",
+    "0901": "als_xz",
+    "0902": "als_xy_wing",
+    "0904": "death_blossom",
+    "1101": "sue_de_coq",
+}
+
+MIN_PASS = 0.95
+Pair = tuple[int, int]
+
+
+class Case(NamedTuple):
+    """One reglib line: our technique id, the 729-character state, what must come out (or nothing)."""
+
+    line: int
+    tid: str
+    fail: bool
+    state: str
+    eliminations: frozenset[Pair]
+    placements: frozenset[Pair]
+
+
+def _pairs(text: str) -> list[Pair]:
+    # "<digit><row><col>" 1-based -> (cell, digit)
+    return [((int(t[1]) - 1) * 9 + int(t[2]) - 1, int(t[0])) for t in text.split()]
+
+
+def _digits(givens: str) -> list[int]:
+    return [0 if ch == "." else int(ch) for ch in givens.replace("+", "")]
+
+
+def load_cases() -> list[Case]:
+    """Return every reglib case whose technique we offer, in file order (fails if the file is absent)."""
+    cases = []
+    for number, raw in enumerate(REGLIB.read_text().splitlines(), start=1):
+        if not raw.startswith(":"):
+            continue
+        fields = raw.split(":")
+        code, _, variant = fields[1].partition("-")
+        if code not in CODES:
+            continue
+        cg = CandidateGrid.from_grid(_digits(fields[3]))
+        for cell, digit in _pairs(fields[4]):
+            cg.eliminate(cell, digit)
+        cases.append(
+            Case(number, CODES[code], variant == "x", cg.to_sukaku(),
+                 frozenset(_pairs(fields[5])), frozenset(_pairs(fields[6])))
+        )
+    return cases
+
+
+def _transform(case: Case, rng: random.Random) -> Case:
+    """Return the case relabelled, with rows and columns permuted (validity-preserving) and transposed."""
+    relabel = list(range(1, 10))
+    rng.shuffle(relabel)
+
+    def lines() -> list[int]:
+        bands = [0, 1, 2]
+        rng.shuffle(bands)
+        order = []
+        for b in bands:
+            inner = [0, 1, 2]
+            rng.shuffle(inner)
+            order += [b * 3 + i for i in inner]
+        return order
+
+    rows, cols, flip = lines(), lines(), rng.random() < 0.5
+
+    def move(cell: int) -> int:
+        # new position (r, c) takes old row rows[r], old col cols[c]; here: old -> new
+        r, c = rows.index(cell // 9), cols.index(cell % 9)
+        return c * 9 + r if flip else r * 9 + c
+
+    old = [case.state[9 * i : 9 * i + 9] for i in range(81)]
+    new = [""] * 81
+    for cell in range(81):
+        chars = ["."] * 9
+        for k, ch in enumerate(old[cell]):
+            if ch != ".":
+                chars[relabel[k] - 1] = str(relabel[k])
+        new[move(cell)] = "".join(chars)
+
+    def pairs(ps: frozenset[Pair]) -> frozenset[Pair]:
+        return frozenset((move(c), relabel[d - 1]) for c, d in ps)
+
+    return case._replace(state="".join(new), eliminations=pairs(case.eliminations),
+                         placements=pairs(case.placements))
+
+
+def _matches(step: object, case: Case) -> bool:
+    return (
+        step is not None
+        and frozenset(step.eliminations) == case.eliminations  # type: ignore[attr-defined]
+        and frozenset(step.placements) == case.placements  # type: ignore[attr-defined]
+    )
+
+
+def passes(case: Case) -> bool:
+    """Return True if the technique's first step on the case's state is exactly what the case expects.
+
+    HoDoKu picks a case's instance by the case's digits, which a state does not carry: where the
+    state holds several instances with different results, the expected one must be among those the
+    finder yields (and the first step must still be one of the technique's sound instances).
+    """
+    cg = parse_state(case.state)
+    step = next_step(cg, case.tid, unique=True)
+    if case.fail:
+        return step is None
+    if _matches(step, case):
+        return True
+    return step is not None and any(_matches(s, case) for s in technique(case.tid).find(cg))
+
+
+def first_step_matches(case: Case) -> bool:
+    """Return True if the technique's very first step is exactly the case's (the stricter measure)."""
+    return _matches(next_step(parse_state(case.state), case.tid, unique=True), case)
+
+
+def looks_placed(case: Case) -> bool:
+    """Return True if a placement case's target already looks placed in a candidate line.
+
+    A lone candidate that no peer shares is a placed digit in the 729-character form (nothing else
+    can tell them apart), so a full house whose digit no peer holds has nothing left to find.
+    """
+    cg = CandidateGrid.from_sukaku(case.state)
+    for cell, digit in case.placements:
+        bit = 1 << (digit - 1)
+        if cg.cands[cell] == bit and not any(cg.cands[p] & bit for p in PEERS[cell]):
+            return True
+    return False
+
+
+CASES = [c for c in load_cases() if not looks_placed(c)]
+OFFERED = {t.id for t in techniques()}
+BY_TECHNIQUE: dict[str, list[Case]] = defaultdict(list)
+for _case in CASES:
+    BY_TECHNIQUE[_case.tid].append(_case)
+
+
+def _pass_rate(cases: list[Case]) -> tuple[float, list[int]]:
+    failed = [c.line for c in cases if not passes(c)]
+    return 1 - len(failed) / len(cases), failed
+
+
+@pytest.mark.parametrize("tid", sorted(BY_TECHNIQUE))
+def test_technique_finds_reglib_steps(tid: str) -> None:
+    if tid not in OFFERED:
+        pytest.fail(f"technique {tid} is not registered")
+    cases = [c for c in BY_TECHNIQUE[tid] if not c.fail]
+    rate, failed = _pass_rate(cases)
+    assert rate >= MIN_PASS, f"{tid}: {rate:.0%} of {len(cases)} cases; failing lines {failed}"
+
+
+@pytest.mark.parametrize("tid", sorted(BY_TECHNIQUE))
+def test_technique_finds_transformed_reglib_steps(tid: str) -> None:
+    if tid not in OFFERED:
+        pytest.fail(f"technique {tid} is not registered")
+    rng = random.Random(f"reglib-{tid}")
+    cases = [_transform(c, rng) for c in BY_TECHNIQUE[tid] if not c.fail]
+    rate, failed = _pass_rate(cases)
+    assert rate >= MIN_PASS, f"{tid} transformed: {rate:.0%} of {len(cases)}; failing lines {failed}"
+
+
+FAIL_CASES = [c for c in CASES if c.fail]
+
+
+@pytest.mark.parametrize("case", FAIL_CASES, ids=[f"line{c.line}-{c.tid}" for c in FAIL_CASES])
+def test_fail_cases_give_no_step(case: Case) -> None:
+    rng = random.Random(case.line)
+    assert passes(case), f"{case.tid} fired on a must-not-fire case (line {case.line})"
+    assert passes(_transform(case, rng))
+
+
+def test_every_code_maps_to_an_issue_technique() -> None:
+    issue_ids = set(CODES.values())
+    assert {c.tid for c in CASES} == issue_ids
+    assert len(CASES) > 900
+
+
+def test_only_full_houses_look_placed() -> None:
+    hidden = [c for c in load_cases() if looks_placed(c)]
+    assert {c.tid for c in hidden} == {"full_house"} and len(hidden) <= 9
