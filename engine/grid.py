@@ -117,11 +117,10 @@ class Conflict(NamedTuple):
     cells: tuple[int, ...]
 
     def describe(self) -> str:
-        """Return e.g. ``5 twice in row 1 (r1c1, r1c4)``."""
+        """Return e.g. ``repeated 5 in row 1 (r1c1, r1c4)``: units and cells 1-based, as people count."""
         kind, index = unit_name(self.unit)
-        times = {2: "twice", 3: "three times"}.get(len(self.cells), f"{len(self.cells)} times")
         cells = ", ".join(cell_name(c) for c in self.cells)
-        return f"{self.digit} {times} in {kind} {index + 1} ({cells})"
+        return f"repeated {self.digit} in {kind} {index + 1} ({cells})"
 
 
 def conflicts(grid: np.ndarray) -> list[Conflict]:

@@ -4,14 +4,13 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import itertools
 import os
 import sys
 import tempfile
 from collections.abc import Iterator
 from pathlib import Path
-from typing import IO, NoReturn
-
-from tqdm import tqdm
+from typing import IO, Any, BinaryIO, NoReturn
 
 
 class UsageError(Exception):
@@ -48,6 +47,75 @@ def same_file(a: str, b: str) -> bool:
         return False
 
 
+def open_input(path: str) -> BinaryIO:
+    """Open ``path`` (``-`` = standard input) for binary reading; raises UsageError naming the problem."""
+    if path == "-":
+        return sys.stdin.buffer
+    if os.path.isdir(path):
+        raise UsageError(f"{path}: is a directory, not a file of puzzles")
+    try:
+        return open(path, "rb")  # noqa: SIM115 - the caller closes it
+    except FileNotFoundError:
+        raise UsageError(f"{path}: no such file") from None
+    except PermissionError:
+        raise UsageError(f"{path}: permission denied (cannot read it)") from None
+    except OSError as err:
+        raise UsageError(f"{path}: cannot read: {err.strerror or err}") from None
+
+
+def display_name(path: str) -> str:
+    """Return how messages name an input path (``-`` is standard input)."""
+    return "standard input" if path == "-" else path
+
+
+def read_entries(source: BinaryIO, path: str) -> tuple[Any, Iterator[Any]]:
+    """Return ``(form, raw entries)`` of an open puzzle file; raises UsageError if it holds no puzzle.
+
+    The first puzzle is read here (its line decides the form), so an empty file fails before any
+    output file is touched.
+    """
+    from engine.formats import iter_raw_entries
+
+    raw = iter_raw_entries(source)
+    head = next(raw, None)
+    if head is None:
+        try:
+            empty = source.tell() == 0
+        except OSError:  # a pipe
+            empty = False
+        what = "the file is empty (0 bytes)" if empty else "no puzzle found (only blank lines or comments)"
+        raise UsageError(f"{display_name(path)}: {what}")
+    return head[0], itertools.chain([head[1]], (entry for _, entry in raw))
+
+
+def check_output(path: str, source: str | None = None) -> None:
+    """Check that ``path`` can become an output file; raises UsageError if it is ``source`` or unwritable.
+
+    Checked before any work, so a doomed run fails at once and leaves every file as it was.
+    """
+    if path == "-":
+        return
+    if source is not None and source != "-" and same_file(path, source):
+        raise UsageError(f"{path}: is the input file; refusing to overwrite it (choose another -o)")
+    if os.path.isdir(path):
+        raise UsageError(f"{path}: is a directory")
+    folder = os.path.dirname(os.path.abspath(path))
+    if not os.path.isdir(folder):
+        raise UsageError(f"{path}: folder {folder} does not exist")
+    if not os.access(folder, os.W_OK):
+        raise UsageError(f"{path}: cannot write in folder {folder}")
+
+
+def _new_file_mode(target: Path) -> int:
+    """Return the permissions a replaced file keeps, or the umask's default for a new one."""
+    try:
+        return target.stat().st_mode & 0o7777
+    except OSError:
+        umask = os.umask(0)
+        os.umask(umask)
+        return 0o666 & ~umask
+
+
 @contextlib.contextmanager
 def atomic_output(path: str) -> Iterator[IO[bytes]]:
     """Yield a binary file that replaces ``path`` only when the block ends without an error.
@@ -69,6 +137,8 @@ def atomic_output(path: str) -> Iterator[IO[bytes]]:
         raise UsageError(f"{path}: cannot write: {err.strerror or err}") from None
     try:
         with os.fdopen(fd, "wb", buffering=1 << 20) as out:
+            # mkstemp makes the file private (0600); give it what a plain open() would have
+            os.fchmod(out.fileno(), _new_file_mode(target))
             yield out
         os.replace(tmp, target)
     except BaseException:
@@ -77,15 +147,34 @@ def atomic_output(path: str) -> Iterator[IO[bytes]]:
         raise
 
 
-def progress(total: int | None, desc: str, unit: str = "puzzle") -> tqdm:
-    """Return a tqdm bar on stderr, disabled unless stderr is a terminal."""
+class _NoBar:
+    """A stand-in for a tqdm bar that shows nothing (stderr is not a terminal)."""
+
+    def __enter__(self) -> _NoBar:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        return None
+
+    def __getattr__(self, name: str) -> Any:
+        return lambda *args, **kwargs: None
+
+
+def progress(total: int | None, desc: str, unit: str = "puzzle", unit_scale: bool = True) -> Any:
+    """Return a tqdm bar on stderr, or a silent stand-in unless stderr is a terminal.
+
+    tqdm is imported only for a terminal: it costs ~70 ms of start-up, a lot for a 1-second run.
+    """
+    if not sys.stderr.isatty():
+        return _NoBar()
+    from tqdm import tqdm
+
     return tqdm(
         total=total,
         desc=desc,
         unit=unit,
-        unit_scale=True,
+        unit_scale=unit_scale,
         file=sys.stderr,
-        disable=not sys.stderr.isatty(),
         leave=False,
         dynamic_ncols=True,
     )
