@@ -1,0 +1,190 @@
+"""Fish: one digit's candidates in n lines (the base) confined to n crossing lines (the cover).
+
+X-wing (n=2, 3.2), swordfish (n=3, 3.8), jellyfish (n=4, 5.2): if a digit's candidates in n rows
+all lie in the same n columns, those n rows place the digit once in each of those columns, so the
+columns lose the digit everywhere else (and the same with rows and columns swapped)::
+
+    . x . . . x . . .     x = the digit's only places in rows 1 and 5,
+    . . . . . . . . .         all in columns 2 and 6
+    . * . . . * . . .  -> * = the rest of columns 2 and 6 lose it
+    . . . . . . . . .
+    . x . . . x . . .
+
+Finned fish (X-wing 3.4, swordfish 4.0, jellyfish 5.4): the base lines also hold the digit in a
+few extra cells, the fins, all in one box.  Either a fin holds the digit or the fish does, so
+only cover cells inside the fins' box lose it.
+
+Sashimi fish (finned score + 0.1): a finned fish that would not even be a fish without its fins,
+because some base line keeps at most one candidate in the cover when the fins are left out.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from itertools import combinations
+
+from engine.candidates import CandidateGrid, popcount, unit_positions
+from engine.steps import Step
+from engine.strategies import Technique, register
+
+_NAMES = {2: "x_wing", 3: "swordfish", 4: "jellyfish"}
+_STACKS = (0b000000111, 0b000111000, 0b111000000)
+
+
+def _cell(line: int, pos: int, rows_base: bool) -> int:
+    return line * 9 + pos if rows_base else pos * 9 + line
+
+
+def _fish(cg: CandidateGrid, n: int, kind: str) -> Iterator[Step]:
+    """Yield fish of size n: kind 'basic', 'finned' or 'sashimi'."""
+    cands = cg.cands
+    tid = _NAMES[n] if kind == "basic" else f"{kind}_{_NAMES[n]}"
+    for d in range(1, 10):
+        bit = 1 << (d - 1)
+        pos = unit_positions(cands, bit)
+        for rows_base in (True, False):
+            off = 0 if rows_base else 9
+            lines = [(i, pos[off + i]) for i in range(9) if pos[off + i]]
+            for base in combinations(lines, n):
+                union = 0
+                for _, m in base:
+                    union |= m
+                width = popcount(union)
+                if kind == "basic":
+                    if width == n:
+                        step = _basic_step(cands, tid, d, bit, base, union, rows_base)
+                        if step is not None:
+                            yield step
+                elif n < width <= n + 3:
+                    yield from _finned_steps(cands, tid, d, bit, base, union, rows_base, kind == "sashimi")
+
+
+def _basic_step(cands: list[int], tid: str, d: int, bit: int, base: tuple[tuple[int, int], ...],
+                union: int, rows_base: bool) -> Step | None:
+    base_lines = {i for i, _ in base}
+    cover = [p for p in range(9) if union >> p & 1]
+    elims = sorted((_cell(line, p, rows_base), d) for p in cover for line in range(9)
+                   if line not in base_lines and cands[_cell(line, p, rows_base)] & bit)
+    if not elims:
+        return None
+    return _step(tid, d, base, cover, (), elims, rows_base)
+
+
+def _finned_steps(cands: list[int], tid: str, d: int, bit: int, base: tuple[tuple[int, int], ...],
+                  union: int, rows_base: bool, sashimi: bool) -> Iterator[Step]:
+    n = len(base)
+    base_lines = {i for i, _ in base}
+    columns = [p for p in range(9) if union >> p & 1]
+    for cover in combinations(columns, n):
+        cover_mask = sum(1 << p for p in cover)
+        fin_mask = union & ~cover_mask
+        stack = next((s for s in range(3) if not fin_mask & ~_STACKS[s]), None)
+        if stack is None:
+            continue
+        fin_lines = [i for i, m in base if m & fin_mask]
+        band = fin_lines[0] // 3
+        if any(i // 3 != band for i in fin_lines):
+            continue
+        # a base line with at most one candidate in the cover makes the fish sashimi (HoDoKu's rule)
+        is_sashimi = any(popcount(m & cover_mask) < 2 for _, m in base)
+        if is_sashimi != sashimi:
+            continue
+        elims = sorted((_cell(line, p, rows_base), d) for p in cover if _STACKS[stack] >> p & 1
+                       for line in range(band * 3, band * 3 + 3)
+                       if line not in base_lines and cands[_cell(line, p, rows_base)] & bit)
+        if elims:
+            fins = [_cell(i, p, rows_base) for i, m in base for p in range(9) if (m & fin_mask) >> p & 1]
+            yield _step(tid, d, base, list(cover), fins, elims, rows_base)
+
+
+def _step(tid: str, d: int, base: tuple[tuple[int, int], ...], cover: list[int], fins: list[int],
+          elims: list[tuple[int, int]], rows_base: bool) -> Step:
+    cells = tuple(sorted(_cell(i, p, rows_base) for i, m in base for p in range(9) if m >> p & 1))
+    base_units = tuple(i if rows_base else 9 + i for i, _ in base)
+    cover_units = tuple(9 + p if rows_base else p for p in cover)
+    return Step(tid, eliminations=tuple(elims), cells=cells, units=base_units + cover_units,
+                candidates=tuple((c, d) for c in cells),
+                detail={"digit": d, "base": _unit_list(base_units), "cover": _unit_list(cover_units),
+                        "fins": ", ".join(f"r{c // 9 + 1}c{c % 9 + 1}" for c in fins)})
+
+
+def _unit_list(units: tuple[int, ...]) -> str:
+    kind = "r" if units[0] < 9 else "c"
+    return kind + "".join(str(u % 9 + 1) for u in units)
+
+
+def x_wing(cg: CandidateGrid) -> Iterator[Step]:
+    """Yield every X-wing that removes a candidate (none if none)."""
+    return _fish(cg, 2, "basic")
+
+
+def swordfish(cg: CandidateGrid) -> Iterator[Step]:
+    """Yield every swordfish that removes a candidate (none if none)."""
+    return _fish(cg, 3, "basic")
+
+
+def jellyfish(cg: CandidateGrid) -> Iterator[Step]:
+    """Yield every jellyfish that removes a candidate (none if none)."""
+    return _fish(cg, 4, "basic")
+
+
+def finned_x_wing(cg: CandidateGrid) -> Iterator[Step]:
+    """Yield every finned X-wing that removes a candidate (none if none)."""
+    return _fish(cg, 2, "finned")
+
+
+def finned_swordfish(cg: CandidateGrid) -> Iterator[Step]:
+    """Yield every finned swordfish that removes a candidate (none if none)."""
+    return _fish(cg, 3, "finned")
+
+
+def finned_jellyfish(cg: CandidateGrid) -> Iterator[Step]:
+    """Yield every finned jellyfish that removes a candidate (none if none)."""
+    return _fish(cg, 4, "finned")
+
+
+def sashimi_x_wing(cg: CandidateGrid) -> Iterator[Step]:
+    """Yield every sashimi X-wing that removes a candidate (none if none)."""
+    return _fish(cg, 2, "sashimi")
+
+
+def sashimi_swordfish(cg: CandidateGrid) -> Iterator[Step]:
+    """Yield every sashimi swordfish that removes a candidate (none if none)."""
+    return _fish(cg, 3, "sashimi")
+
+
+def sashimi_jellyfish(cg: CandidateGrid) -> Iterator[Step]:
+    """Yield every sashimi jellyfish that removes a candidate (none if none)."""
+    return _fish(cg, 4, "sashimi")
+
+
+_EN = {2: "X-Wing", 3: "Swordfish", 4: "Jellyfish"}
+_ZH = {2: "X翼", 3: "剑鱼", 4: "水母"}
+_SCORE = {2: 3.2, 3: 3.8, 4: 5.2}
+
+for _n, _basic, _finned, _sashimi in ((2, x_wing, finned_x_wing, sashimi_x_wing),
+                                      (3, swordfish, finned_swordfish, sashimi_swordfish),
+                                      (4, jellyfish, finned_jellyfish, sashimi_jellyfish)):
+    register(
+        Technique(_NAMES[_n], _EN[_n], _ZH[_n], _SCORE[_n], _basic),
+        f"{_EN[_n]}: in {{base}}, {{digit}} lies only in {{cover}}, so the rest of {{cover}} loses "
+        "{digit}: {eliminations}.",
+        f"{_ZH[_n]}：在 {{base}} 中，数字 {{digit}} 只出现在 {{cover}}，"
+        "所以 {cover} 的其余格删去 {digit}：{eliminations}。",
+    )
+    register(
+        Technique(f"finned_{_NAMES[_n]}", f"Finned {_EN[_n]}", f"鳍{_ZH[_n]}", _SCORE[_n] + 0.2, _finned),
+        f"Finned {_EN[_n]}: in {{base}}, {{digit}} lies only in {{cover}} or in the fins {{fins}}; "
+        "either way the cells of the fins' box in {cover} lose {digit}: {eliminations}.",
+        f"鳍{_ZH[_n]}：在 {{base}} 中，数字 {{digit}} 只出现在 {{cover}} 或鳍 {{fins}}；"
+        "无论哪种情况，鳍所在宫中位于 {cover} 的格都删去 {digit}：{eliminations}。",
+    )
+    register(
+        Technique(f"sashimi_{_NAMES[_n]}", f"Sashimi {_EN[_n]}", f"退化鳍{_ZH[_n]}（刺身）",
+                  _SCORE[_n] + 0.3, _sashimi),
+        f"Sashimi {_EN[_n]}: in {{base}}, {{digit}} lies only in {{cover}} or in the fins {{fins}} "
+        "(without them it is not even a fish); the cells of the fins' box in {cover} lose {digit}: "
+        "{eliminations}.",
+        f"退化鳍{_ZH[_n]}（刺身）：在 {{base}} 中，数字 {{digit}} 只出现在 {{cover}} 或鳍 {{fins}}；"
+        "鳍所在宫中位于 {cover} 的格删去 {digit}：{eliminations}。",
+    )
