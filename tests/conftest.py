@@ -1,0 +1,62 @@
+"""Shared fixtures."""
+
+from __future__ import annotations
+
+import tempfile
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+# --- browser tests: Debian's Chromium through Playwright, the real ui/ and the real desktop Api ---
+
+CHROMIUM = "/usr/bin/chromium"  # `playwright install` cannot download here; scripts/dev installs it
+CHROMIUM_ARGS = [
+    "--no-sandbox",  # CI runs as root
+    "--headless",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+]
+
+
+@pytest.fixture(scope="session")
+def chromium() -> Iterator[object]:
+    """One headless Chromium for the session (every test gets a fresh context, i.e. a fresh profile)."""
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(
+            executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS, timeout=60_000
+        )
+        yield browser
+        browser.close()
+
+
+@pytest.fixture
+def ui_data_dir() -> Iterator[Path]:
+    """A fresh data folder for the app's saves and settings."""
+    with tempfile.TemporaryDirectory(prefix="sudoku-studio-ui-") as folder:
+        yield Path(folder)
+
+
+@pytest.fixture
+def ui_app(chromium: object, ui_data_dir: Path) -> Iterator[object]:
+    """A page for the real ui/ bridged to a real Api (English) on a fresh data folder; call launch()."""
+    from harness.app import UiApp
+
+    app = UiApp(chromium, ui_data_dir)  # type: ignore[arg-type]
+    try:
+        yield app
+    finally:
+        app.close()
+    assert not app.escaped, "an Api method raised into pywebview:\n" + "\n".join(app.escaped)
+    assert not app.console_errors, f"uncaught errors in the page: {app.console_errors}"
+
+
+@pytest.fixture
+def ui(ui_app: object) -> object:
+    """The real ui/ in Chromium bridged to a real Api (English), launched on a fresh data folder."""
+    return ui_app.launch()  # type: ignore[attr-defined]

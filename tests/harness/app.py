@@ -1,0 +1,167 @@
+"""One browser page running the real ``ui/`` against a real ``desktop.api.Api`` on a data folder.
+
+:class:`UiApp` owns the Api, the HTTP server and the page; :meth:`UiApp.relaunch` is "quit and start
+again": a new Api on the same data folder, a new server, the page loaded afresh.  Its helpers find
+things only by the accessibility contract (role + accessible name) and read the board only from the
+cells' labels.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+from typing import Any
+
+from harness.contract import BOARD, digits_from_labels
+from harness.server import QueueBridge, UiServer, shim_script, wait_for
+from playwright.sync_api import Browser, Locator, Page, expect
+
+from desktop.api import Api
+
+
+def shutdown_api(api: Any) -> None:
+    """Stop an Api's worker threads the way the window's closing does (no-op if it has nothing to stop)."""
+    for name in ("_shutdown", "_close", "close"):
+        stop = getattr(api, name, None)
+        if callable(stop):
+            stop()
+            return
+
+
+class UiApp:
+    """The real front end in Chromium, bridged to a real Api; ``page`` is the Playwright page."""
+
+    def __init__(self, browser: Browser, data_dir: Path, lang: str | None = "en") -> None:
+        self.data_dir = data_dir
+        self.lang = lang
+        self.context = browser.new_context(
+            bypass_csp=True,  # events are run like pywebview's run_js, which no page policy blocks
+            viewport={"width": 1200, "height": 900},
+            locale="en-US",
+        )
+        self.context.set_default_timeout(15_000)
+        self.page: Page = self.context.new_page()
+        self.console_errors: list[str] = []
+        self.page.on("pageerror", lambda err: self.console_errors.append(str(err)))
+        self.api: Any = None
+        self.bridge: QueueBridge | None = None
+        self.server: UiServer | None = None
+        self.escaped: list[str] = []  # exceptions that left an Api method, over every launch
+
+    # --- lifecycle --------------------------------------------------------------------------------
+
+    def launch(self) -> UiApp:
+        """Start an Api on the data folder, serve the page and wait for an interactive board."""
+        self.bridge = QueueBridge()
+        self.api = Api(self.bridge, data_dir=self.data_dir, lang=self.lang)
+        if self.server is None:
+            self.context.add_init_script(shim_script(self.api))
+        self.server = UiServer(self.api, self.bridge).start()
+        self.page.goto(self.server.url)
+        self.wait_ready()
+        return self
+
+    def wait_ready(self) -> None:
+        """Wait until the board shows 81 labelled cells and Board state has a reading."""
+        expect(self.cells()).to_have_count(81)
+        expect(self.status("Board state")).to_have_text(re.compile(r"\S"))
+
+    def stop(self) -> None:
+        """Quit: shut the Api's threads down and stop the server (the page stays, disconnected)."""
+        if self.api is not None:
+            shutdown_api(self.api)
+        if self.server is not None:
+            self.escaped += self.server.escaped
+            self.server.close()
+
+    def relaunch(self) -> UiApp:
+        """Quit and start again on the same data folder."""
+        self.stop()
+        return self.launch()
+
+    def close(self) -> None:
+        """Quit and close the browser context."""
+        self.stop()
+        self.context.close()
+
+    # --- the accessibility contract ---------------------------------------------------------------
+
+    def board(self) -> Locator:
+        """The grid named "Sudoku board"."""
+        return self.page.get_by_role("grid", name=BOARD)
+
+    def cells(self) -> Locator:
+        """The 81 gridcells, in DOM order."""
+        return self.board().get_by_role("gridcell")
+
+    def cell(self, index: int) -> Locator:
+        """Gridcell 0-80 (row-major)."""
+        return self.cells().nth(index)
+
+    def button(self, name: str) -> Locator:
+        """The button with exactly this accessible name."""
+        return self.page.get_by_role("button", name=name, exact=True)
+
+    def status(self, name: str) -> Locator:
+        """The role=status element with exactly this accessible name."""
+        return self.page.get_by_role("status", name=name, exact=True)
+
+    def number(self, name: str) -> int:
+        """The integer text of a status (Steps, Backtracks); raises AssertionError if it is not one."""
+        text = self.status(name).inner_text().strip()
+        assert re.fullmatch(r"\d+", text), f"status {name!r} reads {text!r}, not a number"
+        return int(text)
+
+    def labels(self) -> list[str | None]:
+        """The aria-label of every gridcell, in DOM order."""
+        return self.cells().evaluate_all("cells => cells.map(c => c.getAttribute('aria-label'))")
+
+    def cell_attrs(self, name: str) -> list[str | None]:
+        """One attribute of every gridcell, in DOM order."""
+        return self.cells().evaluate_all(f"cells => cells.map(c => c.getAttribute({name!r}))")
+
+    def digits(self) -> list[int]:
+        """The 81 digits the board's labels say, 0 for empty."""
+        return digits_from_labels(self.labels())
+
+    def invalid_cells(self) -> set[int]:
+        """Cells with aria-invalid="true"."""
+        return {i for i, v in enumerate(self.cell_attrs("aria-invalid")) if v == "true"}
+
+    def readonly_cells(self) -> set[int]:
+        """Cells with aria-readonly="true" (givens)."""
+        return {i for i, v in enumerate(self.cell_attrs("aria-readonly")) if v == "true"}
+
+    def selected_cells(self) -> set[int]:
+        """Cells with aria-selected="true"."""
+        return {i for i, v in enumerate(self.cell_attrs("aria-selected")) if v == "true"}
+
+    def board_state(self) -> str:
+        """The Board state text."""
+        return self.status("Board state").inner_text().strip()
+
+    def type_digit(self, cell: int, digit: int | str) -> None:
+        """Click a cell and press a key (a digit, or a key name such as "Backspace")."""
+        self.cell(cell).click()
+        self.page.keyboard.press(str(digit))
+
+    def wait_digits(self, predicate: Any, timeout: float = 15.0, message: str = "") -> list[int]:
+        """Return the board's digits once ``predicate(digits)`` holds; AssertionError after timeout."""
+        found: list[list[int]] = []
+
+        def check() -> bool:
+            found[:] = [self.digits()]
+            return bool(predicate(found[0]))
+
+        wait_for(check, timeout, 0.05, message or "the board never reached the expected digits")
+        return found[0]
+
+    def enter_puzzle(self, puzzle: str) -> None:
+        """Type a puzzle's givens in Enter puzzle mode, clicking each cell (the mode is left on)."""
+        self.button("Enter puzzle").click()
+        expect(self.button("Enter puzzle")).to_have_attribute("aria-pressed", "true")
+        for cell, ch in enumerate(puzzle):
+            if ch not in ".0":
+                self.type_digit(cell, ch)
+        expected = [0 if ch in ".0" else int(ch) for ch in puzzle]
+        self.wait_digits(lambda d: d == expected, message="the typed givens do not show on the board")

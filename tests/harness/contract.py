@@ -1,0 +1,56 @@
+"""The accessibility contract of issue 5 (item 10) as data: names, label format, and reading it back.
+
+Both the browser tests (Playwright) and the real-window tests (DevTools) find elements only through
+these names and read the board only from the cells' labels, as a screen reader would.
+"""
+
+from __future__ import annotations
+
+import re
+
+BOARD = "Sudoku board"
+BUTTONS = (
+    "New puzzle",
+    "Clear",
+    "Enter puzzle",
+    "Solve",
+    "Pause",
+    "Resume",
+    "Step",
+    "Stop",
+    "Candidates",
+    "Fill last remaining cells",
+)
+STATUSES = ("Steps", "Backtracks", "Board state")
+BOARD_STATE_WORDS = ("Solved", "Valid", "Invalid", "Unsolvable")
+
+_LABEL = re.compile(r"^row ([1-9]), column ([1-9]), (empty|[1-9])$")
+
+
+def cell_label(cell: int, digit: int) -> str:
+    """Return the label the contract gives cell 0-80 holding digit (0 = empty)."""
+    return f"row {cell // 9 + 1}, column {cell % 9 + 1}, {digit if digit else 'empty'}"
+
+
+def parse_label(label: str | None) -> tuple[int, int]:
+    """Return ``(cell 0-80, digit 0-9)`` from a gridcell label; raises AssertionError if malformed."""
+    match = _LABEL.match(label or "")
+    assert match, f"gridcell label {label!r} does not follow 'row R, column C, D|empty'"
+    row, col, value = match.groups()
+    return (int(row) - 1) * 9 + int(col) - 1, 0 if value == "empty" else int(value)
+
+
+def digits_from_labels(labels: list[str | None]) -> list[int]:
+    """Return the 81 digits of a board from its 81 cell labels in DOM order; checks row-major order."""
+    assert len(labels) == 81, f"expected 81 gridcells, found {len(labels)}"
+    digits = []
+    for index, label in enumerate(labels):
+        cell, digit = parse_label(label)
+        assert cell == index, f"gridcell {index} is labelled {label!r}: cells must be row-major"
+        digits.append(digit)
+    return digits
+
+
+def as_line(digits: list[int]) -> str:
+    """Return 81 digits as an 81-character line, ``.`` for empty."""
+    return "".join(str(d) if d else "." for d in digits)

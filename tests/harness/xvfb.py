@@ -1,0 +1,179 @@
+"""A private X server for real-window tests, and closing a window the way a window manager does.
+
+Xvfb is started on a random display number 200-999 that has no lock file, and counts as started
+once a client can connect (other Xvfb servers may be starting on the same machine at the same time;
+``-displayfd`` picks the lowest number, where they collide).  There is no window manager under Xvfb, so
+"the user closes the window" is sent by hand: a ``WM_DELETE_WINDOW`` client message to the app's
+top-level window through libX11 (ctypes), exactly what a window manager sends on a click on ×.
+"""
+
+from __future__ import annotations
+
+import ctypes
+import ctypes.util
+import os
+import random
+import shutil
+import socket
+import subprocess
+import time
+
+
+class Xvfb:
+    """An Xvfb process on a free display; ``display`` is e.g. ``":12"``."""
+
+    def __init__(self, width: int = 1280, height: int = 900) -> None:
+        exe = shutil.which("Xvfb")
+        if exe is None:
+            raise RuntimeError("Xvfb is not installed (scripts/dev installs the xvfb package)")
+        for _ in range(20):
+            number = random.randrange(200, 1000)
+            if os.path.exists(f"/tmp/.X{number}-lock") or os.path.exists(f"/tmp/.X11-unix/X{number}"):
+                continue
+            self.display = f":{number}"
+            self.proc = subprocess.Popen(
+                [exe, self.display, "-screen", "0", f"{width}x{height}x24", "-nolisten", "tcp"],
+                stdout=subprocess.DEVNULL,
+                stderr=subprocess.DEVNULL,
+            )
+            if self._wait_ready():
+                return
+        raise RuntimeError("could not start Xvfb on a free display")
+
+    def _wait_ready(self, timeout: float = 20.0) -> bool:
+        # ready means a client can connect; an exit means another server took the display
+        lib = _xlib()
+        deadline = time.monotonic() + timeout
+        while True:
+            dpy = lib.XOpenDisplay(self.display.encode())
+            if dpy:
+                lib.XCloseDisplay(dpy)
+                return True
+            if time.monotonic() > deadline or self.proc.poll() is not None:
+                self.close()
+                return False
+            time.sleep(0.05)
+
+    def close(self) -> None:
+        """Stop the server (only this process) and wait for it."""
+        if self.proc.poll() is None:
+            self.proc.terminate()
+            try:
+                self.proc.wait(10)
+            except subprocess.TimeoutExpired:
+                self.proc.kill()
+                self.proc.wait()
+
+
+def free_port() -> int:
+    """Return a TCP port on 127.0.0.1 that was free a moment ago."""
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+class _XClientMessageEvent(ctypes.Structure):
+    _fields_ = [
+        ("type", ctypes.c_int),
+        ("serial", ctypes.c_ulong),
+        ("send_event", ctypes.c_int),
+        ("display", ctypes.c_void_p),
+        ("window", ctypes.c_ulong),
+        ("message_type", ctypes.c_ulong),
+        ("format", ctypes.c_int),
+        ("data", ctypes.c_long * 5),
+    ]
+
+
+class _XEvent(ctypes.Union):
+    _fields_ = [("xclient", _XClientMessageEvent), ("pad", ctypes.c_long * 24)]
+
+
+_CLIENT_MESSAGE = 33
+_CURRENT_TIME = 0
+
+
+def _xlib() -> ctypes.CDLL:
+    name = ctypes.util.find_library("X11") or "libX11.so.6"
+    lib = ctypes.CDLL(name)
+    lib.XOpenDisplay.restype = ctypes.c_void_p
+    lib.XOpenDisplay.argtypes = [ctypes.c_char_p]
+    lib.XDefaultRootWindow.restype = ctypes.c_ulong
+    lib.XDefaultRootWindow.argtypes = [ctypes.c_void_p]
+    lib.XInternAtom.restype = ctypes.c_ulong
+    lib.XInternAtom.argtypes = [ctypes.c_void_p, ctypes.c_char_p, ctypes.c_int]
+    lib.XQueryTree.argtypes = [
+        ctypes.c_void_p,
+        ctypes.c_ulong,
+        ctypes.POINTER(ctypes.c_ulong),
+        ctypes.POINTER(ctypes.c_ulong),
+        ctypes.POINTER(ctypes.POINTER(ctypes.c_ulong)),
+        ctypes.POINTER(ctypes.c_uint),
+    ]
+    lib.XFetchName.argtypes = [ctypes.c_void_p, ctypes.c_ulong, ctypes.POINTER(ctypes.c_char_p)]
+    lib.XSendEvent.argtypes = [
+        ctypes.c_void_p,
+        ctypes.c_ulong,
+        ctypes.c_int,
+        ctypes.c_long,
+        ctypes.POINTER(_XEvent),
+    ]
+    lib.XFree.argtypes = [ctypes.c_void_p]
+    lib.XFlush.argtypes = [ctypes.c_void_p]
+    lib.XCloseDisplay.argtypes = [ctypes.c_void_p]
+    return lib
+
+
+def close_window(display: str, title: str, timeout: float = 10.0) -> None:
+    """Send WM_DELETE_WINDOW to the top-level window titled ``title``; raises LookupError if none."""
+    lib = _xlib()
+    dpy = lib.XOpenDisplay(display.encode())
+    if not dpy:
+        raise RuntimeError(f"cannot open X display {display}")
+    try:
+        deadline = time.monotonic() + timeout
+        while True:
+            windows = [w for w in _top_level(lib, dpy) if _name(lib, dpy, w) == title]
+            if windows:
+                break
+            if time.monotonic() > deadline:
+                raise LookupError(f"no window titled {title!r} on {display}")
+            time.sleep(0.1)
+        protocols = lib.XInternAtom(dpy, b"WM_PROTOCOLS", 0)
+        delete = lib.XInternAtom(dpy, b"WM_DELETE_WINDOW", 0)
+        for window in windows:
+            event = _XEvent()
+            event.xclient.type = _CLIENT_MESSAGE
+            event.xclient.window = window
+            event.xclient.message_type = protocols
+            event.xclient.format = 32
+            event.xclient.data[0] = delete
+            event.xclient.data[1] = _CURRENT_TIME
+            lib.XSendEvent(dpy, window, 0, 0, ctypes.byref(event))
+        lib.XFlush(dpy)
+    finally:
+        lib.XCloseDisplay(dpy)
+
+
+def _top_level(lib: ctypes.CDLL, dpy: int) -> list[int]:
+    root, parent = ctypes.c_ulong(), ctypes.c_ulong()
+    children = ctypes.POINTER(ctypes.c_ulong)()
+    count = ctypes.c_uint()
+    if not lib.XQueryTree(
+        dpy, lib.XDefaultRootWindow(dpy), ctypes.byref(root), ctypes.byref(parent), ctypes.byref(children),
+        ctypes.byref(count),
+    ):
+        return []
+    found = [children[i] for i in range(count.value)]
+    if children:
+        lib.XFree(children)
+    return found
+
+
+def _name(lib: ctypes.CDLL, dpy: int, window: int) -> str | None:
+    name = ctypes.c_char_p()
+    if not lib.XFetchName(dpy, window, ctypes.byref(name)) or not name.value:
+        return None
+    value = name.value.decode(errors="replace")
+    lib.XFree(ctypes.cast(name, ctypes.c_void_p))
+    return value
