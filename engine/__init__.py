@@ -28,6 +28,7 @@ _EXPORTS = {
     "candidates": "engine.candidates",
     "classify": "engine.solver",
     "classify_batch": "engine.solver",
+    "complete_grids": "engine.grids",
     "conflicts": "engine.grid",
     "count_solutions": "engine.solver",
     "detect_form": "engine.formats",
