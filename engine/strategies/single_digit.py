@@ -1,0 +1,175 @@
+"""Single-digit patterns: short chains of one digit's strong links.
+
+A *strong link* is a unit where a digit has exactly two candidate cells (a conjugate pair): one
+of the two holds it.  Two strong links A=B and C=D joined by a *weak link* (B sees C, so they
+cannot both hold it) give "A or D holds the digit": every cell seeing both A and D loses it.
+
+Skyscraper (4.0): two parallel lines (rows or columns) with strong links whose one end share a
+crossing line::
+
+    A . . . . . . . .      rows 1 and 5 each hold the digit twice;
+    . . . * * * . . .      B and C share column 6 (the weak link),
+    . . . . . B . . .      so A or D holds it: the starred cells,
+    . . . . . . . . .      which see both A and D, lose it
+    . D . . . C . . .
+
+Two-string kite (4.1): a row's strong link and a column's strong link with one end each in the
+same box; the cell that sees both far ends loses the digit.
+
+Turbot fish (4.2): any other strong-weak-strong chain (a box strong link is involved).
+
+Empty rectangle (4.3): a box where the digit lies only on one row and one column of the box (an
+"empty rectangle" of the other four cells) works like a strong link between that row and column.
+With a strong link in a column (row) from the box's row (column) to cell E, the cell in E's row
+(column) and the box's column (row) loses the digit.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from engine.candidates import CandidateGrid, unit_positions
+from engine.grid import PEERS, UNITS
+from engine.steps import Step
+from engine.strategies import Technique, register
+
+PEER_SETS = tuple(frozenset(p) for p in PEERS)
+
+
+def strong_links(cands: list[int], bit: int) -> list[tuple[int, int, int]]:
+    """Return every (unit, cell, cell) where the digit has exactly two candidate cells."""
+    pos = unit_positions(cands, bit)
+    links = []
+    for unit, m in enumerate(pos):
+        if m and bin(m).count("1") == 2:
+            a = (m & -m).bit_length() - 1
+            b = m.bit_length() - 1
+            links.append((unit, UNITS[unit][a], UNITS[unit][b]))
+    return links
+
+
+def _kind(u1: int, u2: int, b: int, c: int) -> str:
+    """Name a strong(u1)-weak(b,c)-strong(u2) chain: skyscraper, kite or turbot fish."""
+    if u1 < 18 and u2 < 18:
+        if (u1 < 9) == (u2 < 9):
+            same_cross = b % 9 == c % 9 if u1 < 9 else b // 9 == c // 9
+            return "skyscraper" if same_cross else "turbot_fish"
+        same_box = (b // 27, b % 9 // 3) == (c // 27, c % 9 // 3)
+        return "two_string_kite" if same_box else "turbot_fish"
+    return "turbot_fish"
+
+
+def _chains(cg: CandidateGrid, want: str) -> Iterator[Step]:
+    cands = cg.cands
+    seen: set[frozenset[int]] = set()
+    for d in range(1, 10):
+        bit = 1 << (d - 1)
+        links = strong_links(cands, bit)
+        for i, (u1, p, q) in enumerate(links):
+            for u2, r, s in links[i + 1:]:
+                if u1 == u2:
+                    continue
+                for a, b in ((p, q), (q, p)):
+                    for c, e in ((r, s), (s, r)):
+                        if len({a, b, c, e}) < 4 or c not in PEER_SETS[b]:
+                            continue
+                        if _kind(u1, u2, b, c) != want:
+                            continue
+                        targets = PEER_SETS[a] & PEER_SETS[e]
+                        elims = sorted((t, d) for t in targets if cands[t] & bit and t not in (b, c))
+                        key = frozenset((a, b, c, e))
+                        if not elims or key in seen:
+                            continue
+                        seen.add(key)
+                        yield Step(want, eliminations=tuple(elims), cells=(a, b, c, e), units=(u1, u2),
+                                   candidates=tuple((x, d) for x in (a, b, c, e)),
+                                   links=(((a, d), (b, d), True), ((b, d), (c, d), False),
+                                          ((c, d), (e, d), True)),
+                                   detail={"digit": d, "ends": f"r{a // 9 + 1}c{a % 9 + 1}, "
+                                                               f"r{e // 9 + 1}c{e % 9 + 1}"})
+
+
+def skyscraper(cg: CandidateGrid) -> Iterator[Step]:
+    """Yield every skyscraper that removes a candidate (none if none)."""
+    return _chains(cg, "skyscraper")
+
+
+def two_string_kite(cg: CandidateGrid) -> Iterator[Step]:
+    """Yield every two-string kite that removes a candidate (none if none)."""
+    return _chains(cg, "two_string_kite")
+
+
+def turbot_fish(cg: CandidateGrid) -> Iterator[Step]:
+    """Yield every other strong-weak-strong single-digit chain that removes a candidate (none if none)."""
+    return _chains(cg, "turbot_fish")
+
+
+def empty_rectangle(cg: CandidateGrid) -> Iterator[Step]:
+    """Yield every empty rectangle that removes a candidate (none if none)."""
+    cands = cg.cands
+    for d in range(1, 10):
+        bit = 1 << (d - 1)
+        links = strong_links(cands, bit)
+        for box in range(9):
+            box_cells = [c for c in UNITS[18 + box] if cands[c] & bit]
+            if len(box_cells) < 2:
+                continue
+            for row, col in _er_crosses(box, box_cells):
+                yield from _er_steps(cands, d, bit, box, box_cells, row, col, links)
+
+
+def _er_crosses(box: int, cells: list[int]) -> Iterator[tuple[int, int]]:
+    """Yield (row, col) of the box such that the cells lie on them, with cells off the crossing on both."""
+    r0, c0 = box // 3 * 3, box % 3 * 3
+    for row in range(r0, r0 + 3):
+        for col in range(c0, c0 + 3):
+            if all(c // 9 == row or c % 9 == col for c in cells) and \
+                    any(c // 9 == row and c % 9 != col for c in cells) and \
+                    any(c % 9 == col and c // 9 != row for c in cells):
+                yield row, col
+
+
+def _er_steps(cands: list[int], d: int, bit: int, box: int, box_cells: list[int], row: int, col: int,
+              links: list[tuple[int, int, int]]) -> Iterator[Step]:
+    for unit, p, q in links:
+        for near, far in ((p, q), (q, p)):
+            if 9 <= unit < 18 and near // 9 == row and near % 9 // 3 != box % 3:
+                target = (far // 9) * 9 + col  # the far end's row, the box's column
+            elif unit < 9 and near % 9 == col and near // 9 // 3 != box // 3:
+                target = row * 9 + far % 9  # the box's row, the far end's column
+            else:
+                continue
+            if target // 27 * 3 + target % 9 // 3 == box or not cands[target] & bit:
+                continue
+            yield Step("empty_rectangle", eliminations=((target, d),), cells=(*box_cells, near, far),
+                       units=(18 + box, unit), candidates=tuple((c, d) for c in (*box_cells, near, far)),
+                       detail={"digit": d, "box": box + 1})
+
+
+register(
+    Technique("skyscraper", "Skyscraper", "摩天楼", 4.0, skyscraper),
+    "Skyscraper on {digit}: two strong links joined at one end, so {ends} holds {digit}; cells seeing "
+    "both lose it: {eliminations}.",
+    "摩天楼（数字 {digit}）：两条强链一端相连，所以 {ends} 中必有一格是 {digit}；"
+    "同时看到两者的格删去它：{eliminations}。",
+)
+register(
+    Technique("two_string_kite", "2-String Kite", "双线风筝", 4.1, two_string_kite),
+    "2-String Kite on {digit}: a row and a column strong link meet in a box, so {ends} holds {digit}; "
+    "cells seeing both lose it: {eliminations}.",
+    "双线风筝（数字 {digit}）：一行一列两条强链在同一宫相接，所以 {ends} 中必有一格是 {digit}；"
+    "同时看到两者的格删去它：{eliminations}。",
+)
+register(
+    Technique("turbot_fish", "Turbot Fish", "多宝鱼", 4.2, turbot_fish),
+    "Turbot fish on {digit}: strong, weak, strong link, so {ends} holds {digit}; cells seeing both "
+    "lose it: {eliminations}.",
+    "多宝鱼（数字 {digit}）：强链-弱链-强链，所以 {ends} 中必有一格是 {digit}；"
+    "同时看到两者的格删去它：{eliminations}。",
+)
+register(
+    Technique("empty_rectangle", "Empty Rectangle", "空矩形", 4.3, empty_rectangle),
+    "Empty rectangle on {digit}: in box {box} the digit lies on one row and one column only; with the "
+    "strong link {cells} that removes {digit}: {eliminations}.",
+    "空矩形（数字 {digit}）：第{box}宫中该数只在一行一列上；结合强链 {cells}，删去 {digit}：{eliminations}。",
+)
