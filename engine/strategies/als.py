@@ -1,0 +1,247 @@
+"""Almost locked sets: ALS-XZ, ALS-XY-wing and death blossom.
+
+An *almost locked set* (ALS) is N cells of one unit holding N+1 digits between them: remove any
+one digit and the rest are locked in.  Two sets share a *restricted common candidate* (RCC) X
+when every X of one sees every X of the other (and no cell holds X for both): X is then in at
+most one of them, so the other is locked.
+
+    ALS A = r1c1,r1c2 {1,2,3}     ALS B = r5c1 {1,3}      X = 1 (r1c1/r1c2 see r5c1 only via
+                                                          column 1: all 1s of A see all 1s of B)
+    Z = 3 is then in A or in B: cells seeing every 3 of both lose 3.
+
+* ALS-XZ: two sets and an RCC X; a common digit Z leaves the cells seeing all Z of both.  With
+  two RCCs ("doubly linked") both sets are locked, so each set's digits leave their common peers.
+* ALS-XY-wing: a pivot C shares RCC x with A and RCC y with B; Z common to A and B goes.
+* Death blossom: each candidate of a stem cell is seen, in full, by one petal ALS holding it; the
+  stem's digit locks its petal, so a digit Z in every petal leaves the cells seeing all those Z.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from itertools import combinations
+from typing import NamedTuple
+
+from engine.candidates import CandidateGrid
+from engine.grid import UNITS, cell_name
+from engine.steps import TEXT_FIELDS, Step
+from engine.strategies import Technique, register
+from engine.strategies.chains import CELL_BIT, bits, common_peers, digit_cells, result_fields
+
+
+class Als(NamedTuple):
+    """An almost locked set: its cells (bitmask), digits (9-bit mask) and per-digit cells and peers."""
+
+    cells: int
+    digits: int
+    digit_mask: dict[int, int]  # digit -> cells of the set holding it
+    digit_peers: dict[int, int]  # digit -> cells seeing every cell of the set holding it
+
+
+def almost_locked_sets(cg: CandidateGrid, min_size: int = 1, max_size: int = 8) -> list[Als]:
+    """Return every distinct ALS (N cells of a unit, N+1 digits) of ``min_size``..``max_size`` cells."""
+    seen: set[int] = set()
+    out: list[Als] = []
+    cands = cg.cands
+    for unit in UNITS:
+        empty = [c for c in unit if cands[c]]
+        top = min(max_size, len(empty) - 1)
+        for size in range(min_size, top + 1):
+            for combo in combinations(empty, size):
+                m = 0
+                for c in combo:
+                    m |= cands[c]
+                if m.bit_count() != size + 1:
+                    continue
+                cells = sum(CELL_BIT[c] for c in combo)
+                if cells in seen:
+                    continue
+                seen.add(cells)
+                dm = {}
+                for d in range(1, 10):
+                    if m >> (d - 1) & 1:
+                        dm[d] = sum(CELL_BIT[c] for c in combo if cands[c] >> (d - 1) & 1)
+                out.append(Als(cells, m, dm, {d: common_peers(x) for d, x in dm.items()}))
+    return out
+
+
+def rccs(a: Als, b: Als) -> list[int]:
+    """Return the restricted common candidates of two sets (empty when they share none)."""
+    out = []
+    common = a.digits & b.digits
+    while common:
+        low = common & -common
+        common ^= low
+        x = low.bit_length()
+        ax, bx = a.digit_mask[x], b.digit_mask[x]
+        if ax & bx == 0 and bx & ~a.digit_peers[x] == 0:
+            out.append(x)
+    return out
+
+
+def _elims(dc: list[int], d: int, peers: int, exclude: int) -> list[tuple[int, int]]:
+    return [(c, d) for c in bits(dc[d] & peers & ~exclude)]
+
+
+def _als_label(a: Als) -> str:
+    digits = "".join(str(d) for d in sorted(a.digit_mask))
+    return ",".join(cell_name(c) for c in bits(a.cells)) + "{" + digits + "}"
+
+
+def _step(tid: str, sets: list[Als], elims: set, detail: dict) -> Step:
+    cells = tuple(c for a in sets for c in bits(a.cells))
+    cands = tuple((c, d) for a in sets for d, m in sorted(a.digit_mask.items()) for c in bits(m))
+    detail = {**detail, "sets": "; ".join(_als_label(a) for a in sets)}
+    return Step(tid, eliminations=tuple(sorted(elims)), cells=cells, candidates=cands, detail=detail)
+
+
+def _best(found: dict, key: frozenset, size: int, value: tuple) -> None:
+    if key and (key not in found or size < found[key][0]):
+        found[key] = (size, value)
+
+
+def _ranked(found: dict) -> list:
+    return [v for _, (_, v) in sorted(found.items(), key=lambda kv: (-len(kv[0]), kv[1][0]))]
+
+
+def find_als_xz(cg: CandidateGrid) -> Iterator[Step]:
+    """ALS-XZ: two non-overlapping sets with an RCC X; a common digit Z leaves the cells seeing all
+    Z of both (doubly linked: each set's digits leave its peers).  Yields nothing when none helps."""
+    sets = almost_locked_sets(cg)
+    dc = digit_cells(cg)
+    found: dict = {}
+    for i, a in enumerate(sets):
+        for b in sets[i + 1 :]:
+            shared = a.digits & b.digits
+            if a.cells & b.cells or shared & (shared - 1) == 0:
+                continue
+            xs = rccs(a, b)
+            if not xs:
+                continue
+            both = a.cells | b.cells
+            elims: set = set()
+            for z in a.digit_mask:
+                if z in b.digit_mask and (len(xs) == 2 or z != xs[0]):
+                    elims.update(_elims(dc, z, a.digit_peers[z] & b.digit_peers[z], both))
+            if len(xs) == 2:
+                for z in a.digit_mask:
+                    if z not in xs:
+                        elims.update(_elims(dc, z, a.digit_peers[z], both))
+                for z in b.digit_mask:
+                    if z not in xs:
+                        elims.update(_elims(dc, z, b.digit_peers[z], both))
+            x = "/".join(map(str, xs))
+            _best(found, frozenset(elims), (a.cells | b.cells).bit_count(), ([a, b], elims, {"x": x}))
+    for sets_, elims, detail in _ranked(found):
+        yield _step("als_xz", sets_, elims, detail)
+
+
+def find_als_xy_wing(cg: CandidateGrid) -> Iterator[Step]:
+    """ALS-XY-wing: pivot C with RCC x to A and RCC y to B (x != y); a digit Z of A and B, not in
+    either RCC, leaves the cells seeing all Z of A and B.  Yields nothing when none helps."""
+    sets = almost_locked_sets(cg)
+    dc = digit_cells(cg)
+    links: dict[int, list[tuple[int, int]]] = {i: [] for i in range(len(sets))}
+    for i, a in enumerate(sets):
+        for j in range(i + 1, len(sets)):
+            b = sets[j]
+            if a.cells & b.cells:
+                continue
+            for x in rccs(a, b):
+                links[i].append((j, x))
+                links[j].append((i, x))
+    found: dict = {}
+    for ci, c in enumerate(sets):
+        for (ai, x), (bi, y) in combinations(links[ci], 2):
+            if x == y or ai == bi:
+                continue
+            a, b = sets[ai], sets[bi]
+            common = a.digits & b.digits & ~(1 << (x - 1)) & ~(1 << (y - 1))
+            if not common:
+                continue
+            elims: set = set()
+            for z in a.digit_mask:
+                if common >> (z - 1) & 1:
+                    zc = a.digit_mask[z] | b.digit_mask[z]
+                    elims.update(_elims(dc, z, common_peers(zc), a.cells | b.cells | c.cells))
+            size = (a.cells | b.cells | c.cells).bit_count()
+            _best(found, frozenset(elims), size, ([a, b, c], elims, {"x": x, "y": y}))
+    for sets_, elims, detail in _ranked(found):
+        yield _step("als_xy_wing", sets_, elims, detail)
+
+
+def find_death_blossom(cg: CandidateGrid) -> Iterator[Step]:
+    """Death blossom: every candidate d of a stem cell has a petal ALS whose d's all see the stem;
+    a digit Z in every petal (not in the stem) leaves the cells seeing all those Z.  Yields nothing
+    when none helps."""
+    sets = [a for a in almost_locked_sets(cg) if a.cells.bit_count() >= 1]
+    dc = digit_cells(cg)
+    found: dict = {}
+    for stem in range(81):
+        m = cg.cands[stem]
+        if m.bit_count() < 2 or m.bit_count() > 4:
+            continue
+        digits = [d for d in range(1, 10) if m >> (d - 1) & 1]
+        petals: dict[int, list[Als]] = {d: [] for d in digits}
+        for a in sets:
+            if a.cells & CELL_BIT[stem]:
+                continue
+            for d in digits:
+                if d in a.digit_mask and a.digit_peers[d] >> stem & 1:
+                    petals[d].append(a)
+        if any(not p for p in petals.values()):
+            continue
+        _blossoms(cg, dc, stem, digits, petals, found)
+    for sets_, elims, detail in _ranked(found):
+        yield _step("death_blossom", sets_, elims, detail)
+
+
+def _blossoms(
+    cg: CandidateGrid, dc: list[int], stem: int, digits: list[int], petals: dict, found: dict
+) -> None:
+    stem_mask = cg.cands[stem]
+    # depth-first over one petal per stem digit, keeping the digits every chosen petal holds
+    def walk(k: int, chosen: list[Als], common: int) -> None:
+        if not common:
+            return
+        if k == len(digits):
+            cells = 0
+            for a in chosen:
+                cells |= a.cells
+            elims: set = set()
+            for z in range(1, 10):
+                if common >> (z - 1) & 1:
+                    zc = 0
+                    for a in chosen:
+                        zc |= a.digit_mask[z]
+                    elims.update(_elims(dc, z, common_peers(zc), cells | CELL_BIT[stem]))
+            detail = {"stem": cell_name(stem)}
+            _best(found, frozenset(elims), cells.bit_count(), (list(chosen), elims, detail))
+            return
+        for a in petals[digits[k]]:
+            chosen.append(a)
+            walk(k + 1, chosen, common & a.digits & ~(1 << (digits[k] - 1)))
+            chosen.pop()
+
+    walk(0, [], 0x1FF & ~stem_mask)
+
+
+for _tid in ("als_xz", "als_xy_wing", "death_blossom"):
+    TEXT_FIELDS[_tid] = result_fields
+
+register(
+    Technique("als_xz", "ALS-XZ", "待定数组 XZ", 7.2, find_als_xz),
+    "ALS-XZ: almost locked sets {sets} share the restricted digit {x}; {result}.",
+    "待定数组 XZ：待定数组 {sets} 以 {x} 为受限公共数；{result}。",
+)
+register(
+    Technique("als_xy_wing", "ALS-XY-Wing", "待定数组 XY-Wing", 7.4, find_als_xy_wing),
+    "ALS-XY-wing: almost locked sets {sets} (the last is the pivot, restricted digits {x} and {y}); "
+    "{result}.",
+    "待定数组 XY-Wing：待定数组 {sets}（最后一个为枢纽，受限公共数 {x} 与 {y}）；{result}。",
+)
+register(
+    Technique("death_blossom", "Death Blossom", "死亡之花", 7.6, find_death_blossom),
+    "Death blossom: whatever the stem {stem} holds locks one petal of {sets}; {result}.",
+    "死亡之花：无论茎 {stem} 填什么，花瓣 {sets} 之一被锁定；{result}。",
+)

@@ -1,0 +1,532 @@
+"""Chains: remote pairs, X-chains, XY-chains and alternating inference chains (nice loops).
+
+A *node* is a statement "digit d is in one of these cells": a single candidate, a group (the
+cells of d where a box meets a row or column), or the cells of d in an almost locked set.  Two
+nodes are linked
+
+* *strongly* when at least one of them is true: the only two places of d in a unit, the only
+  two digits of a cell, or two digits of an almost locked set (the set needs all but one of its
+  digits);
+* *weakly* when at most one is true: the same digit in cells that all see each other, or two
+  digits of one cell.
+
+A chain alternates the links, starting and ending with a strong one: if its first node is false
+the next is true, so the one after is false, ...  Hence "first or last is true", and any candidate
+that sees both ends is false::
+
+    r1c1=5 --strong-- r1c7=5 ..weak.. r5c7=5 --strong-- r5c2=5     =>  r5c1, r2c2, ... <> 5
+      A                                                    Z           (they see both A and Z)
+
+When the last node sees the first, the chain closes into a *continuous nice loop*: then every
+weak link holds exactly one truth, and each weak link's common peers lose its digit (a weak link
+inside a cell removes the cell's other digits).  When the chain from "A is false" reaches "A is
+true", A is placed (a discontinuous nice loop).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator
+
+from engine.candidates import CandidateGrid
+from engine.grid import PEERS, UNITS, cell_name
+from engine.steps import TEXT_FIELDS, Step
+from engine.strategies import Technique, register
+
+CELL_BIT = tuple(1 << c for c in range(81))
+PEER_MASK = tuple(sum(1 << p for p in PEERS[c]) for c in range(81))
+UNIT_MASK = tuple(sum(1 << c for c in unit) for unit in UNITS)
+ALL_CELLS = (1 << 81) - 1
+# the 54 box/line intersections where a grouped node can live
+INTERSECTIONS = tuple(
+    UNIT_MASK[18 + b] & UNIT_MASK[line]
+    for b in range(9)
+    for line in range(18)
+    if UNIT_MASK[18 + b] & UNIT_MASK[line]
+)
+
+
+def bits(mask: int) -> Iterator[int]:
+    """Yield the cells (ascending) of a cell bitmask."""
+    while mask:
+        low = mask & -mask
+        yield low.bit_length() - 1
+        mask ^= low
+
+
+def common_peers(mask: int) -> int:
+    """Return the cells that see every cell of ``mask`` (every cell when the mask is empty)."""
+    out = ALL_CELLS
+    for c in bits(mask):
+        out &= PEER_MASK[c]
+    return out
+
+
+def digit_cells(cg: CandidateGrid) -> list[int]:
+    """Return, per digit 1-9 (index 0 unused), the bitmask of cells where it is a candidate."""
+    out = [0] * 10
+    cands = cg.cands
+    for c in range(81):
+        m = cands[c]
+        while m:
+            low = m & -m
+            out[low.bit_length()] |= CELL_BIT[c]
+            m ^= low
+    return out
+
+
+class Graph:
+    """Nodes ``(digit, cells)`` and their strong and weak links, built for one candidate state."""
+
+    __slots__ = ("digit", "mask", "cp", "strong", "weak", "index", "als_of")
+
+    def __init__(self) -> None:
+        self.digit: list[int] = []
+        self.mask: list[int] = []
+        self.cp: list[int] = []  # common peers of the node's cells
+        self.strong: list[list[int]] = []
+        self.weak: list[list[int]] = []
+        self.index: dict[tuple[int, int], int] = {}
+        self.als_of: dict[int, int] = {}  # node -> cells of the ALS it was made for
+
+    def node(self, digit: int, mask: int) -> int:
+        """Return the id of node (digit, mask), adding it if new."""
+        key = (digit, mask)
+        nid = self.index.get(key)
+        if nid is None:
+            nid = len(self.digit)
+            self.index[key] = nid
+            self.digit.append(digit)
+            self.mask.append(mask)
+            self.cp.append(common_peers(mask))
+            self.strong.append([])
+            self.weak.append([])
+        return nid
+
+    def link_strong(self, a: int, b: int) -> None:
+        """Record a strong link a = b (both directions, once)."""
+        if b not in self.strong[a]:
+            self.strong[a].append(b)
+            self.strong[b].append(a)
+
+    def is_single(self, n: int) -> bool:
+        """Return True when node n is one candidate (one cell)."""
+        m = self.mask[n]
+        return m & (m - 1) == 0
+
+    def label(self, n: int) -> str:
+        """Return e.g. ``r1c2=5`` or ``r1c2|r1c3=5``."""
+        return "|".join(cell_name(c) for c in bits(self.mask[n])) + f"={self.digit[n]}"
+
+    def pair(self, n: int) -> tuple[int, int]:
+        """Return (first cell, digit): the candidate drawn for node n."""
+        m = self.mask[n]
+        return ((m & -m).bit_length() - 1, self.digit[n])
+
+
+def build_graph(
+    cg: CandidateGrid,
+    digits: Iterable[int] = range(1, 10),
+    *,
+    cells: int = ALL_CELLS,
+    unit_links: bool = True,
+    cell_links: bool = True,
+    groups: bool = False,
+    als: bool = False,
+) -> Graph:
+    """Return the link graph of ``cg`` restricted to ``digits`` and ``cells`` (never fails)."""
+    g = Graph()
+    dc = digit_cells(cg)
+    digits = tuple(digits)
+    for d in digits:
+        for c in bits(dc[d] & cells):
+            g.node(d, CELL_BIT[c])
+        if groups:
+            for inter in INTERSECTIONS:
+                m = dc[d] & inter
+                if m & (m - 1):
+                    g.node(d, m)
+    if als:
+        _add_als_nodes(g, cg, digits)
+    if unit_links:
+        for d in digits:
+            for u in range(27):
+                _unit_strong_links(g, d, dc[d] & UNIT_MASK[u])
+    if cell_links:
+        for c in bits(cells):
+            m = cg.cands[c]
+            ds = [d for d in digits if m >> (d - 1) & 1]
+            if m.bit_count() == 2 and len(ds) == 2:
+                g.link_strong(g.index[(ds[0], CELL_BIT[c])], g.index[(ds[1], CELL_BIT[c])])
+    _weak_links(g, cg, digits, unit_links, cell_links)
+    return g
+
+
+def _unit_strong_links(g: Graph, d: int, unit_cells: int) -> None:
+    """Link the two nodes that together hold every place of d in a unit."""
+    if not unit_cells:
+        return
+    for (nd, m), a in list(g.index.items()):
+        if nd != d or m & ~unit_cells or a in g.als_of:
+            continue
+        b = g.index.get((d, unit_cells & ~m))
+        if b is not None and b not in g.als_of and a < b:
+            g.link_strong(a, b)
+
+
+def _weak_links(
+    g: Graph, cg: CandidateGrid, digits: tuple[int, ...], unit_links: bool, cell_links: bool
+) -> None:
+    by_digit: dict[int, list[int]] = {d: [] for d in digits}
+    for n, d in enumerate(g.digit):
+        by_digit[d].append(n)
+    if unit_links:
+        for nodes in by_digit.values():
+            for i, a in enumerate(nodes):
+                cpa = g.cp[a]
+                for b in nodes[i + 1 :]:
+                    if g.mask[b] & ~cpa == 0:
+                        g.weak[a].append(b)
+                        g.weak[b].append(a)
+    if cell_links:
+        singles: dict[int, list[int]] = {}
+        for n in range(len(g.digit)):
+            if g.is_single(n):
+                singles.setdefault(g.mask[n], []).append(n)
+        for nodes in singles.values():
+            for a in nodes:
+                g.weak[a].extend(b for b in nodes if b != a)
+
+
+def _add_als_nodes(g: Graph, cg: CandidateGrid, digits: tuple[int, ...]) -> None:
+    """Add, for every almost locked set of 2+ cells, a strong link between each two of its digits."""
+    from engine.strategies.als import almost_locked_sets
+
+    for als in almost_locked_sets(cg, min_size=2):
+        ids = []
+        for d in digits:
+            m = als.digit_mask.get(d)
+            if m:
+                n = g.node(d, m)
+                if not g.is_single(n) and not _in_one_unit(m):
+                    g.als_of[n] = als.cells
+                ids.append(n)
+        if len(ids) == len(als.digit_mask):
+            for i, a in enumerate(ids):
+                for b in ids[i + 1 :]:
+                    g.link_strong(a, b)
+
+
+def _in_one_unit(mask: int) -> bool:
+    return any(mask & ~u == 0 for u in UNIT_MASK)
+
+
+# ---------------------------------------------------------------------------------------------
+# searching
+
+
+def search(g: Graph, start: int) -> tuple[dict[int, int], list[int]]:
+    """Breadth-first from "start is false": return parents and the order states were reached.
+
+    A state is ``node * 2 + truth``; the parent of the start state is -1.  Each state is reached
+    by its shortest alternating chain.
+    """
+    first = start * 2
+    parent = {first: -1}
+    order = [first]
+    strong, weak = g.strong, g.weak
+    for st in order:
+        if st & 1:
+            for m in weak[st >> 1]:
+                ns = m * 2
+                if ns not in parent:
+                    parent[ns] = st
+                    order.append(ns)
+        else:
+            for m in strong[st >> 1]:
+                ns = m * 2 + 1
+                if ns not in parent:
+                    parent[ns] = st
+                    order.append(ns)
+    return parent, order
+
+
+def path(parent: dict[int, int], state: int) -> list[int]:
+    """Return the states from the start to ``state``."""
+    out = []
+    while state != -1:
+        out.append(state)
+        state = parent[state]
+    out.reverse()
+    return out
+
+
+def weak_targets(g: Graph, cg: CandidateGrid, dc: list[int], n: int) -> set[tuple[int, int]]:
+    """Return the candidates (cell, digit) outside node n that are false whenever n is true."""
+    d, m = g.digit[n], g.mask[n]
+    out = {(c, d) for c in bits(g.cp[n] & dc[d])}
+    if m & (m - 1) == 0:
+        c = m.bit_length() - 1
+        out.update((c, e) for e in range(1, 10) if e != d and cg.cands[c] >> (e - 1) & 1)
+    return out
+
+
+def chain_step(
+    technique: str,
+    g: Graph,
+    states: list[int],
+    placements: tuple[tuple[int, int], ...],
+    eliminations: tuple[tuple[int, int], ...],
+    kind: str,
+    loop: bool = False,
+) -> Step:
+    """Return the Step of a chain given as its list of states (strong link first)."""
+    nodes = [s >> 1 for s in states]
+    links = []
+    text = [g.label(nodes[0])]
+    for a, b in zip(states, states[1:], strict=False):
+        strong = not a & 1  # from a false node, the link used is strong
+        links.append((g.pair(a >> 1), g.pair(b >> 1), strong))
+        text.append(("=" if strong else "-") + g.label(b >> 1))
+    if loop:
+        links.append((g.pair(nodes[-1]), g.pair(nodes[0]), False))
+        text.append("-" + g.label(nodes[0]))
+    cells = []
+    for n in nodes:
+        for c in bits(g.mask[n]):
+            if c not in cells:
+                cells.append(c)
+    cands = []
+    for n in nodes:
+        for c in bits(g.mask[n]):
+            if (c, g.digit[n]) not in cands:
+                cands.append((c, g.digit[n]))
+    return Step(
+        technique,
+        placements=placements,
+        eliminations=eliminations,
+        cells=tuple(cells),
+        candidates=tuple(cands),
+        links=tuple(links),
+        detail={"chain": " ".join(text), "length": len(links), "kind": kind},
+    )
+
+
+def chain_results(g: Graph, cg: CandidateGrid, *, loops: bool = True, same_digit_ends: bool = False) -> list:
+    """Return ``(placements, eliminations, states, loop)`` for every useful chain, shortest per result.
+
+    From each node's "false" state every "true" state reached is an end Z: first-or-Z holds, so
+    candidates weakly linked to both ends go; Z = start places it; Z seeing the start closes a loop.
+    """
+    dc = digit_cells(cg)
+    found: dict[tuple, tuple] = {}
+    targets = [None] * len(g.digit)
+
+    def wt(n: int) -> set[tuple[int, int]]:
+        t = targets[n]
+        if t is None:
+            t = targets[n] = weak_targets(g, cg, dc, n)
+        return t
+
+    for start in range(len(g.digit)):
+        if not g.strong[start]:
+            continue
+        parent, order = search(g, start)
+        for st in order:
+            if not st & 1:
+                continue
+            z = st >> 1
+            if same_digit_ends and g.digit[z] != g.digit[start]:
+                continue
+            if z == start:
+                # "A false" forces "A true": A is placed, written as its cell losing the other digits
+                if g.is_single(start):
+                    c, d = g.pair(start)
+                    others = tuple((c, e) for e in range(1, 10) if e != d and cg.cands[c] >> (e - 1) & 1)
+                    if others:
+                        _keep(found, ((), others), path(parent, st), False)
+                continue
+            elims = wt(start) & wt(z)
+            loop = False
+            states = None
+            if loops and z in g.weak[start]:
+                states = path(parent, st)
+                nodes = [s >> 1 for s in states]
+                if len(set(nodes)) == len(nodes) and len(nodes) >= 4:
+                    loop = True
+                    elims = set(elims)
+                    ring = nodes + [nodes[0]]
+                    used = {(c, g.digit[n]) for n in nodes for c in bits(g.mask[n])}
+                    for i in range(1, len(ring) - 1, 2):
+                        elims |= wt(ring[i]) & wt(ring[i + 1])
+                    elims -= used
+            if not elims:
+                continue
+            if states is None:
+                states = path(parent, st)
+            _keep(found, ((), tuple(sorted(elims))), states, loop)
+    return [(p, e, states, loop) for (p, e), (states, loop) in found.items()]
+
+
+def _keep(found: dict, key: tuple, states: list[int], loop: bool) -> None:
+    old = found.get(key)
+    if old is None or len(states) + loop < len(old[0]) + old[1]:
+        found[key] = (states, loop)
+
+
+def ordered(results: list) -> list:
+    """Sort chain results: placements first, then most eliminations, then shortest chain."""
+    return sorted(results, key=lambda r: (-len(r[0]), -len(r[1]), len(r[2]) + r[3]))
+
+
+# ---------------------------------------------------------------------------------------------
+# the techniques
+
+
+def find_x_chain(cg: CandidateGrid) -> Iterator[Step]:
+    """X-chain: one digit, alternating conjugate pairs (strong) and sightings (weak); the cells seeing
+    both ends lose the digit.  Yields nothing when no such chain removes a candidate."""
+    for d in range(1, 10):
+        g = build_graph(cg, (d,), cell_links=False)
+        results = chain_results(g, cg, loops=False)
+        for p, e, states, loop in ordered(results):
+            if p:
+                continue
+            yield chain_step("x_chain", g, states, p, e, "x_chain", loop)
+
+
+def find_xy_chain(cg: CandidateGrid) -> Iterator[Step]:
+    """XY-chain: bivalue cells linked by a shared digit, entering and leaving each cell by its two
+    digits; both ends hold the same digit, which the cells seeing both ends lose.  Yields nothing
+    when no such chain removes a candidate."""
+    cells = sum(CELL_BIT[c] for c in range(81) if cg.cands[c].bit_count() == 2)
+    g = build_graph(cg, cells=cells, unit_links=False)
+    # weak links between cells: same digit, different cells that see each other
+    dc = digit_cells(cg)
+    for n in range(len(g.digit)):
+        d = g.digit[n]
+        for c in bits(g.cp[n] & dc[d] & cells):
+            g.weak[n].append(g.index[(d, CELL_BIT[c])])
+    results = [
+        r for r in chain_results(g, cg, loops=False, same_digit_ends=True) if not r[0] and len(r[2]) >= 4
+    ]
+    for p, e, states, loop in ordered(results):
+        yield chain_step("xy_chain", g, states, p, e, "xy_chain", loop)
+
+
+def find_remote_pair(cg: CandidateGrid) -> Iterator[Step]:
+    """Remote pair: a chain of cells that all hold the same two digits, each seeing the next, so
+    the digits alternate along it; a cell seeing two chain cells an odd number of steps apart (3 or
+    more) can hold neither digit.  Yields nothing when no such chain removes a candidate."""
+    pairs: dict[int, list[int]] = {}
+    for c in range(81):
+        if cg.cands[c].bit_count() == 2:
+            pairs.setdefault(cg.cands[c], []).append(c)
+    steps = []
+    for mask, cells in pairs.items():
+        if len(cells) < 4:
+            continue
+        ds = [d for d in range(1, 10) if mask >> (d - 1) & 1]
+        cellset = sum(CELL_BIT[c] for c in cells)
+        for start in cells:
+            # breadth-first paths of cells; a cell pair at odd distance >= 3 has opposite digits
+            parent = {start: -1}
+            dist = {start: 0}
+            order = [start]
+            for c in order:
+                for p in bits(PEER_MASK[c] & cellset):
+                    if p not in parent:
+                        parent[p], dist[p] = c, dist[c] + 1
+                        order.append(p)
+            for end in order:
+                if dist[end] < 3 or dist[end] % 2 == 0 or end < start:
+                    continue
+                chain = [end]
+                while parent[chain[-1]] != -1:
+                    chain.append(parent[chain[-1]])
+                chain.reverse()
+                elims = _remote_pair_eliminations(cg, chain, ds)
+                if elims:
+                    steps.append((elims, chain))
+    best: dict[tuple, list[int]] = {}
+    for elims, chain in steps:
+        if elims not in best or len(chain) < len(best[elims]):
+            best[elims] = chain
+    for elims, chain in sorted(best.items(), key=lambda kv: (-len(kv[0]), len(kv[1]))):
+        links = []
+        for i, (a, b) in enumerate(zip(chain, chain[1:], strict=False)):
+            da, db = (ds[i % 2], ds[(i + 1) % 2])
+            links.append(((a, da), (a, db), True))
+            links.append(((a, db), (b, db), False))
+        links.append(((chain[-1], ds[(len(chain) - 1) % 2]), (chain[-1], ds[len(chain) % 2]), True))
+        yield Step(
+            "remote_pair",
+            eliminations=elims,
+            cells=tuple(chain),
+            candidates=tuple((c, d) for c in chain for d in ds),
+            links=tuple(links),
+            detail={"digits": f"{ds[0]}/{ds[1]}", "chain": "-".join(cell_name(c) for c in chain)},
+        )
+
+
+def _remote_pair_eliminations(cg: CandidateGrid, chain: list[int], ds: list[int]) -> tuple:
+    elims = set()
+    for i in range(len(chain)):
+        for j in range(i + 3, len(chain), 2):
+            for c in bits(PEER_MASK[chain[i]] & PEER_MASK[chain[j]]):
+                if c in chain:
+                    continue
+                for d in ds:
+                    if cg.cands[c] >> (d - 1) & 1:
+                        elims.add((c, d))
+    return tuple(sorted(elims))
+
+
+def find_aic(cg: CandidateGrid) -> Iterator[Step]:
+    """Alternating inference chain / nice loop over candidates, groups and almost locked sets:
+    candidates seeing both ends go, a closed loop clears every weak link's common peers, a chain
+    from "A false" to "A true" places A.  Yields nothing when no chain changes the grid."""
+    g = build_graph(cg, groups=True, als=True)
+    for p, e, states, loop in ordered(chain_results(g, cg)):
+        kind = "loop" if loop else "placement" if p else "chain"
+        yield chain_step("aic", g, states, p, e, kind, loop)
+
+
+def result_fields(step: Step, lang: str) -> dict[str, str]:
+    """Return the template fields every chain-like text shares: what the step removes or places."""
+    minus = ", ".join(f"{cell_name(c)}<>{d}" for c, d in step.eliminations)
+    if step.placements:
+        placed = ", ".join(f"{cell_name(c)}={d}" for c, d in step.placements)
+        result = f"放入 {placed}" if lang == "zh" else f"place {placed}"
+    else:
+        result = f"删去 {minus}" if lang == "zh" else f"remove {minus}"
+    kind = str(step.detail.get("kind", ""))
+    if lang == "zh":
+        kind = {"loop": "连续环", "placement": "不连续环", "chain": "链"}.get(kind, kind)
+    return {"eliminations_minus": minus, "result": result, "kind": kind}
+
+
+for _tid in ("remote_pair", "x_chain", "xy_chain", "aic"):
+    TEXT_FIELDS[_tid] = result_fields
+
+register(
+    Technique("remote_pair", "Remote Pair", "远程数对", 6.4, find_remote_pair),
+    "Remote pair {digits}: the chain {chain} alternates the two digits, so cells seeing both "
+    "colours lose them: {eliminations_minus}.",
+    "远程数对 {digits}：链 {chain} 上两个数交替出现，"
+    "同时看到两种颜色的格不能填这两个数：{eliminations_minus}。",
+)
+register(
+    Technique("x_chain", "X-Chain", "X链", 6.6, find_x_chain),
+    "X-chain {chain}: one of its ends is true, so cells seeing both lose the digit: {eliminations_minus}.",
+    "X链 {chain}：两端至少一个成立，同时看到两端的格删去该数：{eliminations_minus}。",
+)
+register(
+    Technique("xy_chain", "XY-Chain", "XY链", 6.8, find_xy_chain),
+    "XY-chain {chain}: one of its ends is true, so cells seeing both lose the digit: {eliminations_minus}.",
+    "XY链 {chain}：两端至少一个成立，同时看到两端的格删去该数：{eliminations_minus}。",
+)
+register(
+    Technique("aic", "Alternating Inference Chain", "交替推理链", 7.0, find_aic),
+    "Alternating inference chain ({kind}) {chain}: {result}.",
+    "交替推理链（{kind}）{chain}：{result}。",
+)
