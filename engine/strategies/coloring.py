@@ -1,0 +1,146 @@
+"""Colouring: follow one digit's strong links and paint the cells in two alternating colours.
+
+A *cluster* is a set of cells joined by strong links (units holding the digit exactly twice).
+Along a strong link exactly one end holds the digit, so in a cluster either every cell of one
+colour holds it or every cell of the other does::
+
+    A . . | . . B      A, B: one colour; a, b: the other
+    . . . | . . .      (r1c1=r5c1, r5c1=r5c6, r5c6=r1c6 are strong links)
+    * . . | . . .
+    a . . | . . b      * sees A and a: whichever colour is true, it loses the digit
+
+Simple colouring (4.5): *trap* - a cell that sees both colours of a cluster loses the digit;
+*wrap* - two cells of one colour see each other, so that colour is false and all its cells lose
+the digit.
+
+Multi-colouring (4.6), two clusters: *type 1* - when a colour of one cluster sees a colour of the
+other, the two opposite colours cannot both be false, so a cell seeing both of them loses the
+digit; *type 2* - a colour that sees both colours of another cluster is false.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from engine.candidates import CandidateGrid
+from engine.steps import Step
+from engine.strategies import Technique, register
+from engine.strategies.single_digit import PEER_SETS, strong_links
+
+Cluster = tuple[tuple[int, ...], tuple[int, ...]]  # the cells of colour 0 and of colour 1
+
+
+def clusters(cands: list[int], bit: int) -> list[Cluster]:
+    """Return the digit's strong-link clusters, two-coloured (clusters with an odd cycle are left out)."""
+    graph: dict[int, list[int]] = {}
+    for _, a, b in strong_links(cands, bit):
+        graph.setdefault(a, []).append(b)
+        graph.setdefault(b, []).append(a)
+    colour: dict[int, int] = {}
+    out = []
+    for start in sorted(graph):
+        if start in colour:
+            continue
+        colour[start] = 0
+        stack, members, broken = [start], [start], False
+        while stack:
+            cell = stack.pop()
+            for nxt in graph[cell]:
+                if nxt not in colour:
+                    colour[nxt] = 1 - colour[cell]
+                    members.append(nxt)
+                    stack.append(nxt)
+                elif colour[nxt] == colour[cell]:
+                    broken = True
+        if not broken:
+            out.append((tuple(sorted(c for c in members if colour[c] == 0)),
+                        tuple(sorted(c for c in members if colour[c] == 1))))
+    return out
+
+
+def _seen_by(cells: tuple[int, ...]) -> set[int]:
+    seen: set[int] = set()
+    for c in cells:
+        seen |= PEER_SETS[c]
+    return seen
+
+
+def _step(tid: str, d: int, groups: list[tuple[int, ...]], elims: list[int], kind: str) -> Step:
+    cells = tuple(c for g in groups for c in g)
+    return Step(tid, eliminations=tuple((c, d) for c in sorted(elims)), cells=cells,
+                candidates=tuple((c, d) for c in cells),
+                detail={"digit": d, "kind": kind,
+                        "colours": " / ".join(", ".join(f"r{c // 9 + 1}c{c % 9 + 1}" for c in g)
+                                              for g in groups)})
+
+
+def simple_coloring(cg: CandidateGrid) -> Iterator[Step]:
+    """Yield every colour wrap and colour trap that removes a candidate (none if none)."""
+    cands = cg.cands
+    for d in range(1, 10):
+        bit = 1 << (d - 1)
+        for on, off in clusters(cands, bit):
+            for colour in (on, off):
+                if any(b in PEER_SETS[a] for i, a in enumerate(colour) for b in colour[i + 1:]):
+                    yield _step("simple_coloring", d, [on, off], list(colour), "wrap")
+            members = set(on) | set(off)
+            trapped = [c for c in _seen_by(on) & _seen_by(off) if cands[c] & bit and c not in members]
+            if trapped:
+                yield _step("simple_coloring", d, [on, off], trapped, "trap")
+
+
+def multi_coloring(cg: CandidateGrid) -> Iterator[Step]:
+    """Yield, per pair of clusters, everything multi-colouring removes (none if nothing)."""
+    cands = cg.cands
+    for d in range(1, 10):
+        bit = 1 << (d - 1)
+        found = clusters(cands, bit)
+        seen = [(_seen_by(on), _seen_by(off)) for on, off in found]
+        for i, first in enumerate(found):
+            for j in range(i + 1, len(found)):
+                second = found[j]
+                parts: dict[str, set[int]] = {}
+                views = ((first, second, seen[i], seen[j]), (second, first, seen[j], seen[i]))
+                for one, two, s1, s2 in views:
+                    for kind, cells in _multi_pair(cands, bit, one, two, s1, s2):
+                        parts.setdefault(kind, set()).update(cells)
+                groups = [first[0], first[1], second[0], second[1]]
+                elims = set().union(*parts.values())
+                if elims:
+                    # first everything the pair of clusters removes (HoDoKu's step), then each type alone
+                    kinds = " + ".join(sorted(k for k, v in parts.items() if v))
+                    yield _step("multi_coloring", d, groups, sorted(elims), kinds)
+                if len(parts) > 1:
+                    for kind, cells in sorted(parts.items()):
+                        if cells:
+                            yield _step("multi_coloring", d, groups, sorted(cells), kind)
+
+
+def _multi_pair(cands: list[int], bit: int, first: Cluster, second: Cluster,
+                seen1: tuple[set[int], set[int]],
+                seen2: tuple[set[int], set[int]]) -> Iterator[tuple[str, set[int]]]:
+    members = set(first[0]) | set(first[1]) | set(second[0]) | set(second[1])
+    for a in (0, 1):
+        # type 2: colour a of the first cluster sees both colours of the second, so it is false
+        if seen1[a] & set(second[0]) and seen1[a] & set(second[1]):
+            yield "type 2", set(first[a])
+        for b in (0, 1):
+            if not seen1[a] & set(second[b]):
+                continue
+            # colour a sees colour b: one of the opposite colours holds the digit
+            both = seen1[1 - a] & seen2[1 - b]
+            yield "type 1", {c for c in both if cands[c] & bit and c not in members}
+
+
+register(
+    Technique("simple_coloring", "Simple Colouring", "简单染色", 4.5, simple_coloring),
+    "Simple colouring on {digit} ({kind}): the strong links colour {colours}; {eliminations} cannot "
+    "hold {digit}.",
+    "简单染色（数字 {digit}，{kind}）：强链把格染成 {colours}；{eliminations} 不能是 {digit}。",
+)
+register(
+    Technique("multi_coloring", "Multi-Colouring", "多重染色", 4.6, multi_coloring),
+    "Multi-colouring on {digit} ({kind}): the clusters {colours} interact; {eliminations} cannot hold "
+    "{digit}.",
+    "多重染色（数字 {digit}，{kind}）：染色簇 {colours} 相互作用；{eliminations} 不能是 {digit}。",
+)
