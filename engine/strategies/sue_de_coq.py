@@ -1,0 +1,139 @@
+"""Sue de Coq (two-sector disjoint subsets).
+
+Take 2-3 empty cells C where a box meets a row or column, holding N digits with N >= |C| + 2.
+Add cells L from the rest of the line and cells B from the rest of the box so that L's digits and
+B's digits share none, and C + L + B hold exactly as many digits as cells: they are then a locked
+set split over two units.  Every digit of L is confined to C + L (inside the line), every digit of
+B to C + B (inside the box), and a digit of C in neither L nor B to C itself::
+
+    box 1 / row 1:   C = r1c1,r1c2 {1,2,3,4}     L = r1c7 {1,2}     B = r3c3 {3,4}
+    => the rest of row 1 loses 1 and 2, the rest of box 1 loses 3 and 4.
+
+So the rest of the line loses L's digits and C's digits not in B; the rest of the box loses B's
+digits and C's digits not in L; intersection cells outside C lose both.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from itertools import combinations
+
+from engine.candidates import CandidateGrid
+from engine.grid import UNITS, cell_name
+from engine.steps import TEXT_FIELDS, Step
+from engine.strategies import Technique, register
+from engine.strategies.chains import result_fields
+
+
+def _subsets(cells: list[int], cands: list[int], core: int) -> list[tuple[tuple[int, ...], int]]:
+    """Return (cells, digit mask) for every non-empty subset whose cells each hold a digit of ``core``."""
+    usable = [c for c in cells if cands[c] & core]
+    out = []
+    for size in range(1, len(usable) + 1):
+        for combo in combinations(usable, size):
+            m = 0
+            for c in combo:
+                m |= cands[c]
+            out.append((combo, m))
+    return out
+
+
+def _digits(mask: int) -> str:
+    return "".join(str(d) for d in range(1, 10) if mask >> (d - 1) & 1)
+
+
+def find_sue_de_coq(cg: CandidateGrid) -> Iterator[Step]:
+    """Sue de Coq: a box/line intersection's cells with two spare digits, completed into one locked
+    set by disjoint-digit cells of the line and of the box; the rest of each unit loses that unit's
+    part.  Yields nothing when no such pattern removes a candidate."""
+    cands = cg.cands
+    found: dict[tuple, tuple] = {}
+    for b in range(9):
+        box = UNITS[18 + b]
+        for line in range(18):
+            inter = [c for c in UNITS[line] if c in box and cands[c]]
+            if len(inter) < 2:
+                continue
+            line_rest = [c for c in UNITS[line] if c not in box and cands[c]]
+            box_rest = [c for c in box if c not in UNITS[line] and cands[c]]
+            for size in (2, 3):
+                for core in combinations(inter, size):
+                    v = 0
+                    for c in core:
+                        v |= cands[c]
+                    if v.bit_count() < size + 2:
+                        continue
+                    spare = tuple(c for c in inter if c not in core)
+                    _search(cg, core, v, line, b, line_rest, box_rest, spare, found)
+    ranked = sorted(found.items(), key=lambda kv: (-len(kv[0]), kv[1][0]))
+    for elims, (_, core, lset, bset, line, b, vl, vb) in ranked:
+        cells = core + lset + bset
+        yield Step(
+            "sue_de_coq",
+            eliminations=elims,
+            cells=cells,
+            units=(line, 18 + b),
+            candidates=tuple((c, d) for c in cells for d in range(1, 10) if cands[c] >> (d - 1) & 1),
+            detail={
+                "core": ", ".join(cell_name(c) for c in core),
+                "line_cells": ", ".join(cell_name(c) for c in lset),
+                "box_cells": ", ".join(cell_name(c) for c in bset),
+                "line_digits": _digits(vl),
+                "box_digits": _digits(vb),
+            },
+        )
+
+
+def _search(
+    cg: CandidateGrid,
+    core: tuple[int, ...],
+    v: int,
+    line: int,
+    b: int,
+    line_rest: list[int],
+    box_rest: list[int],
+    spare_cells: tuple[int, ...],
+    found: dict,
+) -> None:
+    cands = cg.cands
+    # |V u VL u VB| = |C|+|L|+|B| with VL, VB disjoint  <=>  |V u VL| - |C| - |L| == |B| - |VB - V|
+    by_need: dict[int, list[tuple[tuple[int, ...], int]]] = {}
+    for bset, vb in _subsets(box_rest, cands, v):
+        need = len(bset) - (vb & ~v).bit_count()
+        if need >= 1:
+            by_need.setdefault(need, []).append((bset, vb))
+    if not by_need:
+        return
+    for lset, vl in _subsets(line_rest, cands, v):
+        spare = (v | vl).bit_count() - len(core) - len(lset)
+        for bset, vb in by_need.get(spare, ()):
+            if vl & vb:
+                continue
+            line_digits = vl | (v & ~vb)
+            box_digits = vb | (v & ~vl)
+            elims = []
+            for c in line_rest:
+                if c not in lset and cands[c] & line_digits:
+                    elims.extend((c, d) for d in range(1, 10) if (cands[c] & line_digits) >> (d - 1) & 1)
+            for c in box_rest:
+                if c not in bset and cands[c] & box_digits:
+                    elims.extend((c, d) for d in range(1, 10) if (cands[c] & box_digits) >> (d - 1) & 1)
+            both = line_digits | box_digits
+            for c in spare_cells:  # intersection cells outside C lie in both units
+                elims.extend((c, d) for d in range(1, 10) if (cands[c] & both) >> (d - 1) & 1)
+            if elims:
+                key = tuple(sorted(elims))
+                size = len(core) + len(lset) + len(bset)
+                if key not in found or size < found[key][0]:
+                    found[key] = (size, core, lset, bset, line, b, vl, vb)
+
+
+TEXT_FIELDS["sue_de_coq"] = result_fields
+
+register(
+    Technique("sue_de_coq", "Sue de Coq", "融合数组（苏德科克）", 6.2, find_sue_de_coq),
+    "Sue de Coq: {core} with {line_cells} (digits {line_digits}) and {box_cells} (digits {box_digits}) "
+    "form one locked set across {units}; {result}.",
+    "融合数组（苏德科克）：{core} 与 {line_cells}（数 {line_digits}）及 {box_cells}（数 {box_digits}）"
+    "在{units}中构成锁定集；{result}。",
+)
