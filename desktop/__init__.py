@@ -1,1 +1,1 @@
-"""Sudoku Studio's desktop host: the pywebview window, the API exposed to JavaScript, solve sessions, autosave."""
+"""Sudoku Studio's desktop host: the window, the API for JavaScript, solve sessions, autosave."""

@@ -1,0 +1,507 @@
+"""The JavaScript contract: the one object pywebview exposes to the page (``js_api``).
+
+Every public method is a call the page may make (see ``desktop/CONTRACT.md``): JSON values in, a JSON
+object out, ``{"ok": true, ...}`` or ``{"ok": false, "error": {"code", "message"}}``, and nothing ever
+raised into pywebview.  Every argument is checked (type, range, length) before anything is touched.
+pywebview runs each call on a thread of its own, so one lock guards the game, the settings and the
+session; long work (solve sessions, making a puzzle, the first numba compilation) runs on worker
+threads and the calls return at once.  Everything that is not the contract starts with ``_``,
+because pywebview exposes public attributes to the page recursively.
+"""
+
+from __future__ import annotations
+
+import functools
+import inspect
+import locale
+import logging
+import os
+import threading
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any, TypeVar
+
+from desktop import storage
+from desktop.bridge import Bridge
+from desktop.game import Game, GameError, check_puzzle, hidden_singles, quick_status, refine_status
+from desktop.session import Session, idle_info
+
+log = logging.getLogger(__name__)
+
+MAX_STRING = 64  # longer strings are refused before they are looked at
+F = TypeVar("F", bound=Callable[..., dict])
+
+
+class ApiError(Exception):
+    """A refused call: ``code`` for the UI's catalogue, ``message`` in plain English."""
+
+    def __init__(self, code: str, message: str) -> None:
+        super().__init__(message)
+        self.code = code
+        self.message = message
+
+
+def _error(code: str, message: str) -> dict[str, Any]:
+    return {"ok": False, "error": {"code": code, "message": message}}
+
+
+def _endpoint(func: F) -> F:
+    """Make ``func`` a contract method: bad arity and every exception become error answers."""
+    signature = inspect.signature(func)
+
+    @functools.wraps(func)
+    def call(self: Api, *args: Any, **kwargs: Any) -> dict[str, Any]:
+        try:
+            signature.bind(self, *args, **kwargs)
+        except TypeError as err:
+            return _error("bad_argument", f"{func.__name__}: {err}")
+        try:
+            return func(self, *args, **kwargs)
+        except (ApiError, GameError) as err:
+            return _error(err.code, err.message)
+        except Exception as err:  # the last guard: the page gets an answer, the log gets the traceback
+            log.exception("%s failed", func.__name__)
+            return _error("internal", f"Something went wrong: {type(err).__name__}")
+
+    return call  # type: ignore[return-value]
+
+
+def _int(value: Any, name: str, low: int, high: int) -> int:
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise ApiError("bad_argument", f"{name} must be a whole number from {low} to {high}")
+    if not low <= value <= high:
+        raise ApiError("bad_argument", f"{name} must be from {low} to {high}, got {value}")
+    return value
+
+
+def _choice(value: Any, name: str, choices: tuple[str, ...] | list[str]) -> str:
+    if not isinstance(value, str) or len(value) > MAX_STRING or value not in choices:
+        raise ApiError("bad_argument", f"{name} must be one of: {', '.join(choices)}")
+    return value
+
+
+def system_language() -> str:
+    """Return "zh" if the system locale is Chinese, else "en" (never fails)."""
+    for var in ("LC_ALL", "LC_MESSAGES", "LANGUAGE", "LANG"):
+        value = os.environ.get(var)
+        if value:
+            return "zh" if value.lower().startswith("zh") else "en"
+    try:
+        code = locale.getlocale()[0] or ""
+    except ValueError:
+        code = ""
+    return "zh" if code.lower().startswith("zh") else "en"
+
+
+class Api:
+    """The page's API; construct with a Bridge, a data folder (None: the per-user one) and a language."""
+
+    def __init__(self, bridge: Bridge, data_dir: Path | None = None, lang: str | None = None) -> None:
+        self._bridge = bridge
+        self._lock = threading.RLock()
+        folder = Path(data_dir) if data_dir is not None else storage.default_data_dir()
+        self._storage = storage.Storage(folder)
+        self._notices: list[dict[str, Any]] = []
+        loaded_settings = self._storage.load_settings()
+        loaded_game = self._storage.load_game()
+        self._settings: dict[str, Any] = loaded_settings.value
+        self._game: Game = loaded_game.value
+        for what, loaded in (("settings", loaded_settings), ("game", loaded_game)):
+            if loaded.problem is not None:
+                self._notice_damaged(what, loaded)
+        self._lang_override = lang if lang in storage.LANGUAGES else None
+        self._system_lang = system_language()
+        self._session: Session | None = None
+        self._session_version = -1
+        self._busy: str | None = None
+        self._save_failed = False
+        self._solver_ready = threading.Event()
+        self._warm_started = False
+        self._analysis: tuple[int, int] | None = None  # (board version, solutions up to 2)
+        self._analysis_job: tuple[int, list[int]] | None = None
+        self._analysis_cond = threading.Condition(self._lock)
+        self._analysis_thread: threading.Thread | None = None
+        self._closed = False
+
+    # == the contract ==========================================================================
+
+    @_endpoint
+    def get_state(self) -> dict[str, Any]:
+        """Return the whole state the page draws from (and start the solver's warm-up)."""
+        self._start_warm_up()
+        with self._lock:
+            self._schedule_analysis()
+            return {"ok": True, "state": self._state()}
+
+    @_endpoint
+    def set_cell(self, cell: Any, digit: Any) -> dict[str, Any]:
+        """Put a digit 1-9 in a cell 0-80 (0 clears it); refuses givens outside Enter puzzle."""
+        cell = _int(cell, "cell", 0, 80)
+        digit = _int(digit, "digit", 0, 9)
+        with self._lock:
+            self._refuse_while_solving()
+            if self._game.set_cell(cell, digit):
+                self._changed()
+            return {"ok": True, "state": self._state()}
+
+    @_endpoint
+    def undo(self) -> dict[str, Any]:
+        """Take back the last move; ``changed`` is False when there was none."""
+        with self._lock:
+            self._refuse_while_solving()
+            changed = self._game.undo()
+            if changed:
+                self._changed()
+            return {"ok": True, "changed": changed, "state": self._state()}
+
+    @_endpoint
+    def redo(self) -> dict[str, Any]:
+        """Make the last undone move again; ``changed`` is False when there was none."""
+        with self._lock:
+            self._refuse_while_solving()
+            changed = self._game.redo()
+            if changed:
+                self._changed()
+            return {"ok": True, "changed": changed, "state": self._state()}
+
+    @_endpoint
+    def clear(self) -> dict[str, Any]:
+        """Empty the whole board (one undoable move), stopping a solve first."""
+        self._stop_session()
+        with self._lock:
+            if self._game.clear():
+                self._changed()
+            return {"ok": True, "state": self._state()}
+
+    @_endpoint
+    def new_puzzle(self) -> dict[str, Any]:
+        """Start making a random puzzle with exactly one solution; it arrives as a ``state`` event."""
+        self._stop_session()
+        with self._lock:
+            if self._busy is not None:
+                raise ApiError("busy", "A new puzzle is already being made.")
+            self._busy = "generating"
+        threading.Thread(target=self._generate, name="generate", daemon=True).start()
+        return {"ok": True, "pending": True}
+
+    @_endpoint
+    def set_mode(self, mode: Any) -> dict[str, Any]:
+        """Switch between "play" and "enter"; leaving "enter" checks the puzzle and answers ``check``."""
+        mode = _choice(mode, "mode", ["play", "enter"])
+        with self._lock:
+            self._refuse_while_solving()
+            leaving_enter = self._game.mode == "enter" and mode == "play"
+            if self._game.set_mode(mode):
+                self._changed()
+            digits = list(self._game.digits)
+        answer: dict[str, Any] = {"ok": True}
+        if leaving_enter:
+            answer["check"] = check_puzzle(digits)  # may wait for the first compile, off the lock
+        with self._lock:
+            answer["state"] = self._state()
+        return answer
+
+    @_endpoint
+    def check_puzzle(self) -> dict[str, Any]:
+        """Say whether the board has repeated digits, no solution, one, or several (counted up to 10)."""
+        with self._lock:
+            digits = list(self._game.digits)
+        return {"ok": True, "check": check_puzzle(digits)}
+
+    @_endpoint
+    def fill_singles(self) -> dict[str, Any]:
+        """Apply hidden singles until none is left, as one undoable move; ``placed`` says how many."""
+        with self._lock:
+            self._refuse_while_solving()
+            if self._game.conflict_cells():
+                raise ApiError("invalid_board", "Remove the repeated digits first.")
+            placements = hidden_singles(self._game.digits)
+            if self._game.place(placements, "inferred"):
+                self._changed()
+            return {"ok": True, "placed": len(placements), "state": self._state()}
+
+    @_endpoint
+    def solve(self, algorithm: Any) -> dict[str, Any]:
+        """Start watching ``algorithm`` solve the board on a worker thread."""
+        algorithm = _choice(algorithm, "algorithm", self._algorithms())
+        with self._lock:
+            session = self._start_session(algorithm, paused=False)
+            return {"ok": True, "session": session.info()}
+
+    @_endpoint
+    def pause(self) -> dict[str, Any]:
+        """Pause the running solve (a no-op when none runs)."""
+        with self._lock:
+            if self._session is not None:
+                self._session.pause()
+            return {"ok": True, "session": self._session_info()}
+
+    @_endpoint
+    def resume(self) -> dict[str, Any]:
+        """Resume a paused solve (a no-op when none is paused)."""
+        with self._lock:
+            if self._session is not None:
+                self._session.resume()
+            return {"ok": True, "session": self._session_info()}
+
+    @_endpoint
+    def step(self) -> dict[str, Any]:
+        """Show exactly one more event: pauses a running solve, or starts a paused one when idle."""
+        with self._lock:
+            session = self._session
+            if session is None or session.ended:
+                session = self._start_session(self._settings["algorithm"], paused=True)
+            session.step()
+            return {"ok": True, "session": session.info()}
+
+    @_endpoint
+    def stop(self) -> dict[str, Any]:
+        """Stop the solve and put the board back as it was (a no-op when none runs)."""
+        self._stop_session()
+        with self._lock:
+            return {"ok": True, "session": self._session_info()}
+
+    @_endpoint
+    def set_delay(self, ms: Any) -> dict[str, Any]:
+        """Set the step delay 0-1000 ms, live during a run."""
+        return self._set_setting("delay", _int(ms, "delay", 0, 1000))
+
+    @_endpoint
+    def set_setting(self, name: Any, value: Any) -> dict[str, Any]:
+        """Change one setting: language, theme, algorithm, delay or candidates."""
+        name = _choice(name, "setting", list(storage.DEFAULT_SETTINGS))
+        if isinstance(value, str) and len(value) > MAX_STRING:
+            raise ApiError("bad_argument", f"{name}: value too long")
+        if name == "algorithm":
+            value = _choice(value, "algorithm", self._algorithms())
+        try:
+            value = storage.validate_setting(name, value)
+        except ValueError as err:
+            raise ApiError("bad_argument", str(err)) from None
+        return self._set_setting(name, value)
+
+    # == inside ================================================================================
+
+    def _set_setting(self, name: str, value: Any) -> dict[str, Any]:
+        with self._lock:
+            self._settings[name] = value
+            if name == "language":
+                self._lang_override = None  # the user's choice now wins over --lang
+            if name == "delay" and self._session is not None:
+                self._session.set_delay(value)
+            self._save_settings()
+            return {"ok": True, "settings": self._effective_settings()}
+
+    def _algorithms(self) -> list[str]:
+        return ["naive", "smart"]
+
+    def _effective_settings(self) -> dict[str, Any]:
+        settings = dict(self._settings)
+        settings["language"] = self._lang_override or settings["language"] or self._system_lang
+        if settings["algorithm"] not in self._algorithms():
+            settings["algorithm"] = "smart"
+        return settings
+
+    def _state(self) -> dict[str, Any]:
+        state = self._game.snapshot()
+        state["status"] = self._status(state["status"])
+        state.update(
+            settings=self._effective_settings(),
+            algorithms=self._algorithms(),
+            session=self._session_info(),
+            busy=self._busy,
+            solver_ready=self._solver_ready.is_set(),
+            notices=list(self._notices),
+        )
+        return state
+
+    def _status(self, quick: dict[str, Any]) -> dict[str, Any]:
+        found = self._analysis
+        if found is not None and found[0] == quick["version"] and quick["solutions"] is None:
+            return refine_status(quick, found[1])
+        return quick
+
+    def _session_info(self) -> dict[str, Any]:
+        if self._session is None:
+            return idle_info(self._settings["delay"], self._effective_settings()["algorithm"])
+        return self._session.info()
+
+    def _refuse_while_solving(self) -> None:
+        if self._session is not None and not self._session.ended:
+            raise ApiError("busy", "The solver is running; stop it first.")
+
+    def _changed(self) -> None:
+        """Autosave after a change of the game (called with the lock held) and queue its analysis."""
+        try:
+            self._storage.save_game(self._game)
+        except OSError as err:
+            self._save_problem(err)
+        self._schedule_analysis()
+
+    def _save_settings(self) -> None:
+        try:
+            self._storage.save_settings(self._settings)
+        except OSError as err:
+            self._save_problem(err)
+
+    def _save_problem(self, err: OSError) -> None:
+        log.warning("autosave failed: %s", err)
+        if not self._save_failed:  # tell the user once, not on every keystroke
+            self._save_failed = True
+            self._emit("notice", {"level": "error", "code": "save_failed",
+                                  "message": f"Could not save: {err.strerror or err}", "params": {}})
+
+    def _notice_damaged(self, what: str, loaded: storage.Loaded) -> None:
+        backup = loaded.damaged_backup
+        message = f"The saved {what} could not be read ({loaded.problem}); starting fresh."
+        if backup is not None:
+            message += f" The damaged file was kept as {backup.name}."
+        self._notices.append({"level": "warning", "code": "damaged_save", "message": message,
+                              "params": {"what": what, "backup": str(backup) if backup else ""}})
+
+    def _emit(self, event: str, payload: dict[str, Any]) -> None:
+        if self._closed:
+            return
+        try:
+            self._bridge.emit(event, payload)
+        except Exception:
+            log.exception("could not emit %s", event)
+
+    # -- solve sessions -------------------------------------------------------------------------
+
+    def _start_session(self, algorithm: str, paused: bool) -> Session:
+        """Start a session on the board (lock held); ApiError if one runs or the board cannot be solved."""
+        self._refuse_while_solving()
+        if self._busy is not None:
+            raise ApiError("busy", "A new puzzle is being made; try again in a moment.")
+        if self._game.conflict_cells():
+            raise ApiError("invalid_board", "The board repeats a digit; remove the repeat before solving.")
+        if all(self._game.digits):
+            raise ApiError("nothing_to_do", "The board is already full.")
+        self._settings["algorithm"] = algorithm
+        self._save_settings()
+        session = Session(self._game.digits, algorithm, self._emit, self._settings["delay"],
+                          on_end=self._session_ended, paused=paused)
+        self._session = session
+        self._session_version = self._game.version
+        session.start()
+        return session
+
+    def _stop_session(self) -> None:
+        """Stop the running session and wait briefly for it (called without the lock)."""
+        with self._lock:
+            session = self._session
+        if session is not None and not session.ended:
+            session.stop()
+            session.join(2.0)
+
+    def _session_ended(self, session: Session) -> None:
+        """Worker thread: apply a found solution as one undoable move and tell the page."""
+        with self._lock:
+            if session is not self._session:
+                return
+            if session.status == "solved" and self._game.version == self._session_version:
+                start = session.start_digits
+                placements = [(c, d) for c, d in enumerate(session.board.digits) if d and not start[c]]
+                if self._game.place(placements, "solved"):
+                    self._changed()
+            state = self._state()
+        if session.status == "failed":
+            message = session.error or "The search ended without a solution: this board has none."
+            self._emit("notice", {"level": "warning", "code": "solve_failed", "message": message,
+                                  "params": {}})
+        self._emit("state", {"state": state})
+
+    # -- background work ------------------------------------------------------------------------
+
+    def _start_warm_up(self) -> None:
+        with self._lock:
+            if self._warm_started:
+                return
+            self._warm_started = True
+        threading.Thread(target=self._warm_up, name="warm-up", daemon=True).start()
+
+    def _warm_up(self) -> None:
+        try:
+            from engine.solver import warm_up  # numba: compiled (or loaded from cache) here, off the UI
+
+            warm_up()
+        except Exception:
+            log.exception("solver warm-up failed")
+        self._solver_ready.set()
+        with self._lock:
+            self._schedule_analysis()
+            state = self._state()
+        self._emit("state", {"state": state})
+
+    def _schedule_analysis(self) -> None:
+        """Queue the solver's look at the current board (lock held); only the latest board counts."""
+        version = self._game.version
+        if self._analysis is not None and self._analysis[0] == version:
+            return
+        if quick_status(self._game.digits, version)["solutions"] is not None:
+            return  # invalid, solved or a dead cell: nothing to count
+        self._analysis_job = (version, list(self._game.digits))
+        if self._analysis_thread is None:
+            self._analysis_thread = threading.Thread(target=self._analyse, name="analysis", daemon=True)
+            self._analysis_thread.start()
+        self._analysis_cond.notify_all()
+
+    def _analyse(self) -> None:
+        from engine.solver import count_solutions
+
+        while not self._closed:
+            self._solver_ready.wait()
+            with self._lock:
+                while self._analysis_job is None and not self._closed:
+                    self._analysis_cond.wait()
+                if self._closed:
+                    return
+                version, digits = self._analysis_job  # type: ignore[misc]
+                self._analysis_job = None
+            try:
+                solutions = count_solutions(digits, 2)
+            except Exception:
+                log.exception("analysis failed")
+                continue
+            with self._lock:
+                self._analysis = (version, solutions)
+                if version != self._game.version:
+                    continue
+                status = self._status(quick_status(self._game.digits, version))
+            self._emit("analysis", {"version": version, "status": status})
+
+    def _generate(self) -> None:
+        try:
+            from engine.generator import generate
+
+            grid = generate()
+        except Exception as err:
+            log.exception("making a puzzle failed")
+            with self._lock:
+                self._busy = None
+                state = self._state()
+            self._emit("notice", {"level": "error", "code": "generate_failed",
+                                  "message": f"Could not make a puzzle: {type(err).__name__}", "params": {}})
+            self._emit("state", {"state": state})
+            return
+        with self._lock:
+            self._busy = None
+            self._game.load_puzzle(grid)
+            self._game.set_mode("play")
+            self._changed()
+            state = self._state()
+            clues = sum(1 for d in self._game.digits if d)
+        self._emit("state", {"state": state})
+        self._emit("notice", {"level": "info", "code": "new_puzzle",
+                              "message": f"New puzzle: {clues} givens, exactly one solution.",
+                              "params": {"clues": clues}})
+
+    def _shutdown(self) -> None:
+        """The window is closing: stop every worker at once (they are daemons; nothing is waited for)."""
+        with self._lock:
+            self._closed = True
+            session = self._session
+            self._analysis_cond.notify_all()
+        if session is not None:
+            session.stop()

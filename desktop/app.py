@@ -1,0 +1,100 @@
+"""Sudoku Studio's window: parse the command line, build the API object, open pywebview, exit cleanly.
+
+This module and :mod:`desktop.bridge` are the only ones that touch pywebview; everything else runs
+without a window.  The page is served by pywebview's built-in HTTP server from a path relative to
+the application root (never ``file://``), so ES modules load as they do in a browser.  Nothing here
+imports numba: the window shows first, and the API warms the solver up on a background thread.
+"""
+
+from __future__ import annotations
+
+import argparse
+import logging
+import os
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+
+from desktop import frozen
+
+TITLE = "Sudoku Studio"
+SIZE = (1120, 780)
+MIN_SIZE = (760, 620)
+
+
+def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
+    """Return the parsed command line; exits with status 2 and a usage line on bad arguments."""
+    parser = argparse.ArgumentParser(prog="sudoku-studio", description="Enter, watch and play Sudoku.")
+    parser.add_argument("--lang", choices=("en", "zh"), help="language of the window (default: the system's)")
+    parser.add_argument("--data-dir", type=Path, metavar="DIR",
+                        help="where games and settings are saved (default: $SUDOKU_STUDIO_DATA_DIR, "
+                             "else the per-user data folder)")
+    parser.add_argument("--debug", action="store_true", help="enable the web inspector and verbose logs")
+    return parser.parse_args(argv)
+
+
+def prepare_environment() -> None:
+    """Set what QtWebEngine needs before it starts: no sandbox as root on Linux (unless already set)."""
+    if sys.platform.startswith("linux") and hasattr(os, "geteuid") and os.geteuid() == 0:
+        # Chromium refuses to run its sandbox as root; a user's own flags win
+        os.environ.setdefault("QTWEBENGINE_CHROMIUM_FLAGS", "--no-sandbox")
+
+
+def page_url(root: str) -> str:
+    """Return ``ui/index.html`` as a path relative to pywebview's application root ``root``."""
+    index = frozen.ui_dir() / "index.html"
+    if not index.is_file():
+        raise FileNotFoundError(f"the user interface is missing: {index}")
+    try:
+        return os.path.relpath(index, root).replace(os.sep, "/")
+    except ValueError:  # another drive on Windows: no relative path exists
+        return str(index)
+
+
+def run(argv: Sequence[str] | None = None) -> None:
+    """Open the window and block until it closes, then exit the process at once (status 0)."""
+    args = parse_args(argv)
+    logging.basicConfig(level=logging.DEBUG if args.debug else logging.WARNING,
+                        format="sudoku-studio: %(levelname)s: %(name)s: %(message)s")
+    prepare_environment()
+
+    import webview  # only here and in the bridge: the rest of desktop/ runs without a window
+    from webview.util import get_app_root
+
+    from desktop.api import Api
+    from desktop.bridge import WindowBridge
+
+    data_dir = args.data_dir
+    if data_dir is None and os.environ.get("SUDOKU_STUDIO_DATA_DIR"):
+        data_dir = Path(os.environ["SUDOKU_STUDIO_DATA_DIR"])
+    bridge = WindowBridge()
+    api = Api(bridge, data_dir=data_dir, lang=args.lang)
+    dark = api._effective_settings()["theme"] == "dark"
+    window = webview.create_window(
+        TITLE,
+        url=page_url(get_app_root()),
+        js_api=api,
+        width=SIZE[0],
+        height=SIZE[1],
+        min_size=MIN_SIZE,
+        background_color="#15181d" if dark else "#f4f1ea",
+    )
+    bridge.attach(window)
+
+    def closing() -> None:
+        bridge.close()
+        api._shutdown()
+
+    window.events.closing += closing
+    icon = frozen.asset_path("icon.png")
+    webview.start(
+        gui="qt" if sys.platform.startswith("linux") else None,
+        debug=args.debug,
+        icon=str(icon) if icon.is_file() else None,
+    )
+    api._shutdown()
+    logging.shutdown()
+    sys.stdout.flush()
+    sys.stderr.flush()
+    # every save is already on disk; daemon workers (a solve, a numba compile) must not delay the exit
+    os._exit(0)

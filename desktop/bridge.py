@@ -1,0 +1,90 @@
+"""The one road from Python to the page: ``emit(event, payload)`` becomes ``window.sudokuEvents.dispatch``.
+
+:class:`WindowBridge` is the real one (it needs a pywebview window, but never imports ``webview``
+itself: it is handed the window).  :class:`RecordingBridge` keeps every event for in-process tests;
+it is the fake the contract allows, standing in for the page, never for our own code.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import threading
+from typing import Any, Protocol
+
+log = logging.getLogger(__name__)
+
+
+class Bridge(Protocol):
+    """Where the API and the solve sessions send events for the page."""
+
+    def emit(self, event: str, payload: dict) -> None:
+        """Deliver one event to the page; must not raise (a closed window drops it)."""
+
+
+def dispatch_script(event: str, payload: dict) -> str:
+    """Return the JavaScript that hands one event to the page's dispatcher; TypeError if not JSON-able."""
+    # the guard: an event racing the page's first load is dropped, the page asks for the state anyway
+    body = json.dumps(payload, separators=(",", ":"), allow_nan=False)
+    return f"window.sudokuEvents&&window.sudokuEvents.dispatch({json.dumps(event)},{body})"
+
+
+class WindowBridge:
+    """Sends events into a pywebview window; after :meth:`close` (window closing) it drops them."""
+
+    def __init__(self, window: Any = None) -> None:
+        self._window = window
+        self._closed = threading.Event()
+
+    def attach(self, window: Any) -> None:
+        """Use ``window`` from now on (the window is made after the API object it exposes)."""
+        self._window = window
+
+    def close(self) -> None:
+        """Stop sending: the window is going away."""
+        self._closed.set()
+
+    def emit(self, event: str, payload: dict) -> None:
+        """Run the dispatcher in the page; errors (a window mid-close) are logged, never raised."""
+        window = self._window
+        if window is None or self._closed.is_set():
+            return
+        try:
+            # run_js, not evaluate_js: no result to wait for, and no pywebview wrapping of the script
+            window.run_js(dispatch_script(event, payload))
+        except Exception:  # a closing window can fail in many backend-specific ways
+            if not self._closed.is_set():
+                log.exception("could not send %s to the page", event)
+
+
+class RecordingBridge:
+    """Keeps every event (for tests); :meth:`wait_for` blocks until a matching one arrives."""
+
+    def __init__(self) -> None:
+        self._cond = threading.Condition()
+        self.events: list[tuple[str, dict]] = []
+
+    def emit(self, event: str, payload: dict) -> None:
+        """Record one event; raises TypeError if the real bridge could not send it (not JSON-able)."""
+        dispatch_script(event, payload)
+        with self._cond:
+            self.events.append((event, payload))
+            self._cond.notify_all()
+
+    def named(self, event: str) -> list[dict]:
+        """Return the payloads of every ``event`` so far, oldest first."""
+        with self._cond:
+            return [p for e, p in self.events if e == event]
+
+    def wait_for(self, event: str, predicate: Any = None, timeout: float = 30.0) -> dict:
+        """Return the first ``event`` payload satisfying ``predicate``; raises TimeoutError after timeout."""
+        def find() -> dict | None:
+            for e, p in self.events:
+                if e == event and (predicate is None or predicate(p)):
+                    return p
+            return None
+
+        with self._cond:
+            if not self._cond.wait_for(lambda: find() is not None, timeout):
+                raise TimeoutError(f"no {event!r} event within {timeout} s")
+            return find()  # type: ignore[return-value]

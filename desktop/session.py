@@ -1,0 +1,322 @@
+"""A solve session: the engine's search trace played on a worker thread at a speed the user sets live.
+
+The worker pulls events from the engine's lazy trace, keeps its own copy of the board up to date and
+sends ``solve`` messages through the bridge.  At a delay above 0 every event is one message, shown
+for ``delay`` ms; at delay 0 the events are batched and the board is sent at most :data:`FPS` times
+a second, which is all a screen can show (one bridge call per event would cost more than the search).
+Pause, Step (exactly one event), Stop and the delay are read by the worker between events, so they
+act at once; the thread is a daemon and checks its stop flag on every event, so closing the window
+mid-run never waits for it.
+"""
+
+from __future__ import annotations
+
+import itertools
+import logging
+import threading
+import time
+from collections.abc import Callable, Iterator, Sequence
+from typing import Any
+
+import numpy as np
+
+log = logging.getLogger(__name__)
+
+FPS = 60
+FRAME_S = 1.0 / FPS
+STATUSES = ("idle", "running", "paused", "solved", "failed", "stopped")
+_ids = itertools.count(1)
+
+Emit = Callable[[str, dict], None]
+
+
+def idle_info(delay: int, algorithm: str) -> dict[str, Any]:
+    """Return the session info the UI shows when nothing runs."""
+    return {"id": 0, "status": "idle", "algorithm": algorithm, "steps": 0, "backtracks": 0,
+            "elapsed_ms": 0, "delay": delay}
+
+
+def engine_trace(grid: Sequence[int], algorithm: str) -> Iterator[Any]:
+    """Return the engine's lazy search trace of ``grid``; raises ValueError for an unknown algorithm."""
+    from engine.trace import trace  # numba for "smart": loaded on the worker, never on the UI's thread
+
+    return iter(trace(np.asarray(grid, dtype=np.uint8), algorithm))
+
+
+class Board:
+    """The solver's picture of the board, following trace events.
+
+    Each placement is recorded with the search depth that made it, so an undo or backtrack takes
+    back the try *and* everything propagation forced after it, whatever the algorithm.
+    """
+
+    def __init__(self, start: Sequence[int]) -> None:
+        self.digits = [int(d) for d in start]
+        self._placed: list[tuple[int, int]] = []  # (depth, cell), in the order made
+
+    def apply(self, kind: str, cell: int, digit: int, depth: int, forced: Sequence[Sequence[int]]) -> None:
+        """Apply one event: "try" places (after taking back deeper work), "undo"/"backtrack" take back."""
+        if kind == "try":
+            self._take_back(depth)
+            self._put(depth, cell, digit)
+            for c, d in forced:
+                self._put(depth, int(c), int(d))
+        elif kind in ("undo", "backtrack"):
+            self._take_back(depth)
+            if 0 <= cell < len(self.digits):
+                self._take_cell(cell)
+        elif kind == "solved":
+            for c, d in forced:  # a last propagation may fill cells as it reports success
+                self._put(depth, int(c), int(d))
+
+    def _put(self, depth: int, cell: int, digit: int) -> None:
+        if 0 <= cell < len(self.digits) and self.digits[cell] != digit:
+            self.digits[cell] = digit
+            self._placed.append((depth, cell))
+
+    def _take_back(self, depth: int) -> None:
+        while self._placed and self._placed[-1][0] >= depth:
+            _, cell = self._placed.pop()
+            self.digits[cell] = 0
+
+    def _take_cell(self, cell: int) -> None:
+        # the undone try and whatever was placed after it
+        for i in range(len(self._placed) - 1, -1, -1):
+            if self._placed[i][1] == cell:
+                for _, c in self._placed[i:]:
+                    self.digits[c] = 0
+                del self._placed[i:]
+                return
+
+
+def event_dict(ev: Any) -> dict[str, Any]:
+    """Return the JSON-able form of one trace event (kind, cell, digit, depth, forced)."""
+    return {
+        "kind": str(ev.kind),
+        "cell": int(ev.cell),
+        "digit": int(ev.digit),
+        "depth": int(ev.depth),
+        "forced": [[int(c), int(d)] for c, d in (ev.forced or ())],
+    }
+
+
+class Session:
+    """One run of one algorithm over one board; all methods are thread-safe and return at once."""
+
+    def __init__(
+        self,
+        start: Sequence[int],
+        algorithm: str,
+        emit: Emit,
+        delay_ms: int,
+        on_end: Callable[[Session], None] | None = None,
+        paused: bool = False,
+        trace_factory: Callable[[Sequence[int], str], Iterator[Any]] = engine_trace,
+    ) -> None:
+        self.id = next(_ids)
+        self.algorithm = algorithm
+        self.start_digits = [int(d) for d in start]
+        self.board = Board(self.start_digits)
+        self.status = "paused" if paused else "running"
+        self.steps = 0
+        self.backtracks = 0
+        self.error: str | None = None
+        self._emit = emit
+        self._on_end = on_end
+        self._trace_factory = trace_factory
+        self._cond = threading.Condition()
+        self._delay = delay_ms
+        self._paused = paused
+        self._stop = False
+        self._step_credit = 0
+        self._elapsed = 0.0
+        self._resumed_at: float | None = None
+        self._last_event: dict[str, Any] | None = None
+        self._unsent = 0
+        self._thread = threading.Thread(target=self._run, name=f"solve-{self.id}", daemon=True)
+
+    # -- control (any thread) ------------------------------------------------------------------
+
+    def start(self) -> None:
+        """Start the worker thread (once)."""
+        self._thread.start()
+
+    def pause(self) -> None:
+        """Freeze the run after the current event; a no-op once it has ended."""
+        with self._cond:
+            if self.status == "running":
+                self._paused = True
+                self.status = "paused"  # answered at once; the worker stops after the event in hand
+                self._cond.notify_all()
+
+    def resume(self) -> None:
+        """Continue a paused run; a no-op unless paused."""
+        with self._cond:
+            if not self.ended and self._paused:
+                self._paused = False
+                self.status = "running"
+                self._cond.notify_all()
+
+    def step(self) -> None:
+        """Pause if running, then let exactly one more event through."""
+        with self._cond:
+            if self.ended:
+                return
+            self._paused = True
+            self.status = "paused"
+            self._step_credit += 1
+            self._cond.notify_all()
+
+    def stop(self) -> None:
+        """End the run as soon as the worker looks (between two events)."""
+        with self._cond:
+            self._stop = True
+            self._cond.notify_all()
+
+    def set_delay(self, delay_ms: int) -> None:
+        """Change the delay between events, taking effect during the current wait."""
+        with self._cond:
+            self._delay = delay_ms
+            self._cond.notify_all()
+
+    def join(self, timeout: float | None = None) -> None:
+        """Wait for the worker to finish (tests; the app never waits)."""
+        self._thread.join(timeout)
+
+    @property
+    def ended(self) -> bool:
+        """True once the run is solved, failed or stopped."""
+        return self.status in ("solved", "failed", "stopped")
+
+    def info(self) -> dict[str, Any]:
+        """Return the JSON-able session info (status, counters, elapsed time, delay)."""
+        elapsed = self._elapsed
+        if self._resumed_at is not None:
+            elapsed += time.monotonic() - self._resumed_at
+        return {
+            "id": self.id,
+            "status": self.status,
+            "algorithm": self.algorithm,
+            "steps": self.steps,
+            "backtracks": self.backtracks,
+            "elapsed_ms": int(elapsed * 1000),
+            "delay": self._delay,
+        }
+
+    # -- the worker ----------------------------------------------------------------------------
+
+    def _run(self) -> None:
+        try:
+            self._play(self._trace_factory(self.start_digits, self.algorithm))
+        except Exception as err:  # an engine failure must end the run visibly, not kill the thread silently
+            log.exception("solve session %s failed", self.id)
+            self.error = f"{type(err).__name__}: {err}"
+            self._set_status("failed")
+        finally:
+            self._clock_stop()
+            self._flush()
+            if self._on_end is not None:
+                try:
+                    self._on_end(self)
+                except Exception:
+                    log.exception("solve session %s: end handler failed", self.id)
+
+    def _play(self, events: Iterator[Any]) -> None:
+        if not self._paused:
+            self._clock_start()
+        last_flush = 0.0
+        basis = time.monotonic()
+        for ev in events:
+            single = False
+            if self._paused or self._stop:
+                single = self._wait_turn()
+                if self._stop:
+                    self._set_status("stopped")
+                    return
+                if not single:
+                    basis = time.monotonic()
+            kind = ev.kind
+            self.board.apply(kind, ev.cell, ev.digit, ev.depth, ev.forced or ())
+            self.steps += 1
+            self.backtracks = ev.backtracks
+            self._last_event = ev
+            self._unsent += 1
+            if kind in ("solved", "failed"):
+                self._set_status(kind)
+                return
+            delay = self._delay
+            if single:
+                self._flush()
+            elif delay == 0:
+                now = time.monotonic()
+                if now - last_flush >= FRAME_S:
+                    self._flush()
+                    last_flush = now
+            else:
+                self._flush()
+                basis = self._sleep(basis)
+        # a trace that ends without "solved" found nothing
+        self._set_status("failed")
+
+    def _wait_turn(self) -> bool:
+        """Block while paused; return True if released by Step (one event), False by Resume or Stop."""
+        with self._cond:
+            if self._paused:
+                self._clock_stop()
+                self._set_status_locked("paused")
+        self._flush()  # the UI sees "paused" with the counters it froze at
+        with self._cond:
+            while self._paused and not self._stop and self._step_credit == 0:
+                self._cond.wait()
+            if self._stop:
+                return False
+            if self._paused:
+                self._step_credit -= 1
+                return True
+            self._set_status_locked("running")
+            self._clock_start()
+            return False
+
+    def _sleep(self, basis: float) -> float:
+        """Wait until ``basis + delay`` (the delay read live); return the next basis."""
+        with self._cond:
+            while not self._stop and not self._paused:
+                target = basis + self._delay / 1000.0
+                remaining = target - time.monotonic()
+                if remaining <= 0:
+                    # on schedule: count the next wait from the target, so 200 ms means 5 a second
+                    now = time.monotonic()
+                    return target if now - target < self._delay / 1000.0 else now
+                self._cond.wait(remaining)
+        return time.monotonic()
+
+    def _set_status(self, status: str) -> None:
+        with self._cond:
+            self._set_status_locked(status)
+
+    def _set_status_locked(self, status: str) -> None:
+        self.status = status
+
+    def _clock_start(self) -> None:
+        if self._resumed_at is None:
+            self._resumed_at = time.monotonic()
+
+    def _clock_stop(self) -> None:
+        if self._resumed_at is not None:
+            self._elapsed += time.monotonic() - self._resumed_at
+            self._resumed_at = None
+
+    def _flush(self) -> None:
+        ev = self._last_event
+        payload = {
+            "session": self.info(),
+            "board": list(self.board.digits),
+            "start": self.start_digits,
+            "event": None if ev is None else event_dict(ev),
+            "count": self._unsent,
+        }
+        self._unsent = 0
+        try:
+            self._emit("solve", payload)
+        except Exception:
+            log.exception("solve session %s: could not send progress", self.id)

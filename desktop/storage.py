@@ -1,0 +1,168 @@
+"""Autosave: versioned JSON files for the game and the settings, written atomically.
+
+Two files in the data folder, so a damaged game never costs the settings (or the other way):
+
+    game.json       {"format": "sudoku-studio/game", "version": 1, "game": Game.to_dict()}
+    settings.json   {"format": "sudoku-studio/settings", "version": 1, "settings": {...}}
+
+A write goes to a temporary file in the same folder, is flushed to disk, then renamed over the old
+file: a crash leaves either the old save or the new one, never half of one.  A file that cannot be
+read back (not JSON, wrong format, a value out of range) is renamed to ``<name>.damaged-<time>`` beside
+it, the app starts fresh, and :class:`Loaded` says so for the UI to tell the user.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import os
+import tempfile
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any, NamedTuple, TypeVar
+
+from desktop.game import Game
+
+FORMAT_VERSION = 1
+GAME_FILE = "game.json"
+SETTINGS_FILE = "settings.json"
+MAX_FILE_BYTES = 4 << 20  # a save is a few KB; anything this big is not ours
+
+LANGUAGES = ("en", "zh")
+THEMES = ("system", "light", "dark")
+ALGORITHMS = ("naive", "smart", "human")
+DEFAULT_SETTINGS: dict[str, Any] = {
+    "language": None,  # None: follow the system (or --lang)
+    "theme": "system",
+    "algorithm": "smart",
+    "delay": 100,
+    "candidates": False,
+}
+
+T = TypeVar("T")
+
+
+def default_data_dir() -> Path:
+    """Return the per-user data folder: $SUDOKU_STUDIO_DATA_DIR, else platformdirs' (not created here)."""
+    override = os.environ.get("SUDOKU_STUDIO_DATA_DIR")
+    if override:
+        return Path(override)
+    from platformdirs import user_data_dir
+
+    return Path(user_data_dir("sudoku-studio", appauthor=False))
+
+
+def validate_setting(name: str, value: Any) -> Any:
+    """Return ``value`` if it is allowed for setting ``name``; raises ValueError saying what is allowed."""
+    if name == "language":
+        if value not in LANGUAGES:
+            raise ValueError(f"language must be one of {', '.join(LANGUAGES)}")
+    elif name == "theme":
+        if value not in THEMES:
+            raise ValueError(f"theme must be one of {', '.join(THEMES)}")
+    elif name == "algorithm":
+        if value not in ALGORITHMS:
+            raise ValueError(f"algorithm must be one of {', '.join(ALGORITHMS)}")
+    elif name == "delay":
+        if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= 1000:
+            raise ValueError("delay must be a whole number of milliseconds from 0 to 1000")
+    elif name == "candidates":
+        if not isinstance(value, bool):
+            raise ValueError("candidates must be true or false")
+    else:
+        raise ValueError(f"unknown setting {name[:40]!r}")
+    return value
+
+
+def _settings_from(data: Any) -> dict[str, Any]:
+    if not isinstance(data, dict):
+        raise ValueError("settings must be an object")
+    settings = dict(DEFAULT_SETTINGS)
+    for name, value in data.items():
+        if name not in DEFAULT_SETTINGS:
+            continue  # a setting from a newer version: ignore rather than lose the rest
+        if name == "language" and value is None:
+            continue
+        settings[name] = validate_setting(name, value)
+    return settings
+
+
+class Loaded(NamedTuple):
+    """What was read at start: the value, and the backup path if the file was damaged (else None)."""
+
+    value: Any
+    damaged_backup: Path | None
+    problem: str | None
+
+
+class Storage:
+    """The data folder's save files; only the ``save_*`` methods raise (OSError, on a write failure)."""
+
+    def __init__(self, folder: Path) -> None:
+        self.folder = Path(folder)
+
+    def load_game(self) -> Loaded:
+        """Return the saved game (a new Game if there is none or it is damaged, then backed up)."""
+        return self._load(GAME_FILE, "sudoku-studio/game", "game", Game.from_dict, Game)
+
+    def load_settings(self) -> Loaded:
+        """Return the saved settings dict (defaults if none or damaged, then backed up)."""
+        return self._load(SETTINGS_FILE, "sudoku-studio/settings", "settings", _settings_from,
+                          lambda: dict(DEFAULT_SETTINGS))
+
+    def save_game(self, game: Game) -> None:
+        """Write the game atomically; raises OSError if the folder cannot be written."""
+        body = {"format": "sudoku-studio/game", "version": FORMAT_VERSION, "game": game.to_dict()}
+        self._write(GAME_FILE, body)
+
+    def save_settings(self, settings: dict[str, Any]) -> None:
+        """Write the settings atomically; raises OSError if the folder cannot be written."""
+        body = {"format": "sudoku-studio/settings", "version": FORMAT_VERSION, "settings": dict(settings)}
+        self._write(SETTINGS_FILE, body)
+
+    def _load(
+        self, name: str, fmt: str, key: str, parse: Callable[[Any], T], fresh: Callable[[], T]
+    ) -> Loaded:
+        path = self.folder / name
+        try:
+            if not path.exists():
+                return Loaded(fresh(), None, None)
+            if path.stat().st_size > MAX_FILE_BYTES:
+                raise ValueError("the file is far too large to be a save")
+            data = json.loads(path.read_bytes().decode("utf-8"))
+            if not isinstance(data, dict) or data.get("format") != fmt:
+                raise ValueError("not a Sudoku Studio save file")
+            if data.get("version") != FORMAT_VERSION:
+                raise ValueError(f"unknown save version {str(data.get('version'))[:20]}")
+            return Loaded(parse(data.get(key)), None, None)
+        except (OSError, ValueError, TypeError, RecursionError) as err:  # UnicodeError, JSONDecodeError too
+            return Loaded(fresh(), self._back_up(path), str(err)[:200])
+
+    def _back_up(self, path: Path) -> Path | None:
+        stamp = time.strftime("%Y%m%d-%H%M%S")
+        backup = path.with_name(f"{path.name}.damaged-{stamp}")
+        n = 1
+        while backup.exists():
+            n += 1
+            backup = path.with_name(f"{path.name}.damaged-{stamp}-{n}")
+        try:
+            os.replace(path, backup)
+        except OSError:
+            return None  # cannot move it (read-only folder): we start fresh all the same
+        return backup
+
+    def _write(self, name: str, body: dict[str, Any]) -> None:
+        self.folder.mkdir(parents=True, exist_ok=True)
+        data = json.dumps(body, separators=(",", ":")).encode("utf-8")
+        fd, tmp = tempfile.mkstemp(prefix=f".{name}.", suffix=".tmp", dir=self.folder)
+        try:
+            with os.fdopen(fd, "wb") as out:
+                out.write(data)
+                out.flush()
+                os.fsync(out.fileno())  # the rename must never expose a file whose bytes are not on disk
+            os.replace(tmp, self.folder / name)
+        except BaseException:
+            with contextlib.suppress(OSError):
+                os.unlink(tmp)
+            raise

@@ -1,0 +1,75 @@
+// The only file that touches window.pywebview.api. Every call waits until pywebview is ready, then
+// answers the Python method's JSON object; a failed bridge call becomes {ok: false} like any refusal,
+// so callers never see an exception.
+
+let ready = null;
+let errorHandler = () => {};
+
+function apiPresent() {
+  return Boolean(window.pywebview && window.pywebview.api && typeof window.pywebview.api.get_state === "function");
+}
+
+/** Resolve once window.pywebview.api exists (pywebviewready, or found by polling as a fallback). */
+export function whenReady() {
+  if (!ready) {
+    ready = new Promise((resolve) => {
+      if (apiPresent()) {
+        resolve();
+        return;
+      }
+      const check = () => {
+        if (apiPresent()) {
+          window.removeEventListener("pywebviewready", check);
+          clearInterval(timer);
+          resolve();
+        }
+      };
+      window.addEventListener("pywebviewready", check);
+      const timer = setInterval(check, 25);
+    });
+  }
+  return ready;
+}
+
+/** Set the function shown every refused call's error ({code, message}). */
+export function onError(handler) {
+  errorHandler = handler;
+}
+
+/** Call a Python API method; always resolves to {ok: true, ...} or {ok: false, error}. */
+export async function call(name, ...args) {
+  await whenReady();
+  let answer;
+  try {
+    const method = window.pywebview.api[name];
+    if (typeof method !== "function") throw new Error(`no API method ${name}`);
+    answer = await method(...args);
+  } catch (err) {
+    answer = { ok: false, error: { code: "bridge", message: String((err && err.message) || err) } };
+  }
+  if (!answer || typeof answer !== "object") {
+    answer = { ok: false, error: { code: "bridge", message: "no answer" } };
+  }
+  if (!answer.ok) errorHandler(answer.error || { code: "bridge", message: "unknown error" });
+  return answer;
+}
+
+// The contract's methods (desktop/CONTRACT.md), named for the page.
+export const api = {
+  getState: () => call("get_state"),
+  setCell: (cell, digit) => call("set_cell", cell, digit),
+  undo: () => call("undo"),
+  redo: () => call("redo"),
+  clear: () => call("clear"),
+  newPuzzle: () => call("new_puzzle"),
+  setMode: (mode) => call("set_mode", mode),
+  checkPuzzle: () => call("check_puzzle"),
+  fillSingles: () => call("fill_singles"),
+  solve: (algorithm) => call("solve", algorithm),
+  pause: () => call("pause"),
+  resume: () => call("resume"),
+  step: () => call("step"),
+  stop: () => call("stop"),
+  setDelay: (ms) => call("set_delay", ms),
+  setSetting: (name, value) => call("set_setting", name, value),
+};

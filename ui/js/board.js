@@ -1,0 +1,115 @@
+// Draws the board: 9 rows of 9 gridcells, row-major, with the accessibility contract's attributes.
+// It only draws and reports clicks; what a key or a click means is decided in main.js.
+
+const BOX_OF = (cell) => Math.floor(cell / 27) * 3 + Math.floor((cell % 9) / 3);
+
+function peersOf(cell) {
+  const row = Math.floor(cell / 9);
+  const col = cell % 9;
+  const box = BOX_OF(cell);
+  const peers = new Set();
+  for (let c = 0; c < 81; c++) {
+    if (c !== cell && (Math.floor(c / 9) === row || c % 9 === col || BOX_OF(c) === box)) peers.add(c);
+  }
+  return peers;
+}
+
+const PEERS = Array.from({ length: 81 }, (_, c) => peersOf(c));
+
+export class BoardView {
+  /** Build the 81 cells inside el (the role=grid element); onSelect(cell) is called on a click. */
+  constructor(el, { onSelect }) {
+    this.el = el;
+    this.cells = [];
+    this.keys = new Array(81).fill("");
+    for (let r = 0; r < 9; r++) {
+      const row = document.createElement("div");
+      row.className = "board-row";
+      row.setAttribute("role", "row");
+      for (let c = 0; c < 9; c++) {
+        const cell = document.createElement("div");
+        const index = r * 9 + c;
+        cell.setAttribute("role", "gridcell");
+        cell.className = `cell r${r} c${c}`;
+        cell.tabIndex = index === 0 ? 0 : -1;
+        cell.dataset.cell = String(index);
+        const digit = document.createElement("span");
+        digit.className = "digit";
+        digit.setAttribute("aria-hidden", "true");
+        const cands = document.createElement("span");
+        cands.className = "cands";
+        cands.setAttribute("aria-hidden", "true");
+        for (let d = 1; d <= 9; d++) {
+          const small = document.createElement("span");
+          small.className = "cand";
+          small.textContent = "";
+          cands.appendChild(small);
+        }
+        cell.append(digit, cands);
+        cell.addEventListener("mousedown", (event) => {
+          event.preventDefault(); // keep focus handling ours: select, then focus the cell
+          onSelect(index);
+        });
+        row.appendChild(cell);
+        this.cells.push(cell);
+      }
+      el.appendChild(row);
+    }
+  }
+
+  /** Move keyboard focus to a cell. */
+  focus(cell) {
+    this.cells[cell].focus({ preventScroll: true });
+  }
+
+  /**
+   * Draw a model: digits, origins, conflicts (Set), selected, candidates (81 masks or null),
+   * current ({cell, kind} or null), label(cell, digit) for aria-label. Unchanged cells are skipped.
+   */
+  render(model) {
+    const selected = model.selected;
+    const selectedDigit = selected >= 0 ? model.digits[selected] : 0;
+    const peers = selected >= 0 ? PEERS[selected] : new Set();
+    for (let cell = 0; cell < 81; cell++) {
+      const digit = model.digits[cell];
+      const origin = model.origins[cell] || "";
+      const conflict = model.conflicts.has(cell);
+      const isSelected = cell === selected;
+      const peer = peers.has(cell);
+      const same = selectedDigit !== 0 && digit === selectedDigit && !isSelected;
+      const mask = model.candidates && !digit ? model.candidates[cell] : 0;
+      const current = model.current && model.current.cell === cell ? model.current.kind : "";
+      const label = model.label(cell, digit);
+      const key = `${digit}|${origin}|${conflict}|${isSelected}|${peer}|${same}|${mask}|${current}|${label}`;
+      if (key === this.keys[cell]) continue;
+      this.keys[cell] = key;
+      this.paint(cell, { digit, origin, conflict, isSelected, peer, same, mask, current, label });
+    }
+  }
+
+  paint(cell, p) {
+    const el = this.cells[cell];
+    el.firstChild.textContent = p.digit ? String(p.digit) : "";
+    const smalls = el.lastChild.children;
+    for (let d = 1; d <= 9; d++) {
+      smalls[d - 1].textContent = p.mask & (1 << (d - 1)) ? String(d) : "";
+    }
+    el.classList.toggle("has-cands", p.mask !== 0);
+    for (const origin of ["given", "entry", "inferred", "solved", "trace"]) {
+      el.classList.toggle(origin, p.origin === origin);
+    }
+    el.classList.toggle("conflict", p.conflict);
+    el.classList.toggle("selected", p.isSelected);
+    el.classList.toggle("peer", p.peer);
+    el.classList.toggle("same", p.same);
+    el.classList.toggle("current-try", p.current === "try");
+    el.classList.toggle("current-undo", p.current === "undo" || p.current === "backtrack");
+    el.setAttribute("aria-label", p.label);
+    el.setAttribute("aria-selected", p.isSelected ? "true" : "false");
+    el.tabIndex = p.isSelected ? 0 : -1;
+    if (p.origin === "given") el.setAttribute("aria-readonly", "true");
+    else el.removeAttribute("aria-readonly");
+    if (p.conflict) el.setAttribute("aria-invalid", "true");
+    else el.removeAttribute("aria-invalid");
+  }
+}

@@ -1,0 +1,502 @@
+// Wires the page: turns keys and clicks into API calls, and API answers and events into drawing.
+// The rules live in Python; this file keeps only view state (selection, the solve being shown).
+
+import { api, onError } from "./api.js";
+import { BoardView } from "./board.js";
+import { on } from "./events.js";
+import * as i18n from "./i18n.js";
+import { applyTheme } from "./theme.js";
+
+const $ = (id) => document.getElementById(id);
+const ACTIVE = new Set(["running", "paused"]);
+const ENDED = new Set(["solved", "failed", "stopped"]);
+
+const view = {
+  state: null, // the last game state from Python
+  selected: 0,
+  solve: null, // the last solve message, while its board is on screen
+  session: null, // the freshest session info from any source
+  sessionAt: 0, // performance.now() when session arrived (for the ticking clock)
+  shownNotices: new Set(),
+  delayDragging: false,
+};
+
+let board = null;
+let renderQueued = false;
+let toastTimer = 0;
+
+// -- helpers ------------------------------------------------------------------------------------
+
+function cellLabel(cell, digit) {
+  const params = { row: Math.floor(cell / 9) + 1, col: (cell % 9) + 1, digit };
+  return i18n.t(digit ? "cell.filled" : "cell.empty", params);
+}
+
+function announce(text) {
+  const el = $("announcer");
+  el.textContent = "";
+  // a fresh text node in the next frame makes screen readers speak even a repeated message
+  setTimeout(() => {
+    el.textContent = text;
+  }, 30);
+}
+
+function say(text) {
+  $("message").textContent = text;
+  announce(text);
+}
+
+function toast(text, level = "error") {
+  const el = $("toast");
+  el.textContent = text;
+  el.className = `toast ${level}`;
+  el.hidden = false;
+  clearTimeout(toastTimer);
+  toastTimer = setTimeout(() => {
+    el.hidden = true;
+  }, 6000);
+}
+
+function errorText(error) {
+  const key = `error.${error.code}`;
+  return i18n.has(key) ? i18n.t(key, { message: error.message }) : error.message;
+}
+
+function sessionActive() {
+  return Boolean(view.session && ACTIVE.has(view.session.status));
+}
+
+function statusText(status) {
+  switch (status.kind) {
+    case "solved":
+      return i18n.t("state.solved");
+    case "invalid": {
+      const first = i18n.describeConflict(status.conflicts[0]);
+      const more = status.conflicts.length - 1;
+      const conflicts = more > 0 ? i18n.t("state.more", { first, count: more }) : first;
+      return i18n.t("state.invalid", { conflicts });
+    }
+    case "unsolvable":
+      return i18n.t("state.unsolvable");
+    case "empty":
+      return i18n.t("state.empty");
+    default:
+      if (status.solutions === 1) return i18n.t("state.validUnique", { filled: status.filled });
+      if (status.solutions === 2) return i18n.t("state.validMultiple", { filled: status.filled });
+      return i18n.t("state.valid", { filled: status.filled });
+  }
+}
+
+function checkText(check) {
+  switch (check.kind) {
+    case "invalid":
+      return i18n.t("check.invalid", { conflicts: i18n.describeConflicts(check.conflicts) });
+    case "none":
+      return i18n.t("check.none");
+    case "unique":
+      return i18n.t("check.unique");
+    default:
+      return i18n.t(check.capped ? "check.multipleCapped" : "check.multiple", { count: check.count });
+  }
+}
+
+// -- state coming in ----------------------------------------------------------------------------
+
+function acceptSession(info) {
+  if (!info) return;
+  const current = view.session;
+  // answers and events race; a stale copy of the same session never rolls the counters back
+  if (current && info.id === current.id && info.steps < current.steps) return;
+  if (current && info.id < current.id && info.id !== 0) return;
+  view.session = info;
+  view.sessionAt = performance.now();
+}
+
+function acceptState(state) {
+  if (!state) return;
+  if (view.state && state.version < view.state.version) return; // an older answer overtaken by a newer one
+  const languageChanged = !view.state || view.state.settings.language !== state.settings.language;
+  view.state = state;
+  if (view.solve && (state.session.id !== view.solve.session.id || ENDED.has(state.session.status))) {
+    view.solve = null; // the run is over and its result (if any) is now part of the game
+  }
+  if (state.session.id !== 0 || !sessionActive()) acceptSession(state.session);
+  applyTheme(state.settings.theme);
+  if (languageChanged) i18n.setLanguage(state.settings.language);
+  for (const notice of state.notices || []) showNotice(notice);
+  render();
+}
+
+function showNotice(notice) {
+  const id = `${notice.code}:${notice.message}`;
+  if (view.shownNotices.has(id)) return;
+  view.shownNotices.add(id);
+  const params = notice.params || {};
+  let text;
+  switch (notice.code) {
+    case "damaged_save":
+      text = i18n.t("notice.damaged_save", { what: i18n.t(`what.${params.what || "game"}`) });
+      break;
+    case "new_puzzle":
+      say(i18n.t("msg.newPuzzle", { clues: params.clues }));
+      return;
+    case "solve_failed":
+      text = i18n.t("notice.solve_failed");
+      break;
+    default:
+      text = i18n.has(`notice.${notice.code}`)
+        ? i18n.t(`notice.${notice.code}`, { message: notice.message })
+        : notice.message;
+  }
+  if (notice.level === "info") say(text);
+  else toast(text, notice.level === "warning" ? "warning" : "error");
+}
+
+function queueRender() {
+  if (renderQueued) return;
+  renderQueued = true;
+  const run = () => {
+    if (!renderQueued) return;
+    renderQueued = false;
+    render();
+  };
+  requestAnimationFrame(run);
+  setTimeout(run, 50); // rAF stalls in a hidden window; the counters must still move
+}
+
+// -- drawing ------------------------------------------------------------------------------------
+
+function boardModel() {
+  const s = view.state;
+  const model = {
+    digits: s.digits,
+    origins: s.origins,
+    conflicts: new Set(s.conflicts),
+    selected: view.selected,
+    candidates: s.settings.candidates ? s.candidates : null,
+    current: null,
+    label: cellLabel,
+  };
+  if (view.solve) {
+    const { board: digits, start, event } = view.solve;
+    model.digits = digits;
+    model.origins = digits.map((d, c) => (start[c] ? s.origins[c] || "given" : d ? "trace" : ""));
+    model.conflicts = new Set();
+    model.candidates = null;
+    model.current = event && event.cell >= 0 ? { cell: event.cell, kind: event.kind } : null;
+  }
+  return model;
+}
+
+function render() {
+  if (!view.state) return;
+  const s = view.state;
+  board.render(boardModel());
+
+  const kind = s.status.kind;
+  const stateEl = $("board-state");
+  const text = statusText(s.status);
+  if (stateEl.textContent !== text) stateEl.textContent = text;
+  $("state-icon").dataset.kind = kind === "solved" ? "solved" : kind === "invalid" || kind === "unsolvable" ? "bad" : "valid";
+  $("mode-badge").hidden = s.mode !== "enter";
+
+  const active = sessionActive();
+  const busy = s.busy === "generating";
+  const session = view.session || s.session;
+  const paused = session.status === "paused";
+
+  setPressed($("enter-mode"), s.mode === "enter");
+  setPressed($("candidates"), Boolean(s.settings.candidates));
+  $("enter-mode").disabled = active;
+  $("undo").disabled = active || !s.can_undo;
+  $("redo").disabled = active || !s.can_redo;
+  $("fill-singles").disabled = active;
+  $("new-puzzle").disabled = busy;
+  $("new-puzzle").setAttribute("aria-busy", busy ? "true" : "false");
+  $("solve").disabled = active || busy;
+  $("step").disabled = busy;
+  $("stop").disabled = !active;
+  const pause = $("pause");
+  pause.disabled = !active;
+  pause.dataset.i18n = paused ? "btn.resume" : "btn.pause";
+  pause.textContent = i18n.t(pause.dataset.i18n);
+
+  const algorithm = $("algorithm");
+  for (const option of algorithm.options) option.hidden = !s.algorithms.includes(option.value);
+  if (!active && algorithm.value !== s.settings.algorithm) algorithm.value = s.settings.algorithm;
+  algorithm.disabled = active;
+  if (!view.delayDragging) showDelay(s.settings.delay);
+
+  $("steps").textContent = String(session.steps);
+  $("backtracks").textContent = String(session.backtracks);
+  showElapsed();
+  const solveStatus = {
+    running: () => i18n.t("solve.running", { algorithm: i18n.t(`algo.${session.algorithm}`) }),
+    paused: () => i18n.t("solve.paused"),
+    solved: () => i18n.t("solve.solved", { steps: session.steps, backtracks: session.backtracks }),
+    failed: () => i18n.t("solve.failed"),
+    stopped: () => i18n.t("solve.stopped"),
+  }[session.status];
+  $("solve-status").textContent = solveStatus ? solveStatus() : "";
+  syncSelects();
+}
+
+function setPressed(button, pressed) {
+  button.setAttribute("aria-pressed", pressed ? "true" : "false");
+}
+
+function showDelay(ms) {
+  const slider = $("delay");
+  if (Number(slider.value) !== ms) slider.value = String(ms);
+  const text = i18n.t("delay.ms", { ms });
+  slider.setAttribute("aria-valuetext", text);
+  $("delay-value").textContent = text;
+}
+
+function showElapsed() {
+  const session = view.session || (view.state && view.state.session);
+  if (!session) return;
+  let ms = session.elapsed_ms;
+  if (session.status === "running") ms += performance.now() - view.sessionAt;
+  $("elapsed").textContent = i18n.t("time.seconds", { s: (ms / 1000).toFixed(1) });
+}
+
+// -- actions ------------------------------------------------------------------------------------
+
+function select(cell, focus = true) {
+  view.selected = Math.max(0, Math.min(80, cell));
+  render();
+  if (focus) board.focus(view.selected);
+}
+
+async function enterDigit(digit) {
+  const cell = view.selected;
+  const answer = await api.setCell(cell, digit);
+  if (!answer.ok) return;
+  acceptState(answer.state);
+  const where = { row: Math.floor(cell / 9) + 1, col: (cell % 9) + 1, digit };
+  let text = i18n.t(digit ? "msg.entered" : "msg.erased", where);
+  if (answer.state.conflicts.includes(cell)) {
+    const mine = answer.state.status.conflicts.filter((c) => c.cells.includes(cell));
+    text += " " + i18n.t("msg.conflict", { conflicts: i18n.describeConflicts(mine) });
+  }
+  announce(text);
+}
+
+async function undoRedo(which) {
+  const answer = await (which === "undo" ? api.undo() : api.redo());
+  if (!answer.ok) return;
+  acceptState(answer.state);
+  const key = answer.changed ? `msg.${which}` : which === "undo" ? "msg.nothingUndo" : "msg.nothingRedo";
+  announce(i18n.t(key));
+}
+
+async function toggleEnterMode() {
+  const entering = view.state.mode === "enter";
+  if (entering) say(i18n.t("msg.checking"));
+  const answer = await api.setMode(entering ? "play" : "enter");
+  if (!answer.ok) return;
+  acceptState(answer.state);
+  say(answer.check ? checkText(answer.check) : i18n.t("check.entering"));
+}
+
+async function startSolve() {
+  const answer = await api.solve($("algorithm").value);
+  if (answer.ok) beginShowing(answer.session);
+}
+
+function beginShowing(info) {
+  if (!view.solve || view.solve.session.id !== info.id) {
+    const s = view.state;
+    view.solve = { session: info, board: s.digits.slice(), start: s.digits.slice(), event: null, count: 0 };
+  }
+  acceptSession(info);
+  render();
+  announce(i18n.t(info.status === "paused" ? "solve.paused" : "solve.running", {
+    algorithm: i18n.t(`algo.${info.algorithm}`),
+  }));
+}
+
+async function sessionCall(which) {
+  const answer = await api[which]();
+  if (!answer.ok) return;
+  if (which === "step") beginShowing(answer.session);
+  else acceptSession(answer.session);
+  render();
+  if (which === "pause") announce(i18n.t("solve.paused"));
+}
+
+async function changeSetting(name, value) {
+  const answer = await api.setSetting(name, value);
+  if (!answer.ok || !view.state) return;
+  const languageChanged = view.state.settings.language !== answer.settings.language;
+  view.state.settings = answer.settings;
+  applyTheme(answer.settings.theme);
+  if (languageChanged) i18n.setLanguage(answer.settings.language);
+  render();
+}
+
+let delayInFlight = false;
+let delayWanted = null;
+
+async function sendDelay(ms) {
+  delayWanted = ms;
+  if (delayInFlight) return; // the latest value goes out when the call in flight returns
+  delayInFlight = true;
+  while (delayWanted !== null) {
+    const value = delayWanted;
+    delayWanted = null;
+    const answer = await api.setDelay(value);
+    if (answer.ok && view.state) view.state.settings = answer.settings;
+  }
+  delayInFlight = false;
+  render();
+}
+
+// -- input --------------------------------------------------------------------------------------
+
+function onBoardKey(event) {
+  if (event.ctrlKey || event.metaKey || event.altKey) return;
+  const key = event.key;
+  const cell = view.selected;
+  const row = Math.floor(cell / 9);
+  const col = cell % 9;
+  const moves = {
+    ArrowUp: row > 0 ? cell - 9 : cell,
+    ArrowDown: row < 8 ? cell + 9 : cell,
+    ArrowLeft: col > 0 ? cell - 1 : cell,
+    ArrowRight: col < 8 ? cell + 1 : cell,
+    Home: row * 9,
+    End: row * 9 + 8,
+  };
+  if (/^[1-9]$/.test(key)) {
+    enterDigit(Number(key));
+  } else if (key === "Backspace" || key === "Delete" || key === "0" || key === "Escape") {
+    enterDigit(0);
+  } else if (key in moves) {
+    select(moves[key]);
+  } else if (key === "Tab") {
+    // Tab moves on through the cells; past the last (or before the first) it leaves the board
+    const next = event.shiftKey ? cell - 1 : cell + 1;
+    if (next < 0 || next > 80) return;
+    select(next);
+  } else {
+    return;
+  }
+  event.preventDefault();
+}
+
+function onGlobalKey(event) {
+  const mod = event.ctrlKey || event.metaKey;
+  const key = event.key.toLowerCase();
+  if (mod && key === "z" && !event.shiftKey) {
+    event.preventDefault();
+    undoRedo("undo");
+  } else if (mod && (key === "y" || (key === "z" && event.shiftKey))) {
+    event.preventDefault();
+    undoRedo("redo");
+  } else if (key === " " && sessionActive()) {
+    const tag = event.target.tagName;
+    if (tag === "BUTTON" || tag === "SELECT" || tag === "INPUT") return;
+    event.preventDefault();
+    sessionCall(view.session.status === "paused" ? "resume" : "pause");
+  }
+}
+
+function wire() {
+  board = new BoardView($("board"), { onSelect: (cell) => select(cell) });
+  $("board").addEventListener("keydown", onBoardKey);
+  document.addEventListener("keydown", onGlobalKey);
+
+  for (const key of document.querySelectorAll(".pad-key")) {
+    key.addEventListener("click", () => {
+      enterDigit(Number(key.dataset.digit));
+      board.focus(view.selected);
+    });
+  }
+  $("new-puzzle").addEventListener("click", async () => {
+    const answer = await api.newPuzzle();
+    if (answer.ok) {
+      view.state.busy = "generating";
+      render();
+      say(i18n.t("msg.generating"));
+    }
+  });
+  $("clear").addEventListener("click", async () => {
+    const answer = await api.clear();
+    if (answer.ok) {
+      acceptState(answer.state);
+      say(i18n.t("msg.cleared"));
+    }
+  });
+  $("enter-mode").addEventListener("click", toggleEnterMode);
+  $("undo").addEventListener("click", () => undoRedo("undo"));
+  $("redo").addEventListener("click", () => undoRedo("redo"));
+  $("candidates").addEventListener("click", () => changeSetting("candidates", !view.state.settings.candidates));
+  $("fill-singles").addEventListener("click", async () => {
+    const answer = await api.fillSingles();
+    if (!answer.ok) return;
+    acceptState(answer.state);
+    say(answer.placed ? i18n.t("msg.filled", { count: answer.placed }) : i18n.t("msg.nothingFilled"));
+  });
+  $("solve").addEventListener("click", startSolve);
+  $("pause").addEventListener("click", () => sessionCall(view.session.status === "paused" ? "resume" : "pause"));
+  $("step").addEventListener("click", () => sessionCall("step"));
+  $("stop").addEventListener("click", () => sessionCall("stop"));
+  $("algorithm").addEventListener("change", (e) => changeSetting("algorithm", e.target.value));
+  const delay = $("delay");
+  delay.addEventListener("input", () => {
+    view.delayDragging = true;
+    showDelay(Number(delay.value));
+    sendDelay(Number(delay.value));
+  });
+  delay.addEventListener("change", () => {
+    view.delayDragging = false;
+    sendDelay(Number(delay.value));
+  });
+  delay.addEventListener("blur", () => {
+    view.delayDragging = false;
+  });
+  $("language").addEventListener("change", (e) => changeSetting("language", e.target.value));
+  $("theme").addEventListener("change", (e) => changeSetting("theme", e.target.value));
+
+  onError((error) => toast(errorText(error)));
+  on("state", (payload) => acceptState(payload.state));
+  on("analysis", (payload) => {
+    if (view.state && payload.version === view.state.version) {
+      view.state.status = payload.status;
+      render();
+    }
+  });
+  on("solve", (payload) => {
+    if (!view.state) return;
+    if (view.solve && payload.session.id < view.solve.session.id) return;
+    view.solve = payload;
+    acceptSession(payload.session);
+    if (payload.session.status === "solved") announce(i18n.t("solve.solved", payload.session));
+    if (payload.session.status === "failed") announce(i18n.t("solve.failed"));
+    queueRender();
+  });
+  on("notice", showNotice);
+  setInterval(() => {
+    if (view.session && view.session.status === "running") showElapsed();
+  }, 100);
+}
+
+// keep the selects showing the settings after a language switch rewrote their options
+function syncSelects() {
+  if (!view.state) return;
+  $("language").value = view.state.settings.language;
+  $("theme").value = view.state.settings.theme;
+}
+
+async function start() {
+  i18n.setLanguage((navigator.language || "en").toLowerCase().startsWith("zh") ? "zh" : "en");
+  wire();
+  const answer = await api.getState();
+  if (!answer.ok) return;
+  acceptState(answer.state);
+  board.focus(view.selected);
+}
+
+start();
