@@ -1,0 +1,64 @@
+"""The ``sudoku`` dispatcher: help, version, usage errors and exit statuses, in-process."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+
+import pytest
+
+from engine import __version__
+from engine.cli import main
+
+
+def test_help_lists_both_classic_forms_and_the_subcommands(capsys):
+    assert main(["--help"]) == 0
+    out = capsys.readouterr().out
+    assert "-s FILE" in out and "-c N" in out and "--jobs" in out
+    assert "check" in out
+
+
+def test_version(capsys):
+    assert main(["--version"]) == 0
+    assert capsys.readouterr().out.strip() == f"sudoku {__version__}"
+
+
+def test_check_has_its_own_help(capsys):
+    assert main(["check", "--help"]) == 0
+    out = capsys.readouterr().out
+    assert "unique" in out and "malformed" in out and "FILE" in out
+
+
+@pytest.mark.parametrize(
+    ("argv", "fragment"),
+    [
+        ([], "one of the arguments -c -s is required"),
+        (["-s", "a.txt", "-c", "3"], "not allowed with"),
+        (["-s", "a.txt", "--jobs", "0"], "0 is not at least 1"),
+        (["-s", "a.txt", "--jobs", "two"], "'two' is not a whole number"),
+        (["-s"], "expected one argument"),
+        (["-s", "a.txt", "--frobnicate"], "unrecognized arguments: --frobnicate"),
+    ],
+)
+def test_usage_errors_exit_2_with_a_clear_message(capsys, argv, fragment):
+    assert main(argv) == 2
+    captured = capsys.readouterr()
+    assert captured.out == ""
+    assert captured.err.startswith("sudoku: error: ") and fragment in captured.err
+    assert "Traceback" not in captured.err
+
+
+def test_the_installed_command_runs_the_same_main(tmp_path):
+    proc = subprocess.run(
+        [sys.executable, "-m", "engine", "--version"], capture_output=True, text=True, timeout=60
+    )
+    assert proc.returncode == 0 and proc.stdout.strip() == f"sudoku {__version__}"
+    proc = subprocess.run(
+        [sys.executable, "-m", "engine", "-s", str(tmp_path / "none.txt")],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        cwd=tmp_path,
+    )
+    assert proc.returncode == 2 and "no such file" in proc.stderr and "Traceback" not in proc.stderr
+    assert not (tmp_path / "sudoku.txt").exists()
