@@ -48,17 +48,21 @@ class CandidateGrid:
     removed by techniques, so they are state, not something recomputed from the digits.
     """
 
-    __slots__ = ("values", "cands")
+    __slots__ = ("values", "cands", "givens")
 
-    def __init__(self, values: list[int], cands: list[int]) -> None:
+    def __init__(self, values: list[int], cands: list[int], givens: int = 0) -> None:
         self.values = values  # 81 digits, 0 = empty
         self.cands = cands  # 81 masks, bit d-1 = digit d possible; 0 for filled cells
+        # bit i set when cell i is a given: avoidable rectangles may only use placed, non-given
+        # digits.  A candidate line has no givens (every digit in it counts as placed).
+        self.givens = givens
 
     @classmethod
     def from_grid(cls, grid: np.ndarray | list[int]) -> CandidateGrid:
         """Return the state of a grid with candidates by peer exclusion (no repeated-digit check)."""
         values = [int(v) for v in grid]
-        return cls(values, [int(m) for m in candidate_masks(np.asarray(values, dtype=np.uint8))])
+        givens = sum(1 << i for i, v in enumerate(values) if v)
+        return cls(values, [int(m) for m in candidate_masks(np.asarray(values, dtype=np.uint8))], givens)
 
     @classmethod
     def from_sukaku(cls, text: str) -> CandidateGrid:
@@ -91,7 +95,7 @@ class CandidateGrid:
 
     def copy(self) -> CandidateGrid:
         """Return an independent copy."""
-        return CandidateGrid(self.values[:], self.cands[:])
+        return CandidateGrid(self.values[:], self.cands[:], self.givens)
 
     def place(self, cell: int, digit: int) -> None:
         """Put ``digit`` in ``cell`` and remove it from the peers' candidates (no legality check)."""

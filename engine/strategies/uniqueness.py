@@ -1,0 +1,364 @@
+"""Uniqueness: patterns that would give a puzzle two solutions, so a proper puzzle avoids them.
+
+A *deadly pattern* is four cells at the corners of a rectangle (two rows, two columns, two boxes)
+that could all hold only a and b: the a's and b's could swap and the puzzle would have two
+solutions.  These techniques are sound only for puzzles known to have exactly one solution.
+
+    floor  {ab} . . | {ab}  . .     floor: cells holding only a and b;
+           . . . . . . . . .        roof: cells holding a, b and extras
+    roof  {abc} . . | {abc} . .
+
+Unique rectangle (UR) type 1 (4.5): three corners hold only {a,b}: the fourth loses a and b.
+Type 2 (4.6): the two roof cells, in one line, hold {a,b} and the same one extra c: one of them
+is c, so cells seeing both lose c.  Type 5 (4.6): the same with the c-cells diagonal, or three
+of them: cells seeing every c-cell lose c.  Type 3 (4.7): the roof cells' extras act as one
+cell in a naked subset with other cells of a unit they share.  Type 4 (4.6): the roof cells
+share a unit where a appears only in them: one of them is a, so neither can be b.  Type 6 (4.6):
+roof and floor on diagonals, and a appears in both rows (or both columns) only in the rectangle:
+the roof cells lose a.
+Hidden rectangle (4.7): a floor cell {a,b}; in the row and the column of the opposite corner a
+appears only inside the rectangle, so that corner loses b.
+Avoidable rectangle (4.5): the same argument with corners already solved by placements (not
+givens), which could also swap: type 1 - three corners placed a, b, b: the fourth loses a; type 2 -
+two corners placed, the other two {b,c} and {a,c}: one of them is c.
+BUG+1 (5.6): every unsolved cell but one holds two candidates and every digit appears twice per
+unit (a "bivalue universal grave" with two solutions) except in one cell holding three: that
+cell must take the digit appearing three times in its units, so it loses the other two.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from itertools import combinations
+
+from engine.candidates import CandidateGrid, popcount
+from engine.grid import CELL_UNITS, UNITS
+from engine.steps import Step
+from engine.strategies import Technique, register
+from engine.strategies.single_digit import PEER_SETS
+
+
+def _box(cell: int) -> int:
+    return cell // 27 * 3 + cell % 9 // 3
+
+
+def _rectangles() -> tuple[tuple[int, int, int, int], ...]:
+    """Return every rectangle (r1c1, r1c2, r2c1, r2c2) whose corners lie in exactly two boxes."""
+    out = []
+    for r1, r2 in combinations(range(9), 2):
+        for c1, c2 in combinations(range(9), 2):
+            cells = (r1 * 9 + c1, r1 * 9 + c2, r2 * 9 + c1, r2 * 9 + c2)
+            if len({_box(c) for c in cells}) == 2:
+                out.append(cells)
+    return tuple(out)
+
+
+RECTANGLES = _rectangles()
+# corner i's diagonal partner in (r1c1, r1c2, r2c1, r2c2)
+_OPPOSITE = (3, 2, 1, 0)
+
+
+def _digits(mask: int) -> list[int]:
+    return [d for d in range(1, 10) if mask >> (d - 1) & 1]
+
+
+def _name(c: int) -> str:
+    return f"r{c // 9 + 1}c{c % 9 + 1}"
+
+
+def _urs(cands: list[int]) -> Iterator[tuple[tuple[int, int, int, int], int, int]]:
+    """Yield (corners, a-bit, b-bit) for every rectangle of unsolved cells that could hold a deadly {a,b}.
+
+    Some corner must hold exactly {a,b} and every corner a or b.  A corner may miss one of them:
+    the argument is about solutions (a swap would give a second one), not about candidates.
+    """
+    for rect in RECTANGLES:
+        masks = [cands[c] for c in rect]
+        if not all(masks):
+            continue
+        for ab in {m for m in masks if popcount(m) == 2}:
+            if all(m & ab for m in masks):
+                yield rect, ab & -ab, ab & (ab - 1)
+
+
+def _step(tid: str, rect: tuple[int, ...], ab: int, elims: list[tuple[int, int]], cands: list[int],
+          **extra: object) -> Step:
+    return Step(tid, eliminations=tuple(sorted(set(elims))), cells=tuple(rect),
+                candidates=tuple((c, d) for c in rect for d in _digits(cands[c] & ab)),
+                detail={"digits": "/".join(map(str, _digits(ab))), **extra})
+
+
+def _shared_units(cells: list[int] | tuple[int, ...]) -> list[int]:
+    common = set(CELL_UNITS[cells[0]])
+    for c in cells[1:]:
+        common &= set(CELL_UNITS[c])
+    return sorted(common)
+
+
+def _seen_by_all(cells: list[int] | tuple[int, ...]) -> set[int]:
+    seen = set(PEER_SETS[cells[0]])
+    for c in cells[1:]:
+        seen &= PEER_SETS[c]
+    return seen
+
+
+def unique_rectangle_1(cg: CandidateGrid) -> Iterator[Step]:
+    """Yield every UR type 1 that removes a candidate (none if none)."""
+    cands = cg.cands
+    for rect, a, b in _urs(cands):
+        ab = a | b
+        roof = [c for c in rect if cands[c] != ab]
+        if len(roof) == 1:
+            c = roof[0]
+            yield _step("unique_rectangle_1", rect, ab, [(c, d) for d in _digits(ab & cands[c])], cands,
+                        roof=_name(c))
+
+
+def _floor_roof(cands: list[int], rect: tuple[int, ...], ab: int) -> tuple[list[int], list[int]]:
+    floor = [c for c in rect if cands[c] == ab]
+    return floor, [c for c in rect if cands[c] != ab]
+
+
+def unique_rectangle_2(cg: CandidateGrid) -> Iterator[Step]:
+    """Yield every UR type 2 (roof in one line, one shared extra) that removes a candidate (none if none)."""
+    yield from _one_extra(cg, "unique_rectangle_2")
+
+
+def unique_rectangle_5(cg: CandidateGrid) -> Iterator[Step]:
+    """Yield every UR type 5 (diagonal or three extra cells) that removes a candidate (none if none)."""
+    yield from _one_extra(cg, "unique_rectangle_5")
+
+
+def _one_extra(cg: CandidateGrid, tid: str) -> Iterator[Step]:
+    cands = cg.cands
+    for rect, a, b in _urs(cands):
+        ab = a | b
+        floor, roof = _floor_roof(cands, rect, ab)
+        if len(roof) not in (2, 3) or not floor:
+            continue
+        extra = cands[roof[0]] & ~ab
+        if popcount(extra) != 1 or any(cands[c] & ~ab != extra for c in roof):
+            continue
+        in_line = len(roof) == 2 and (roof[0] // 9 == roof[1] // 9 or roof[0] % 9 == roof[1] % 9)
+        if (tid == "unique_rectangle_2") != in_line:
+            continue
+        d = extra.bit_length()
+        elims = [(c, d) for c in _seen_by_all(roof) if cands[c] & extra and c not in rect]
+        if elims:
+            yield _step(tid, rect, ab, elims, cands, extra=d, roof=", ".join(map(_name, roof)))
+
+
+def unique_rectangle_3(cg: CandidateGrid) -> Iterator[Step]:
+    """Yield every UR type 3 (roof extras in a naked subset) that removes a candidate (none if none)."""
+    cands = cg.cands
+    for rect, a, b in _urs(cands):
+        ab = a | b
+        floor, roof = _floor_roof(cands, rect, ab)
+        if len(roof) != 2 or len(floor) != 2:
+            continue
+        extra = (cands[roof[0]] | cands[roof[1]]) & ~ab
+        done: set[tuple[int, ...]] = set()
+        for unit in _shared_units(roof):
+            others = [c for c in UNITS[unit] if cands[c] and c not in roof]
+            for size in range(1, 4):
+                for group in combinations(others, size):
+                    digits = extra
+                    for c in group:
+                        digits |= cands[c]
+                    if popcount(digits) != size + 1 or group in done:
+                        continue
+                    done.add(group)
+                    # the subset clears every unit the roof and its partners share
+                    units = _shared_units([*roof, *group])
+                    elims = [(c, d) for u in units for c in UNITS[u] if cands[c] and c not in roof
+                             and c not in group for d in _digits(cands[c] & digits)]
+                    if elims:
+                        yield _step("unique_rectangle_3", rect, ab, elims, cands,
+                                    roof=", ".join(map(_name, roof)),
+                                    subset=", ".join(map(_name, group)))
+
+
+def unique_rectangle_4(cg: CandidateGrid) -> Iterator[Step]:
+    """Yield every UR type 4 (a locked in the roof's unit) that removes a candidate (none if none)."""
+    cands = cg.cands
+    for rect, a, b in _urs(cands):
+        ab = a | b
+        floor, roof = _floor_roof(cands, rect, ab)
+        if len(roof) != 2 or len(floor) != 2:
+            continue
+        for unit in _shared_units(roof):
+            for x, y in ((a, b), (b, a)):
+                elims = [(c, y.bit_length()) for c in roof if cands[c] & y]
+                if elims and all(c in roof for c in UNITS[unit] if cands[c] & x):
+                    yield _step("unique_rectangle_4", rect, ab, elims, cands,
+                                roof=", ".join(map(_name, roof)), locked=x.bit_length())
+
+
+def unique_rectangle_6(cg: CandidateGrid) -> Iterator[Step]:
+    """Yield every UR type 6 (diagonal roof, X-wing on a) that removes a candidate (none if none)."""
+    cands = cg.cands
+    for rect, a, b in _urs(cands):
+        ab = a | b
+        floor, roof = _floor_roof(cands, rect, ab)
+        if len(roof) != 2 or len(floor) != 2 or roof[0] // 9 == roof[1] // 9 or roof[0] % 9 == roof[1] % 9:
+            continue
+        rows = (rect[0] // 9, rect[3] // 9)
+        cols = (rect[0] % 9, rect[3] % 9)
+        for x in (a, b):
+            in_rows = all(cands[r * 9 + c] & x == 0 for r in rows for c in range(9) if c not in cols)
+            in_cols = all(cands[r * 9 + c] & x == 0 for c in cols for r in range(9) if r not in rows)
+            elims = [(c, x.bit_length()) for c in roof if cands[c] & x]
+            if elims and (in_rows or in_cols):
+                yield _step("unique_rectangle_6", rect, ab, elims, cands,
+                            roof=", ".join(map(_name, roof)), locked=x.bit_length())
+
+
+def hidden_rectangle(cg: CandidateGrid) -> Iterator[Step]:
+    """Yield every hidden rectangle that removes a candidate (none if none)."""
+    cands = cg.cands
+    for rect, a, b in _urs(cands):
+        ab = a | b
+        for i, corner in enumerate(rect):
+            if cands[corner] != ab:
+                continue
+            far = rect[_OPPOSITE[i]]
+            row, col = far // 9, far % 9
+            other_cols = {c % 9 for c in rect}
+            other_rows = {c // 9 for c in rect}
+            sides = [c for c in rect if c not in (corner, far)]
+            for x, y in ((a, b), (b, a)):
+                # x must be a strong link between the far corner's lines and the side corners
+                if not cands[far] & y or not all(cands[c] & x for c in sides):
+                    continue
+                row_ok = all(cands[row * 9 + c] & x == 0 for c in range(9) if c not in other_cols)
+                col_ok = all(cands[r * 9 + col] & x == 0 for r in range(9) if r not in other_rows)
+                if row_ok and col_ok:
+                    yield _step("hidden_rectangle", rect, ab, [(far, y.bit_length())], cands,
+                                corner=_name(corner), far=_name(far), locked=x.bit_length())
+
+
+def avoidable_rectangle(cg: CandidateGrid) -> Iterator[Step]:
+    """Yield every avoidable rectangle type 1 or 2 that removes a candidate (none if none)."""
+    cands, values, givens = cg.cands, cg.values, cg.givens
+    for rect in RECTANGLES:
+        placed = [c for c in rect if values[c]]
+        if len(placed) not in (2, 3) or any(givens >> c & 1 for c in placed):
+            continue
+        if any(not cands[c] for c in rect if not values[c]):
+            continue
+        if len(placed) == 3:
+            yield from _ar_type1(cands, values, rect)
+        else:
+            yield from _ar_type2(cands, values, rect, placed)
+
+
+def _ar_type1(cands: list[int], values: list[int], rect: tuple[int, int, int, int]) -> Iterator[Step]:
+    i = next(k for k, c in enumerate(rect) if not values[c])
+    far = rect[i]
+    a = values[rect[_OPPOSITE[i]]]
+    b_cells = [c for k, c in enumerate(rect) if k not in (i, _OPPOSITE[i])]
+    b = values[b_cells[0]]
+    if b == a or values[b_cells[1]] != b or not cands[far] >> (a - 1) & 1:
+        return
+    yield Step("avoidable_rectangle", eliminations=((far, a),), cells=rect,
+               candidates=((far, a),), detail={"digits": f"{min(a, b)}/{max(a, b)}", "kind": "type 1",
+                                              "digit": a})
+
+
+def _ar_type2(cands: list[int], values: list[int], rect: tuple[int, int, int, int],
+              placed: list[int]) -> Iterator[Step]:
+    p, q = placed
+    if rect.index(p) == _OPPOSITE[rect.index(q)]:
+        return  # diagonal placed corners: each open cell sees both, no swap to avoid
+    a, b = values[p], values[q]
+    if a == b:
+        return
+    open_cells = [c for c in rect if not values[c]]
+    # each open corner must be able to take the digit of the placed corner diagonal to it
+    need = {c: values[rect[_OPPOSITE[rect.index(c)]]] for c in open_cells}
+    extras = set()
+    for c in open_cells:
+        want = 1 << (need[c] - 1)
+        if cands[c] & want == 0 or popcount(cands[c]) != 2:
+            return
+        extras.add(cands[c] & ~want)
+    if len(extras) != 1:
+        return
+    extra = extras.pop()
+    d = extra.bit_length()
+    elims = [(c, d) for c in _seen_by_all(open_cells) if cands[c] & extra and c not in rect]
+    if elims:
+        yield Step("avoidable_rectangle", eliminations=tuple(sorted(elims)), cells=rect,
+                   candidates=tuple((c, dd) for c in open_cells for dd in _digits(cands[c])),
+                   detail={"digits": f"{min(a, b)}/{max(a, b)}", "kind": "type 2", "digit": d})
+
+
+def bug_plus_1(cg: CandidateGrid) -> Iterator[Step]:
+    """Yield the BUG+1 step when the state is a bivalue grave plus one trivalue cell (none otherwise)."""
+    cands = cg.cands
+    odd = [c for c in range(81) if cands[c] and popcount(cands[c]) != 2]
+    if len(odd) != 1 or popcount(cands[odd[0]]) != 3:
+        return
+    cell = odd[0]
+    extra = 0
+    for unit in range(27):
+        for d in range(1, 10):
+            n = sum(1 for c in UNITS[unit] if cands[c] >> (d - 1) & 1)
+            if n in (0, 2):
+                continue
+            if n != 3 or unit not in CELL_UNITS[cell]:
+                return
+            extra |= 1 << (d - 1)
+    if popcount(extra) != 1 or not cands[cell] & extra:
+        return
+    d = extra.bit_length()
+    elims = tuple((cell, x) for x in _digits(cands[cell] & ~extra))
+    yield Step("bug_plus_1", eliminations=elims, cells=(cell,), candidates=((cell, d),),
+               detail={"digit": d, "cell": _name(cell)})
+
+
+_UR_TEXT = {
+    1: ("three corners hold only {digits}, so {roof} loses both",
+        "三个角只含 {digits}，所以 {roof} 删去这两个数"),
+    2: ("the roof {roof} holds {digits} plus {extra}, so one of them is {extra}",
+        "顶部 {roof} 含 {digits} 和 {extra}，其中一格必是 {extra}"),
+    3: ("the extras of {roof} form a naked subset with {subset}",
+        "{roof} 的额外候选数与 {subset} 构成数组"),
+    4: ("{locked} appears in the roof's unit only in {roof}, so the roof loses the other digit",
+        "{locked} 在顶部所在区域只出现在 {roof}，所以顶部删去另一个数"),
+    5: ("the cells {roof} hold {digits} plus {extra}, so one of them is {extra}",
+        "{roof} 含 {digits} 和 {extra}，其中一格必是 {extra}"),
+    6: ("{locked} is confined to the rectangle in two lines, so the roof {roof} loses it",
+        "{locked} 在两条线上只出现在矩形内，所以 {roof} 删去它"),
+}
+_UR_SCORES = {1: 4.5, 2: 4.6, 3: 4.7, 4: 4.6, 5: 4.6, 6: 4.6}
+_UR_FINDERS = {1: unique_rectangle_1, 2: unique_rectangle_2, 3: unique_rectangle_3,
+               4: unique_rectangle_4, 5: unique_rectangle_5, 6: unique_rectangle_6}
+
+for _t, (_en, _zh) in _UR_TEXT.items():
+    register(
+        Technique(f"unique_rectangle_{_t}", f"Unique Rectangle Type {_t}", f"唯一矩形 {_t} 型",
+                  _UR_SCORES[_t], _UR_FINDERS[_t], needs_unique=True),
+        f"Unique rectangle type {_t} on {{digits}} ({{cells}}): {_en}: {{eliminations}}.",
+        f"唯一矩形 {_t} 型（{{digits}}，{{cells}}）：{_zh}：{{eliminations}}。",
+    )
+register(
+    Technique("hidden_rectangle", "Hidden Rectangle", "隐性唯一矩形", 4.7, hidden_rectangle,
+              needs_unique=True),
+    "Hidden rectangle on {digits} ({cells}): {locked} is confined to the rectangle in the row and column "
+    "of {far}, so {far} cannot take the other digit: {eliminations}.",
+    "隐性唯一矩形（{digits}，{cells}）：在 {far} 所在的行和列中 {locked} 只出现在矩形内，"
+    "所以 {far} 删去另一个数：{eliminations}。",
+)
+register(
+    Technique("avoidable_rectangle", "Avoidable Rectangle", "可规避矩形", 4.5, avoidable_rectangle,
+              needs_unique=True),
+    "Avoidable rectangle ({kind}) on {digits} ({cells}): placed digits could swap, so {eliminations} "
+    "must go.",
+    "可规避矩形（{kind}，{digits}，{cells}）：已填数字可以互换，所以删去 {eliminations}。",
+)
+register(
+    Technique("bug_plus_1", "BUG+1", "BUG+1 全双值坟墓", 5.6, bug_plus_1, needs_unique=True),
+    "BUG+1: every other cell holds two candidates, so {cell} must be {digit}: {eliminations}.",
+    "BUG+1 全双值坟墓：其余格都只有两个候选数，所以 {cell} 必须是 {digit}：删去 {eliminations}。",
+)
