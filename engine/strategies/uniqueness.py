@@ -189,7 +189,9 @@ def unique_rectangle_4(cg: CandidateGrid) -> Iterator[Step]:
         for unit in _shared_units(roof):
             for x, y in ((a, b), (b, a)):
                 elims = [(c, y.bit_length()) for c in roof if cands[c] & y]
-                if elims and all(c in roof for c in UNITS[unit] if cands[c] & x):
+                # x must still be open in the unit (not placed elsewhere) and only in the roof there
+                if elims and any(cands[c] & x for c in roof) and \
+                        all(c in roof for c in UNITS[unit] if cands[c] & x):
                     yield _step("unique_rectangle_4", rect, ab, elims, cands,
                                 roof=", ".join(map(_name, roof)), locked=x.bit_length())
 
@@ -205,12 +207,21 @@ def unique_rectangle_6(cg: CandidateGrid) -> Iterator[Step]:
         rows = (rect[0] // 9, rect[3] // 9)
         cols = (rect[0] % 9, rect[3] % 9)
         for x in (a, b):
-            in_rows = all(cands[r * 9 + c] & x == 0 for r in rows for c in range(9) if c not in cols)
-            in_cols = all(cands[r * 9 + c] & x == 0 for c in cols for r in range(9) if r not in rows)
+            # x open in both lines and only inside the rectangle there (an X-wing on the corners)
+            in_rows = all(_confined(cands, x, [r * 9 + c for c in range(9)], {r * 9 + c for c in cols})
+                          for r in rows)
+            in_cols = all(_confined(cands, x, [r * 9 + c for r in range(9)], {r * 9 + c for r in rows})
+                          for c in cols)
             elims = [(c, x.bit_length()) for c in roof if cands[c] & x]
             if elims and (in_rows or in_cols):
                 yield _step("unique_rectangle_6", rect, ab, elims, cands,
                             roof=", ".join(map(_name, roof)), locked=x.bit_length())
+
+
+def _confined(cands: list[int], x: int, line: list[int], inside: set[int]) -> bool:
+    """Return True if x is a candidate of the line only inside ``inside``, and at least once there."""
+    where = [c for c in line if cands[c] & x]
+    return bool(where) and all(c in inside for c in where)
 
 
 def hidden_rectangle(cg: CandidateGrid) -> Iterator[Step]:
