@@ -16,6 +16,7 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from desktop import frozen
+from engine import __version__
 
 TITLE = "Sudoku Studio"
 SIZE = (1120, 780)
@@ -30,6 +31,9 @@ def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
                         help="where games and settings are saved (default: $SUDOKU_STUDIO_DATA_DIR, "
                              "else the per-user data folder)")
     parser.add_argument("--debug", action="store_true", help="enable the web inspector and verbose logs")
+    parser.add_argument("--version", action="version", version=f"sudoku-studio {__version__}")
+    parser.add_argument("--self-test", action="store_true",
+                        help="open the window, enter and solve a puzzle through it, exit 0 if all is well")
     return parser.parse_args(argv)
 
 
@@ -54,6 +58,13 @@ def page_url(root: str) -> str:
 def run(argv: Sequence[str] | None = None) -> None:
     """Open the window and block until it closes, then exit the process at once (status 0)."""
     args = parse_args(argv)
+    checker = None
+    if args.self_test:
+        from desktop.selftest import SelfTest
+
+        checker = SelfTest()
+        # a temporary data folder (never the user's games) and the English accessible names
+        args.data_dir, args.lang = checker.data_dir, "en"
     logging.basicConfig(level=logging.DEBUG if args.debug else logging.WARNING,
                         format="sudoku-studio: %(levelname)s: %(name)s: %(message)s")
     prepare_environment()
@@ -88,6 +99,8 @@ def run(argv: Sequence[str] | None = None) -> None:
     window.events.closing += closing
     icon = frozen.asset_path("icon.png")
     webview.start(
+        checker.run if checker else None,
+        window,
         gui="qt" if sys.platform.startswith("linux") else None,
         debug=args.debug,
         icon=str(icon) if icon.is_file() else None,
@@ -96,5 +109,7 @@ def run(argv: Sequence[str] | None = None) -> None:
     logging.shutdown()
     sys.stdout.flush()
     sys.stderr.flush()
+    if checker:
+        checker.cleanup()
     # every save is already on disk; daemon workers (a solve, a numba compile) must not delay the exit
-    os._exit(0)
+    os._exit(checker.status if checker else 0)
