@@ -62,6 +62,8 @@ def _endpoint(func: F) -> F:
         except Exception as err:  # the last guard: the page gets an answer, the log gets the traceback
             log.exception("%s failed", func.__name__)
             return _error("internal", f"Something went wrong: {type(err).__name__}")
+        finally:
+            self._publish()
 
     return call  # type: ignore[return-value]
 
@@ -122,6 +124,8 @@ class Api:
         self._analysis_cond = threading.Condition(self._lock)
         self._analysis_thread: threading.Thread | None = None
         self._closed = False
+        self._seq = 0  # numbers every state snapshot, so the page can drop one overtaken by a newer one
+        self._dirty = False  # the state changed during a call: push it to the page when the call ends
 
     # == the contract ==========================================================================
 
@@ -194,6 +198,7 @@ class Api:
             if self._game.set_mode(mode):
                 self._changed()
             digits = list(self._game.digits)
+        self._publish()  # the mode shows at once, before a first check waits for the compiler
         answer: dict[str, Any] = {"ok": True}
         if leaving_enter:
             answer["check"] = check_puzzle(digits)  # may wait for the first compile, off the lock
@@ -290,6 +295,7 @@ class Api:
             if name == "delay" and self._session is not None:
                 self._session.set_delay(value)
             self._save_settings()
+            self._dirty = True
             return {"ok": True, "settings": self._effective_settings()}
 
     def _algorithms(self) -> list[str]:
@@ -303,9 +309,11 @@ class Api:
         return settings
 
     def _state(self) -> dict[str, Any]:
+        self._seq += 1
         state = self._game.snapshot()
         state["status"] = self._status(state["status"])
         state.update(
+            seq=self._seq,
             settings=self._effective_settings(),
             algorithms=self._algorithms(),
             session=self._session_info(),
@@ -330,8 +338,18 @@ class Api:
         if self._session is not None and not self._session.ended:
             raise ApiError("busy", "The solver is running; stop it first.")
 
+    def _publish(self) -> None:
+        """Push the state to the page if a call changed it (any caller may change it, not only the page)."""
+        with self._lock:
+            if not self._dirty:
+                return
+            self._dirty = False
+            state = self._state()
+        self._emit("state", {"state": state})
+
     def _changed(self) -> None:
         """Autosave after a change of the game (called with the lock held) and queue its analysis."""
+        self._dirty = True
         try:
             self._storage.save_game(self._game)
         except OSError as err:
@@ -384,6 +402,7 @@ class Api:
                           on_end=self._session_ended, paused=paused)
         self._session = session
         self._session_version = self._game.version
+        self._dirty = True
         session.start()
         return session
 

@@ -114,7 +114,7 @@ function acceptSession(info) {
 
 function acceptState(state) {
   if (!state) return;
-  if (view.state && state.version < view.state.version) return; // an older answer overtaken by a newer one
+  if (view.state && state.seq < view.state.seq) return; // an older answer overtaken by a newer one
   const languageChanged = !view.state || view.state.settings.language !== state.settings.language;
   view.state = state;
   if (view.solve && (state.session.id !== view.solve.session.id || ENDED.has(state.session.status))) {
