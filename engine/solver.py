@@ -73,7 +73,8 @@ def _run(grids: np.ndarray, limit: int, seed: int = -1) -> tuple[np.ndarray, np.
     counts = np.zeros(n, dtype=np.int64)
     guesses = np.zeros(n, dtype=np.int64)
     if n:
-        _k().classify_many(grids, int(limit), int(seed), solutions, counts, guesses)
+        k = _k()
+        k.classify_many(grids, int(limit), int(seed), solutions, counts, guesses, *k.workspace())
     return solutions, counts, guesses
 
 

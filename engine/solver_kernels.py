@@ -100,137 +100,109 @@ def _pick(mask, randomize):
 
 
 @njit(cache=True)
-def _eliminate(st, cell, bit, queue, qtail):
-    """Remove ``bit`` from an empty cell; return the new queue tail, or -1 on a contradiction."""
-    m = st[cell]
-    if m & bit:
-        m &= ~bit
-        st[cell] = m
-        if m == 0:
-            return -1
-        if m & (m - 1) == 0:
-            queue[qtail] = (cell << 4) | LOW[m]
-            qtail += 1
-    return qtail
-
-
-@njit(cache=True)
-def _drain(st, queue, qtail):
-    """Place every queued (cell, digit); return False on a contradiction."""
-    qhead = 0
-    while qhead < qtail:
-        code = queue[qhead]
-        qhead += 1
-        c = code >> 4
-        d = code & 15
-        v = st[_VALS + c]
-        if v:
-            if v != d:
-                return False
-            continue
-        bit = 1 << (d - 1)
-        if not st[c] & bit:
-            return False
-        st[_VALS + c] = d
-        st[c] = 0
-        st[_FILLED] += 1
-        for k in range(3):
-            st[_DONE + CELL_UNITS[c, k]] |= bit
-        for k in range(20):
-            qtail = _eliminate(st, PEERS[c, k], bit, queue, qtail)
-            if qtail < 0:
-                return False
-    return True
-
-
-@njit(cache=True)
-def _hidden_singles(st, queue):
-    """Queue every hidden single; return the queue length, or -1 if a unit lost a digit."""
-    qtail = 0
-    for u in range(27):
-        done = st[_DONE + u]
-        if done == ALL:
-            continue
-        once = 0
-        twice = 0
-        for k in range(9):
-            m = st[UNITS[u, k]]
-            twice |= once & m
-            once |= m
-        if (once | done) != ALL:
-            return -1
-        h = once & ~twice
-        while h:
-            bit = h & -h
-            h ^= bit
-            for k in range(9):
-                c = UNITS[u, k]
-                if st[c] & bit:
-                    queue[qtail] = (c << 4) | LOW[bit]
-                    qtail += 1
-                    break
-    return qtail
-
-
-@njit(cache=True)
-def _locked_candidates(st, queue):
-    """Apply pointing and claiming once; return the queue length, -1 on a contradiction, or
-    -2 when nothing changed."""
-    qtail = 0
-    changed = False
-    for k in range(54):
-        here = st[INNER[k, 0]] | st[INNER[k, 1]] | st[INNER[k, 2]]
-        if here == 0:
-            continue
-        line = 0
-        box = 0
-        for i in range(6):
-            line |= st[LINE_REST[k, i]]
-            box |= st[BOX_REST[k, i]]
-        # a digit of the intersection absent from the rest of the line must be here: not elsewhere in the box
-        only_line = here & ~line & box
-        # and one absent from the rest of the box: not elsewhere in the line
-        only_box = here & ~box & line
-        if only_line:
-            changed = True
-            for i in range(6):
-                qtail = _eliminate(st, BOX_REST[k, i], only_line, queue, qtail)
-                if qtail < 0:
-                    return -1
-        if only_box:
-            changed = True
-            for i in range(6):
-                qtail = _eliminate(st, LINE_REST[k, i], only_box, queue, qtail)
-                if qtail < 0:
-                    return -1
-    if not changed:
-        return -2
-    return qtail
-
-
-@njit(cache=True)
 def _propagate(st, queue, qtail):
-    """Place the queued digits and every single they force; return False on a contradiction."""
+    """Place the queued (cell, digit) codes and everything they force; return False on a contradiction.
+
+    One function on purpose: numba reference-counts every array passed to a call (two atomic
+    operations per array), and a helper called per peer elimination made the whole solver 3-4x
+    slower (a solved grid took 18 us to re-place instead of about 4).
+    """
     while True:
-        if not _drain(st, queue, qtail):
-            return False
+        # naked singles: place queued digits; a peer left with one candidate joins the queue
+        qhead = 0
+        while qhead < qtail:
+            code = queue[qhead]
+            qhead += 1
+            c = code >> 4
+            d = code & 15
+            v = st[_VALS + c]
+            if v:
+                if v != d:
+                    return False
+                continue
+            bit = 1 << (d - 1)
+            if not st[c] & bit:
+                return False
+            st[_VALS + c] = d
+            st[c] = 0
+            st[_FILLED] += 1
+            st[_DONE + CELL_UNITS[c, 0]] |= bit
+            st[_DONE + CELL_UNITS[c, 1]] |= bit
+            st[_DONE + CELL_UNITS[c, 2]] |= bit
+            for k in range(20):
+                p = PEERS[c, k]
+                m = st[p]
+                if m & bit:
+                    m &= ~bit
+                    st[p] = m
+                    if m == 0:
+                        return False
+                    if m & (m - 1) == 0:
+                        queue[qtail] = (p << 4) | LOW[m]
+                        qtail += 1
         if st[_FILLED] == 81:
             return True
-        qtail = _hidden_singles(st, queue)
-        if qtail < 0:
-            return False
-        if qtail > 0:
+        # hidden singles: a digit with one place left in a unit goes there
+        qtail = 0
+        for u in range(27):
+            done = st[_DONE + u]
+            if done == ALL:
+                continue
+            once = 0
+            twice = 0
+            for k in range(9):
+                m = st[UNITS[u, k]]
+                twice |= once & m
+                once |= m
+            if (once | done) != ALL:
+                return False
+            h = once & ~twice
+            while h:
+                bit = h & -h
+                h ^= bit
+                for k in range(9):
+                    c = UNITS[u, k]
+                    if st[c] & bit:
+                        queue[qtail] = (c << 4) | LOW[bit]
+                        qtail += 1
+                        break
+        if qtail:
             continue
-        qtail = _locked_candidates(st, queue)
-        if qtail == -1:
-            return False
-        if qtail == -2:
+        # locked candidates: a digit of a box-line intersection missing from the rest of the line
+        # (box) cannot be in the rest of the box (line)
+        changed = False
+        for k in range(54):
+            here = st[INNER[k, 0]] | st[INNER[k, 1]] | st[INNER[k, 2]]
+            if here == 0:
+                continue
+            line = 0
+            box = 0
+            for i in range(6):
+                line |= st[LINE_REST[k, i]]
+                box |= st[BOX_REST[k, i]]
+            for side in range(2):
+                gone = here & ~line & box if side == 0 else here & ~box & line
+                if gone == 0:
+                    continue
+                changed = True
+                for i in range(6):
+                    p = BOX_REST[k, i] if side == 0 else LINE_REST[k, i]
+                    m = st[p]
+                    if m & gone:
+                        m &= ~gone
+                        st[p] = m
+                        if m == 0:
+                            return False
+                        if m & (m - 1) == 0:
+                            queue[qtail] = (p << 4) | LOW[m]
+                            qtail += 1
+        if not changed:
             return True
 
 
 @njit(cache=True)
 def _choose_cell(st):
-    """Return the empty cell with the fewest candidates (the first bivalue one if any)."""
+    """Return the empty cell with the fewest candidates, ties broken by most peers sharing one."""
     best = -1
     best_n = 10
     for c in range(81):
@@ -240,8 +212,22 @@ def _choose_cell(st):
             if n < best_n:
                 best = c
                 best_n = n
-                if n == 2:
-                    break
+    if best_n != 2:
+        return best
+    best_score = -1
+    for c in range(best, 81):
+        m = st[c]
+        if m and POP[m] == 2:
+            score = 0
+            for k in range(20):
+                p = st[PEERS[c, k]]
+                if p & m:
+                    score += 1
+                    if POP[p] == 2:
+                        score += 4
+            if score > best_score:
+                best_score = score
+                best = c
     return best
 
 
@@ -263,8 +249,9 @@ def _search(grid, limit, randomize, st, stack, stack_cell, stack_rem, queue, sol
     count = 0
     guesses = 0
     depth = 0
-    ok = _propagate(st, queue, qtail)
+    # one call site for _propagate: LLVM inlines it at each, and three copies tripled compile time
     while True:
+        ok = _propagate(st, queue, qtail)
         if ok and st[_FILLED] == 81:
             count += 1
             if count == 1:
@@ -274,47 +261,49 @@ def _search(grid, limit, randomize, st, stack, stack_cell, stack_rem, queue, sol
                 break
             ok = False  # keep searching for the next solution
         if ok:
+            # guess: keep the state and the other digits of the chosen cell on the stack
             c = _choose_cell(st)
-            m = st[c]
+            m = np.int64(st[c])
             d = _pick(m, randomize)
-            stack[depth, :] = st
+            for i in range(STATE):
+                stack[depth, i] = st[i]
             stack_cell[depth] = c
             stack_rem[depth] = m & ~(1 << (d - 1))
             depth += 1
-            guesses += 1
-            queue[0] = (c << 4) | d
-            ok = _propagate(st, queue, 1)
-            continue
-        if depth == 0:
-            break
-        top = depth - 1
-        c = stack_cell[top]
-        rem = stack_rem[top]
-        d = _pick(rem, randomize)
-        rem &= ~(1 << (d - 1))
-        st[:] = stack[top]
-        if rem == 0:
-            depth -= 1  # the last alternative: its state need not be kept
         else:
-            stack_rem[top] = rem
+            # backtrack: the newest guess with a digit left takes its next digit
+            if depth == 0:
+                break
+            top = depth - 1
+            c = stack_cell[top]
+            rem = stack_rem[top]
+            d = _pick(rem, randomize)
+            rem &= ~(1 << (d - 1))
+            for i in range(STATE):
+                st[i] = stack[top, i]
+            if rem == 0:
+                depth -= 1  # the last alternative: its state need not be kept
+            else:
+                stack_rem[top] = rem
         guesses += 1
         queue[0] = (c << 4) | d
-        ok = _propagate(st, queue, 1)
+        qtail = 1
     return count, guesses
 
 
 @njit(cache=True)
-def classify_many(grids, limit, seed, solutions, counts, guesses):
+def classify_many(grids, limit, seed, solutions, counts, guesses, stack, work):
     """For each row of ``grids`` (n, 81) set ``counts`` (-1 repeated givens, else solutions found up
     to ``limit``), ``guesses`` and, where a solution exists, its first one into ``solutions``.
 
-    ``seed >= 0`` tries digits in random order (seeded); ``seed < 0`` tries them 1 to 9.
+    ``seed >= 0`` tries digits in random order (seeded); ``seed < 0`` tries them 1 to 9.  ``stack``
+    and ``work`` are scratch space from :func:`workspace` (passed in: allocating them here costs
+    about a second of extra compile time, for np.zeros of each dtype).
     """
-    st = np.zeros(STATE, dtype=np.uint16)
-    stack = np.zeros((81, STATE), dtype=np.uint16)
-    stack_cell = np.zeros(81, dtype=np.int64)
-    stack_rem = np.zeros(81, dtype=np.int64)
-    queue = np.zeros(_QUEUE, dtype=np.int64)
+    st = stack[81]
+    stack_cell = work[0:81]
+    stack_rem = work[81:162]
+    queue = work[162:]
     randomize = seed >= 0
     if randomize:
         np.random.seed(seed)
@@ -326,3 +315,8 @@ def classify_many(grids, limit, seed, solutions, counts, guesses):
         n, g = _search(grids[i], limit, randomize, st, stack, stack_cell, stack_rem, queue, solutions[i])
         counts[i] = n
         guesses[i] = g
+
+
+def workspace() -> tuple[np.ndarray, np.ndarray]:
+    """Return fresh scratch arrays for :func:`classify_many`: the state stack and the int64 work area."""
+    return np.zeros((82, STATE), dtype=np.uint16), np.zeros(162 + _QUEUE, dtype=np.int64)
