@@ -494,7 +494,7 @@ class Api:
         try:
             from engine.generator import generate
 
-            grid = generate()
+            grid = generate(symmetry="rotational")  # newspaper-style: givens symmetric about the centre
         except Exception as err:
             log.exception("making a puzzle failed")
             with self._lock:

@@ -1,0 +1,260 @@
+"""The object exposed to JavaScript (desktop/api.py), called in-process as pywebview would call it.
+
+The Bridge is a RecordingBridge (the page's stand-in); the engine, the game, the storage and the
+sessions are all real.
+"""
+
+from __future__ import annotations
+
+import inspect
+import json
+import time
+
+import numpy as np
+import pytest
+
+from desktop.api import Api
+from desktop.bridge import RecordingBridge
+from desktop.storage import GAME_FILE
+from engine.grid import is_solution
+from engine.solver import count_solutions
+
+# Wikipedia's example puzzle (unique)
+PUZZLE = "530070000600195000098000060800060003400803001700020006060000280000419005000080079"
+
+CONTRACT = {
+    "check_puzzle", "clear", "fill_singles", "get_state", "new_puzzle", "pause", "redo", "resume",
+    "set_cell", "set_delay", "set_mode", "set_setting", "solve", "step", "stop", "undo",
+}
+
+
+@pytest.fixture
+def bridge() -> RecordingBridge:
+    return RecordingBridge()
+
+
+@pytest.fixture
+def api(tmp_path, bridge) -> Api:
+    return Api(bridge, tmp_path, "en")
+
+
+def _enter(api: Api, puzzle: str) -> None:
+    assert api.set_mode("enter")["ok"]
+    for cell, ch in enumerate(puzzle):
+        if ch not in ".0":
+            assert api.set_cell(cell, int(ch))["ok"]
+
+
+def test_only_the_contract_is_public():
+    public = {n for n, v in inspect.getmembers(Api) if not n.startswith("_")}
+    assert public == CONTRACT
+
+
+@pytest.mark.parametrize(
+    "method,args",
+    [
+        ("set_cell", ()),
+        ("set_cell", (0,)),
+        ("set_cell", (0, 1, 2)),
+        ("set_cell", ("0", 1)),
+        ("set_cell", (0, "5")),
+        ("set_cell", (True, 1)),
+        ("set_cell", (81, 1)),
+        ("set_cell", (-1, 1)),
+        ("set_cell", (0, 10)),
+        ("set_cell", (0.5, 1)),
+        ("set_cell", (None, None)),
+        ("set_cell", ([0], {})),
+        ("set_cell", (2**80, 1)),
+        ("set_mode", ("x" * 1_000_000,)),
+        ("set_mode", ("PLAY",)),
+        ("set_mode", (None,)),
+        ("solve", ("quantum",)),
+        ("solve", (["naive"],)),
+        ("solve", ()),
+        ("set_delay", (-1,)),
+        ("set_delay", (1001,)),
+        ("set_delay", ("100",)),
+        ("set_delay", (float("nan"),)),
+        ("set_setting", ("language", "fr")),
+        ("set_setting", ("theme", "x" * 100_000)),
+        ("set_setting", ("x" * 100_000, 1)),
+        ("set_setting", ("candidates", 1)),
+        ("set_setting", ("delay", True)),
+        ("set_setting", ("__class__", 1)),
+        ("get_state", (1,)),
+        ("undo", ("please",)),
+    ],
+)
+def test_bad_calls_answer_an_error_and_change_nothing(api, method, args):
+    before = api.get_state()["state"]
+    answer = getattr(api, method)(*args)
+    assert answer["ok"] is False
+    assert answer["error"]["code"] == "bad_argument"
+    assert 0 < len(answer["error"]["message"]) < 300
+    json.dumps(answer)
+    after = api.get_state()["state"]
+    assert (after["digits"], after["settings"], after["mode"]) == (
+        before["digits"], before["settings"], before["mode"],
+    )
+    assert api.set_cell(0, 5)["ok"], "the API still works"
+
+
+def test_every_answer_and_event_is_json(api, bridge):
+    answers = [api.get_state(), api.set_cell(0, 5), api.undo(), api.redo(), api.set_mode("enter"),
+               api.set_mode("play"), api.check_puzzle(), api.fill_singles(), api.set_delay(0),
+               api.set_setting("theme", "dark"), api.clear()]
+    for answer in answers:
+        assert answer["ok"] is True, answer
+        json.dumps(answer, allow_nan=False)
+    assert bridge.named("state"), "changes are pushed to the page"
+
+
+def test_typing_conflicts_and_the_board_state(api):
+    state = api.set_cell(0, 5)["state"]
+    assert state["digits"][0] == 5 and state["origins"][0] == "entry"
+    state = api.set_cell(8, 5)["state"]
+    assert state["conflicts"] == [0, 8]
+    assert state["status"]["kind"] == "invalid"
+    assert state["status"]["conflicts"] == [{"digit": 5, "kind": "row", "index": 1, "cells": [0, 8]}]
+    state = api.set_cell(8, 0)["state"]
+    assert state["conflicts"] == [] and state["status"]["kind"] == "valid"
+
+
+def test_givens_are_read_only_in_play_and_leaving_enter_checks(api):
+    _enter(api, PUZZLE)
+    answer = api.set_mode("play")
+    assert answer["check"]["kind"] == "unique"
+    assert answer["state"]["mode"] == "play"
+    refused = api.set_cell(0, 1)
+    assert refused["ok"] is False and refused["error"]["code"] == "read_only"
+    assert api.get_state()["state"]["digits"][0] == 5
+
+
+def test_leaving_enter_mode_reports_several_solutions_up_to_the_cap(api):
+    _enter(api, "1" + "0" * 80)
+    check = api.set_mode("play")["check"]
+    assert check["kind"] == "multiple" and check["capped"] and check["count"] == check["cap"] == 10
+
+
+def test_the_analysis_marks_an_unsolvable_board(api, bridge):
+    # no repeated digit and every empty cell has a candidate, yet no solution (from the test data rule)
+    from test_desktop_game import _rows
+
+    row = _rows("derived_nosolution_noduplicate.tsv", 1)[0]
+    api.get_state()  # starts the warm-up
+    _enter(api, row["modified_puzzle"])
+    version = api.get_state()["state"]["version"]
+    found = bridge.wait_for("analysis", lambda p: p["version"] == version, timeout=60)
+    assert found["status"]["kind"] == "unsolvable"
+    assert api.get_state()["state"]["status"]["kind"] == "unsolvable"
+
+
+def test_fill_singles_fills_inferred_cells_of_the_solution(api):
+    _enter(api, PUZZLE)
+    api.set_mode("play")
+    answer = api.fill_singles()
+    assert answer["placed"] > 0
+    state = answer["state"]
+    assert state["status"]["kind"] == "solved"  # this puzzle falls to hidden singles alone
+    assert is_solution(state["digits"], [int(ch) for ch in PUZZLE])
+    assert {c for c, o in enumerate(state["origins"]) if o == "inferred"} == {
+        c for c, ch in enumerate(PUZZLE) if ch == "0"
+    }
+    assert api.undo()["state"]["digits"] == [int(ch) for ch in PUZZLE]
+
+
+def test_fill_singles_refuses_a_board_with_repeats(api):
+    api.set_cell(0, 5)
+    api.set_cell(1, 5)
+    answer = api.fill_singles()
+    assert answer["ok"] is False and answer["error"]["code"] == "invalid_board"
+
+
+def test_new_puzzle_arrives_as_an_event_with_exactly_one_solution(api, bridge):
+    answer = api.new_puzzle()
+    assert answer == {"ok": True, "pending": True}
+    notice = bridge.wait_for("notice", lambda p: p["code"] == "new_puzzle", timeout=60)
+    state = api.get_state()["state"]
+    grid = np.array(state["digits"], dtype=np.uint8)
+    assert count_solutions(grid, 2) == 1
+    assert notice["params"]["clues"] == int(np.count_nonzero(grid))
+    assert all(o == "given" for d, o in zip(state["digits"], state["origins"], strict=True) if d)
+    assert state["busy"] is None and state["mode"] == "play"
+
+
+def test_everything_is_restored_by_the_next_launch(tmp_path, bridge):
+    first = Api(bridge, tmp_path, None)
+    _enter(first, PUZZLE)
+    first.set_cell(2, 4)
+    first.set_setting("language", "zh")
+    first.set_setting("theme", "dark")
+    first.set_setting("algorithm", "naive")
+    first.set_delay(250)
+    first.set_setting("candidates", True)
+    state = first.get_state()["state"]
+    second = Api(RecordingBridge(), tmp_path, None).get_state()["state"]
+    for key in ("digits", "origins", "mode", "settings", "can_undo"):
+        assert second[key] == state[key], key
+    assert second["settings"] == {"language": "zh", "theme": "dark", "algorithm": "naive", "delay": 250,
+                                  "candidates": True}
+
+
+def test_lang_argument_overrides_the_saved_language_until_the_user_switches(tmp_path):
+    Api(RecordingBridge(), tmp_path, "en").set_setting("language", "zh")
+    api = Api(RecordingBridge(), tmp_path, "en")
+    assert api.get_state()["state"]["settings"]["language"] == "en"
+    api.set_setting("language", "zh")
+    assert api.get_state()["state"]["settings"]["language"] == "zh"
+
+
+def test_a_damaged_save_is_reported_once_and_the_app_works(tmp_path):
+    (tmp_path / GAME_FILE).write_text("{ this is not json")
+    api = Api(RecordingBridge(), tmp_path, "en")
+    notices = api.get_state()["state"]["notices"]
+    assert [n["code"] for n in notices] == ["damaged_save"]
+    assert "damaged" in notices[0]["message"] and notices[0]["params"]["what"] == "game"
+    assert any(p.name.startswith(GAME_FILE + ".damaged-") for p in tmp_path.iterdir())
+    assert api.set_cell(0, 1)["ok"]
+    assert json.loads((tmp_path / GAME_FILE).read_text())["game"]["digits"][0] == "1"
+
+
+def test_a_save_failure_is_said_once_and_play_goes_on(tmp_path, bridge):
+    api = Api(bridge, tmp_path / "data", "en")
+    (tmp_path / "data").write_text("a file where the folder should be")
+    assert api.set_cell(0, 1)["ok"]
+    assert api.set_cell(1, 2)["ok"]
+    assert [p["code"] for p in bridge.named("notice")] == ["save_failed"]
+
+
+def test_calls_from_many_threads_keep_the_state_consistent(api):
+    import threading
+
+    def worker(base: int) -> None:
+        for i in range(30):
+            api.set_cell(base + i % 9, (i % 9) + 1)
+            api.get_state()
+
+    threads = [threading.Thread(target=worker, args=(9 * k,)) for k in range(4)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    state = api.get_state()["state"]
+    assert state["digits"][:36] == [d for _ in range(4) for d in range(1, 10)]
+    assert state["conflicts"] == list(range(36))  # each column holds its digit four times
+
+
+def test_settings_answers_are_effective(api):
+    settings = api.set_delay(0)["settings"]
+    assert settings["delay"] == 0
+    assert api.set_setting("candidates", True)["settings"]["candidates"] is True
+    assert api.set_setting("theme", "light")["settings"]["theme"] == "light"
+
+
+def test_warm_up_reports_the_solver_ready(api, bridge):
+    api.get_state()
+    bridge.wait_for("state", lambda p: p["state"]["solver_ready"], timeout=60)
+    started = time.monotonic()
+    assert api.check_puzzle()["ok"]
+    assert time.monotonic() - started < 5
