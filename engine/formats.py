@@ -12,14 +12,15 @@ ignored too.  A malformed puzzle never stops the reading: it comes out as an ent
 write it back unchanged.
 
 Two layers: :func:`iter_entries` and :func:`read_puzzles` parse text one puzzle at a time (clear,
-for small inputs); :func:`iter_raw_entries`, :func:`parse_entries_bulk` and the ``format_*_bulk``
-functions work on bytes and whole chunks of puzzles with numpy, for files of millions of puzzles
-(the per-puzzle Python path costs ~20 us a puzzle, the bulk path ~1 us).
+for small inputs); :func:`read_chunks`, :func:`parse_chunk` and the ``format_*_bulk`` functions
+work on bytes and whole chunks of puzzles with numpy, for files of millions of puzzles (the
+per-puzzle Python path costs ~20 us a puzzle, the bulk path ~1 us).
 """
 
 from __future__ import annotations
 
 import enum
+import itertools
 from collections.abc import Iterable, Iterator, Sequence
 from typing import AnyStr, NamedTuple
 
@@ -56,17 +57,18 @@ class PuzzleEntry(NamedTuple):
     error: ParseError | None
 
 
-class RawEntry(NamedTuple):
-    """One puzzle's significant lines as read (no line endings), with its 1-based number and first line."""
+class Chunk(NamedTuple):
+    """Consecutive puzzles read as bytes, unparsed: their form, numbers, first lines and raw text.
 
-    number: int
-    line: int
-    rows: tuple[bytes, ...]
+    ``texts[i]`` is puzzle ``first + i``'s significant lines joined by ``\\n``, without line endings:
+    exactly what is written back for a puzzle that cannot be solved.  Columns, not one object per
+    puzzle: a million puzzles never become a million Python tuples.
+    """
 
-    @property
-    def text(self) -> bytes:
-        """Return the rows joined by newlines: the entry exactly as it stood in the file."""
-        return b"\n".join(self.rows)
+    form: Form
+    first: int
+    lines: list[int]
+    texts: list[bytes]
 
 
 def _bad_char_error(ch: str, line: int, column: int) -> ParseError:
@@ -176,10 +178,44 @@ def iter_entries(lines: Iterable[str]) -> Iterator[tuple[Form, PuzzleEntry]]:
             yield form, PuzzleEntry(number, line_no, text, grid, None)
 
 
-def iter_raw_entries(lines: Iterable[bytes]) -> Iterator[tuple[Form, RawEntry]]:
-    """Yield ``(form, raw entry)`` for every puzzle in binary ``lines``, unparsed (see parse_entries_bulk)."""
-    for form, number, line_no, rows in _groups(lines):
-        yield form, RawEntry(number, line_no, tuple(rows))
+def _significant(body: bytes) -> bool:
+    stripped = body.strip()
+    return bool(stripped) and stripped[0] != 35  # 35 = "#"
+
+
+def read_chunks(lines: Iterable[bytes], size: int = 20_000) -> Iterator[Chunk]:
+    """Yield the puzzles of binary ``lines`` (a file opened "rb") in chunks of at most ``size``.
+
+    Yields nothing when there is no puzzle.  Line-form files take a fast path: each chunk of lines
+    is sorted out with list comprehensions, ~0.3 us a line against ~2 us for the general grouping.
+    """
+    it = iter(lines)
+    head: list[bytes] = []
+    for raw in it:
+        head.append(raw)
+        if _significant(raw):
+            break
+    else:
+        return
+    form = detect_form(head[-1].rstrip(b"\r\n"))
+    stream = itertools.chain(head, it)
+    if form is Form.LINE:
+        yield from _line_chunks(stream, size)
+        return
+    groups = _groups(stream)
+    while batch := list(itertools.islice(groups, size)):
+        yield Chunk(form, batch[0][1], [g[2] for g in batch], [b"\n".join(g[3]) for g in batch])
+
+
+def _line_chunks(stream: Iterator[bytes], size: int) -> Iterator[Chunk]:
+    seen = number = 0
+    while raw := list(itertools.islice(stream, size)):
+        bodies = [ln.rstrip(b"\r\n") for ln in raw]
+        keep = [i for i, body in enumerate(bodies) if (s := body.strip()) and s[0] != 35]
+        if keep:
+            yield Chunk(Form.LINE, number + 1, [seen + i + 1 for i in keep], [bodies[i] for i in keep])
+        seen += len(raw)
+        number += len(keep)
 
 
 def read_puzzles(text: str) -> list[np.ndarray]:
@@ -197,9 +233,14 @@ def parse_lines_bulk(lines: Sequence[bytes]) -> tuple[np.ndarray, np.ndarray]:
 
     Bad lines get an all-zero grid; parse them with :func:`parse_line` for the error message.
     """
-    grids = np.zeros((len(lines), N_CELLS), dtype=np.uint8)
-    ok = np.zeros(len(lines), dtype=bool)
-    stripped = [ln.rstrip() for ln in lines]
+    n = len(lines)
+    grids = np.zeros((n, N_CELLS), dtype=np.uint8)
+    ok = np.zeros(n, dtype=bool)
+    lengths = np.fromiter(map(len, lines), dtype=np.int64, count=n)
+    if (lengths == N_CELLS).all():  # the usual file: no per-line Python work at all
+        _fill(grids, ok, np.arange(n), b"".join(lines))
+        return grids, ok
+    stripped = [ln if len(ln) == N_CELLS else ln.rstrip() for ln in lines]
     good = [i for i, ln in enumerate(stripped) if len(ln) == N_CELLS]
     if good:
         _fill(grids, ok, np.array(good, dtype=np.int64), b"".join([stripped[i] for i in good]))
@@ -210,6 +251,10 @@ def _fill(grids: np.ndarray, ok: np.ndarray, idx: np.ndarray, cells: bytes) -> N
     """Decode 81 cell bytes per index in ``idx`` into ``grids``; mark ``ok`` where every byte is a cell."""
     values = _BYTE_VALUE[np.frombuffer(cells, dtype=np.uint8)].reshape(len(idx), N_CELLS)
     valid = (values != _BAD).all(axis=1)
+    if valid.all() and len(idx) == len(grids):
+        grids[:] = values
+        ok[:] = True
+        return
     grids[idx[valid]] = values[valid]
     ok[idx[valid]] = True
 
@@ -217,7 +262,7 @@ def _fill(grids: np.ndarray, ok: np.ndarray, idx: np.ndarray, cells: bytes) -> N
 _SPACES = b" " * 8
 
 
-def _block_cells(rows: tuple[bytes, ...]) -> bytes | None:
+def _block_cells(rows: list[bytes]) -> bytes | None:
     """Return the 81 cell bytes of nine well-shaped rows (spaced or compact), or None if misshapen."""
     if len(rows) != 9:
         return None
@@ -233,28 +278,30 @@ def _block_cells(rows: tuple[bytes, ...]) -> bytes | None:
     return b"".join(cells)
 
 
-def parse_entries_bulk(form: Form, entries: Sequence[RawEntry]) -> tuple[np.ndarray, list[ParseError | None]]:
-    """Parse a chunk of raw entries with numpy: return ``(grids, errors)``, ``errors[i]`` None if good.
+def parse_chunk(chunk: Chunk) -> tuple[np.ndarray, list[ParseError | None]]:
+    """Parse a chunk with numpy: return ``(grids, errors)``, ``errors[i]`` None where puzzle i is good.
 
-    Malformed entries get an all-zero grid and the ParseError the one-at-a-time parser gives them;
+    Malformed puzzles get an all-zero grid and the ParseError the one-at-a-time parser gives them;
     bytes that are not UTF-8 are read as U+FFFD, so binary garbage is reported, never raised.
     """
-    n = len(entries)
-    if form is Form.LINE:
-        grids, ok = parse_lines_bulk([e.rows[0] for e in entries])
+    n = len(chunk.texts)
+    if chunk.form is Form.LINE:
+        grids, ok = parse_lines_bulk(chunk.texts)
     else:
         grids = np.zeros((n, N_CELLS), dtype=np.uint8)
         ok = np.zeros(n, dtype=bool)
-        shaped = [(i, c) for i, e in enumerate(entries) if (c := _block_cells(e.rows)) is not None]
+        shaped = [
+            (i, c) for i, t in enumerate(chunk.texts) if (c := _block_cells(t.split(b"\n"))) is not None
+        ]
         if shaped:
             _fill(grids, ok, np.array([i for i, _ in shaped], dtype=np.int64), b"".join(c for _, c in shaped))
     errors: list[ParseError | None] = [None] * n
-    for i in np.flatnonzero(~ok):
-        entry = entries[i]
-        rows = [r.decode("utf-8", errors="replace") for r in entry.rows]
+    for i in np.flatnonzero(~ok).tolist():
+        rows = chunk.texts[i].decode("utf-8", errors="replace").split("\n")
+        line = chunk.lines[i]
         try:
             # the slow parser is the reference: what it accepts (e.g. odd Unicode spaces) is good
-            grid = parse_line(rows[0], entry.line) if form is Form.LINE else parse_block(rows, entry.line)
+            grid = parse_line(rows[0], line) if chunk.form is Form.LINE else parse_block(rows, line)
         except ParseError as err:
             errors[i] = err
         else:
@@ -281,8 +328,10 @@ def format_grid(grid: np.ndarray, form: Form) -> str:
 
 
 def _digit_bytes(grids: np.ndarray, empty: str) -> np.ndarray:
-    chars = np.asarray(grids, dtype=np.uint8) + np.uint8(48)
-    chars[np.asarray(grids) == 0] = ord(empty)
+    digits = np.asarray(grids, dtype=np.uint8)
+    chars = digits + np.uint8(48)
+    if not digits.all():  # solutions have no empty cell: skip the masked write
+        chars[digits == 0] = ord(empty)
     return chars
 
 

@@ -18,11 +18,11 @@ from engine.formats import (
     format_line,
     format_lines_bulk,
     iter_entries,
-    iter_raw_entries,
     parse_block,
-    parse_entries_bulk,
+    parse_chunk,
     parse_line,
     parse_lines_bulk,
+    read_chunks,
     read_puzzles,
 )
 from engine.grid import as_grid
@@ -66,9 +66,12 @@ def test_a_file_of_many_grids_reads_back_in_its_form(grid_list, form):
 @given(st.lists(grids, min_size=1, max_size=5), st.sampled_from(list(Form)))
 def test_bulk_and_one_at_a_time_agree(grid_list, form):
     data = _texts(grid_list, form).encode()
-    raw = list(iter_raw_entries(data.split(b"\n")))
-    bulk, errors = parse_entries_bulk(form, [e for _, e in raw])
-    assert errors == [None] * len(grid_list)
+    chunks = list(read_chunks(data.split(b"\n"), size=2))
+    assert [c.form for c in chunks] == [form] * len(chunks)
+    assert [c.first for c in chunks] == list(range(1, len(grid_list) + 1, 2))
+    parsed = [parse_chunk(c) for c in chunks]
+    bulk = np.concatenate([g for g, _ in parsed])
+    assert [e for _, errors in parsed for e in errors] == [None] * len(grid_list)
     assert (bulk == np.array(grid_list)).all()
     stack = np.array(grid_list)
     assert format_entries_bulk(stack, form).decode() == _texts(grid_list, form)
@@ -141,8 +144,10 @@ def test_mixed_errors_in_one_file_keep_exact_line_numbers_and_order():
     assert (entries[1].error.line, entries[1].error.column) == (4, 11)
     assert entries[2].error.message == "wrong length: 79 cells, expected 81"
     assert entries[4].text == good + "9"
-    raw = [e for _, e in iter_raw_entries([ln.encode() for ln in lines])]
-    _, errors = parse_entries_bulk(Form.LINE, raw)
+    (chunk,) = read_chunks([ln.encode() + b"\n" for ln in lines])
+    assert (chunk.first, chunk.lines) == (1, [e.line for e in entries])
+    assert chunk.texts == [e.text.encode() for e in entries]
+    _, errors = parse_chunk(chunk)
     assert [str(e) if e else None for e in errors] == [str(e.error) if e.error else None for e in entries]
 
 
@@ -172,15 +177,16 @@ def test_a_short_block_is_malformed_and_the_next_one_still_reads():
     assert [e.number for e in entries] == [1, 2]
     assert entries[0].error.message == "a grid needs 9 rows, found 7" and entries[0].error.line == 1
     assert entries[1].error is None and entries[1].line == 9
-    raw = [e for _, e in iter_raw_entries([ln.encode() for ln in lines])]
-    _, errors = parse_entries_bulk(Form.BLOCK_COMPACT, raw)
+    (chunk,) = read_chunks([ln.encode() for ln in lines])
+    assert chunk.form is Form.BLOCK_COMPACT and chunk.lines == [1, 9]
+    _, errors = parse_chunk(chunk)
     assert str(errors[0]) == str(entries[0].error) and errors[1] is None
 
 
 def test_binary_garbage_is_reported_not_raised():
     garbage = [bytes(range(256)), b"\xff\xfe" * 40 + b"\x00", b"\x80" * 81]
-    raw = [e for _, e in iter_raw_entries(garbage)]
-    grids, errors = parse_entries_bulk(Form.LINE, raw)
+    (chunk,) = read_chunks(garbage)
+    grids, errors = parse_chunk(chunk)
     assert all(isinstance(e, ParseError) for e in errors)
     assert not grids.any()
 
@@ -191,6 +197,16 @@ def test_bulk_lines_flag_bad_lines_only():
     assert ok.tolist() == [True, False, False, True]
     assert (grids[0] == as_grid(PUZZLE)).all() and (grids[3] == grids[0]).all()
     assert not grids[1].any()
+
+
+def test_chunks_number_puzzles_across_comments_and_chunk_boundaries():
+    lines = [b"# head\r\n", b"\n"] + [PUZZLE.encode() + b"\r\n", b"# c\n"] * 5
+    chunks = list(read_chunks(lines, size=3))
+    # chunks of 3 lines: lines 1-3, 4-6, 7-9, 10-12
+    assert [(c.first, c.lines) for c in chunks] == [(1, [3]), (2, [5]), (3, [7, 9]), (5, [11])]
+    assert all(t == PUZZLE.encode() for c in chunks for t in c.texts)
+    assert list(read_chunks([b"# nothing\n", b"  \n"])) == []
+    assert list(read_chunks([])) == []
 
 
 def test_read_puzzles_stops_at_the_first_malformed_puzzle():

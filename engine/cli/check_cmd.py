@@ -12,15 +12,13 @@ chunks, each classified in one compiled call, like ``sudoku -s``.
 from __future__ import annotations
 
 import argparse
-import itertools
 import sys
-from collections.abc import Iterator
 
 import numpy as np
 
-from engine.cli.common import UsageError, display_name, open_input, progress, read_entries
+from engine.cli.common import UsageError, display_name, open_input, progress, puzzle_chunks
 from engine.errors import ParseError
-from engine.formats import Form, RawEntry, parse_entries_bulk
+from engine.formats import Chunk, parse_chunk
 from engine.grid import conflicts
 from engine.solver import classify_batch
 
@@ -51,37 +49,31 @@ def _verdict(grid: np.ndarray, count: int, error: ParseError | None) -> tuple[st
     return "multiple", "2 or more solutions"
 
 
-def check_chunk(form: Form, entries: list[RawEntry]) -> tuple[list[str], int]:
-    """Return the output lines for a chunk of entries and how many are not unique."""
-    form_grids, errors = parse_entries_bulk(form, entries)
+def check_chunk(chunk: Chunk) -> tuple[list[str], int]:
+    """Return the output lines for a chunk of puzzles and how many are not unique."""
+    grids, errors = parse_chunk(chunk)
     good = np.array([e is None for e in errors], dtype=bool)
-    counts = np.zeros(len(entries), dtype=np.int64)
+    counts = np.zeros(len(errors), dtype=np.int64)
     if good.any():
-        _, counts[good] = classify_batch(form_grids[good], limit=2)
+        _, counts[good] = classify_batch(grids[good], limit=2)
     lines = []
-    for entry, grid, count, error in zip(entries, form_grids, counts.tolist(), errors, strict=True):
-        status, detail = _verdict(grid, count, error)
-        lines.append(f"{entry.number}\t{status}\t{detail}")
+    for i, (count, error) in enumerate(zip(counts.tolist(), errors, strict=True)):
+        status, detail = _verdict(grids[i], count, error)
+        lines.append(f"{chunk.first + i}\t{status}\t{detail}")
     return lines, int(np.count_nonzero(counts != 1))
-
-
-def _chunks(entries: Iterator[RawEntry]) -> Iterator[list[RawEntry]]:
-    while chunk := list(itertools.islice(entries, CHUNK)):
-        yield chunk
 
 
 def run(args: argparse.Namespace) -> int:
     """Classify every puzzle in FILE: return 0 if all are unique, else 1; UsageError for file errors."""
     source = open_input(args.file)
     try:
-        form, entries = read_entries(source, args.file)
         not_unique = 0
         with progress(None, "checking") as bar:
-            for chunk in _chunks(entries):
-                lines, bad = check_chunk(form, chunk)
+            for chunk in puzzle_chunks(source, args.file, CHUNK):
+                lines, bad = check_chunk(chunk)
                 not_unique += bad
                 sys.stdout.write("\n".join(lines) + "\n")
-                bar.update(len(chunk))
+                bar.update(len(lines))
         sys.stdout.flush()
         return 1 if not_unique else 0
     except BrokenPipeError:

@@ -68,24 +68,23 @@ def display_name(path: str) -> str:
     return "standard input" if path == "-" else path
 
 
-def read_entries(source: BinaryIO, path: str) -> tuple[Any, Iterator[Any]]:
-    """Return ``(form, raw entries)`` of an open puzzle file; raises UsageError if it holds no puzzle.
+def puzzle_chunks(source: BinaryIO, path: str, size: int) -> Iterator[Any]:
+    """Return the puzzles of an open file as :class:`engine.formats.Chunk` s; UsageError if it holds none.
 
-    The first puzzle is read here (its line decides the form), so an empty file fails before any
-    output file is touched.
+    The first chunk is read here, so an empty file fails before any output file is touched.
     """
-    from engine.formats import iter_raw_entries
+    from engine.formats import read_chunks
 
-    raw = iter_raw_entries(source)
-    head = next(raw, None)
-    if head is None:
+    chunks = read_chunks(source, size)
+    first = next(chunks, None)
+    if first is None:
         try:
             empty = source.tell() == 0
         except OSError:  # a pipe
             empty = False
         what = "the file is empty (0 bytes)" if empty else "no puzzle found (only blank lines or comments)"
         raise UsageError(f"{display_name(path)}: {what}")
-    return head[0], itertools.chain([head[1]], (entry for _, entry in raw))
+    return itertools.chain([first], chunks)
 
 
 def check_output(path: str, source: str | None = None) -> None:

@@ -21,7 +21,7 @@ import itertools
 import os
 import sys
 from collections import deque
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterator
 from typing import BinaryIO, NamedTuple
 
 import numpy as np
@@ -33,9 +33,9 @@ from engine.cli.common import (
     display_name,
     open_input,
     progress,
-    read_entries,
+    puzzle_chunks,
 )
-from engine.formats import Form, RawEntry, format_entries_bulk, parse_entries_bulk
+from engine.formats import Chunk, Form, format_entries_bulk, parse_chunk
 from engine.grid import conflicts
 from engine.solver import solve_batch
 
@@ -56,61 +56,56 @@ class ChunkResult(NamedTuple):
     count: int
 
 
-def _failure(entry: RawEntry, grid: np.ndarray) -> str:
+def _failure(number: int, line: int, grid: np.ndarray) -> str:
     """Return the stderr line for a well-formed puzzle the solver could not solve."""
     found = conflicts(grid)
     why = "; ".join(c.describe() for c in found) if found else "no solution"
-    return f"puzzle {entry.number} (line {entry.line}): {why}"
+    return f"puzzle {number} (line {line}): {why}"
 
 
-def _assemble(form: Form, entries: list[RawEntry], solutions: np.ndarray, ok: np.ndarray) -> bytes:
-    """Return the chunk's output: solved runs formatted in bulk, every other entry's raw text."""
+def _assemble(chunk: Chunk, solutions: np.ndarray, ok: np.ndarray) -> bytes:
+    """Return the chunk's output: solved runs formatted in bulk, every other puzzle's raw text."""
     if ok.all():
-        return format_entries_bulk(solutions, form)
+        return format_entries_bulk(solutions, chunk.form)
     pieces: list[bytes] = []
-    i, n = 0, len(entries)
+    i, n = 0, len(ok)
     while i < n:
         j = i
         while j < n and ok[j] == ok[i]:
             j += 1
         if ok[i]:
-            pieces.append(format_entries_bulk(solutions[i:j], form))
+            pieces.append(format_entries_bulk(solutions[i:j], chunk.form))
         else:
-            pieces.extend(entries[k].text + b"\n" for k in range(i, j))
+            pieces.extend(text + b"\n" for text in chunk.texts[i:j])
         i = j
-    return (b"" if form is Form.LINE else b"\n").join(pieces)
+    return (b"" if chunk.form is Form.LINE else b"\n").join(pieces)
 
 
-def solve_chunk(form: Form, entries: list[RawEntry]) -> ChunkResult:
-    """Parse, solve and format one chunk of entries; bad entries are reported, never raised."""
-    grids, errors = parse_entries_bulk(form, entries)
+def solve_chunk(chunk: Chunk) -> ChunkResult:
+    """Parse, solve and format one chunk of puzzles; bad puzzles are reported, never raised."""
+    grids, errors = parse_chunk(chunk)
     good = np.array([e is None for e in errors], dtype=bool)
-    solutions = grids.copy()
-    ok = np.zeros(len(entries), dtype=bool)
+    solutions = grids
+    ok = np.zeros(len(errors), dtype=bool)
     if good.all():
         solutions, ok = solve_batch(grids)
     elif good.any():
+        solutions = grids.copy()
         solutions[good], ok[good] = solve_batch(grids[good])
     messages = []
-    for i in np.flatnonzero(~ok):
-        entry, error = entries[i], errors[i]
-        messages.append(f"puzzle {entry.number}: {error}" if error else _failure(entry, grids[i]))
-    return ChunkResult(_assemble(form, entries, solutions, ok), messages, len(messages), len(entries))
+    for i in np.flatnonzero(~ok).tolist():
+        number, line, error = chunk.first + i, chunk.lines[i], errors[i]
+        messages.append(f"puzzle {number}: {error}" if error else _failure(number, line, grids[i]))
+    return ChunkResult(_assemble(chunk, solutions, ok), messages, len(messages), len(errors))
 
 
-def _chunks(entries: Iterable[RawEntry], size: int) -> Iterator[list[RawEntry]]:
-    it = iter(entries)
-    while chunk := list(itertools.islice(it, size)):
-        yield chunk
-
-
-def _results(form: Form, chunks: Iterator[list[RawEntry]], jobs: int) -> Iterator[ChunkResult]:
+def _results(chunks: Iterator[Chunk], jobs: int) -> Iterator[ChunkResult]:
     """Yield each chunk's result in input order, in this process or spread over ``jobs`` processes."""
-    first = next(chunks, None)
+    first = next(chunks)
     second = next(chunks, None) if jobs > 1 else None
     if second is None:  # one process, or nothing worth spreading: no pool to start
-        for chunk in itertools.chain([first] if first else [], chunks):
-            yield solve_chunk(form, chunk)
+        for chunk in itertools.chain([first], chunks):
+            yield solve_chunk(chunk)
         return
     import multiprocessing
     from concurrent.futures import ProcessPoolExecutor
@@ -120,7 +115,7 @@ def _results(form: Form, chunks: Iterator[list[RawEntry]], jobs: int) -> Iterato
     try:
         pending: deque = deque()
         for chunk in itertools.chain([first, second], chunks):
-            pending.append(pool.submit(solve_chunk, form, chunk))
+            pending.append(pool.submit(solve_chunk, chunk))
             if len(pending) >= 2 * jobs:  # bounded read-ahead keeps memory flat
                 yield pending.popleft().result()
         while pending:
@@ -142,20 +137,21 @@ def _size(source: BinaryIO) -> int | None:
 
 def _solve(source: BinaryIO, args: argparse.Namespace) -> int:
     size = _size(source)
-    form, entries = read_entries(source, args.solve)
-    chunk = CHUNK if args.jobs == 1 else JOBS_CHUNK
+    chunks = puzzle_chunks(source, args.solve, CHUNK if args.jobs == 1 else JOBS_CHUNK)
+    first = next(chunks)
+    chunks = itertools.chain([first], chunks)
     positions: deque[int] = deque()  # bytes read when each chunk was cut, for the progress bar
 
-    def cut() -> Iterator[list[RawEntry]]:
-        for entries_chunk in _chunks(entries, chunk):
+    def cut() -> Iterator[Chunk]:
+        for chunk in chunks:
             if size:
                 positions.append(source.tell())
-            yield entries_chunk
+            yield chunk
 
     failed = done = 0
     with atomic_output(args.output) as out, progress(size, "solving", unit="B" if size else "puzzle") as bar:
-        for k, result in enumerate(_results(form, cut(), args.jobs)):
-            if k and form is not Form.LINE:
+        for k, result in enumerate(_results(cut(), args.jobs)):
+            if k and first.form is not Form.LINE:
                 out.write(b"\n")  # the blank line between the last grid of a chunk and the next
             out.write(result.out)
             for message in result.messages:
