@@ -149,8 +149,9 @@ def build_graph(
         _add_als_nodes(g, cg, digits)
     if unit_links:
         for d in digits:
+            mine = [(m, n) for (nd, m), n in g.index.items() if nd == d and n not in g.als_of]
             for u in range(27):
-                _unit_strong_links(g, d, dc[d] & UNIT_MASK[u])
+                _unit_strong_links(g, d, dc[d] & UNIT_MASK[u], mine)
     if cell_links:
         for c in bits(cells):
             m = cg.cands[c]
@@ -161,12 +162,18 @@ def build_graph(
     return g
 
 
-def _unit_strong_links(g: Graph, d: int, unit_cells: int) -> None:
-    """Link the two nodes that together hold every place of d in a unit."""
+def _unit_strong_links(g: Graph, d: int, unit_cells: int, nodes: list[tuple[int, int]]) -> None:
+    """Link the two nodes (of ``nodes``: (cells, id) of digit d) that hold every place of d in a unit."""
     if not unit_cells:
         return
-    for (nd, m), a in list(g.index.items()):
-        if nd != d or m & ~unit_cells or a in g.als_of:
+    if unit_cells.bit_count() == 2:
+        low = unit_cells & -unit_cells
+        a, b = g.index.get((d, low)), g.index.get((d, unit_cells ^ low))
+        if a is not None and b is not None:
+            g.link_strong(a, b)
+        return
+    for m, a in nodes:
+        if m & ~unit_cells:
             continue
         b = g.index.get((d, unit_cells & ~m))
         if b is not None and b not in g.als_of and a < b:
@@ -353,18 +360,63 @@ def chain_results(g: Graph, cg: CandidateGrid, *, loops: bool = True, same_digit
                 nodes = [s >> 1 for s in states]
                 if len(set(nodes)) == len(nodes) and len(nodes) >= 4:
                     loop = True
-                    elims = set(elims)
-                    ring = nodes + [nodes[0]]
-                    used = {(c, g.digit[n]) for n in nodes for c in bits(g.mask[n])}
-                    for i in range(1, len(ring) - 1, 2):
-                        elims |= wt(ring[i]) & wt(ring[i + 1])
-                    elims -= used
+                    elims = (elims | loop_eliminations(g, states, wt)) - {
+                        (c, g.digit[n]) for n in nodes for c in bits(g.mask[n])
+                    }
             if not elims:
                 continue
             if states is None:
                 states = path(parent, st)
             _keep(found, ((), tuple(sorted(elims))), states, loop)
+        if loops:
+            ring = shortest_loop(g, start)
+            if ring is not None:
+                elims = loop_eliminations(g, ring, wt)
+                if elims:
+                    _keep(found, ((), tuple(sorted(elims))), ring, True)
     return [(p, e, states, loop) for (p, e), (states, loop) in found.items()]
+
+
+def shortest_loop(g: Graph, start: int) -> list[int] | None:
+    """Return the states of the shortest loop that leaves "start is true" by a weak link and comes
+    back by a strong one, rotated to begin with a false state; None if there is none (or it
+    repeats a node)."""
+    first = start * 2 + 1
+    parent = {first: -1}
+    order = [first]
+    strong, weak = g.strong, g.weak
+    for st in order:
+        n = st >> 1
+        if st & 1:
+            for m in weak[n]:
+                ns = m * 2
+                if ns not in parent:
+                    parent[ns] = st
+                    order.append(ns)
+        else:
+            if start in strong[n] and parent[st] != first:
+                states = path(parent, st)
+                nodes = [x >> 1 for x in states]
+                if len(set(nodes)) != len(nodes):
+                    return None
+                return states[1:] + [first]
+            for m in strong[n]:
+                ns = m * 2 + 1
+                if ns not in parent:
+                    parent[ns] = st
+                    order.append(ns)
+    return None
+
+
+def loop_eliminations(g: Graph, states: list[int], wt) -> set[tuple[int, int]]:
+    """Return what a continuous loop removes: each weak link's common targets, minus the loop's own
+    candidates.  ``states`` begins with a false state; the closing link (last to first) is weak."""
+    nodes = [s >> 1 for s in states]
+    ring = nodes + [nodes[0]]
+    elims: set[tuple[int, int]] = set()
+    for i in range(1, len(ring) - 1, 2):
+        elims |= wt(ring[i]) & wt(ring[i + 1])
+    return elims - {(c, g.digit[n]) for n in nodes for c in bits(g.mask[n])}
 
 
 def _keep(found: dict, key: tuple, states: list[int], loop: bool) -> None:
@@ -485,10 +537,17 @@ def find_aic(cg: CandidateGrid) -> Iterator[Step]:
     """Alternating inference chain / nice loop over candidates, groups and almost locked sets:
     candidates seeing both ends go, a closed loop clears every weak link's common peers, a chain
     from "A false" to "A true" places A.  Yields nothing when no chain changes the grid."""
-    g = build_graph(cg, groups=True, als=True)
-    for p, e, states, loop in ordered(chain_results(g, cg)):
-        kind = "loop" if loop else "placement" if p else "chain"
-        yield chain_step("aic", g, states, p, e, kind, loop)
+    # plain candidates first, then with groups, then with almost locked sets: the simpler chain
+    # wins, and the costly graphs are only built when the simpler ones find nothing new
+    seen: set[tuple] = set()
+    for groups, als in ((False, False), (True, False), (True, True)):
+        g = build_graph(cg, groups=groups, als=als)
+        for p, e, states, loop in ordered(chain_results(g, cg)):
+            if e in seen:
+                continue
+            seen.add(e)
+            kind = "loop" if loop else "chain"
+            yield chain_step("aic", g, states, p, e, kind, loop)
 
 
 def result_fields(step: Step, lang: str) -> dict[str, str]:
