@@ -260,6 +260,8 @@ _KEYS = {
     "Enter": ("Enter", 13, "\r"),
     "Escape": ("Escape", 27, None),
     "Delete": ("Delete", 46, None),
+    "End": ("End", 35, None),
+    "Home": ("Home", 36, None),
     "ArrowLeft": ("ArrowLeft", 37, None),
     "ArrowUp": ("ArrowUp", 38, None),
     "ArrowRight": ("ArrowRight", 39, None),

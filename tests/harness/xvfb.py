@@ -160,7 +160,11 @@ def _top_level(lib: ctypes.CDLL, dpy: int) -> list[int]:
     children = ctypes.POINTER(ctypes.c_ulong)()
     count = ctypes.c_uint()
     if not lib.XQueryTree(
-        dpy, lib.XDefaultRootWindow(dpy), ctypes.byref(root), ctypes.byref(parent), ctypes.byref(children),
+        dpy,
+        lib.XDefaultRootWindow(dpy),
+        ctypes.byref(root),
+        ctypes.byref(parent),
+        ctypes.byref(children),
         ctypes.byref(count),
     ):
         return []
