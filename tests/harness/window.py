@@ -73,7 +73,7 @@ class WindowApp:
         page = self._page()
         # the accessibility tree of a document still loading can leave a query unanswered
         wait_for(lambda: page.evaluate("document.readyState") == "complete", timeout, 0.05, "page not loaded")
-        wait_for(lambda: len(self._ax_nodes("gridcell")) == 81, timeout, 0.05, "no 81-cell board in the window")
+        wait_for(lambda: len(self._ax_nodes("gridcell")) == 81, timeout, 0.05, "no 81 cells in the window")
         if self.lang == "en":
             wait_for(lambda: len(self._cell_nodes()) == 81, timeout, 0.05, "no grid named Sudoku board")
             wait_for(lambda: self.board_state(), timeout, 0.05, "Board state is empty")
