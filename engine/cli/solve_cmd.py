@@ -99,6 +99,13 @@ def solve_chunk(chunk: Chunk) -> ChunkResult:
     return ChunkResult(_assemble(chunk, solutions, ok), messages, len(messages), len(errors))
 
 
+def _worker_ignores_ctrl_c() -> None:
+    """Leave Ctrl-C to the main process (it stops the pool); a worker would print a traceback."""
+    import signal
+
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
 def _results(chunks: Iterator[Chunk], jobs: int) -> Iterator[ChunkResult]:
     """Yield each chunk's result in input order, in this process or spread over ``jobs`` processes."""
     first = next(chunks)
@@ -111,7 +118,9 @@ def _results(chunks: Iterator[Chunk], jobs: int) -> Iterator[ChunkResult]:
     from concurrent.futures import ProcessPoolExecutor
 
     # spawn, not fork: a fresh interpreter is safe whatever threads this one runs, on every OS
-    pool = ProcessPoolExecutor(jobs, mp_context=multiprocessing.get_context("spawn"))
+    pool = ProcessPoolExecutor(
+        jobs, mp_context=multiprocessing.get_context("spawn"), initializer=_worker_ignores_ctrl_c
+    )
     try:
         pending: deque = deque()
         for chunk in itertools.chain([first, second], chunks):
