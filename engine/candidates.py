@@ -125,22 +125,43 @@ class CandidateGrid:
         return np.array(self.values, dtype=np.uint8)
 
 
+POPCOUNT: tuple[int, ...] = tuple(bin(m).count("1") for m in range(512))
+"""The number of digits in every 9-bit mask (a table lookup beats counting in the finders' loops)."""
+
+_UNIT_POSITIONS_CACHE: list[tuple[tuple[int, ...], tuple[list[int], ...]]] = []
+
+
+def all_unit_positions(cands: list[int]) -> tuple[list[int], ...]:
+    """Return, for digits 1-9 (index d-1), :func:`unit_positions`' 27 masks; read-only, cached per state.
+
+    Many finders ask for the same table on the same state; the last result is kept, keyed by the
+    candidates, so the driver's pass over all techniques computes it once.
+    """
+    key = tuple(cands)
+    cache = _UNIT_POSITIONS_CACHE
+    if cache and cache[0][0] == key:
+        return cache[0][1]
+    out = tuple([0] * 27 for _ in range(9))
+    for unit, cells in enumerate(UNITS):
+        for i, c in enumerate(cells):
+            m = cands[c]
+            while m:
+                low = m & -m
+                out[low.bit_length() - 1][unit] |= 1 << i
+                m ^= low
+    cache[:] = [(key, out)]
+    return out
+
+
 def unit_positions(cands: list[int], bit: int) -> list[int]:
     """Return, per unit 0-26, a 9-bit mask of the positions (in ``UNITS[u]``) of cells holding ``bit``.
 
     Row masks are thus column masks and column masks row masks, which is what fish finders use;
-    a unit where the digit is placed (or missing) gets 0.
+    a unit where the digit is placed (or missing) gets 0.  The list is shared: do not modify it.
     """
-    out = []
-    for cells in UNITS:
-        m = 0
-        for i, c in enumerate(cells):
-            if cands[c] & bit:
-                m |= 1 << i
-        out.append(m)
-    return out
+    return all_unit_positions(cands)[bit.bit_length() - 1]
 
 
 def popcount(mask: int) -> int:
     """Return the number of set bits of a non-negative int."""
-    return bin(mask).count("1")
+    return POPCOUNT[mask] if mask < 512 else bin(mask).count("1")

@@ -23,7 +23,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from itertools import combinations
 
-from engine.candidates import CandidateGrid, popcount, unit_positions
+from engine.candidates import POPCOUNT, CandidateGrid, unit_positions
 from engine.steps import Step
 from engine.strategies import Technique, register
 
@@ -37,26 +37,57 @@ def _cell(line: int, pos: int, rows_base: bool) -> int:
 
 def _fish(cg: CandidateGrid, n: int, kind: str) -> Iterator[Step]:
     """Yield fish of size n: kind 'basic', 'finned' or 'sashimi'."""
-    cands = cg.cands
-    tid = _NAMES[n] if kind == "basic" else f"{kind}_{_NAMES[n]}"
+    if kind == "basic":
+        yield from _basic_fish(cg.cands, n)
+        return
+    # finned and sashimi fish come from one search; the driver asks for both on the same state
+    key = tuple(cg.cands)
+    cached = _FINNED_CACHE.get(n)
+    if cached is None or cached[0] != key:
+        cached = (key, _finned_fish(cg.cands, n))
+        _FINNED_CACHE[n] = cached
+    yield from cached[1][kind == "sashimi"]
+
+
+_FINNED_CACHE: dict[int, tuple[tuple[int, ...], tuple[list[Step], list[Step]]]] = {}
+
+
+def _base_lines(pos: list[int], rows_base: bool, most: int) -> list[tuple[int, int]]:
+    off = 0 if rows_base else 9
+    return [(i, pos[off + i]) for i in range(9) if pos[off + i] and POPCOUNT[pos[off + i]] <= most]
+
+
+def _basic_fish(cands: list[int], n: int) -> Iterator[Step]:
     for d in range(1, 10):
         bit = 1 << (d - 1)
         pos = unit_positions(cands, bit)
         for rows_base in (True, False):
-            off = 0 if rows_base else 9
-            lines = [(i, pos[off + i]) for i in range(9) if pos[off + i]]
-            for base in combinations(lines, n):
+            for base in combinations(_base_lines(pos, rows_base, n), n):
                 union = 0
                 for _, m in base:
                     union |= m
-                width = popcount(union)
-                if kind == "basic":
-                    if width == n:
-                        step = _basic_step(cands, tid, d, bit, base, union, rows_base)
-                        if step is not None:
-                            yield step
-                elif n < width <= n + 3:
-                    yield from _finned_steps(cands, tid, d, bit, base, union, rows_base, kind == "sashimi")
+                if POPCOUNT[union] == n:
+                    step = _basic_step(cands, _NAMES[n], d, bit, base, union, rows_base)
+                    if step is not None:
+                        yield step
+
+
+def _finned_fish(cands: list[int], n: int) -> tuple[list[Step], list[Step]]:
+    """Return (finned, sashimi) fish of size n, every instance that removes a candidate."""
+    found: tuple[list[Step], list[Step]] = ([], [])
+    for d in range(1, 10):
+        bit = 1 << (d - 1)
+        pos = unit_positions(cands, bit)
+        for rows_base in (True, False):
+            # a base line holds at most n cover candidates and 3 fins (one box)
+            for base in combinations(_base_lines(pos, rows_base, n + 3), n):
+                union = 0
+                for _, m in base:
+                    union |= m
+                if POPCOUNT[union] > n:
+                    for sashimi, step in _finned_steps(cands, d, bit, base, union, rows_base):
+                        found[sashimi].append(step)
+    return found
 
 
 def _basic_step(cands: list[int], tid: str, d: int, bit: int, base: tuple[tuple[int, int], ...],
@@ -70,31 +101,40 @@ def _basic_step(cands: list[int], tid: str, d: int, bit: int, base: tuple[tuple[
     return _step(tid, d, base, cover, (), elims, rows_base)
 
 
-def _finned_steps(cands: list[int], tid: str, d: int, bit: int, base: tuple[tuple[int, int], ...],
-                  union: int, rows_base: bool, sashimi: bool) -> Iterator[Step]:
+def _finned_steps(cands: list[int], d: int, bit: int, base: tuple[tuple[int, int], ...],
+                  union: int, rows_base: bool) -> Iterator[tuple[bool, Step]]:
     n = len(base)
-    base_lines = {i for i, _ in base}
-    columns = [p for p in range(9) if union >> p & 1]
-    for cover in combinations(columns, n):
-        cover_mask = sum(1 << p for p in cover)
-        fin_mask = union & ~cover_mask
-        stack = next((s for s in range(3) if not fin_mask & ~_STACKS[s]), None)
-        if stack is None:
+    name = _NAMES[n]
+    # the fins lie in one stack; every cover line outside it is forced, and only cover lines
+    # inside it can lose the digit, so the cover takes at least one line there
+    for stack in range(3):
+        inside = union & _STACKS[stack]
+        k = n - POPCOUNT[union & ~_STACKS[stack]]
+        if k < 1 or POPCOUNT[inside] <= k:
             continue
-        fin_lines = [i for i, m in base if m & fin_mask]
-        band = fin_lines[0] // 3
-        if any(i // 3 != band for i in fin_lines):
-            continue
-        # a base line with at most one candidate in the cover makes the fish sashimi (HoDoKu's rule)
-        is_sashimi = any(popcount(m & cover_mask) < 2 for _, m in base)
-        if is_sashimi != sashimi:
-            continue
-        elims = sorted((_cell(line, p, rows_base), d) for p in cover if _STACKS[stack] >> p & 1
-                       for line in range(band * 3, band * 3 + 3)
-                       if line not in base_lines and cands[_cell(line, p, rows_base)] & bit)
-        if elims:
+        outside = union & ~_STACKS[stack]
+        base_lines = {i for i, _ in base}
+        inside_lines = [p for p in range(9) if inside >> p & 1]
+        for chosen in combinations(inside_lines, k):
+            cover_mask = outside
+            for p in chosen:
+                cover_mask |= 1 << p
+            fin_mask = union & ~cover_mask
+            fin_lines = [i for i, m in base if m & fin_mask]
+            band = fin_lines[0] // 3
+            if any(i // 3 != band for i in fin_lines):
+                continue
+            elims = sorted((_cell(line, p, rows_base), d) for p in chosen
+                           for line in range(band * 3, band * 3 + 3)
+                           if line not in base_lines and cands[_cell(line, p, rows_base)] & bit)
+            if not elims:
+                continue
+            # a base line with at most one candidate in the cover makes the fish sashimi (HoDoKu's rule)
+            sashimi = any(POPCOUNT[m & cover_mask] < 2 for _, m in base)
+            cover = [p for p in range(9) if cover_mask >> p & 1]
             fins = [_cell(i, p, rows_base) for i, m in base for p in range(9) if (m & fin_mask) >> p & 1]
-            yield _step(tid, d, base, list(cover), fins, elims, rows_base)
+            tid = f"{'sashimi' if sashimi else 'finned'}_{name}"
+            yield sashimi, _step(tid, d, base, cover, fins, elims, rows_base)
 
 
 def _step(tid: str, d: int, base: tuple[tuple[int, int], ...], cover: list[int], fins: list[int],

@@ -21,7 +21,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from itertools import combinations
 
-from engine.candidates import CandidateGrid, popcount, unit_positions
+from engine.candidates import POPCOUNT, CandidateGrid, unit_positions
 from engine.grid import UNITS
 from engine.steps import Step
 from engine.strategies import Technique, register
@@ -103,12 +103,12 @@ def _locked_subsets(cg: CandidateGrid, size: int, tid: str) -> Iterator[Step]:
         box_cells = UNITS[18 + box]
         for line in rows + cols:
             mini = [c for c in UNITS[line] if c in box_cells]
-            open_cells = [c for c in mini if 1 < popcount(cands[c]) <= size]
+            open_cells = [c for c in mini if 1 < POPCOUNT[cands[c]] <= size]
             for group in combinations(open_cells, size):
                 digits = 0
                 for c in group:
                     digits |= cands[c]
-                if popcount(digits) != size:
+                if POPCOUNT[digits] != size:
                     continue
                 in_box = [(c, d) for c in box_cells if c not in group
                           for d in _digits(cands[c] & digits)]

@@ -28,7 +28,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from engine.candidates import CandidateGrid, unit_positions
+from engine.candidates import POPCOUNT, CandidateGrid, all_unit_positions
 from engine.grid import PEERS, UNITS
 from engine.steps import Step
 from engine.strategies import Technique, register
@@ -36,16 +36,28 @@ from engine.strategies import Technique, register
 PEER_SETS = tuple(frozenset(p) for p in PEERS)
 
 
+_LINKS_CACHE: list[tuple[tuple[int, ...], list[list[tuple[int, int, int]]]]] = []
+
+
 def strong_links(cands: list[int], bit: int) -> list[tuple[int, int, int]]:
-    """Return every (unit, cell, cell) where the digit has exactly two candidate cells."""
-    pos = unit_positions(cands, bit)
-    links = []
-    for unit, m in enumerate(pos):
-        if m and bin(m).count("1") == 2:
-            a = (m & -m).bit_length() - 1
-            b = m.bit_length() - 1
-            links.append((unit, UNITS[unit][a], UNITS[unit][b]))
-    return links
+    """Return every (unit, cell, cell) where the digit has exactly two candidate cells; read-only.
+
+    The single-digit, colouring and wing finders all ask on the same state: the last state's
+    links for all digits are kept.
+    """
+    key = tuple(cands)
+    if not _LINKS_CACHE or _LINKS_CACHE[0][0] != key:
+        table = all_unit_positions(cands)
+        per_digit = []
+        for pos in table:
+            links = []
+            for unit, m in enumerate(pos):
+                if POPCOUNT[m] == 2:
+                    cells = UNITS[unit]
+                    links.append((unit, cells[(m & -m).bit_length() - 1], cells[m.bit_length() - 1]))
+            per_digit.append(links)
+        _LINKS_CACHE[:] = [(key, per_digit)]
+    return _LINKS_CACHE[0][1][bit.bit_length() - 1]
 
 
 def _kind(u1: int, u2: int, b: int, c: int) -> str:

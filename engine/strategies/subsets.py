@@ -18,7 +18,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from itertools import combinations
 
-from engine.candidates import CandidateGrid, popcount, unit_positions
+from engine.candidates import POPCOUNT, CandidateGrid, unit_positions
 from engine.grid import CELL_UNITS, UNITS
 from engine.steps import Step
 from engine.strategies import Technique, register
@@ -42,14 +42,14 @@ def _naked(cg: CandidateGrid, size: int) -> Iterator[Step]:
     tid = f"naked_{_SIZES[size]}"
     seen: set[tuple[int, ...]] = set()
     for unit in range(27):
-        open_cells = [c for c in UNITS[unit] if 1 < popcount(cands[c]) <= size]
+        open_cells = [c for c in UNITS[unit] if 1 < POPCOUNT[cands[c]] <= size]
         if len(open_cells) < size:
             continue
         for group in combinations(open_cells, size):
             digits = 0
             for c in group:
                 digits |= cands[c]
-            if popcount(digits) != size or group in seen:
+            if POPCOUNT[digits] != size or group in seen:
                 continue
             seen.add(group)
             units = _shared_units(group)
@@ -67,14 +67,14 @@ def _hidden(cg: CandidateGrid, size: int) -> Iterator[Step]:
     pos = [unit_positions(cands, 1 << (d - 1)) for d in range(1, 10)]
     for unit in range(27):
         # digits with 2..size places here (a digit with one place is a hidden single)
-        digits = [d for d in range(1, 10) if 1 < popcount(pos[d - 1][unit]) <= size]
+        digits = [d for d in range(1, 10) if 1 < POPCOUNT[pos[d - 1][unit]] <= size]
         if len(digits) < size:
             continue
         for group in combinations(digits, size):
             where = 0
             for d in group:
                 where |= pos[d - 1][unit]
-            if popcount(where) != size:
+            if POPCOUNT[where] != size:
                 continue
             cells = tuple(UNITS[unit][i] for i in range(9) if where >> i & 1)
             keep = 0

@@ -31,7 +31,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from itertools import combinations
 
-from engine.candidates import CandidateGrid, popcount
+from engine.candidates import POPCOUNT, CandidateGrid
 from engine.grid import CELL_UNITS, UNITS
 from engine.steps import Step
 from engine.strategies import Technique, register
@@ -66,19 +66,33 @@ def _name(c: int) -> str:
     return f"r{c // 9 + 1}c{c % 9 + 1}"
 
 
-def _urs(cands: list[int]) -> Iterator[tuple[tuple[int, int, int, int], int, int]]:
-    """Yield (corners, a-bit, b-bit) for every rectangle of unsolved cells that could hold a deadly {a,b}.
+RECTANGLES_OF = tuple(tuple(r for r in RECTANGLES if c in r) for c in range(81))
+_UR_CACHE: list[tuple[tuple[int, ...], list[tuple[tuple[int, int, int, int], int, int]]]] = []
+
+
+def _urs(cands: list[int]) -> list[tuple[tuple[int, int, int, int], int, int]]:
+    """Return (corners, a-bit, b-bit) for every rectangle of unsolved cells that could hold a deadly {a,b}.
 
     Some corner must hold exactly {a,b} and every corner a or b.  A corner may miss one of them:
-    the argument is about solutions (a swap would give a second one), not about candidates.
+    the argument is about solutions (a swap would give a second one), not about candidates.  The
+    seven rectangle techniques ask on the same state, so the last answer is kept.
     """
-    for rect in RECTANGLES:
-        masks = [cands[c] for c in rect]
-        if not all(masks):
+    key = tuple(cands)
+    if _UR_CACHE and _UR_CACHE[0][0] == key:
+        return _UR_CACHE[0][1]
+    out = []
+    seen = set()
+    for cell in range(81):
+        ab = cands[cell]
+        if POPCOUNT[ab] != 2:
             continue
-        for ab in {m for m in masks if popcount(m) == 2}:
-            if all(m & ab for m in masks):
-                yield rect, ab & -ab, ab & (ab - 1)
+        for rect in RECTANGLES_OF[cell]:
+            if cands[rect[0]] & ab and cands[rect[1]] & ab and cands[rect[2]] & ab and cands[rect[3]] & ab \
+                    and (rect, ab) not in seen:
+                seen.add((rect, ab))
+                out.append((rect, ab & -ab, ab & (ab - 1)))
+    _UR_CACHE[:] = [(key, out)]
+    return out
 
 
 def _step(tid: str, rect: tuple[int, ...], ab: int, elims: list[tuple[int, int]], cands: list[int],
@@ -137,7 +151,7 @@ def _one_extra(cg: CandidateGrid, tid: str) -> Iterator[Step]:
         if len(roof) not in (2, 3) or not floor:
             continue
         extra = cands[roof[0]] & ~ab
-        if popcount(extra) != 1 or any(cands[c] & ~ab != extra for c in roof):
+        if POPCOUNT[extra] != 1 or any(cands[c] & ~ab != extra for c in roof):
             continue
         in_line = len(roof) == 2 and (roof[0] // 9 == roof[1] // 9 or roof[0] % 9 == roof[1] % 9)
         if (tid == "unique_rectangle_2") != in_line:
@@ -165,7 +179,7 @@ def unique_rectangle_3(cg: CandidateGrid) -> Iterator[Step]:
                     digits = extra
                     for c in group:
                         digits |= cands[c]
-                    if popcount(digits) != size + 1 or group in done:
+                    if POPCOUNT[digits] != size + 1 or group in done:
                         continue
                     done.add(group)
                     # the subset clears every unit the roof and its partners share
@@ -290,7 +304,7 @@ def _ar_type2(cands: list[int], values: list[int], rect: tuple[int, int, int, in
     extras = set()
     for c in open_cells:
         want = 1 << (need[c] - 1)
-        if cands[c] & want == 0 or popcount(cands[c]) != 2:
+        if cands[c] & want == 0 or POPCOUNT[cands[c]] != 2:
             return
         extras.add(cands[c] & ~want)
     if len(extras) != 1:
@@ -307,8 +321,8 @@ def _ar_type2(cands: list[int], values: list[int], rect: tuple[int, int, int, in
 def bug_plus_1(cg: CandidateGrid) -> Iterator[Step]:
     """Yield the BUG+1 step when the state is a bivalue grave plus one trivalue cell (none otherwise)."""
     cands = cg.cands
-    odd = [c for c in range(81) if cands[c] and popcount(cands[c]) != 2]
-    if len(odd) != 1 or popcount(cands[odd[0]]) != 3:
+    odd = [c for c in range(81) if cands[c] and POPCOUNT[cands[c]] != 2]
+    if len(odd) != 1 or POPCOUNT[cands[odd[0]]] != 3:
         return
     cell = odd[0]
     extra = 0
@@ -320,7 +334,7 @@ def bug_plus_1(cg: CandidateGrid) -> Iterator[Step]:
             if n != 3 or unit not in CELL_UNITS[cell]:
                 return
             extra |= 1 << (d - 1)
-    if popcount(extra) != 1 or not cands[cell] & extra:
+    if POPCOUNT[extra] != 1 or not cands[cell] & extra:
         return
     d = extra.bit_length()
     elims = tuple((cell, x) for x in _digits(cands[cell] & ~extra))

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from engine.candidates import CandidateGrid, popcount
+from engine.candidates import POPCOUNT, CandidateGrid
 from engine.grid import PEERS
 from engine.steps import Step
 from engine.strategies import Technique, register
@@ -39,13 +39,13 @@ def xy_wing(cg: CandidateGrid) -> Iterator[Step]:
     cands = cg.cands
     for pivot in range(81):
         pm = cands[pivot]
-        if popcount(pm) != 2:
+        if POPCOUNT[pm] != 2:
             continue
-        wings = [p for p in PEERS[pivot] if popcount(cands[p]) == 2 and popcount(cands[p] & pm) == 1]
+        wings = [p for p in PEERS[pivot] if POPCOUNT[cands[p]] == 2 and POPCOUNT[cands[p] & pm] == 1]
         for i, a in enumerate(wings):
             for b in wings[i + 1:]:
                 z = cands[a] & cands[b] & ~pm
-                if not z or (cands[a] & pm) == (cands[b] & pm) or popcount(z) != 1:
+                if not z or (cands[a] & pm) == (cands[b] & pm) or POPCOUNT[z] != 1:
                     continue
                 targets = PEER_SETS[a] & PEER_SETS[b]
                 elims = sorted((t, _digit(z)) for t in targets if cands[t] & z and t != pivot)
@@ -58,13 +58,13 @@ def xyz_wing(cg: CandidateGrid) -> Iterator[Step]:
     cands = cg.cands
     for pivot in range(81):
         pm = cands[pivot]
-        if popcount(pm) != 3:
+        if POPCOUNT[pm] != 3:
             continue
-        wings = [p for p in PEERS[pivot] if popcount(cands[p]) == 2 and cands[p] & ~pm == 0]
+        wings = [p for p in PEERS[pivot] if POPCOUNT[cands[p]] == 2 and cands[p] & ~pm == 0]
         for i, a in enumerate(wings):
             for b in wings[i + 1:]:
                 z = cands[a] & cands[b]
-                if popcount(z) != 1 or cands[a] | cands[b] != pm:
+                if POPCOUNT[z] != 1 or cands[a] | cands[b] != pm:
                     continue
                 targets = PEER_SETS[a] & PEER_SETS[b] & PEER_SETS[pivot]
                 elims = sorted((t, _digit(z)) for t in targets if cands[t] & z)
@@ -83,7 +83,7 @@ def _wing_step(tid: str, pivot: int, a: int, b: int, z: int, elims: list[tuple[i
 def w_wing(cg: CandidateGrid) -> Iterator[Step]:
     """Yield every W-wing that removes a candidate (none if none)."""
     cands = cg.cands
-    pairs = [c for c in range(81) if popcount(cands[c]) == 2]
+    pairs = [c for c in range(81) if POPCOUNT[cands[c]] == 2]
     links = {d: strong_links(cands, 1 << (d - 1)) for d in range(1, 10)}
     for i, a in enumerate(pairs):
         for b in pairs[i + 1:]:
