@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 import csv
+import io
 import itertools
+import sys
 from pathlib import Path
 
 import pytest
 
-from engine.cli import main
+from engine.cli import check_cmd, main
 from engine.formats import Form, format_grid
 from engine.grid import as_grid
 
@@ -110,3 +112,13 @@ def test_binary_garbage_is_malformed_not_a_crash(tmp_path, capsys):
     verdicts = _verdicts(capsys.readouterr().out)
     assert [v[1] for v in verdicts] == ["malformed", "malformed"]
     assert verdicts[0][2].startswith("line 1, column 1: bad character")
+
+
+def test_standard_input_across_chunks_numbers_every_puzzle(monkeypatch, capsys):
+    monkeypatch.setattr(check_cmd, "CHUNK", 4)
+    cases = _mixed()
+    data = ("\n".join(p for p, _ in cases) + "\n").encode()
+    monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(data)))
+    assert main(["check", "-"]) == 1
+    verdicts = _verdicts(capsys.readouterr().out)
+    assert [(v[0], v[1]) for v in verdicts] == [(str(k), s) for k, (_, s) in enumerate(cases, start=1)]
