@@ -11,13 +11,13 @@ How the grids are made
 3. Each pattern is *label-normalised*: its digits are renamed so that its top-left box reads
    123/456/789.  Exact duplicates are dropped (a set of 81-byte strings), so the P patterns are
    pairwise different.
-4. ``Q = ceil(N / P)`` pairwise different digit relabellings ``sigma_0 .. sigma_{Q-1}`` are drawn
-   (distinct permutation numbers below 9!, decoded by their Lehmer code; with a fixed first digit
-   D, distinct numbers below 8! with ``sigma(1) = D``).  Relabelling j is applied to every
-   pattern, starting at its own random ``offset_j``, and the output interleaves groups of 16
-   relabellings, so neighbouring grids differ in both pattern and labels: every pair
-   (relabelling, pattern) is used at most once.  With ``P >= N / 300`` patterns, no pattern appears
-   more than 300 times.
+4. ``16 * R`` pairwise different digit relabellings are drawn, ``R = ceil(N / P)`` (distinct
+   permutation numbers below 9!, decoded by their Lehmer code; with a fixed first digit D,
+   distinct numbers below 8! with ``sigma(1) = D``).  Output grid ``k = r * P + i`` is pattern i
+   relabelled by ``sigma_{16 r + i mod 16}``: in round r every pattern appears once, neighbours
+   have different relabellings, and a pattern meets a different relabelling in every round, so
+   every pair (pattern, relabelling) is used at most once.  The patterns are in random order, and
+   with ``P >= N / 300`` no pattern appears more than 300 times.
 
 Why the output is distinct by construction
 ------------------------------------------
@@ -53,7 +53,7 @@ PATTERN_SHARE = 300
 """At most this many output grids, on average, share one pattern (so a million use >= 3,334)."""
 
 MIN_PATTERNS = 64
-BASE_GRIDS = 8
+BASE_GRIDS = 4
 
 
 def _rng(seed: int | None, rng: np.random.Generator | None) -> np.random.Generator:
@@ -163,7 +163,8 @@ def make_patterns(count: int, rng: np.random.Generator, bases: int = BASE_GRIDS)
         want = count - len(found) + 8
         picks = base[rng.integers(0, len(base), want)]
         found = _unique_rows(np.concatenate([found, normalise_labels(random_transforms(picks, rng))]))
-    return found
+    # unique rows come out sorted, so neighbours would share their first rows: shuffle them
+    return found[rng.permutation(len(found))]
 
 
 # ---------------------------------------------------------------------------------------------
@@ -201,40 +202,51 @@ def permutation_table(k: int) -> np.ndarray:
     return table
 
 
+def _decode(index: np.ndarray, k: int) -> np.ndarray:
+    """Return the permutations numbered ``index`` digit by digit (cheaper than a table for a few)."""
+    n = len(index)
+    pool = np.tile(np.arange(k, dtype=np.uint8), (n, 1))
+    out = np.empty((n, k), dtype=np.uint8)
+    rows = np.arange(n)
+    rest = index.copy()
+    for i in range(k):
+        digit, rest = np.divmod(rest, math.factorial(k - 1 - i))
+        out[:, i] = pool[rows, digit]
+        # drop the chosen entry: everything right of it moves one place left
+        for j in range(k - 1 - i):
+            pool[:, j] = np.where(j >= digit, pool[:, j + 1], pool[:, j])
+    return out
+
+
 def permutations_from_index(index: np.ndarray, k: int) -> np.ndarray:
     """Return the permutations of ``range(k)`` numbered ``index`` in lexicographic order (Lehmer code).
 
     Raises IndexError if an index is outside ``range(k!)``.
     """
-    return permutation_table(k)[np.asarray(index, dtype=np.int64)]
+    index = np.asarray(index, dtype=np.int64).reshape(-1)
+    if len(index) * 16 < math.factorial(k) and k not in _PERMUTATION_TABLES:
+        if len(index) and (index.min() < 0 or index.max() >= math.factorial(k)):
+            raise IndexError(f"permutation numbers of {k} things are 0 to {math.factorial(k) - 1}")
+        return _decode(index, k)
+    return permutation_table(k)[index]
 
 
-INTERLEAVE = 16
-"""Relabellings whose outputs are interleaved, grid by grid (see the module docstring)."""
+SLOTS = 16
+"""Relabellings applied side by side, one per pattern position modulo SLOTS (see classic_chunks)."""
 
 
 class GridPlan(NamedTuple):
-    """Which (relabelling, pattern) pair each output grid uses: see the module docstring."""
+    """Which (pattern, relabelling) pair each output grid uses: see the module docstring."""
 
     patterns: np.ndarray  # (P, 81) uint8, top-left boxes 123/456/789, pairwise different
-    relabellings: np.ndarray  # (Q, 10) uint8, row j maps digit d to sigma_j(d); pairwise different
-    offsets: np.ndarray  # (Q,) int64: the pattern that relabelling j starts from
-    size: int  # number of output grids, at most P * Q
-
-    def groups(self) -> Iterator[range]:
-        """Yield the ranges of relabelling numbers whose outputs are interleaved together, in order."""
-        for first in range(0, len(self.relabellings), INTERLEAVE):
-            yield range(first, min(first + INTERLEAVE, len(self.relabellings)))
+    relabellings: np.ndarray  # (rounds * SLOTS, 10) uint8, row j maps digit d to sigma_j(d); all different
+    size: int  # number of output grids, at most P * rounds
 
     def pairs(self, start: int, stop: int) -> tuple[np.ndarray, np.ndarray]:
-        """Return the (relabelling, pattern) numbers of grids ``start:stop`` (empty for an empty slice)."""
+        """Return the (pattern, relabelling) numbers of grids ``start:stop`` (empty for an empty slice)."""
         k = np.arange(start, stop, dtype=np.int64)
-        full = INTERLEAVE * len(self.patterns)  # grids in a full group
-        group, r = np.divmod(k, full)
-        width = np.minimum(INTERLEAVE, len(self.relabellings) - group * INTERLEAVE)
-        i, within = np.divmod(r, width)
-        j = group * INTERLEAVE + within
-        return j, (i + self.offsets[j]) % len(self.patterns)
+        rounds, i = np.divmod(k, len(self.patterns))
+        return i, rounds * SLOTS + i % SLOTS
 
 
 def plan_grids(n: int, rng: np.random.Generator, first: int | None = None) -> GridPlan:
@@ -243,10 +255,9 @@ def plan_grids(n: int, rng: np.random.Generator, first: int | None = None) -> Gr
         raise ValueError(f"the number of grids must be 1 to {MAX_GRIDS:,}, got {n:,}")
     if first is not None and not 1 <= first <= 9:
         raise ValueError(f"the first digit must be 1-9, got {first}")
-    patterns = make_patterns(
-        max(MIN_PATTERNS, -(-n // PATTERN_SHARE)), rng, bases=min(BASE_GRIDS, 2 + n // 1000)
-    )
-    count = -(-n // len(patterns))  # relabellings needed; <= PATTERN_SHARE <= 8!
+    wanted = max(MIN_PATTERNS, -(-n // PATTERN_SHARE))
+    patterns = make_patterns(wanted, rng, bases=min(BASE_GRIDS, 2 + n // 1000))
+    count = -(-n // len(patterns)) * SLOTS  # rounds * SLOTS <= 300 * 16 < 8!
     lut = np.zeros((count, 10), dtype=np.uint8)
     if first is None:
         numbers = rng.choice(math.factorial(9), size=count, replace=False)
@@ -257,13 +268,12 @@ def plan_grids(n: int, rng: np.random.Generator, first: int | None = None) -> Gr
         others = np.array([d for d in range(1, 10) if d != first], dtype=np.uint8)
         lut[:, 1] = first
         lut[:, 2:] = others[permutations_from_index(numbers, 8)]
-    offsets = rng.integers(0, len(patterns), count)
-    return GridPlan(patterns, lut, offsets, n)
+    return GridPlan(patterns, lut, n)
 
 
 def render(plan: GridPlan, start: int = 0, stop: int | None = None) -> np.ndarray:
     """Return grids ``start:stop`` of a plan as a (count, 81) uint8 array (empty for an empty slice)."""
-    j, p = plan.pairs(start, plan.size if stop is None else min(stop, plan.size))
+    p, j = plan.pairs(start, plan.size if stop is None else min(stop, plan.size))
     return np.take_along_axis(plan.relabellings[j], plan.patterns[p].astype(np.intp), axis=1)
 
 
@@ -271,38 +281,40 @@ def render(plan: GridPlan, start: int = 0, stop: int | None = None) -> np.ndarra
 GRID_TEXT_BYTES = 163
 _DIGIT_COLUMNS = np.array([r * 18 + 2 * c for r in range(9) for c in range(9)], dtype=np.intp)
 _TEMPLATE = np.frombuffer((("0 " * 8 + "0\n") * 9 + "\n").encode("ascii"), dtype=np.uint8)
+_SLOT_CODE = 100  # digit d of slot s is written as byte 100 + 9*s + d - 1 (never a space or newline)
 
 
-def classic_text(grids: np.ndarray) -> bytes:
-    """Return grids (n, 81; digits 1-9) in the classic form, each followed by a blank line."""
+def classic_text(grids: np.ndarray, codes: np.ndarray | None = None) -> bytes:
+    """Return grids (n, 81; digits 1-9) in the classic form, each followed by a blank line.
+
+    ``codes`` (n,) optional: write digit d of grid i as byte ``codes[i] + d - 1`` instead of the
+    digit character, for :func:`classic_chunks`.
+    """
     out = np.tile(_TEMPLATE, (len(grids), 1))
-    out[:, _DIGIT_COLUMNS] = grids + 48
+    base = ord("1") if codes is None else codes[:, None]
+    out[:, _DIGIT_COLUMNS] = grids - 1 + base
     return out.tobytes()
 
 
-def classic_chunks(plan: GridPlan) -> Iterator[tuple[int, np.ndarray]]:
+def classic_chunks(plan: GridPlan) -> Iterator[tuple[int, bytes]]:
     """Yield ``(count, text)`` for a plan's grids in order, classic form, every grid ending in a blank line.
 
-    The fast path of ``sudoku -c``: each pattern's text is made once, and each relabelling turns all
-    the patterns' text into output with one ``bytes.translate`` (a C loop: about 0.1 s for a
-    million grids, where a numpy gather per cell costs 0.4 s); a group's texts are then interleaved
-    grid by grid with one strided copy.  Strip the very last byte for no trailing blank line.
+    The fast path of ``sudoku -c``.  The patterns' text is made once, each pattern's digits written
+    as the byte codes of its slot (position modulo 16); then one ``bytes.translate`` per round
+    turns the whole text into output, applying 16 relabellings side by side (a C loop: about 0.1 s
+    for a million grids, where a numpy gather per cell costs 0.4 s).  No other pass over the
+    output is made.  Strip the very last byte for no trailing blank line.
     """
     patterns = len(plan.patterns)
-    text = classic_text(plan.patterns)
-    identity = bytes(range(256))
+    slots = np.arange(patterns) % SLOTS
+    text = classic_text(plan.patterns, (_SLOT_CODE + 9 * slots).astype(np.uint8))
     left = plan.size
-    for group in plan.groups():
-        texts = []
-        for j in group:
-            table = bytearray(identity)
-            table[49:58] = (plan.relabellings[j, 1:] + 48).tobytes()
-            cut = int(plan.offsets[j]) * GRID_TEXT_BYTES
-            texts.append(text[cut:].translate(table) + text[:cut].translate(table))
-        # (relabelling, pattern, byte) -> (pattern, relabelling, byte): neighbours differ in both
-        block = np.frombuffer(b"".join(texts), dtype=np.uint8).reshape(len(group), patterns, GRID_TEXT_BYTES)
-        count = min(left, len(group) * patterns)
-        yield count, np.ascontiguousarray(block.transpose(1, 0, 2)).reshape(-1)[: count * GRID_TEXT_BYTES]
+    for first in range(0, len(plan.relabellings), SLOTS):
+        table = bytearray(range(256))
+        digits = plan.relabellings[first : first + SLOTS, 1:] + ord("0")  # (SLOTS, 9)
+        table[_SLOT_CODE : _SLOT_CODE + 9 * SLOTS] = digits.astype(np.uint8).tobytes()
+        count = min(left, patterns)
+        yield count, text[: count * GRID_TEXT_BYTES].translate(table)
         left -= count
 
 
