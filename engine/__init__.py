@@ -15,6 +15,7 @@ __version__ = "0.1.0"
 _EXPORTS = {
     "Classification": "engine.solver",
     "Conflict": "engine.grid",
+    "Event": "engine.trace",
     "Form": "engine.formats",
     "GenerationError": "engine.generator",
     "InvalidPuzzleError": "engine.errors",
@@ -53,6 +54,7 @@ _EXPORTS = {
     "solve_batch": "engine.solver",
     "solve_path": "engine.human",
     "step_json": "engine.human",
+    "trace": "engine.trace",
 }
 
 __all__ = sorted([*_EXPORTS, "__version__"])
