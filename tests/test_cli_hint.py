@@ -1,0 +1,82 @@
+"""``sudoku hint``: puzzles and candidate lines in, the easiest step out (text or JSON), clear errors."""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+
+import pytest
+
+from engine.cli import main
+
+sys.path.insert(0, str(Path(__file__).parent))
+from test_reglib import CASES  # noqa: E402  (the shared reglib loader, same folder)
+
+DATA = Path(__file__).resolve().parents[1].parent / "shared" / "data"
+_PAIR = (DATA / "correctness" / "se_pairs_with_rating.tsv").read_text().splitlines()[1].split("\t")
+PUZZLE, SOLUTION = _PAIR[1], _PAIR[2]
+
+
+def _run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
+    code = main(["hint", *argv])
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def test_puzzle_hint_prints_a_correct_step(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, err = _run(capsys, PUZZLE, "--json")
+    assert code == 0 and not err
+    data = json.loads(out)
+    assert set(data) == {"technique", "placements", "eliminations", "cells", "explanation"}
+    for row, col, digit in data["placements"]:
+        assert 1 <= row <= 9 and 1 <= col <= 9
+        assert int(SOLUTION[(row - 1) * 9 + col - 1]) == digit
+    for row, col, digit in data["eliminations"]:
+        assert int(SOLUTION[(row - 1) * 9 + col - 1]) != digit
+    assert data["explanation"]["en"] and data["explanation"]["zh"]
+
+
+def test_text_output_names_the_technique_in_either_language(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = _run(capsys, PUZZLE)
+    assert code == 0 and out.split(":")[0] in {"full_house", "hidden_single", "naked_single"}
+    code, out, _ = _run(capsys, PUZZLE, "--lang", "zh")
+    assert code == 0 and any("\u4e00" <= ch <= "\u9fff" for ch in out)
+
+
+@pytest.mark.parametrize("tid", ["x_wing", "skyscraper", "unique_rectangle_4", "bug_plus_1", "w_wing"])
+def test_technique_on_a_candidate_line_gives_the_expected_eliminations(
+    capsys: pytest.CaptureFixture[str], tid: str
+) -> None:
+    case = next(c for c in CASES if c.tid == tid and not c.fail)
+    code, out, _ = _run(capsys, case.state, "--technique", tid, "--json")
+    assert code == 0
+    data = json.loads(out)
+    got = {((r - 1) * 9 + c - 1, d) for r, c, d in data["eliminations"]}
+    assert data["technique"] == tid and got == set(case.eliminations)
+
+
+def test_no_step_prints_null_and_exits_1(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = _run(capsys, SOLUTION, "--json")
+    assert (code, out.strip()) == (1, "null")
+    case = next(c for c in CASES if c.fail and c.tid == "bug_plus_1")
+    code, out, _ = _run(capsys, case.state, "--technique", "bug_plus_1", "--json")
+    assert (code, out.strip()) == (1, "null")
+
+
+@pytest.mark.parametrize(
+    ("argv", "message"),
+    [
+        ([PUZZLE, "--technique", "magic"], "unknown technique 'magic'"),
+        (["123"], "81 or 729 characters"),
+        ([PUZZLE[:80] + "x"], "bad GRID"),
+        (["55" + "0" * 79], "bad GRID"),
+        (["x" * 729], "bad GRID"),
+    ],
+)
+def test_bad_input_exits_2_with_one_clear_line(
+    capsys: pytest.CaptureFixture[str], argv: list[str], message: str
+) -> None:
+    code, out, err = _run(capsys, *argv)
+    assert code == 2 and not out
+    assert message in err and "Traceback" not in err
