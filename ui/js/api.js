@@ -6,7 +6,10 @@ let ready = null;
 let errorHandler = () => {};
 
 function apiPresent() {
-  return Boolean(window.pywebview && window.pywebview.api && typeof window.pywebview.api.get_state === "function");
+  const pw = window.pywebview;
+  // on Qt the api functions exist before their QWebChannel; a call made then is lost by pywebview
+  const channelReady = pw && (pw.platform !== "qtwebengine" || pw._QWebChannel);
+  return Boolean(channelReady && pw.api && typeof pw.api.get_state === "function");
 }
 
 /** Resolve once window.pywebview.api exists (pywebviewready, or found by polling as a fallback). */
