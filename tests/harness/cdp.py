@@ -178,14 +178,26 @@ class CdpPage:
 
     # --- the accessibility tree -------------------------------------------------------------------
 
+    def ax_nodes(self, role: str, name: str | None = None) -> list[dict]:
+        """Return the unignored AX nodes with this role (and exact accessible name), in tree order."""
+        # the tree is built at the next rendered frame: before the window first paints (or while the
+        # document is replaced) a query can go unanswered, so it is asked again rather than waited on
+        for attempt in range(4):
+            doc = self.send("DOM.getDocument", depth=0)["root"]["backendNodeId"]
+            params: dict[str, Any] = {"backendNodeId": doc, "role": role}
+            if name is not None:
+                params["accessibleName"] = name
+            try:
+                nodes = self.send("Accessibility.queryAXTree", timeout=3, **params)["nodes"]
+                break
+            except CdpError:
+                if attempt == 3:
+                    raise
+        return [n for n in nodes if not n.get("ignored") and "backendDOMNodeId" in n]
+
     def query(self, role: str, name: str | None = None) -> list[int]:
         """Return the backend DOM node ids with this AX role (and exact accessible name), in tree order."""
-        doc = self.send("DOM.getDocument", depth=0)["root"]["backendNodeId"]
-        params: dict[str, Any] = {"backendNodeId": doc, "role": role}
-        if name is not None:
-            params["accessibleName"] = name
-        nodes = self.send("Accessibility.queryAXTree", **params)["nodes"]
-        return [n["backendDOMNodeId"] for n in nodes if not n.get("ignored") and "backendDOMNodeId" in n]
+        return [n["backendDOMNodeId"] for n in self.ax_nodes(role, name)]
 
     def one(self, role: str, name: str, timeout: float = 10.0) -> int:
         """Return the node of the one element with this role and name; raises AssertionError otherwise."""

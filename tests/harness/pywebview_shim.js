@@ -49,7 +49,7 @@
       api[name] = (...args) => call(name, args);
     }
     // like pywebview, the object appears only after the page has loaded
-    window.pywebview = { api, platform: "qtwebengine", token: "harness" };
+    window.pywebview = { api, platform: "harness", token: "harness" };
     window.dispatchEvent(new CustomEvent("pywebviewready"));
     pollEvents(start.seq);
   }

@@ -197,11 +197,20 @@ class UiServer:
         return Handler
 
 
-def wait_for(predicate: Any, timeout: float = 10.0, interval: float = 0.02, message: str = "") -> Any:
-    """Return predicate()'s first truthy value; raises AssertionError with message after timeout."""
+def wait_for(
+    predicate: Any,
+    timeout: float = 10.0,
+    interval: float = 0.02,
+    message: str = "",
+    retry_on: tuple[type[Exception], ...] = (),
+) -> Any:
+    """Return predicate()'s first truthy value (``retry_on`` errors count as false); AssertionError later."""
     deadline = time.monotonic() + timeout
     while True:
-        value = predicate()
+        try:
+            value = predicate()
+        except retry_on:
+            value = None
         if value:
             return value
         if time.monotonic() > deadline:

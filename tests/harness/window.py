@@ -17,7 +17,7 @@ import time
 from pathlib import Path
 from typing import Any
 
-from harness.cdp import CdpPage
+from harness.cdp import CdpError, CdpPage
 from harness.contract import BOARD, digits_from_labels
 from harness.server import wait_for
 from harness.xvfb import close_window, free_port
@@ -71,12 +71,15 @@ class WindowApp:
     def wait_interactive(self, timeout: float) -> None:
         """Wait until the page has loaded, the grid shows 81 cells and (in English) Board state reads."""
         page = self._page()
-        # the accessibility tree of a document still loading can leave a query unanswered
-        wait_for(lambda: page.evaluate("document.readyState") == "complete", timeout, 0.05, "page not loaded")
-        wait_for(lambda: len(self._ax_nodes("gridcell")) == 81, timeout, 0.05, "no 81 cells in the window")
+        # the page loads twice at start (pywebview), and an accessibility query on a document being
+        # replaced can go unanswered: such a query counts as "not yet" and is asked again
+        again = (CdpError,)
+        loaded = page.evaluate
+        wait_for(lambda: loaded("document.readyState") == "complete", timeout, 0.05, "not loaded", again)
+        wait_for(lambda: len(self._ax_nodes("gridcell")) == 81, timeout, 0.05, "no 81 cells", again)
         if self.lang == "en":
-            wait_for(lambda: len(self._cell_nodes()) == 81, timeout, 0.05, "no grid named Sudoku board")
-            wait_for(lambda: self.board_state(), timeout, 0.05, "Board state is empty")
+            wait_for(lambda: len(self._cell_nodes()) == 81, timeout, 0.05, "no Sudoku board", again)
+            wait_for(lambda: self.board_state(), timeout, 0.05, "Board state is empty", again)
 
     def log_text(self) -> str:
         """The app's stdout and stderr so far (last 4000 characters)."""
@@ -116,10 +119,7 @@ class WindowApp:
         return self._ax_nodes("gridcell")
 
     def _ax_nodes(self, role: str) -> list[dict]:
-        page = self._page()
-        doc = page.send("DOM.getDocument", depth=0)["root"]["backendNodeId"]
-        nodes = page.send("Accessibility.queryAXTree", backendNodeId=doc, role=role)["nodes"]
-        return [n for n in nodes if not n.get("ignored")]
+        return self._page().ax_nodes(role)
 
     def _page(self) -> CdpPage:
         assert self.page is not None, "the window is not connected"
