@@ -13,7 +13,7 @@ unit runs dry (a *contradiction*).  Three forcing patterns use it:
 
 Only sound deductions come out (every branch is followed to the end, nothing is guessed), but the
 chains can be long: these are Sudoku Explainer's forcing chains and nets (7.1 and up), scored
-here by the length of the longest branch (``detail["score"]``).
+here 7.7-9.6 by kind and the length of the longest branch (``detail["score"]``).
 
 **Guess** is not logic: when nothing else fires, the exact solver's digit is placed in the cell
 with the fewest candidates, so every puzzle with a solution finishes.
@@ -104,7 +104,7 @@ def _consequences(cg: CandidateGrid, branches: list[tuple[list, list, int]]) -> 
 def _score(length: int, kind: str) -> float:
     # Sudoku Explainer rates forcing chains 7.1-8.x and nets 8.5-9.x, rising with chain length;
     # a contradiction from one candidate is the hardest kind to see
-    base = {"cell": 7.3, "unit": 7.4, "contradiction": 7.6}[kind]
+    base = {"cell": 7.7, "unit": 7.8, "contradiction": 8.0}[kind]
     return round(min(base + 0.1 * (length.bit_length() + length // 8), 9.6), 1)
 
 

@@ -1,0 +1,45 @@
+"""``sudoku explain PUZZLE [--json] [--lang en|zh]``: the whole logical solution path.
+
+PUZZLE is an 81-character puzzle (``0`` or ``.`` for empty).  Prints one numbered step per line,
+``<n>. <technique>: <explanation>``, then the difficulty; with ``--json`` a JSON array of step
+objects (the same form as ``sudoku hint --json``).  A step that is a ``guess`` says so: logic alone
+could not go on there.  Exit status 0, or 2 for a malformed puzzle, a repeated given or one with
+no solution.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+
+from engine.cli.common import UsageError
+
+
+def add_arguments(parser: argparse.ArgumentParser, command: str) -> None:
+    """Add ``explain``'s arguments to ``parser``."""
+    parser.add_argument("puzzle", metavar="PUZZLE", help="81-character puzzle, 0 or . for empty cells")
+    parser.add_argument("--json", action="store_true", help="print the steps as a JSON array")
+    parser.add_argument("--lang", choices=("en", "zh"), default="en", help="language of the explanations")
+
+
+def run(args: argparse.Namespace) -> int:
+    """Print the solution path of PUZZLE and return 0; UsageError if it is not a solvable puzzle."""
+    from engine.errors import SudokuError
+    from engine.formats import parse_line
+    from engine.human import step_json
+    from engine.rating import rate
+
+    try:
+        grid = parse_line(args.puzzle.strip())
+        rating = rate(grid)
+    except (SudokuError, ValueError) as err:
+        raise UsageError(f"bad PUZZLE: {err}") from None
+    if args.json:
+        print(json.dumps([step_json(s) for s in rating.steps], ensure_ascii=False, indent=1))
+        return 0
+    for n, step in enumerate(rating.steps, start=1):
+        print(f"{n}. {step.technique}: {step.explain(args.lang)}")
+    level = rating.level.zh if args.lang == "zh" else rating.level.value
+    label = "难度" if args.lang == "zh" else "difficulty"
+    print(f"{label}: {level} ({rating.score:.2f}, {rating.hardest})")
+    return 0

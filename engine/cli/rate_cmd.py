@@ -1,0 +1,96 @@
+"""``sudoku rate FILE [--json]``: the difficulty of every puzzle in a file, one line each on stdout.
+
+    <number>\\t<level>\\t<score>\\t<hardest technique id>
+
+``number`` is 1-based; ``level`` is easy, medium, hard, expert, master or extreme (see
+:mod:`engine.rating`).  A puzzle that cannot be rated gets ``<number>\\terror\\t<why>``: not a
+puzzle (with its line and column), a repeated given, or no solution.  With ``--json`` the output
+is one JSON array of objects (``number``, ``level``, ``level_zh``, ``score``, ``hardest``,
+``logic_only``, ``steps``; or ``number`` and ``error``).  Exit status 0 when every puzzle was
+rated, 1 otherwise, 2 for usage or file errors.  A progress bar shows on a terminal.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from typing import Any
+
+from engine.cli.common import UsageError, display_name, open_input, progress, puzzle_chunks
+
+CHUNK = 256
+"""Puzzles read at a time: rating takes milliseconds each, so small chunks keep output flowing."""
+
+
+def add_arguments(parser: argparse.ArgumentParser, command: str) -> None:
+    """Add ``rate``'s arguments to ``parser``."""
+    parser.add_argument(
+        "file", metavar="FILE", help="file of puzzles, one per line or 9-line blocks ('-' = stdin)"
+    )
+    parser.add_argument("--json", action="store_true", help="print one JSON array instead of lines")
+
+
+def rate_one(number: int, grid: Any, error: Exception | None) -> dict[str, Any]:
+    """Return the JSON-able rating record of one puzzle (an ``error`` record when it cannot be rated)."""
+    from engine.errors import SudokuError
+    from engine.rating import rate
+
+    if error is not None:
+        return {"number": number, "error": f"not a puzzle: {error}"}
+    try:
+        rating = rate(grid)
+    except (SudokuError, ValueError) as err:
+        return {"number": number, "error": str(err)}
+    return {
+        "number": number,
+        "level": rating.level.value,
+        "level_zh": rating.level.zh,
+        "score": rating.score,
+        "hardest": rating.hardest,
+        "logic_only": rating.logic_only,
+        "steps": len(rating.steps),
+    }
+
+
+def _line(record: dict[str, Any]) -> str:
+    if "error" in record:
+        return f"{record['number']}\terror\t{record['error']}"
+    return f"{record['number']}\t{record['level']}\t{record['score']:.2f}\t{record['hardest']}"
+
+
+def run(args: argparse.Namespace) -> int:
+    """Rate every puzzle in FILE: return 0 if all were rated, else 1; UsageError for file errors."""
+    from engine.formats import parse_chunk
+
+    source = open_input(args.file)
+    failed = 0
+    first = True
+    try:
+        if args.json:
+            sys.stdout.write("[")
+        with progress(None, "rating") as bar:
+            for chunk in puzzle_chunks(source, args.file, CHUNK):
+                grids, errors = parse_chunk(chunk)
+                for i, error in enumerate(errors):
+                    record = rate_one(chunk.first + i, grids[i], error)
+                    failed += "error" in record
+                    if args.json:
+                        text = json.dumps(record, ensure_ascii=False)
+                        sys.stdout.write(("" if first else ",") + "\n  " + text)
+                    else:
+                        sys.stdout.write(_line(record) + "\n")
+                    first = False
+                    bar.update(1)
+                sys.stdout.flush()
+        if args.json:
+            sys.stdout.write("\n]\n")
+        sys.stdout.flush()
+        return 1 if failed else 0
+    except BrokenPipeError:
+        raise
+    except OSError as err:
+        raise UsageError(f"{err.filename or display_name(args.file)}: {err.strerror or err}") from None
+    finally:
+        if source is not sys.stdin.buffer:
+            source.close()
