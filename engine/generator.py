@@ -99,13 +99,15 @@ def generate(
     accept: Accept | None = None,
     rng: np.random.Generator | None = None,
     max_attempts: int = MAX_ATTEMPTS,
+    difficulty: str | None = None,
 ) -> np.ndarray:
     """Return a puzzle (81 digits, 0 = empty) with exactly one solution, its givens keeping ``symmetry``.
 
     ``clues`` is the fewest givens to keep (default: remove all that can go); ``accept`` keeps or
     rejects each finished puzzle.  The same ``seed`` (or the same state of ``rng``) gives the same
     puzzle.  Raises ValueError for an unknown symmetry or ``clues`` outside 0-81, and
-    GenerationError if ``accept`` rejects ``max_attempts`` puzzles in a row.
+    GenerationError if ``accept`` rejects ``max_attempts`` puzzles in a row.  ``difficulty`` (a level of
+    :class:`engine.rating.Difficulty`, easy to master) keeps only puzzles rated exactly that level.
     """
     from engine.solver import random_solution
 
@@ -115,6 +117,10 @@ def generate(
         raise ValueError(f"clues must be 0-81, got {clues}")
     if max_attempts < 1:
         raise ValueError(f"max_attempts must be at least 1, got {max_attempts}")
+    if difficulty is not None:
+        from engine.rating import accept_level
+
+        accept = accept_level(difficulty, accept)
     gen = rng if rng is not None else np.random.default_rng(seed)
     orbits = sym.orbits()
     for _ in range(max_attempts):

@@ -194,29 +194,19 @@ def rate(
     return Rating(score_of(scores), level_of(hardest_score), hardest, tuple(steps))
 
 
-def accept_level(level: Difficulty | str) -> Callable[[np.ndarray], bool]:
-    """Return a predicate keeping exactly the puzzles :func:`rate` puts at ``level`` (ValueError if
-    the level is unknown)."""
+def accept_level(
+    level: Difficulty | str, also: Callable[[np.ndarray], bool] | None = None
+) -> Callable[[np.ndarray], bool]:
+    """Return a predicate keeping exactly the (unique) puzzles :func:`rate` puts at ``level`` and
+    that ``also`` keeps; raises ValueError for an unknown level or extreme (no guess on purpose)."""
     target = level if isinstance(level, Difficulty) else Difficulty.parse(level)
+    if target is Difficulty.EXTREME:
+        raise ValueError("extreme puzzles need a guess; they cannot be generated on purpose")
 
     def accept(puzzle: np.ndarray) -> bool:
+        if also is not None and not also(puzzle):
+            return False
         rating = rate(puzzle, unique=True, stop_above=target.ceiling)
         return rating is not None and rating.level is target
 
     return accept
-
-
-def generate_rated(
-    difficulty: Difficulty | str,
-    seed: int | None = None,
-    rng: np.random.Generator | None = None,
-    **options: object,
-) -> np.ndarray:
-    """Return a unique puzzle whose level is exactly ``difficulty`` (easy to master); raises
-    ValueError for an unknown level or extreme, GenerationError when none turns up in time."""
-    from engine.generator import generate
-
-    target = difficulty if isinstance(difficulty, Difficulty) else Difficulty.parse(difficulty)
-    if target is Difficulty.EXTREME:
-        raise ValueError("extreme puzzles need a guess; they cannot be generated on purpose")
-    return generate(seed=seed, rng=rng, accept=accept_level(target), **options)  # type: ignore[arg-type]

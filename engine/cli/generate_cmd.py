@@ -51,7 +51,11 @@ def add_arguments(parser: argparse.ArgumentParser, command: str) -> None:
     parser.add_argument(
         "-o", "--output", default="-", metavar="OUT", help="output file (default: standard output)"
     )
-    # the human-technique grader adds --difficulty LEVEL here; _acceptor turns it into a predicate
+    parser.add_argument(
+        "--difficulty",
+        metavar="LEVEL",
+        help="only puzzles rated exactly LEVEL: easy, medium, hard, expert or master",
+    )
 
 
 def _acceptor(args: argparse.Namespace) -> Callable[[np.ndarray], bool] | None:
@@ -59,8 +63,19 @@ def _acceptor(args: argparse.Namespace) -> Callable[[np.ndarray], bool] | None:
 
     The seam for ``--difficulty``: return a predicate that grades a puzzle and keeps only the
     level asked for; :func:`engine.generator.generate` retries with new grids until it holds.
+    Raises UsageError for an unknown level or ``extreme`` (a guess cannot be asked for).
     """
-    return None
+    if getattr(args, "difficulty", None) is None:
+        return None
+    from engine.rating import Difficulty, accept_level
+
+    try:
+        level = Difficulty.parse(args.difficulty)
+    except ValueError as err:
+        raise UsageError(f"argument --difficulty: {err}") from None
+    if level is Difficulty.EXTREME:
+        raise UsageError("argument --difficulty: extreme puzzles need a guess and cannot be made on purpose")
+    return accept_level(level)
 
 
 def run(args: argparse.Namespace) -> int:
