@@ -19,8 +19,9 @@ Lexicographic minimality pins most of these down:
 
 That leaves 2 x 9 x 2 x 6 x 36 = 7,776 candidates per grid, compared with the best so far cell by
 cell, leaving at the first larger cell (usually within row 1's first three cells, which are known
-before the relabelling is even built).  Measured: about 0.1 ms per grid on one core, 10,000 grids
-in about a second (see benchmarks/bench_create.py).
+before the relabelling is even built).  Measured: about 0.15 ms per grid on a quiet core (0.5 ms
+on a loaded one), so 10,000 grids in 1.5 s (see benchmarks/bench_create.py).  First compile: about
+4 s; later runs load it from numba's cache.
 """
 
 from __future__ import annotations
