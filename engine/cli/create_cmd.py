@@ -36,11 +36,11 @@ def _write_plain(args: argparse.Namespace, rng: np.random.Generator) -> None:
 def _write_essentially_different(args: argparse.Namespace, rng: np.random.Generator) -> None:
     from engine.canonical import essentially_different_grids
 
-    with progress(args.create, "essentially different grids", unit="grid") as bar:
-        grids = essentially_different_grids(args.create, rng=rng, first=args.first, on_progress=bar.update)
-    text = classic_text(grids)
+    # the output is opened first, so a bad OUT is reported before minutes of work, not after
     with atomic_output(args.output) as out:
-        out.write(memoryview(text)[:-1])
+        with progress(args.create, "essentially different grids", unit="grid") as bar:
+            grids = essentially_different_grids(args.create, rng=rng, first=args.first, on_progress=bar.update)
+        out.write(memoryview(classic_text(grids))[:-1])
 
 
 def run(args: argparse.Namespace) -> int:
