@@ -39,7 +39,9 @@ def _write_essentially_different(args: argparse.Namespace, rng: np.random.Genera
     # the output is opened first, so a bad OUT is reported before minutes of work, not after
     with atomic_output(args.output) as out:
         with progress(args.create, "essentially different grids", unit="grid") as bar:
-            grids = essentially_different_grids(args.create, rng=rng, first=args.first, on_progress=bar.update)
+            grids = essentially_different_grids(
+                args.create, rng=rng, first=args.first, on_progress=bar.update
+            )
         out.write(memoryview(classic_text(grids))[:-1])
 
 
