@@ -225,7 +225,8 @@ function render() {
   for (const option of algorithm.options) option.hidden = !s.algorithms.includes(option.value);
   if (!active && algorithm.value !== s.settings.algorithm) algorithm.value = s.settings.algorithm;
   algorithm.disabled = active;
-  if (!view.delayDragging) showDelay(s.settings.delay);
+  // not while a delay is on its way to Python: its older answer would pull the slider back
+  if (!view.delayDragging && !delayInFlight) showDelay(s.settings.delay);
 
   $("steps").textContent = String(session.steps);
   $("backtracks").textContent = String(session.backtracks);
