@@ -63,6 +63,11 @@ def _check_archive(archive: Path, folder: Path) -> None:
             names = set(tf.getnames())
     on_disk = {p.relative_to(folder.parent).as_posix() for p in folder.rglob("*")}
     assert on_disk <= names, f"missing from the archive: {sorted(on_disk - names)[:10]}"
+    if sys.platform.startswith("linux"):  # desktop integration: the menu entry and its icons
+        for name in ("sudoku-studio.desktop", "sudoku-studio.png", "sudoku-studio.svg"):
+            assert f"SudokuStudio/{name}" in names
+        entry = (folder / "sudoku-studio.desktop").read_text(encoding="utf-8")
+        assert "Exec=sudoku-studio" in entry and "Icon=sudoku-studio" in entry
 
 
 @pytest.fixture
@@ -180,6 +185,7 @@ def test_studio_self_test_solves_a_puzzle_through_the_window(bundle: Path, user:
     assert result.returncode == 0, f"self-test failed:\n{result.stdout[-2000:]}\n{result.stderr[-4000:]}"
     assert "self-test: passed" in result.stdout
     assert snapshot(bundle) == before, "the app wrote into its own folder"
+    assert not any(workdir.iterdir()), "the app wrote into the current folder"
     # the solver's kernels were compiled into the per-user cache, under the app's own sub-folder
     cache = _cache_files(user)
     assert any(f"{os.sep}numba{os.sep}sudoku-studio{os.sep}" in n and n.endswith(".nbi") for n in cache)
