@@ -104,7 +104,10 @@ class WindowApp:
         return self.proc.returncode
 
     def kill(self) -> None:
-        """End this app's process (only it) if it still runs."""
+        """Drop the DevTools connection and end this app's process (only it) if it still runs."""
+        if self.page is not None:
+            self.page.close()
+            self.page = None
         if self.proc is not None and self.proc.poll() is None:
             self.proc.kill()
             self.proc.wait(10)
