@@ -43,8 +43,8 @@ CHUNK = 20_000
 """Puzzles per solve_batch call: ~20 MB of Python objects and arrays in flight (50,000 took 54 MB
 for no measurable speed-up: one call's overhead is microseconds)."""
 
-JOBS_CHUNK = 10_000
-"""Puzzles per task with ``--jobs``: small enough that a 50,000-puzzle file keeps every process busy."""
+JOBS_CHUNK = 2_500
+"""Puzzles per task with ``--jobs``: small tasks balance the processes (hard puzzles cluster in files)."""
 
 
 class ChunkResult(NamedTuple):
