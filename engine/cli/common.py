@@ -168,6 +168,10 @@ def progress(total: int | None, desc: str, unit: str = "puzzle", unit_scale: boo
         return _NoBar()
     from tqdm import tqdm
 
+    try:
+        sized = os.get_terminal_size(sys.stderr.fileno()).columns > 0
+    except (OSError, ValueError):
+        sized = False
     return tqdm(
         total=total,
         desc=desc,
@@ -175,5 +179,8 @@ def progress(total: int | None, desc: str, unit: str = "puzzle", unit_scale: boo
         unit_scale=unit_scale,
         file=sys.stderr,
         leave=False,
-        dynamic_ncols=True,
+        # follow the window's size; a terminal that reports 0x0 (some ptys) would hide the bar
+        dynamic_ncols=sized,
+        ncols=None if sized else 80,
+        nrows=None if sized else 24,
     )
