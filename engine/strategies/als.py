@@ -38,8 +38,21 @@ class Als(NamedTuple):
     digit_peers: dict[int, int]  # digit -> cells seeing every cell of the set holding it
 
 
+_last: tuple[tuple, list[Als]] = ((), [])  # the last state's sets: four finders ask in a row
+
+
 def almost_locked_sets(cg: CandidateGrid, min_size: int = 1, max_size: int = 8) -> list[Als]:
     """Return every distinct ALS (N cells of a unit, N+1 digits) of ``min_size``..``max_size`` cells."""
+    global _last
+    key = (tuple(cg.cands), min_size, max_size)
+    if _last[0] == key:
+        return _last[1]
+    found = _almost_locked_sets(cg, min_size, max_size)
+    _last = (key, found)
+    return found
+
+
+def _almost_locked_sets(cg: CandidateGrid, min_size: int, max_size: int) -> list[Als]:
     seen: set[int] = set()
     out: list[Als] = []
     cands = cg.cands
@@ -193,37 +206,38 @@ def find_death_blossom(cg: CandidateGrid) -> Iterator[Step]:
             continue
         _blossoms(cg, dc, stem, digits, petals, found)
     for sets_, elims, detail in _ranked(found):
-        yield _step("death_blossom", sets_, elims, detail)
+        yield _step("death_blossom", sets_, elims, {"stem": cell_name(detail["stem"])})
 
 
 def _blossoms(
     cg: CandidateGrid, dc: list[int], stem: int, digits: list[int], petals: dict, found: dict
 ) -> None:
-    stem_mask = cg.cands[stem]
-    # depth-first over one petal per stem digit, keeping the digits every chosen petal holds
-    def walk(k: int, chosen: list[Als], common: int) -> None:
-        if not common:
-            return
+    # depth-first over one petal per stem digit, keeping for every digit Z all chosen petals hold
+    # the cells that see all their Zs (and hold Z): a branch stops as soon as no Z has any left
+    start = {z: dc[z] & ~CELL_BIT[stem] for z in range(1, 10) if not cg.cands[stem] >> (z - 1) & 1}
+
+    def walk(k: int, chosen: list[Als], targets: dict[int, int]) -> None:
         if k == len(digits):
-            cells = 0
+            cells = CELL_BIT[stem]
             for a in chosen:
                 cells |= a.cells
-            elims: set = set()
-            for z in range(1, 10):
-                if common >> (z - 1) & 1:
-                    zc = 0
-                    for a in chosen:
-                        zc |= a.digit_mask[z]
-                    elims.update(_elims(dc, z, common_peers(zc), cells | CELL_BIT[stem]))
-            detail = {"stem": cell_name(stem)}
-            _best(found, frozenset(elims), cells.bit_count(), (list(chosen), elims, detail))
+            elims = {(c, z) for z, m in targets.items() for c in bits(m & ~cells)}
+            _best(found, frozenset(elims), cells.bit_count(), (list(chosen), elims, {"stem": stem}))
             return
-        for a in petals[digits[k]]:
-            chosen.append(a)
-            walk(k + 1, chosen, common & a.digits & ~(1 << (digits[k] - 1)))
-            chosen.pop()
+        d = digits[k]
+        for a in petals[d]:
+            narrowed = {}
+            for z, m in targets.items():
+                if z != d and z in a.digit_mask:
+                    m &= a.digit_peers[z] & ~a.cells
+                    if m:
+                        narrowed[z] = m
+            if narrowed:
+                chosen.append(a)
+                walk(k + 1, chosen, narrowed)
+                chosen.pop()
 
-    walk(0, [], 0x1FF & ~stem_mask)
+    walk(0, [], start)
 
 
 for _tid in ("als_xz", "als_xy_wing", "death_blossom"):

@@ -338,6 +338,10 @@ def chain_results(g: Graph, cg: CandidateGrid, *, loops: bool = True, same_digit
         if not g.strong[start]:
             continue
         parent, order = search(g, start)
+        weak_of_start = set(g.weak[start])
+        ds, ms, cps = g.digit[start], g.mask[start], g.cp[start]
+        dcs = dc[ds]
+        cs = ms.bit_length() - 1 if ms & (ms - 1) == 0 else -1
         for st in order:
             if not st & 1:
                 continue
@@ -352,10 +356,19 @@ def chain_results(g: Graph, cg: CandidateGrid, *, loops: bool = True, same_digit
                     if others:
                         _keep(found, ((), others), path(parent, st), False)
                 continue
-            elims = wt(start) & wt(z)
+            if g.digit[z] == ds:
+                m = cps & g.cp[z] & dcs
+                elims = {(c, ds) for c in bits(m)} if m else set()
+            else:
+                mz = g.mask[z]
+                # different digits: only a single end inside the other's peers (or one cell) links
+                if (cs >= 0 and g.cp[z] >> cs & 1) or (mz & (mz - 1) == 0 and cps & mz) or mz == ms:
+                    elims = _common_targets(g, cg, dc, start, z)
+                else:
+                    elims = set()
             loop = False
             states = None
-            if loops and z in g.weak[start]:
+            if loops and z in weak_of_start:
                 states = path(parent, st)
                 nodes = [s >> 1 for s in states]
                 if len(set(nodes)) == len(nodes) and len(nodes) >= 4:
@@ -375,6 +388,26 @@ def chain_results(g: Graph, cg: CandidateGrid, *, loops: bool = True, same_digit
                 if elims:
                     _keep(found, ((), tuple(sorted(elims))), ring, True)
     return [(p, e, states, loop) for (p, e), (states, loop) in found.items()]
+
+
+def _common_targets(g: Graph, cg: CandidateGrid, dc: list[int], a: int, b: int) -> set[tuple[int, int]]:
+    """Return the candidates weakly linked to both nodes a and b (the same as intersecting
+    :func:`weak_targets`, in bitmask arithmetic: this runs for every chain end)."""
+    da, db = g.digit[a], g.digit[b]
+    if da == db:
+        m = g.cp[a] & g.cp[b] & dc[da]
+        return {(c, da) for c in bits(m)} if m else set()
+    out = set()
+    ma, mb = g.mask[a], g.mask[b]
+    single_a, single_b = ma & (ma - 1) == 0, mb & (mb - 1) == 0
+    if single_a and ma & dc[db] & g.cp[b]:
+        out.add((ma.bit_length() - 1, db))
+    if single_b and mb & dc[da] & g.cp[a]:
+        out.add((mb.bit_length() - 1, da))
+    if single_a and ma == mb:
+        c = ma.bit_length() - 1
+        out.update((c, e) for e in range(1, 10) if e != da and e != db and cg.cands[c] >> (e - 1) & 1)
+    return out
 
 
 def shortest_loop(g: Graph, start: int) -> list[int] | None:
