@@ -1,0 +1,135 @@
+"""Rating: levels, the score formula, agreement with Sudoku Explainer, and generation at a level."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from engine.errors import InvalidPuzzleError
+from engine.generator import generate
+from engine.grid import as_grid
+from engine.human import solve_path
+from engine.rating import Difficulty, UnsolvableError, level_of, rate, score_of, step_score
+from engine.solver import count_solutions, solve
+
+DATA = Path(__file__).resolve().parents[2] / "shared" / "data"
+SINGLES = {"full_house", "hidden_single", "naked_single"}
+
+
+def _se_sample(per_rating: int, top: float = 9.3) -> list[tuple[float, str]]:
+    by: dict[float, list[str]] = {}
+    with open(DATA / "ratings" / "se_rated_stratified_sample.txt") as f:
+        for line in f:
+            _, puzzle, se = line.split()
+            by.setdefault(float(se), []).append(puzzle)
+    return [(se, p) for se in sorted(by) if se <= top for p in by[se][7 : 7 + per_rating]]
+
+
+def _spearman(a: list[float], b: list[float]) -> float:
+    def ranks(xs: list[float]) -> np.ndarray:
+        order = np.argsort(xs, kind="stable")
+        r = np.empty(len(xs))
+        sorted_xs = np.asarray(xs)[order]
+        i = 0
+        while i < len(xs):  # ties share their mean rank
+            j = i
+            while j + 1 < len(xs) and sorted_xs[j + 1] == sorted_xs[i]:
+                j += 1
+            r[order[i : j + 1]] = (i + j) / 2
+            i = j + 1
+        return r
+
+    return float(np.corrcoef(ranks(a), ranks(b))[0, 1])
+
+
+def test_levels_are_ordered_and_named_in_both_languages() -> None:
+    levels = list(Difficulty)
+    assert [lv.value for lv in levels] == ["easy", "medium", "hard", "expert", "master", "extreme"]
+    assert [lv.zh for lv in levels] == ["简单", "中等", "困难", "专家", "大师", "极限"]
+    assert [lv.ceiling for lv in levels] == sorted(lv.ceiling for lv in levels)
+    assert Difficulty.parse("Hard") is Difficulty.HARD and Difficulty.parse("大师") is Difficulty.MASTER
+    with pytest.raises(ValueError, match="unknown difficulty"):
+        Difficulty.parse("impossible")
+    assert level_of(1.2) is Difficulty.EASY and level_of(10.0) is Difficulty.EXTREME
+
+
+def test_score_is_the_hardest_step_plus_a_capped_allowance_for_hard_steps() -> None:
+    assert score_of([]) == 0.0
+    assert score_of([1.2, 2.3, 4.2]) == 4.2
+    assert score_of([4.2, 4.2, 1.2]) == pytest.approx(4.25)
+    assert score_of([7.0] * 40) == pytest.approx(7.4)  # the allowance is capped
+
+
+def test_easy_means_singles_only_and_the_score_follows_the_steps() -> None:
+    with open(DATA / "correctness" / "kaggle_bryanpark_first1000.csv") as f:
+        rows = [line.split(",")[0] for line in f.read().split()[1:21]]
+    for puzzle in rows:
+        rating = rate(as_grid(puzzle))
+        assert (rating.level is Difficulty.EASY) == all(s.technique in SINGLES for s in rating.steps)
+        assert rating.score == score_of([step_score(s) for s in rating.steps])
+        assert rating.logic_only
+
+
+def test_every_step_of_a_rated_path_is_sound() -> None:
+    for _, puzzle in _se_sample(1)[::3]:
+        grid = as_grid(puzzle)
+        solution = solve(grid)
+        rating = rate(grid, unique=True)
+        values = grid.copy()
+        for step in rating.steps:
+            assert all(solution[c] == d for c, d in step.placements), step
+            assert all(solution[c] != d for c, d in step.eliminations), step
+            for c, d in step.placements:
+                values[c] = d
+        assert (values == solution).all()
+
+
+def test_scores_agree_with_sudoku_explainer() -> None:
+    sample = _se_sample(1, top=8.0)
+    se = [s for s, _ in sample]
+    ours = [rate(as_grid(p), unique=True).score for _, p in sample]
+    assert _spearman(se, ours) >= 0.85
+
+
+def test_rate_refuses_repeated_givens_and_puzzles_without_solution() -> None:
+    grid = np.zeros(81, dtype=np.uint8)
+    grid[0] = grid[1] = 5
+    with pytest.raises(InvalidPuzzleError):
+        rate(grid)
+    with open(DATA / "correctness" / "derived_nosolution_noduplicate.tsv") as f:
+        f.readline()
+        puzzle = f.readline().split("\t")[0]
+    with pytest.raises(UnsolvableError):
+        rate(as_grid(puzzle))
+
+
+def test_a_puzzle_with_two_solutions_is_rated_without_uniqueness_techniques() -> None:
+    with open(DATA / "correctness" / "derived_exactly2_deadly_rectangle.tsv") as f:
+        f.readline()
+        puzzle = as_grid(f.readline().split("\t")[0])
+    assert count_solutions(puzzle) == 2
+    rating = rate(puzzle)
+    assert not any(s.technique.startswith(("unique_rectangle", "bug_plus")) for s in rating.steps)
+    assert rating.level is Difficulty.EXTREME and not rating.logic_only
+
+
+@pytest.mark.parametrize("level", ["easy", "medium", "hard"])
+def test_generate_at_a_level_gives_unique_puzzles_rated_at_that_level(level: str) -> None:
+    for seed in (1, 2):
+        puzzle = generate(seed=seed, difficulty=level)
+        assert count_solutions(puzzle) == 1
+        assert rate(puzzle).level is Difficulty(level)
+    assert (generate(seed=3, difficulty=level) == generate(seed=3, difficulty=level)).all()
+
+
+def test_generate_refuses_extreme() -> None:
+    with pytest.raises(ValueError, match="extreme"):
+        generate(seed=1, difficulty="extreme")
+
+
+def test_solve_path_and_rate_agree() -> None:
+    _, puzzle = _se_sample(1)[40]
+    grid = as_grid(puzzle)
+    assert [s.technique for s in solve_path(grid)] == [s.technique for s in rate(grid).steps]
