@@ -290,3 +290,21 @@ def test_bad_input_never_shows_a_traceback_from_the_real_command(tmp_path):
     lines = (tmp_path / "out.txt").read_text().split("\n")
     assert is_solution(as_grid(lines[0]), as_grid(UNIQUE[0]))
     assert lines[1:] == ["abc", UNIQUE[1][:70], ""]
+
+
+@pytest.mark.parametrize(
+    "encode",
+    [
+        lambda text: b"\xef\xbb\xbf" + text.encode(),  # Notepad's UTF-8 with a byte order mark
+        lambda text: text.replace("\n", "\r\n").encode("utf-16"),  # PowerShell's '>' redirection
+        lambda text: b"\xfe\xff" + text.encode("utf-16-be"),
+    ],
+)
+def test_byte_order_marks_and_utf16_files_read_as_the_puzzles_they_are(tmp_path, capsys, encode):
+    text = "\n".join([UNIQUE[0], "# note", UNIQUE[1], "oops"]) + "\n"
+    src = _write(tmp_path / "in.txt", encode(text))
+    assert main(["-s", str(src), "-o", str(tmp_path / "out.txt")]) == 1
+    out = (tmp_path / "out.txt").read_text().split("\n")
+    assert all(is_solution(as_grid(out[k]), as_grid(UNIQUE[k])) for k in (0, 1))
+    assert out[2:] == ["oops", ""]
+    assert capsys.readouterr().err == f"puzzle 3: line 4, column 1: bad character 'o' {_EXPECTED}\n"

@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 import argparse
+import codecs
 import contextlib
 import itertools
 import os
 import sys
 import tempfile
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from pathlib import Path
 from typing import IO, Any, BinaryIO, NoReturn
 
@@ -68,6 +69,36 @@ def display_name(path: str) -> str:
     return "standard input" if path == "-" else path
 
 
+_UTF8_BOM = b"\xef\xbb\xbf"
+_UTF16_BOMS = (b"\xff\xfe", b"\xfe\xff")
+
+
+def _lines(source: BinaryIO) -> Iterable[bytes]:
+    """Return the file's lines as bytes, past a UTF-8 byte order mark and transcoded from UTF-16.
+
+    Notepad starts files with a UTF-8 mark and PowerShell's ``>`` writes UTF-16: both are puzzles
+    a person typed, not garbage.  Detection needs ``peek`` (files and pipes have it).
+    """
+    head = source.peek(3)[:3] if hasattr(source, "peek") else b""
+    if head.startswith(_UTF8_BOM):
+        source.read(3)
+    elif head.startswith(_UTF16_BOMS):
+        return _utf16_lines(source)
+    return source
+
+
+def _utf16_lines(source: BinaryIO) -> Iterator[bytes]:
+    decoder = codecs.getincrementaldecoder("utf-16")(errors="replace")  # reads and drops the mark
+    rest = ""
+    while block := source.read(1 << 16):
+        *lines, rest = (rest + decoder.decode(block)).split("\n")
+        for line in lines:
+            yield line.encode("utf-8") + b"\n"
+    rest += decoder.decode(b"", final=True)
+    if rest:
+        yield rest.encode("utf-8")
+
+
 def puzzle_chunks(source: BinaryIO, path: str, size: int) -> Iterator[Any]:
     """Return the puzzles of an open file as :class:`engine.formats.Chunk` s; UsageError if it holds none.
 
@@ -75,7 +106,7 @@ def puzzle_chunks(source: BinaryIO, path: str, size: int) -> Iterator[Any]:
     """
     from engine.formats import read_chunks
 
-    chunks = read_chunks(source, size)
+    chunks = read_chunks(_lines(source), size)
     first = next(chunks, None)
     if first is None:
         try:
