@@ -1,0 +1,113 @@
+"""``sudoku explain``, ``sudoku rate`` and ``sudoku generate --difficulty``, run in-process."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from engine.cli import main
+from engine.grid import as_grid, is_solution
+from engine.rating import rate
+from engine.solver import count_solutions
+
+DATA = Path(__file__).resolve().parents[2] / "shared" / "data"
+_TSV = (DATA / "correctness" / "se_pairs_with_rating.tsv").read_text()
+_ROWS = [line.split("\t") for line in _TSV.splitlines()[1:]]
+EASY = _ROWS[0][1]
+HARD = next(r for r in _ROWS if r[3] and float(r[3]) >= 6.5)
+
+
+def _run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
+    code = main(list(argv))
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def test_explain_prints_every_step_and_the_difficulty(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, err = _run(capsys, "explain", EASY)
+    assert code == 0 and not err
+    lines = out.splitlines()
+    steps = rate(as_grid(EASY)).steps
+    assert len(lines) == len(steps) + 1
+    assert lines[0].startswith(f"1. {steps[0].technique}: ")
+    assert lines[-1].startswith("difficulty: ")
+    code, out, _ = _run(capsys, "explain", EASY, "--lang", "zh")
+    assert code == 0 and out.splitlines()[-1].startswith("难度: ")
+
+
+def test_explain_json_is_a_list_of_steps_that_solves_the_puzzle(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = _run(capsys, "explain", HARD[1], "--json")
+    assert code == 0
+    steps = json.loads(out)
+    assert all(set(s) == {"technique", "placements", "eliminations", "cells", "explanation"} for s in steps)
+    grid = as_grid(HARD[1])
+    for s in steps:
+        for row, col, digit in s["placements"]:
+            grid[(row - 1) * 9 + col - 1] = digit
+        for row, col, digit in s["eliminations"]:
+            assert int(HARD[2][(row - 1) * 9 + col - 1]) != digit
+    assert is_solution(grid, as_grid(HARD[1]))
+    assert any(s["technique"] not in ("full_house", "hidden_single", "naked_single") for s in steps)
+
+
+@pytest.mark.parametrize("bad", ["123", "x" * 81, "11" + "0" * 79])
+def test_explain_rejects_bad_puzzles_with_one_line(capsys: pytest.CaptureFixture[str], bad: str) -> None:
+    code, out, err = _run(capsys, "explain", bad)
+    assert code == 2 and not out
+    assert err.startswith("sudoku: error: bad PUZZLE") and "Traceback" not in err
+
+
+def test_rate_prints_number_level_score_and_hardest(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    puzzles = [EASY, HARD[1], "not a puzzle", "55" + "0" * 79]
+    path = tmp_path / "in.txt"
+    path.write_text("\n".join(puzzles) + "\n")
+    code, out, err = _run(capsys, "rate", str(path))
+    assert code == 1  # two puzzles could not be rated
+    lines = [line.split("\t") for line in out.splitlines()]
+    assert [row[0] for row in lines] == ["1", "2", "3", "4"]
+    for row, puzzle in zip(lines[:2], puzzles[:2], strict=True):
+        rating = rate(as_grid(puzzle))
+        assert row[1:] == [rating.level.value, f"{rating.score:.2f}", rating.hardest]
+    assert lines[2][1] == "error" and "line 3" in lines[2][2]
+    assert lines[3][1] == "error" and "repeated" in lines[3][2]
+
+
+def test_rate_json(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    path = tmp_path / "in.txt"
+    path.write_text(EASY + "\n")
+    code, out, _ = _run(capsys, "rate", str(path), "--json")
+    assert code == 0
+    (record,) = json.loads(out)
+    assert record["number"] == 1 and record["level"] in ("easy", "medium") and record["logic_only"]
+    assert record["level_zh"] and record["hardest"] and record["score"] > 0
+
+
+def test_rate_missing_file_is_a_usage_error(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, err = _run(capsys, "rate", str(tmp_path / "nope.txt"))
+    assert code == 2 and "no such file" in err and not out
+
+
+def test_generate_difficulty_gives_puzzles_rate_agrees_with(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    out_file = tmp_path / "hard.txt"
+    argv = ["generate", "--difficulty", "hard", "-n", "3", "--seed", "1", "-o", str(out_file)]
+    code, _, err = _run(capsys, *argv)
+    assert code == 0 and not err
+    puzzles = out_file.read_text().split()
+    assert len(puzzles) == 3
+    for p in puzzles:
+        assert count_solutions(as_grid(p)) == 1
+    code, out, _ = _run(capsys, "rate", str(out_file))
+    assert code == 0 and [line.split("\t")[1] for line in out.splitlines()] == ["hard"] * 3
+
+
+def test_generate_difficulty_rejects_unknown_levels(capsys: pytest.CaptureFixture[str]) -> None:
+    code, _, err = _run(capsys, "generate", "--difficulty", "nightmare")
+    assert code == 2 and "unknown difficulty" in err
+    code, _, err = _run(capsys, "generate", "--difficulty", "extreme")
+    assert code == 2 and "extreme" in err
