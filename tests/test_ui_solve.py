@@ -99,7 +99,9 @@ def test_pause_step_resume_stop_and_live_delay(ui):
     ui.button("Pause").click()
     expect(ui.button("Resume")).to_have_count(1)
     expect(ui.button("Pause")).to_have_count(0)
-    paused_at = ui.number("Steps")
+    wait_for(lambda: ui.bridge.named("solve")[-1]["session"]["status"] == "paused", 5, message="not paused")
+    paused_at = ui.bridge.named("solve")[-1]["session"]["steps"]
+    expect(ui.status("Steps")).to_have_text(str(paused_at))  # what is in flight has landed
     time.sleep(1.0)  # the window in which a paused run must not move
     assert ui.number("Steps") == paused_at, "Pause does not freeze the run"
 

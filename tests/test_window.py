@@ -123,7 +123,15 @@ def test_delay_pause_step_conflicts_and_new_puzzle_in_the_window(window, data_di
 
     window.click_button("Pause")
     window.button("Resume")  # the button's name flips
-    frozen = window.number("Steps")
+    last: list[int] = []
+
+    def settled() -> bool:  # two readings 300 ms apart agree: what was in flight has landed
+        last.append(window.number("Steps"))
+        time.sleep(0.3)
+        return window.number("Steps") == last[-1]
+
+    wait_for(settled, 5, message="the counter keeps moving after Pause")
+    frozen = last[-1]
     time.sleep(1.0)  # the window in which a paused run must not move
     assert window.number("Steps") == frozen, "Pause does not freeze the counter"
     window.click_button("Step")
