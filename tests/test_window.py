@@ -7,6 +7,7 @@ from __future__ import annotations
 import os
 import re
 import struct
+import sys
 import tempfile
 import time
 from collections.abc import Iterator
@@ -154,8 +155,10 @@ def test_delay_pause_step_conflicts_and_new_puzzle_in_the_window(window, data_di
     assert time.monotonic() - started < 10
 
 
-def test_the_window_starts_in_chinese_with_lang_zh(xvfb, data_dir):
-    app = WindowApp(xvfb.display, data_dir, lang="zh")
+def test_the_console_script_opens_the_window_in_chinese_with_lang_zh(xvfb, data_dir):
+    # the README's command runs this script; as root the app itself must turn Chromium's sandbox off
+    script = Path(sys.executable).with_name("sudoku-studio")
+    app = WindowApp(xvfb.display, data_dir, lang="zh", command=[str(script)], sandbox_flag=False)
     try:
         app.launch()
         text = app._page().evaluate("document.body.innerText")

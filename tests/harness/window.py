@@ -29,10 +29,20 @@ TITLE = "Sudoku Studio"
 class WindowApp:
     """One run of the real app; ``page`` is its DevTools connection, ``startup_s`` its cold start."""
 
-    def __init__(self, display: str, data_dir: Path, lang: str = "en", log: Path | None = None) -> None:
+    def __init__(
+        self,
+        display: str,
+        data_dir: Path,
+        lang: str = "en",
+        log: Path | None = None,
+        command: list[str] | None = None,
+        sandbox_flag: bool = True,
+    ) -> None:
         self.display = display
         self.data_dir = data_dir
         self.lang = lang
+        self.command = command or [sys.executable, "-m", "desktop"]
+        self.sandbox_flag = sandbox_flag  # False: leave QTWEBENGINE_CHROMIUM_FLAGS to the app
         self.log = log or data_dir.with_name(data_dir.name + ".log")
         self.proc: subprocess.Popen | None = None
         self.page: CdpPage | None = None
@@ -50,10 +60,12 @@ class WindowApp:
             QT_QPA_PLATFORM="xcb",
         )
         env.pop("WAYLAND_DISPLAY", None)
+        if not self.sandbox_flag:
+            env.pop("QTWEBENGINE_CHROMIUM_FLAGS")
         started = time.monotonic()
         with open(self.log, "ab") as log:
             self.proc = subprocess.Popen(
-                [sys.executable, "-m", "desktop", "--lang", self.lang],
+                [*self.command, "--lang", self.lang],
                 cwd=REPO,
                 env=env,
                 stdout=log,
