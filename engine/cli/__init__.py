@@ -23,7 +23,7 @@ import traceback
 from collections.abc import Sequence
 
 from engine import __version__
-from engine.cli.common import CommandError, Parser, UsageError, positive_int
+from engine.cli.common import CommandError, FileError, Parser, UsageError, positive_int
 
 # subcommand -> (module, one-line help)
 COMMANDS = {
@@ -110,6 +110,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = list(sys.argv[1:] if argv is None else argv)
     try:
         return _dispatch(args)
+    except FileError as err:  # the command line was fine; the file is not
+        print(f"sudoku: {err}", file=sys.stderr)
+        return 2
     except UsageError as err:
         print(f"sudoku: error: {err}", file=sys.stderr)
         print("Try 'sudoku --help' for more information.", file=sys.stderr)

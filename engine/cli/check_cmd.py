@@ -16,7 +16,7 @@ import sys
 
 import numpy as np
 
-from engine.cli.common import UsageError, display_name, open_input, progress, puzzle_chunks
+from engine.cli.common import FileError, display_name, open_input, progress, puzzle_chunks
 from engine.errors import ParseError
 from engine.formats import Chunk, parse_chunk
 from engine.grid import conflicts
@@ -64,7 +64,7 @@ def check_chunk(chunk: Chunk) -> tuple[list[str], int]:
 
 
 def run(args: argparse.Namespace) -> int:
-    """Classify every puzzle in FILE: return 0 if all are unique, else 1; UsageError for file errors."""
+    """Classify every puzzle in FILE: return 0 if all are unique, else 1; FileError for file errors."""
     source = open_input(args.file)
     try:
         not_unique = 0
@@ -79,7 +79,7 @@ def run(args: argparse.Namespace) -> int:
     except BrokenPipeError:
         raise
     except OSError as err:
-        raise UsageError(f"{err.filename or display_name(args.file)}: {err.strerror or err}") from None
+        raise FileError(f"{err.filename or display_name(args.file)}: {err.strerror or err}") from None
     finally:
         if source is not sys.stdin.buffer:
             source.close()

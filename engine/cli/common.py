@@ -18,6 +18,10 @@ class UsageError(Exception):
     """A command line or file problem: reported as one line, exit status 2."""
 
 
+class FileError(UsageError):
+    """A file that cannot be used (missing, a folder, empty, the input as output): exit 2, no usage hint."""
+
+
 class CommandError(Exception):
     """A failure during a command (not a usage error): reported as one line, exit status 1."""
 
@@ -49,19 +53,19 @@ def same_file(a: str, b: str) -> bool:
 
 
 def open_input(path: str) -> BinaryIO:
-    """Open ``path`` (``-`` = standard input) for binary reading; raises UsageError naming the problem."""
+    """Open ``path`` (``-`` = standard input) for binary reading; raises FileError naming the problem."""
     if path == "-":
         return sys.stdin.buffer
     if os.path.isdir(path):
-        raise UsageError(f"{path}: is a directory, not a file of puzzles")
+        raise FileError(f"{path}: is a directory, not a file of puzzles")
     try:
         return open(path, "rb")  # noqa: SIM115 - the caller closes it
     except FileNotFoundError:
-        raise UsageError(f"{path}: no such file") from None
+        raise FileError(f"{path}: no such file") from None
     except PermissionError:
-        raise UsageError(f"{path}: permission denied (cannot read it)") from None
+        raise FileError(f"{path}: permission denied (cannot read it)") from None
     except OSError as err:
-        raise UsageError(f"{path}: cannot read: {err.strerror or err}") from None
+        raise FileError(f"{path}: cannot read: {err.strerror or err}") from None
 
 
 def display_name(path: str) -> str:
@@ -100,7 +104,7 @@ def _utf16_lines(source: BinaryIO) -> Iterator[bytes]:
 
 
 def puzzle_chunks(source: BinaryIO, path: str, size: int) -> Iterator[Any]:
-    """Return the puzzles of an open file as :class:`engine.formats.Chunk` s; UsageError if it holds none.
+    """Return the puzzles of an open file as :class:`engine.formats.Chunk` s; FileError if it holds none.
 
     The first chunk is read here, so an empty file fails before any output file is touched.
     """
@@ -114,26 +118,26 @@ def puzzle_chunks(source: BinaryIO, path: str, size: int) -> Iterator[Any]:
         except OSError:  # a pipe
             empty = False
         what = "the file is empty (0 bytes)" if empty else "no puzzle found (only blank lines or comments)"
-        raise UsageError(f"{display_name(path)}: {what}")
+        raise FileError(f"{display_name(path)}: {what}")
     return itertools.chain([first], chunks)
 
 
 def check_output(path: str, source: str | None = None) -> None:
-    """Check that ``path`` can become an output file; raises UsageError if it is ``source`` or unwritable.
+    """Check that ``path`` can become an output file; raises FileError if it is ``source`` or unwritable.
 
     Checked before any work, so a doomed run fails at once and leaves every file as it was.
     """
     if path == "-":
         return
     if source is not None and source != "-" and same_file(path, source):
-        raise UsageError(f"{path}: is the input file; refusing to overwrite it (choose another -o)")
+        raise FileError(f"{path}: is the input file; refusing to overwrite it (choose another -o)")
     if os.path.isdir(path):
-        raise UsageError(f"{path}: is a directory")
+        raise FileError(f"{path}: is a directory")
     folder = os.path.dirname(os.path.abspath(path))
     if not os.path.isdir(folder):
-        raise UsageError(f"{path}: folder {folder} does not exist")
+        raise FileError(f"{path}: folder {folder} does not exist")
     if not os.access(folder, os.W_OK):
-        raise UsageError(f"{path}: cannot write in folder {folder}")
+        raise FileError(f"{path}: cannot write in folder {folder}")
 
 
 def _new_file_mode(target: Path) -> int:
@@ -151,7 +155,7 @@ def atomic_output(path: str) -> Iterator[IO[bytes]]:
     """Yield a binary file that replaces ``path`` only when the block ends without an error.
 
     ``-`` means standard output.  On an error or interrupt the temporary file is removed and the
-    old ``path`` (if any) is left untouched.  Raises UsageError if the folder cannot be written.
+    old ``path`` (if any) is left untouched.  Raises FileError if the folder cannot be written.
     """
     if path == "-":
         yield sys.stdout.buffer
@@ -159,12 +163,12 @@ def atomic_output(path: str) -> Iterator[IO[bytes]]:
         return
     target = Path(path)
     if target.is_dir():
-        raise UsageError(f"{path}: is a directory")
+        raise FileError(f"{path}: is a directory")
     folder = target.parent if str(target.parent) else Path(".")
     try:
         fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=folder)
     except OSError as err:
-        raise UsageError(f"{path}: cannot write: {err.strerror or err}") from None
+        raise FileError(f"{path}: cannot write: {err.strerror or err}") from None
     try:
         with os.fdopen(fd, "wb", buffering=1 << 20) as out:
             # mkstemp makes the file private (0600); give it what a plain open() would have

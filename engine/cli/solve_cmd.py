@@ -27,7 +27,7 @@ from typing import BinaryIO, NamedTuple
 import numpy as np
 
 from engine.cli.common import (
-    UsageError,
+    FileError,
     atomic_output,
     check_output,
     display_name,
@@ -173,7 +173,7 @@ def _solve(source: BinaryIO, args: argparse.Namespace) -> int:
 
 
 def run(args: argparse.Namespace) -> int:
-    """Solve ``args.solve`` into ``args.output``: 0 all solved, 1 some not; UsageError for file problems."""
+    """Solve ``args.solve`` into ``args.output``: 0 all solved, 1 some not; FileError for file problems."""
     source = open_input(args.solve)
     try:
         check_output(args.output, args.solve)
@@ -182,7 +182,7 @@ def run(args: argparse.Namespace) -> int:
         raise
     except OSError as err:  # a read or write failing half-way (disk full, device gone)
         where = err.filename or display_name(args.solve)
-        raise UsageError(f"{where}: {err.strerror or err}") from None
+        raise FileError(f"{where}: {err.strerror or err}") from None
     finally:
         if source is not sys.stdin.buffer:
             source.close()
