@@ -179,7 +179,7 @@ def test_missing_file_and_directory_are_usage_errors(tmp_path, monkeypatch, caps
     monkeypatch.chdir(tmp_path)
     _write(tmp_path / "sudoku.txt", "precious\n")
     assert main(["-s", "missing.txt"]) == 2
-    assert "missing.txt: no such file" in capsys.readouterr().err
+    assert capsys.readouterr().err == "sudoku: missing.txt: no such file\n"  # no usage hint: argv was fine
     assert main(["-s", str(tmp_path)]) == 2
     assert "is a directory" in capsys.readouterr().err
     assert (tmp_path / "sudoku.txt").read_text() == "precious\n"
