@@ -64,6 +64,7 @@ class Step:
         fields = {
             "placements": pairs_label(self.placements),
             "eliminations": pairs_label(self.eliminations),
+            "removed": _minus(self.eliminations),  # r1c2<>5: the usual way to write an elimination
             "cells": cells_label(self.cells),
             "units": ", ".join(unit_label(u, lang) for u in self.units),
             **{k: str(v) for k, v in self.detail.items()},

@@ -23,7 +23,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from engine.candidates import CandidateGrid
-from engine.steps import Step
+from engine.steps import TEXT_FIELDS, Step
 from engine.strategies import Technique, register
 from engine.strategies.single_digit import PEER_SETS, strong_links
 
@@ -132,15 +132,28 @@ def _multi_pair(cands: list[int], bit: int, first: Cluster, second: Cluster,
             yield "type 1", {c for c in both if cands[c] & bit and c not in members}
 
 
+_KINDS_ZH = {"trap": "陷阱", "wrap": "矛盾", "type 1": "1 型", "type 2": "2 型"}
+
+
+def _kind_field(step: Step, lang: str) -> dict[str, str]:
+    """Translate the colouring kind ("trap", "type 1 + type 2", ...) for the Chinese text."""
+    kind = str(step.detail.get("kind", ""))
+    if lang == "zh":
+        kind = " + ".join(_KINDS_ZH.get(k, k) for k in kind.split(" + "))
+    return {"kind": kind}
+
+
+TEXT_FIELDS["simple_coloring"] = TEXT_FIELDS["multi_coloring"] = _kind_field
+
 register(
     Technique("simple_coloring", "Simple Colouring", "简单染色", 4.5, simple_coloring),
-    "Simple colouring on {digit} ({kind}): the strong links colour {colours}; {eliminations} cannot "
-    "hold {digit}.",
-    "简单染色（数字 {digit}，{kind}）：强链把格染成 {colours}；{eliminations} 不能是 {digit}。",
+    "Simple colouring on {digit} ({kind}): the strong links colour {colours}; one colour holds "
+    "{digit}, so: {removed}.",
+    "简单染色（数字 {digit}，{kind}）：强链把格染成 {colours}；其中一种颜色为真，所以：{removed}。",
 )
 register(
     Technique("multi_coloring", "Multi-Colouring", "多重染色", 4.6, multi_coloring),
-    "Multi-colouring on {digit} ({kind}): the clusters {colours} interact; {eliminations} cannot hold "
-    "{digit}.",
-    "多重染色（数字 {digit}，{kind}）：染色簇 {colours} 相互作用；{eliminations} 不能是 {digit}。",
+    "Multi-colouring on {digit} ({kind}): the coloured clusters {colours} see each other, so: "
+    "{removed}.",
+    "多重染色（数字 {digit}，{kind}）：染色簇 {colours} 相互可见，所以：{removed}。",
 )

@@ -208,23 +208,23 @@ for _n, _basic, _finned, _sashimi in ((2, x_wing, finned_x_wing, sashimi_x_wing)
     register(
         Technique(_NAMES[_n], _EN[_n], _ZH[_n], _SCORE[_n], _basic),
         f"{_EN[_n]}: in {{base}}, {{digit}} lies only in {{cover}}, so the rest of {{cover}} loses "
-        "{digit}: {eliminations}.",
+        "{digit}: {removed}.",
         f"{_ZH[_n]}：在 {{base}} 中，数字 {{digit}} 只出现在 {{cover}}，"
-        "所以 {cover} 的其余格删去 {digit}：{eliminations}。",
+        "所以 {cover} 的其余格删去 {digit}：{removed}。",
     )
     register(
         Technique(f"finned_{_NAMES[_n]}", f"Finned {_EN[_n]}", f"鳍{_ZH[_n]}", _SCORE[_n] + 0.2, _finned),
         f"Finned {_EN[_n]}: in {{base}}, {{digit}} lies only in {{cover}} or in the fins {{fins}}; "
-        "either way the cells of the fins' box in {cover} lose {digit}: {eliminations}.",
+        "either way the cells of the fins' box in {cover} lose {digit}: {removed}.",
         f"鳍{_ZH[_n]}：在 {{base}} 中，数字 {{digit}} 只出现在 {{cover}} 或鳍 {{fins}}；"
-        "无论哪种情况，鳍所在宫中位于 {cover} 的格都删去 {digit}：{eliminations}。",
+        "无论哪种情况，鳍所在宫中位于 {cover} 的格都删去 {digit}：{removed}。",
     )
     register(
         Technique(f"sashimi_{_NAMES[_n]}", f"Sashimi {_EN[_n]}", f"退化鳍{_ZH[_n]}（刺身）",
                   _SCORE[_n] + 0.3, _sashimi),
         f"Sashimi {_EN[_n]}: in {{base}}, {{digit}} lies only in {{cover}} or in the fins {{fins}} "
         "(without them it is not even a fish); the cells of the fins' box in {cover} lose {digit}: "
-        "{eliminations}.",
+        "{removed}.",
         f"退化鳍{_ZH[_n]}（刺身）：在 {{base}} 中，数字 {{digit}} 只出现在 {{cover}} 或鳍 {{fins}}；"
-        "鳍所在宫中位于 {cover} 的格删去 {digit}：{eliminations}。",
+        "鳍所在宫中位于 {cover} 的格删去 {digit}：{removed}。",
     )

@@ -130,16 +130,16 @@ for (_kind, _size), _finder in _FINDERS.items():
             Technique(f"naked_{_name}", f"Naked {_name.title()}", f"显性{_ZH[_name]}",
                       _SCORES[_kind, _size], _finder),
             f"Naked {_name}: {{cells}} hold only {{digits}} between them in {{units}}, so the other cells "
-            "there lose those digits: {eliminations}.",
+            "there lose those digits: {removed}.",
             f"显性{_ZH[_name]}：{{cells}} 在{{units}}中只含 {{digits}}，"
-            "所以同一区域的其余格删去这些数字：{eliminations}。",
+            "所以同一区域的其余格删去这些数字：{removed}。",
         )
     else:
         register(
             Technique(f"hidden_{_name}", f"Hidden {_name.title()}", f"隐性{_ZH[_name]}",
                       _SCORES[_kind, _size], _finder),
             f"Hidden {_name}: in {{units}}, {{digits}} can only go in {{cells}}, so those cells lose every "
-            "other candidate: {eliminations}.",
+            "other candidate: {removed}.",
             f"隐性{_ZH[_name]}：在{{units}}中，{{digits}} 只能填在 {{cells}}，"
-            "所以这些格删去其他候选数：{eliminations}。",
+            "所以这些格删去其他候选数：{removed}。",
         )

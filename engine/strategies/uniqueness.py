@@ -33,7 +33,7 @@ from itertools import combinations
 
 from engine.candidates import POPCOUNT, CandidateGrid
 from engine.grid import CELL_UNITS, UNITS
-from engine.steps import Step
+from engine.steps import TEXT_FIELDS, Step
 from engine.strategies import Technique, register
 from engine.strategies.single_digit import PEER_SETS
 
@@ -364,26 +364,30 @@ for _t, (_en, _zh) in _UR_TEXT.items():
     register(
         Technique(f"unique_rectangle_{_t}", f"Unique Rectangle Type {_t}", f"唯一矩形 {_t} 型",
                   _UR_SCORES[_t], _UR_FINDERS[_t], needs_unique=True),
-        f"Unique rectangle type {_t} on {{digits}} ({{cells}}): {_en}: {{eliminations}}.",
-        f"唯一矩形 {_t} 型（{{digits}}，{{cells}}）：{_zh}：{{eliminations}}。",
+        f"Unique rectangle type {_t} on {{digits}} ({{cells}}): {_en}: {{removed}}.",
+        f"唯一矩形 {_t} 型（{{digits}}，{{cells}}）：{_zh}：{{removed}}。",
     )
 register(
     Technique("hidden_rectangle", "Hidden Rectangle", "隐性唯一矩形", 4.7, hidden_rectangle,
               needs_unique=True),
     "Hidden rectangle on {digits} ({cells}): {locked} is confined to the rectangle in the row and column "
-    "of {far}, so {far} cannot take the other digit: {eliminations}.",
+    "of {far}, so {far} cannot take the other digit: {removed}.",
     "隐性唯一矩形（{digits}，{cells}）：在 {far} 所在的行和列中 {locked} 只出现在矩形内，"
-    "所以 {far} 删去另一个数：{eliminations}。",
+    "所以 {far} 删去另一个数：{removed}。",
 )
+TEXT_FIELDS["avoidable_rectangle"] = lambda step, lang: {
+    "kind": str(step.detail.get("kind", "")).replace("type ", "") + " 型" if lang == "zh" else
+    str(step.detail.get("kind", ""))}
+
 register(
     Technique("avoidable_rectangle", "Avoidable Rectangle", "可规避矩形", 4.5, avoidable_rectangle,
               needs_unique=True),
-    "Avoidable rectangle ({kind}) on {digits} ({cells}): placed digits could swap, so {eliminations} "
+    "Avoidable rectangle ({kind}) on {digits} ({cells}): placed digits could swap, so {removed} "
     "must go.",
-    "可规避矩形（{kind}，{digits}，{cells}）：已填数字可以互换，所以删去 {eliminations}。",
+    "可规避矩形（{kind}，{digits}，{cells}）：已填数字可以互换，所以删去 {removed}。",
 )
 register(
     Technique("bug_plus_1", "BUG+1", "BUG+1 全双值坟墓", 5.6, bug_plus_1, needs_unique=True),
-    "BUG+1: every other cell holds two candidates, so {cell} must be {digit}: {eliminations}.",
-    "BUG+1 全双值坟墓：其余格都只有两个候选数，所以 {cell} 必须是 {digit}：删去 {eliminations}。",
+    "BUG+1: every other cell holds two candidates, so {cell} must be {digit}: {removed}.",
+    "BUG+1 全双值坟墓：其余格都只有两个候选数，所以 {cell} 必须是 {digit}：删去 {removed}。",
 )
