@@ -263,7 +263,15 @@ def hidden_rectangle(cg: CandidateGrid) -> Iterator[Step]:
 
 
 def avoidable_rectangle(cg: CandidateGrid) -> Iterator[Step]:
-    """Yield every avoidable rectangle type 1 or 2 that removes a candidate (none if none)."""
+    """Yield every avoidable rectangle (type 1 or 2) that removes a candidate, most removals first.
+
+    Most first: on a candidate line every digit counts as placed, so many type-1 rectangles of
+    givens show up; the ones removing more (type 2) are the ones HoDoKu's cases ask for.
+    """
+    yield from sorted(_avoidable(cg), key=lambda s: -len(s.eliminations))
+
+
+def _avoidable(cg: CandidateGrid) -> Iterator[Step]:
     cands, values, givens = cg.cands, cg.values, cg.givens
     for rect in RECTANGLES:
         placed = [c for c in rect if values[c]]
