@@ -77,7 +77,7 @@ def digit_cells(cg: CandidateGrid) -> list[int]:
 class Graph:
     """Nodes ``(digit, cells)`` and their strong and weak links, built for one candidate state."""
 
-    __slots__ = ("digit", "mask", "cp", "strong", "weak", "index", "als_of")
+    __slots__ = ("digit", "mask", "cp", "strong", "weak", "index", "als_of", "als_link", "cands")
 
     def __init__(self) -> None:
         self.digit: list[int] = []
@@ -87,6 +87,8 @@ class Graph:
         self.weak: list[list[int]] = []
         self.index: dict[tuple[int, int], int] = {}
         self.als_of: dict[int, int] = {}  # node -> cells of the ALS it was made for
+        self.als_link: dict[tuple[int, int], object] = {}  # strong link (a, b) -> its ALS
+        self.cands: list[int] = []  # the state's candidate masks
 
     def node(self, digit: int, mask: int) -> int:
         """Return the id of node (digit, mask), adding it if new."""
@@ -135,6 +137,7 @@ def build_graph(
 ) -> Graph:
     """Return the link graph of ``cg`` restricted to ``digits`` and ``cells`` (never fails)."""
     g = Graph()
+    g.cands = cg.cands
     dc = digit_cells(cg)
     digits = tuple(digits)
     for d in digits:
@@ -221,6 +224,7 @@ def _add_als_nodes(g: Graph, cg: CandidateGrid, digits: tuple[int, ...]) -> None
             for i, a in enumerate(ids):
                 for b in ids[i + 1 :]:
                     g.link_strong(a, b)
+                    g.als_link[(a, b)] = g.als_link[(b, a)] = als
 
 
 def _in_one_unit(mask: int) -> bool:
@@ -449,6 +453,16 @@ def loop_eliminations(g: Graph, states: list[int], wt) -> set[tuple[int, int]]:
     elims: set[tuple[int, int]] = set()
     for i in range(1, len(ring) - 1, 2):
         elims |= wt(ring[i]) & wt(ring[i + 1])
+    # in a loop each strong link holds exactly one truth; through an ALS that leaves the set locked
+    # on all its other digits, whose common peers lose them
+    for i in range(0, len(nodes) - 1, 2):
+        als = g.als_link.get((nodes[i], nodes[i + 1]))
+        if als is not None:
+            used = (g.digit[nodes[i]], g.digit[nodes[i + 1]])
+            for w in als.digit_mask:  # type: ignore[attr-defined]
+                if w not in used:
+                    peers = als.digit_peers[w] & ~als.cells  # type: ignore[attr-defined]
+                    elims.update((c, w) for c in bits(peers) if g.cands[c] >> (w - 1) & 1)
     return elims - {(c, g.digit[n]) for n in nodes for c in bits(g.mask[n])}
 
 
