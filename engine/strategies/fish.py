@@ -72,6 +72,10 @@ def _basic_fish(cands: list[int], n: int) -> Iterator[Step]:
                         yield step
 
 
+# for a 9-bit line mask: the fewest of its lines left outside any one stack (where fins must lie)
+_MIN_OUTSIDE = tuple(min(POPCOUNT[m & ~st] for st in _STACKS) for m in range(512))
+
+
 def _finned_fish(cands: list[int], n: int) -> tuple[list[Step], list[Step]]:
     """Return (finned, sashimi) fish of size n, every instance that removes a candidate."""
     found: tuple[list[Step], list[Step]] = ([], [])
@@ -80,14 +84,29 @@ def _finned_fish(cands: list[int], n: int) -> tuple[list[Step], list[Step]]:
         pos = unit_positions(cands, bit)
         for rows_base in (True, False):
             # a base line holds at most n cover candidates and 3 fins (one box)
-            for base in combinations(_base_lines(pos, rows_base, n + 3), n):
-                union = 0
-                for _, m in base:
-                    union |= m
-                if POPCOUNT[union] > n:
-                    for sashimi, step in _finned_steps(cands, d, bit, base, union, rows_base):
-                        found[sashimi].append(step)
+            for base, union in _finned_bases(_base_lines(pos, rows_base, n + 3), n):
+                for sashimi, step in _finned_steps(cands, d, bit, base, union, rows_base):
+                    found[sashimi].append(step)
     return found
+
+
+def _finned_bases(lines: list[tuple[int, int]], n: int) -> Iterator[tuple[tuple[tuple[int, int], ...], int]]:
+    """Yield (base, union) for n lines whose union, but for one stack, fits in n - 1 cover lines.
+
+    Depth-first, so a partial base that already spreads over too many lines outside every stack
+    is dropped with all its extensions (the union only grows).
+    """
+    stack: list[tuple[int, int, tuple[tuple[int, int], ...]]] = [(0, 0, ())]
+    while stack:
+        start, union, base = stack.pop()
+        if len(base) == n:
+            if POPCOUNT[union] > n:
+                yield base, union
+            continue
+        for i in range(len(lines) - (n - len(base)), start - 1, -1):
+            grown = union | lines[i][1]
+            if _MIN_OUTSIDE[grown] < n:
+                stack.append((i + 1, grown, (*base, lines[i])))
 
 
 def _basic_step(cands: list[int], tid: str, d: int, bit: int, base: tuple[tuple[int, int], ...],
