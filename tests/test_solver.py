@@ -8,6 +8,7 @@ import random
 import subprocess
 import sys
 from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
 from functools import cache
 from pathlib import Path
 
@@ -344,3 +345,18 @@ def test_solve_batch_agrees_with_solve(board_list: list[np.ndarray]) -> None:
         assert ok == (single is not None) == (count >= 1)
         assert np.array_equal(row, single if ok else board)
         assert classify(board).count == max(int(count), 0)
+
+
+def test_threads_solve_side_by_side() -> None:
+    rows = _sample("se_pairs_with_rating.tsv", 80, seed=5)
+    with ThreadPoolExecutor(max_workers=4) as pool:
+        results = list(pool.map(lambda r: solve(r["puzzle"]), rows))
+    for row, result in zip(rows, results, strict=True):
+        assert np.array_equal(result, as_grid(row["solution"]))
+
+
+def test_out_of_range_values_are_a_value_error_not_invalid() -> None:
+    board = np.zeros(81, dtype=np.uint8)
+    board[40] = 12
+    with pytest.raises(ValueError):
+        classify(board)
