@@ -225,6 +225,7 @@ def test_process_errors_are_one_line_without_traceback(tmp_path: Path) -> None:
         err = done.stderr.decode()
         assert done.returncode == 2, argv
         assert "Traceback" not in err and err.startswith("sudoku: error:")
+        assert len(err.strip().splitlines()) == 1, err
         assert done.stdout == b""
     assert list(tmp_path.iterdir()) == []
 
