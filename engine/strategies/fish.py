@@ -232,7 +232,8 @@ for _n, _basic, _finned, _sashimi in ((2, x_wing, finned_x_wing, sashimi_x_wing)
         "所以 {cover} 的其余格删去 {digit}：{removed}。",
     )
     register(
-        Technique(f"finned_{_NAMES[_n]}", f"Finned {_EN[_n]}", f"鳍{_ZH[_n]}", _SCORE[_n] + 0.2, _finned),
+        Technique(f"finned_{_NAMES[_n]}", f"Finned {_EN[_n]}", f"鳍{_ZH[_n]}", round(_SCORE[_n] + 0.2, 1),
+                  _finned),
         f"Finned {_EN[_n]}: in {{base}}, {{digit}} lies only in {{cover}} or in the fins {{fins}}; "
         "either way the cells of the fins' box in {cover} lose {digit}: {removed}.",
         f"鳍{_ZH[_n]}：在 {{base}} 中，数字 {{digit}} 只出现在 {{cover}} 或鳍 {{fins}}；"
@@ -240,7 +241,7 @@ for _n, _basic, _finned, _sashimi in ((2, x_wing, finned_x_wing, sashimi_x_wing)
     )
     register(
         Technique(f"sashimi_{_NAMES[_n]}", f"Sashimi {_EN[_n]}", f"退化鳍{_ZH[_n]}（刺身）",
-                  _SCORE[_n] + 0.3, _sashimi),
+                  round(_SCORE[_n] + 0.3, 1), _sashimi),
         f"Sashimi {_EN[_n]}: in {{base}}, {{digit}} lies only in {{cover}} or in the fins {{fins}} "
         "(without them it is not even a fish); the cells of the fins' box in {cover} lose {digit}: "
         "{removed}.",
