@@ -49,6 +49,12 @@ def _is_broken(cg: CandidateGrid) -> bool:
     return any(not v and not m for v, m in zip(cg.values, cg.cands, strict=True))
 
 
+def _changes(cg: CandidateGrid, step: Step) -> bool:
+    return any(not cg.values[c] for c, _ in step.placements) or any(
+        cg.cands[c] >> (d - 1) & 1 for c, d in step.eliminations
+    )
+
+
 def solve_path(grid: np.ndarray | list[int], unique: bool | None = None) -> list[Step]:
     """Return the steps that solve ``grid``, easiest first at every point.
 
@@ -68,7 +74,7 @@ def solve_path(grid: np.ndarray | list[int], unique: bool | None = None) -> list
     path: list[Step] = []
     while not cg.is_solved() and not _is_broken(cg):
         step = next_step(cg, unique=unique)
-        if step is None:
+        if step is None or not _changes(cg, step):  # a step that changes nothing would loop forever
             break
         cg.apply(step)
         path.append(step)
