@@ -8,8 +8,10 @@ The puzzle is solved step by step, always with the easiest technique that fires
     score = hardest + min(ALLOWANCE_CAP, ALLOWANCE * (hard_steps - 1))
 
 where ``hardest`` is the highest step score and ``hard_steps`` counts the steps scoring within
-HARD_MARGIN of it (at least 1): two X-chains are a little harder than one.  The level comes from
-``hardest`` alone (so it names the hardest technique needed):
+HARD_MARGIN of it (at least 1): two X-chains are a little harder than one.  A singles-only puzzle
+that naked singles alone cannot finish gets HIDDEN_SINGLES_BONUS more: finding a digit's one place
+in a unit is the harder habit for a beginner (QQwing's simple and easy classes differ just so).
+The level comes from ``hardest`` alone (so it names the hardest technique needed):
 
 =========  ========  ===========================================================  ============
 level      Chinese   needs                                                        hardest
@@ -37,12 +39,13 @@ import numpy as np
 
 from engine.candidates import CandidateGrid
 from engine.errors import InvalidPuzzleError, SudokuError
-from engine.grid import conflicts
+from engine.grid import PEERS, conflicts
 from engine.steps import Step
 
 ALLOWANCE = 0.05
 ALLOWANCE_CAP = 0.4
 HARD_MARGIN = 0.5
+HIDDEN_SINGLES_BONUS = 0.1
 
 
 class Difficulty(str, enum.Enum):
@@ -191,7 +194,27 @@ def rate(
         scores.append(score)
     hardest_score = max(scores, default=0.0)
     hardest = next((s.technique for s, v in zip(steps, scores, strict=True) if v == hardest_score), "")
-    return Rating(score_of(scores), level_of(hardest_score), hardest, tuple(steps))
+    score = score_of(scores)
+    if hardest_score <= _SINGLES_CEILING and not _naked_singles_solve(values):
+        score = round(score + HIDDEN_SINGLES_BONUS, 2)
+    return Rating(score, level_of(hardest_score), hardest, tuple(steps))
+
+
+_SINGLES_CEILING = 2.3
+
+
+def _naked_singles_solve(grid: np.ndarray) -> bool:
+    """Return True if placing naked singles (cells with one candidate left) alone fills the grid."""
+    cg = CandidateGrid.from_grid(grid)
+    cands = cg.cands
+    todo = [c for c in range(81) if not cg.values[c] and cands[c] and not cands[c] & (cands[c] - 1)]
+    while todo:
+        c = todo.pop()
+        if cg.values[c] or not cands[c]:
+            continue
+        cg.place(c, cands[c].bit_length())
+        todo.extend(p for p in PEERS[c] if not cg.values[p] and cands[p] and not cands[p] & (cands[p] - 1))
+    return cg.is_solved()
 
 
 def accept_level(

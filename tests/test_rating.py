@@ -11,7 +11,15 @@ from engine.errors import InvalidPuzzleError
 from engine.generator import generate
 from engine.grid import as_grid
 from engine.human import solve_path
-from engine.rating import Difficulty, UnsolvableError, level_of, rate, score_of, step_score
+from engine.rating import (
+    HIDDEN_SINGLES_BONUS,
+    Difficulty,
+    UnsolvableError,
+    level_of,
+    rate,
+    score_of,
+    step_score,
+)
 from engine.solver import count_solutions, solve
 
 DATA = Path(__file__).resolve().parents[2] / "shared" / "data"
@@ -68,8 +76,17 @@ def test_easy_means_singles_only_and_the_score_follows_the_steps() -> None:
     for puzzle in rows:
         rating = rate(as_grid(puzzle))
         assert (rating.level is Difficulty.EASY) == all(s.technique in SINGLES for s in rating.steps)
-        assert rating.score == score_of([step_score(s) for s in rating.steps])
+        base = score_of([step_score(s) for s in rating.steps])
+        assert rating.score in (base, round(base + HIDDEN_SINGLES_BONUS, 2))
         assert rating.logic_only
+
+
+def test_qqwing_classes_rise_in_median_score() -> None:
+    medians = []
+    for name in ("simple", "easy", "intermediate", "expert"):
+        lines = [p for p in (DATA / "ratings" / f"qqwing_{name}.sdm").read_text().split() if len(p) == 81]
+        medians.append(float(np.median([rate(as_grid(p), unique=True).score for p in lines[:15]])))
+    assert medians == sorted(medians) and len(set(medians)) == 4, medians
 
 
 def test_every_step_of_a_rated_path_is_sound() -> None:
