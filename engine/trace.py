@@ -212,7 +212,7 @@ def _smart(values: list[int]) -> Iterator[Event]:
     placed: list[tuple[int, int]] = []
     dead = any(not values[c] and not cands[c] for c in range(81))
     if dead or not _propagate(values, cands, queue, placed):
-        yield Event("failed", -1, 0, 0, 0, 0, tuple(placed))
+        yield Event("failed", -1, 0, 0, 0, 0)
         return
     pending = tuple(placed)  # forced by the givens alone: shown with the first event
     if all(values):
