@@ -24,7 +24,8 @@ from engine import __version__
 from engine.formats import read_puzzles
 from engine.grid import as_grid, is_solution
 
-pytestmark = [pytest.mark.bundle, pytest.mark.slow]
+# the first test also waits for the build (2-7 minutes on a busy 2-core machine)
+pytestmark = [pytest.mark.bundle, pytest.mark.slow, pytest.mark.timeout(2400)]
 
 ROOT = Path(__file__).resolve().parents[1]
 DATA = ROOT.parent / "shared" / "data" / "correctness"
