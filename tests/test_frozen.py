@@ -117,3 +117,24 @@ def test_self_test_reads_the_board_from_gridcell_labels() -> None:
 def test_self_test_rejects_a_board_it_cannot_trust(bad: list[str]) -> None:
     with pytest.raises(selftest.SelfTestFailure):
         selftest.board_from_labels(bad)
+
+
+@pytest.mark.window
+def test_self_test_passes_from_source_in_a_real_window(tmp_path: Path) -> None:
+    import subprocess
+
+    from harness.xvfb import Xvfb
+
+    server = Xvfb()
+    try:
+        env = dict(os.environ, DISPLAY=server.display, HOME=str(tmp_path), XDG_CACHE_HOME=str(tmp_path / "c"))
+        for name in ("SUDOKU_STUDIO_DATA_DIR", "XDG_DATA_HOME"):
+            env.pop(name, None)
+        result = subprocess.run([sys.executable, "-m", "desktop", "--self-test"], env=env, cwd=tmp_path,
+                                capture_output=True, text=True, timeout=400)
+    finally:
+        server.close()
+    assert result.returncode == 0, f"{result.stdout[-2000:]}\n{result.stderr[-4000:]}"
+    assert "self-test: passed" in result.stdout
+    # its games went to a temporary folder, removed afterwards: nothing in the user's data folder
+    assert not (tmp_path / ".local" / "share" / "sudoku-studio").exists()
