@@ -92,8 +92,10 @@ def main() -> int:
     args = parser.parse_args()
     xvfb = Xvfb()
     try:
-        base = [launch_baseline(xvfb.display) for _ in range(args.launches)]
-        runs = [launch_app(xvfb.display) for _ in range(args.launches)]
+        base, runs = [], []
+        for _ in range(args.launches):  # interleaved, so a change in the machine's load hits both alike
+            base.append(launch_baseline(xvfb.display))
+            runs.append(launch_app(xvfb.display))
     finally:
         xvfb.close()
     boards = [b for b, _ in runs]

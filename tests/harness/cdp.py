@@ -114,6 +114,7 @@ class CdpPage:
         self._pending: dict[int, dict] = {}
         self._cond = threading.Condition()
         self._closed: Exception | None = None
+        self._ax_enabled = False
         self._reader = threading.Thread(target=self._read, name="cdp-reader", daemon=True)
         self._reader.start()
 
@@ -127,11 +128,7 @@ class CdpPage:
             except OSError:
                 pages = []
             if pages:
-                page = cls(pages[0]["webSocketDebuggerUrl"])
-                # queryAXTree gets no answer until the DOM and accessibility domains are on
-                page.send("DOM.enable")
-                page.send("Accessibility.enable")
-                return page
+                return cls(pages[0]["webSocketDebuggerUrl"])
             time.sleep(0.05)
         raise TimeoutError(f"no page on DevTools port {port} within {timeout} s")
 
@@ -182,6 +179,12 @@ class CdpPage:
         """Return the unignored AX nodes with this role (and exact accessible name), in tree order."""
         # the tree is built at the next rendered frame: before the window first paints (or while the
         # document is replaced) a query can go unanswered, so it is asked again rather than waited on
+        if not self._ax_enabled:
+            # turned on at the first query, not at connect: an accessibility tree kept up to date
+            # slows the page's own start, which the startup measurements must not pay for
+            self.send("DOM.enable")
+            self.send("Accessibility.enable")
+            self._ax_enabled = True
         for attempt in range(4):
             doc = self.send("DOM.getDocument", depth=0)["root"]["backendNodeId"]
             params: dict[str, Any] = {"backendNodeId": doc, "role": role}

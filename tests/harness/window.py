@@ -74,24 +74,36 @@ class WindowApp:
         try:
             self.page = CdpPage.connect(port, timeout)
             self.wait_interactive(timeout - (time.monotonic() - started))
+            self.startup_s = time.monotonic() - started
+            if self.lang == "en":
+                self.check_contract_tree()
         except Exception as err:
             log = self.log_text()
             raise AssertionError(f"the window did not come up: {err}\n--- app log ---\n{log}") from err
-        self.startup_s = time.monotonic() - started
         return self
 
     def wait_interactive(self, timeout: float) -> None:
-        """Wait until the page has loaded, the grid shows 81 cells and (in English) Board state reads."""
+        """Wait until the page shows 81 labelled gridcells and a Board state reading (status text)."""
         page = self._page()
-        # the page loads twice at start (pywebview), and an accessibility query on a document being
-        # replaced can go unanswered: such a query counts as "not yet" and is asked again
+        # polled with plain DOM reads of the contract's attributes: cheap, and unlike an accessibility
+        # query never left unanswered while the window has not painted yet (which would skew startup_s)
+        # English: the status named Board state has its text; Chinese: the page has switched language
+        loaded = (
+            "!!(document.querySelector('[role=status][aria-label=\"Board state\"]') || {}).textContent"
+            if self.lang == "en"
+            else "document.documentElement.lang.startsWith('zh')"
+        )
+        probe = (
+            "document.readyState === 'complete' && "
+            "document.querySelectorAll('[role=grid] [role=gridcell][aria-label]').length === 81 && " + loaded
+        )
+        wait_for(lambda: page.evaluate(probe), timeout, 0.02, "no interactive board", (CdpError,))
+
+    def check_contract_tree(self, timeout: float = 20.0) -> None:
+        """Assert the accessibility tree has the grid "Sudoku board" of 81 cells and a Board state text."""
         again = (CdpError,)
-        loaded = page.evaluate
-        wait_for(lambda: loaded("document.readyState") == "complete", timeout, 0.05, "not loaded", again)
-        wait_for(lambda: len(self._ax_nodes("gridcell")) == 81, timeout, 0.05, "no 81 cells", again)
-        if self.lang == "en":
-            wait_for(lambda: len(self._cell_nodes()) == 81, timeout, 0.05, "no Sudoku board", again)
-            wait_for(lambda: self.board_state(), timeout, 0.05, "Board state is empty", again)
+        wait_for(lambda: len(self._cell_nodes()) == 81, timeout, 0.05, "no Sudoku board of 81 cells", again)
+        wait_for(lambda: self.board_state(), timeout, 0.05, "Board state is empty", again)
 
     def log_text(self) -> str:
         """The app's stdout and stderr so far (last 4000 characters)."""
