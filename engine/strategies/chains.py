@@ -14,8 +14,8 @@ A chain alternates the links, starting and ending with a strong one: if its firs
 the next is true, so the one after is false, ...  Hence "first or last is true", and any candidate
 that sees both ends is false::
 
-    r1c1=5 --strong-- r1c7=5 ..weak.. r5c7=5 --strong-- r5c2=5     =>  r5c1, r2c2, ... <> 5
-      A                                                    Z           (they see both A and Z)
+    (5)r1c1 = (5)r1c7 - (5)r5c7 = (5)r5c2        "=" strong, "-" weak
+      A                            Z           =>  r5c1, r2c2, ... <> 5 (they see both A and Z)
 
 When the last node sees the first, the chain closes into a *continuous nice loop*: then every
 weak link holds exactly one truth, and each weak link's common peers lose its digit (a weak link
@@ -116,8 +116,8 @@ class Graph:
         return m & (m - 1) == 0
 
     def label(self, n: int) -> str:
-        """Return e.g. ``r1c2=5`` or ``r1c2|r1c3=5``."""
-        return "|".join(cell_name(c) for c in bits(self.mask[n])) + f"={self.digit[n]}"
+        """Return e.g. ``(5)r1c2`` or ``(5)r1c2|r1c3`` (HoDoKu's notation)."""
+        return f"({self.digit[n]})" + "|".join(cell_name(c) for c in bits(self.mask[n]))
 
     def pair(self, n: int) -> tuple[int, int]:
         """Return (first cell, digit): the candidate drawn for node n."""
@@ -297,10 +297,10 @@ def chain_step(
     for a, b in zip(states, states[1:], strict=False):
         strong = not a & 1  # from a false node, the link used is strong
         links.append((g.pair(a >> 1), g.pair(b >> 1), strong))
-        text.append(("=" if strong else "-") + g.label(b >> 1))
+        text.append(("= " if strong else "- ") + g.label(b >> 1))
     if loop:
         links.append((g.pair(nodes[-1]), g.pair(nodes[0]), False))
-        text.append("-" + g.label(nodes[0]))
+        text.append("- " + g.label(nodes[0]))
     cells = []
     for n in nodes:
         for c in bits(g.mask[n]):
