@@ -122,6 +122,11 @@ def test_enter_puzzle_makes_givens_that_cannot_be_changed_in_play(ui):
     assert ui.digits()[given] == int(puzzle[given]), "a given changed in play mode"
     assert empty not in ui.readonly_cells(), "an entry became read-only"
 
+    def look(cell: int) -> list[str]:
+        return ui.cell(cell).evaluate("e => [getComputedStyle(e).color, getComputedStyle(e).fontWeight]")
+
+    assert look(given) != look(empty), "givens must look different from entries"
+
 
 def test_enter_puzzle_check_names_the_repeated_digit(ui):
     row = repeated_given(0)

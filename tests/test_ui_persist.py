@@ -101,6 +101,11 @@ def _background_luminance(ui) -> float:
 
 def test_theme_switch_between_light_and_dark(ui):
     theme = ui.page.get_by_role("combobox", name="Theme")
+    expect(theme).to_have_value("system")  # the default follows the system's colour scheme
+    ui.page.emulate_media(color_scheme="dark")
+    wait_for(lambda: _background_luminance(ui) < 90, 5, message="'system' does not follow a dark system")
+    ui.page.emulate_media(color_scheme="light")
+    wait_for(lambda: _background_luminance(ui) > 160, 5, message="'system' does not follow a light system")
     theme.select_option("dark")
     wait_for(lambda: _background_luminance(ui) < 90, 5, message="the dark theme is not dark")
     theme.select_option("light")
