@@ -1,12 +1,13 @@
 """Start-up of the frozen app to an interactive board (the issue's target: under 4 s on a second launch).
 
-    .venv/bin/python benchmarks/bench_bundle_startup.py [--bundle dist/SudokuStudio] [--launches 3]
+    .venv/bin/python benchmarks/bench_bundle_startup.py [--bundle dist/SudokuStudio] [--launches 4]
 
 Each launch runs ``sudoku-studio --self-test`` under a private Xvfb with a fresh home folder shared
-by the launches (so the first launch is a true first launch: empty numba cache, no saves; later ones
-find the cache), and times from spawning the process to the moment the self-test sees 81 labelled
-gridcells and the API attached (it prints that wall-clock time).  The baseline, measured in the same
-run the same way: ``python -m desktop --self-test`` from the source tree with the project's venv.
+by the launches (the first compiles into an empty numba cache, later ones load it; the self-test
+always starts without a saved game), and times from spawning the process to the moment the
+self-test sees 81 labelled gridcells and the API attached (it prints that wall-clock time).  The
+baseline, measured in the same run the same way: ``python -m desktop --self-test`` from the source
+tree with the project's venv.
 Build the bundle first with ``python build/build.py``.
 """
 
@@ -15,6 +16,7 @@ from __future__ import annotations
 import argparse
 import os
 import re
+import statistics
 import subprocess
 import sys
 import tempfile
@@ -56,7 +58,7 @@ def main() -> int:
     """Run the benchmark and print the figures; return 0, or 1 if a launch failed."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--bundle", type=Path, default=ROOT / "dist" / "SudokuStudio")
-    parser.add_argument("--launches", type=int, default=3)
+    parser.add_argument("--launches", type=int, default=4)
     args = parser.parse_args()
     exe = args.bundle / "sudoku-studio"
     if not exe.is_file():
@@ -72,11 +74,12 @@ def main() -> int:
         return 1
     finally:
         server.close()
-    second = min(frozen[1:]) if len(frozen) > 1 else frozen[0]
-    base = min(source[1:]) if len(source) > 1 else source[0]
-    verdict = "meets" if second < 4.0 else "MISSES"
-    print(f"second launch, frozen: {second:.2f} s ({verdict} the 4 s target); "
-          f"frozen / source = {second / base:.2f}")
+    # later launches (cache warm) vary with the machine's load: compare medians
+    later = statistics.median(frozen[1:] or frozen)
+    base = statistics.median(source[1:] or source)
+    verdict = "meets" if later < 4.0 else "MISSES"
+    print(f"later launches, frozen: median {later:.2f} s ({verdict} the 4 s target); "
+          f"source: median {base:.2f} s; frozen / source = {later / base:.2f}")
     return 0
 
 
