@@ -6,6 +6,7 @@ contract of desktop/CONTRACT.md: it clicks gridcells and buttons found by their 
 types digits as key events, and reads the board back from the cells' ``aria-label`` s.  The answer
 is checked by :func:`engine.grid.is_solution`, independently of the solver that produced it.
 
+It also checks the window's title and icon (with the Qt back end, where it can read them).
 It never touches the user's games: :class:`SelfTest` gives the window a temporary data folder.
 Exit status: 0 passed; 1 a check failed; 3 the window did not come up or answer in time.
 The reason for a failure is one line on stderr.
@@ -207,6 +208,7 @@ class SelfTest:
             return bool(self._js("typeof window.__selftest === 'object'"))
 
         self._wait("the page to load", installed, 60)
+        self._check_window()
         self._wait("the board and the API", lambda: self._call("ready"), 60)
         # wall-clock time, so a launcher can measure the start-up (benchmarks/bench_bundle_startup.py)
         print(f"self-test: board ready at {time.time():.3f}", flush=True)
@@ -230,6 +232,16 @@ class SelfTest:
         self._press("Solve")
         state = self._wait('"Board state" to read Solved', self._solved, 150)
         self._check(state)
+
+    def _check_window(self) -> None:
+        # the title and icon a desktop shows; read from the Qt window where that is the back end
+        native = getattr(self._window, "native", None)
+        if native is None or not hasattr(native, "windowIcon"):
+            return
+        if native.windowTitle() != "Sudoku Studio":
+            raise SelfTestFailure(f"the window's title is {native.windowTitle()!r}")
+        if native.windowIcon().isNull():
+            raise SelfTestFailure("the window has no icon")
 
     def _type(self, cell: int, digit: int) -> None:
         if not self._call("type", cell, digit):
