@@ -399,7 +399,8 @@ class Api:
         self._settings["algorithm"] = algorithm
         self._save_settings()
         session = Session(self._game.digits, algorithm, self._emit, self._settings["delay"],
-                          on_end=self._session_ended, paused=paused)
+                          on_end=self._session_ended, paused=paused, settle=self._settle,
+                          owner_lock=self._lock)
         self._session = session
         self._session_version = self._game.version
         self._dirty = True
@@ -414,16 +415,22 @@ class Api:
             session.stop()
             session.join(2.0)
 
+    def _settle(self, session: Session) -> None:
+        """Worker thread, lock held: put a found solution on the board as one undoable move."""
+        if session is not self._session:
+            return
+        if session.status == "solved" and self._game.version == self._session_version:
+            start = session.start_digits
+            placements = [(c, d) for c, d in enumerate(session.board.digits) if d and not start[c]]
+            if self._game.place(placements, "solved"):
+                self._changed()
+
     def _session_ended(self, session: Session) -> None:
-        """Worker thread: apply a found solution as one undoable move and tell the page."""
+        """Worker thread: tell the page the run is over (after its last progress message)."""
         with self._lock:
             if session is not self._session:
                 return
-            if session.status == "solved" and self._game.version == self._session_version:
-                start = session.start_digits
-                placements = [(c, d) for c, d in enumerate(session.board.digits) if d and not start[c]]
-                if self._game.place(placements, "solved"):
-                    self._changed()
+            self._dirty = False
             state = self._state()
         if session.status == "failed":
             message = session.error or "The search ended without a solution: this board has none."

@@ -44,49 +44,30 @@ def engine_trace(grid: Sequence[int], algorithm: str) -> Iterator[Any]:
 
 
 class Board:
-    """The solver's picture of the board, following trace events.
+    """The solver's picture of the board, following the trace's events exactly.
 
-    Each placement is recorded with the search depth that made it, so an undo or backtrack takes
-    back the try *and* everything propagation forced after it, whatever the algorithm.
+    A "try" puts its digit and then its forced placements; an "undo" takes back its cell and the
+    placements it lists (for "smart", the givens' own consequences are never listed, so they stay);
+    "backtrack" changes nothing; "solved" may bring the last forced placements.
     """
 
     def __init__(self, start: Sequence[int]) -> None:
         self.digits = [int(d) for d in start]
-        self._placed: list[tuple[int, int]] = []  # (depth, cell), in the order made
 
-    def apply(self, kind: str, cell: int, digit: int, depth: int, forced: Sequence[Sequence[int]]) -> None:
-        """Apply one event: "try" places (after taking back deeper work), "undo"/"backtrack" take back."""
+    def apply(self, kind: str, cell: int, digit: int, forced: Sequence[Sequence[int]]) -> None:
+        """Apply one event to the board (events of other kinds change nothing)."""
+        digits = self.digits
         if kind == "try":
-            self._take_back(depth)
-            self._put(depth, cell, digit)
+            digits[cell] = digit
             for c, d in forced:
-                self._put(depth, int(c), int(d))
-        elif kind in ("undo", "backtrack"):
-            self._take_back(depth)
-            if 0 <= cell < len(self.digits):
-                self._take_cell(cell)
-        elif kind == "solved":
-            for c, d in forced:  # a last propagation may fill cells as it reports success
-                self._put(depth, int(c), int(d))
-
-    def _put(self, depth: int, cell: int, digit: int) -> None:
-        if 0 <= cell < len(self.digits) and self.digits[cell] != digit:
-            self.digits[cell] = digit
-            self._placed.append((depth, cell))
-
-    def _take_back(self, depth: int) -> None:
-        while self._placed and self._placed[-1][0] >= depth:
-            _, cell = self._placed.pop()
-            self.digits[cell] = 0
-
-    def _take_cell(self, cell: int) -> None:
-        # the undone try and whatever was placed after it
-        for i in range(len(self._placed) - 1, -1, -1):
-            if self._placed[i][1] == cell:
-                for _, c in self._placed[i:]:
-                    self.digits[c] = 0
-                del self._placed[i:]
-                return
+                digits[c] = d
+        elif kind == "undo":
+            digits[cell] = 0
+            for c, _ in forced:
+                digits[c] = 0
+        elif forced:  # "solved" (and "failed") may report the placements of a last propagation
+            for c, d in forced:
+                digits[c] = d
 
 
 def event_dict(ev: Any) -> dict[str, Any]:
@@ -112,6 +93,8 @@ class Session:
         on_end: Callable[[Session], None] | None = None,
         paused: bool = False,
         trace_factory: Callable[[Sequence[int], str], Iterator[Any]] = engine_trace,
+        settle: Callable[[Session], None] | None = None,
+        owner_lock: Any = None,
     ) -> None:
         self.id = next(_ids)
         self.algorithm = algorithm
@@ -123,6 +106,8 @@ class Session:
         self.error: str | None = None
         self._emit = emit
         self._on_end = on_end
+        self._settle = settle
+        self._owner_lock = owner_lock if owner_lock is not None else threading.RLock()
         self._trace_factory = trace_factory
         self._cond = threading.Condition()
         self._delay = delay_ms
@@ -207,47 +192,57 @@ class Session:
 
     def _run(self) -> None:
         try:
-            self._play(self._trace_factory(self.start_digits, self.algorithm))
+            final = self._play(self._trace_factory(self.start_digits, self.algorithm))
         except Exception as err:  # an engine failure must end the run visibly, not kill the thread silently
             log.exception("solve session %s failed", self.id)
             self.error = f"{type(err).__name__}: {err}"
-            self._set_status("failed")
-        finally:
-            self._clock_stop()
-            self._flush()
-            if self._on_end is not None:
-                try:
-                    self._on_end(self)
-                except Exception:
-                    log.exception("solve session %s: end handler failed", self.id)
+            final = "failed"
+        self._clock_stop()
+        # The end, in an order the page can follow: under the owner's lock the status becomes final
+        # and the owner settles (puts a solution on its board), so no snapshot ever shows one without
+        # the other; then the last progress message; then on_end (the owner tells the page).
+        try:
+            with self._owner_lock:
+                with self._cond:
+                    self.status = final
+                    self._cond.notify_all()
+                if self._settle is not None:
+                    self._settle(self)
+        except Exception:
+            log.exception("solve session %s: settling failed", self.id)
+        self._flush()
+        if self._on_end is not None:
+            try:
+                self._on_end(self)
+            except Exception:
+                log.exception("solve session %s: end handler failed", self.id)
 
-    def _play(self, events: Iterator[Any]) -> None:
+    def _play(self, events: Iterator[Any]) -> str:
+        """Play the events; return how the run ended: "solved", "failed" or "stopped"."""
         if not self._paused:
             self._clock_start()
         last_flush = 0.0
         basis = time.monotonic()
+        apply = self.board.apply
         for ev in events:
             single = False
             if self._paused or self._stop:
                 single = self._wait_turn()
                 if self._stop:
-                    self._set_status("stopped")
-                    return
+                    return "stopped"
                 if not single:
                     basis = time.monotonic()
             kind = ev.kind
-            self.board.apply(kind, ev.cell, ev.digit, ev.depth, ev.forced or ())
+            apply(kind, ev.cell, ev.digit, ev.forced)
             self.steps += 1
             self.backtracks = ev.backtracks
             self._last_event = ev
             self._unsent += 1
-            if kind in ("solved", "failed"):
-                self._set_status(kind)
-                return
-            delay = self._delay
+            if kind == "solved" or kind == "failed":
+                return kind
             if single:
                 self._flush()
-            elif delay == 0:
+            elif self._delay == 0:
                 now = time.monotonic()
                 if now - last_flush >= FRAME_S:
                     self._flush()
@@ -255,15 +250,14 @@ class Session:
             else:
                 self._flush()
                 basis = self._sleep(basis)
-        # a trace that ends without "solved" found nothing
-        self._set_status("failed")
+        return "failed"  # a trace that ends without "solved" found nothing
 
     def _wait_turn(self) -> bool:
         """Block while paused; return True if released by Step (one event), False by Resume or Stop."""
         with self._cond:
             if self._paused:
                 self._clock_stop()
-                self._set_status_locked("paused")
+                self.status = "paused"
         self._flush()  # the UI sees "paused" with the counters it froze at
         with self._cond:
             while self._paused and not self._stop and self._step_credit == 0:
@@ -273,7 +267,7 @@ class Session:
             if self._paused:
                 self._step_credit -= 1
                 return True
-            self._set_status_locked("running")
+            self.status = "running"
             self._clock_start()
             return False
 
@@ -289,13 +283,6 @@ class Session:
                     return target if now - target < self._delay / 1000.0 else now
                 self._cond.wait(remaining)
         return time.monotonic()
-
-    def _set_status(self, status: str) -> None:
-        with self._cond:
-            self._set_status_locked(status)
-
-    def _set_status_locked(self, status: str) -> None:
-        self.status = status
 
     def _clock_start(self) -> None:
         if self._resumed_at is None:

@@ -17,6 +17,7 @@ const view = {
   solve: null, // the last solve message, while its board is on screen
   session: null, // the freshest session info from any source
   sessionAt: 0, // performance.now() when session arrived (for the ticking clock)
+  endedId: 0, // the newest session whose end (and result) the page has seen in a state
   shownNotices: new Set(),
   delayDragging: false,
 };
@@ -117,7 +118,8 @@ function acceptState(state) {
   if (view.state && state.seq < view.state.seq) return; // an older answer overtaken by a newer one
   const languageChanged = !view.state || view.state.settings.language !== state.settings.language;
   view.state = state;
-  if (view.solve && (state.session.id !== view.solve.session.id || ENDED.has(state.session.status))) {
+  if (ENDED.has(state.session.status)) view.endedId = Math.max(view.endedId, state.session.id);
+  if (view.solve && (state.session.id !== view.solve.session.id || view.solve.session.id <= view.endedId)) {
     view.solve = null; // the run is over and its result (if any) is now part of the game
   }
   if (state.session.id !== 0 || !sessionActive()) acceptSession(state.session);
@@ -307,6 +309,10 @@ async function startSolve() {
 }
 
 function beginShowing(info) {
+  if (info.id <= view.endedId) {
+    render(); // the run ended before its answer came back: its result is already on the board
+    return;
+  }
   if (!view.solve || view.solve.session.id !== info.id) {
     const s = view.state;
     view.solve = { session: info, board: s.digits.slice(), start: s.digits.slice(), event: null, count: 0 };
@@ -470,7 +476,7 @@ function wire() {
     }
   });
   on("solve", (payload) => {
-    if (!view.state) return;
+    if (!view.state || payload.session.id <= view.endedId) return;
     if (view.solve && payload.session.id < view.solve.session.id) return;
     view.solve = payload;
     acceptSession(payload.session);
