@@ -12,6 +12,7 @@ from __future__ import annotations
 import csv
 import os
 import random
+import shutil
 import subprocess
 import sys
 import tarfile
@@ -33,12 +34,20 @@ EXE = ".exe" if sys.platform == "win32" else ""
 
 
 @pytest.fixture(scope="session")
-def bundle(tmp_path_factory: pytest.TempPathFactory) -> Path:
+def bundle(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Path]:
     """The built ``SudokuStudio`` folder (built here, once, unless SUDOKU_STUDIO_BUNDLE names one)."""
     given = os.environ.get("SUDOKU_STUDIO_BUNDLE")
     if given:
-        return Path(given).resolve()
+        yield Path(given).resolve()
+        return
     out = tmp_path_factory.mktemp("bundle")
+    try:
+        yield _build(out)
+    finally:
+        shutil.rmtree(out, ignore_errors=True)  # close to 1 GB: pytest would keep it around
+
+
+def _build(out: Path) -> Path:
     result = subprocess.run(
         [sys.executable, str(ROOT / "build" / "build.py"), "--dist", str(out / "dist"), "--work",
          str(out / "work")],
