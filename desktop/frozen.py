@@ -20,6 +20,7 @@ from __future__ import annotations
 import os
 import re
 import sys
+import tempfile
 from pathlib import Path
 from typing import Any
 
@@ -58,9 +59,23 @@ def user_cache_dir() -> Path:
 
 
 def numba_cache_dir() -> Path:
-    """Return where compiled kernels are cached: ``$NUMBA_CACHE_DIR`` if set, else in the user cache."""
+    """Return where compiled kernels are cached: ``$NUMBA_CACHE_DIR`` if set, else in the user cache.
+
+    Falls back to a per-user folder in the temporary directory when the user cache can't be written
+    (a read-only home): without any writable cache numba refuses to load the engine at all.
+    """
     configured = os.environ.get("NUMBA_CACHE_DIR")
-    return Path(configured) if configured else user_cache_dir() / "numba"
+    if configured:
+        return Path(configured)
+    folder = user_cache_dir() / "numba"
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+        if os.access(folder, os.W_OK):
+            return folder
+    except OSError:
+        pass
+    owner = os.getuid() if hasattr(os, "getuid") else os.environ.get("USERNAME", "user")
+    return Path(tempfile.gettempdir()) / f"{APP_NAME}-{owner}" / "numba"
 
 
 def prepare() -> None:

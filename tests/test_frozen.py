@@ -138,3 +138,13 @@ def test_self_test_passes_from_source_in_a_real_window(tmp_path: Path) -> None:
     assert "self-test: passed" in result.stdout
     # its games went to a temporary folder, removed afterwards: nothing in the user's data folder
     assert not (tmp_path / ".local" / "share" / "sudoku-studio").exists()
+
+
+def test_frozen_prepare_falls_back_when_the_cache_folder_cannot_be_made(as_bundle: Path,
+                                                                         tmp_path: Path) -> None:
+    # a file where the cache folder should be: mkdir fails for any user, root included
+    (tmp_path / "cache").write_text("not a folder", encoding="ascii")
+    frozen.prepare()
+    chosen = Path(os.environ["NUMBA_CACHE_DIR"])
+    assert not str(chosen).startswith(str(tmp_path / "cache"))
+    assert chosen.name == "numba" and chosen.parent.name.startswith("sudoku-studio-")
