@@ -450,9 +450,18 @@ def loop_eliminations(g: Graph, states: list[int], wt) -> set[tuple[int, int]]:
     candidates.  ``states`` begins with a false state; the closing link (last to first) is weak."""
     nodes = [s >> 1 for s in states]
     ring = nodes + [nodes[0]]
+    loop_cells = 0
+    for n in nodes:
+        loop_cells |= g.mask[n]
     elims: set[tuple[int, int]] = set()
     for i in range(1, len(ring) - 1, 2):
-        elims |= wt(ring[i]) & wt(ring[i + 1])
+        a, b = ring[i], ring[i + 1]
+        common = wt(a) & wt(b)
+        if g.digit[a] == g.digit[b]:
+            # like HoDoKu, a unit's weak link clears only cells outside the loop (the loop's own
+            # cells are settled by their links)
+            common = {(c, d) for c, d in common if not loop_cells >> c & 1}
+        elims |= common
     # in a loop each strong link holds exactly one truth; through an ALS that leaves the set locked
     # on all its other digits, whose common peers lose them
     for i in range(0, len(nodes) - 1, 2):
