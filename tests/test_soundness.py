@@ -8,8 +8,9 @@ Every step is checked against the puzzle's known solution.  Two walks:
   hard puzzles are reached without waiting for the slow last-resort searches;
 * the driver walk: :func:`engine.human.solve_path` end to end, which must finish with the solution.
 
-The fast suite samples about fifty puzzles; ``-m slow`` runs 2,000 puzzles of all
-difficulties (easy Sudoku Exchange puzzles up to the hardest-known collections).
+The fast suite samples about fifty puzzles; ``-m slow`` walks 2,000 puzzles of all difficulties
+(easy Sudoku Exchange puzzles up to the hardest-known collections) with every pattern technique
+and runs the whole driver on 200 of them.
 """
 
 from __future__ import annotations
@@ -22,7 +23,7 @@ import pytest
 from engine.candidates import CandidateGrid
 from engine.human import solve_path
 from engine.steps import Step
-from engine.strategies import techniques
+from engine.strategies import Technique, techniques
 
 DATA = Path(__file__).resolve().parents[1].parent / "shared" / "data" / "correctness"
 # the last-resort searches are exercised by the driver walk; the walk asks all the others
@@ -53,14 +54,16 @@ def _wrong(step: Step, solution: str) -> list[str]:
     return bad
 
 
-def technique_walk(puzzle: str, solution: str) -> tuple[list[str], set[str]]:
+def technique_walk(
+    puzzle: str, solution: str, walked: list[Technique] = WALKED
+) -> tuple[list[str], set[str]]:
     """Walk a puzzle as described above; return the wrong moves found and the techniques that fired."""
     cg = CandidateGrid.from_grid([int(ch) for ch in puzzle])
     wrong: list[str] = []
     fired: set[str] = set()
     while not cg.is_solved():
         first = None
-        for tech in WALKED:
+        for tech in walked:
             for step in tech.find(cg):
                 wrong += _wrong(step, solution)
                 fired.add(step.technique)
@@ -79,10 +82,10 @@ def technique_walk(puzzle: str, solution: str) -> tuple[list[str], set[str]]:
     return wrong, fired
 
 
-def _check_walks(rows: list[tuple[str, str]]) -> set[str]:
+def _check_walks(rows: list[tuple[str, str]], walked: list[Technique] = WALKED) -> set[str]:
     fired: set[str] = set()
     for puzzle, solution in rows:
-        wrong, seen = technique_walk(puzzle, solution)
+        wrong, seen = technique_walk(puzzle, solution, walked)
         assert not wrong, f"{puzzle}: {wrong[:3]}"
         fired |= seen
     return fired
@@ -119,14 +122,23 @@ def test_two_solution_puzzles_never_use_uniqueness() -> None:
             assert not _wrong(step, first) and not _wrong(step, second)
 
 
-@pytest.mark.slow
-def test_technique_walk_is_sound_on_2000_puzzles() -> None:
-    _check_walks(_sample(_se_pairs(), 1000) + _sample(_hard(), 1000))
+SLOW_PUZZLES = _sample(_se_pairs(), 1000) + _sample(_hard(), 1000)
+PATTERNS = [t for t in WALKED if t.score < 6.0]  # everything short of the chain searches
 
 
 @pytest.mark.slow
-def test_solve_path_is_sound_on_a_wide_sample() -> None:
-    for puzzle, solution in _sample(_se_pairs(), 150) + _sample(_hard(), 50):
+@pytest.mark.parametrize("chunk", range(10))
+def test_pattern_techniques_are_sound_on_2000_puzzles(chunk: int) -> None:
+    # every instance of every pattern technique on every state of 2,000 puzzles, in ten chunks
+    _check_walks(SLOW_PUZZLES[chunk::10], PATTERNS)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("chunk", range(10))
+def test_solve_path_is_sound_on_a_wide_sample(chunk: int) -> None:
+    # the whole driver, chains and last resorts included, on 200 puzzles of all difficulties
+    rows = _sample(_se_pairs(), 150) + _sample(_hard(), 50)
+    for puzzle, solution in rows[chunk::10]:
         grid = np.array([int(ch) for ch in puzzle], dtype=np.uint8)
         for step in solve_path(grid, unique=True):
             assert not _wrong(step, solution), puzzle
