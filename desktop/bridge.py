@@ -10,6 +10,7 @@ from __future__ import annotations
 import json
 import logging
 import threading
+from collections import deque
 from typing import Any, Protocol
 
 log = logging.getLogger(__name__)
@@ -30,11 +31,22 @@ def dispatch_script(event: str, payload: dict) -> str:
 
 
 class WindowBridge:
-    """Sends events into a pywebview window; after :meth:`close` (window closing) it drops them."""
+    """Sends events into a pywebview window from a sender thread of its own.
+
+    ``run_js`` waits for the GUI thread and the page (milliseconds each, more under load); a solve
+    worker that waited too would spend its time there instead of searching.  So :meth:`emit`
+    serialises the payload and returns at once, and the sender delivers the scripts in order.  A
+    ``solve`` message still waiting when a newer one comes is replaced by it: it only draws a frame
+    the newer one draws again.  After :meth:`close` (the window is closing) events are dropped.
+    """
 
     def __init__(self, window: Any = None) -> None:
         self._window = window
         self._closed = threading.Event()
+        self._cond = threading.Condition()
+        self._queue: deque[tuple[str, str]] = deque()
+        self._sender = threading.Thread(target=self._send_loop, name="bridge", daemon=True)
+        self._sender.start()
 
     def attach(self, window: Any) -> None:
         """Use ``window`` from now on (the window is made after the API object it exposes)."""
@@ -43,18 +55,43 @@ class WindowBridge:
     def close(self) -> None:
         """Stop sending: the window is going away."""
         self._closed.set()
+        with self._cond:
+            self._queue.clear()
+            self._cond.notify_all()
 
     def emit(self, event: str, payload: dict) -> None:
-        """Run the dispatcher in the page; errors (a window mid-close) are logged, never raised."""
-        window = self._window
-        if window is None or self._closed.is_set():
+        """Queue one event for the page; returns at once, never raises (a bad payload is logged)."""
+        if self._closed.is_set():
             return
         try:
-            # run_js, not evaluate_js: no result to wait for, and no pywebview wrapping of the script
-            window.run_js(dispatch_script(event, payload))
-        except Exception:  # a closing window can fail in many backend-specific ways
-            if not self._closed.is_set():
-                log.exception("could not send %s to the page", event)
+            script = dispatch_script(event, payload)
+        except (TypeError, ValueError):
+            log.exception("event %s is not JSON-able", event)
+            return
+        with self._cond:
+            if event == "solve" and self._queue and self._queue[-1][0] == "solve":
+                self._queue[-1] = (event, script)
+            else:
+                self._queue.append((event, script))
+            self._cond.notify()
+
+    def _send_loop(self) -> None:
+        while True:
+            with self._cond:
+                while not self._queue and not self._closed.is_set():
+                    self._cond.wait()
+                if self._closed.is_set():
+                    return
+                event, script = self._queue.popleft()
+            window = self._window
+            if window is None:
+                continue  # nothing to draw into yet; the page asks for the whole state when it loads
+            try:
+                # run_js, not evaluate_js: no result to wait for, and no pywebview wrapping of the script
+                window.run_js(script)
+            except Exception:  # a closing window can fail in many backend-specific ways
+                if not self._closed.is_set():
+                    log.exception("could not send %s to the page", event)
 
 
 class RecordingBridge:
