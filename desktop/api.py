@@ -12,6 +12,7 @@ because pywebview exposes public attributes to the page recursively.
 from __future__ import annotations
 
 import functools
+import importlib.util
 import inspect
 import locale
 import logging
@@ -29,6 +30,7 @@ from desktop.session import Session, idle_info
 log = logging.getLogger(__name__)
 
 MAX_STRING = 64  # longer strings are refused before they are looked at
+_HAS_HUMAN = importlib.util.find_spec("engine.human") is not None
 F = TypeVar("F", bound=Callable[..., dict])
 
 
@@ -299,7 +301,8 @@ class Api:
             return {"ok": True, "settings": self._effective_settings()}
 
     def _algorithms(self) -> list[str]:
-        return ["naive", "smart"]
+        # "human logic" needs the engine's step driver; find_spec looks without importing it
+        return ["naive", "smart", "human"] if _HAS_HUMAN else ["naive", "smart"]
 
     def _effective_settings(self) -> dict[str, Any]:
         settings = dict(self._settings)

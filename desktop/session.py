@@ -16,7 +16,7 @@ import logging
 import threading
 import time
 from collections.abc import Callable, Iterator, Sequence
-from typing import Any
+from typing import Any, NamedTuple
 
 import numpy as np
 
@@ -37,10 +37,63 @@ def idle_info(delay: int, algorithm: str) -> dict[str, Any]:
 
 
 def engine_trace(grid: Sequence[int], algorithm: str) -> Iterator[Any]:
-    """Return the engine's lazy search trace of ``grid``; raises ValueError for an unknown algorithm."""
-    from engine.trace import trace  # numba for "smart": loaded on the worker, never on the UI's thread
+    """Return the lazy event stream of ``algorithm`` over ``grid``; ValueError for an unknown algorithm."""
+    if algorithm == "human":
+        return logic_trace(grid)
+    from engine.trace import trace  # loaded on the worker, never on the UI's thread
 
     return iter(trace(np.asarray(grid, dtype=np.uint8), algorithm))
+
+
+class LogicEvent(NamedTuple):
+    """One step of human logic as a trace event: kind "logic" with its placements and explanation."""
+
+    kind: str
+    cell: int
+    digit: int
+    depth: int
+    steps: int
+    backtracks: int
+    forced: tuple[tuple[int, int], ...] = ()
+    technique: str = ""
+    eliminations: tuple[tuple[int, int], ...] = ()
+    explain: dict[str, str] | None = None
+
+
+def logic_trace(grid: Sequence[int]) -> Iterator[LogicEvent]:
+    """Yield the engine's easiest-first logical steps over ``grid``, one at a time, then solved or failed.
+
+    Lazy like the search traces: a step is found only when the display asks for it.  The engine's
+    last resort (a "guess" from the exact solver) keeps every solvable puzzle going to the end.
+    """
+    from engine.candidates import CandidateGrid
+    from engine.human import next_step
+    from engine.solver import count_solutions
+
+    values = [int(d) for d in grid]
+    unique = count_solutions(np.asarray(values, dtype=np.uint8), 2) == 1
+    cg = CandidateGrid.from_grid(values)
+    steps = 0
+    while True:
+        if cg.is_solved():
+            yield LogicEvent("solved", -1, 0, 0, steps, 0)
+            return
+        if any(not v and not m for v, m in zip(cg.values, cg.cands, strict=True)):
+            yield LogicEvent("failed", -1, 0, 0, steps, 0)
+            return
+        step = next_step(cg, unique=unique)
+        new = step is not None and (
+            any(not cg.values[c] for c, _ in step.placements)
+            or any(cg.cands[c] >> (d - 1) & 1 for c, d in step.eliminations)
+        )
+        if not new:  # nothing fires (or nothing changes): logic has come to its end
+            yield LogicEvent("failed", -1, 0, 0, steps, 0)
+            return
+        cg.apply(step)
+        steps += 1
+        where = step.placements[0] if step.placements else (step.eliminations[0][0], 0)
+        yield LogicEvent("logic", where[0], where[1], 0, steps, 0, tuple(step.placements), step.technique,
+                         tuple(step.eliminations), {"en": step.explain("en"), "zh": step.explain("zh")})
 
 
 class Board:
@@ -65,20 +118,25 @@ class Board:
             digits[cell] = 0
             for c, _ in forced:
                 digits[c] = 0
-        elif forced:  # "solved" (and "failed") may report the placements of a last propagation
+        elif forced:  # "logic" steps; "solved" may report the placements of a last propagation
             for c, d in forced:
                 digits[c] = d
 
 
 def event_dict(ev: Any) -> dict[str, Any]:
-    """Return the JSON-able form of one trace event (kind, cell, digit, depth, forced)."""
-    return {
+    """Return the JSON-able form of one event (kind, cell, digit, depth, forced; logic steps add more)."""
+    out = {
         "kind": str(ev.kind),
         "cell": int(ev.cell),
         "digit": int(ev.digit),
         "depth": int(ev.depth),
         "forced": [[int(c), int(d)] for c, d in (ev.forced or ())],
     }
+    if isinstance(ev, LogicEvent) and ev.kind == "logic":
+        out["technique"] = ev.technique
+        out["eliminations"] = [[int(c), int(d)] for c, d in ev.eliminations]
+        out["explain"] = dict(ev.explain or {})
+    return out
 
 
 class Session:

@@ -39,7 +39,8 @@ def _run(puzzle: str, algorithm: str, delay: int = 0, **kw) -> tuple[Session, Re
 
 @pytest.mark.parametrize(
     "algorithm,puzzle",
-    [("naive", EASY), ("naive", MEDIUM), ("smart", EASY), *[("smart", p) for p in _norvig(6)]],
+    [("naive", EASY), ("naive", MEDIUM), ("smart", EASY), *[("smart", p) for p in _norvig(6)],
+     ("human", EASY), ("human", _norvig(1)[0])],
 )
 def test_the_board_replayed_from_the_trace_ends_as_a_solution(algorithm, puzzle):
     session, bridge = _run(puzzle, algorithm)
@@ -50,6 +51,19 @@ def test_the_board_replayed_from_the_trace_ends_as_a_solution(algorithm, puzzle)
     assert last["session"]["status"] == "solved"
     assert last["board"] == session.board.digits
     assert last["session"]["steps"] == session.steps
+
+
+def test_human_logic_steps_carry_their_technique_and_both_explanations():
+    session, bridge = _run(EASY, "human", delay=0, paused=True)
+    session.step()
+    message = bridge.wait_for("solve", lambda m: m["event"] is not None, 60)
+    event = message["event"]
+    assert event["kind"] == "logic" and event["technique"]
+    assert event["forced"] and [event["cell"], event["digit"]] == event["forced"][0]
+    assert set(event["explain"]) == {"en", "zh"} and all(event["explain"].values())
+    assert message["board"][event["cell"]] == event["digit"]
+    session.stop()
+    session.join(5)
 
 
 def test_events_are_batched_at_delay_0():

@@ -102,7 +102,7 @@ export class BoardView {
     el.classList.toggle("selected", p.isSelected);
     el.classList.toggle("peer", p.peer);
     el.classList.toggle("same", p.same);
-    el.classList.toggle("current-try", p.current === "try");
+    el.classList.toggle("current-try", p.current === "try" || p.current === "logic");
     el.classList.toggle("current-undo", p.current === "undo" || p.current === "backtrack");
     el.setAttribute("aria-label", p.label);
     el.setAttribute("aria-selected", p.isSelected ? "true" : "false");

@@ -240,7 +240,9 @@ function render() {
     failed: () => i18n.t("solve.failed"),
     stopped: () => i18n.t("solve.stopped"),
   }[session.status];
-  $("solve-status").textContent = solveStatus ? solveStatus() : "";
+  const event = view.solve && view.solve.event;
+  const explained = event && event.explain ? event.explain[i18n.language()] || event.explain.en : "";
+  $("solve-status").textContent = explained || (solveStatus ? solveStatus() : "");
   syncSelects();
 }
 
@@ -482,6 +484,8 @@ function wire() {
     acceptSession(payload.session);
     if (payload.session.status === "solved") announce(i18n.t("solve.solved", payload.session));
     if (payload.session.status === "failed") announce(i18n.t("solve.failed"));
+    const explain = payload.event && payload.event.explain;
+    if (explain && payload.session.status === "paused") announce(explain[i18n.language()] || explain.en);
     queueRender();
   });
   on("notice", showNotice);
