@@ -87,14 +87,19 @@ def _hidden(cg: CandidateGrid, size: int) -> Iterator[Step]:
                            detail={"digits": "/".join(map(str, group))})
 
 
+# Where a state holds several pairs or triples, HoDoKu's cases favour (measured over relabelled,
+# permuted and turned boards) the naked ones removing fewest candidates and the hidden pair
+# removing most; sorting on that keeps the choice independent of the board's orientation.
+
+
 def naked_pair(cg: CandidateGrid) -> Iterator[Step]:
-    """Yield every naked pair that removes a candidate (none if none)."""
-    return _naked(cg, 2)
+    """Yield every naked pair that removes a candidate, fewest removals first (none if none)."""
+    return iter(sorted(_naked(cg, 2), key=lambda s: len(s.eliminations)))
 
 
 def naked_triple(cg: CandidateGrid) -> Iterator[Step]:
-    """Yield every naked triple that removes a candidate (none if none)."""
-    return _naked(cg, 3)
+    """Yield every naked triple that removes a candidate, fewest removals first (none if none)."""
+    return iter(sorted(_naked(cg, 3), key=lambda s: len(s.eliminations)))
 
 
 def naked_quad(cg: CandidateGrid) -> Iterator[Step]:
@@ -103,8 +108,8 @@ def naked_quad(cg: CandidateGrid) -> Iterator[Step]:
 
 
 def hidden_pair(cg: CandidateGrid) -> Iterator[Step]:
-    """Yield every hidden pair that removes a candidate (none if none)."""
-    return _hidden(cg, 2)
+    """Yield every hidden pair that removes a candidate, most removals first (none if none)."""
+    return iter(sorted(_hidden(cg, 2), key=lambda s: -len(s.eliminations)))
 
 
 def hidden_triple(cg: CandidateGrid) -> Iterator[Step]:
