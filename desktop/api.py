@@ -22,6 +22,8 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any, TypeVar
 
+import numpy as np
+
 from desktop import storage
 from desktop.bridge import Bridge
 from desktop.game import Game, GameError, check_puzzle, hidden_singles, quick_status, refine_status
@@ -226,6 +228,34 @@ class Api:
             if self._game.place(placements, "inferred"):
                 self._changed()
             return {"ok": True, "placed": len(placements), "state": self._state()}
+
+    @_endpoint
+    def hint(self) -> dict[str, Any]:
+        """Return the easiest next logical step for the board (not applied), or ``hint: None``."""
+        if not _HAS_HUMAN:
+            raise ApiError("nothing_to_do", "Hints need the engine's human logic.")
+        with self._lock:
+            self._refuse_while_solving()
+            if self._game.conflict_cells():
+                raise ApiError("invalid_board", "Remove the repeated digits first.")
+            if all(self._game.digits):
+                raise ApiError("nothing_to_do", "The board is already full.")
+            digits = list(self._game.digits)
+        from engine.candidates import CandidateGrid  # the step driver: loaded on first use, off the lock
+        from engine.human import next_step
+        from engine.solver import count_solutions
+
+        unique = count_solutions(np.asarray(digits, dtype=np.uint8), 2) == 1
+        step = next_step(CandidateGrid.from_grid(digits), unique=unique)
+        if step is None:
+            return {"ok": True, "hint": None}
+        return {"ok": True, "hint": {
+            "technique": step.technique,
+            "cells": sorted({*step.cells, *(c for c, _ in step.placements)}),
+            "placements": [list(p) for p in step.placements],
+            "eliminations": [list(p) for p in step.eliminations],
+            "explain": {"en": step.explain("en"), "zh": step.explain("zh")},
+        }}
 
     @_endpoint
     def solve(self, algorithm: Any) -> dict[str, Any]:

@@ -23,7 +23,7 @@ from engine.solver import count_solutions
 PUZZLE = "530070000600195000098000060800060003400803001700020006060000280000419005000080079"
 
 CONTRACT = {
-    "check_puzzle", "clear", "fill_singles", "get_state", "new_puzzle", "pause", "redo", "resume",
+    "check_puzzle", "clear", "fill_singles", "get_state", "hint", "new_puzzle", "pause", "redo", "resume",
     "set_cell", "set_delay", "set_mode", "set_setting", "solve", "step", "stop", "undo",
 }
 
@@ -162,6 +162,18 @@ def test_fill_singles_fills_inferred_cells_of_the_solution(api):
         c for c, ch in enumerate(PUZZLE) if ch == "0"
     }
     assert api.undo()["state"]["digits"] == [int(ch) for ch in PUZZLE]
+
+
+def test_a_hint_is_the_easiest_step_and_changes_nothing(api):
+    _enter(api, PUZZLE)
+    api.set_mode("play")
+    before = api.get_state()["state"]["digits"]
+    hint = api.hint()["hint"]
+    assert hint["technique"] and hint["explain"]["en"] and hint["explain"]["zh"]
+    solution = api.fill_singles()["state"]["digits"]  # this puzzle is all singles: the known solution
+    api.undo()
+    assert hint["placements"] and all(solution[c] == d for c, d in hint["placements"])
+    assert api.get_state()["state"]["digits"] == before
 
 
 def test_fill_singles_refuses_a_board_with_repeats(api):

@@ -68,6 +68,7 @@ export const api = {
   setMode: (mode) => call("set_mode", mode),
   checkPuzzle: () => call("check_puzzle"),
   fillSingles: () => call("fill_singles"),
+  hint: () => call("hint"),
   solve: (algorithm) => call("solve", algorithm),
   pause: () => call("pause"),
   resume: () => call("resume"),

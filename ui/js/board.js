@@ -80,10 +80,11 @@ export class BoardView {
       const mask = model.candidates && !digit ? model.candidates[cell] : 0;
       const current = model.current && model.current.cell === cell ? model.current.kind : "";
       const label = model.label(cell, digit);
-      const key = `${digit}|${origin}|${conflict}|${isSelected}|${peer}|${same}|${mask}|${current}|${label}`;
+      const hint = Boolean(model.hint && model.hint.has(cell));
+      const key = `${digit}|${origin}|${conflict}|${isSelected}|${peer}|${same}|${mask}|${current}|${label}|${hint}`;
       if (key === this.keys[cell]) continue;
       this.keys[cell] = key;
-      this.paint(cell, { digit, origin, conflict, isSelected, peer, same, mask, current, label });
+      this.paint(cell, { digit, origin, conflict, isSelected, peer, same, mask, current, label, hint });
     }
   }
 
@@ -99,6 +100,7 @@ export class BoardView {
       el.classList.toggle(origin, p.origin === origin);
     }
     el.classList.toggle("conflict", p.conflict);
+    el.classList.toggle("hint", p.hint);
     el.classList.toggle("selected", p.isSelected);
     el.classList.toggle("peer", p.peer);
     el.classList.toggle("same", p.same);

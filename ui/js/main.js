@@ -17,6 +17,7 @@ const view = {
   solve: null, // the last solve message, while its board is on screen
   session: null, // the freshest session info from any source
   sessionAt: 0, // performance.now() when session arrived (for the ticking clock)
+  hint: null, // {version, cells: Set} of the hint on screen, until the board changes
   endedId: 0, // the newest session whose end (and result) the page has seen in a state
   shownNotices: new Set(),
   delayDragging: false,
@@ -178,6 +179,7 @@ function boardModel() {
     candidates: s.settings.candidates ? s.candidates : null,
     current: null,
     label: cellLabel,
+    hint: view.hint && view.hint.version === s.version ? view.hint.cells : null,
   };
   if (view.solve) {
     const { board: digits, start, event } = view.solve;
@@ -213,6 +215,7 @@ function render() {
   $("undo").disabled = active || !s.can_undo;
   $("redo").disabled = active || !s.can_redo;
   $("fill-singles").disabled = active;
+  $("hint").disabled = active;
   $("new-puzzle").disabled = busy;
   $("new-puzzle").setAttribute("aria-busy", busy ? "true" : "false");
   $("solve").disabled = active || busy;
@@ -447,6 +450,17 @@ function wire() {
     if (!answer.ok) return;
     acceptState(answer.state);
     say(answer.placed ? i18n.t("msg.filled", { count: answer.placed }) : i18n.t("msg.nothingFilled"));
+  });
+  $("hint").addEventListener("click", async () => {
+    const answer = await api.hint();
+    if (!answer.ok) return;
+    if (!answer.hint) {
+      say(i18n.t("msg.noHint"));
+      return;
+    }
+    view.hint = { version: view.state.version, cells: new Set(answer.hint.cells), explain: answer.hint.explain };
+    render();
+    say(answer.hint.explain[i18n.language()] || answer.hint.explain.en);
   });
   $("solve").addEventListener("click", startSolve);
   $("pause").addEventListener("click", () => sessionCall(view.session.status === "paused" ? "resume" : "pause"));
