@@ -179,7 +179,7 @@ function boardModel() {
     candidates: s.settings.candidates ? s.candidates : null,
     current: null,
     label: cellLabel,
-    hint: view.hint && view.hint.version === s.version ? view.hint.cells : null,
+    hint: view.hint && view.hint.version === s.version && !view.solve ? view.hint.cells : null,
   };
   if (view.solve) {
     const { board: digits, start, event } = view.solve;
