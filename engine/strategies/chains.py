@@ -235,33 +235,37 @@ def _in_one_unit(mask: int) -> bool:
 # searching
 
 
-def search(g: Graph, start: int) -> tuple[dict[int, int], list[int]]:
+def successors(g: Graph) -> list[list[int]]:
+    """Return, per state (``node * 2 + truth``), the states one link away: false -> strong -> true,
+    true -> weak -> false."""
+    succ: list[list[int]] = []
+    for n in range(len(g.digit)):
+        succ.append([m * 2 + 1 for m in g.strong[n]])
+        succ.append([m * 2 for m in g.weak[n]])
+    return succ
+
+
+def search(g: Graph, start: int, succ: list[list[int]] | None = None) -> tuple[list[int], list[int]]:
     """Breadth-first from "start is false": return parents and the order states were reached.
 
-    A state is ``node * 2 + truth``; the parent of the start state is -1.  Each state is reached
-    by its shortest alternating chain.
+    A state is ``node * 2 + truth``; the parent of the start state is -1 and of a state never
+    reached -2.  Each state is reached by its shortest alternating chain.
     """
+    if succ is None:
+        succ = successors(g)
     first = start * 2
-    parent = {first: -1}
+    parent = [-2] * len(succ)
+    parent[first] = -1
     order = [first]
-    strong, weak = g.strong, g.weak
     for st in order:
-        if st & 1:
-            for m in weak[st >> 1]:
-                ns = m * 2
-                if ns not in parent:
-                    parent[ns] = st
-                    order.append(ns)
-        else:
-            for m in strong[st >> 1]:
-                ns = m * 2 + 1
-                if ns not in parent:
-                    parent[ns] = st
-                    order.append(ns)
+        for ns in succ[st]:
+            if parent[ns] == -2:
+                parent[ns] = st
+                order.append(ns)
     return parent, order
 
 
-def path(parent: dict[int, int], state: int) -> list[int]:
+def path(parent: list[int], state: int) -> list[int]:
     """Return the states from the start to ``state``."""
     out = []
     while state != -1:
@@ -338,10 +342,11 @@ def chain_results(g: Graph, cg: CandidateGrid, *, loops: bool = True, same_digit
             t = targets[n] = weak_targets(g, cg, dc, n)
         return t
 
+    succ = successors(g)
     for start in range(len(g.digit)):
         if not g.strong[start]:
             continue
-        parent, order = search(g, start)
+        parent, order = search(g, start, succ)
         weak_of_start = set(g.weak[start])
         ds, ms, cps = g.digit[start], g.mask[start], g.cp[start]
         dcs = dc[ds]
@@ -386,7 +391,7 @@ def chain_results(g: Graph, cg: CandidateGrid, *, loops: bool = True, same_digit
                 states = path(parent, st)
             _keep(found, ((), tuple(sorted(elims))), states, loop)
         if loops:
-            ring = shortest_loop(g, start)
+            ring = shortest_loop(g, start, succ)
             if ring is not None:
                 elims = loop_eliminations(g, ring, wt)
                 if elims:
@@ -414,34 +419,28 @@ def _common_targets(g: Graph, cg: CandidateGrid, dc: list[int], a: int, b: int) 
     return out
 
 
-def shortest_loop(g: Graph, start: int) -> list[int] | None:
+def shortest_loop(g: Graph, start: int, succ: list[list[int]] | None = None) -> list[int] | None:
     """Return the states of the shortest loop that leaves "start is true" by a weak link and comes
     back by a strong one, rotated to begin with a false state; None if there is none (or it
     repeats a node)."""
+    if succ is None:
+        succ = successors(g)
     first = start * 2 + 1
-    parent = {first: -1}
+    parent = [-2] * len(succ)
+    parent[first] = -1
     order = [first]
-    strong, weak = g.strong, g.weak
+    strong = g.strong
     for st in order:
-        n = st >> 1
-        if st & 1:
-            for m in weak[n]:
-                ns = m * 2
-                if ns not in parent:
-                    parent[ns] = st
-                    order.append(ns)
-        else:
-            if start in strong[n] and parent[st] != first:
-                states = path(parent, st)
-                nodes = [x >> 1 for x in states]
-                if len(set(nodes)) != len(nodes):
-                    return None
-                return states[1:] + [first]
-            for m in strong[n]:
-                ns = m * 2 + 1
-                if ns not in parent:
-                    parent[ns] = st
-                    order.append(ns)
+        if not st & 1 and parent[st] != first and start in strong[st >> 1]:
+            states = path(parent, st)
+            nodes = [x >> 1 for x in states]
+            if len(set(nodes)) != len(nodes):
+                return None
+            return states[1:] + [first]
+        for ns in succ[st]:
+            if parent[ns] == -2:
+                parent[ns] = st
+                order.append(ns)
     return None
 
 
