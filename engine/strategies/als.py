@@ -102,8 +102,11 @@ def _als_label(a: Als) -> str:
 
 
 def _step(tid: str, sets: list[Als], elims: set, detail: dict) -> Step:
-    cells = tuple(c for a in sets for c in bits(a.cells))
-    cands = tuple((c, d) for a in sets for d, m in sorted(a.digit_mask.items()) for c in bits(m))
+    # dict.fromkeys: one petal may serve two stem digits; each cell and candidate shows once
+    cells = tuple(dict.fromkeys(c for a in sets for c in bits(a.cells)))
+    cands = tuple(
+        dict.fromkeys((c, d) for a in sets for d, m in sorted(a.digit_mask.items()) for c in bits(m))
+    )
     detail = {**detail, "sets": "; ".join(_als_label(a) for a in sets)}
     return Step(tid, eliminations=tuple(sorted(elims)), cells=cells, candidates=cands, detail=detail)
 
