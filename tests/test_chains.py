@@ -26,9 +26,9 @@ CODES = {
     "0701": "x_chain",
     "0702": "xy_chain",
     "0703": "remote_pair",
-    "0707": "aic",
-    "0708": "aic",
-    "0710": "aic",
+    "0706": "aic",  # continuous nice loops
+    "0708": "aic",  # AICs
+    "0709": "aic",  # grouped continuous loops, some through almost locked sets
     "0901": "als_xz",
     "0902": "als_xy_wing",
     "0904": "death_blossom",
