@@ -243,3 +243,40 @@ def _wait(predicate, timeout: float) -> None:
         if time.monotonic() > deadline:
             raise AssertionError("timed out")
         time.sleep(0.01)
+
+
+# -- the window bridge ------------------------------------------------------------------------------
+
+
+class SlowWindow:
+    """Stands in for pywebview's window (not our code): run_js takes a while, as it does under load."""
+
+    def __init__(self) -> None:
+        self.scripts: list[str] = []
+
+    def run_js(self, script: str) -> None:
+        time.sleep(0.02)
+        self.scripts.append(script)
+
+
+def test_the_window_bridge_never_makes_a_worker_wait_and_keeps_the_order():
+    from desktop.bridge import WindowBridge
+
+    window = SlowWindow()
+    bridge = WindowBridge(window)
+    started = time.monotonic()
+    bridge.emit("state", {"n": 0})
+    for n in range(1, 101):
+        bridge.emit("solve", {"n": n})
+    bridge.emit("state", {"n": 101})
+    assert time.monotonic() - started < 0.5, "emit waited for the window"
+    _wait(lambda: window.scripts and '"n":101' in window.scripts[-1], 10)
+    names = [s.split("dispatch(")[1].split(",")[0] for s in window.scripts]
+    numbers = [int(s.rsplit('"n":', 1)[1].rstrip("})")) for s in window.scripts]
+    assert names[0] == '"state"' and names[-1] == '"state"'
+    assert numbers == sorted(numbers) and 100 in numbers, "the newest frame is always sent, in order"
+    assert len(window.scripts) < 20, "waiting frames were not coalesced"
+    bridge.close()
+    bridge.emit("state", {"n": 102})
+    time.sleep(0.1)
+    assert '"n":102' not in window.scripts[-1]
