@@ -92,6 +92,31 @@ def rccs(a: Als, b: Als) -> list[int]:
     return out
 
 
+_last_pairs: tuple[tuple, list[tuple[int, int, list[int]]]] = ((), [])
+
+
+def rcc_pairs(cg: CandidateGrid, sets: list[Als]) -> list[tuple[int, int, list[int]]]:
+    """Return ``(i, j, rccs)`` for every two non-overlapping sets (i < j) sharing an RCC, cached per
+    state: ALS-XZ and the ALS-XY-wing ask for the same pairs in a row."""
+    global _last_pairs
+    key = (tuple(cg.cands), len(sets))
+    if _last_pairs[0] == key:
+        return _last_pairs[1]
+    out = []
+    cells = [a.cells for a in sets]
+    digits = [a.digits for a in sets]
+    for i, a in enumerate(sets):
+        ci, di = cells[i], digits[i]
+        for j in range(i + 1, len(sets)):
+            if ci & cells[j] or not di & digits[j]:
+                continue
+            xs = rccs(a, sets[j])
+            if xs:
+                out.append((i, j, xs))
+    _last_pairs = (key, out)
+    return out
+
+
 def _elims(dc: list[int], d: int, peers: int, exclude: int) -> list[tuple[int, int]]:
     return [(c, d) for c in bits(dc[d] & peers & ~exclude)]
 
@@ -126,28 +151,25 @@ def find_als_xz(cg: CandidateGrid) -> Iterator[Step]:
     sets = almost_locked_sets(cg)
     dc = digit_cells(cg)
     found: dict = {}
-    for i, a in enumerate(sets):
-        for b in sets[i + 1 :]:
-            shared = a.digits & b.digits
-            if a.cells & b.cells or shared & (shared - 1) == 0:
-                continue
-            xs = rccs(a, b)
-            if not xs:
-                continue
-            both = a.cells | b.cells
-            elims: set = set()
+    for i, j, xs in rcc_pairs(cg, sets):
+        a, b = sets[i], sets[j]
+        shared = a.digits & b.digits
+        if shared & (shared - 1) == 0 or len(xs) > 2:  # Z needs a second common digit
+            continue
+        both = a.cells | b.cells
+        elims: set = set()
+        for z in a.digit_mask:
+            if z in b.digit_mask and (len(xs) == 2 or z != xs[0]):
+                elims.update(_elims(dc, z, a.digit_peers[z] & b.digit_peers[z], both))
+        if len(xs) == 2:  # doubly linked: both sets are locked
             for z in a.digit_mask:
-                if z in b.digit_mask and (len(xs) == 2 or z != xs[0]):
-                    elims.update(_elims(dc, z, a.digit_peers[z] & b.digit_peers[z], both))
-            if len(xs) == 2:
-                for z in a.digit_mask:
-                    if z not in xs:
-                        elims.update(_elims(dc, z, a.digit_peers[z], both))
-                for z in b.digit_mask:
-                    if z not in xs:
-                        elims.update(_elims(dc, z, b.digit_peers[z], both))
-            x = "/".join(map(str, xs))
-            _best(found, frozenset(elims), (a.cells | b.cells).bit_count(), ([a, b], elims, {"x": x}))
+                if z not in xs:
+                    elims.update(_elims(dc, z, a.digit_peers[z], both))
+            for z in b.digit_mask:
+                if z not in xs:
+                    elims.update(_elims(dc, z, b.digit_peers[z], both))
+        x = "/".join(map(str, xs))
+        _best(found, frozenset(elims), both.bit_count(), ([a, b], elims, {"x": x}))
     for sets_, elims, detail in _ranked(found):
         yield _step("als_xz", sets_, elims, detail)
 
@@ -158,14 +180,10 @@ def find_als_xy_wing(cg: CandidateGrid) -> Iterator[Step]:
     sets = almost_locked_sets(cg)
     dc = digit_cells(cg)
     links: dict[int, list[tuple[int, int]]] = {i: [] for i in range(len(sets))}
-    for i, a in enumerate(sets):
-        for j in range(i + 1, len(sets)):
-            b = sets[j]
-            if a.cells & b.cells:
-                continue
-            for x in rccs(a, b):
-                links[i].append((j, x))
-                links[j].append((i, x))
+    for i, j, xs in rcc_pairs(cg, sets):
+        for x in xs:
+            links[i].append((j, x))
+            links[j].append((i, x))
     found: dict = {}
     for ci, c in enumerate(sets):
         for (ai, x), (bi, y) in combinations(links[ci], 2):
