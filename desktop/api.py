@@ -189,7 +189,9 @@ class Api:
             if self._busy is not None:
                 raise ApiError("busy", "A new puzzle is already being made.")
             self._busy = "generating"
-        threading.Thread(target=self._generate, name="generate", daemon=True).start()
+            self._dirty = True
+            level = self._settings["difficulty"]
+        threading.Thread(target=self._generate, args=(level,), name="generate", daemon=True).start()
         return {"ok": True, "pending": True}
 
     @_endpoint
@@ -305,7 +307,7 @@ class Api:
 
     @_endpoint
     def set_setting(self, name: Any, value: Any) -> dict[str, Any]:
-        """Change one setting: language, theme, algorithm, delay or candidates."""
+        """Change one setting: language, theme, algorithm, delay, candidates or difficulty (of New puzzle)."""
         name = _choice(name, "setting", list(storage.DEFAULT_SETTINGS))
         if isinstance(value, str) and len(value) > MAX_STRING:
             raise ApiError("bad_argument", f"{name}: value too long")
@@ -530,11 +532,13 @@ class Api:
                 status = self._status(quick_status(self._game.digits, version))
             self._emit("analysis", {"version": version, "status": status})
 
-    def _generate(self) -> None:
+    def _generate(self, level: str = "any") -> None:
         try:
             from engine.generator import generate
 
-            grid = generate(symmetry="rotational")  # newspaper-style: givens symmetric about the centre
+            # newspaper-style: givens symmetric about the centre; a level is rated by human logic
+            difficulty = None if level == "any" or not _HAS_HUMAN else level
+            grid = generate(symmetry="rotational", difficulty=difficulty)
         except Exception as err:
             log.exception("making a puzzle failed")
             with self._lock:
@@ -554,7 +558,7 @@ class Api:
         self._emit("state", {"state": state})
         self._emit("notice", {"level": "info", "code": "new_puzzle",
                               "message": f"New puzzle: {clues} givens, exactly one solution.",
-                              "params": {"clues": clues}})
+                              "params": {"clues": clues, "difficulty": level}})
 
     def _shutdown(self) -> None:
         """The window is closing: stop every worker at once (they are daemons; nothing is waited for)."""

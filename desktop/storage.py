@@ -32,12 +32,14 @@ MAX_FILE_BYTES = 4 << 20  # a save is a few KB; anything this big is not ours
 LANGUAGES = ("en", "zh")
 THEMES = ("system", "light", "dark")
 ALGORITHMS = ("naive", "smart", "human")
+DIFFICULTIES = ("any", "easy", "medium", "hard", "expert", "master")  # "any": whatever comes out
 DEFAULT_SETTINGS: dict[str, Any] = {
     "language": None,  # None: follow the system (or --lang)
     "theme": "system",
     "algorithm": "smart",
     "delay": 100,
     "candidates": False,
+    "difficulty": "any",
 }
 
 T = TypeVar("T")
@@ -67,6 +69,9 @@ def validate_setting(name: str, value: Any) -> Any:
     elif name == "delay":
         if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= 1000:
             raise ValueError("delay must be a whole number of milliseconds from 0 to 1000")
+    elif name == "difficulty":
+        if value not in DIFFICULTIES:
+            raise ValueError(f"difficulty must be one of {', '.join(DIFFICULTIES)}")
     elif name == "candidates":
         if not isinstance(value, bool):
             raise ValueError("candidates must be true or false")

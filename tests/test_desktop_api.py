@@ -82,6 +82,7 @@ def test_only_the_contract_is_public():
         ("set_setting", ("candidates", 1)),
         ("set_setting", ("delay", True)),
         ("set_setting", ("__class__", 1)),
+        ("set_setting", ("difficulty", "impossible")),
         ("get_state", (1,)),
         ("undo", ("please",)),
     ],
@@ -195,6 +196,18 @@ def test_new_puzzle_arrives_as_an_event_with_exactly_one_solution(api, bridge):
     assert state["busy"] is None and state["mode"] == "play"
 
 
+@pytest.mark.parametrize("level", ["easy", "hard"])
+def test_new_puzzle_at_a_difficulty_is_rated_that_level(api, bridge, level):
+    from engine.rating import rate
+
+    api.set_setting("difficulty", level)
+    api.new_puzzle()
+    notice = bridge.wait_for("notice", lambda p: p["code"] == "new_puzzle", timeout=120)
+    assert notice["params"]["difficulty"] == level
+    digits = api.get_state()["state"]["digits"]
+    assert rate(np.array(digits, dtype=np.uint8)).level.value == level
+
+
 def test_everything_is_restored_by_the_next_launch(tmp_path, bridge):
     first = Api(bridge, tmp_path, None)
     _enter(first, PUZZLE)
@@ -204,12 +217,13 @@ def test_everything_is_restored_by_the_next_launch(tmp_path, bridge):
     first.set_setting("algorithm", "naive")
     first.set_delay(250)
     first.set_setting("candidates", True)
+    first.set_setting("difficulty", "hard")
     state = first.get_state()["state"]
     second = Api(RecordingBridge(), tmp_path, None).get_state()["state"]
     for key in ("digits", "origins", "mode", "settings", "can_undo"):
         assert second[key] == state[key], key
     assert second["settings"] == {"language": "zh", "theme": "dark", "algorithm": "naive", "delay": 250,
-                                  "candidates": True}
+                                  "candidates": True, "difficulty": "hard"}
 
 
 def test_lang_argument_overrides_the_saved_language_until_the_user_switches(tmp_path):

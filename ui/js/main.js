@@ -141,7 +141,11 @@ function showNotice(notice) {
       text = i18n.t("notice.damaged_save", { what: i18n.t(`what.${params.what || "game"}`) });
       break;
     case "new_puzzle":
-      say(i18n.t("msg.newPuzzle", { clues: params.clues }));
+      if (params.difficulty && params.difficulty !== "any") {
+        say(i18n.t("msg.newPuzzleLevel", { clues: params.clues, level: i18n.t(`level.${params.difficulty}`) }));
+      } else {
+        say(i18n.t("msg.newPuzzle", { clues: params.clues }));
+      }
       return;
     case "solve_failed":
       text = i18n.t("notice.solve_failed");
@@ -217,6 +221,7 @@ function render() {
   $("fill-singles").disabled = active;
   $("hint").disabled = active;
   $("new-puzzle").disabled = busy;
+  $("difficulty").disabled = busy;
   $("new-puzzle").setAttribute("aria-busy", busy ? "true" : "false");
   $("solve").disabled = active || busy;
   $("step").disabled = busy;
@@ -482,6 +487,7 @@ function wire() {
   });
   $("language").addEventListener("change", (e) => changeSetting("language", e.target.value));
   $("theme").addEventListener("change", (e) => changeSetting("theme", e.target.value));
+  $("difficulty").addEventListener("change", (e) => changeSetting("difficulty", e.target.value));
 
   onError((error) => toast(errorText(error)));
   on("state", (payload) => acceptState(payload.state));
@@ -512,6 +518,7 @@ function wire() {
 function syncSelects() {
   if (!view.state) return;
   $("language").value = view.state.settings.language;
+  $("difficulty").value = view.state.settings.difficulty || "any";
   $("theme").value = view.state.settings.theme;
 }
 
