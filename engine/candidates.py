@@ -165,3 +165,27 @@ def unit_positions(cands: list[int], bit: int) -> list[int]:
 def popcount(mask: int) -> int:
     """Return the number of set bits of a non-negative int."""
     return POPCOUNT[mask] if mask < 512 else bin(mask).count("1")
+
+
+class DigitMemo:
+    """Remembered per-digit results of a finder, keyed by what they depend on (e.g. a digit's masks).
+
+    Most finders look at one digit at a time, and one step changes only the few digits of the
+    cells it touches: the other digits' results are reused instead of searched again.  The memo
+    is emptied when it reaches ``limit`` entries, so memory stays bounded.
+    """
+
+    __slots__ = ("data", "limit")
+
+    def __init__(self, limit: int = 20_000) -> None:
+        self.data: dict[Any, Any] = {}
+        self.limit = limit
+
+    def get(self, key: Any, compute: Any) -> Any:
+        """Return the value for ``key``, calling ``compute()`` (and keeping its result) on a miss."""
+        value = self.data.get(key)
+        if value is None:
+            if len(self.data) >= self.limit:
+                self.data.clear()
+            value = self.data[key] = compute()
+        return value

@@ -22,7 +22,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from engine.candidates import CandidateGrid
+from engine.candidates import CandidateGrid, DigitMemo, all_unit_positions
 from engine.steps import TEXT_FIELDS, Step
 from engine.strategies import Technique, register
 from engine.strategies.single_digit import PEER_SETS, strong_links
@@ -74,46 +74,55 @@ def _step(tid: str, d: int, groups: list[tuple[int, ...]], elims: list[int], kin
                                               for g in groups)})
 
 
+_MEMO = DigitMemo()  # per digit: colouring depends only on that digit's 27 unit masks
+
+
 def simple_coloring(cg: CandidateGrid) -> Iterator[Step]:
     """Yield every colour wrap and colour trap that removes a candidate (none if none)."""
-    cands = cg.cands
-    for d in range(1, 10):
-        bit = 1 << (d - 1)
-        for on, off in clusters(cands, bit):
-            for colour in (on, off):
-                if any(b in PEER_SETS[a] for i, a in enumerate(colour) for b in colour[i + 1:]):
-                    yield _step("simple_coloring", d, [on, off], list(colour), "wrap")
-            members = set(on) | set(off)
-            trapped = [c for c in _seen_by(on) & _seen_by(off) if cands[c] & bit and c not in members]
-            if trapped:
-                yield _step("simple_coloring", d, [on, off], trapped, "trap")
+    for d, pos in enumerate(all_unit_positions(cg.cands), start=1):
+        yield from _MEMO.get(("simple", d, tuple(pos)), lambda d=d: list(_simple_digit(cg.cands, d)))
+
+
+def _simple_digit(cands: list[int], d: int) -> Iterator[Step]:
+    bit = 1 << (d - 1)
+    for on, off in clusters(cands, bit):
+        for colour in (on, off):
+            if any(b in PEER_SETS[a] for i, a in enumerate(colour) for b in colour[i + 1:]):
+                yield _step("simple_coloring", d, [on, off], list(colour), "wrap")
+        members = set(on) | set(off)
+        trapped = [c for c in _seen_by(on) & _seen_by(off) if cands[c] & bit and c not in members]
+        if trapped:
+            yield _step("simple_coloring", d, [on, off], trapped, "trap")
 
 
 def multi_coloring(cg: CandidateGrid) -> Iterator[Step]:
     """Yield, per pair of clusters, everything multi-colouring removes (none if nothing)."""
-    cands = cg.cands
-    for d in range(1, 10):
-        bit = 1 << (d - 1)
-        found = clusters(cands, bit)
-        seen = [(_seen_by(on), _seen_by(off)) for on, off in found]
-        for i, first in enumerate(found):
-            for j in range(i + 1, len(found)):
-                second = found[j]
-                parts: dict[str, set[int]] = {}
-                views = ((first, second, seen[i], seen[j]), (second, first, seen[j], seen[i]))
-                for one, two, s1, s2 in views:
-                    for kind, cells in _multi_pair(cands, bit, one, two, s1, s2):
-                        parts.setdefault(kind, set()).update(cells)
-                groups = [first[0], first[1], second[0], second[1]]
-                elims = set().union(*parts.values())
-                if elims:
-                    # first everything the pair of clusters removes (HoDoKu's step), then each type alone
-                    kinds = " + ".join(sorted(k for k, v in parts.items() if v))
-                    yield _step("multi_coloring", d, groups, sorted(elims), kinds)
-                if len(parts) > 1:
-                    for kind, cells in sorted(parts.items()):
-                        if cells:
-                            yield _step("multi_coloring", d, groups, sorted(cells), kind)
+    for d, pos in enumerate(all_unit_positions(cg.cands), start=1):
+        yield from _MEMO.get(("multi", d, tuple(pos)), lambda d=d: list(_multi_digit(cg.cands, d)))
+
+
+def _multi_digit(cands: list[int], d: int) -> Iterator[Step]:
+    bit = 1 << (d - 1)
+    found = clusters(cands, bit)
+    seen = [(_seen_by(on), _seen_by(off)) for on, off in found]
+    for i, first in enumerate(found):
+        for j in range(i + 1, len(found)):
+            second = found[j]
+            parts: dict[str, set[int]] = {}
+            views = ((first, second, seen[i], seen[j]), (second, first, seen[j], seen[i]))
+            for one, two, s1, s2 in views:
+                for kind, cells in _multi_pair(cands, bit, one, two, s1, s2):
+                    parts.setdefault(kind, set()).update(cells)
+            groups = [first[0], first[1], second[0], second[1]]
+            elims = set().union(*parts.values())
+            if elims:
+                # first everything the pair of clusters removes (HoDoKu's step), then each type alone
+                kinds = " + ".join(sorted(k for k, v in parts.items() if v))
+                yield _step("multi_coloring", d, groups, sorted(elims), kinds)
+            if len(parts) > 1:
+                for kind, cells in sorted(parts.items()):
+                    if cells:
+                        yield _step("multi_coloring", d, groups, sorted(cells), kind)
 
 
 def _multi_pair(cands: list[int], bit: int, first: Cluster, second: Cluster,

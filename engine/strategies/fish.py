@@ -23,7 +23,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from itertools import combinations
 
-from engine.candidates import POPCOUNT, CandidateGrid, unit_positions
+from engine.candidates import POPCOUNT, CandidateGrid, DigitMemo, all_unit_positions
 from engine.steps import Step
 from engine.strategies import Technique, register
 
@@ -57,19 +57,27 @@ def _base_lines(pos: list[int], rows_base: bool, most: int) -> list[tuple[int, i
     return [(i, pos[off + i]) for i in range(9) if pos[off + i] and POPCOUNT[pos[off + i]] <= most]
 
 
+_MEMO = DigitMemo()  # per (kind, size, digit): a fish depends only on that digit's row/column masks
+
+
 def _basic_fish(cands: list[int], n: int) -> Iterator[Step]:
+    table = all_unit_positions(cands)
     for d in range(1, 10):
-        bit = 1 << (d - 1)
-        pos = unit_positions(cands, bit)
-        for rows_base in (True, False):
-            for base in combinations(_base_lines(pos, rows_base, n), n):
-                union = 0
-                for _, m in base:
-                    union |= m
-                if POPCOUNT[union] == n:
-                    step = _basic_step(cands, _NAMES[n], d, bit, base, union, rows_base)
-                    if step is not None:
-                        yield step
+        pos = table[d - 1]
+        key = ("basic", n, d, tuple(pos[:18]))
+        yield from _MEMO.get(key, lambda pos=pos, d=d: list(_basic_fish_digit(pos, n, d)))
+
+
+def _basic_fish_digit(pos: list[int], n: int, d: int) -> Iterator[Step]:
+    for rows_base in (True, False):
+        for base in combinations(_base_lines(pos, rows_base, n), n):
+            union = 0
+            for _, m in base:
+                union |= m
+            if POPCOUNT[union] == n:
+                step = _basic_step(pos, _NAMES[n], d, base, union, rows_base)
+                if step is not None:
+                    yield step
 
 
 # for a 9-bit line mask: the fewest of its lines left outside any one stack (where fins must lie)
@@ -79,14 +87,23 @@ _MIN_OUTSIDE = tuple(min(POPCOUNT[m & ~st] for st in _STACKS) for m in range(512
 def _finned_fish(cands: list[int], n: int) -> tuple[list[Step], list[Step]]:
     """Return (finned, sashimi) fish of size n, every instance that removes a candidate."""
     found: tuple[list[Step], list[Step]] = ([], [])
+    table = all_unit_positions(cands)
     for d in range(1, 10):
-        bit = 1 << (d - 1)
-        pos = unit_positions(cands, bit)
-        for rows_base in (True, False):
-            # a base line holds at most n cover candidates and 3 fins (one box)
-            for base, union in _finned_bases(_base_lines(pos, rows_base, n + 3), n):
-                for sashimi, step in _finned_steps(cands, d, bit, base, union, rows_base):
-                    found[sashimi].append(step)
+        pos = table[d - 1]
+        key = ("finned", n, d, tuple(pos[:18]))
+        finned, sashimi = _MEMO.get(key, lambda pos=pos, d=d: _finned_digit(pos, n, d))
+        found[0].extend(finned)
+        found[1].extend(sashimi)
+    return found
+
+
+def _finned_digit(pos: list[int], n: int, d: int) -> tuple[list[Step], list[Step]]:
+    found: tuple[list[Step], list[Step]] = ([], [])
+    for rows_base in (True, False):
+        # a base line holds at most n cover candidates and 3 fins (one box)
+        for base, union in _finned_bases(_base_lines(pos, rows_base, n + 3), n):
+            for sashimi, step in _finned_steps(pos, d, base, union, rows_base):
+                found[sashimi].append(step)
     return found
 
 
@@ -109,18 +126,19 @@ def _finned_bases(lines: list[tuple[int, int]], n: int) -> Iterator[tuple[tuple[
                 stack.append((i + 1, grown, (*base, lines[i])))
 
 
-def _basic_step(cands: list[int], tid: str, d: int, bit: int, base: tuple[tuple[int, int], ...],
+def _basic_step(pos: list[int], tid: str, d: int, base: tuple[tuple[int, int], ...],
                 union: int, rows_base: bool) -> Step | None:
     base_lines = {i for i, _ in base}
     cover = [p for p in range(9) if union >> p & 1]
+    off = 0 if rows_base else 9  # pos[off + line] >> p & 1: the digit at (line, p)
     elims = sorted((_cell(line, p, rows_base), d) for p in cover for line in range(9)
-                   if line not in base_lines and cands[_cell(line, p, rows_base)] & bit)
+                   if line not in base_lines and pos[off + line] >> p & 1)
     if not elims:
         return None
     return _step(tid, d, base, cover, (), elims, rows_base)
 
 
-def _finned_steps(cands: list[int], d: int, bit: int, base: tuple[tuple[int, int], ...],
+def _finned_steps(pos: list[int], d: int, base: tuple[tuple[int, int], ...],
                   union: int, rows_base: bool) -> Iterator[tuple[bool, Step]]:
     n = len(base)
     name = _NAMES[n]
@@ -143,9 +161,10 @@ def _finned_steps(cands: list[int], d: int, bit: int, base: tuple[tuple[int, int
             band = fin_lines[0] // 3
             if any(i // 3 != band for i in fin_lines):
                 continue
+            off = 0 if rows_base else 9
             elims = sorted((_cell(line, p, rows_base), d) for p in chosen
                            for line in range(band * 3, band * 3 + 3)
-                           if line not in base_lines and cands[_cell(line, p, rows_base)] & bit)
+                           if line not in base_lines and pos[off + line] >> p & 1)
             if not elims:
                 continue
             # a base line with at most one candidate in the cover makes the fish sashimi (HoDoKu's rule)

@@ -21,7 +21,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from itertools import combinations
 
-from engine.candidates import POPCOUNT, CandidateGrid, unit_positions
+from engine.candidates import POPCOUNT, CandidateGrid, DigitMemo, all_unit_positions, unit_positions
 from engine.grid import UNITS
 from engine.steps import TEXT_FIELDS, Step, unit_label
 from engine.strategies import Technique, register
@@ -47,32 +47,36 @@ def pointing(cg: CandidateGrid) -> Iterator[Step]:
     The digit with the most candidates comes first: HoDoKu's cases ask for that one about 80% of
     the time against 64% for board order, and the order stays the same when the board is turned.
     """
-    counts = [sum(1 for m in cg.cands if m >> d & 1) for d in range(9)]
-    yield from sorted(_pointing(cg), key=lambda s: (-counts[s.detail["digit"] - 1], -len(s.eliminations)))
+    table = all_unit_positions(cg.cands)
+    counts = [sum(POPCOUNT[m] for m in pos[:9]) for pos in table]
+    found = [s for d, pos in enumerate(table, start=1)
+             for s in _MEMO.get(("pointing", d, tuple(pos)), lambda d=d: list(_pointing(cg.cands, d)))]
+    yield from sorted(found, key=lambda s: (-counts[s.detail["digit"] - 1], -len(s.eliminations)))
 
 
-def _pointing(cg: CandidateGrid) -> Iterator[Step]:
-    cands = cg.cands
-    for d in range(1, 10):
-        bit = 1 << (d - 1)
-        pos = unit_positions(cands, bit)
-        for box in range(9):
-            p = pos[18 + box]
-            if not p:
-                continue
-            rows, cols = _line_units_of_box(box)
-            for masks, lines in ((_ROW_BITS, rows), (_COL_BITS, cols)):
-                for k in range(3):
-                    if p & ~masks[k]:
-                        continue
-                    box_cells = set(UNITS[18 + box])
-                    outside = [c for c in UNITS[lines[k]] if c not in box_cells]
-                    elims = _elims(cands, outside, bit, d)
-                    if elims:
-                        cells = tuple(c for c in UNITS[18 + box] if cands[c] & bit)
-                        yield Step("pointing", eliminations=tuple(elims), cells=cells,
-                                   units=(18 + box, lines[k]), candidates=tuple((c, d) for c in cells),
-                                   detail={"digit": d})
+_MEMO = DigitMemo()  # per digit: locked candidates depend only on that digit's 27 unit masks
+
+
+def _pointing(cands: list[int], d: int) -> Iterator[Step]:
+    bit = 1 << (d - 1)
+    pos = unit_positions(cands, bit)
+    for box in range(9):
+        p = pos[18 + box]
+        if not p:
+            continue
+        rows, cols = _line_units_of_box(box)
+        for masks, lines in ((_ROW_BITS, rows), (_COL_BITS, cols)):
+            for k in range(3):
+                if p & ~masks[k]:
+                    continue
+                box_cells = set(UNITS[18 + box])
+                outside = [c for c in UNITS[lines[k]] if c not in box_cells]
+                elims = _elims(cands, outside, bit, d)
+                if elims:
+                    cells = tuple(c for c in UNITS[18 + box] if cands[c] & bit)
+                    yield Step("pointing", eliminations=tuple(elims), cells=cells,
+                               units=(18 + box, lines[k]), candidates=tuple((c, d) for c in cells),
+                               detail={"digit": d})
 
 
 def claiming(cg: CandidateGrid) -> Iterator[Step]:
@@ -81,29 +85,30 @@ def claiming(cg: CandidateGrid) -> Iterator[Step]:
     Most first matches HoDoKu's choice in 35 of its 36 cases (file order: 33), whatever the
     orientation of the board.
     """
-    yield from sorted(_claiming(cg), key=lambda s: -len(s.eliminations))
+    table = all_unit_positions(cg.cands)
+    found = [s for d, pos in enumerate(table, start=1)
+             for s in _MEMO.get(("claiming", d, tuple(pos)), lambda d=d: list(_claiming(cg.cands, d)))]
+    yield from sorted(found, key=lambda s: -len(s.eliminations))
 
 
-def _claiming(cg: CandidateGrid) -> Iterator[Step]:
-    cands = cg.cands
-    for d in range(1, 10):
-        bit = 1 << (d - 1)
-        pos = unit_positions(cands, bit)
-        for line in range(18):
-            p = pos[line]
-            if not p:
+def _claiming(cands: list[int], d: int) -> Iterator[Step]:
+    bit = 1 << (d - 1)
+    pos = unit_positions(cands, bit)
+    for line in range(18):
+        p = pos[line]
+        if not p:
+            continue
+        for k in range(3):
+            if p & ~(0b111 << (3 * k)):
                 continue
-            for k in range(3):
-                if p & ~(0b111 << (3 * k)):
-                    continue
-                line_cells = UNITS[line]
-                box = 18 + _box_at(line, k)
-                outside = [c for c in UNITS[box] if c not in line_cells]
-                elims = _elims(cands, outside, bit, d)
-                if elims:
-                    cells = tuple(c for c in line_cells if cands[c] & bit)
-                    yield Step("claiming", eliminations=tuple(elims), cells=cells, units=(line, box),
-                               candidates=tuple((c, d) for c in cells), detail={"digit": d})
+            line_cells = UNITS[line]
+            box = 18 + _box_at(line, k)
+            outside = [c for c in UNITS[box] if c not in line_cells]
+            elims = _elims(cands, outside, bit, d)
+            if elims:
+                cells = tuple(c for c in line_cells if cands[c] & bit)
+                yield Step("claiming", eliminations=tuple(elims), cells=cells, units=(line, box),
+                           candidates=tuple((c, d) for c in cells), detail={"digit": d})
 
 
 def _box_at(line: int, k: int) -> int:

@@ -28,7 +28,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from engine.candidates import POPCOUNT, CandidateGrid, all_unit_positions
+from engine.candidates import POPCOUNT, CandidateGrid, DigitMemo, all_unit_positions
 from engine.grid import PEERS, UNITS
 from engine.steps import Step
 from engine.strategies import Technique, register
@@ -60,6 +60,10 @@ def strong_links(cands: list[int], bit: int) -> list[tuple[int, int, int]]:
     return _LINKS_CACHE[0][1][bit.bit_length() - 1]
 
 
+def _name(cell: int) -> str:
+    return f"r{cell // 9 + 1}c{cell % 9 + 1}"
+
+
 def _kind(u1: int, u2: int, b: int, c: int) -> str:
     """Name a strong(u1)-weak(b,c)-strong(u2) chain: skyscraper, kite or turbot fish."""
     if u1 < 18 and u2 < 18:
@@ -71,34 +75,60 @@ def _kind(u1: int, u2: int, b: int, c: int) -> str:
     return "turbot_fish"
 
 
+_CHAINS_CACHE: list[tuple[tuple[int, ...], dict[str, list[Step]]]] = []
+_MEMO = DigitMemo()  # per digit: these patterns depend only on that digit's 27 unit masks
+
+
+def links_of(pos: list[int]) -> list[tuple[int, int, int]]:
+    """Return the strong links (unit, cell, cell) of one digit given its 27 unit masks."""
+    return [(u, UNITS[u][(m & -m).bit_length() - 1], UNITS[u][m.bit_length() - 1])
+            for u, m in enumerate(pos) if POPCOUNT[m] == 2]
+
+
+def _has(pos: list[int], cell: int) -> bool:
+    return bool(pos[cell // 9] >> (cell % 9) & 1)
+
+
 def _chains(cg: CandidateGrid, want: str) -> Iterator[Step]:
-    cands = cg.cands
+    # the three kinds come from one search over pairs of strong links, kept for the state
+    key = tuple(cg.cands)
+    if not _CHAINS_CACHE or _CHAINS_CACHE[0][0] != key:
+        found: dict[str, list[Step]] = {"skyscraper": [], "two_string_kite": [], "turbot_fish": []}
+        for d, pos in enumerate(all_unit_positions(cg.cands), start=1):
+            per_digit = _MEMO.get(("chains", d, tuple(pos)), lambda d=d, pos=pos: _chains_digit(pos, d))
+            for kind, steps in per_digit:
+                found[kind].extend(steps)
+        _CHAINS_CACHE[:] = [(key, found)]
+    yield from _CHAINS_CACHE[0][1][want]
+
+
+def _chains_digit(pos: list[int], d: int) -> list[tuple[str, list[Step]]]:
+    found: dict[str, list[Step]] = {"skyscraper": [], "two_string_kite": [], "turbot_fish": []}
     seen: set[frozenset[int]] = set()
-    for d in range(1, 10):
-        bit = 1 << (d - 1)
-        links = strong_links(cands, bit)
-        for i, (u1, p, q) in enumerate(links):
-            for u2, r, s in links[i + 1:]:
-                if u1 == u2:
-                    continue
-                for a, b in ((p, q), (q, p)):
-                    for c, e in ((r, s), (s, r)):
-                        if len({a, b, c, e}) < 4 or c not in PEER_SETS[b]:
-                            continue
-                        if _kind(u1, u2, b, c) != want:
-                            continue
-                        targets = PEER_SETS[a] & PEER_SETS[e]
-                        elims = sorted((t, d) for t in targets if cands[t] & bit and t not in (b, c))
-                        key = frozenset((a, b, c, e))
-                        if not elims or key in seen:
-                            continue
-                        seen.add(key)
-                        yield Step(want, eliminations=tuple(elims), cells=(a, b, c, e), units=(u1, u2),
-                                   candidates=tuple((x, d) for x in (a, b, c, e)),
-                                   links=(((a, d), (b, d), True), ((b, d), (c, d), False),
-                                          ((c, d), (e, d), True)),
-                                   detail={"digit": d, "ends": f"r{a // 9 + 1}c{a % 9 + 1}, "
-                                                               f"r{e // 9 + 1}c{e % 9 + 1}"})
+    links = links_of(pos)
+    for i, (u1, p, q) in enumerate(links):
+        for u2, r, s in links[i + 1:]:
+            if u1 == u2:
+                continue
+            for a, b in ((p, q), (q, p)):
+                peers_b = PEER_SETS[b]
+                for c, e in ((r, s), (s, r)):
+                    if c not in peers_b or a in (c, e) or b == e:
+                        continue
+                    targets = PEER_SETS[a] & PEER_SETS[e]
+                    elims = sorted((t, d) for t in targets if _has(pos, t) and t not in (b, c))
+                    key = frozenset((a, b, c, e))
+                    if not elims or key in seen:
+                        continue
+                    seen.add(key)
+                    kind = _kind(u1, u2, b, c)
+                    found[kind].append(Step(
+                        kind, eliminations=tuple(elims), cells=(a, b, c, e), units=(u1, u2),
+                        candidates=tuple((x, d) for x in (a, b, c, e)),
+                        links=(((a, d), (b, d), True), ((b, d), (c, d), False),
+                               ((c, d), (e, d), True)),
+                        detail={"digit": d, "ends": f"{_name(a)}, {_name(e)}"}))
+    return list(found.items())
 
 
 def skyscraper(cg: CandidateGrid) -> Iterator[Step]:
@@ -116,32 +146,41 @@ def turbot_fish(cg: CandidateGrid) -> Iterator[Step]:
     return _chains(cg, "turbot_fish")
 
 
+_BOX_ROWS = (0b000000111, 0b000111000, 0b111000000)  # box positions (0-8) on each row of the box
+_BOX_COLS = (0b001001001, 0b010010010, 0b100100100)
+
+
 def empty_rectangle(cg: CandidateGrid) -> Iterator[Step]:
     """Yield every empty rectangle that removes a candidate (none if none)."""
-    cands = cg.cands
-    for d in range(1, 10):
-        bit = 1 << (d - 1)
-        links = strong_links(cands, bit)
-        for box in range(9):
-            box_cells = [c for c in UNITS[18 + box] if cands[c] & bit]
-            if len(box_cells) < 2:
-                continue
-            for row, col in _er_crosses(box, box_cells):
-                yield from _er_steps(cands, d, bit, box, box_cells, row, col, links)
+    for d, pos in enumerate(all_unit_positions(cg.cands), start=1):
+        yield from _MEMO.get(("er", d, tuple(pos)), lambda d=d, pos=pos: list(_er_digit(pos, d)))
 
 
-def _er_crosses(box: int, cells: list[int]) -> Iterator[tuple[int, int]]:
-    """Yield (row, col) of the box such that the cells lie on them, with cells off the crossing on both."""
-    r0, c0 = box // 3 * 3, box % 3 * 3
-    for row in range(r0, r0 + 3):
-        for col in range(c0, c0 + 3):
-            if all(c // 9 == row or c % 9 == col for c in cells) and \
-                    any(c // 9 == row and c % 9 != col for c in cells) and \
-                    any(c % 9 == col and c // 9 != row for c in cells):
-                yield row, col
+def _er_digit(pos: list[int], d: int) -> Iterator[Step]:
+    links = links_of(pos)
+    if not links:
+        return
+    for box in range(9):
+        p = pos[18 + box]
+        if POPCOUNT[p] < 2:
+            continue
+        for r, c in _er_crosses(p):
+            box_cells = [UNITS[18 + box][i] for i in range(9) if p >> i & 1]
+            row, col = box // 3 * 3 + r, box % 3 * 3 + c
+            yield from _er_steps(pos, d, box, box_cells, row, col, links)
 
 
-def _er_steps(cands: list[int], d: int, bit: int, box: int, box_cells: list[int], row: int, col: int,
+def _er_crosses(p: int) -> Iterator[tuple[int, int]]:
+    """Yield (row, col) inside the box (0-2 each) whose cross holds every position of ``p``, with
+    positions off the crossing cell on both arms."""
+    for r in range(3):
+        for c in range(3):
+            row, col = _BOX_ROWS[r], _BOX_COLS[c]
+            if not p & ~(row | col) and p & row & ~col and p & col & ~row:
+                yield r, c
+
+
+def _er_steps(pos: list[int], d: int, box: int, box_cells: list[int], row: int, col: int,
               links: list[tuple[int, int, int]]) -> Iterator[Step]:
     for unit, p, q in links:
         for near, far in ((p, q), (q, p)):
@@ -151,7 +190,7 @@ def _er_steps(cands: list[int], d: int, bit: int, box: int, box_cells: list[int]
                 target = row * 9 + far % 9  # the box's row, the far end's column
             else:
                 continue
-            if target // 27 * 3 + target % 9 // 3 == box or not cands[target] & bit:
+            if target // 27 * 3 + target % 9 // 3 == box or not _has(pos, target):
                 continue
             yield Step("empty_rectangle", eliminations=((target, d),), cells=(*box_cells, near, far),
                        units=(18 + box, unit), candidates=tuple((c, d) for c in (*box_cells, near, far)),
