@@ -128,6 +128,11 @@ class CandidateGrid:
 POPCOUNT: tuple[int, ...] = tuple(bin(m).count("1") for m in range(512))
 """The number of digits in every 9-bit mask (a table lookup beats counting in the finders' loops)."""
 
+MASK_DIGITS: tuple[tuple[int, ...], ...] = tuple(
+    tuple(d for d in range(1, 10) if m >> (d - 1) & 1) for m in range(512)
+)
+"""The digits (ascending) of every 9-bit mask."""
+
 _UNIT_POSITIONS_CACHE: list[tuple[tuple[int, ...], tuple[list[int], ...]]] = []
 
 

@@ -21,7 +21,14 @@ from __future__ import annotations
 from collections.abc import Iterator
 from itertools import combinations
 
-from engine.candidates import POPCOUNT, CandidateGrid, DigitMemo, all_unit_positions, unit_positions
+from engine.candidates import (
+    MASK_DIGITS,
+    POPCOUNT,
+    CandidateGrid,
+    DigitMemo,
+    all_unit_positions,
+    unit_positions,
+)
 from engine.grid import UNITS
 from engine.steps import TEXT_FIELDS, Step, unit_label
 from engine.strategies import Technique, register
@@ -144,8 +151,8 @@ def _locked_subsets(cg: CandidateGrid, size: int, tid: str) -> Iterator[Step]:
                                detail={"digits": "/".join(map(str, _digits(digits)))})
 
 
-def _digits(mask: int) -> list[int]:
-    return [d for d in range(1, 10) if mask >> (d - 1) & 1]
+def _digits(mask: int) -> tuple[int, ...]:
+    return MASK_DIGITS[mask]
 
 
 def locked_pair(cg: CandidateGrid) -> Iterator[Step]:

@@ -36,10 +36,15 @@ def full_house(cg: CandidateGrid) -> Iterator[Step]:
     """Yield a placement for every unit with exactly one unsolved cell (none when every unit has more)."""
     cands = cg.cands
     for unit, cells in enumerate(UNITS):
-        open_cells = [c for c in cells if cands[c]]
-        if len(open_cells) != 1:
+        cell = -1  # the unit's one open cell; -2 once a second one shows up
+        for c in cells:
+            if cands[c]:
+                if cell >= 0:
+                    cell = -2
+                    break
+                cell = c
+        if cell < 0:
             continue
-        cell = open_cells[0]
         mask = cands[cell]
         if mask & (mask - 1):  # several candidates in the last cell: a broken state, not a full house
             continue

@@ -18,7 +18,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from itertools import combinations
 
-from engine.candidates import POPCOUNT, CandidateGrid, unit_positions
+from engine.candidates import MASK_DIGITS, POPCOUNT, CandidateGrid, unit_positions
 from engine.grid import CELL_UNITS, UNITS
 from engine.steps import Step
 from engine.strategies import Technique, register
@@ -26,8 +26,8 @@ from engine.strategies import Technique, register
 _SIZES = {2: "pair", 3: "triple", 4: "quad"}
 
 
-def _digits(mask: int) -> list[int]:
-    return [d for d in range(1, 10) if mask >> (d - 1) & 1]
+def _digits(mask: int) -> tuple[int, ...]:
+    return MASK_DIGITS[mask]
 
 
 def _shared_units(cells: tuple[int, ...]) -> list[int]:

@@ -31,7 +31,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from itertools import combinations
 
-from engine.candidates import POPCOUNT, CandidateGrid
+from engine.candidates import MASK_DIGITS, POPCOUNT, CandidateGrid
 from engine.grid import CELL_UNITS, UNITS
 from engine.steps import TEXT_FIELDS, Step
 from engine.strategies import Technique, register
@@ -58,8 +58,8 @@ RECTANGLES = _rectangles()
 _OPPOSITE = (3, 2, 1, 0)
 
 
-def _digits(mask: int) -> list[int]:
-    return [d for d in range(1, 10) if mask >> (d - 1) & 1]
+def _digits(mask: int) -> tuple[int, ...]:
+    return MASK_DIGITS[mask]
 
 
 def _name(c: int) -> str:
