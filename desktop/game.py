@@ -15,7 +15,7 @@ from typing import Any, NamedTuple
 import numpy as np
 
 from engine.candidates import CandidateGrid, candidate_masks
-from engine.grid import N_CELLS, UNITS, conflicts, unit_name
+from engine.grid import N_CELLS, conflicts, unit_name
 
 # where a digit came from; "" = the cell is empty
 ORIGINS = ("", "given", "entry", "inferred", "solved")
@@ -115,27 +115,21 @@ def check_puzzle(digits: Sequence[int], cap: int = CHECK_CAP) -> dict[str, Any]:
 
 
 def hidden_singles(digits: Sequence[int]) -> list[tuple[int, int]]:
-    """Return the placements found by applying hidden singles until none is left ([] if none applies).
+    """Return the placements found by applying the engine's hidden singles until none is left ([] if none).
 
-    Stops early, keeping what it found, if a unit is left with a digit that fits nowhere.
+    Stops early, keeping what it found, once an empty cell has no candidate left (a board that is
+    already wrong: nothing more can be inferred from it).
     """
+    from engine.strategies.singles import hidden_single  # the rule lives in the engine
+
     cg = CandidateGrid.from_grid(list(digits))
     placed: list[tuple[int, int]] = []
-    progress = True
-    while progress:
-        progress = False
-        for cells in UNITS:
-            for digit in range(1, 10):
-                if any(cg.values[c] == digit for c in cells):
-                    continue
-                bit = 1 << (digit - 1)
-                spots = [c for c in cells if cg.cands[c] & bit]
-                if not spots:
-                    return placed  # a contradiction: nothing more can be inferred safely
-                if len(spots) == 1:
-                    cg.place(spots[0], digit)
-                    placed.append((spots[0], digit))
-                    progress = True
+    while not any(not v and not m for v, m in zip(cg.values, cg.cands, strict=True)):
+        step = next((s for s in hidden_single(cg) if not cg.values[s.placements[0][0]]), None)
+        if step is None:
+            break
+        cg.apply(step)
+        placed.extend(step.placements)
     return placed
 
 

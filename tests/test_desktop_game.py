@@ -6,6 +6,7 @@ import csv
 import itertools
 from pathlib import Path
 
+import numpy as np
 import pytest
 
 from desktop.game import Game, GameError, check_puzzle, hidden_singles, quick_status, refine_status
@@ -214,3 +215,14 @@ def test_from_dict_refuses_damaged_data(change):
     change(data)
     with pytest.raises(ValueError):
         Game.from_dict(data)
+
+
+@pytest.mark.parametrize("row", _rows("derived_nosolution_noduplicate.tsv", 10))
+def test_hidden_singles_never_create_a_repeat_on_a_wrong_board(row):
+    from engine.grid import conflicts
+
+    digits = _digits(row["modified_puzzle"])
+    for cell, digit in hidden_singles(digits):
+        assert digits[cell] == 0
+        digits[cell] = digit
+    assert conflicts(np.array(digits, dtype=np.uint8)) == []
