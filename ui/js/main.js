@@ -305,6 +305,7 @@ async function undoRedo(which) {
 }
 
 async function toggleEnterMode() {
+  if (!view.state) return; // clicked before the first state arrived: nothing to toggle yet
   const entering = view.state.mode === "enter";
   if (entering) say(i18n.t("msg.checking"));
   const answer = await api.setMode(entering ? "play" : "enter");
