@@ -18,7 +18,7 @@ pytestmark = pytest.mark.browser
 
 
 def _live_text(ui) -> str:
-    live = ui.page.locator("[aria-live]:not([aria-live=off]), [role=alert], [role=status]")
+    live = ui.page.locator("[aria-live]:not([aria-live=off]):not([role=status]), [role=alert]")
     return " | ".join(t.strip() for t in live.all_inner_texts() if t.strip())
 
 

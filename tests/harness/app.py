@@ -62,7 +62,9 @@ class UiApp:
         return self
 
     def wait_ready(self) -> None:
-        """Wait until the board shows 81 labelled cells and Board state has a reading."""
+        """Wait until the page has drawn the answer of its first get_state and shows 81 labelled cells."""
+        # the page's static HTML already reads "Valid": only the answered call says the state is in
+        self.page.wait_for_function("window.__harness && window.__harness.answered.get_state >= 1")
         expect(self.cells()).to_have_count(81)
         expect(self.status("Board state")).to_have_text(re.compile(r"\S"))
 

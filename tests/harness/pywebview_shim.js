@@ -3,6 +3,8 @@
 (() => {
   if (window.top !== window) return;
   const functions = __FUNCTIONS__;
+  const answered = {};
+  window.__harness = { answered };
 
   async function call(name, args) {
     const response = await fetch("/api/" + name, {
@@ -11,6 +13,11 @@
       body: JSON.stringify(args),
     });
     const answer = await response.json();
+    // counted once the page's own continuations of this call have run (they are microtasks; this
+    // timer is not): the tests' signal that, e.g., the first get_state has been drawn
+    setTimeout(() => {
+      answered[name] = (answered[name] || 0) + 1;
+    }, 0);
     if (answer.error) {
       // pywebview rejects the Promise with an Error-like object when a call cannot be made
       const err = new Error(answer.error.message);
