@@ -63,7 +63,7 @@ class UiApp:
 
     def wait_ready(self) -> None:
         """Wait until the page has drawn the answer of its first get_state and shows 81 labelled cells."""
-        # the page's static HTML already reads "Valid": only the answered call says the state is in
+        # the board is drawn before the state arrives; the answered call says the state is in
         self.page.wait_for_function("window.__harness && window.__harness.answered.get_state >= 1")
         expect(self.cells()).to_have_count(81)
         expect(self.status("Board state")).to_have_text(re.compile(r"\S"))
