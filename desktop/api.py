@@ -33,6 +33,7 @@ log = logging.getLogger(__name__)
 
 MAX_STRING = 64  # longer strings are refused before they are looked at
 _HAS_HUMAN = importlib.util.find_spec("engine.human") is not None
+WARM_UP_DELAY_S = 1.0
 F = TypeVar("F", bound=Callable[..., dict])
 
 
@@ -123,6 +124,7 @@ class Api:
         self._save_failed = False
         self._solver_ready = threading.Event()
         self._warm_started = False
+        self._warm_soon = threading.Event()  # set when the solver is wanted now: no delay
         self._analysis: tuple[int, int] | None = None  # (board version, solutions up to 2)
         self._analysis_job: tuple[int, list[int]] | None = None
         self._analysis_cond = threading.Condition(self._lock)
@@ -483,6 +485,9 @@ class Api:
         threading.Thread(target=self._warm_up, name="warm-up", daemon=True).start()
 
     def _warm_up(self) -> None:
+        # Let the page draw and take its first keys before numba's import and compilation (which
+        # hold the GIL for long stretches) start; a check asked for sooner simply waits for them.
+        self._warm_soon.wait(WARM_UP_DELAY_S)
         try:
             from engine.solver import warm_up  # numba: compiled (or loaded from cache) here, off the UI
 
