@@ -209,6 +209,7 @@ class Api:
         self._publish()  # the mode shows at once, before a first check waits for the compiler
         answer: dict[str, Any] = {"ok": True}
         if leaving_enter:
+            self._warm_soon.set()
             answer["check"] = check_puzzle(digits)  # may wait for the first compile, off the lock
         with self._lock:
             answer["state"] = self._state()
@@ -217,6 +218,7 @@ class Api:
     @_endpoint
     def check_puzzle(self) -> dict[str, Any]:
         """Say whether the board has repeated digits, no solution, one, or several (counted up to 10)."""
+        self._warm_soon.set()
         with self._lock:
             digits = list(self._game.digits)
         return {"ok": True, "check": check_puzzle(digits)}
@@ -435,6 +437,7 @@ class Api:
             raise ApiError("nothing_to_do", "The board is already full.")
         self._settings["algorithm"] = algorithm
         self._save_settings()
+        self._warm_soon.set()
         session = Session(self._game.digits, algorithm, self._emit, self._settings["delay"],
                           on_end=self._session_ended, paused=paused, settle=self._settle,
                           owner_lock=self._lock)
