@@ -46,8 +46,13 @@ def _rate(ui, seconds: float) -> float:
 
 @pytest.mark.parametrize(
     ("algorithm", "puzzle"),
-    [("naive", easy_with_solution(3)[0]), ("smart", seventeen_clue(0)), ("smart", seventeen_clue(1))],
-    ids=["backtracking-easy", "smart-17clue-a", "smart-17clue-b"],
+    [
+        ("naive", easy_with_solution(3)[0]),
+        ("smart", seventeen_clue(0)),
+        ("smart", seventeen_clue(1)),
+        ("human", easy_with_solution(8)[0]),
+    ],
+    ids=["backtracking-easy", "smart-17clue-a", "smart-17clue-b", "human-logic-easy"],
 )
 def test_solve_at_delay_0_shows_a_correct_solution(ui, algorithm, puzzle):
     _load(ui, puzzle)
