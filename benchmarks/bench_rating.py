@@ -19,6 +19,7 @@ stratified sample; logic alone solves >= 99% of SE <= 7.0 and >= 90% of SE 7.1-9
 from __future__ import annotations
 
 import argparse
+import os
 import statistics
 import sys
 import time
@@ -151,6 +152,8 @@ def main() -> None:
     parser.add_argument("--generate", type=int, default=5, help="puzzles generated per level (0 = skip)")
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args()
+    # the machine is shared: seconds depend on the load, ratios much less
+    print(f"load average {os.getloadavg()[0]:.1f}")
     warm_up()
     bench_se(args.per_rating)
     bench_qqwing(args.qqwing)
