@@ -514,10 +514,18 @@ def find_xy_chain(cg: CandidateGrid) -> Iterator[Step]:
         for c in bits(g.cp[n] & dc[d] & cells):
             g.weak[n].append(g.index[(d, CELL_BIT[c])])
     results = [
-        r for r in chain_results(g, cg, loops=False, same_digit_ends=True) if not r[0] and len(r[2]) >= 4
+        r
+        for r in chain_results(g, cg, loops=False, same_digit_ends=True)
+        if len(r[2]) >= 4 and _visits_cells_once(g, r[2])
     ]
     for p, e, states, loop in ordered(results):
         yield chain_step("xy_chain", g, states, p, e, "xy_chain", loop)
+
+
+def _visits_cells_once(g: Graph, states: list[int]) -> bool:
+    """True when an XY-chain passes through each of its cells once (in by one digit, out by the other)."""
+    cells = [g.mask[s >> 1] for s in states]
+    return len(set(cells)) * 2 == len(cells)
 
 
 def find_remote_pair(cg: CandidateGrid) -> Iterator[Step]:
