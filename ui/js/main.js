@@ -242,7 +242,7 @@ function render() {
   $("backtracks").textContent = String(session.backtracks);
   showElapsed();
   const solveStatus = {
-    running: () => i18n.t("solve.running", { algorithm: i18n.t(`algo.${session.algorithm}`) }),
+    running: () => i18n.t("solve.running", { algorithm: algorithmName(session.algorithm) }),
     paused: () => i18n.t("solve.paused"),
     solved: () => i18n.t("solve.solved", { steps: session.steps, backtracks: session.backtracks }),
     failed: () => i18n.t("solve.failed"),
@@ -252,6 +252,11 @@ function render() {
   const explained = event && event.explain ? event.explain[i18n.language()] || event.explain.en : "";
   $("solve-status").textContent = explained || (solveStatus ? solveStatus() : "");
   syncSelects();
+}
+
+// an algorithm's name inside a sentence ("Solving with smart search…"); Chinese has no case
+function algorithmName(algorithm) {
+  return i18n.t(`algo.${algorithm}`).toLowerCase();
 }
 
 function setPressed(button, pressed) {
@@ -331,7 +336,7 @@ function beginShowing(info) {
   acceptSession(info);
   render();
   announce(i18n.t(info.status === "paused" ? "solve.paused" : "solve.running", {
-    algorithm: i18n.t(`algo.${info.algorithm}`),
+    algorithm: algorithmName(info.algorithm),
   }));
 }
 
