@@ -244,7 +244,7 @@ function render() {
   const solveStatus = {
     running: () => i18n.t("solve.running", { algorithm: algorithmName(session.algorithm) }),
     paused: () => i18n.t("solve.paused"),
-    solved: () => i18n.t("solve.solved", { steps: session.steps, backtracks: session.backtracks }),
+    solved: () => solvedText(session),
     failed: () => i18n.t("solve.failed"),
     stopped: () => i18n.t("solve.stopped"),
   }[session.status];
@@ -252,6 +252,11 @@ function render() {
   const explained = event && event.explain ? event.explain[i18n.language()] || event.explain.en : "";
   $("solve-status").textContent = explained || (solveStatus ? solveStatus() : "");
   syncSelects();
+}
+
+function solvedText(session) {
+  if (session.steps <= 1) return i18n.t("solve.solvedAtOnce");
+  return i18n.t("solve.solved", { steps: session.steps, backtracks: session.backtracks });
 }
 
 // an algorithm's name inside a sentence ("Solving with smart search…"); Chinese has no case
@@ -508,7 +513,7 @@ function wire() {
     if (view.solve && payload.session.id < view.solve.session.id) return;
     view.solve = payload;
     acceptSession(payload.session);
-    if (payload.session.status === "solved") announce(i18n.t("solve.solved", payload.session));
+    if (payload.session.status === "solved") announce(solvedText(payload.session));
     if (payload.session.status === "failed") announce(i18n.t("solve.failed"));
     const explain = payload.event && payload.event.explain;
     if (explain && payload.session.status === "paused") announce(explain[i18n.language()] || explain.en);
