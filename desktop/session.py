@@ -40,7 +40,7 @@ def engine_trace(grid: Sequence[int], algorithm: str) -> Iterator[Any]:
     """Return the lazy event stream of ``algorithm`` over ``grid``; ValueError for an unknown algorithm."""
     if algorithm == "human":
         return logic_trace(grid)
-    from engine.trace import trace  # loaded on the worker, never on the UI's thread
+    from engine.search import trace  # loaded on the worker, never on the UI's thread
 
     return iter(trace(np.asarray(grid, dtype=np.uint8), algorithm))
 

@@ -16,7 +16,7 @@ _EXPORTS = {
     "Classification": "engine.solver",
     "Conflict": "engine.grid",
     "Difficulty": "engine.rating",
-    "Event": "engine.trace",
+    "Event": "engine.search",
     "Form": "engine.formats",
     "GenerationError": "engine.generator",
     "InvalidPuzzleError": "engine.errors",
@@ -58,7 +58,7 @@ _EXPORTS = {
     "solve_batch": "engine.solver",
     "solve_path": "engine.human",
     "step_json": "engine.human",
-    "trace": "engine.trace",
+    "trace": "engine.search",
 }
 
 __all__ = sorted([*_EXPORTS, "__version__"])

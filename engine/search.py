@@ -27,8 +27,6 @@ of events.  The naive loop builds one small tuple per event and nothing else (ab
 
 from __future__ import annotations
 
-import sys
-import types
 from collections.abc import Callable, Iterator
 from typing import Any, NamedTuple
 
@@ -267,18 +265,3 @@ def trace(grid: np.ndarray | str | list[int], algorithm: str = "naive") -> Itera
     if run is None:
         raise ValueError(f"unknown algorithm {algorithm!r} (expected one of {', '.join(ALGORITHMS)})")
     return run([int(v) for v in as_grid(grid)])
-
-
-class _CallableModule(types.ModuleType):
-    """This module, callable as :func:`trace`.
-
-    Importing ``engine.trace`` binds the *module* to the name ``trace`` on the ``engine`` package,
-    shadowing the lazily exported function; making the module callable keeps ``engine.trace(grid)``
-    working whichever got there first.
-    """
-
-    def __call__(self, grid: np.ndarray | str | list[int], algorithm: str = "naive") -> Iterator[Event]:
-        return trace(grid, algorithm)
-
-
-sys.modules[__name__].__class__ = _CallableModule
