@@ -24,7 +24,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "tests"))
 
-from harness.cdp import CdpPage  # noqa: E402
+from harness.cdp import CdpError, CdpPage  # noqa: E402
 from harness.contract import cell_label  # noqa: E402
 from harness.server import wait_for  # noqa: E402
 from harness.window import WindowApp  # noqa: E402
@@ -76,7 +76,7 @@ def launch_baseline(display: str) -> float:
         try:
             page = CdpPage.connect(port, 60)
             wait_for(lambda: page.evaluate("document.readyState") == "complete", 60, 0.01)
-            wait_for(lambda: page.query("button", "Go"), 60, 0.01)
+            wait_for(lambda: page.query("button", "Go"), 60, 0.01, "no Go button", (CdpError,))
             elapsed = time.monotonic() - started
             page.close()
         finally:
