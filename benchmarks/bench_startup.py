@@ -75,7 +75,8 @@ def launch_baseline(display: str) -> float:
         proc = subprocess.Popen([sys.executable, "app.py"], cwd=folder, env=env, stdout=quiet, stderr=quiet)
         try:
             page = CdpPage.connect(port, 60)
-            wait_for(lambda: page.evaluate("document.readyState") == "complete", 60, 0.01)
+            loaded = lambda: page.evaluate("document.readyState") == "complete"  # noqa: E731
+            wait_for(loaded, 60, 0.01, "page never loaded", (CdpError,))
             wait_for(lambda: page.query("button", "Go"), 60, 0.01, "no Go button", (CdpError,))
             elapsed = time.monotonic() - started
             page.close()
