@@ -33,6 +33,7 @@ from typing import Any, NamedTuple
 import numpy as np
 
 from engine.grid import PEERS, UNITS, as_grid, box_of
+from engine.propagation import propagate_singles
 
 _ALL = 0x1FF
 _LOW = [(m & -m).bit_length() for m in range(512)]  # lowest digit of a mask, 0 for none
@@ -131,53 +132,6 @@ def _naive(values: list[int]) -> Iterator[Event]:
         yield make(E, ("undo", cell, d, depth, steps, backtracks, ()))
 
 
-def _propagate(values: list[int], cands: list[int], queue: list[tuple[int, int]], placed: list) -> bool:
-    """Place the queued digits and every naked or hidden single they force, appending each placement
-    to ``placed``; return False on a contradiction (a cell or a unit left without a digit)."""
-    while True:
-        while queue:
-            c, d = queue.pop()
-            if values[c]:
-                if values[c] != d:
-                    return False
-                continue
-            bit = 1 << (d - 1)
-            if not cands[c] & bit:
-                return False
-            values[c] = d
-            cands[c] = 0
-            placed.append((c, d))
-            for p in PEERS[c]:
-                m = cands[p]
-                if m & bit:
-                    m &= ~bit
-                    cands[p] = m
-                    if not m:
-                        return False
-                    if not m & (m - 1):
-                        queue.append((p, _LOW[m]))
-        for unit in UNITS:
-            once = twice = done = 0
-            for c in unit:
-                m = cands[c]
-                twice |= once & m
-                once |= m
-                if values[c]:
-                    done |= 1 << (values[c] - 1)
-            if once | done != _ALL:
-                return False
-            hidden = once & ~twice
-            while hidden:
-                bit = hidden & -hidden
-                hidden ^= bit
-                for c in unit:
-                    if cands[c] & bit:
-                        queue.append((c, _LOW[bit]))
-                        break
-        if not queue:
-            return True
-
-
 def _choose(cands: list[int]) -> int:
     """Return the empty cell with the fewest candidates (the first such in row-major order)."""
     best, best_n = -1, 10
@@ -209,7 +163,7 @@ def _smart(values: list[int]) -> Iterator[Event]:
     queue = [(c, _LOW[m]) for c, m in enumerate(cands) if m and not m & (m - 1)]
     placed: list[tuple[int, int]] = []
     dead = any(not values[c] and not cands[c] for c in range(81))
-    if dead or not _propagate(values, cands, queue, placed):
+    if dead or not propagate_singles(values, cands, queue, placed):
         yield Event("failed", -1, 0, 0, 0, 0)
         return
     pending = tuple(placed)  # forced by the givens alone: shown with the first event
@@ -239,7 +193,7 @@ def _smart(values: list[int]) -> Iterator[Event]:
         frame[4] = index + 1
         values, cands = base_values[:], base_cands[:]
         placed = []
-        ok = _propagate(values, cands, [(cell, digit)], placed)
+        ok = propagate_singles(values, cands, [(cell, digit)], placed)
         own = tuple(placed[1:])  # placed[0] is the try itself
         frame[5] = own
         steps += 1

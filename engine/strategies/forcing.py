@@ -24,12 +24,11 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from engine.candidates import CandidateGrid
-from engine.grid import PEERS, UNITS, cell_name
+from engine.grid import UNITS, cell_name
+from engine.propagation import propagate_singles
 from engine.steps import TEXT_FIELDS, Step, unit_label
 from engine.strategies import Technique, register
 from engine.strategies.chains import result_fields
-
-ALL = 0x1FF
 
 
 def propagate(values: list[int], cands: list[int], cell: int, digit: int) -> tuple[list, list, int] | None:
@@ -37,50 +36,10 @@ def propagate(values: list[int], cands: list[int], cell: int, digit: int) -> tup
     singles, or None when that runs into a contradiction (the inputs are not changed)."""
     values = values[:]
     cands = cands[:]
-    queue = [(cell, digit)]
-    placed = 0
-    while queue:
-        while queue:
-            c, d = queue.pop()
-            if values[c]:
-                if values[c] != d:
-                    return None
-                continue
-            bit = 1 << (d - 1)
-            if not cands[c] & bit:
-                return None
-            values[c] = d
-            cands[c] = 0
-            placed += 1
-            for p in PEERS[c]:
-                m = cands[p]
-                if m & bit:
-                    m ^= bit
-                    cands[p] = m
-                    if not m:
-                        return None
-                    if not m & (m - 1):
-                        queue.append((p, m.bit_length()))
-        # hidden singles, and digits with no place left in a unit
-        for unit in UNITS:
-            once = twice = done = 0
-            for c in unit:
-                m = cands[c]
-                twice |= once & m
-                once |= m
-                if values[c]:
-                    done |= 1 << (values[c] - 1)
-            if (once | done) != ALL:
-                return None
-            single = once & ~twice & ~done
-            while single:
-                low = single & -single
-                single ^= low
-                for c in unit:
-                    if cands[c] & low:
-                        queue.append((c, low.bit_length()))
-                        break
-    return values, cands, placed
+    placed: list[tuple[int, int]] = []
+    if not propagate_singles(values, cands, [(cell, digit)], placed):
+        return None
+    return values, cands, len(placed)
 
 
 def _consequences(cg: CandidateGrid, branches: list[tuple[list, list, int]]) -> tuple[list, list]:
