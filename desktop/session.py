@@ -61,39 +61,27 @@ class LogicEvent(NamedTuple):
 
 
 def logic_trace(grid: Sequence[int]) -> Iterator[LogicEvent]:
-    """Yield the engine's easiest-first logical steps over ``grid``, one at a time, then solved or failed.
+    """Yield the engine's easiest-first logical steps over ``grid`` as events, then solved or failed.
 
     Lazy like the search traces: a step is found only when the display asks for it.  The engine's
     last resort (a "guess" from the exact solver) keeps every solvable puzzle going to the end.
     """
-    from engine.candidates import CandidateGrid
-    from engine.human import next_step
-    from engine.solver import count_solutions
+    from engine.errors import InvalidPuzzleError
+    from engine.human import iter_steps
 
     values = [int(d) for d in grid]
-    unique = count_solutions(np.asarray(values, dtype=np.uint8), 2) == 1
-    cg = CandidateGrid.from_grid(values)
     steps = 0
-    while True:
-        if cg.is_solved():
-            yield LogicEvent("solved", -1, 0, 0, steps, 0)
-            return
-        if any(not v and not m for v, m in zip(cg.values, cg.cands, strict=True)):
-            yield LogicEvent("failed", -1, 0, 0, steps, 0)
-            return
-        step = next_step(cg, unique=unique)
-        new = step is not None and (
-            any(not cg.values[c] for c, _ in step.placements)
-            or any(cg.cands[c] >> (d - 1) & 1 for c, d in step.eliminations)
-        )
-        if not new:  # nothing fires (or nothing changes): logic has come to its end
-            yield LogicEvent("failed", -1, 0, 0, steps, 0)
-            return
-        cg.apply(step)
-        steps += 1
-        where = step.placements[0] if step.placements else (step.eliminations[0][0], 0)
-        yield LogicEvent("logic", where[0], where[1], 0, steps, 0, tuple(step.placements), step.technique,
-                         tuple(step.eliminations), {"en": step.explain("en"), "zh": step.explain("zh")})
+    try:
+        for step in iter_steps(values):
+            steps += 1
+            for c, d in step.placements:
+                values[c] = d
+            where = step.placements[0] if step.placements else (step.eliminations[0][0], 0)
+            yield LogicEvent("logic", where[0], where[1], 0, steps, 0, tuple(step.placements), step.technique,
+                             tuple(step.eliminations), {"en": step.explain("en"), "zh": step.explain("zh")})
+    except InvalidPuzzleError:
+        pass
+    yield LogicEvent("solved" if all(values) else "failed", -1, 0, 0, steps, 0)
 
 
 class Board:

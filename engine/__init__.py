@@ -44,6 +44,7 @@ _EXPORTS = {
     "format_line": "engine.formats",
     "generate": "engine.generator",
     "is_solution": "engine.grid",
+    "iter_steps": "engine.human",
     "iter_entries": "engine.formats",
     "minlex": "engine.canonical",
     "minlex_batch": "engine.canonical",

@@ -13,6 +13,7 @@ candidate line) and :func:`step_json` is the one place steps become the CLI's JS
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from typing import Any
 
 import numpy as np
@@ -55,12 +56,13 @@ def _changes(cg: CandidateGrid, step: Step) -> bool:
     )
 
 
-def solve_path(grid: np.ndarray | list[int], unique: bool | None = None) -> list[Step]:
-    """Return the steps that solve ``grid``, easiest first at every point.
+def iter_steps(grid: np.ndarray | list[int], unique: bool | None = None) -> Iterator[Step]:
+    """Yield the steps that solve ``grid`` lazily, easiest first at every point, each found only when asked.
 
     ``unique=None`` asks the exact solver whether the puzzle has one solution (uniqueness
-    techniques are used only then).  Raises InvalidPuzzleError if a given repeats in a unit; for a
-    puzzle without a solution the path stops where the candidates reach a dead end.
+    techniques are used only then).  Raises InvalidPuzzleError (on the first ``next``) if a given
+    repeats in a unit; for a puzzle without a solution the steps stop where the candidates reach a
+    dead end.
     """
     values = np.asarray(grid, dtype=np.uint8)
     found = conflicts(values)
@@ -71,14 +73,18 @@ def solve_path(grid: np.ndarray | list[int], unique: bool | None = None) -> list
 
         unique = count_solutions(values, limit=2) == 1
     cg = CandidateGrid.from_grid(values)
-    path: list[Step] = []
     while not cg.is_solved() and not _is_broken(cg):
         step = next_step(cg, unique=unique)
         if step is None or not _changes(cg, step):  # a step that changes nothing would loop forever
-            break
+            return
         cg.apply(step)
-        path.append(step)
-    return path
+        yield step
+
+
+def solve_path(grid: np.ndarray | list[int], unique: bool | None = None) -> list[Step]:
+    """Return the steps that solve ``grid`` (see :func:`iter_steps`); raises InvalidPuzzleError for
+    repeated givens."""
+    return list(iter_steps(grid, unique))
 
 
 def parse_state(text: str) -> CandidateGrid:
