@@ -1,0 +1,48 @@
+"""The engine's façade: its public names, its import cost, and the direction of dependencies."""
+
+import ast
+import subprocess
+import sys
+from pathlib import Path
+
+import engine
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def test_all_is_sorted_and_every_public_name_resolves():
+    assert engine.__all__ == sorted(engine.__all__)
+    for name in engine.__all__:
+        assert getattr(engine, name) is not None, name
+
+
+def test_an_unknown_name_is_an_attribute_error():
+    try:
+        engine.no_such_name  # noqa: B018
+    except AttributeError as err:
+        assert "no_such_name" in str(err)
+    else:
+        raise AssertionError("engine.no_such_name did not raise")
+
+
+def test_importing_the_engine_loads_neither_numba_nor_a_window():
+    probe = (
+        "import sys, engine; engine.conflicts; engine.Status; "
+        "print(sorted({'numba', 'webview', 'PyQt6'} & set(sys.modules)))"
+    )
+    done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.strip() == "[]"
+
+
+def test_the_engine_never_imports_desktop_ui_or_webview():
+    for path in (ROOT / "engine").rglob("*.py"):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Import):
+                names = [a.name for a in node.names]
+            elif isinstance(node, ast.ImportFrom):
+                names = [node.module or ""]
+            else:
+                continue
+            for name in names:
+                assert name.split(".")[0] not in {"desktop", "ui", "webview", "PyQt6"}, f"{path}: {name}"
