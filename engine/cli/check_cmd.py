@@ -16,7 +16,7 @@ import sys
 
 import numpy as np
 
-from engine.cli.common import FileError, display_name, open_input, progress, puzzle_chunks
+from engine.cli.common import progress, puzzle_chunks, reading
 from engine.errors import ParseError
 from engine.formats import Chunk, parse_chunk
 from engine.grid import conflicts
@@ -65,21 +65,12 @@ def check_chunk(chunk: Chunk) -> tuple[list[str], int]:
 
 def run(args: argparse.Namespace) -> int:
     """Classify every puzzle in FILE: return 0 if all are unique, else 1; FileError for file errors."""
-    source = open_input(args.file)
-    try:
-        not_unique = 0
-        with progress(None, "checking") as bar:
-            for chunk in puzzle_chunks(source, args.file, CHUNK):
-                lines, bad = check_chunk(chunk)
-                not_unique += bad
-                sys.stdout.write("\n".join(lines) + "\n")
-                bar.update(len(lines))
-        sys.stdout.flush()
-        return 1 if not_unique else 0
-    except BrokenPipeError:
-        raise
-    except OSError as err:
-        raise FileError(f"{err.filename or display_name(args.file)}: {err.strerror or err}") from None
-    finally:
-        if source is not sys.stdin.buffer:
-            source.close()
+    not_unique = 0
+    with reading(args.file) as source, progress(None, "checking") as bar:
+        for chunk in puzzle_chunks(source, args.file, CHUNK):
+            lines, bad = check_chunk(chunk)
+            not_unique += bad
+            sys.stdout.write("\n".join(lines) + "\n")
+            bar.update(len(lines))
+    sys.stdout.flush()
+    return 1 if not_unique else 0

@@ -68,6 +68,23 @@ def open_input(path: str) -> BinaryIO:
         raise FileError(f"{path}: cannot read: {err.strerror or err}") from None
 
 
+@contextlib.contextmanager
+def reading(path: str) -> Iterator[BinaryIO]:
+    """Yield ``path`` opened by :func:`open_input` and close it after (never standard input); an
+    OSError in the block (a read or write failing half-way: disk full, device gone) becomes a
+    FileError naming the file, a broken pipe stays what it is."""
+    source = open_input(path)
+    try:
+        yield source
+    except BrokenPipeError:
+        raise
+    except OSError as err:
+        raise FileError(f"{err.filename or display_name(path)}: {err.strerror or err}") from None
+    finally:
+        if source is not sys.stdin.buffer:
+            source.close()
+
+
 def display_name(path: str) -> str:
     """Return how messages name an input path (``-`` is standard input)."""
     return "standard input" if path == "-" else path

@@ -17,7 +17,7 @@ import json
 import sys
 from typing import Any
 
-from engine.cli.common import UsageError, display_name, open_input, progress, puzzle_chunks
+from engine.cli.common import progress, puzzle_chunks, reading
 
 CHUNK = 256
 """Puzzles read at a time: rating takes milliseconds each, so small chunks keep output flowing."""
@@ -60,13 +60,12 @@ def _line(record: dict[str, Any]) -> str:
 
 
 def run(args: argparse.Namespace) -> int:
-    """Rate every puzzle in FILE: return 0 if all were rated, else 1; UsageError for file errors."""
+    """Rate every puzzle in FILE: return 0 if all were rated, else 1; FileError for file errors."""
     from engine.formats import parse_chunk
 
-    source = open_input(args.file)
     failed = 0
     first = True
-    try:
+    with reading(args.file) as source:
         if args.json:
             sys.stdout.write("[")
         with progress(None, "rating") as bar:
@@ -86,11 +85,4 @@ def run(args: argparse.Namespace) -> int:
         if args.json:
             sys.stdout.write("\n]\n")
         sys.stdout.flush()
-        return 1 if failed else 0
-    except BrokenPipeError:
-        raise
-    except OSError as err:
-        raise UsageError(f"{err.filename or display_name(args.file)}: {err.strerror or err}") from None
-    finally:
-        if source is not sys.stdin.buffer:
-            source.close()
+    return 1 if failed else 0

@@ -27,13 +27,11 @@ from typing import BinaryIO, NamedTuple
 import numpy as np
 
 from engine.cli.common import (
-    FileError,
     atomic_output,
     check_output,
-    display_name,
-    open_input,
     progress,
     puzzle_chunks,
+    reading,
 )
 from engine.formats import Chunk, Form, format_entries_bulk, parse_chunk
 from engine.grid import conflicts
@@ -174,15 +172,6 @@ def _solve(source: BinaryIO, args: argparse.Namespace) -> int:
 
 def run(args: argparse.Namespace) -> int:
     """Solve ``args.solve`` into ``args.output``: 0 all solved, 1 some not; FileError for file problems."""
-    source = open_input(args.solve)
-    try:
+    with reading(args.solve) as source:
         check_output(args.output, args.solve)
         return _solve(source, args)
-    except BrokenPipeError:
-        raise
-    except OSError as err:  # a read or write failing half-way (disk full, device gone)
-        where = err.filename or display_name(args.solve)
-        raise FileError(f"{where}: {err.strerror or err}") from None
-    finally:
-        if source is not sys.stdin.buffer:
-            source.close()
