@@ -12,8 +12,8 @@ import re
 from pathlib import Path
 from typing import Any
 
-from harness.contract import BOARD, digits_from_labels
-from harness.server import QueueBridge, UiServer, shim_script, wait_for
+from harness.contract import BOARD, BoardReader, digits_from_labels
+from harness.server import QueueBridge, UiServer, shim_script
 from playwright.sync_api import Browser, Locator, Page, expect
 
 from desktop.api import Api
@@ -28,7 +28,7 @@ def shutdown_api(api: Any) -> None:
             return
 
 
-class UiApp:
+class UiApp(BoardReader):
     """The real front end in Chromium, bridged to a real Api; ``page`` is the Playwright page."""
 
     def __init__(self, browser: Browser, data_dir: Path, lang: str | None = "en") -> None:
@@ -146,17 +146,6 @@ class UiApp:
         """Click a cell and press a key (a digit, or a key name such as "Backspace")."""
         self.cell(cell).click()
         self.page.keyboard.press(str(digit))
-
-    def wait_digits(self, predicate: Any, timeout: float = 15.0, message: str = "") -> list[int]:
-        """Return the board's digits once ``predicate(digits)`` holds; AssertionError after timeout."""
-        found: list[list[int]] = []
-
-        def check() -> bool:
-            found[:] = [self.digits()]
-            return bool(predicate(found[0]))
-
-        wait_for(check, timeout, 0.05, message or "the board never reached the expected digits")
-        return found[0]
 
     def enter_puzzle(self, puzzle: str) -> None:
         """Type a puzzle's givens in Enter puzzle mode, clicking each cell (the mode is left on)."""

@@ -7,6 +7,7 @@ these names and read the board only from the cells' labels, as a screen reader w
 from __future__ import annotations
 
 import re
+from typing import Any
 
 BOARD = "Sudoku board"
 BUTTONS = (
@@ -54,3 +55,26 @@ def digits_from_labels(labels: list[str | None]) -> list[int]:
 def as_line(digits: list[int]) -> str:
     """Return 81 digits as an 81-character line, ``.`` for empty."""
     return "".join(str(d) if d else "." for d in digits)
+
+
+class BoardReader:
+    """What both drivers (browser page and real window) share: waiting on the board read from labels.
+
+    A subclass provides ``digits()``, the 81 digits read from the gridcells' labels.
+    """
+
+    def digits(self) -> list[int]:
+        raise NotImplementedError
+
+    def wait_digits(self, predicate: Any, timeout: float = 15.0, message: str = "") -> list[int]:
+        """Return the board's digits once ``predicate(digits)`` holds; AssertionError after timeout."""
+        from harness.server import wait_for
+
+        found: list[list[int]] = []
+
+        def check() -> bool:
+            found[:] = [self.digits()]
+            return bool(predicate(found[0]))
+
+        wait_for(check, timeout, 0.05, message or "the board never reached the expected digits")
+        return found[0]

@@ -15,10 +15,9 @@ import subprocess
 import sys
 import time
 from pathlib import Path
-from typing import Any
 
 from harness.cdp import CdpError, CdpPage
-from harness.contract import BOARD, digits_from_labels
+from harness.contract import BOARD, BoardReader, digits_from_labels
 from harness.server import wait_for
 from harness.xvfb import close_window, free_port
 
@@ -26,7 +25,7 @@ REPO = Path(__file__).resolve().parents[2]
 TITLE = "Sudoku Studio"
 
 
-class WindowApp:
+class WindowApp(BoardReader):
     """One run of the real app; ``page`` is its DevTools connection, ``startup_s`` its cold start."""
 
     def __init__(
@@ -203,17 +202,6 @@ class WindowApp:
         page = self._page()
         page.click(self.cells()[cell])
         page.press(str(key))
-
-    def wait_digits(self, predicate: Any, timeout: float = 15.0, message: str = "") -> list[int]:
-        """Return the digits once ``predicate(digits)`` holds; AssertionError after timeout."""
-        found: list[list[int]] = []
-
-        def check() -> bool:
-            found[:] = [self.digits()]
-            return bool(predicate(found[0]))
-
-        wait_for(check, timeout, 0.05, message or "the board never reached the expected digits")
-        return found[0]
 
     def set_delay(self, ms: int) -> None:
         """Set the Step delay slider with the keyboard (Home, then ArrowRight by its step)."""
