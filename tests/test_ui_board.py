@@ -9,10 +9,13 @@ from __future__ import annotations
 import re
 
 import pytest
+from harness.app import shutdown_api
 from harness.contract import BUTTONS, cell_label
 from harness.puzzles import easy_with_solution, exactly_two, grid_of, no_solution, repeated_given
-from harness.server import wait_for
+from harness.server import QueueBridge, UiServer, wait_for
 from playwright.sync_api import expect
+
+from desktop.api import Api
 
 pytestmark = pytest.mark.browser
 
@@ -198,3 +201,28 @@ def test_board_state_follows_the_board(ui):
     for cell in empties:  # typing the solution in: Solved at the last digit
         ui.type_digit(cell, solution[cell])
     expect(ui.status("Board state")).to_have_text(re.compile(r"^Solved"))
+
+
+def test_controls_used_before_the_first_state_do_nothing_and_raise_nothing(chromium, ui_data_dir):
+    """The page is drawn before Python answers; controls pressed in that moment must not throw."""
+    bridge = QueueBridge()
+    api = Api(bridge, data_dir=ui_data_dir, lang="en")
+    server = UiServer(api, bridge).start()  # served, but no pywebview shim: the state never arrives
+    context = chromium.new_context(viewport={"width": 1200, "height": 900})
+    errors: list[str] = []
+    try:
+        page = context.new_page()
+        page.on("pageerror", lambda err: errors.append(str(err)))
+        page.goto(server.url)
+        expect(page.get_by_role("gridcell")).to_have_count(81)
+        early = ("New puzzle", "Clear", "Enter puzzle", "Candidates", "Fill last remaining cells", "Solve")
+        for name in early:
+            page.get_by_role("button", name=name).click(force=True)
+        page.get_by_role("combobox", name="Algorithm").select_option(index=1, force=True)
+        page.wait_for_timeout(300)  # let any handler that would fail run to its end
+        assert errors == []
+        expect(page.get_by_role("button", name="Candidates")).not_to_have_attribute("aria-pressed", "true")
+    finally:
+        context.close()
+        server.close()
+        shutdown_api(api)

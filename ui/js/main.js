@@ -432,6 +432,16 @@ function onGlobalKey(event) {
 }
 
 function wire() {
+  // Until the first state arrives there is nothing for a control to act on: swallow early clicks
+  // and changes rather than let each handler meet an empty state.
+  for (const type of ["click", "change"]) {
+    document.addEventListener(type, (event) => {
+      if (!view.state && event.target.closest("button, select, input")) {
+        event.stopImmediatePropagation();
+        event.preventDefault();
+      }
+    }, true);
+  }
   board = new BoardView($("board"), { onSelect: (cell) => select(cell) });
   $("board").addEventListener("keydown", onBoardKey);
   document.addEventListener("keydown", onGlobalKey);
