@@ -1,103 +1,114 @@
 """The exact solver's compiled kernels (numba); :mod:`engine.solver` is the public face.
 
-State: one fixed-size ``uint16`` row per search node, so a guess is a single 380-byte copy onto an
-explicit stack (no recursion, no allocation inside the search)::
+State: per-digit band bitboards (JCZ / tdoku style), one fixed-size ``int64`` row per search node,
+so a guess is a single 240-byte copy onto an explicit stack (no recursion, no allocation)::
 
-    st[0:81]     candidate mask of each empty cell (bit d-1 = digit d); 0 once the cell is placed
-    st[81:162]   the placed digit of each cell, 0 while empty
-    st[162:189]  per unit, the mask of digits already placed in it
-    st[189]      how many cells are placed
+    st[3 * d + b]   digit d+1's candidates in band b (rows 3b..3b+2): bit 9 * row + column, 27 bits;
+                    a placed digit keeps its bit, so every word always holds the digit's 3 places
+    st[27 + b]      the band's unsolved cells (same bit layout)
 
-Propagation, repeated until nothing changes: naked singles (a queue of forced placements, each
-removing its digit from the 20 peers), hidden singles (a once/twice bit-sliced count per unit) and
-locked candidates (pointing and claiming, from the 54 box-line intersections).  Then guess in a
-bivalue cell whose digits many peers share (see :func:`_choose_cell`).  Counting with a limit runs
-the same search on past the first solution.
+Cell ``c`` is band ``c // 27``, bit ``c % 27``: bit order is cell order.
 
-Measured trade-offs (one core, per puzzle, forum_hardest_1905_11plus sample / 17_clue):
+Propagation alternates two phases until nothing changes:
 
-* locked candidates: 93 -> 73 guesses, 111 -> 106 us (17_clue 9.7 -> 7.6 us, magictour 33 -> 21 us);
-* guess scoring by shared peers, against the first bivalue cell: 139 -> 73 guesses, 125 -> 106 us;
-* numba reference-counts array arguments on every call (atomic increments): helpers called per
-  elimination made everything 3-4x slower, hence one monolithic :func:`_propagate`;
-* LLVM inlines :func:`_propagate` at each call site: three sites tripled the compile time, hence
-  one; scratch arrays are passed in (np.zeros of each dtype inside costs ~1 s of compile).  The
-  first compile takes about 3-4 s of CPU; a cached load about 0.3 s.
-* uint8 index tables instead of int16: 18% faster (no negative-index wraparound code).
+* *digit phase* (per digit whose words changed since it was last settled): each band word keeps
+  only the mini-rows that some row->box permutation can use (``COMPLEX``: hidden singles in rows
+  and boxes, pointing and claiming along rows, and more), a box whose digit sits in one column
+  removes that column from the other bands (``FIX``: column pointing), a column whose digit can
+  only be in one band keeps that column alone in its box (``KEEP``: column claiming, and with
+  ``COMPLEX`` hidden singles in columns); repeated on the three words until stable;
+* *cell phase* (per band that changed): a bit-sliced count over the 9 words finds empty cells
+  (contradiction) and naked singles (their digit's row is cut down to them); a row of a word with
+  one bit left is a placement, whose cell then leaves the other 8 digits' words.
 
-Roads not taken: recursion (slower in numba, and the stack depth is small and fixed anyway); a
-per-digit bitboard layout (tdoku/JCZ style: faster hidden singles and box-line logic through SIMD
-bit tricks, but several times the code); dancing links (allocation-heavy, weaker per node than
-singles propagation).
+Then guess in a bivalue cell whose digits many peers share (see :func:`_choose`): the rule of the
+previous (per-cell) kernel, which made tdoku's number of guesses.  Counting with a limit runs the
+same search on past the first solution.
+
+Measured trade-offs (one core, interleaved against the per-cell kernel of commit 3e52e90 in
+``benchmarks/bench_solver.py``; figures there and in benchmarks/README.md):
+
+* a digit is settled only when one of its three words changed (last settled words kept in
+  ``prev``, never reset within a puzzle: settling is a pure function of the three words), and a
+  band's cell phase runs only when the band changed;
+* all of a band's row singles are gathered in one pass (the old kernel restarted its unit scan
+  after each unit that gave hidden singles: 2,153 unit scans per forum_hardest puzzle);
+* locked candidates come from the same words (tables indexed by 9-bit row and column unions)
+  instead of a separate pass over 54 box-line intersections;
+* the state is 30 words (240 bytes) against 190 ``uint16`` (380 bytes) per guess;
+* numba reference-counts array arguments on every call: the hot loops stay in one function,
+  :func:`_propagate`, called from one site (LLVM inlines it at each call site).
+
+Roads not taken: SIMD over the nine digits (tdoku: numba cannot emit the shuffles it needs, and
+AOT compilation through numba.pycc must stay possible); recursion (slower in numba, and the
+stack depth is small and fixed anyway); dancing links (allocation-heavy, weaker per node than
+propagation); keeping ``prev`` on the guess stack (twice the copy for a rare saving: a restored
+state differs from ``prev`` in the guessed digits only).
 """
 
 from __future__ import annotations
 
+from itertools import permutations
+
 import numpy as np
 from numba import njit
 
-from engine.grid import CELL_UNITS_NP, PEERS_NP, UNITS_NP
+from engine.grid import PEERS_NP, UNITS_NP
 
-ALL = 0x1FF
-STATE = 190  # length of one state row (see the module docstring)
-_VALS = 81
-_DONE = 162
-_FILLED = 189
-_QUEUE = 1024  # placements waiting; bounded by 81 naked + 3 * 81 hidden singles per scan, plus givens
-_UNION = _QUEUE  # after the queue, in the same array: the 54 box-line intersection unions
+FULL = 0x7FFFFFF  # 27 bits: a whole band
+REP = 0x40201  # times a 9-bit column set: the same columns in the band's three rows
+UNSOLVED = 27
+STATE = 30  # length of one state row (see the module docstring)
+_PREV = 162  # work[_PREV:_PREV + 27]: each digit's words as last settled
+_ROWS = _PREV + 27  # work[_ROWS:_ROWS + 9]: the cell phase's placements per digit
+WORK = _ROWS + 9
 
-PEERS = PEERS_NP.astype(np.uint8)
-UNITS = UNITS_NP.astype(np.uint8)
-CELL_UNITS = CELL_UNITS_NP.astype(np.uint8)
-POP = np.array([bin(m).count("1") for m in range(512)], dtype=np.int8)
-# the lowest digit (1-9) in a mask, 0 for the empty mask
-LOW = np.array([(m & -m).bit_length() for m in range(512)], dtype=np.int8)
-
-
-def _intersections() -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """Return, per box-line intersection (27 mini-rows then 27 mini-columns), its 3 cells, the 6
-    other cells of its line and the 6 other cells of its box."""
-    inner = np.zeros((54, 3), dtype=np.uint8)
-    line_rest = np.zeros((54, 6), dtype=np.uint8)
-    box_rest = np.zeros((54, 6), dtype=np.uint8)
-    k = 0
-    for kind in range(2):
-        for line in range(9):
-            for seg in range(3):
-                if kind == 0:
-                    cells = [line * 9 + seg * 3 + i for i in range(3)]
-                    line_cells = [line * 9 + c for c in range(9)]
-                else:
-                    cells = [(seg * 3 + i) * 9 + line for i in range(3)]
-                    line_cells = [r * 9 + line for r in range(9)]
-                box = (cells[0] // 27) * 3 + (cells[0] % 9) // 3
-                box_cells = [int(c) for c in UNITS_NP[18 + box]]
-                inner[k] = cells
-                line_rest[k] = [c for c in line_cells if c not in cells]
-                box_rest[k] = [c for c in box_cells if c not in cells]
-                k += 1
-    return inner, line_rest, box_rest
+# The compiled entry point's argument types, for ahead-of-time compilation (numba.pycc): keep in
+# step with classify_many below.
+CLASSIFY_MANY_SIGNATURE = (
+    "void(uint8[:, ::1], int64, int64, uint8[:, ::1], int64[::1], int64[::1], int64[:, ::1], int64[::1])"
+)
 
 
-INNER, LINE_REST, BOX_REST = _intersections()
+def _tables() -> tuple[np.ndarray, ...]:
+    """Return the 9-bit tables (SHRINK, SINGLE, FIX, KEEP, POP, LOW) and COMPLEX (see the docstring)."""
+    shrink, single, fix, keep, pop, low = (np.zeros(512, dtype=np.int64) for _ in range(6))
+    for m in range(512):
+        pop[m] = bin(m).count("1")
+        low[m] = (m & -m).bit_length()  # lowest bit as 1-9, 0 for none
+        single[m] = m if pop[m] == 1 else 0
+        for k in range(3):
+            g = (m >> (3 * k)) & 7
+            shrink[m] |= (g != 0) << k
+            if g and g & (g - 1) == 0:
+                fix[m] |= g << (3 * k)
+                keep[m] |= g << (3 * k)
+            elif g == 0:
+                keep[m] |= 7 << (3 * k)
+            # two columns that both need the digit in one box: none survives, the box empties
+    complex_ = np.zeros(512, dtype=np.int64)
+    for s in range(512):
+        for perm in permutations(range(3)):
+            if all(s >> (3 * r + perm[r]) & 1 for r in range(3)):
+                for r in range(3):
+                    complex_[s] |= 7 << (9 * r + 3 * perm[r])
+    return shrink, single, fix, keep, pop, low, complex_
 
 
-def _siblings() -> tuple[np.ndarray, np.ndarray]:
-    """Return, per intersection, the two other intersections of its line and the two of its box that
-    run the same way (the 27 mini-rows are ``row * 3 + stack``, mini-columns ``27 + col * 3 + band``)."""
-    sib_line = np.zeros((54, 2), dtype=np.uint8)
-    sib_box = np.zeros((54, 2), dtype=np.uint8)
-    for kind in range(2):
-        for line in range(9):
-            for seg in range(3):
-                k = 27 * kind + line * 3 + seg
-                sib_line[k] = [27 * kind + line * 3 + (seg + i) % 3 for i in (1, 2)]
-                first = line - line % 3
-                sib_box[k] = [27 * kind + (first + (line % 3 + i) % 3) * 3 + seg for i in (1, 2)]
-    return sib_line, sib_box
+SHRINK, SINGLE, FIX, KEEP, POP, LOW, COMPLEX = _tables()
 
 
-SIB_LINE, SIB_BOX = _siblings()
+def _peer_masks() -> np.ndarray:
+    """Return, per cell, its 20 peers as three band words."""
+    masks = np.zeros((81, 3), dtype=np.int64)
+    for c in range(81):
+        for p in PEERS_NP[c]:
+            masks[c, p // 27] |= 1 << (p % 27)
+    return masks
+
+
+PEER_MASKS = _peer_masks()
+UNITS = UNITS_NP.astype(np.uint8)  # uint8 indexes: no negative-index wraparound code (18% faster)
 
 
 @njit(cache=True)
@@ -132,206 +143,235 @@ def _pick(mask, randomize):
 
 
 @njit(cache=True)
-def _propagate(st, queue, qtail):
-    """Place the queued (cell, digit) codes and everything they force; return False on a contradiction.
-
-    One function on purpose: numba reference-counts every array passed to a call (two atomic
-    operations per array), and a helper called per peer elimination made the whole solver 3-4x
-    slower (a solved grid took 18 us to re-place instead of about 4).
-    """
-    start = 0
-    while True:
-        # naked singles: place queued digits; a peer left with one candidate joins the queue
-        qhead = 0
-        while qhead < qtail:
-            code = queue[qhead]
-            qhead += 1
-            c = code >> 4
-            d = code & 15
-            v = st[_VALS + c]
-            if v:
-                if v != d:
-                    return False
-                continue
-            bit = 1 << (d - 1)
-            if not st[c] & bit:
-                return False
-            st[_VALS + c] = d
-            st[c] = 0
-            st[_FILLED] += 1
-            st[_DONE + CELL_UNITS[c, 0]] |= bit
-            st[_DONE + CELL_UNITS[c, 1]] |= bit
-            st[_DONE + CELL_UNITS[c, 2]] |= bit
-            for k in range(20):
-                p = PEERS[c, k]
-                m = st[p]
-                if m & bit:
-                    m &= ~bit
-                    st[p] = m
-                    if m == 0:
-                        return False
-                    if m & (m - 1) == 0:
-                        queue[qtail] = (p << 4) | LOW[m]
-                        qtail += 1
-        if st[_FILLED] == 81:
-            return True
-        # hidden singles: a digit with one place left in a unit goes there.  The scan resumes after
-        # the last unit that gave some, and stops at the first unit that gives any so they are
-        # placed (and propagated) at once
-        qtail = 0
-        for i in range(27):
-            u = start + i
-            if u >= 27:
-                u -= 27
-            done = st[_DONE + u]
-            if done == ALL:
-                continue
-            once = 0
-            twice = 0
-            for k in range(9):
-                m = st[UNITS[u, k]]
-                twice |= once & m
-                once |= m
-            if (once | done) != ALL:
-                return False
-            h = once & ~twice
-            if h == 0:
-                continue
-            while h:
-                bit = h & -h
-                h ^= bit
-                for k in range(9):
-                    c = UNITS[u, k]
-                    if st[c] & bit:
-                        queue[qtail] = (c << 4) | LOW[bit]
-                        qtail += 1
-                        break
-            start = u + 1 if u < 26 else 0
-            break
-        if qtail:
-            continue
-        # locked candidates: a digit of a box-line intersection missing from the rest of the line
-        # (box) cannot be in the rest of the box (line).  Read from the 54 intersection unions
-        # (162 loads) rather than 15 cells per intersection (810): the pass got 5x cheaper, which
-        # took forum_hardest from 2.0 to 1.x us per guess.  Unions go stale as this pass eliminates;
-        # stale ones are supersets, which only hide a finding until the next pass (or, for `here`,
-        # act on a row that has already lost the digit, a contradiction found anyway).
-        changed = False
-        for k in range(54):
-            queue[_UNION + k] = st[INNER[k, 0]] | st[INNER[k, 1]] | st[INNER[k, 2]]
-        for k in range(54):
-            here = queue[_UNION + k]
-            if here == 0:
-                continue
-            line = queue[_UNION + SIB_LINE[k, 0]] | queue[_UNION + SIB_LINE[k, 1]]
-            box = queue[_UNION + SIB_BOX[k, 0]] | queue[_UNION + SIB_BOX[k, 1]]
-            for side in range(2):
-                gone = here & ~line & box if side == 0 else here & ~box & line
-                if gone == 0:
-                    continue
-                for i in range(6):
-                    p = BOX_REST[k, i] if side == 0 else LINE_REST[k, i]
-                    m = st[p]
-                    if m & gone:
-                        changed = True
-                        m &= ~gone
-                        st[p] = m
-                        if m == 0:
-                            return False
-                        if m & (m - 1) == 0:
-                            queue[qtail] = (p << 4) | LOW[m]
-                            qtail += 1
-        if not changed:
-            return True
+def _place(st, c, d):
+    """Put digit ``d`` (1-9) in cell ``c``: the cell leaves the other digits, its row keeps only it."""
+    b = c // 27
+    p = c % 27
+    bit = np.int64(1) << p
+    for k in range(9):
+        st[3 * k + b] &= ~bit
+    i = 3 * (d - 1) + b
+    st[i] = (st[i] & ~(np.int64(511) << (9 * (p // 9)))) | bit
 
 
 @njit(cache=True)
-def _choose_cell(st):
+def _propagate(st, work):
+    """Apply the digit and cell phases (module docstring) until stable; return False on a contradiction."""
+    dirty = 7
+    while True:
+        # digit phase
+        for d in range(9):
+            i = 3 * d
+            a0 = st[i]
+            a1 = st[i + 1]
+            a2 = st[i + 2]
+            if a0 == work[_PREV + i] and a1 == work[_PREV + i + 1] and a2 == work[_PREV + i + 2]:
+                continue
+            while True:
+                a0 &= COMPLEX[SHRINK[a0 & 511] | (SHRINK[(a0 >> 9) & 511] << 3) | (SHRINK[a0 >> 18] << 6)]
+                a1 &= COMPLEX[SHRINK[a1 & 511] | (SHRINK[(a1 >> 9) & 511] << 3) | (SHRINK[a1 >> 18] << 6)]
+                a2 &= COMPLEX[SHRINK[a2 & 511] | (SHRINK[(a2 >> 9) & 511] << 3) | (SHRINK[a2 >> 18] << 6)]
+                if a0 == 0 or a1 == 0 or a2 == 0:
+                    return False
+                c0 = (a0 | (a0 >> 9) | (a0 >> 18)) & 511
+                c1 = (a1 | (a1 >> 9) | (a1 >> 18)) & 511
+                c2 = (a2 | (a2 >> 9) | (a2 >> 18)) & 511
+                if (c0 | c1 | c2) != 511:
+                    return False
+                f0 = FIX[c0]
+                f1 = FIX[c1]
+                f2 = FIX[c2]
+                n0 = a0 & ~((f1 | f2) * REP) & (KEEP[c0 & ~c1 & ~c2] * REP)
+                n1 = a1 & ~((f0 | f2) * REP) & (KEEP[c1 & ~c0 & ~c2] * REP)
+                n2 = a2 & ~((f0 | f1) * REP) & (KEEP[c2 & ~c0 & ~c1] * REP)
+                if n0 == a0 and n1 == a1 and n2 == a2:
+                    break
+                a0 = n0
+                a1 = n1
+                a2 = n2
+            if a0 != st[i]:
+                st[i] = a0
+                dirty |= 1
+            if a1 != st[i + 1]:
+                st[i + 1] = a1
+                dirty |= 2
+            if a2 != st[i + 2]:
+                st[i + 2] = a2
+                dirty |= 4
+            work[_PREV + i] = a0
+            work[_PREV + i + 1] = a1
+            work[_PREV + i + 2] = a2
+        if dirty == 0:
+            return True
+        # cell phase
+        for b in range(3):
+            if not (dirty >> b) & 1:
+                continue
+            dirty &= ~(1 << b)
+            u = st[UNSOLVED + b]
+            if u == 0:
+                continue
+            once = 0
+            twice = 0
+            for d in range(9):
+                m = st[3 * d + b]
+                twice |= once & m
+                once |= m
+            if once != FULL:
+                return False
+            singles = u & ~twice
+            if singles:
+                # naked singles: the digit's row keeps only that cell (two in one row: contradiction)
+                for d in range(9):
+                    s = st[3 * d + b] & singles
+                    if s:
+                        a = st[3 * d + b]
+                        for r in range(3):
+                            t = (s >> (9 * r)) & 511
+                            if t:
+                                if t & (t - 1):
+                                    return False
+                                a = (a & ~(np.int64(511) << (9 * r))) | (t << (9 * r))
+                        st[3 * d + b] = a
+            newly = 0
+            clash = 0
+            for d in range(9):
+                a = st[3 * d + b]
+                r = (SINGLE[a & 511] | (SINGLE[(a >> 9) & 511] << 9) | (SINGLE[a >> 18] << 18)) & u
+                work[_ROWS + d] = r
+                clash |= newly & r
+                newly |= r
+            if clash:
+                return False
+            if newly:
+                for d in range(9):
+                    st[3 * d + b] &= ~(newly & ~work[_ROWS + d])
+                st[UNSOLVED + b] = u & ~newly
+                dirty |= 1 << b
+            elif singles:
+                dirty |= 1 << b
+
+
+@njit(cache=True)
+def _mask(st, c):
+    """Return the candidate mask of cell ``c`` (bit d-1 = digit d)."""
+    b = c // 27
+    p = c % 27
+    m = 0
+    for d in range(9):
+        if (st[3 * d + b] >> p) & 1:
+            m |= 1 << d
+    return m
+
+
+@njit(cache=True)
+def _pop27(w):
+    return POP[w & 511] + POP[(w >> 9) & 511] + POP[w >> 18]
+
+
+@njit(cache=True)
+def _choose(st, work):
     """Return the empty cell to guess in: one with fewest candidates; among the first 12 bivalue
     cells, the one whose digits most peers share (bivalue peers count 5x: placing either digit
-    forces them).  On forum_hardest this halves the guesses (139 -> 73 per puzzle) against the
-    first bivalue cell; scoring every bivalue cell instead of 12 costs 10% more time, no fewer
-    guesses."""
-    best = -1
-    best_n = 10
-    for c in range(81):
-        m = st[c]
-        if m:
-            n = POP[m]
-            if n < best_n:
-                best = c
-                best_n = n
-                if n == 2:
-                    break
-    if best_n != 2:
+    forces them).  On forum_hardest this halved the guesses (139 -> 73 per puzzle) against the
+    first bivalue cell; scoring every bivalue cell instead of 12 cost 10% more time, no fewer
+    guesses.  ``work[_ROWS:_ROWS + 3]`` receives each band's bivalue cells."""
+    any_bivalue = 0
+    for b in range(3):
+        once = 0
+        twice = 0
+        thrice = 0
+        for d in range(9):
+            m = st[3 * d + b]
+            thrice |= twice & m
+            twice |= once & m
+            once |= m
+        biv = twice & ~thrice & st[UNSOLVED + b]
+        work[_ROWS + b] = biv
+        any_bivalue |= biv
+    if any_bivalue == 0:
+        best = -1
+        best_n = 10
+        for c in range(81):
+            if (st[UNSOLVED + c // 27] >> (c % 27)) & 1:
+                n = POP[_mask(st, c)]
+                if n < best_n:
+                    best = c
+                    best_n = n
         return best
+    best = -1
     best_score = -1
     seen = 0
-    for c in range(best, 81):
-        m = st[c]
-        if m and POP[m] == 2:
+    for b in range(3):
+        biv = work[_ROWS + b]
+        while biv and seen < 12:
+            bit = biv & -biv
+            biv ^= bit
+            p = LOW[bit & 511] - 1
+            if p < 0:
+                p = LOW[(bit >> 9) & 511] + 8
+                if p < 9:
+                    p = LOW[bit >> 18] + 17
+            c = 27 * b + p
+            m = _mask(st, c)
+            lo = LOW[m] - 1
+            hi = LOW[m & ~(1 << lo)] - 1
             score = 0
-            for k in range(20):
-                p = st[PEERS[c, k]]
-                if p & m:
-                    score += 1
-                    if POP[p] == 2:
-                        score += 4
+            for bb in range(3):
+                near = (st[3 * lo + bb] | st[3 * hi + bb]) & st[UNSOLVED + bb] & PEER_MASKS[c, bb]
+                score += _pop27(near) + 4 * _pop27(near & work[_ROWS + bb])
             if score > best_score:
                 best_score = score
                 best = c
             seen += 1
-            if seen == 12:
-                break
     return best
 
 
 @njit(cache=True)
-def _search(grid, limit, randomize, st, stack, stack_cell, stack_rem, queue, solution):
+def _search(grid, limit, randomize, st, stack, work, solution):
     """Count the completions of ``grid`` up to ``limit``, copying the first into ``solution``;
     return ``(count, guesses)`` (``grid`` must not repeat a given)."""
-    for c in range(81):
-        st[c] = ALL
-        st[_VALS + c] = 0
-    for u in range(27):
-        st[_DONE + u] = 0
-    st[_FILLED] = 0
-    qtail = 0
+    for i in range(27):
+        st[i] = FULL
+        work[_PREV + i] = -1
+    for b in range(3):
+        st[UNSOLVED + b] = FULL
     for c in range(81):
         if grid[c]:
-            queue[qtail] = (c << 4) | grid[c]
-            qtail += 1
+            _place(st, c, grid[c])
     count = 0
     guesses = 0
     depth = 0
-    # one call site for _propagate: LLVM inlines it at each, and three copies tripled compile time
     while True:
-        ok = _propagate(st, queue, qtail)
-        if ok and st[_FILLED] == 81:
+        ok = _propagate(st, work)
+        if ok and (st[UNSOLVED] | st[UNSOLVED + 1] | st[UNSOLVED + 2]) == 0:
             count += 1
             if count == 1:
-                for c in range(81):
-                    solution[c] = st[_VALS + c]
+                for d in range(9):
+                    for b in range(3):
+                        a = st[3 * d + b]
+                        for r in range(3):
+                            solution[27 * b + 9 * r + LOW[(a >> (9 * r)) & 511] - 1] = d + 1
             if count >= limit:
                 break
             ok = False  # keep searching for the next solution
         if ok:
             # guess: keep the state and the other digits of the chosen cell on the stack
-            c = _choose_cell(st)
-            m = np.int64(st[c])
+            c = _choose(st, work)
+            m = _mask(st, c)
             d = _pick(m, randomize)
             for i in range(STATE):
                 stack[depth, i] = st[i]
-            stack_cell[depth] = c
-            stack_rem[depth] = m & ~(1 << (d - 1))
+            work[depth] = c
+            work[81 + depth] = m & ~(1 << (d - 1))
             depth += 1
         else:
             # backtrack: the newest guess with a digit left takes its next digit
             if depth == 0:
                 break
             top = depth - 1
-            c = stack_cell[top]
-            rem = stack_rem[top]
+            c = work[top]
+            rem = work[81 + top]
             d = _pick(rem, randomize)
             rem &= ~(1 << (d - 1))
             for i in range(STATE):
@@ -339,10 +379,9 @@ def _search(grid, limit, randomize, st, stack, stack_cell, stack_rem, queue, sol
             if rem == 0:
                 depth -= 1  # the last alternative: its state need not be kept
             else:
-                stack_rem[top] = rem
+                work[81 + top] = rem
         guesses += 1
-        queue[0] = (c << 4) | d
-        qtail = 1
+        _place(st, c, d)
     return count, guesses
 
 
@@ -356,9 +395,6 @@ def classify_many(grids, limit, seed, solutions, counts, guesses, stack, work):
     about a second of extra compile time, for np.zeros of each dtype).
     """
     st = stack[81]
-    stack_cell = work[0:81]
-    stack_rem = work[81:162]
-    queue = work[162:]
     randomize = seed >= 0
     if randomize:
         np.random.seed(seed)
@@ -367,11 +403,11 @@ def classify_many(grids, limit, seed, solutions, counts, guesses, stack, work):
             counts[i] = -1
             guesses[i] = 0
             continue
-        n, g = _search(grids[i], limit, randomize, st, stack, stack_cell, stack_rem, queue, solutions[i])
+        n, g = _search(grids[i], limit, randomize, st, stack, work, solutions[i])
         counts[i] = n
         guesses[i] = g
 
 
 def workspace() -> tuple[np.ndarray, np.ndarray]:
     """Return fresh scratch arrays for :func:`classify_many`: the state stack and the int64 work area."""
-    return np.zeros((82, STATE), dtype=np.uint16), np.zeros(162 + _QUEUE + 54, dtype=np.int64)
+    return np.zeros((82, STATE), dtype=np.int64), np.zeros(WORK, dtype=np.int64)
