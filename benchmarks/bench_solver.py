@@ -1,30 +1,34 @@
-"""Speed of the compiled solver (``solve_batch``) on every bench file, against the plain Python baseline.
+"""Speed of the compiled solver kernel against the reference kernel of commit 3e52e90, in one run.
 
-    .venv/bin/python benchmarks/bench_solver.py [--files 17_clue ...] [--sample 10000]
-                                                [--baseline-sample 200] [--seed 1]
+    .venv/bin/python benchmarks/bench_solver.py [--files 17_clue ...] [--sample 10000] [--repeat 5]
+                                                [--cpu N] [--seed 1]
 
-For each file of ../shared/data/bench: microseconds per puzzle, puzzles per second and guesses per
-puzzle for one ``solve_batch`` call (first solution), and for ``classify_batch`` (limit 2: proves
-uniqueness); then the per-puzzle time of ``benchmarks/baseline.py`` (Norvig's class) on a random
-sample of the same file, measured in the same run, and the ratio.  Big files are sampled at random
-with a fixed seed (forum_hardest_1905_11plus is sorted: a prefix would not be typical).  Every
-solution is checked with the independent ``is_solution``.  Last, the start-up cost: a fresh process
-solving one puzzle with the kernels cached, against a bare ``python -c "import numpy"``.
-
-In-process times are CPU times (``time.process_time``) of single-threaded work: on a machine shared
-with other jobs they stay close to what a quiet core gives, where wall time does not.
+The reference is today's kernel before the bitboard rewrite: ``engine/solver_kernels.py`` as of
+commit 3e52e90, taken with ``git show`` into a cache folder and imported under another module name
+(``ref_solver_kernels``), so both kernels run in this process on the same arrays.  The process is
+pinned to one core (``os.sched_setaffinity``); for each bench file (big files sampled at random
+with a fixed seed: forum_hardest_1905_11plus is sorted, a prefix would not be typical) it runs
+``--repeat`` rounds, each timing the reference and the new kernel on the whole sample one after
+the other (order alternating per round), first for the first solution (limit 1), then for
+"is it unique?" (limit 2).  Printed: the medians per puzzle and the median of the per-round ratios
+(reference / new), the guesses per puzzle, and the load average before and after each file.
+Every new solution is checked with the independent ``is_solution`` and the limit-2 counts must
+equal the reference's.  Times are CPU seconds (``time.process_time``) of single-threaded work.
 """
 
 from __future__ import annotations
 
 import argparse
+import importlib.util
 import os
 import random
-import resource
+import statistics
 import subprocess
 import sys
+import tempfile
 import time
 from pathlib import Path
+from types import ModuleType
 
 import numpy as np
 
@@ -32,18 +36,48 @@ ROOT = Path(__file__).resolve().parents[1]
 BENCH = ROOT.parent / "shared" / "data" / "bench"
 sys.path.insert(0, str(ROOT))
 
-from benchmarks import baseline  # noqa: E402
-from engine import solver  # noqa: E402
+from engine import solver_kernels  # noqa: E402
 from engine.grid import as_grid, is_solution  # noqa: E402
 
-# tdoku's figures from ../shared/data/README.md (same kind of machine, one core): for scale only
-TDOKU_US = {
-    "17_clue": 2.8,
-    "magictour_top1465": 5.3,
-    "forum_hardest_1905_11plus": 24.3,
-    "forum_hardest_1106": 37.2,
-    "serg_benchmark": 1.8,
+REFERENCE = "3e52e90"
+FILES = [
+    "17_clue",
+    "magictour_top1465",
+    "forum_hardest_1905_11plus",
+    "forum_hardest_1106",
+    "serg_benchmark",
+]
+# the issue's targets: reference / new at least this (first solution); 17_clue: no slower
+TARGETS = {
+    "17_clue": 1.0,
+    "magictour_top1465": 1.5,
+    "forum_hardest_1905_11plus": 1.7,
+    "forum_hardest_1106": 1.7,
+    "serg_benchmark": 1.9,
 }
+
+
+def reference_kernels() -> ModuleType:
+    """Return commit 3e52e90's kernel module, imported as ``ref_solver_kernels`` from a cache folder
+    (kept between runs so numba's cache holds its compiled code); CalledProcessError without git."""
+    source = subprocess.run(
+        ["git", "show", f"{REFERENCE}:engine/solver_kernels.py"],
+        cwd=ROOT,
+        check=True,
+        capture_output=True,
+        text=True,
+    ).stdout
+    folder = Path(tempfile.gettempdir()) / f"sudoku-ref-kernels-{REFERENCE}"
+    folder.mkdir(exist_ok=True)
+    path = folder / "ref_solver_kernels.py"
+    if not path.exists() or path.read_text() != source:
+        path.write_text(source)
+    spec = importlib.util.spec_from_file_location("ref_solver_kernels", path)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules["ref_solver_kernels"] = module
+    spec.loader.exec_module(module)
+    return module
 
 
 def load(path: Path) -> list[str]:
@@ -56,93 +90,93 @@ def load(path: Path) -> list[str]:
     return puzzles
 
 
-def time_solver(grids: np.ndarray, limit: int) -> tuple[float, float, np.ndarray, np.ndarray]:
-    """Return (seconds, mean guesses, solutions, counts) for one compiled batch call."""
+def run(kernels: ModuleType, grids: np.ndarray, limit: int) -> tuple[float, ...]:
+    """Return (CPU seconds, solutions, counts, guesses) of one batch call of ``kernels``."""
+    n = len(grids)
+    solutions = grids.copy()
+    counts = np.zeros(n, dtype=np.int64)
+    guesses = np.zeros(n, dtype=np.int64)
+    space = kernels.workspace()
     start = time.process_time()
-    solutions, counts, guesses = solver._run(grids, limit)
-    return time.process_time() - start, float(guesses.mean()), solutions, counts
+    kernels.classify_many(grids, limit, -1, solutions, counts, guesses, *space)
+    return time.process_time() - start, solutions, counts, guesses
 
 
-def time_baseline(puzzles: list[str]) -> float:
-    """Return the baseline's mean seconds per puzzle; raises AssertionError on a wrong answer."""
-    start = time.process_time()
-    answers = [baseline.solve(p) for p in puzzles]
-    elapsed = time.process_time() - start
-    for puzzle, answer in zip(puzzles, answers, strict=True):
-        assert answer is not None and is_solution(as_grid(answer), as_grid(puzzle)), puzzle
-    return elapsed / len(puzzles)
-
-
-def _child_cpu() -> float:
-    usage = resource.getrusage(resource.RUSAGE_CHILDREN)
-    return usage.ru_utime + usage.ru_stime
-
-
-def startup(repeat: int = 5) -> tuple[tuple[float, float], tuple[float, float]]:
-    """Return (best wall, best CPU) seconds of a fresh process solving one puzzle with the kernels
-    cached, and the same for a bare numpy import (CPU time is the steadier on a shared machine)."""
-    puzzle = load(BENCH / "17_clue.txt")[0]
-    solve = f"from engine import solve; assert solve('{puzzle}') is not None"
-    subprocess.run([sys.executable, "-c", solve], check=True, cwd=ROOT)  # fill the cache: not timed
-
-    def best(code: str) -> tuple[float, float]:
-        walls, cpus = [], []
-        for _ in range(repeat):
-            start, cpu = time.perf_counter(), _child_cpu()
-            subprocess.run([sys.executable, "-c", code], check=True, cwd=ROOT)
-            walls.append(time.perf_counter() - start)
-            cpus.append(_child_cpu() - cpu)
-        return min(walls), min(cpus)
-
-    return best(solve), best("import numpy")
+def compare(ref: ModuleType, grids: np.ndarray, limit: int, repeat: int) -> dict[str, float]:
+    """Time both kernels interleaved; return medians (us per puzzle), the median ratio and guesses."""
+    times: dict[str, list[float]] = {"ref": [], "new": []}
+    ratios = []
+    for r in range(repeat):
+        order = [("ref", ref), ("new", solver_kernels)]
+        if r % 2:
+            order.reverse()
+        round_times = {}
+        for name, kernels in order:
+            seconds, solutions, counts, guesses = run(kernels, grids, limit)
+            round_times[name] = seconds
+            times[name].append(seconds)
+            if name == "new":
+                new_counts, new_guesses = counts, guesses
+                for i in np.linspace(0, len(grids) - 1, min(len(grids), 2000)).astype(int):
+                    assert is_solution(solutions[i], grids[i]), i
+            else:
+                ref_counts, ref_guesses = counts, guesses
+        ratios.append(round_times["ref"] / round_times["new"])
+    assert np.array_equal(ref_counts, new_counts), "the kernels count differently"
+    n = len(grids)
+    return {
+        "ref_us": statistics.median(times["ref"]) / n * 1e6,
+        "new_us": statistics.median(times["new"]) / n * 1e6,
+        "ratio": statistics.median(ratios),
+        "ref_guesses": float(ref_guesses.mean()),
+        "new_guesses": float(new_guesses.mean()),
+    }
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    default = sorted(p.stem for p in BENCH.glob("*.txt"))
-    parser.add_argument("--files", nargs="+", default=default, help="bench file stems (default: all)")
+    parser.add_argument("--files", nargs="+", default=FILES, help="bench file stems (default: the five sets)")
     parser.add_argument("--sample", type=int, default=10_000, help="puzzles per file at most (random)")
-    parser.add_argument("--baseline-sample", type=int, default=200, help="puzzles for the baseline")
+    parser.add_argument("--repeat", type=int, default=5, help="interleaved rounds per file and limit")
+    parser.add_argument("--cpu", type=int, default=None, help="core to pin to (default: the last allowed)")
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args()
 
+    cpu = args.cpu if args.cpu is not None else max(os.sched_getaffinity(0))
+    os.sched_setaffinity(0, {cpu})
     start = time.process_time()
-    solver.warm_up()
-    print(f"kernels loaded in {time.process_time() - start:.2f} s CPU; load average {os.getloadavg()[0]:.1f}")
+    ref = reference_kernels()
+    warm = np.zeros((1, 81), dtype=np.uint8)
+    for kernels in (ref, solver_kernels):
+        run(kernels, warm, 2)
     print(
-        f"{'file':<27}{'puzzles':>8}{'us/puzzle':>11}{'puzzles/s':>11}{'guesses':>9}"
-        f"{'unique? us':>12}{'baseline us':>13}{'ratio':>8}{'tdoku us':>10}"
+        f"pinned to core {cpu}; kernels loaded in {time.process_time() - start:.2f} s CPU; "
+        f"load average {os.getloadavg()[0]:.2f} (1 min) on {os.cpu_count()} cores"
+    )
+    print(
+        f"{'file':<27}{'puzzles':>8}{'limit':>6}{'3e52e90 us':>12}{'new us':>9}{'ratio':>8}{'target':>8}"
+        f"{'guesses old/new':>17}{'load':>11}"
     )
     for name in args.files:
         puzzles = load(BENCH / f"{name}.txt")
-        rng = random.Random(args.seed)
         if len(puzzles) > args.sample:
-            puzzles = rng.sample(puzzles, args.sample)
+            puzzles = random.Random(args.seed).sample(puzzles, args.sample)
         grids = np.array([as_grid(p) for p in puzzles], dtype=np.uint8)
-        seconds, guesses, solutions, counts = time_solver(grids, 1)
-        assert (counts == 1).all(), f"{name}: unsolved puzzles"
-        for i in np.linspace(0, len(grids) - 1, min(len(grids), 3000)).astype(int):
-            assert is_solution(solutions[i], grids[i]), (name, i)
-        unique_seconds, _, _, _ = time_solver(grids, 2)
-        base = time_baseline(rng.sample(puzzles, min(args.baseline_sample, len(puzzles))))
-        ours = seconds / len(grids)
-        tdoku = TDOKU_US.get(name)
-        print(
-            f"{name:<27}{len(grids):>8,}{ours * 1e6:>11.1f}{len(grids) / seconds:>11,.0f}{guesses:>9.1f}"
-            f"{unique_seconds / len(grids) * 1e6:>12.1f}{base * 1e6:>13,.0f}{base / ours:>7.0f}x"
-            f"{tdoku if tdoku else '':>10}",
-            flush=True,
-        )
-    (solve_wall, solve_cpu), (bare_wall, bare_cpu) = startup()
+        for limit in (1, 2):
+            before = os.getloadavg()[0]
+            res = compare(ref, grids, limit, args.repeat)
+            target = TARGETS.get(name) if limit == 1 else None
+            mark = "" if target is None else f"{target:.1f}x" + (" ok" if res["ratio"] >= target else " NO")
+            print(
+                f"{name:<27}{len(grids):>8,}{limit:>6}{res['ref_us']:>12.1f}{res['new_us']:>9.1f}"
+                f"{res['ratio']:>7.2f}x{mark:>8}{res['ref_guesses']:>9.1f}/{res['new_guesses']:<7.1f}"
+                f"{before:>5.2f}-{os.getloadavg()[0]:.2f}",
+                flush=True,
+            )
     print(
-        f"start-up: a fresh process solving one puzzle (cached kernels) {solve_wall:.2f} s wall, "
-        f"{solve_cpu:.2f} s CPU; bare 'import numpy' {bare_wall:.2f} s wall, {bare_cpu:.2f} s CPU: "
-        f"+{solve_wall - bare_wall:.2f} s wall, +{solve_cpu - bare_cpu:.2f} s CPU"
-    )
-    print(
-        "us/puzzle: one solve_batch call, first solution; guesses: digits tried at a guess per puzzle; "
-        "unique? us: classify_batch with limit 2; baseline: benchmarks/baseline.py on a random sample "
-        "of the same file; ratio = baseline / solve_batch per puzzle; tdoku: ../shared/data/README.md"
+        "us: median CPU microseconds per puzzle over the rounds; ratio: median of the rounds' "
+        "3e52e90/new; limit 1 = first solution, 2 = is it unique; guesses: digits tried per puzzle; "
+        "load: 1-minute load average before-after the file"
     )
 
 
