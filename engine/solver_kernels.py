@@ -159,51 +159,60 @@ def _propagate(st, work):
     """Apply the digit and cell phases (module docstring) until stable; return False on a contradiction."""
     dirty = 7
     while True:
-        # digit phase
-        for d in range(9):
-            i = 3 * d
-            a0 = st[i]
-            a1 = st[i + 1]
-            a2 = st[i + 2]
-            if a0 == work[_PREV + i] and a1 == work[_PREV + i + 1] and a2 == work[_PREV + i + 2]:
-                continue
-            while True:
-                a0 &= COMPLEX[SHRINK[a0 & 511] | (SHRINK[(a0 >> 9) & 511] << 3) | (SHRINK[a0 >> 18] << 6)]
-                a1 &= COMPLEX[SHRINK[a1 & 511] | (SHRINK[(a1 >> 9) & 511] << 3) | (SHRINK[a1 >> 18] << 6)]
-                a2 &= COMPLEX[SHRINK[a2 & 511] | (SHRINK[(a2 >> 9) & 511] << 3) | (SHRINK[a2 >> 18] << 6)]
-                if a0 == 0 or a1 == 0 or a2 == 0:
-                    return False
-                c0 = (a0 | (a0 >> 9) | (a0 >> 18)) & 511
-                c1 = (a1 | (a1 >> 9) | (a1 >> 18)) & 511
-                c2 = (a2 | (a2 >> 9) | (a2 >> 18)) & 511
-                if (c0 | c1 | c2) != 511:
-                    return False
-                f0 = FIX[c0]
-                f1 = FIX[c1]
-                f2 = FIX[c2]
-                n0 = a0 & ~((f1 | f2) * REP) & (KEEP[c0 & ~c1 & ~c2] * REP)
-                n1 = a1 & ~((f0 | f2) * REP) & (KEEP[c1 & ~c0 & ~c2] * REP)
-                n2 = a2 & ~((f0 | f1) * REP) & (KEEP[c2 & ~c0 & ~c1] * REP)
-                if n0 == a0 and n1 == a1 and n2 == a2:
-                    break
-                a0 = n0
-                a1 = n1
-                a2 = n2
-            if a0 != st[i]:
-                st[i] = a0
-                dirty |= 1
-            if a1 != st[i + 1]:
-                st[i + 1] = a1
-                dirty |= 2
-            if a2 != st[i + 2]:
-                st[i + 2] = a2
-                dirty |= 4
-            work[_PREV + i] = a0
-            work[_PREV + i + 1] = a1
-            work[_PREV + i + 2] = a2
-        if dirty == 0:
-            return True
-        # cell phase
+        # digit phase, until no digit changes
+        progress = True
+        while progress:
+            progress = False
+            for d in range(9):
+                i = 3 * d
+                a0 = st[i]
+                a1 = st[i + 1]
+                a2 = st[i + 2]
+                if a0 == work[_PREV + i] and a1 == work[_PREV + i + 1] and a2 == work[_PREV + i + 2]:
+                    continue
+                while True:
+                    a0 &= COMPLEX[SHRINK[a0 & 511] | (SHRINK[(a0 >> 9) & 511] << 3) | (SHRINK[a0 >> 18] << 6)]
+                    a1 &= COMPLEX[SHRINK[a1 & 511] | (SHRINK[(a1 >> 9) & 511] << 3) | (SHRINK[a1 >> 18] << 6)]
+                    a2 &= COMPLEX[SHRINK[a2 & 511] | (SHRINK[(a2 >> 9) & 511] << 3) | (SHRINK[a2 >> 18] << 6)]
+                    if a0 == 0 or a1 == 0 or a2 == 0:
+                        return False
+                    c0 = (a0 | (a0 >> 9) | (a0 >> 18)) & 511
+                    c1 = (a1 | (a1 >> 9) | (a1 >> 18)) & 511
+                    c2 = (a2 | (a2 >> 9) | (a2 >> 18)) & 511
+                    if (c0 | c1 | c2) != 511:
+                        return False
+                    f0 = FIX[c0]
+                    f1 = FIX[c1]
+                    f2 = FIX[c2]
+                    n0 = a0 & ~((f1 | f2) * REP) & (KEEP[c0 & ~c1 & ~c2] * REP)
+                    n1 = a1 & ~((f0 | f2) * REP) & (KEEP[c1 & ~c0 & ~c2] * REP)
+                    n2 = a2 & ~((f0 | f1) * REP) & (KEEP[c2 & ~c0 & ~c1] * REP)
+                    if n0 == a0 and n1 == a1 and n2 == a2:
+                        break
+                    a0 = n0
+                    a1 = n1
+                    a2 = n2
+                for b in range(3):
+                    a = a0 if b == 0 else (a1 if b == 1 else a2)
+                    if a == work[_PREV + i + b]:
+                        continue
+                    work[_PREV + i + b] = a
+                    if a != st[i + b]:
+                        st[i + b] = a
+                        dirty |= 1 << b
+                    # a row of the word down to one unsolved cell: the digit is placed there, and the
+                    # cell leaves the other digits (one that had it as its own row single then empties)
+                    u = st[UNSOLVED + b]
+                    r = (SINGLE[a & 511] | (SINGLE[(a >> 9) & 511] << 9) | (SINGLE[a >> 18] << 18)) & u
+                    if r:
+                        st[UNSOLVED + b] = u & ~r
+                        for k in range(9):
+                            if k != d:
+                                st[3 * k + b] &= ~r
+                        dirty |= 1 << b
+                        progress = True
+        # cell phase: empty cells and naked singles, in the bands that changed
+        found = False
         for b in range(3):
             if not (dirty >> b) & 1:
                 continue
@@ -221,7 +230,9 @@ def _propagate(st, work):
                 return False
             singles = u & ~twice
             if singles:
-                # naked singles: the digit's row keeps only that cell (two in one row: contradiction)
+                # the digit's row keeps only that cell (two in one row: contradiction)
+                found = True
+                dirty |= 1 << b
                 for d in range(9):
                     s = st[3 * d + b] & singles
                     if s:
@@ -233,23 +244,8 @@ def _propagate(st, work):
                                     return False
                                 a = (a & ~(np.int64(511) << (9 * r))) | (t << (9 * r))
                         st[3 * d + b] = a
-            newly = 0
-            clash = 0
-            for d in range(9):
-                a = st[3 * d + b]
-                r = (SINGLE[a & 511] | (SINGLE[(a >> 9) & 511] << 9) | (SINGLE[a >> 18] << 18)) & u
-                work[_ROWS + d] = r
-                clash |= newly & r
-                newly |= r
-            if clash:
-                return False
-            if newly:
-                for d in range(9):
-                    st[3 * d + b] &= ~(newly & ~work[_ROWS + d])
-                st[UNSOLVED + b] = u & ~newly
-                dirty |= 1 << b
-            elif singles:
-                dirty |= 1 << b
+        if not found:
+            return True
 
 
 @njit(cache=True)
@@ -376,6 +372,9 @@ def _search(grid, limit, randomize, st, stack, work, solution):
             rem &= ~(1 << (d - 1))
             for i in range(STATE):
                 st[i] = stack[top, i]
+            # the restored state is settled: its words are each digit's last settled ones again
+            for i in range(27):
+                work[_PREV + i] = st[i]
             if rem == 0:
                 depth -= 1  # the last alternative: its state need not be kept
             else:
