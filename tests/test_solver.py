@@ -360,3 +360,13 @@ def test_out_of_range_values_are_a_value_error_not_invalid() -> None:
     board[40] = 12
     with pytest.raises(ValueError):
         classify(board)
+
+
+def test_one_at_a_time_results_are_fresh_arrays_not_the_reused_buffer() -> None:
+    rows = _sample("se_pairs_with_rating.tsv", 2, seed=11)
+    first = solve(as_grid(rows[0]["puzzle"]))
+    status = classify(as_grid(rows[0]["puzzle"]))
+    second = solve(as_grid(rows[1]["puzzle"]))
+    assert np.array_equal(first, as_grid(rows[0]["solution"]))
+    assert np.array_equal(status.solution, as_grid(rows[0]["solution"]))
+    assert np.array_equal(second, as_grid(rows[1]["solution"]))
