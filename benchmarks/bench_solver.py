@@ -12,6 +12,8 @@ with a fixed seed: forum_hardest_1905_11plus is sorted, a prefix would not be ty
 the other (order alternating per round), first for the first solution (limit 1), then for
 "is it unique?" (limit 2).  Printed: the medians per puzzle and the median of the per-round ratios
 (reference / new), the guesses per puzzle, and the load average before and after each file.
+Last, one puzzle at a time: ``solve`` and ``count_solutions`` called per puzzle against the
+puzzle's share of one batch call, interleaved.
 Every new solution is checked with the independent ``is_solution`` and the limit-2 counts must
 equal the reference's.  Times are CPU seconds (``time.process_time``) of single-threaded work.
 """
@@ -29,6 +31,7 @@ import tempfile
 import time
 from pathlib import Path
 from types import ModuleType
+from typing import Any
 
 import numpy as np
 
@@ -90,7 +93,7 @@ def load(path: Path) -> list[str]:
     return puzzles
 
 
-def run(kernels: ModuleType, grids: np.ndarray, limit: int) -> tuple[float, ...]:
+def run(kernels: ModuleType, grids: np.ndarray, limit: int) -> tuple[Any, ...]:
     """Return (CPU seconds, solutions, counts, guesses) of one batch call of ``kernels``."""
     n = len(grids)
     solutions = grids.copy()
@@ -133,6 +136,27 @@ def compare(ref: ModuleType, grids: np.ndarray, limit: int, repeat: int) -> dict
     }
 
 
+def one_at_a_time(grids: np.ndarray, repeat: int) -> tuple[float, float, float]:
+    """Return median microseconds per puzzle of ``solve`` and ``count_solutions`` called once per
+    puzzle, and of one batch call, interleaved (the single calls' target: at most 2 us more)."""
+    from engine import solver
+
+    rows = list(grids)
+    times: dict[str, list[float]] = {"solve": [], "count": [], "batch": []}
+    for _ in range(repeat):
+        start = time.process_time()
+        for row in rows:
+            solver.solve(row)
+        times["solve"].append(time.process_time() - start)
+        start = time.process_time()
+        for row in rows:
+            solver.count_solutions(row, 1)
+        times["count"].append(time.process_time() - start)
+        times["batch"].append(run(solver_kernels, grids, 1)[0])
+    solve_us, count_us, batch_us = (statistics.median(times[k]) / len(rows) * 1e6 for k in times)
+    return solve_us, count_us, batch_us
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--files", nargs="+", default=FILES, help="bench file stems (default: the five sets)")
@@ -173,6 +197,13 @@ def main() -> None:
                 f"{before:>5.2f}-{os.getloadavg()[0]:.2f}",
                 flush=True,
             )
+    grids = np.array([as_grid(p) for p in load(BENCH / "17_clue.txt")[:2000]], dtype=np.uint8)
+    solve_us, count_us, batch_us = one_at_a_time(grids, args.repeat)
+    print(
+        f"one at a time (17_clue, 2,000): solve {solve_us:.2f} us, count_solutions {count_us:.2f} us, "
+        f"batch share {batch_us:.2f} us: +{solve_us - batch_us:.2f} / +{count_us - batch_us:.2f} us "
+        f"(target: at most +2); load {os.getloadavg()[0]:.2f}"
+    )
     print(
         "us: median CPU microseconds per puzzle over the rounds; ratio: median of the rounds' "
         "3e52e90/new; limit 1 = first solution, 2 = is it unique; guesses: digits tried per puzzle; "
