@@ -16,10 +16,10 @@ Propagation alternates two phases until nothing changes:
   and boxes, pointing and claiming along rows, and more), a box whose digit sits in one column
   removes that column from the other bands (``FIX``: column pointing), a column whose digit can
   only be in one band keeps that column alone in its box (``KEEP``: column claiming, and with
-  ``COMPLEX`` hidden singles in columns); repeated on the three words until stable;
-* *cell phase* (per band that changed): a bit-sliced count over the 9 words finds empty cells
-  (contradiction) and naked singles (their digit's row is cut down to them); a row of a word with
-  one bit left is a placement, whose cell then leaves the other 8 digits' words.
+  ``COMPLEX`` hidden singles in columns); repeated on the three words until stable.  Then a row
+  of a word down to one unsolved cell is a placement: the cell leaves the other 8 digits' words;
+* *cell phase* (per band that changed, once no digit changes): a bit-sliced count over the 9 words
+  finds empty cells (contradiction) and naked singles (their digit's row is cut down to them).
 
 Then guess in a bivalue cell whose digits many peers share (see :func:`_choose`): the rule of the
 previous (per-cell) kernel, which made tdoku's number of guesses.  Counting with a limit runs the
@@ -28,11 +28,19 @@ same search on past the first solution.
 Measured trade-offs (one core, interleaved against the per-cell kernel of commit 3e52e90 in
 ``benchmarks/bench_solver.py``; figures there and in benchmarks/README.md):
 
-* a digit is settled only when one of its three words changed (last settled words kept in
-  ``prev``, never reset within a puzzle: settling is a pure function of the three words), and a
-  band's cell phase runs only when the band changed;
-* all of a band's row singles are gathered in one pass (the old kernel restarted its unit scan
-  after each unit that gave hidden singles: 2,153 unit scans per forum_hardest puzzle);
+* overall, against 3e52e90 (same guesses: 72.5 per forum_hardest_1905_11plus puzzle, 6.0 per
+  serg_benchmark one): see the ratios in benchmarks/README.md;
+* a digit is settled only when one of its three words changed since it was last settled (its
+  settled words kept in ``work``; on a backtrack they are reset to the restored state's words,
+  which are settled), and a band's cell phase runs only when the band changed;
+* row singles are placed as each digit settles (its words are in registers), the cell phase only
+  looks for empty cells and naked singles: 1.2x against gathering the row singles of all nine
+  digits in the cell phase (the old kernel restarted its unit scan after each unit that gave
+  hidden singles: 2,153 unit scans per forum_hardest puzzle);
+* every table index is masked (``& 511``) even where the value cannot exceed it: LLVM then knows
+  the index is not negative and drops numba's wraparound code, 5-8%;
+* repeated givens are looked for only when the search finds no solution (they always leave a
+  given's cell without candidates): 5-20% on easy sets;
 * locked candidates come from the same words (tables indexed by 9-bit row and column unions)
   instead of a separate pass over 54 box-line intersections;
 * the state is 30 words (240 bytes) against 190 ``uint16`` (380 bytes) per guess;
@@ -42,8 +50,9 @@ Measured trade-offs (one core, interleaved against the per-cell kernel of commit
 Roads not taken: SIMD over the nine digits (tdoku: numba cannot emit the shuffles it needs, and
 AOT compilation through numba.pycc must stay possible); recursion (slower in numba, and the
 stack depth is small and fixed anyway); dancing links (allocation-heavy, weaker per node than
-propagation); keeping ``prev`` on the guess stack (twice the copy for a rare saving: a restored
-state differs from ``prev`` in the guessed digits only).
+propagation); keeping the settled words on the guess stack (twice the copy: a restored state's
+own words are settled, so they are copied back instead); settling only the bands whose word changed
+within a digit's loop (no measurable gain, more branches).
 """
 
 from __future__ import annotations
@@ -60,8 +69,8 @@ REP = 0x40201  # times a 9-bit column set: the same columns in the band's three 
 UNSOLVED = 27
 STATE = 30  # length of one state row (see the module docstring)
 _PREV = 162  # work[_PREV:_PREV + 27]: each digit's words as last settled
-_ROWS = _PREV + 27  # work[_ROWS:_ROWS + 9]: the cell phase's placements per digit
-WORK = _ROWS + 9
+_ROWS = _PREV + 27  # work[_ROWS:_ROWS + 3]: each band's bivalue cells, for _choose
+WORK = _ROWS + 3
 
 # The compiled entry point's argument types, for ahead-of-time compilation (numba.pycc): keep in
 # step with classify_many below.
@@ -171,9 +180,18 @@ def _propagate(st, work):
                 if a0 == work[_PREV + i] and a1 == work[_PREV + i + 1] and a2 == work[_PREV + i + 2]:
                     continue
                 while True:
-                    a0 &= COMPLEX[SHRINK[a0 & 511] | (SHRINK[(a0 >> 9) & 511] << 3) | (SHRINK[a0 >> 18] << 6)]
-                    a1 &= COMPLEX[SHRINK[a1 & 511] | (SHRINK[(a1 >> 9) & 511] << 3) | (SHRINK[a1 >> 18] << 6)]
-                    a2 &= COMPLEX[SHRINK[a2 & 511] | (SHRINK[(a2 >> 9) & 511] << 3) | (SHRINK[a2 >> 18] << 6)]
+                    a0 &= COMPLEX[
+                        (SHRINK[a0 & 511] | (SHRINK[(a0 >> 9) & 511] << 3) | (SHRINK[(a0 >> 18) & 511] << 6))
+                        & 511
+                    ]
+                    a1 &= COMPLEX[
+                        (SHRINK[a1 & 511] | (SHRINK[(a1 >> 9) & 511] << 3) | (SHRINK[(a1 >> 18) & 511] << 6))
+                        & 511
+                    ]
+                    a2 &= COMPLEX[
+                        (SHRINK[a2 & 511] | (SHRINK[(a2 >> 9) & 511] << 3) | (SHRINK[(a2 >> 18) & 511] << 6))
+                        & 511
+                    ]
                     if a0 == 0 or a1 == 0 or a2 == 0:
                         return False
                     c0 = (a0 | (a0 >> 9) | (a0 >> 18)) & 511
@@ -203,7 +221,9 @@ def _propagate(st, work):
                     # a row of the word down to one unsolved cell: the digit is placed there, and the
                     # cell leaves the other digits (one that had it as its own row single then empties)
                     u = st[UNSOLVED + b]
-                    r = (SINGLE[a & 511] | (SINGLE[(a >> 9) & 511] << 9) | (SINGLE[a >> 18] << 18)) & u
+                    r = (
+                        SINGLE[a & 511] | (SINGLE[(a >> 9) & 511] << 9) | (SINGLE[(a >> 18) & 511] << 18)
+                    ) & u
                     if r:
                         st[UNSOLVED + b] = u & ~r
                         for k in range(9):
@@ -262,7 +282,7 @@ def _mask(st, c):
 
 @njit(cache=True)
 def _pop27(w):
-    return POP[w & 511] + POP[(w >> 9) & 511] + POP[w >> 18]
+    return POP[w & 511] + POP[(w >> 9) & 511] + POP[(w >> 18) & 511]
 
 
 @njit(cache=True)
@@ -307,7 +327,7 @@ def _choose(st, work):
             if p < 0:
                 p = LOW[(bit >> 9) & 511] + 8
                 if p < 9:
-                    p = LOW[bit >> 18] + 17
+                    p = LOW[(bit >> 18) & 511] + 17
             c = 27 * b + p
             m = _mask(st, c)
             lo = LOW[m] - 1
