@@ -69,8 +69,8 @@ REP = 0x40201  # times a 9-bit column set: the same columns in the band's three 
 UNSOLVED = 27
 STATE = 30  # length of one state row (see the module docstring)
 _PREV = 162  # work[_PREV:_PREV + 27]: each digit's words as last settled
-_ROWS = _PREV + 27  # work[_ROWS:_ROWS + 3]: each band's bivalue cells, for _choose
-WORK = _ROWS + 3
+_BIVALUE = _PREV + 27  # work[_BIVALUE:_BIVALUE + 3]: each band's bivalue cells, for _choose
+WORK = _BIVALUE + 3
 
 # The compiled entry point's argument types, for ahead-of-time compilation (numba.pycc): keep in
 # step with classify_many below.
@@ -291,7 +291,7 @@ def _choose(st, work):
     cells, the one whose digits most peers share (bivalue peers count 5x: placing either digit
     forces them).  On forum_hardest this halved the guesses (139 -> 73 per puzzle) against the
     first bivalue cell; scoring every bivalue cell instead of 12 cost 10% more time, no fewer
-    guesses.  ``work[_ROWS:_ROWS + 3]`` receives each band's bivalue cells."""
+    guesses.  ``work[_BIVALUE:_BIVALUE + 3]`` receives each band's bivalue cells."""
     any_bivalue = 0
     for b in range(3):
         once = 0
@@ -303,7 +303,7 @@ def _choose(st, work):
             twice |= once & m
             once |= m
         biv = twice & ~thrice & st[UNSOLVED + b]
-        work[_ROWS + b] = biv
+        work[_BIVALUE + b] = biv
         any_bivalue |= biv
     if any_bivalue == 0:
         best = -1
@@ -319,7 +319,7 @@ def _choose(st, work):
     best_score = -1
     seen = 0
     for b in range(3):
-        biv = work[_ROWS + b]
+        biv = work[_BIVALUE + b]
         while biv and seen < 12:
             bit = biv & -biv
             biv ^= bit
@@ -335,7 +335,7 @@ def _choose(st, work):
             score = 0
             for bb in range(3):
                 near = (st[3 * lo + bb] | st[3 * hi + bb]) & st[UNSOLVED + bb] & PEER_MASKS[c, bb]
-                score += _pop27(near) + 4 * _pop27(near & work[_ROWS + bb])
+                score += _pop27(near) + 4 * _pop27(near & work[_BIVALUE + bb])
             if score > best_score:
                 best_score = score
                 best = c
