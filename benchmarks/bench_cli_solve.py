@@ -2,6 +2,10 @@
 
     .venv/bin/python benchmarks/bench_cli_solve.py [--files 17_clue forum_hardest_1905_11plus]
                                                    [--baseline-sample 100] [--jobs 1]
+                                                   [--startup-repeat 7]
+
+First the start-up: whole ``sudoku -s`` on 100 puzzles, ``sudoku check`` and ``sudoku hint`` on one
+puzzle, against ``python -c pass``, interleaved, medians (the issue asks for at most 0.25 s).
 
 For each file: the wall time of ``sudoku -s FILE`` as a user runs it (process start, imports,
 loading the cached kernels, reading, solving, writing: everything), after one untimed run so the
@@ -104,13 +108,45 @@ def time_baseline(path: Path, sample: int) -> tuple[float, float]:
     return (time.perf_counter() - start) / len(picks), (time.process_time() - cpu) / len(picks)
 
 
+def startup(repeat: int) -> list[tuple[str, float, float]]:
+    """Return (what, median wall, median CPU) seconds of whole ``sudoku`` processes on small inputs,
+    and of ``python -c pass``, run interleaved after one untimed round (the issue: at most 0.25 s)."""
+    folder = Path(tempfile.mkdtemp(prefix="bench-cli-start-"))
+    lines = (BENCH / "magictour_top1465.txt").read_text().split("\n")[:100]
+    (folder / "p100.txt").write_text("\n".join(lines) + "\n")
+    (folder / "p1.txt").write_text(lines[0] + "\n")
+    sudoku = _sudoku_command()
+    commands = {
+        "python -c pass": [sys.executable, "-c", "pass"],
+        "sudoku -s (100 puzzles)": [*sudoku, "-s", "p100.txt", "-o", "out.txt"],
+        "sudoku check (1 puzzle)": [*sudoku, "check", "p1.txt"],
+        "sudoku hint (1 puzzle)": [*sudoku, "hint", lines[0][:81]],
+    }
+    times: dict[str, list[tuple[float, float]]] = {name: [] for name in commands}
+    for round_ in range(repeat + 1):
+        for name, command in commands.items():
+            start, cpu = time.perf_counter(), _children_cpu()
+            subprocess.run(command, cwd=folder, stdout=subprocess.DEVNULL, check=False)
+            if round_:  # the first round fills numba's cache
+                times[name].append((time.perf_counter() - start, _children_cpu() - cpu))
+    shutil.rmtree(folder, ignore_errors=True)
+    return [
+        (name, float(np.median([w for w, _ in t])), float(np.median([c for _, c in t])))
+        for name, t in times.items()
+    ]
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--files", nargs="+", default=["17_clue", "forum_hardest_1905_11plus"])
+    parser.add_argument("--files", nargs="*", default=["17_clue", "forum_hardest_1905_11plus"])
     parser.add_argument("--baseline-sample", type=int, default=100, help="puzzles for the baseline")
     parser.add_argument("--jobs", type=int, default=1)
     parser.add_argument("--repeat", type=int, default=1, help="timed runs of sudoku -s (best is kept)")
+    parser.add_argument("--startup-repeat", type=int, default=7, help="rounds of the start-up timing")
     args = parser.parse_args()
+    print(f"whole-process start-up, medians of {args.startup_repeat} interleaved rounds:")
+    for name, wall, cpu in startup(args.startup_repeat):
+        print(f"  {name:<26}{wall:>7.3f} s wall{cpu:>8.3f} s CPU", flush=True)
     print(
         f"{'file':<28}{'puzzles':>9}{'sudoku -s':>11}{'us/puzzle':>11}{'puzzles/s':>11}"
         f"{'baseline us':>13}{'ratio':>8}{'cpu ratio':>11}"
