@@ -145,7 +145,7 @@ def _one(grid: Any, limit: int, seed: int = -1) -> tuple[int, np.ndarray]:
     else:
         one.grid[0] = as_grid(grid)
     args = one.usual.get(limit) if seed < 0 else None
-    one.call(*(args or one.args(limit, seed)))
+    one.call(*(args or one.args(int(limit), int(seed))))
     count = one.count.item()
     if count < 0:
         as_grid(one.grid[0])  # raises ValueError for a value above 9
