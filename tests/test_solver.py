@@ -370,3 +370,14 @@ def test_one_at_a_time_results_are_fresh_arrays_not_the_reused_buffer() -> None:
     assert np.array_equal(first, as_grid(rows[0]["solution"]))
     assert np.array_equal(status.solution, as_grid(rows[0]["solution"]))
     assert np.array_equal(second, as_grid(rows[1]["solution"]))
+
+
+def test_the_kernel_signature_declared_for_ahead_of_time_compilation_is_the_one_called() -> None:
+    from numba.core import sigutils
+
+    from engine import solver_kernels
+
+    solve(np.zeros(81, dtype=np.uint8))
+    classify_batch(np.zeros((2, 81), dtype=np.uint8))
+    args, _ = sigutils.normalize_signature(solver_kernels.CLASSIFY_MANY_SIGNATURE)
+    assert set(solver_kernels.classify_many.overloads) == {tuple(args)}
