@@ -14,6 +14,7 @@ from harness.server import QueueBridge
 from playwright.sync_api import expect
 
 from desktop.api import Api
+from desktop.exposed import NO_SUCH_CALL
 
 HUGE = "'9'.repeat(5_000_000)"  # a 5 MB string
 
@@ -134,7 +135,7 @@ def test_underscore_and_dotted_names_from_the_page_are_refused(ui, tmp_path):
     for name in UNDERSCORE_AND_DOTTED:
         for args in ([], [str(secret)], [str(secret), "x"], [{"delay": 10**12}]):
             answer = ui.page.evaluate(f"({PAGE_CALL})({name!r}, {args!r})")
-            assert answer == {"ok": False, "error": {"code": "bad_argument", "message": "No such call."}}, name
+            assert answer == NO_SUCH_CALL, f"{name}{args}: {answer}"
     assert secret.read_text() == "top secret"
     state = _call(ui, "get_state", "[]")["state"]
     assert state["digits"][0] == 5 and state["settings"]["delay"] <= 1000
