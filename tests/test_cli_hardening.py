@@ -169,3 +169,37 @@ def test_error_lines_stay_short_with_an_ellipsis(tmp_path, capsys):
     assert all(len(line) <= 200 for line in out)
     assert main(["hint", "x" * 5000]) == 2
     assert len(capsys.readouterr().err.strip()) <= 260
+
+
+class _CountingReader:
+    """A binary file that records the largest single read it was asked for."""
+
+    def __init__(self, raw) -> None:
+        self.raw = raw
+        self.largest = 0
+
+    def readline(self, size: int = -1) -> bytes:
+        assert size > 0, "an unbounded readline"
+        self.largest = max(self.largest, size)
+        return self.raw.readline(size)
+
+
+def test_a_huge_line_is_read_in_bounded_pieces_and_reported_as_malformed(tmp_path, capsys):
+    import io
+
+    from engine.cli.common import MAX_LINE, bounded_lines
+
+    solved = "123456789456789123789123456231674895568912374947835261312598647675241938894367512"
+    data = solved.replace("1", ".").encode() + b"\n" + b"1" * (MAX_LINE * 5 + 3) + b"\n" + b"x\n"
+    reader = _CountingReader(io.BytesIO(data))
+    lines = list(bounded_lines(reader))  # type: ignore[arg-type]
+    assert reader.largest <= MAX_LINE + 1
+    assert [len(ln) for ln in lines] == [82, MAX_LINE + 1, 2] and lines[2] == b"x\n"
+
+    puzzles = tmp_path / "huge.txt"
+    puzzles.write_bytes(data.replace(b"x\n", solved.replace("1", ".").encode() + b"\n"))
+    assert main(["-s", str(puzzles), "-o", str(tmp_path / "out.txt")]) == 1
+    err = capsys.readouterr().err.splitlines()
+    assert len(err) == 1 and err[0].startswith("puzzle 2: line 2: wrong length")
+    out = (tmp_path / "out.txt").read_bytes().split(b"\n")
+    assert out[0].decode() == solved and out[2].decode() == solved  # the puzzles around it are solved

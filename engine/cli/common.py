@@ -147,7 +147,27 @@ def _lines(source: BinaryIO) -> Iterable[bytes]:
         source.read(3)
     elif head.startswith(_UTF16_BOMS):
         return _utf16_lines(source)
-    return source
+    return bounded_lines(source)
+
+
+MAX_LINE = 1 << 16
+"""Longest line kept whole (bytes): a puzzle line is 81 characters; a longer line is not a puzzle."""
+
+
+def bounded_lines(source: BinaryIO, limit: int = MAX_LINE) -> Iterator[bytes]:
+    """Yield the lines of ``source``, each read in pieces of at most ``limit + 1`` bytes.
+
+    A line longer than ``limit`` is yielded as its first ``limit`` bytes (so it is reported as a
+    malformed puzzle, and written back cut) and the rest is skipped piece by piece: a single 200 MB
+    line never sits in memory (iterating the file would hold it whole, 850 MB at the peak).
+    """
+    while line := source.readline(limit + 1):
+        if len(line) <= limit or line.endswith(b"\n"):
+            yield line
+            continue
+        while (rest := source.readline(limit)) and not rest.endswith(b"\n"):
+            pass
+        yield line[:limit] + b"\n"
 
 
 def _utf16_lines(source: BinaryIO) -> Iterator[bytes]:
