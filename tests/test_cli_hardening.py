@@ -203,3 +203,16 @@ def test_a_huge_line_is_read_in_bounded_pieces_and_reported_as_malformed(tmp_pat
     assert len(err) == 1 and err[0].startswith("puzzle 2: line 2: wrong length")
     out = (tmp_path / "out.txt").read_bytes().split(b"\n")
     assert out[0].decode() == solved and out[2].decode() == solved  # the puzzles around it are solved
+
+
+def test_a_huge_utf16_line_is_cut_too(tmp_path, capsys):
+    from engine.cli.common import MAX_LINE
+
+    solved = "123456789456789123789123456231674895568912374947835261312598647675241938894367512"
+    puzzle = solved.replace("1", ".")
+    text = puzzle + "\n" + "1" * (MAX_LINE * 3) + "\n" + puzzle + "\n"
+    (tmp_path / "u16.txt").write_bytes(text.encode("utf-16"))
+    assert main(["-s", str(tmp_path / "u16.txt"), "-o", str(tmp_path / "out.txt")]) == 1
+    assert capsys.readouterr().err.startswith("puzzle 2: line 2: wrong length: 65536 cells")
+    out = (tmp_path / "out.txt").read_text().split("\n")
+    assert out[0] == solved and out[2] == solved

@@ -173,12 +173,20 @@ def bounded_lines(source: BinaryIO, limit: int = MAX_LINE) -> Iterator[bytes]:
 def _utf16_lines(source: BinaryIO) -> Iterator[bytes]:
     decoder = codecs.getincrementaldecoder("utf-16")(errors="replace")  # reads and drops the mark
     rest = ""
+    cut: str | None = None  # the kept start of an over-long line whose rest is being skipped
     while block := source.read(1 << 16):
         *lines, rest = (rest + decoder.decode(block)).split("\n")
-        for line in lines:
+        for i, line in enumerate(lines):
+            if i == 0 and cut is not None:
+                line, cut = cut, None
             yield line.encode("utf-8") + b"\n"
+        if len(rest) > MAX_LINE:  # as bounded_lines: never hold a huge line whole
+            cut = rest[:MAX_LINE] if cut is None else cut
+            rest = ""
     rest += decoder.decode(b"", final=True)
-    if rest:
+    if cut is not None:
+        yield cut.encode("utf-8")
+    elif rest:
         yield rest.encode("utf-8")
 
 
