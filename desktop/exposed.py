@@ -9,9 +9,11 @@ sealed object instead:
   forwards the page's arguments to it; every other attribute, at every level (``_storage``,
   ``__class__``, ``set_cell.__globals__``, ``set_cell.__self__``), is :data:`REFUSAL`, whose
   attributes are itself and whose call answers the contract's refusal: no data, no change;
-* ``dir()`` of it is empty, so pywebview lists no functions for the page: its generated
-  ``window.pywebview.api`` stubs are made with ``new Function``, which the page's
-  Content-Security-Policy (no eval) forbids.  ``ui/js/api.js`` calls ``_jsApiCallback`` by name.
+* ``dir()`` of it is empty, so pywebview lists no functions for the page (its generated
+  ``window.pywebview.api`` stubs are made with ``new Function``: the page needs no eval of its
+  own); ``ui/js/api.js`` calls ``_jsApiCallback`` by name.  pywebview 6 still answers every call
+  through ``eval`` in the page (``Window.evaluate_js``), so the page's Content-Security-Policy must
+  keep ``'unsafe-eval'``.
 
 The names come from the class at run time, so a new public ``Api`` method is exposed as is.
 Road not taken: plain functions registered with ``window.expose``: pywebview then lists them and
@@ -25,33 +27,6 @@ import inspect
 from typing import Any
 
 NO_SUCH_CALL = {"ok": False, "error": {"code": "bad_argument", "message": "No such call."}}
-
-
-class _Refusal:
-    """The end of every name outside the contract: each attribute is itself, a call is refused."""
-
-    __slots__ = ()
-
-    def __getattribute__(self, name: str) -> _Refusal:
-        return self
-
-    def __setattr__(self, name: str, value: Any) -> None:
-        raise AttributeError("read-only")
-
-    def __delattr__(self, name: str) -> None:
-        raise AttributeError("read-only")
-
-    def __dir__(self) -> list[str]:
-        return []
-
-    def __call__(self, *args: Any, **kwargs: Any) -> dict[str, Any]:
-        return {"ok": False, "error": dict(NO_SUCH_CALL["error"])}
-
-    def __repr__(self) -> str:
-        return "<refused>"
-
-
-REFUSAL = _Refusal()
 
 
 class _Sealed:
@@ -70,6 +45,24 @@ class _Sealed:
 
     def __dir__(self) -> list[str]:
         return []  # pywebview lists dir(js_api) for the page: nothing is listed
+
+
+class _Refusal(_Sealed):
+    """The end of every name outside the contract: each attribute is itself, a call is refused."""
+
+    __slots__ = ()
+
+    def __getattribute__(self, name: str) -> _Refusal:
+        return self
+
+    def __call__(self, *args: Any, **kwargs: Any) -> dict[str, Any]:
+        return {"ok": False, "error": dict(NO_SUCH_CALL["error"])}
+
+    def __repr__(self) -> str:
+        return "<refused>"
+
+
+REFUSAL = _Refusal()
 
 
 class _Call(_Sealed):
