@@ -214,3 +214,22 @@ def test_the_page_reaches_only_public_methods_through_pywebviews_bridge(window, 
     window.type_digit(1, 6)
     window.wait_digits(lambda d: d[:2] == [5, 6], message="the app stopped taking input")
     assert window.close() == 0, window.log_text()
+
+
+@pytest.mark.parametrize("kind", ["fifo", "dev-zero"])
+def test_a_fifo_or_dev_zero_save_lets_the_window_start_fresh_with_a_notice(window, data_dir, kind):
+    save = data_dir / "game.json"
+    if kind == "fifo":
+        os.mkfifo(save)
+    else:
+        save.symlink_to("/dev/zero")
+    window.launch()
+    assert window.startup_s < STARTUP_SANITY_S
+    assert window.digits() == [0] * 81
+    shown = "document.getElementById('toast').textContent + document.getElementById('announcer').textContent"
+    wait_for(lambda: "could not be read" in window._page().evaluate(shown), 10, message="no notice shown")
+    wait_for(lambda: list(data_dir.glob("game.json.damaged-*")), 5, message="no backup of the damaged save")
+    window.type_digit(0, 5)
+    window.wait_digits(lambda d: d[0] == 5, message="the fresh game takes no input")
+    assert window.close() == 0, window.log_text()
+    assert save.is_file() and not save.is_symlink()
