@@ -74,6 +74,7 @@ def run(argv: Sequence[str] | None = None) -> None:
 
     from desktop.api import Api
     from desktop.bridge import WindowBridge
+    from desktop.exposed import expose
 
     data_dir = args.data_dir
     if data_dir is None and os.environ.get("SUDOKU_STUDIO_DATA_DIR"):
@@ -84,7 +85,8 @@ def run(argv: Sequence[str] | None = None) -> None:
     window = webview.create_window(
         TITLE,
         url=page_url(get_app_root()),
-        js_api=api,
+        js_api=expose(api),  # the Api's public methods and nothing else (desktop/exposed.py)
+        text_select=True,  # pywebview's no-select style is inline, refused by the page's CSP: app.css has it
         width=SIZE[0],
         height=SIZE[1],
         min_size=MIN_SIZE,

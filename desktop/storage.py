@@ -8,7 +8,11 @@ Two files in the data folder, so a damaged game never costs the settings (or the
 A write goes to a temporary file in the same folder, is flushed to disk, then renamed over the old
 file: a crash leaves either the old save or the new one, never half of one.  A file that cannot be
 read back (not JSON, wrong format, a value out of range) is renamed to ``<name>.damaged-<time>`` beside
-it, the app starts fresh, and :class:`Loaded` says so for the UI to tell the user.
+it, the app starts fresh, and :class:`Loaded` says so for the UI to tell the user.  A save is opened
+only when it is a regular file (a non-blocking open checked with ``fstat``: a FIFO never hangs the
+start, a link to ``/dev/zero`` is never read) and read up to the size limit + 1 byte; anything else
+counts as damaged.  Temporary files of ours left by a crash mid-write (``.<name>.*.tmp``) are
+removed when the folder is first read.
 """
 
 from __future__ import annotations
@@ -16,6 +20,7 @@ from __future__ import annotations
 import contextlib
 import json
 import os
+import stat
 import tempfile
 import time
 from collections.abc import Callable
@@ -93,6 +98,34 @@ def _settings_from(data: Any) -> dict[str, Any]:
     return settings
 
 
+def read_save_bytes(path: Path, limit: int = MAX_FILE_BYTES) -> bytes:
+    """Return the bytes of the regular file ``path``; ValueError if it is anything else or over ``limit``.
+
+    Opened non-blocking (a FIFO then neither blocks the open nor waits for a writer) and checked with
+    ``fstat`` on the open file, so what is read is what was checked; at most ``limit + 1`` bytes are
+    read, so a file that grows (or lies about its size) still cannot fill the memory.
+    """
+    flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOCTTY", 0)
+    flags |= getattr(os, "O_BINARY", 0)
+    fd = os.open(path, flags)
+    try:
+        mode = os.fstat(fd).st_mode
+        if not stat.S_ISREG(mode):
+            raise ValueError("not a regular file")
+        chunks, size = [], 0
+        while size <= limit:
+            chunk = os.read(fd, limit + 1 - size)
+            if not chunk:
+                break
+            chunks.append(chunk)
+            size += len(chunk)
+    finally:
+        os.close(fd)
+    if size > limit:
+        raise ValueError("the file is far too large to be a save")
+    return b"".join(chunks)
+
+
 class Loaded(NamedTuple):
     """What was read at start: the value, and the backup path if the file was damaged (else None)."""
 
@@ -106,6 +139,7 @@ class Storage:
 
     def __init__(self, folder: Path) -> None:
         self.folder = Path(folder)
+        self._swept = False
 
     def load_game(self) -> Loaded:
         """Return the saved game (a new Game if there is none or it is damaged, then backed up)."""
@@ -129,13 +163,12 @@ class Storage:
     def _load(
         self, name: str, fmt: str, key: str, parse: Callable[[Any], T], fresh: Callable[[], T]
     ) -> Loaded:
+        self._sweep_temporary_files()
         path = self.folder / name
         try:
-            if not path.exists():
+            if not os.path.lexists(path):
                 return Loaded(fresh(), None, None)
-            if path.stat().st_size > MAX_FILE_BYTES:
-                raise ValueError("the file is far too large to be a save")
-            data = json.loads(path.read_bytes().decode("utf-8"))
+            data = json.loads(read_save_bytes(path).decode("utf-8"))
             if not isinstance(data, dict) or data.get("format") != fmt:
                 raise ValueError("not a Sudoku Studio save file")
             if data.get("version") != FORMAT_VERSION:
@@ -143,6 +176,17 @@ class Storage:
             return Loaded(parse(data.get(key)), None, None)
         except (OSError, ValueError, TypeError, RecursionError) as err:  # UnicodeError, JSONDecodeError too
             return Loaded(fresh(), self._back_up(path), str(err)[:200])
+
+    def _sweep_temporary_files(self) -> None:
+        """Remove our ``.<save>.*.tmp`` files a crash mid-write left (once: no write is under way yet)."""
+        if self._swept:
+            return
+        self._swept = True
+        for name in (GAME_FILE, SETTINGS_FILE):
+            for tmp in self.folder.glob(f".{name}.*.tmp"):
+                with contextlib.suppress(OSError):
+                    if tmp.is_file() and not tmp.is_symlink():
+                        tmp.unlink()
 
     def _back_up(self, path: Path) -> Path | None:
         stamp = time.strftime("%Y%m%d-%H%M%S")

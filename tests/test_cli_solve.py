@@ -217,7 +217,15 @@ def test_an_existing_out_is_replaced_only_when_the_block_completes(tmp_path):
     assert sorted(p.name for p in tmp_path.iterdir()) == ["out.txt"]
 
 
-def test_an_interrupted_run_leaves_the_old_out_intact(tmp_path):
+@pytest.mark.parametrize(
+    ("signum", "status", "word"),
+    [
+        (signal.SIGINT, 130, "interrupted"),
+        (signal.SIGTERM, 143, "terminated"),
+        (signal.SIGHUP, 129, "terminated"),
+    ],
+)
+def test_an_interrupted_run_leaves_the_old_out_intact(tmp_path, signum, status, word):
     out = _write(tmp_path / "out.txt", "precious\n")
     big = DATA.parent / "bench" / "17_clue.txt"  # ~2 s of work: time to interrupt it
     proc = subprocess.Popen(
@@ -229,9 +237,9 @@ def test_an_interrupted_run_leaves_the_old_out_intact(tmp_path):
     while not list(tmp_path.glob(".out.txt.*.tmp")) and proc.poll() is None:
         assert time.monotonic() < deadline
         time.sleep(0.005)
-    proc.send_signal(signal.SIGINT)  # Ctrl-C while the output is half written
+    proc.send_signal(signum)  # Ctrl-C, kill or a closed terminal while the output is half written
     _, err = proc.communicate(timeout=60)
-    assert proc.returncode == 130 and "interrupted" in err and "Traceback" not in err
+    assert proc.returncode == status and word in err and "Traceback" not in err
     assert out.read_text() == "precious\n"
     assert sorted(p.name for p in tmp_path.iterdir()) == ["out.txt"]
 

@@ -178,7 +178,7 @@ def test_permutation_numbers_follow_lexicographic_order(k: int) -> None:
         (["-cc", "12"], "'c' is not a whole number"),
         (["-c", "-5"], "-5 is not at least 1"),
         (["-c", "10", "--first", "0"], "invalid choice"),
-        (["-c", "10", "--seed", "x"], "invalid int value"),
+        (["-c", "10", "--seed", "x"], "is not a whole number"),
         (["-c", "10", "--bogus"], "unrecognized arguments"),
     ],
 )

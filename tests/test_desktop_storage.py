@@ -107,3 +107,121 @@ def test_the_data_folder_follows_the_environment(tmp_path, monkeypatch):
     assert default_data_dir() == tmp_path
     monkeypatch.delenv("SUDOKU_STUDIO_DATA_DIR")
     assert "sudoku-studio" in str(default_data_dir())
+
+
+# --- strange save files: never hang, never read without bound, always start (issue 10) -----------
+
+def _start_fresh_from(tmp_path, make) -> tuple:
+    """Put ``make(path)`` at game.json, load it in a child-free way, return (Loaded, seconds taken)."""
+    import time
+
+    (tmp_path / "d").mkdir(exist_ok=True)
+    make(tmp_path / "d" / GAME_FILE)
+    started = time.monotonic()
+    loaded = Storage(tmp_path / "d").load_game()
+    return loaded, time.monotonic() - started
+
+
+@pytest.mark.parametrize(
+    "make",
+    [
+        pytest.param(lambda p: os.mkfifo(p), id="fifo"),
+        pytest.param(lambda p: os.symlink("/dev/zero", p), id="link-to-dev-zero"),
+        pytest.param(lambda p: os.symlink("/dev/null", p), id="link-to-dev-null"),
+        pytest.param(lambda p: os.mkdir(p), id="folder"),
+        pytest.param(lambda p: os.symlink(p.with_name("nowhere"), p), id="dangling-link"),
+        pytest.param(lambda p: p.write_bytes(b"{" * (5 << 20)), id="too-large"),
+    ],
+)
+def test_a_save_that_is_not_a_small_regular_file_counts_as_damaged_and_never_hangs(tmp_path, make):
+    loaded, seconds = _start_fresh_from(tmp_path, make)
+    assert seconds < 5
+    assert isinstance(loaded.value, Game) and loaded.value.digits == Game().digits
+    assert loaded.problem, "no notice for the user"
+    assert loaded.damaged_backup is not None and os.path.lexists(loaded.damaged_backup)
+    assert not os.path.lexists(tmp_path / "d" / GAME_FILE)  # moved aside: the next save is a fresh file
+    Storage(tmp_path / "d").save_game(Game())
+    assert Storage(tmp_path / "d").load_game().problem is None
+
+
+def test_a_link_to_a_regular_save_is_read(tmp_path):
+    real = tmp_path / "elsewhere.json"
+    Storage(tmp_path).save_game(Game())
+    os.replace(tmp_path / GAME_FILE, real)
+    os.symlink(real, tmp_path / GAME_FILE)
+    assert Storage(tmp_path).load_game().problem is None
+
+
+def test_read_save_bytes_reads_at_most_the_limit_plus_one(tmp_path):
+    from desktop.storage import read_save_bytes
+
+    path = tmp_path / "f"
+    path.write_bytes(b"x" * 100)
+    assert read_save_bytes(path, limit=100) == b"x" * 100
+    with pytest.raises(ValueError, match="too large"):
+        read_save_bytes(path, limit=99)
+
+
+def test_stale_temporary_files_of_ours_are_removed_at_start_and_others_kept(tmp_path):
+    storage = Storage(tmp_path)
+    storage.save_game(Game())
+    for name in (f".{GAME_FILE}.abc123.tmp", f".{SETTINGS_FILE}.x_y.tmp"):
+        (tmp_path / name).write_text("half")
+    (tmp_path / ".other.json.abc.tmp").write_text("not ours")
+    (tmp_path / "notes.tmp").write_text("not ours")
+    fresh = Storage(tmp_path)
+    assert fresh.load_settings().problem is None and fresh.load_game().problem is None
+    assert sorted(p.name for p in tmp_path.iterdir()) == [".other.json.abc.tmp", GAME_FILE, "notes.tmp"]
+
+
+def test_kill_9_during_autosave_leaves_nothing_after_a_restart(tmp_path):
+    """100 kill -9's of a (forked) process saving in a loop; a restart removes the temporaries and loads."""
+    import signal
+    import time
+
+    for k in range(100):
+        ready_r, ready_w = os.pipe()
+        pid = os.fork()
+        if pid == 0:  # the child: autosave as fast as it can until killed
+            try:
+                storage, game = Storage(tmp_path), Game()
+                os.write(ready_w, b"r")
+                i = 0
+                while True:
+                    game.set_cell(i % 81, i % 9 + 1)
+                    storage.save_game(game)
+                    i += 1
+            finally:
+                os._exit(1)
+        os.close(ready_w)
+        os.read(ready_r, 1)
+        os.close(ready_r)
+        time.sleep(0.001 * (k % 7))
+        os.kill(pid, signal.SIGKILL)
+        os.waitpid(pid, 0)
+    left = sum(1 for p in tmp_path.iterdir() if p.name.endswith(".tmp"))
+    assert left > 0, "no kill landed mid-write: the test proves nothing"
+    loaded = Storage(tmp_path).load_game()
+    assert loaded.problem is None, loaded.problem
+    assert [p.name for p in tmp_path.iterdir() if p.name.endswith(".tmp")] == []
+
+
+@pytest.mark.parametrize("kind", ["fifo", "dev-zero"])
+def test_the_app_starts_with_a_notice_on_a_fifo_or_dev_zero_save(tmp_path, kind):
+    from harness.app import shutdown_api
+
+    from desktop.api import Api
+    from desktop.bridge import RecordingBridge
+
+    if kind == "fifo":
+        os.mkfifo(tmp_path / GAME_FILE)
+    else:
+        os.symlink("/dev/zero", tmp_path / GAME_FILE)
+    api = Api(RecordingBridge(), tmp_path, "en")
+    try:
+        notices = api.get_state()["state"]["notices"]
+        assert [n["code"] for n in notices] == ["damaged_save"] and notices[0]["params"]["what"] == "game"
+        assert api.set_cell(0, 5)["ok"] is True  # and it saves a fresh game
+    finally:
+        shutdown_api(api)
+    assert Storage(tmp_path).load_game().value.digits[0] == 5

@@ -9,11 +9,12 @@ import re
 
 import pytest
 from harness.app import shutdown_api
-from harness.contract import cell_label
+from harness.contract import PAGE_CALL, cell_label
 from harness.server import QueueBridge
 from playwright.sync_api import expect
 
 from desktop.api import Api
+from desktop.exposed import NO_SUCH_CALL
 
 HUGE = "'9'.repeat(5_000_000)"  # a 5 MB string
 
@@ -62,7 +63,7 @@ BAD_CALLS = [
 
 
 def _call(ui, method: str, args_js: str) -> dict:
-    return ui.page.evaluate(f"window.pywebview.api[{method!r}](...{args_js})")
+    return ui.page.evaluate(f"({PAGE_CALL})({method!r}, {args_js})")
 
 
 @pytest.mark.browser
@@ -117,3 +118,41 @@ def test_the_exposed_object_holds_only_contract_methods(tmp_path):
             assert isinstance(answer, dict) and "ok" in answer, f"{name}: {answer!r}"
     finally:
         shutdown_api(api)
+
+
+UNDERSCORE_AND_DOTTED = [
+    "_storage.folder.read_text", "_storage.folder.write_text", "_game.load_puzzle", "_settings.update",
+    "_shutdown", "__class__", "set_cell.__globals__.clear", "get_state.__self__._storage.folder.read_text",
+]
+
+
+@pytest.mark.browser
+def test_underscore_and_dotted_names_from_the_page_are_refused(ui, tmp_path):
+    secret = tmp_path / "secret.txt"
+    secret.write_text("top secret")
+    ui.type_digit(0, 5)
+    expect(ui.cell(0)).to_have_attribute("aria-label", cell_label(0, 5))
+    for name in UNDERSCORE_AND_DOTTED:
+        for args in ([], [str(secret)], [str(secret), "x"], [{"delay": 10**12}]):
+            answer = ui.page.evaluate(f"({PAGE_CALL})({name!r}, {args!r})")
+            assert answer == NO_SUCH_CALL, f"{name}{args}: {answer}"
+    assert secret.read_text() == "top secret"
+    state = _call(ui, "get_state", "[]")["state"]
+    assert state["digits"][0] == 5 and state["settings"]["delay"] <= 1000
+
+
+@pytest.mark.browser
+def test_the_page_runs_under_its_content_security_policy(ui_app):
+    """The harness bypasses CSP to run event scripts as run_js does; here the policy is enforced."""
+    ui_app.context.close()
+    ui_app.context = ui_app.context.browser.new_context(bypass_csp=False)
+    ui_app.page = ui_app.context.new_page()
+    violations: list[str] = []
+    ui_app.page.on("console", lambda m: violations.append(m.text) if "Content Security" in m.text else None)
+    ui_app.page.on("pageerror", lambda err: ui_app.console_errors.append(str(err)))
+    ui_app.launch()
+    ui_app.type_digit(0, 5)  # drawn from the call's answer, not an event
+    expect(ui_app.cell(0)).to_have_attribute("aria-label", cell_label(0, 5))
+    policy = ui_app.page.locator('meta[http-equiv="Content-Security-Policy"]').get_attribute("content")
+    assert "script-src 'self'" in policy and "default-src 'none'" in policy and "http" not in policy
+    assert not [v for v in violations if "eval" not in v], violations  # the harness's event eval aside

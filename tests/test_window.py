@@ -4,6 +4,7 @@ remote-debugging port using only the accessibility contract (the way the outside
 
 from __future__ import annotations
 
+import json
 import os
 import re
 import struct
@@ -19,6 +20,7 @@ from harness.server import wait_for
 from harness.window import WindowApp
 from harness.xvfb import Xvfb
 
+from desktop.exposed import NO_SUCH_CALL
 from engine.grid import is_solution
 from engine.solver import count_solutions
 
@@ -167,3 +169,67 @@ def test_the_console_script_opens_the_window_in_chinese_with_lang_zh(xvfb, data_
         assert app.close() == 0
     finally:
         app.kill()
+
+
+# pywebview's raw entry point, as any script in the page could call it: register the answer callback
+# pywebview's api functions use, call, and resolve with the answer (or "no answer" after a while)
+RAW_CALL = """
+(name, params) => new Promise((resolve) => {
+  const pw = window.pywebview, id = 'probe' + Math.random().toString().slice(2);
+  pw._returnValuesCallbacks[name] = pw._returnValuesCallbacks[name] || {};
+  pw._returnValuesCallbacks[name][id] = (answer) => resolve(answer);
+  pw._jsApiCallback(name, params, id);
+  setTimeout(() => resolve('no answer'), 3000);
+})
+"""
+
+
+def test_the_page_reaches_only_public_methods_through_pywebviews_bridge(window, data_dir, tmp_path):
+    secret = tmp_path / "secret.txt"
+    secret.write_text("top secret")
+    window.launch()
+    page = window._page()
+    assert page.evaluate("document.querySelector('meta[http-equiv=\"Content-Security-Policy\"]') !== null")
+    window.type_digit(0, 5)
+    window.wait_digits(lambda d: d[0] == 5, message="the typed digit does not show")
+
+    def raw(name: str, params: list) -> object:
+        return page.evaluate(f"({RAW_CALL})({json.dumps(name)}, {json.dumps(params)})")
+
+    for name in ("_storage.folder.read_text", "_storage.folder.write_text", "_storage.folder.symlink_to",
+                 "_game.load_puzzle", "_settings.update", "_shutdown", "__class__.__init__",
+                 "set_cell.__globals__.clear", "get_state.__self__._storage.folder.read_text",
+                 "set_cell.__closure__.__getitem__"):
+        for params in ([], [str(secret)], [str(secret), "x"], [{"delay": 10**12}], [0, 9]):
+            answer = raw(name, params)
+            assert answer != "no answer", f"{name}: pywebview never answered"
+            assert "top secret" not in str(answer), f"{name}{params} read the file: {answer}"
+            assert json.loads(answer["value"]) == NO_SUCH_CALL, f"{name}{params}: {answer}"
+    assert secret.read_text() == "top secret"
+    assert not (data_dir / "secret.txt").exists()
+    # the board, the settings and the app are as they were, and public calls still work
+    answer = raw("get_state", [])
+    state = json.loads(answer["value"])["state"]
+    assert state["digits"][0] == 5 and state["settings"]["delay"] <= 1000
+    window.type_digit(1, 6)
+    window.wait_digits(lambda d: d[:2] == [5, 6], message="the app stopped taking input")
+    assert window.close() == 0, window.log_text()
+
+
+@pytest.mark.parametrize("kind", ["fifo", "dev-zero"])
+def test_a_fifo_or_dev_zero_save_lets_the_window_start_fresh_with_a_notice(window, data_dir, kind):
+    save = data_dir / "game.json"
+    if kind == "fifo":
+        os.mkfifo(save)
+    else:
+        save.symlink_to("/dev/zero")
+    window.launch()
+    assert window.startup_s < STARTUP_SANITY_S
+    assert window.digits() == [0] * 81
+    shown = "document.getElementById('toast').textContent + document.getElementById('announcer').textContent"
+    wait_for(lambda: "could not be read" in window._page().evaluate(shown), 10, message="no notice shown")
+    wait_for(lambda: list(data_dir.glob("game.json.damaged-*")), 5, message="no backup of the damaged save")
+    window.type_digit(0, 5)
+    window.wait_digits(lambda d: d[0] == 5, message="the fresh game takes no input")
+    assert window.close() == 0, window.log_text()
+    assert save.is_file() and not save.is_symlink()

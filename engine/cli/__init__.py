@@ -10,20 +10,33 @@ Subcommands: ``sudoku check|generate|hint|explain|rate ...``.  Every command mod
 never pays for another's imports (``-c`` never loads numba).
 
 Exit status: 0 success, 1 some puzzles failed or a command error, 2 usage or file errors,
-130 interrupted.  Errors are one line on stderr, never a traceback (set SUDOKU_DEBUG=1 to see one).
+130 interrupted, 143 / 129 stopped by SIGTERM / SIGHUP (a temporary output file is removed).
+Errors are one line on stderr, never a traceback (set SUDOKU_DEBUG=1 to see one).
 """
 
 from __future__ import annotations
 
 import argparse
+import contextlib
 import importlib
 import os
+import signal
 import sys
+import threading
 import traceback
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 
 from engine import __version__
-from engine.cli.common import CommandError, FileError, Parser, UsageError, positive_int
+from engine.cli.common import (
+    CommandError,
+    FileError,
+    Parser,
+    UsageError,
+    clip,
+    jobs_count,
+    positive_int,
+    seed_int,
+)
 
 # subcommand -> (module, one-line help)
 COMMANDS = {
@@ -74,14 +87,20 @@ def _classic_parser() -> Parser:
         metavar="D",
         help="with -c: fix the top-left digit of every grid",
     )
-    p.add_argument("--seed", type=int, metavar="S", help="with -c: make the output reproducible")
+    p.add_argument(
+        "--seed", type=seed_int, metavar="S", help="with -c: make the output reproducible (0 to 2**128-1)"
+    )
     p.add_argument(
         "--essentially-different",
         action="store_true",
         help="with -c: no two grids equivalent under the Sudoku symmetries",
     )
     p.add_argument(
-        "--jobs", type=positive_int, default=1, metavar="N", help="with -s: spread the work over N processes"
+        "--jobs",
+        type=jobs_count,
+        default=1,
+        metavar="N",
+        help="with -s: spread the work over N processes (1 to the number of CPUs)",
     )
     return p
 
@@ -105,20 +124,52 @@ def _dispatch(argv: list[str]) -> int:
     return solve_cmd.run(args)
 
 
+class Terminated(BaseException):
+    """SIGTERM or SIGHUP arrived: unwinds like Ctrl-C, so temporary output files are removed."""
+
+    def __init__(self, signum: int) -> None:
+        super().__init__(signum)
+        self.signum = signum
+
+
+def _terminate(signum: int, frame: object) -> None:
+    raise Terminated(signum)
+
+
+@contextlib.contextmanager
+def _stop_signals() -> Iterator[None]:
+    """Turn SIGTERM and SIGHUP into :class:`Terminated` for the block (main thread only)."""
+    previous = {}
+    if threading.current_thread() is threading.main_thread():
+        for name in ("SIGTERM", "SIGHUP"):
+            if hasattr(signal, name):
+                signum = getattr(signal, name)
+                previous[signum] = signal.signal(signum, _terminate)
+    try:
+        yield
+    finally:
+        for signum, handler in previous.items():
+            signal.signal(signum, handler)
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the ``sudoku`` command and return its exit status; never raises (but for SystemExit)."""
     args = list(sys.argv[1:] if argv is None else argv)
     try:
-        return _dispatch(args)
+        with _stop_signals():
+            return _dispatch(args)
+    except Terminated as stop:
+        print("sudoku: terminated", file=sys.stderr)
+        return 128 + stop.signum
     except FileError as err:  # the command line was fine; the file is not
-        print(f"sudoku: {err}", file=sys.stderr)
+        print(f"sudoku: {clip(str(err))}", file=sys.stderr)
         return 2
     except UsageError as err:
         # one line, as the classic assignment's checkers read it
-        print(f"sudoku: error: {err} (see 'sudoku --help')", file=sys.stderr)
+        print(f"sudoku: error: {clip(str(err))} (see 'sudoku --help')", file=sys.stderr)
         return 2
     except CommandError as err:
-        print(f"sudoku: {err}", file=sys.stderr)
+        print(f"sudoku: {clip(str(err))}", file=sys.stderr)
         return 1
     except SystemExit as exc:  # --help and --version
         return exc.code if isinstance(exc.code, int) else 0
@@ -135,7 +186,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     except Exception as err:  # the last guard: a clear line, never a traceback
         if os.environ.get("SUDOKU_DEBUG"):
             traceback.print_exc()
-        print(f"sudoku: internal error: {type(err).__name__}: {err}", file=sys.stderr)
+        print(clip(f"sudoku: internal error: {type(err).__name__}: {err}"), file=sys.stderr)
         return 1
 
 

@@ -12,11 +12,10 @@ chunks, each classified in one compiled call, like ``sudoku -s``.
 from __future__ import annotations
 
 import argparse
-import sys
 
 import numpy as np
 
-from engine.cli.common import progress, puzzle_chunks, reading
+from engine.cli.common import clip, progress, puzzle_chunks, reading, write_stdout
 from engine.errors import ParseError
 from engine.formats import Chunk, parse_chunk
 from engine.grid import conflicts
@@ -59,7 +58,7 @@ def check_chunk(chunk: Chunk) -> tuple[list[str], int]:
     lines = []
     for i, (count, error) in enumerate(zip(counts.tolist(), errors, strict=True)):
         status, detail = _verdict(grids[i], count, error)
-        lines.append(f"{chunk.first + i}\t{status}\t{detail}")
+        lines.append(clip(f"{chunk.first + i}\t{status}\t{detail}"))
     return lines, int(np.count_nonzero(counts != 1))
 
 
@@ -70,7 +69,6 @@ def run(args: argparse.Namespace) -> int:
         for chunk in puzzle_chunks(source, args.file, CHUNK):
             lines, bad = check_chunk(chunk)
             not_unique += bad
-            sys.stdout.write("\n".join(lines) + "\n")
+            write_stdout("\n".join(lines) + "\n")
             bar.update(len(lines))
-    sys.stdout.flush()
     return 1 if not_unique else 0

@@ -7,6 +7,7 @@ import codecs
 import contextlib
 import itertools
 import os
+import stat
 import sys
 import tempfile
 from collections.abc import Iterable, Iterator
@@ -38,9 +39,50 @@ def positive_int(text: str) -> int:
     try:
         value = int(text)
     except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+        raise argparse.ArgumentTypeError(f"{clip(repr(text), 60)} is not a whole number") from None
     if value < 1:
-        raise argparse.ArgumentTypeError(f"{value} is not at least 1")
+        raise argparse.ArgumentTypeError(f"{clip(str(value), 60)} is not at least 1")
+    return value
+
+
+MAX_MESSAGE = 200
+"""Longest error line (characters): long input is quoted with an ellipsis."""
+
+
+def clip(text: str, limit: int = MAX_MESSAGE) -> str:
+    """Return ``text`` cut to ``limit`` characters, ending in an ellipsis when it was longer."""
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+def cpu_count() -> int:
+    """Return the CPUs this process may run on (at least 1)."""
+    try:
+        return max(1, len(os.sched_getaffinity(0)))
+    except (AttributeError, OSError):
+        return os.cpu_count() or 1
+
+
+def jobs_count(text: str) -> int:
+    """Return ``text`` as a process count 1..CPUs; ArgumentTypeError (a usage error) naming the limit."""
+    value = positive_int(text)
+    limit = cpu_count()
+    if value > limit:
+        raise argparse.ArgumentTypeError(f"{value} is more than the {limit} CPUs of this machine")
+    return value
+
+
+SEED_LIMIT = 2**128
+"""Seeds are 0 <= S < 2**128 (numpy's SeedSequence takes any non-negative int; more bits add nothing)."""
+
+
+def seed_int(text: str) -> int:
+    """Return ``text`` as a seed 0..2**128-1; ArgumentTypeError (a usage error) otherwise."""
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{clip(repr(text), 60)} is not a whole number") from None
+    if not 0 <= value < SEED_LIMIT:
+        raise argparse.ArgumentTypeError(f"{clip(str(value), 60)} is not a seed from 0 to 2**128-1")
     return value
 
 
@@ -105,18 +147,46 @@ def _lines(source: BinaryIO) -> Iterable[bytes]:
         source.read(3)
     elif head.startswith(_UTF16_BOMS):
         return _utf16_lines(source)
-    return source
+    return bounded_lines(source)
+
+
+MAX_LINE = 1 << 16
+"""Longest line kept whole (bytes): a puzzle line is 81 characters; a longer line is not a puzzle."""
+
+
+def bounded_lines(source: BinaryIO, limit: int = MAX_LINE) -> Iterator[bytes]:
+    """Yield the lines of ``source``, each read in pieces of at most ``limit + 1`` bytes.
+
+    A line longer than ``limit`` is yielded as its first ``limit`` bytes (so it is reported as a
+    malformed puzzle, and written back cut) and the rest is skipped piece by piece: a single 200 MB
+    line never sits in memory (iterating the file would hold it whole, 850 MB at the peak).
+    """
+    while line := source.readline(limit + 1):
+        if len(line) <= limit or line.endswith(b"\n"):
+            yield line
+            continue
+        while (rest := source.readline(limit)) and not rest.endswith(b"\n"):
+            pass
+        yield line[:limit] + b"\n"
 
 
 def _utf16_lines(source: BinaryIO) -> Iterator[bytes]:
     decoder = codecs.getincrementaldecoder("utf-16")(errors="replace")  # reads and drops the mark
     rest = ""
+    cut: str | None = None  # the kept start of an over-long line whose rest is being skipped
     while block := source.read(1 << 16):
         *lines, rest = (rest + decoder.decode(block)).split("\n")
-        for line in lines:
+        for i, line in enumerate(lines):
+            if i == 0 and cut is not None:
+                line, cut = cut, None
             yield line.encode("utf-8") + b"\n"
+        if len(rest) > MAX_LINE:  # as bounded_lines: never hold a huge line whole
+            cut = rest[:MAX_LINE] if cut is None else cut
+            rest = ""
     rest += decoder.decode(b"", final=True)
-    if rest:
+    if cut is not None:
+        yield cut.encode("utf-8")
+    elif rest:
         yield rest.encode("utf-8")
 
 
@@ -139,18 +209,47 @@ def puzzle_chunks(source: BinaryIO, path: str, size: int) -> Iterator[Any]:
     return itertools.chain([first], chunks)
 
 
+def output_kind(path: str) -> tuple[str, str]:
+    """Return ``(how, where)`` for writing ``path``: ``("stream", path)`` for ``-``, a FIFO or a
+    character device (written directly, as it goes); ``("replace", target)`` for a regular or missing
+    file (a temporary file beside ``target`` renamed over it), ``target`` being a symlink's final
+    target, so the link stays and its target is written.  Raises FileError for a folder, an empty
+    name or any other kind of file.
+
+    The one rule for every file a command writes (and for a save dialog of the app, which has none
+    yet): output never replaces a device, a pipe or a link.
+    """
+    if path == "-":
+        return "stream", path
+    if not path:
+        raise FileError("'': an empty file name")
+    target = os.path.realpath(path) if os.path.islink(path) else path
+    try:
+        mode = os.stat(target).st_mode
+    except FileNotFoundError:
+        return "replace", target
+    except OSError as err:
+        raise FileError(f"{path}: {err.strerror or err}") from None
+    if stat.S_ISDIR(mode):
+        raise FileError(f"{path}: is a directory")
+    if stat.S_ISFIFO(mode) or stat.S_ISCHR(mode):
+        return "stream", target
+    if stat.S_ISREG(mode):
+        return "replace", target
+    raise FileError(f"{path}: not a regular file, a FIFO or a character device")
+
+
 def check_output(path: str, source: str | None = None) -> None:
     """Check that ``path`` can become an output file; raises FileError if it is ``source`` or unwritable.
 
     Checked before any work, so a doomed run fails at once and leaves every file as it was.
     """
-    if path == "-":
+    how, target = output_kind(path)
+    if how == "stream":
         return
     if source is not None and source != "-" and same_file(path, source):
         raise FileError(f"{path}: is the input file; refusing to overwrite it (choose another -o)")
-    if os.path.isdir(path):
-        raise FileError(f"{path}: is a directory")
-    folder = os.path.dirname(os.path.abspath(path))
+    folder = os.path.dirname(os.path.abspath(target))
     if not os.path.isdir(folder):
         raise FileError(f"{path}: folder {folder} does not exist")
     if not os.access(folder, os.W_OK):
@@ -167,35 +266,102 @@ def _new_file_mode(target: Path) -> int:
         return 0o666 & ~umask
 
 
-@contextlib.contextmanager
-def atomic_output(path: str) -> Iterator[IO[bytes]]:
-    """Yield a binary file that replaces ``path`` only when the block ends without an error.
+class _Output:
+    """A binary output whose write errors (a full disk, a device gone) name the output file."""
 
-    ``-`` means standard output.  On an error or interrupt the temporary file is removed and the
-    old ``path`` (if any) is left untouched.  Raises FileError if the folder cannot be written.
-    """
-    if path == "-":
-        yield sys.stdout.buffer
-        sys.stdout.buffer.flush()
-        return
-    target = Path(path)
-    if target.is_dir():
-        raise FileError(f"{path}: is a directory")
-    folder = target.parent if str(target.parent) else Path(".")
+    def __init__(self, raw: IO[bytes], name: str) -> None:
+        self._raw = raw
+        self._name = name
+
+    def write(self, data: bytes | memoryview) -> int:
+        try:
+            return self._raw.write(data)
+        except BrokenPipeError:
+            raise
+        except OSError as err:
+            raise output_error(self._name, err) from None
+
+    def flush(self) -> None:
+        try:
+            self._raw.flush()
+        except BrokenPipeError:
+            raise
+        except OSError as err:
+            raise output_error(self._name, err) from None
+
+
+def output_error(name: str, err: OSError) -> FileError:
+    """Return the FileError for a failed write to output ``name`` (``-`` is standard output)."""
+    shown = "standard output" if name == "-" else name
+    return FileError(f"{shown}: cannot write: {err.strerror or err}")
+
+
+def write_stdout(text: str) -> None:
+    """Write ``text`` to standard output and flush; FileError naming standard output if that fails."""
     try:
-        fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=folder)
+        sys.stdout.write(text)
+        sys.stdout.flush()
+    except BrokenPipeError:
+        raise
+    except OSError as err:
+        raise output_error("-", err) from None
+
+
+@contextlib.contextmanager
+def atomic_output(path: str) -> Iterator[Any]:
+    """Yield a binary writer for output ``path`` under :func:`output_kind`'s rule.
+
+    A regular or missing file (or a link's target) is replaced only when the block ends without an
+    error: on an error or interrupt the temporary file is removed and the old file is untouched.
+    ``-``, a FIFO or a character device is written directly as the work goes.  Every write error
+    is a FileError naming ``path``.
+    """
+    how, target = output_kind(path)
+    if how == "stream":
+        yield from _stream_output(path, target)
+        return
+    final = Path(target)
+    folder = final.parent if str(final.parent) else Path(".")
+    try:
+        fd, tmp = tempfile.mkstemp(prefix=f".{final.name}.", suffix=".tmp", dir=folder)
     except OSError as err:
         raise FileError(f"{path}: cannot write: {err.strerror or err}") from None
     try:
         with os.fdopen(fd, "wb", buffering=1 << 20) as out:
-            # mkstemp makes the file private (0600); give it what a plain open() would have
-            os.fchmod(out.fileno(), _new_file_mode(target))
-            yield out
-        os.replace(tmp, target)
+            writer = _Output(out, path)
+            try:  # mkstemp makes the file private (0600); give it what a plain open() would have
+                os.fchmod(out.fileno(), _new_file_mode(final))
+            except OSError as err:
+                raise output_error(path, err) from None
+            yield writer  # an OSError from the block is the input's (reading() names it): not caught here
+            writer.flush()
+        try:
+            os.replace(tmp, final)
+        except OSError as err:
+            raise output_error(path, err) from None
     except BaseException:
         with contextlib.suppress(OSError):
             os.unlink(tmp)
         raise
+
+
+def _stream_output(path: str, target: str) -> Iterator[Any]:
+    if path == "-":
+        writer = _Output(sys.stdout.buffer, "-")
+        yield writer
+        writer.flush()
+        return
+    try:
+        raw = open(target, "wb")  # noqa: SIM115 - closed below
+    except OSError as err:
+        raise FileError(f"{path}: cannot write: {err.strerror or err}") from None
+    try:
+        writer = _Output(raw, path)
+        yield writer
+        writer.flush()
+    finally:
+        with contextlib.suppress(OSError):
+            raw.close()
 
 
 class _NoBar:

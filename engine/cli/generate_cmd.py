@@ -12,7 +12,7 @@ from collections.abc import Callable
 
 import numpy as np
 
-from engine.cli.common import CommandError, UsageError, atomic_output, positive_int, progress
+from engine.cli.common import CommandError, UsageError, atomic_output, positive_int, progress, seed_int
 
 MAX_COUNT = 1_000_000
 
@@ -35,7 +35,9 @@ def add_arguments(parser: argparse.ArgumentParser, command: str) -> None:
     parser.add_argument(
         "-n", "--count", type=positive_int, default=1, metavar="COUNT", help="how many puzzles (default 1)"
     )
-    parser.add_argument("--seed", type=int, metavar="S", help="make the output reproducible")
+    parser.add_argument(
+        "--seed", type=seed_int, metavar="S", help="make the output reproducible (0 to 2**128-1)"
+    )
     parser.add_argument(
         "--symmetry",
         choices=[s.value for s in Symmetry],

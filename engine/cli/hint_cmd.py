@@ -3,7 +3,8 @@
 GRID is an 81-character puzzle (``0`` or ``.`` for empty) or a 729-character candidate line
 ("Sukaku": 9 characters per cell, position k holds digit k+1 while it is a candidate, else ``.``
 or ``0``).  Prints the step and its explanation, or with ``--json`` the step as JSON; prints
-``null`` and exits 1 when no step is found.  Uniqueness techniques are used for a puzzle only
+``null`` and exits 1 when no step is found; a puzzle with no solution is refused (status 2), as
+``explain`` refuses it.  Uniqueness techniques are used for a puzzle only
 when it has exactly one solution; a candidate line is assumed to come from such a puzzle.
 """
 
@@ -46,7 +47,10 @@ def run(args: argparse.Namespace) -> int:
     if len(text) == 81:
         from engine.solver import count_solutions
 
-        unique = count_solutions(cg.grid(), limit=2) == 1
+        solutions = count_solutions(cg.grid(), limit=2)
+        if solutions == 0:  # as explain says: a step towards no solution would mislead
+            raise UsageError("bad GRID: the puzzle has no solution")
+        unique = solutions == 1
     step = next_step(cg, args.technique, unique=unique)
     if step is None:
         print("null" if args.json else "no step found")

@@ -14,10 +14,9 @@ from __future__ import annotations
 
 import argparse
 import json
-import sys
 from typing import Any
 
-from engine.cli.common import progress, puzzle_chunks, reading
+from engine.cli.common import clip, progress, puzzle_chunks, reading, write_stdout
 
 CHUNK = 256
 """Puzzles read at a time: rating takes milliseconds each, so small chunks keep output flowing."""
@@ -55,7 +54,7 @@ def rate_one(number: int, grid: Any, error: Exception | None) -> dict[str, Any]:
 
 def _line(record: dict[str, Any]) -> str:
     if "error" in record:
-        return f"{record['number']}\terror\t{record['error']}"
+        return clip(f"{record['number']}\terror\t{record['error']}")
     return f"{record['number']}\t{record['level']}\t{record['score']:.2f}\t{record['hardest']}"
 
 
@@ -67,7 +66,7 @@ def run(args: argparse.Namespace) -> int:
     first = True
     with reading(args.file) as source:
         if args.json:
-            sys.stdout.write("[")
+            write_stdout("[")
         with progress(None, "rating") as bar:
             for chunk in puzzle_chunks(source, args.file, CHUNK):
                 grids, errors = parse_chunk(chunk)
@@ -76,13 +75,11 @@ def run(args: argparse.Namespace) -> int:
                     failed += "error" in record
                     if args.json:
                         text = json.dumps(record, ensure_ascii=False)
-                        sys.stdout.write(("" if first else ",") + "\n  " + text)
+                        write_stdout(("" if first else ",") + "\n  " + text)
                     else:
-                        sys.stdout.write(_line(record) + "\n")
+                        write_stdout(_line(record) + "\n")
                     first = False
                     bar.update(1)
-                sys.stdout.flush()
         if args.json:
-            sys.stdout.write("\n]\n")
-        sys.stdout.flush()
+            write_stdout("\n]\n")
     return 1 if failed else 0

@@ -29,6 +29,7 @@ import numpy as np
 from engine.cli.common import (
     atomic_output,
     check_output,
+    clip,
     progress,
     puzzle_chunks,
     reading,
@@ -162,7 +163,7 @@ def _solve(source: BinaryIO, args: argparse.Namespace) -> int:
                 out.write(b"\n")  # the blank line between the last grid of a chunk and the next
             out.write(result.out)
             for message in result.messages:
-                print(message, file=sys.stderr)
+                print(clip(message), file=sys.stderr)
             failed += result.failed
             position = positions.popleft() if size else done + result.count
             bar.update(position - done)

@@ -55,7 +55,7 @@ class UiApp(BoardReader):
         self.bridge = QueueBridge()
         self.api = Api(self.bridge, data_dir=self.data_dir, lang=self.lang)
         if self.server is None:
-            self.context.add_init_script(shim_script(self.api))
+            self.context.add_init_script(shim_script())
         self.server = UiServer(self.api, self.bridge).start()
         self.page.goto(self.server.url)
         self.wait_ready()

@@ -78,3 +78,20 @@ class BoardReader:
 
         wait_for(check, timeout, 0.05, message or "the board never reached the expected digits")
         return found[0]
+
+
+# pywebview's raw entry point as any script in the page can call it (ui/js/api.js does the same):
+# register the answer callback, call, resolve with the parsed answer, {error} if pywebview rejects,
+# or "no answer" after 3 s (pywebview never answers a name it cannot find)
+PAGE_CALL = """
+(name, params) => new Promise((resolve) => {
+  const pw = window.pywebview, id = 'probe' + Math.random().toString().slice(2);
+  pw._returnValuesCallbacks[name] = pw._returnValuesCallbacks[name] || {};
+  pw._returnValuesCallbacks[name][id] = (answer) => {
+    const value = JSON.parse(answer.value);
+    resolve(answer.isError ? {error: value} : value);
+  };
+  pw._jsApiCallback(name, params, id);
+  setTimeout(() => resolve('no answer'), 3000);
+})
+"""

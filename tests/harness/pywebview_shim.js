@@ -1,30 +1,38 @@
-// Playwright init script: what pywebview's Qt backend injects into the page, over HTTP.
-// __FUNCTIONS__ is replaced by {method: [param names]} of the real Api (tests/harness/server.py).
+// Playwright init script: what pywebview's Qt backend injects into the page, over HTTP
+// (tests/harness/server.py). As in the app, pywebview lists no functions (desktop/exposed.py):
+// the page calls window.pywebview._jsApiCallback(name, args, id) and gets the answer through
+// window.pywebview._returnValuesCallbacks[name][id]({value: JSON text} or {isError, value}).
 (() => {
   if (window.top !== window) return;
-  const functions = __FUNCTIONS__;
   const answered = {};
   window.__harness = { answered };
 
-  async function call(name, args) {
-    const response = await fetch("/api/" + name, {
-      method: "POST",
-      headers: { "Content-Type": "application/json" },
-      body: JSON.stringify(args),
-    });
-    const answer = await response.json();
+  async function jsApiCallback(name, params, id) {
+    let answer;
+    try {
+      const response = await fetch("/api/" + name, {
+        method: "POST",
+        headers: { "Content-Type": "application/json" },
+        body: JSON.stringify(params),
+      });
+      if (response.status === 404) return; // pywebview logs an unknown name and never answers
+      answer = await response.json();
+    } catch (err) {
+      return; // the server closed: the test is over
+    }
+    const callbacks = window.pywebview._returnValuesCallbacks[name] || {};
+    const callback = callbacks[id];
+    if (typeof callback !== "function") return;
+    if (answer.error) {
+      callback({ isError: true, value: JSON.stringify(answer.error) });
+    } else {
+      callback({ value: JSON.stringify(answer.value) });
+    }
     // counted once the page's own continuations of this call have run (they are microtasks; this
     // timer is not): the tests' signal that, e.g., the first get_state has been drawn
     setTimeout(() => {
       answered[name] = (answered[name] || 0) + 1;
     }, 0);
-    if (answer.error) {
-      // pywebview rejects the Promise with an Error-like object when a call cannot be made
-      const err = new Error(answer.error.message);
-      err.name = answer.error.name;
-      throw err;
-    }
-    return answer.value;
   }
 
   // Events arrive as the real WindowBridge sends them: its own script per emit, run in order in the
@@ -51,12 +59,14 @@
 
   async function install() {
     const start = await (await fetch("/events?since=-1")).json();
-    const api = {};
-    for (const name of Object.keys(functions)) {
-      api[name] = (...args) => call(name, args);
-    }
     // like pywebview, the object appears only after the page has loaded
-    window.pywebview = { api, platform: "harness", token: "harness" };
+    window.pywebview = {
+      api: {},
+      platform: "harness",
+      token: "harness",
+      _returnValuesCallbacks: {},
+      _jsApiCallback: jsApiCallback,
+    };
     window.dispatchEvent(new CustomEvent("pywebviewready"));
     pollEvents(start.seq);
   }

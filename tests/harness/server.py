@@ -1,26 +1,25 @@
 """Serve the real ``ui/`` to a browser and bridge its pywebview calls to a real ``desktop.api.Api``.
 
 Inside the desktop window pywebview does two things for the page: it defines
-``window.pywebview.api`` (one function per public method of the Api, each returning a Promise of the
-method's JSON result, run on a thread of its own) and it pushes events into the page by evaluating
-``window.sudokuEvents.dispatch(...)``.  This server does the same over HTTP, so a stock Chromium can
-drive the real front end against the real Python object:
+``window.pywebview._jsApiCallback(name, args, id)`` (the call runs on a thread of its own; its JSON
+answer comes back through ``window.pywebview._returnValuesCallbacks[name][id]``) and it pushes events
+into the page by evaluating ``window.sudokuEvents.dispatch(...)``.  This server does the same over
+HTTP, so a stock Chromium can drive the real front end against the real Python object:
 
 * ``GET /<path>``           a file of ``ui/`` (the page is ``/index.html``, as pywebview serves it);
-* ``POST /api/<method>``    body: the JSON list of arguments; answer ``{"value": result}``, or
-                            ``{"error": {...}}`` when the call raised or the method does not exist,
-                            the way pywebview rejects the Promise;
+* ``POST /api/<name>``      body: the JSON list of arguments; ``name`` is looked up as pywebview does
+                            (:func:`pywebview_lookup`); answer ``{"value": result}``, or
+                            ``{"error": {...}}`` when the call raised or nothing was found;
 * ``GET /events?since=N``   long poll: the scripts the real ``WindowBridge`` would run for the
                             emits after sequence number N, waiting a while for one to arrive.
 
-The init script (``pywebview_shim.js``) builds the api object from the Api's public methods and runs
-the event loop in the page.  Anything the Api raises is recorded in ``escaped`` (the contract says a
+The init script (``pywebview_shim.js``) defines ``window.pywebview`` as pywebview does and runs the
+event loop in the page.  Anything the Api raises is recorded in ``escaped`` (the contract says a
 method never raises into pywebview) and answered like pywebview would.
 """
 
 from __future__ import annotations
 
-import inspect
 import json
 import mimetypes
 import sys
@@ -33,6 +32,7 @@ from pathlib import Path
 from typing import Any
 
 from desktop.bridge import dispatch_script
+from desktop.exposed import expose
 
 UI_DIR = Path(__file__).resolve().parents[2] / "ui"
 SHIM = Path(__file__).with_name("pywebview_shim.js")
@@ -70,21 +70,20 @@ class QueueBridge:
             return [p for e, p, _ in self._events if e == event]
 
 
-def public_methods(api: object) -> dict[str, list[str]]:
-    """Return what pywebview would expose: public method name -> parameter names (self left out)."""
-    methods = {}
-    for name in dir(api):
-        if name.startswith("_"):
-            continue
-        attr = getattr(api, name)
-        if inspect.ismethod(attr) or inspect.isfunction(attr):
-            methods[name] = list(inspect.signature(attr).parameters)
-    return methods
+def pywebview_lookup(js_api: object, name: str) -> Any:
+    """Return what pywebview's js_bridge_call runs for a page call ``name`` (webview/util.py): the
+    dotted name walked with getattr from ``js_api``, None when a part is missing."""
+    obj: Any = js_api
+    for part in name.split("."):
+        obj = getattr(obj, part, None)
+        if obj is None:
+            return None
+    return obj
 
 
-def shim_script(api: object) -> str:
-    """Return the page init script exposing ``api``'s public methods as ``window.pywebview.api``."""
-    return SHIM.read_text(encoding="utf-8").replace("__FUNCTIONS__", json.dumps(public_methods(api)))
+def shim_script() -> str:
+    """Return the page init script that gives the page pywebview's ``window.pywebview`` over HTTP."""
+    return SHIM.read_text(encoding="utf-8")
 
 
 class _QuietServer(ThreadingHTTPServer):
@@ -104,7 +103,7 @@ class UiServer:
         self.bridge = bridge
         self.escaped: list[str] = []  # tracebacks of exceptions that left an Api method
         self.calls: list[tuple[str, list]] = []
-        self._methods = public_methods(api)
+        self.js_api = expose(api)  # what desktop.app hands pywebview
         self._httpd = _QuietServer(("127.0.0.1", 0), self._handler_class())
         self._thread = threading.Thread(target=self._httpd.serve_forever, name="ui-server", daemon=True)
 
@@ -128,9 +127,9 @@ class UiServer:
     def call(self, method: str, args: list) -> tuple[int, dict]:
         """Call an Api method as pywebview would and return ``(HTTP status, answer)``."""
         self.calls.append((method, args))
-        if method not in self._methods:
+        func = pywebview_lookup(self.js_api, method)
+        if func is None:  # pywebview logs it and never answers; a test should not wait for that
             return 404, {"error": {"name": "AttributeError", "message": f"{method}() does not exist"}}
-        func = getattr(self.api, method)
         if not isinstance(args, list):
             return 400, {"error": {"name": "TypeError", "message": "the body must be a JSON list"}}
         try:  # pywebview calls func(*args) with whatever the page passed, arity included

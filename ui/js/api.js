@@ -1,6 +1,8 @@
-// The only file that touches window.pywebview.api. Every call waits until pywebview is ready, then
-// answers the Python method's JSON object; a failed bridge call becomes {ok: false} like any refusal,
-// so callers never see an exception.
+// The only file that talks to pywebview. Every call waits until pywebview is ready, then answers the
+// Python method's JSON object; a failed bridge call becomes {ok: false} like any refusal, so callers
+// never see an exception. Calls go through pywebview's own entry point, _jsApiCallback, by name:
+// pywebview lists no functions for this page (desktop/exposed.py), because the stubs it would
+// generate for window.pywebview.api are made with new Function, which the page's CSP forbids.
 
 let ready = null;
 let errorHandler = () => {};
@@ -9,7 +11,7 @@ function apiPresent() {
   const pw = window.pywebview;
   // on Qt the api functions exist before their QWebChannel; a call made then is lost by pywebview
   const channelReady = pw && (pw.platform !== "qtwebengine" || pw._QWebChannel);
-  return Boolean(channelReady && pw.api && typeof pw.api.get_state === "function");
+  return Boolean(channelReady && typeof pw._jsApiCallback === "function" && pw._returnValuesCallbacks);
 }
 
 /** Resolve once window.pywebview.api exists (pywebviewready, or found by polling as a fallback). */
@@ -34,6 +36,31 @@ export function whenReady() {
   return ready;
 }
 
+/** Return a Promise of the JSON answer of Python method ``name``, as pywebview's own stubs do it. */
+function bridgeCall(name, args) {
+  const pw = window.pywebview;
+  const id = `${Date.now()}-${Math.random().toString().slice(2)}`;
+  return new Promise((resolve, reject) => {
+    const callbacks = (pw._returnValuesCallbacks[name] = pw._returnValuesCallbacks[name] || {});
+    callbacks[id] = (returned) => {
+      delete callbacks[id];
+      try {
+        const value = JSON.parse(returned.value);
+        if (returned.isError) {
+          const err = new Error(value.message);
+          err.name = value.name;
+          reject(err);
+        } else {
+          resolve(value);
+        }
+      } catch (err) {
+        reject(err);
+      }
+    };
+    pw._jsApiCallback(name, args, id);
+  });
+}
+
 /** Set the function shown every refused call's error ({code, message}). */
 export function onError(handler) {
   errorHandler = handler;
@@ -44,9 +71,7 @@ export async function call(name, ...args) {
   await whenReady();
   let answer;
   try {
-    const method = window.pywebview.api[name];
-    if (typeof method !== "function") throw new Error(`no API method ${name}`);
-    answer = await method(...args);
+    answer = await bridgeCall(name, args);
   } catch (err) {
     answer = { ok: false, error: { code: "bridge", message: String((err && err.message) || err) } };
   }
