@@ -38,8 +38,8 @@ from typing import NamedTuple
 import numpy as np
 
 from engine.candidates import CandidateGrid
-from engine.errors import InvalidPuzzleError, SudokuError
-from engine.grid import PEERS, conflicts
+from engine.errors import SudokuError
+from engine.grid import PEERS
 from engine.steps import Step
 
 ALLOWANCE = 0.05
@@ -166,12 +166,9 @@ def rate(
     With ``stop_above``, return None as soon as a step scores more than that (the generator's
     early reject).
     """
-    from engine.human import next_step
+    from engine.human import checked_grid, drive, next_step
 
-    values = np.asarray(grid, dtype=np.uint8)
-    found = conflicts(values)
-    if found:
-        raise InvalidPuzzleError(f"repeated given: {found[0].describe()}")
+    values = checked_grid(grid)
     if unique is None:
         from engine.solver import count_solutions
 
@@ -182,16 +179,14 @@ def rate(
     cg = CandidateGrid.from_grid(values)
     steps: list[Step] = []
     scores: list[float] = []
-    while not cg.is_solved():
-        step = next_step(cg, unique=unique)
-        if step is None:  # only when even the solver finds no solution from here
-            raise UnsolvableError("the puzzle has no solution")
+    for step in drive(cg, lambda state: next_step(state, unique=unique)):
         score = step_score(step)
         if stop_above is not None and score > stop_above:
             return None
-        cg.apply(step)
         steps.append(step)
         scores.append(score)
+    if not cg.is_solved():  # only when even the solver finds no solution from here
+        raise UnsolvableError("the puzzle has no solution")
     hardest_score = max(scores, default=0.0)
     hardest = next((s.technique for s, v in zip(steps, scores, strict=True) if v == hardest_score), "")
     score = score_of(scores)
