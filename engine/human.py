@@ -46,6 +46,25 @@ def next_step(cg: CandidateGrid, technique: str | None = None, unique: bool = Tr
     return None
 
 
+def all_steps(cg: CandidateGrid, technique: str | None = None, unique: bool = True) -> Iterator[Step]:
+    """Yield every distinct step that changes ``cg``, of every technique easiest first (or of ``technique``).
+
+    The last-resort ``guess`` is left out unless asked for by name: it is not reasoning.  Raises
+    KeyError for an unknown technique id; uniqueness techniques are skipped unless ``unique``.
+    """
+    chosen = [_technique(technique)] if technique is not None else [
+        t for t in _techniques() if t.id != "guess"
+    ]
+    seen: set[Step] = set()
+    for tech in chosen:
+        if tech.needs_unique and not unique:
+            continue
+        for step in tech.find(cg):
+            if step not in seen and changes(cg, step):
+                seen.add(step)
+                yield step
+
+
 def is_broken(cg: CandidateGrid) -> bool:
     """Return True when an empty cell has no candidate left (the state has no solution)."""
     return any(not v and not m for v, m in zip(cg.values, cg.cands, strict=True))
