@@ -66,8 +66,10 @@ def test_levels_are_ordered_and_named_in_both_languages() -> None:
 def test_score_is_the_hardest_step_plus_a_capped_allowance_for_hard_steps() -> None:
     assert score_of([]) == 0.0
     assert score_of([1.2, 2.3, 4.2]) == 4.2
-    assert score_of([4.2, 4.2, 1.2]) == pytest.approx(4.25)
-    assert score_of([7.0] * 40) == pytest.approx(7.4)  # the allowance is capped
+    assert score_of([4.2, 4.2, 1.2]) == 4.2  # below the chains the hardest step alone counts
+    assert score_of([7.0, 7.0, 1.2]) == pytest.approx(7.2)  # one more chain
+    assert score_of([7.0] * 40) == pytest.approx(8.0)  # the allowance is capped
+    assert score_of([8.5] * 40) == pytest.approx(8.9)
 
 
 def test_easy_means_singles_only_and_the_score_follows_the_steps() -> None:
