@@ -58,16 +58,25 @@ ALLOWANCES: tuple[tuple[float, float, float], ...] = ((8.0, 0.05, 0.4), (6.0, 0.
 # what SE charges, in effect, for patterns it does not name (fitted on the tuning half, see above);
 # techniques not listed cost their registered score
 SE_COST: dict[str, float] = {
-    "finned_x_wing": 4.0,
+    "finned_x_wing": 3.8,
     "sashimi_x_wing": 4.0,
+    "x_chain": 4.0,
     "two_string_kite": 4.1,
     "turbot_fish": 4.3,
+    "empty_rectangle": 4.3,
     "sashimi_swordfish": 5.2,
+    "multi_coloring": 5.2,
     "finned_swordfish": 5.4,
+    "avoidable_rectangle": 5.4,
     "w_wing": 5.7,
+    "simple_coloring": 6.0,
+    "xy_chain": 6.0,
     "sue_de_coq": 6.2,
-    "xy_chain": 6.2,
-    "aic": 7.0,
+    "hidden_rectangle": 6.2,
+    "sashimi_jellyfish": 6.8,
+    "finned_jellyfish": 6.9,
+    "aic": 7.1,
+    "death_blossom": 7.9,
 }
 FORCING_SHIFT = 0.1  # forcing chains: their own length-based score, a little higher
 
@@ -154,15 +163,7 @@ def step_score(step: Step) -> float:
     fixed = SE_COST.get(step.technique)
     if fixed is not None:
         return fixed
-    score = technique(step.technique).score
-    length = step.detail.get("length")
-    if step.technique in _LENGTH_SCORED and isinstance(length, int):
-        # like Sudoku Explainer: a longer chain is harder to see, +0.1 per doubling beyond 4 links
-        score += min(0.5, 0.1 * max(0, length - 4).bit_length())
-    return round(score, 2)
-
-
-_LENGTH_SCORED = frozenset({"x_chain"})
+    return technique(step.technique).score
 
 
 def level_of(hardest: float) -> Difficulty:
