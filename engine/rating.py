@@ -98,7 +98,7 @@ class Difficulty(str, enum.Enum):
 
     @property
     def ceiling(self) -> float:
-        """Return the highest hardest-step score a puzzle of this level may need."""
+        """Return the highest score (SE scale) a puzzle of this level may have."""
         return _CEILING[self]
 
     @property
