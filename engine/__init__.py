@@ -40,6 +40,7 @@ _EXPORTS = {
     "count_solutions": "engine.solver",
     "detect_form": "engine.formats",
     "essentially_different_grids": "engine.canonical",
+    "fill_hidden_singles": "engine.human",
     "format_block": "engine.formats",
     "format_grid": "engine.formats",
     "format_line": "engine.formats",

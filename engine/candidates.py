@@ -11,8 +11,11 @@ from typing import Any
 import numpy as np
 
 from engine.grid import N_CELLS, PEERS, UNITS
+from engine.masks import ALL_DIGITS, mask_digits
 
-ALL_DIGITS = 0x1FF
+# ALL_DIGITS and mask_digits live in engine.masks; they stay importable from here for callers
+__all__ = ["ALL_DIGITS", "CandidateGrid", "DigitMemo", "all_unit_positions", "candidate_masks",
+           "candidates", "mask_digits", "unit_positions"]
 
 
 def candidate_masks(grid: np.ndarray) -> np.ndarray:
@@ -28,11 +31,6 @@ def candidate_masks(grid: np.ndarray) -> np.ndarray:
                 used |= 1 << (values[p] - 1)
         masks[cell] = ALL_DIGITS & ~used
     return masks
-
-
-def mask_digits(mask: int) -> list[int]:
-    """Return the digits (ascending) in a candidate mask."""
-    return [d for d in range(1, 10) if mask >> (d - 1) & 1]
 
 
 def candidates(grid: np.ndarray) -> list[list[int]]:
@@ -125,14 +123,6 @@ class CandidateGrid:
         return np.array(self.values, dtype=np.uint8)
 
 
-POPCOUNT: tuple[int, ...] = tuple(bin(m).count("1") for m in range(512))
-"""The number of digits in every 9-bit mask (a table lookup beats counting in the finders' loops)."""
-
-MASK_DIGITS: tuple[tuple[int, ...], ...] = tuple(
-    tuple(d for d in range(1, 10) if m >> (d - 1) & 1) for m in range(512)
-)
-"""The digits (ascending) of every 9-bit mask."""
-
 _UNIT_POSITIONS_CACHE: list[tuple[tuple[int, ...], tuple[list[int], ...]]] = []
 
 
@@ -165,11 +155,6 @@ def unit_positions(cands: list[int], bit: int) -> list[int]:
     a unit where the digit is placed (or missing) gets 0.  The list is shared: do not modify it.
     """
     return all_unit_positions(cands)[bit.bit_length() - 1]
-
-
-def popcount(mask: int) -> int:
-    """Return the number of set bits of a non-negative int."""
-    return POPCOUNT[mask] if mask < 512 else bin(mask).count("1")
 
 
 class DigitMemo:

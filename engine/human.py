@@ -13,7 +13,7 @@ candidate line) and :func:`step_json` is the one place steps become the CLI's JS
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator, Sequence
 from typing import Any
 
 import numpy as np
@@ -46,14 +46,50 @@ def next_step(cg: CandidateGrid, technique: str | None = None, unique: bool = Tr
     return None
 
 
-def _is_broken(cg: CandidateGrid) -> bool:
+def all_steps(cg: CandidateGrid, technique: str | None = None, unique: bool = True) -> Iterator[Step]:
+    """Yield every distinct step that changes ``cg``, of every technique easiest first (or of ``technique``).
+
+    The last-resort ``guess`` is left out unless asked for by name: it is not reasoning.  Raises
+    KeyError for an unknown technique id; uniqueness techniques are skipped unless ``unique``.
+    """
+    chosen = [_technique(technique)] if technique is not None else [
+        t for t in _techniques() if t.id != "guess"
+    ]
+    seen: set[Step] = set()
+    for tech in chosen:
+        if tech.needs_unique and not unique:
+            continue
+        for step in tech.find(cg):
+            if step not in seen and changes(cg, step):
+                seen.add(step)
+                yield step
+
+
+def is_broken(cg: CandidateGrid) -> bool:
+    """Return True when an empty cell has no candidate left (the state has no solution)."""
     return any(not v and not m for v, m in zip(cg.values, cg.cands, strict=True))
 
 
-def _changes(cg: CandidateGrid, step: Step) -> bool:
+def changes(cg: CandidateGrid, step: Step) -> bool:
+    """Return True when applying ``step`` would place a digit or remove a candidate."""
     return any(not cg.values[c] for c, _ in step.placements) or any(
         cg.cands[c] >> (d - 1) & 1 for c, d in step.eliminations
     )
+
+
+def drive(cg: CandidateGrid, pick: Callable[[CandidateGrid], Step | None]) -> Iterator[Step]:
+    """Apply ``pick``'s step to ``cg`` and yield it, again and again: the one step loop.
+
+    Stops when the grid is solved, when an empty cell has no candidate left, when ``pick``
+    returns None, or when its step would change nothing (it would loop forever).  ``cg`` is
+    changed in place, so a caller can tell from it afterwards why the loop stopped.
+    """
+    while not cg.is_solved() and not is_broken(cg):
+        step = pick(cg)
+        if step is None or not changes(cg, step):
+            return
+        cg.apply(step)
+        yield step
 
 
 def iter_steps(grid: np.ndarray | list[int], unique: bool | None = None) -> Iterator[Step]:
@@ -64,21 +100,39 @@ def iter_steps(grid: np.ndarray | list[int], unique: bool | None = None) -> Iter
     repeats in a unit; for a puzzle without a solution the steps stop where the candidates reach a
     dead end.
     """
-    values = np.asarray(grid, dtype=np.uint8)
-    found = conflicts(values)
-    if found:
-        raise InvalidPuzzleError(f"repeated given: {found[0].describe()}")
+    values = checked_grid(grid)
     if unique is None:
         from engine.solver import count_solutions  # the compiled solver, loaded only when needed
 
         unique = count_solutions(values, limit=2) == 1
-    cg = CandidateGrid.from_grid(values)
-    while not cg.is_solved() and not _is_broken(cg):
-        step = next_step(cg, unique=unique)
-        if step is None or not _changes(cg, step):  # a step that changes nothing would loop forever
-            return
-        cg.apply(step)
-        yield step
+    yield from drive(CandidateGrid.from_grid(values), lambda cg: next_step(cg, unique=unique))
+
+
+def checked_grid(grid: np.ndarray | list[int]) -> np.ndarray:
+    """Return ``grid`` as a uint8 array; raises InvalidPuzzleError if a given repeats in a unit."""
+    values = np.asarray(grid, dtype=np.uint8)
+    found = conflicts(values)
+    if found:
+        raise InvalidPuzzleError(f"repeated given: {found[0].describe()}")
+    return values
+
+
+def fill_hidden_singles(digits: Sequence[int]) -> list[tuple[int, int]]:
+    """Return the (cell, digit) placements made by applying hidden singles until none is left.
+
+    This is "fill the last remaining cells" of the desktop game.  It stops early, keeping what it
+    found, once an empty cell has no candidate left (a board that is already wrong: nothing more
+    can be inferred from it); [] when no hidden single is there.
+    """
+    from engine.strategies.singles import hidden_single
+
+    def pick(cg: CandidateGrid) -> Step | None:
+        return next((s for s in hidden_single(cg) if changes(cg, s)), None)
+
+    placed: list[tuple[int, int]] = []
+    for step in drive(CandidateGrid.from_grid(list(digits)), pick):
+        placed.extend(step.placements)
+    return placed
 
 
 def solve_path(grid: np.ndarray | list[int], unique: bool | None = None) -> list[Step]:

@@ -80,3 +80,49 @@ def test_bad_input_exits_2_with_one_clear_line(
     code, out, err = _run(capsys, *argv)
     assert code == 2 and not out
     assert message in err and "Traceback" not in err
+
+
+def _lines(out: str) -> list[dict]:
+    return [json.loads(line) for line in out.splitlines()]
+
+
+def test_all_lists_every_sound_step_as_json_lines_easiest_technique_first(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    from engine.strategies import technique
+
+    code, out, err = _run(capsys, PUZZLE, "--all", "--json")
+    steps = _lines(out)
+    assert code == 0 and not err and len(steps) > 1
+    assert len({json.dumps(s, sort_keys=True) for s in steps}) == len(steps), "a step listed twice"
+    scores = [technique(s["technique"]).score for s in steps]
+    assert scores == sorted(scores)
+    assert "guess" not in {s["technique"] for s in steps}
+    for s in steps:
+        assert s["placements"] or s["eliminations"]
+        for row, col, digit in s["placements"]:
+            assert int(SOLUTION[(row - 1) * 9 + col - 1]) == digit
+        for row, col, digit in s["eliminations"]:
+            assert int(SOLUTION[(row - 1) * 9 + col - 1]) != digit
+
+
+@pytest.mark.parametrize("tid", ["x_wing", "skyscraper", "xy_wing", "finned_swordfish", "als_xz"])
+def test_all_with_a_technique_has_the_reglib_step_among_its_instances(
+    capsys: pytest.CaptureFixture[str], tid: str
+) -> None:
+    for case in [c for c in CASES if c.tid == tid and not c.fail][:3]:
+        code, out, _ = _run(capsys, case.state, "--all", "--technique", tid, "--json")
+        steps = _lines(out)
+        assert code == 0 and {s["technique"] for s in steps} == {tid}
+        found = [{((r - 1) * 9 + c - 1, d) for r, c, d in s["eliminations"]} for s in steps]
+        assert set(case.eliminations) in found
+
+
+def test_all_text_lists_one_step_a_line_and_none_exits_1(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = _run(capsys, PUZZLE, "--all", "--technique", "hidden_single")
+    lines = out.splitlines()
+    assert code == 0 and len(lines) > 1 and all(line.startswith("hidden_single: ") for line in lines)
+    code, out, _ = _run(capsys, SOLUTION, "--all", "--json")
+    assert (code, out) == (1, "")
+    code, out, _ = _run(capsys, SOLUTION, "--all")
+    assert (code, out.strip()) == (1, "no step found")

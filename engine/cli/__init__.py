@@ -42,7 +42,7 @@ from engine.cli.common import (
 COMMANDS = {
     "check": ("engine.cli.check_cmd", "classify every puzzle in a file"),
     "generate": ("engine.cli.generate_cmd", "make puzzles with exactly one solution"),
-    "hint": ("engine.cli.hint_cmd", "show the easiest next logical step"),
+    "hint": ("engine.cli.hint_cmd", "show the easiest next logical step, or --all of them"),
     "explain": ("engine.cli.explain_cmd", "show the whole logical solution path"),
     "rate": ("engine.cli.rate_cmd", "rate the difficulty of every puzzle in a file"),
 }

@@ -1,4 +1,4 @@
-"""``sudoku hint GRID [--technique ID] [--json]``: the easiest next logical step.
+"""``sudoku hint GRID [--all] [--technique ID] [--json]``: the easiest next logical step, or all of them.
 
 GRID is an 81-character puzzle (``0`` or ``.`` for empty) or a 729-character candidate line
 ("Sukaku": 9 characters per cell, position k holds digit k+1 while it is a candidate, else ``.``
@@ -6,6 +6,9 @@ or ``0``).  Prints the step and its explanation, or with ``--json`` the step as 
 ``null`` and exits 1 when no step is found; a puzzle with no solution is refused (status 2), as
 ``explain`` refuses it.  Uniqueness techniques are used for a puzzle only
 when it has exactly one solution; a candidate line is assumed to come from such a puzzle.
+With ``--all`` every distinct step the techniques (or ``--technique``'s) find on the state is
+listed, easiest technique first, one per line (JSON lines with ``--json``): for learners who want
+to see all that is there, and for regression checks against other solvers' step lists.
 """
 
 from __future__ import annotations
@@ -19,7 +22,8 @@ from engine.cli.common import Parser, UsageError
 def add_arguments(parser: Parser, name: str) -> None:
     """Declare ``hint``'s arguments on ``parser``."""
     parser.add_argument("grid", metavar="GRID", help="81-character puzzle or 729-character candidate line")
-    parser.add_argument("--technique", metavar="ID", help="the first step of this technique only")
+    parser.add_argument("--technique", metavar="ID", help="steps of this technique only")
+    parser.add_argument("--all", action="store_true", help="list every step found, one per line")
     parser.add_argument("--json", action="store_true", help="print the step as JSON")
     parser.add_argument("--lang", choices=("en", "zh"), default="en", help="language of the explanation")
 
@@ -27,7 +31,7 @@ def add_arguments(parser: Parser, name: str) -> None:
 def run(args: argparse.Namespace) -> int:
     """Print the easiest step (or the technique's first); return 1 if none; UsageError on bad input."""
     from engine.errors import SudokuError
-    from engine.human import next_step, parse_state, step_json
+    from engine.human import all_steps, next_step, parse_state, step_json
     from engine.strategies import technique, techniques
 
     if args.technique is not None:
@@ -51,12 +55,17 @@ def run(args: argparse.Namespace) -> int:
         if solutions == 0:  # as explain says: a step towards no solution would mislead
             raise UsageError("bad GRID: the puzzle has no solution")
         unique = solutions == 1
-    step = next_step(cg, args.technique, unique=unique)
-    if step is None:
-        print("null" if args.json else "no step found")
-        return 1
-    if args.json:
-        print(json.dumps(step_json(step), ensure_ascii=False))
+    if args.all:
+        steps = list(all_steps(cg, args.technique, unique=unique))
     else:
-        print(f"{step.technique}: {step.explain(args.lang)}")
+        steps = [s for s in (next_step(cg, args.technique, unique=unique),) if s is not None]
+    if not steps:
+        if not (args.json and args.all):  # JSON lines: no step is no line
+            print("null" if args.json else "no step found")
+        return 1
+    for step in steps:
+        if args.json:
+            print(json.dumps(step_json(step), ensure_ascii=False), flush=args.all)
+        else:
+            print(f"{step.technique}: {step.explain(args.lang)}", flush=args.all)
     return 0

@@ -20,101 +20,13 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from itertools import combinations
-from typing import NamedTuple
 
 from engine.candidates import CandidateGrid
-from engine.grid import UNITS, cell_name
+from engine.grid import cell_name
+from engine.masks import CELL_BIT, bits, common_peers
 from engine.steps import TEXT_FIELDS, Step
 from engine.strategies import Technique, register
-from engine.strategies.chains import CELL_BIT, bits, common_peers, digit_cells, result_fields
-
-
-class Als(NamedTuple):
-    """An almost locked set: its cells (bitmask), digits (9-bit mask) and per-digit cells and peers."""
-
-    cells: int
-    digits: int
-    digit_mask: dict[int, int]  # digit -> cells of the set holding it
-    digit_peers: dict[int, int]  # digit -> cells seeing every cell of the set holding it
-
-
-_last: tuple[tuple, list[Als]] = ((), [])  # the last state's sets: four finders ask in a row
-
-
-def almost_locked_sets(cg: CandidateGrid, min_size: int = 1, max_size: int = 8) -> list[Als]:
-    """Return every distinct ALS (N cells of a unit, N+1 digits) of ``min_size``..``max_size`` cells."""
-    global _last
-    key = (tuple(cg.cands), min_size, max_size)
-    if _last[0] == key:
-        return _last[1]
-    found = _almost_locked_sets(cg, min_size, max_size)
-    _last = (key, found)
-    return found
-
-
-def _almost_locked_sets(cg: CandidateGrid, min_size: int, max_size: int) -> list[Als]:
-    seen: set[int] = set()
-    out: list[Als] = []
-    cands = cg.cands
-    for unit in UNITS:
-        empty = [c for c in unit if cands[c]]
-        top = min(max_size, len(empty) - 1)
-        for size in range(min_size, top + 1):
-            for combo in combinations(empty, size):
-                m = 0
-                for c in combo:
-                    m |= cands[c]
-                if m.bit_count() != size + 1:
-                    continue
-                cells = sum(CELL_BIT[c] for c in combo)
-                if cells in seen:
-                    continue
-                seen.add(cells)
-                dm = {}
-                for d in range(1, 10):
-                    if m >> (d - 1) & 1:
-                        dm[d] = sum(CELL_BIT[c] for c in combo if cands[c] >> (d - 1) & 1)
-                out.append(Als(cells, m, dm, {d: common_peers(x) for d, x in dm.items()}))
-    return out
-
-
-def rccs(a: Als, b: Als) -> list[int]:
-    """Return the restricted common candidates of two sets (empty when they share none)."""
-    out = []
-    common = a.digits & b.digits
-    while common:
-        low = common & -common
-        common ^= low
-        x = low.bit_length()
-        ax, bx = a.digit_mask[x], b.digit_mask[x]
-        if ax & bx == 0 and bx & ~a.digit_peers[x] == 0:
-            out.append(x)
-    return out
-
-
-_last_pairs: tuple[tuple, list[tuple[int, int, list[int]]]] = ((), [])
-
-
-def rcc_pairs(cg: CandidateGrid, sets: list[Als]) -> list[tuple[int, int, list[int]]]:
-    """Return ``(i, j, rccs)`` for every two non-overlapping sets (i < j) sharing an RCC, cached per
-    state: ALS-XZ and the ALS-XY-wing ask for the same pairs in a row."""
-    global _last_pairs
-    key = (tuple(cg.cands), len(sets))
-    if _last_pairs[0] == key:
-        return _last_pairs[1]
-    out = []
-    cells = [a.cells for a in sets]
-    digits = [a.digits for a in sets]
-    for i, a in enumerate(sets):
-        ci, di = cells[i], digits[i]
-        for j in range(i + 1, len(sets)):
-            if ci & cells[j] or not di & digits[j]:
-                continue
-            xs = rccs(a, sets[j])
-            if xs:
-                out.append((i, j, xs))
-    _last_pairs = (key, out)
-    return out
+from engine.strategies.links import Als, almost_locked_sets, digit_cells, rcc_pairs, result_fields
 
 
 def _elims(dc: list[int], d: int, peers: int, exclude: int) -> list[tuple[int, int]]:

@@ -23,7 +23,8 @@ from __future__ import annotations
 from collections.abc import Iterator
 from itertools import combinations
 
-from engine.candidates import POPCOUNT, CandidateGrid, DigitMemo, all_unit_positions
+from engine.candidates import CandidateGrid, DigitMemo, all_unit_positions
+from engine.masks import POPCOUNT
 from engine.steps import Step
 from engine.strategies import Technique, register
 

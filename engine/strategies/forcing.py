@@ -28,7 +28,7 @@ from engine.grid import UNITS, cell_name
 from engine.propagation import propagate_singles
 from engine.steps import TEXT_FIELDS, Step, unit_label
 from engine.strategies import Technique, register
-from engine.strategies.chains import result_fields
+from engine.strategies.links import result_fields
 
 
 def propagate(values: list[int], cands: list[int], cell: int, digit: int) -> tuple[list, list, int] | None:

@@ -21,15 +21,9 @@ from __future__ import annotations
 from collections.abc import Iterator
 from itertools import combinations
 
-from engine.candidates import (
-    MASK_DIGITS,
-    POPCOUNT,
-    CandidateGrid,
-    DigitMemo,
-    all_unit_positions,
-    unit_positions,
-)
+from engine.candidates import CandidateGrid, DigitMemo, all_unit_positions, unit_positions
 from engine.grid import UNITS
+from engine.masks import MASK_DIGITS, POPCOUNT
 from engine.steps import TEXT_FIELDS, Step, unit_label
 from engine.strategies import Technique, register
 
@@ -140,19 +134,16 @@ def _locked_subsets(cg: CandidateGrid, size: int, tid: str) -> Iterator[Step]:
                 if POPCOUNT[digits] != size:
                     continue
                 in_box = [(c, d) for c in box_cells if c not in group
-                          for d in _digits(cands[c] & digits)]
+                          for d in MASK_DIGITS[cands[c] & digits]]
                 in_line = [(c, d) for c in UNITS[line] if c not in box_cells
-                           for d in _digits(cands[c] & digits)]
+                           for d in MASK_DIGITS[cands[c] & digits]]
                 # a subset removing candidates from only one of its units is a plain naked subset
                 if in_box and in_line:
                     yield Step(tid, eliminations=tuple(sorted(in_box + in_line)), cells=group,
                                units=(18 + box, line),
-                               candidates=tuple((c, d) for c in group for d in _digits(cands[c])),
-                               detail={"digits": "/".join(map(str, _digits(digits)))})
+                               candidates=tuple((c, d) for c in group for d in MASK_DIGITS[cands[c]]),
+                               detail={"digits": "/".join(map(str, MASK_DIGITS[digits]))})
 
-
-def _digits(mask: int) -> tuple[int, ...]:
-    return MASK_DIGITS[mask]
 
 
 def locked_pair(cg: CandidateGrid) -> Iterator[Step]:

@@ -28,8 +28,9 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from engine.candidates import POPCOUNT, CandidateGrid, DigitMemo, all_unit_positions
+from engine.candidates import CandidateGrid, DigitMemo, all_unit_positions
 from engine.grid import PEERS, UNITS
+from engine.masks import POPCOUNT
 from engine.steps import Step
 from engine.strategies import Technique, register
 

@@ -21,15 +21,13 @@ from collections.abc import Iterator
 
 from engine.candidates import CandidateGrid
 from engine.grid import UNITS
+from engine.masks import digit_of
 from engine.steps import Step
 from engine.strategies import Technique, register
 
 # boxes first: a hidden single in a box is the easier one to see (1.2 against 1.5)
 _HIDDEN_ORDER = tuple(range(18, 27)) + tuple(range(0, 18))
 
-
-def _digit(mask: int) -> int:
-    return mask.bit_length()
 
 
 def full_house(cg: CandidateGrid) -> Iterator[Step]:
@@ -48,7 +46,7 @@ def full_house(cg: CandidateGrid) -> Iterator[Step]:
         mask = cands[cell]
         if mask & (mask - 1):  # several candidates in the last cell: a broken state, not a full house
             continue
-        d = _digit(mask)
+        d = digit_of(mask)
         yield Step("full_house", placements=((cell, d),), cells=(cell,), units=(unit,),
                    candidates=((cell, d),), detail={"digit": d})
 
@@ -69,7 +67,7 @@ def hidden_single(cg: CandidateGrid) -> Iterator[Step]:
             bit = only & -only
             only ^= bit
             cell = next(c for c in cells if cands[c] & bit)
-            d = _digit(bit)
+            d = digit_of(bit)
             yield Step("hidden_single", placements=((cell, d),), cells=(cell,), units=(unit,),
                        candidates=((cell, d),), detail={"digit": d})
 
@@ -78,7 +76,7 @@ def naked_single(cg: CandidateGrid) -> Iterator[Step]:
     """Yield a placement for every unsolved cell with exactly one candidate (none if there is none)."""
     for cell, mask in enumerate(cg.cands):
         if mask and not mask & (mask - 1):
-            d = _digit(mask)
+            d = digit_of(mask)
             yield Step("naked_single", placements=((cell, d),), cells=(cell,), candidates=((cell, d),),
                        detail={"digit": d})
 

@@ -18,16 +18,14 @@ from __future__ import annotations
 from collections.abc import Iterator
 from itertools import combinations
 
-from engine.candidates import MASK_DIGITS, POPCOUNT, CandidateGrid, unit_positions
+from engine.candidates import CandidateGrid, unit_positions
 from engine.grid import CELL_UNITS, UNITS
+from engine.masks import MASK_DIGITS, POPCOUNT
 from engine.steps import Step
 from engine.strategies import Technique, register
 
 _SIZES = {2: "pair", 3: "triple", 4: "quad"}
 
-
-def _digits(mask: int) -> tuple[int, ...]:
-    return MASK_DIGITS[mask]
 
 
 def _shared_units(cells: tuple[int, ...]) -> list[int]:
@@ -54,11 +52,11 @@ def _naked(cg: CandidateGrid, size: int) -> Iterator[Step]:
             seen.add(group)
             units = _shared_units(group)
             elims = sorted({(c, d) for u in units for c in UNITS[u] if c not in group
-                            for d in _digits(cands[c] & digits)})
+                            for d in MASK_DIGITS[cands[c] & digits]})
             if elims:
                 yield Step(tid, eliminations=tuple(elims), cells=group, units=tuple(units),
-                           candidates=tuple((c, d) for c in group for d in _digits(cands[c])),
-                           detail={"digits": "/".join(map(str, _digits(digits)))})
+                           candidates=tuple((c, d) for c in group for d in MASK_DIGITS[cands[c]]),
+                           detail={"digits": "/".join(map(str, MASK_DIGITS[digits]))})
 
 
 def _hidden(cg: CandidateGrid, size: int) -> Iterator[Step]:
@@ -80,7 +78,7 @@ def _hidden(cg: CandidateGrid, size: int) -> Iterator[Step]:
             keep = 0
             for d in group:
                 keep |= 1 << (d - 1)
-            elims = [(c, d) for c in cells for d in _digits(cands[c] & ~keep)]
+            elims = [(c, d) for c in cells for d in MASK_DIGITS[cands[c] & ~keep]]
             if elims:
                 yield Step(tid, eliminations=tuple(elims), cells=cells, units=(unit,),
                            candidates=tuple((c, d) for c in cells for d in group if cands[c] >> (d - 1) & 1),

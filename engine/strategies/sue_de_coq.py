@@ -20,9 +20,10 @@ from itertools import combinations
 
 from engine.candidates import CandidateGrid
 from engine.grid import UNITS, cell_name
+from engine.masks import digits_text
 from engine.steps import TEXT_FIELDS, Step
 from engine.strategies import Technique, register
-from engine.strategies.chains import result_fields
+from engine.strategies.links import result_fields
 
 
 def _subsets(cells: list[int], cands: list[int], core: int) -> list[tuple[tuple[int, ...], int]]:
@@ -37,9 +38,6 @@ def _subsets(cells: list[int], cands: list[int], core: int) -> list[tuple[tuple[
             out.append((combo, m))
     return out
 
-
-def _digits(mask: int) -> str:
-    return "".join(str(d) for d in range(1, 10) if mask >> (d - 1) & 1)
 
 
 def find_sue_de_coq(cg: CandidateGrid) -> Iterator[Step]:
@@ -78,8 +76,8 @@ def find_sue_de_coq(cg: CandidateGrid) -> Iterator[Step]:
                 "core": ", ".join(cell_name(c) for c in core),
                 "line_cells": ", ".join(cell_name(c) for c in lset),
                 "box_cells": ", ".join(cell_name(c) for c in bset),
-                "line_digits": _digits(vl),
-                "box_digits": _digits(vb),
+                "line_digits": digits_text(vl),
+                "box_digits": digits_text(vb),
             },
         )
 

@@ -31,8 +31,9 @@ from __future__ import annotations
 from collections.abc import Iterator
 from itertools import combinations
 
-from engine.candidates import MASK_DIGITS, POPCOUNT, CandidateGrid
+from engine.candidates import CandidateGrid
 from engine.grid import CELL_UNITS, UNITS
+from engine.masks import MASK_DIGITS, POPCOUNT
 from engine.steps import TEXT_FIELDS, Step
 from engine.strategies import Technique, register
 from engine.strategies.single_digit import PEER_SETS
@@ -57,9 +58,6 @@ RECTANGLES = _rectangles()
 # corner i's diagonal partner in (r1c1, r1c2, r2c1, r2c2)
 _OPPOSITE = (3, 2, 1, 0)
 
-
-def _digits(mask: int) -> tuple[int, ...]:
-    return MASK_DIGITS[mask]
 
 
 def _name(c: int) -> str:
@@ -98,8 +96,8 @@ def _urs(cands: list[int]) -> list[tuple[tuple[int, int, int, int], int, int]]:
 def _step(tid: str, rect: tuple[int, ...], ab: int, elims: list[tuple[int, int]], cands: list[int],
           **extra: object) -> Step:
     return Step(tid, eliminations=tuple(sorted(set(elims))), cells=tuple(rect),
-                candidates=tuple((c, d) for c in rect for d in _digits(cands[c] & ab)),
-                detail={"digits": "/".join(map(str, _digits(ab))), **extra})
+                candidates=tuple((c, d) for c in rect for d in MASK_DIGITS[cands[c] & ab]),
+                detail={"digits": "/".join(map(str, MASK_DIGITS[ab])), **extra})
 
 
 def _shared_units(cells: list[int] | tuple[int, ...]) -> list[int]:
@@ -124,7 +122,7 @@ def unique_rectangle_1(cg: CandidateGrid) -> Iterator[Step]:
         roof = [c for c in rect if cands[c] != ab]
         if len(roof) == 1:
             c = roof[0]
-            yield _step("unique_rectangle_1", rect, ab, [(c, d) for d in _digits(ab & cands[c])], cands,
+            yield _step("unique_rectangle_1", rect, ab, [(c, d) for d in MASK_DIGITS[ab & cands[c]]], cands,
                         roof=_name(c))
 
 
@@ -185,7 +183,7 @@ def unique_rectangle_3(cg: CandidateGrid) -> Iterator[Step]:
                     # the subset clears every unit the roof and its partners share
                     units = _shared_units([*roof, *group])
                     elims = [(c, d) for u in units for c in UNITS[u] if cands[c] and c not in roof
-                             and c not in group for d in _digits(cands[c] & digits)]
+                             and c not in group for d in MASK_DIGITS[cands[c] & digits]]
                     if elims:
                         yield _step("unique_rectangle_3", rect, ab, elims, cands,
                                     roof=", ".join(map(_name, roof)),
@@ -322,7 +320,7 @@ def _ar_type2(cands: list[int], values: list[int], rect: tuple[int, int, int, in
     elims = [(c, d) for c in _seen_by_all(open_cells) if cands[c] & extra and c not in rect]
     if elims:
         yield Step("avoidable_rectangle", eliminations=tuple(sorted(elims)), cells=rect,
-                   candidates=tuple((c, dd) for c in open_cells for dd in _digits(cands[c])),
+                   candidates=tuple((c, dd) for c in open_cells for dd in MASK_DIGITS[cands[c]]),
                    detail={"digits": f"{min(a, b)}/{max(a, b)}", "kind": "type 2", "digit": d})
 
 
@@ -345,7 +343,7 @@ def bug_plus_1(cg: CandidateGrid) -> Iterator[Step]:
     if POPCOUNT[extra] != 1 or not cands[cell] & extra:
         return
     d = extra.bit_length()
-    elims = tuple((cell, x) for x in _digits(cands[cell] & ~extra))
+    elims = tuple((cell, x) for x in MASK_DIGITS[cands[cell] & ~extra])
     yield Step("bug_plus_1", eliminations=elims, cells=(cell,), candidates=((cell, d),),
                detail={"digit": d, "cell": _name(cell)})
 

@@ -19,15 +19,12 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from engine.candidates import POPCOUNT, CandidateGrid
+from engine.candidates import CandidateGrid
 from engine.grid import PEERS
+from engine.masks import POPCOUNT, digit_of
 from engine.steps import Step
 from engine.strategies import Technique, register
 from engine.strategies.single_digit import PEER_SETS, strong_links
-
-
-def _digit(bit: int) -> int:
-    return bit.bit_length()
 
 
 def _name(c: int) -> str:
@@ -56,7 +53,7 @@ def _xy_wing(cg: CandidateGrid) -> Iterator[Step]:
                 if not z or (cands[a] & pm) == (cands[b] & pm) or POPCOUNT[z] != 1:
                     continue
                 targets = PEER_SETS[a] & PEER_SETS[b]
-                elims = sorted((t, _digit(z)) for t in targets if cands[t] & z and t != pivot)
+                elims = sorted((t, digit_of(z)) for t in targets if cands[t] & z and t != pivot)
                 if elims:
                     yield _wing_step("xy_wing", pivot, a, b, z, elims, cands)
 
@@ -75,7 +72,7 @@ def xyz_wing(cg: CandidateGrid) -> Iterator[Step]:
                 if POPCOUNT[z] != 1 or cands[a] | cands[b] != pm:
                     continue
                 targets = PEER_SETS[a] & PEER_SETS[b] & PEER_SETS[pivot]
-                elims = sorted((t, _digit(z)) for t in targets if cands[t] & z)
+                elims = sorted((t, digit_of(z)) for t in targets if cands[t] & z)
                 if elims:
                     yield _wing_step("xyz_wing", pivot, a, b, z, elims, cands)
 
@@ -85,7 +82,7 @@ def _wing_step(tid: str, pivot: int, a: int, b: int, z: int, elims: list[tuple[i
     cells = (pivot, a, b)
     return Step(tid, eliminations=tuple(elims), cells=cells,
                 candidates=tuple((c, d) for c in cells for d in range(1, 10) if cands[c] >> (d - 1) & 1),
-                detail={"digit": _digit(z), "pivot": _name(pivot), "pincers": f"{_name(a)}, {_name(b)}"})
+                detail={"digit": digit_of(z), "pivot": _name(pivot), "pincers": f"{_name(a)}, {_name(b)}"})
 
 
 def w_wing(cg: CandidateGrid) -> Iterator[Step]:
@@ -104,16 +101,16 @@ def _w_wing(cg: CandidateGrid) -> Iterator[Step]:
             mask = cands[a]
             for x_bit in (mask & -mask, mask & (mask - 1)):
                 y_bit = mask & ~x_bit
-                y = _digit(y_bit)
+                y = digit_of(y_bit)
                 targets = PEER_SETS[a] & PEER_SETS[b]
                 elims = sorted((t, y) for t in targets if cands[t] & y_bit)
                 if not elims:
                     continue
-                link = _bridge(links[_digit(x_bit)], a, b)
+                link = _bridge(links[digit_of(x_bit)], a, b)
                 if link is not None:
                     p, q = link
                     cells = (a, b, p, q)
-                    x = _digit(x_bit)
+                    x = digit_of(x_bit)
                     yield Step("w_wing", eliminations=tuple(elims), cells=cells,
                                candidates=((a, x), (a, y), (b, x), (b, y), (p, x), (q, x)),
                                links=(((p, x), (q, x), True),),

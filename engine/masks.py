@@ -1,0 +1,64 @@
+"""The bit-mask vocabulary every technique speaks: 9-bit digit masks and 81-bit cell masks.
+
+A *digit mask* has bit ``d - 1`` set when digit ``d`` is in it (a cell's candidates); a *cell mask*
+has bit ``c`` set when cell ``c`` (0-80, row-major) is in it.  Plain Python ints: the finders
+touch them millions of times and table lookups beat numpy scalars there.  Nothing here fails on
+well-formed masks; a negative mask makes :func:`bits` loop forever, so callers never pass one.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from engine.grid import PEERS, UNITS
+
+ALL_DIGITS = 0x1FF
+ALL_CELLS = (1 << 81) - 1
+
+POPCOUNT: tuple[int, ...] = tuple(bin(m).count("1") for m in range(512))
+"""The number of digits in every 9-bit mask (a table lookup beats counting in the finders' loops)."""
+
+MASK_DIGITS: tuple[tuple[int, ...], ...] = tuple(
+    tuple(d for d in range(1, 10) if m >> (d - 1) & 1) for m in range(512)
+)
+"""The digits (ascending) of every 9-bit mask."""
+
+CELL_BIT = tuple(1 << c for c in range(81))
+PEER_MASK = tuple(sum(1 << p for p in PEERS[c]) for c in range(81))
+UNIT_MASK = tuple(sum(1 << c for c in unit) for unit in UNITS)
+
+
+def mask_digits(mask: int) -> list[int]:
+    """Return the digits (ascending) in a digit mask (bits above 9 are ignored)."""
+    return list(MASK_DIGITS[mask & ALL_DIGITS])
+
+
+def digits_text(mask: int) -> str:
+    """Return a digit mask as text, ``{1,5}`` -> ``"15"`` ("" for an empty mask)."""
+    return "".join(str(d) for d in MASK_DIGITS[mask & ALL_DIGITS])
+
+
+def popcount(mask: int) -> int:
+    """Return the number of set bits of a non-negative int."""
+    return POPCOUNT[mask] if mask < 512 else mask.bit_count()
+
+
+def digit_of(bit: int) -> int:
+    """Return the digit of a one-digit mask (the highest digit of a larger one; 0 for 0)."""
+    return bit.bit_length()
+
+
+def bits(mask: int) -> Iterator[int]:
+    """Yield the set bit positions (ascending) of a mask: the cells of a cell mask."""
+    while mask:
+        low = mask & -mask
+        yield low.bit_length() - 1
+        mask ^= low
+
+
+def common_peers(mask: int) -> int:
+    """Return the cells that see every cell of ``mask`` (every cell when the mask is empty)."""
+    out = ALL_CELLS
+    for c in bits(mask):
+        out &= PEER_MASK[c]
+    return out

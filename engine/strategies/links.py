@@ -1,0 +1,296 @@
+"""The link graph and almost locked sets: the structures chains, ALS techniques and forcing share.
+
+Chains (:mod:`engine.strategies.chains`) search the graph; ALS techniques
+(:mod:`engine.strategies.als`) combine the sets; the graph uses the sets as nodes.  Both families
+import this module and neither imports the other, so there is no import cycle.  See
+:mod:`engine.strategies.chains` for what nodes and strong/weak links mean.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from itertools import combinations
+from typing import NamedTuple
+
+from engine.candidates import CandidateGrid
+from engine.grid import UNITS, cell_name
+from engine.masks import ALL_CELLS, CELL_BIT, UNIT_MASK, bits, common_peers
+from engine.steps import Step
+
+# the 54 box/line intersections where a grouped node can live
+INTERSECTIONS = tuple(
+    UNIT_MASK[18 + b] & UNIT_MASK[line]
+    for b in range(9)
+    for line in range(18)
+    if UNIT_MASK[18 + b] & UNIT_MASK[line]
+)
+
+
+def digit_cells(cg: CandidateGrid) -> list[int]:
+    """Return, per digit 1-9 (index 0 unused), the bitmask of cells where it is a candidate."""
+    out = [0] * 10
+    cands = cg.cands
+    for c in range(81):
+        m = cands[c]
+        while m:
+            low = m & -m
+            out[low.bit_length()] |= CELL_BIT[c]
+            m ^= low
+    return out
+
+
+class Graph:
+    """Nodes ``(digit, cells)`` and their strong and weak links, built for one candidate state."""
+
+    __slots__ = ("digit", "mask", "cp", "strong", "weak", "index", "als_of", "als_link", "cands")
+
+    def __init__(self) -> None:
+        self.digit: list[int] = []
+        self.mask: list[int] = []
+        self.cp: list[int] = []  # common peers of the node's cells
+        self.strong: list[list[int]] = []
+        self.weak: list[list[int]] = []
+        self.index: dict[tuple[int, int], int] = {}
+        self.als_of: dict[int, int] = {}  # node -> cells of the ALS it was made for
+        self.als_link: dict[tuple[int, int], object] = {}  # strong link (a, b) -> its ALS
+        self.cands: list[int] = []  # the state's candidate masks
+
+    def node(self, digit: int, mask: int) -> int:
+        """Return the id of node (digit, mask), adding it if new."""
+        key = (digit, mask)
+        nid = self.index.get(key)
+        if nid is None:
+            nid = len(self.digit)
+            self.index[key] = nid
+            self.digit.append(digit)
+            self.mask.append(mask)
+            self.cp.append(common_peers(mask))
+            self.strong.append([])
+            self.weak.append([])
+        return nid
+
+    def link_strong(self, a: int, b: int) -> None:
+        """Record a strong link a = b (both directions, once)."""
+        if b not in self.strong[a]:
+            self.strong[a].append(b)
+            self.strong[b].append(a)
+
+    def is_single(self, n: int) -> bool:
+        """Return True when node n is one candidate (one cell)."""
+        m = self.mask[n]
+        return m & (m - 1) == 0
+
+    def label(self, n: int) -> str:
+        """Return e.g. ``(5)r1c2`` or ``(5)r1c2|r1c3`` (HoDoKu's notation)."""
+        return f"({self.digit[n]})" + "|".join(cell_name(c) for c in bits(self.mask[n]))
+
+    def pair(self, n: int) -> tuple[int, int]:
+        """Return (first cell, digit): the candidate drawn for node n."""
+        m = self.mask[n]
+        return ((m & -m).bit_length() - 1, self.digit[n])
+
+
+def build_graph(
+    cg: CandidateGrid,
+    digits: Iterable[int] = range(1, 10),
+    *,
+    cells: int = ALL_CELLS,
+    unit_links: bool = True,
+    cell_links: bool = True,
+    groups: bool = False,
+    als: bool = False,
+) -> Graph:
+    """Return the link graph of ``cg`` restricted to ``digits`` and ``cells`` (never fails)."""
+    g = Graph()
+    g.cands = cg.cands
+    dc = digit_cells(cg)
+    digits = tuple(digits)
+    for d in digits:
+        for c in bits(dc[d] & cells):
+            g.node(d, CELL_BIT[c])
+        if groups:
+            for inter in INTERSECTIONS:
+                m = dc[d] & inter
+                if m & (m - 1):
+                    g.node(d, m)
+    if als:
+        _add_als_nodes(g, cg, digits)
+    if unit_links:
+        for d in digits:
+            mine = [(m, n) for (nd, m), n in g.index.items() if nd == d and n not in g.als_of]
+            for u in range(27):
+                _unit_strong_links(g, d, dc[d] & UNIT_MASK[u], mine)
+    if cell_links:
+        for c in bits(cells):
+            m = cg.cands[c]
+            ds = [d for d in digits if m >> (d - 1) & 1]
+            if m.bit_count() == 2 and len(ds) == 2:
+                g.link_strong(g.index[(ds[0], CELL_BIT[c])], g.index[(ds[1], CELL_BIT[c])])
+    _weak_links(g, cg, digits, unit_links, cell_links)
+    return g
+
+
+def _unit_strong_links(g: Graph, d: int, unit_cells: int, nodes: list[tuple[int, int]]) -> None:
+    """Link the two nodes (of ``nodes``: (cells, id) of digit d) that hold every place of d in a unit."""
+    if not unit_cells:
+        return
+    if unit_cells.bit_count() == 2:
+        low = unit_cells & -unit_cells
+        a, b = g.index.get((d, low)), g.index.get((d, unit_cells ^ low))
+        if a is not None and b is not None:
+            g.link_strong(a, b)
+        return
+    for m, a in nodes:
+        if m & ~unit_cells:
+            continue
+        b = g.index.get((d, unit_cells & ~m))
+        if b is not None and b not in g.als_of and a < b:
+            g.link_strong(a, b)
+
+
+def _weak_links(
+    g: Graph, cg: CandidateGrid, digits: tuple[int, ...], unit_links: bool, cell_links: bool
+) -> None:
+    by_digit: dict[int, list[int]] = {d: [] for d in digits}
+    for n, d in enumerate(g.digit):
+        by_digit[d].append(n)
+    if unit_links:
+        for nodes in by_digit.values():
+            for i, a in enumerate(nodes):
+                cpa = g.cp[a]
+                for b in nodes[i + 1 :]:
+                    if g.mask[b] & ~cpa == 0:
+                        g.weak[a].append(b)
+                        g.weak[b].append(a)
+    if cell_links:
+        singles: dict[int, list[int]] = {}
+        for n in range(len(g.digit)):
+            if g.is_single(n):
+                singles.setdefault(g.mask[n], []).append(n)
+        for nodes in singles.values():
+            for a in nodes:
+                g.weak[a].extend(b for b in nodes if b != a)
+
+
+def _add_als_nodes(g: Graph, cg: CandidateGrid, digits: tuple[int, ...]) -> None:
+    """Add, for every almost locked set of 2+ cells, a strong link between each two of its digits."""
+    for als in almost_locked_sets(cg, min_size=2):
+        ids = []
+        for d in digits:
+            m = als.digit_mask.get(d)
+            if m:
+                n = g.node(d, m)
+                if not g.is_single(n) and not _in_one_unit(m):
+                    g.als_of[n] = als.cells
+                ids.append(n)
+        if len(ids) == len(als.digit_mask):
+            for i, a in enumerate(ids):
+                for b in ids[i + 1 :]:
+                    g.link_strong(a, b)
+                    g.als_link[(a, b)] = g.als_link[(b, a)] = als
+
+
+def _in_one_unit(mask: int) -> bool:
+    return any(mask & ~u == 0 for u in UNIT_MASK)
+
+
+class Als(NamedTuple):
+    """An almost locked set: its cells (bitmask), digits (9-bit mask) and per-digit cells and peers."""
+
+    cells: int
+    digits: int
+    digit_mask: dict[int, int]  # digit -> cells of the set holding it
+    digit_peers: dict[int, int]  # digit -> cells seeing every cell of the set holding it
+
+
+_last: tuple[tuple, list[Als]] = ((), [])  # the last state's sets: four finders ask in a row
+
+
+def almost_locked_sets(cg: CandidateGrid, min_size: int = 1, max_size: int = 8) -> list[Als]:
+    """Return every distinct ALS (N cells of a unit, N+1 digits) of ``min_size``..``max_size`` cells."""
+    global _last
+    key = (tuple(cg.cands), min_size, max_size)
+    if _last[0] == key:
+        return _last[1]
+    found = _almost_locked_sets(cg, min_size, max_size)
+    _last = (key, found)
+    return found
+
+
+def _almost_locked_sets(cg: CandidateGrid, min_size: int, max_size: int) -> list[Als]:
+    seen: set[int] = set()
+    out: list[Als] = []
+    cands = cg.cands
+    for unit in UNITS:
+        empty = [c for c in unit if cands[c]]
+        top = min(max_size, len(empty) - 1)
+        for size in range(min_size, top + 1):
+            for combo in combinations(empty, size):
+                m = 0
+                for c in combo:
+                    m |= cands[c]
+                if m.bit_count() != size + 1:
+                    continue
+                cells = sum(CELL_BIT[c] for c in combo)
+                if cells in seen:
+                    continue
+                seen.add(cells)
+                dm = {}
+                for d in range(1, 10):
+                    if m >> (d - 1) & 1:
+                        dm[d] = sum(CELL_BIT[c] for c in combo if cands[c] >> (d - 1) & 1)
+                out.append(Als(cells, m, dm, {d: common_peers(x) for d, x in dm.items()}))
+    return out
+
+
+def rccs(a: Als, b: Als) -> list[int]:
+    """Return the restricted common candidates of two sets (empty when they share none)."""
+    out = []
+    common = a.digits & b.digits
+    while common:
+        low = common & -common
+        common ^= low
+        x = low.bit_length()
+        ax, bx = a.digit_mask[x], b.digit_mask[x]
+        if ax & bx == 0 and bx & ~a.digit_peers[x] == 0:
+            out.append(x)
+    return out
+
+
+_last_pairs: tuple[tuple, list[tuple[int, int, list[int]]]] = ((), [])
+
+
+def rcc_pairs(cg: CandidateGrid, sets: list[Als]) -> list[tuple[int, int, list[int]]]:
+    """Return ``(i, j, rccs)`` for every two non-overlapping sets (i < j) sharing an RCC, cached per
+    state: ALS-XZ and the ALS-XY-wing ask for the same pairs in a row."""
+    global _last_pairs
+    key = (tuple(cg.cands), len(sets))
+    if _last_pairs[0] == key:
+        return _last_pairs[1]
+    out = []
+    cells = [a.cells for a in sets]
+    digits = [a.digits for a in sets]
+    for i, a in enumerate(sets):
+        ci, di = cells[i], digits[i]
+        for j in range(i + 1, len(sets)):
+            if ci & cells[j] or not di & digits[j]:
+                continue
+            xs = rccs(a, sets[j])
+            if xs:
+                out.append((i, j, xs))
+    _last_pairs = (key, out)
+    return out
+
+
+def result_fields(step: Step, lang: str) -> dict[str, str]:
+    """Return the template fields every chain-like text shares: what the step removes or places."""
+    minus = ", ".join(f"{cell_name(c)}<>{d}" for c, d in step.eliminations)
+    if step.placements:
+        placed = ", ".join(f"{cell_name(c)}={d}" for c, d in step.placements)
+        result = f"放入 {placed}" if lang == "zh" else f"place {placed}"
+    else:
+        result = f"删去 {minus}" if lang == "zh" else f"remove {minus}"
+    kind = str(step.detail.get("kind", ""))
+    if lang == "zh":
+        kind = {"loop": "连续环", "placement": "不连续环", "chain": "链"}.get(kind, kind)
+    return {"eliminations_minus": minus, "result": result, "kind": kind}

@@ -1,0 +1,118 @@
+"""The one step driver, the bit-mask vocabulary and the strategy modules' import structure."""
+
+from __future__ import annotations
+
+import ast
+import itertools
+from pathlib import Path
+
+import pytest
+
+import engine
+from engine.candidates import CandidateGrid
+from engine.human import changes, drive, fill_hidden_singles, is_broken, iter_steps
+from engine.masks import MASK_DIGITS, POPCOUNT, bits, common_peers, digit_of, digits_text, mask_digits
+from engine.rating import rate
+from engine.strategies.singles import hidden_single
+
+ROOT = Path(__file__).resolve().parents[1]
+DATA = ROOT.parent / "shared" / "data" / "correctness"
+
+
+def _kaggle(n: int) -> list[tuple[str, str]]:
+    with open(DATA / "kaggle_bryanpark_first1000.csv") as f:
+        lines = [ln.strip() for ln in f if "," in ln][1 : n + 1]
+    return [tuple(ln.split(",")) for ln in lines]  # type: ignore[misc]
+
+
+def _digits(text: str) -> list[int]:
+    return [0 if ch in ".0" else int(ch) for ch in text]
+
+
+@pytest.mark.parametrize("puzzle,solution", _kaggle(10))
+def test_fill_hidden_singles_places_only_solution_digits_once(puzzle, solution):
+    digits = _digits(puzzle)
+    placed = fill_hidden_singles(digits)
+    assert placed
+    assert len({c for c, _ in placed}) == len(placed)
+    for cell, digit in placed:
+        assert digits[cell] == 0 and int(solution[cell]) == digit
+    for cell, digit in placed:
+        digits[cell] = digit
+    assert fill_hidden_singles(digits) == []
+
+
+def test_fill_hidden_singles_is_the_facade_function():
+    assert engine.fill_hidden_singles is fill_hidden_singles
+    assert "fill_hidden_singles" in engine.__all__
+
+
+def test_drive_stops_on_a_broken_board():
+    puzzle, _ = _kaggle(1)[0]
+    cg = CandidateGrid.from_grid(_digits(puzzle))
+    cg.cands[_digits(puzzle).index(0)] = 0  # a dead end: nothing may be inferred from it
+    assert is_broken(cg)
+    assert list(drive(cg, lambda state: next(iter(hidden_single(state)), None))) == []
+
+
+def test_drive_stops_on_a_step_that_changes_nothing():
+    puzzle, _ = _kaggle(1)[0]
+    cg = CandidateGrid.from_grid(_digits(puzzle))
+    first = next(iter(hidden_single(cg)))
+    cg.apply(first)
+    assert not changes(cg, first)
+    assert list(drive(cg, lambda _: first)) == []
+
+
+def test_drive_applies_each_step_it_yields():
+    puzzle, solution = _kaggle(2)[1]
+    cg = CandidateGrid.from_grid(_digits(puzzle))
+    steps = list(drive(cg, lambda state: next(iter(hidden_single(state)), None)))
+    assert steps and all(not changes(cg, s) for s in steps)
+    assert all(cg.values[c] == int(solution[c]) for s in steps for c, _ in s.placements)
+
+
+def test_iter_steps_and_rate_walk_the_same_path():
+    puzzle, _ = _kaggle(3)[2]
+    assert [s.to_dict() for s in iter_steps(_digits(puzzle))] == [
+        s.to_dict() for s in rate(_digits(puzzle)).steps
+    ]
+
+
+def test_masks_vocabulary():
+    assert POPCOUNT[0b101010101] == 5 and MASK_DIGITS[0b100000101] == (1, 3, 9)
+    assert mask_digits(0b11) == [1, 2] and digits_text(0b100010000) == "59" and digit_of(1 << 6) == 7
+    assert list(bits((1 << 80) | 5)) == [0, 2, 80]
+    row1 = sum(1 << c for c in range(9))
+    assert common_peers(row1) == 0  # no cell sees all of row 1 (a cell does not see itself)
+    assert common_peers(0b11) & row1 == row1 & ~0b11
+
+
+def _strategy_imports(name: str) -> set[str]:
+    tree = ast.parse((ROOT / "engine" / "strategies" / f"{name}.py").read_text())
+    found = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.ImportFrom) and node.module and node.module.startswith("engine.strategies."):
+            found.add(node.module.rsplit(".", 1)[1])
+    return found
+
+
+def test_strategy_modules_import_each_other_without_cycles():
+    names = [p.stem for p in (ROOT / "engine" / "strategies").glob("*.py") if p.stem != "__init__"]
+    graph = {n: _strategy_imports(n) for n in names}
+    assert "chains" not in graph["als"] and "als" not in graph["chains"]
+    assert "links" in graph["als"] and "links" in graph["chains"]
+    for a, b in itertools.permutations(names, 2):
+        assert not (b in graph[a] and a in graph[b]), f"{a} and {b} import each other"
+
+
+def test_bit_helpers_are_defined_once():
+    """No strategy module keeps its own copy of the mask vocabulary."""
+    for path in (ROOT / "engine" / "strategies").glob("*.py"):
+        tree = ast.parse(path.read_text())
+        defined = {n.name for n in tree.body if isinstance(n, ast.FunctionDef)}
+        assigned = {
+            t.id for n in tree.body if isinstance(n, ast.Assign) for t in n.targets if isinstance(t, ast.Name)
+        }
+        assert not defined & {"bits", "common_peers", "_digits", "_digit", "popcount"}, path.name
+        assert not assigned & {"POPCOUNT", "MASK_DIGITS", "CELL_BIT", "PEER_MASK", "UNIT_MASK"}, path.name
