@@ -484,7 +484,9 @@ function wire() {
       say(i18n.t("msg.noHint"));
       return;
     }
-    view.hint = { version: view.state.version, cells: new Set(answer.hint.cells), explain: answer.hint.explain };
+    const step = answer.hint.step; // Step.to_dict: the one wire form of a step
+    const cells = [...step.cells, ...step.placements.map(([cell]) => cell)];
+    view.hint = { version: view.state.version, cells: new Set(cells), explain: answer.hint.explain };
     render();
     say(answer.hint.explain[i18n.language()] || answer.hint.explain.en);
   });
