@@ -76,4 +76,12 @@ export const api = {
   stop: () => call("stop"),
   setDelay: (ms) => call("set_delay", ms),
   setSetting: (name, value) => call("set_setting", name, value),
+  toggleNote: (cell, digit) => call("toggle_note", cell, digit),
+  fillCandidates: () => call("fill_candidates"),
+  restart: () => call("restart"),
+  check: () => call("check"),
+  setPaused: (paused) => call("set_paused", paused),
+  startSet: (count, difficulty) => call("start_set", count, difficulty),
+  cancelSet: () => call("cancel_set"),
+  goPuzzle: (which) => call("go_puzzle", which),
 };

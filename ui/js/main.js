@@ -5,6 +5,7 @@ import { api, onError } from "./api.js";
 import { BoardView } from "./board.js";
 import { on } from "./events.js";
 import * as i18n from "./i18n.js";
+import { PlayPanel } from "./play.js";
 import { applyTheme } from "./theme.js";
 
 const $ = (id) => document.getElementById(id);
@@ -21,17 +22,22 @@ const view = {
   endedId: 0, // the newest session whose end (and result) the page has seen in a state
   shownNotices: new Set(),
   delayDragging: false,
+  notesMode: false, // view state: digits toggle notes (N)
 };
 
 let board = null;
+let play = null;
 let renderQueued = false;
 let toastTimer = 0;
 
 // -- helpers ------------------------------------------------------------------------------------
 
-function cellLabel(cell, digit) {
+function cellLabel(cell, digit, notes = 0) {
   const params = { row: Math.floor(cell / 9) + 1, col: (cell % 9) + 1, digit };
-  return i18n.t(digit ? "cell.filled" : "cell.empty", params);
+  const label = i18n.t(digit ? "cell.filled" : "cell.empty", params);
+  if (digit || !notes) return label;
+  const list = [1, 2, 3, 4, 5, 6, 7, 8, 9].filter((d) => notes & (1 << (d - 1))).join(" ");
+  return i18n.t("cell.notes", { label, notes: list });
 }
 
 function announce(text) {
@@ -61,7 +67,8 @@ function toast(text, level = "error") {
 
 function errorText(error) {
   const key = `error.${error.code}`;
-  return i18n.has(key) ? i18n.t(key, { message: error.message }) : error.message;
+  const cell = (String(error.message).match(/r[1-9]c[1-9]/) || [""])[0]; // the cell a refusal names
+  return i18n.has(key) ? i18n.t(key, { message: error.message, cell }) : error.message;
 }
 
 function sessionActive() {
@@ -119,6 +126,7 @@ function acceptState(state) {
   if (view.state && state.seq < view.state.seq) return; // an older answer overtaken by a newer one
   const languageChanged = !view.state || view.state.settings.language !== state.settings.language;
   view.state = state;
+  play.accepted();
   if (ENDED.has(state.session.status)) view.endedId = Math.max(view.endedId, state.session.id);
   if (view.solve && (state.session.id !== view.solve.session.id || view.solve.session.id <= view.endedId)) {
     view.solve = null; // the run is over and its result (if any) is now part of the game
@@ -179,6 +187,8 @@ function boardModel() {
     digits: s.digits,
     origins: s.origins,
     conflicts: new Set(s.conflicts),
+    wrong: new Set([...s.wrong, ...(s.check && s.check.kind === "wrong" ? s.check.cells : [])]),
+    notes: s.notes,
     selected: view.selected,
     candidates: s.settings.candidates ? s.candidates : null,
     current: null,
@@ -190,6 +200,8 @@ function boardModel() {
     model.digits = digits;
     model.origins = digits.map((d, c) => (start[c] ? s.origins[c] || "given" : d ? "trace" : ""));
     model.conflicts = new Set();
+    model.wrong = new Set();
+    model.notes = null;
     model.candidates = null;
     model.current = event && event.cell >= 0 ? { cell: event.cell, kind: event.kind } : null;
   }
@@ -238,6 +250,7 @@ function render() {
   // not while a delay is on its way to Python: its older answer would pull the slider back
   if (!view.delayDragging && !delayInFlight) showDelay(s.settings.delay);
 
+  play.render(active);
   $("steps").textContent = String(session.steps);
   $("backtracks").textContent = String(session.backtracks);
   showElapsed();
@@ -292,8 +305,17 @@ function select(cell, focus = true) {
   if (focus) board.focus(view.selected);
 }
 
+async function toggleNote(digit) {
+  const answer = await api.toggleNote(view.selected, digit);
+  if (answer.ok) acceptState(answer.state);
+}
+
 async function enterDigit(digit) {
   const cell = view.selected;
+  if (digit && view.notesMode && !view.state.digits[cell]) {
+    toggleNote(digit);
+    return;
+  }
   const answer = await api.setCell(cell, digit);
   if (!answer.ok) return;
   acceptState(answer.state);
@@ -384,6 +406,13 @@ async function sendDelay(ms) {
 // -- input --------------------------------------------------------------------------------------
 
 function onBoardKey(event) {
+  // Shift+digit or Ctrl+digit: a one-off note (the code, not the key: Shift+1 types "!")
+  const noteKey = /^(?:Digit|Numpad)([1-9])$/.exec(event.code);
+  if (noteKey && (event.shiftKey || event.ctrlKey) && !event.altKey) {
+    event.preventDefault();
+    toggleNote(Number(noteKey[1]));
+    return;
+  }
   if (event.ctrlKey || event.metaKey || event.altKey) return;
   const key = event.key;
   const cell = view.selected;
@@ -414,10 +443,27 @@ function onBoardKey(event) {
   event.preventDefault();
 }
 
+function typing(event) {
+  const tag = event.target.tagName;
+  return tag === "INPUT" || tag === "SELECT" || tag === "TEXTAREA" || event.target.closest("dialog");
+}
+
 function onGlobalKey(event) {
   const mod = event.ctrlKey || event.metaKey;
   const key = event.key.toLowerCase();
-  if (mod && key === "z" && !event.shiftKey) {
+  if (!view.state) return;
+  if (mod && key === "n") {
+    event.preventDefault();
+    $("new-puzzle").click();
+  } else if (mod && key === "enter") {
+    event.preventDefault();
+    play.check();
+  } else if (!mod && !event.altKey && !typing(event) && (key === "n" || key === "h" || key === "p")) {
+    event.preventDefault();
+    if (key === "n") play.toggleNotes();
+    else if (key === "h") $("hint").click();
+    else play.togglePause();
+  } else if (mod && key === "z" && !event.shiftKey) {
     event.preventDefault();
     undoRedo("undo");
   } else if (mod && (key === "y" || (key === "z" && event.shiftKey))) {
@@ -443,7 +489,16 @@ function wire() {
     }, true);
   }
   board = new BoardView($("board"), { onSelect: (cell) => select(cell) });
+  play = new PlayPanel({
+    view, acceptState, say, changeSetting, focusBoard: () => board.focus(view.selected),
+  });
   $("board").addEventListener("keydown", onBoardKey);
+  // after any button of the panel, focus goes back to the board so digits keep working (dialog
+  // openers excepted: their dialog takes focus, and gives it back to the board when it closes)
+  document.querySelector(".panel").addEventListener("click", (event) => {
+    const button = event.target.closest("button");
+    if (button && !button.hasAttribute("aria-haspopup")) setTimeout(() => board.focus(view.selected), 0);
+  });
   document.addEventListener("keydown", onGlobalKey);
 
   for (const key of document.querySelectorAll(".pad-key")) {
@@ -475,7 +530,7 @@ function wire() {
     const answer = await api.fillSingles();
     if (!answer.ok) return;
     acceptState(answer.state);
-    say(answer.placed ? i18n.t("msg.filled", { count: answer.placed }) : i18n.t("msg.nothingFilled"));
+    say(answer.placed ? i18n.plural("msg.filled", answer.placed) : i18n.t("msg.nothingFilled"));
   });
   $("hint").addEventListener("click", async () => {
     const answer = await api.hint();
