@@ -221,7 +221,8 @@ def test_controls_used_before_the_first_state_do_nothing_and_raise_nothing(chrom
         page.get_by_role("combobox", name="Algorithm").select_option(index=1, force=True)
         page.wait_for_timeout(300)  # let any handler that would fail run to its end
         assert errors == []
-        expect(page.get_by_role("button", name="Candidates", exact=True)).not_to_have_attribute("aria-pressed", "true")
+        candidates = page.get_by_role("button", name="Candidates", exact=True)
+        expect(candidates).not_to_have_attribute("aria-pressed", "true")
     finally:
         context.close()
         server.close()
