@@ -25,7 +25,7 @@ from typing import Any, TypeVar
 
 import numpy as np
 
-from desktop import storage
+from desktop import storage, transfer
 from desktop.bridge import Bridge
 from desktop.midend import Game, GameError, Play, check_puzzle, hidden_singles, quick_status, refine_status
 from desktop.midend.rules import unique_solution
@@ -408,7 +408,71 @@ class Api:
                 self._changed()
             return {"ok": True, "state": self._state()}
 
+    @_endpoint
+    def import_text(self, text: Any) -> dict[str, Any]:
+        """Load a puzzle from text (any form engine.formats reads); bad text is refused, saying where."""
+        if not isinstance(text, str) or len(text) > transfer.MAX_TEXT:
+            raise ApiError("bad_argument", f"text must be a string of at most {transfer.MAX_TEXT} characters")
+        try:
+            givens, notes = transfer.read_puzzle(text)
+        except ValueError as err:
+            raise ApiError("bad_text", str(err)) from None
+        self._stop_session()
+        solution = unique_solution(givens)  # numba: off the lock
+        with self._lock:
+            self._game.set_mode("play")
+            self._game.paused = False
+            if self._game.load_puzzle(givens, "import", solution=solution, notes=notes):
+                self._analysis = None
+            self._changed()
+            return {"ok": True, "state": self._state()}
+
+    @_endpoint
+    def export_text(self, fmt: Any) -> dict[str, Any]:
+        """Return the board as text: ``line``, ``block``, ``pencil`` (pencil marks), ``candidates`` (729)."""
+        fmt = _choice(fmt, "format", transfer.EXPORT_FORMATS)
+        with self._lock:
+            digits, notes = list(self._game.digits), list(self._game.notes)
+        return {"ok": True, "text": transfer.write_puzzle(digits, notes, fmt)}
+
+    @_endpoint
+    def open_file(self) -> dict[str, Any]:
+        """Ask for a puzzle file with the native dialog; ``text`` is its content, null if cancelled."""
+        path = self._bridge_dialog("open")
+        if path is None:
+            return {"ok": True, "text": None}
+        try:
+            with open(path, "rb") as handle:
+                data = handle.read(transfer.MAX_TEXT + 1)
+        except OSError as err:
+            raise ApiError("file", f"Could not read {Path(path).name}: {err.strerror or err}") from None
+        if len(data) > transfer.MAX_TEXT:
+            raise ApiError("bad_text", f"{Path(path).name} is too large to be a puzzle file")
+        return {"ok": True, "text": data.decode("utf-8", errors="replace"), "name": Path(path).name}
+
+    @_endpoint
+    def save_file(self, fmt: Any) -> dict[str, Any]:
+        """Export the board in ``fmt`` to a file the native save dialog asks for (written atomically)."""
+        fmt = _choice(fmt, "format", transfer.EXPORT_FORMATS)
+        with self._lock:
+            text = transfer.write_puzzle(list(self._game.digits), list(self._game.notes), fmt)
+        path = self._bridge_dialog("save")
+        if path is None:
+            return {"ok": True, "saved": None}
+        try:
+            storage.write_text_atomic(Path(path), text + "\n")
+        except OSError as err:
+            raise ApiError("file", f"Could not save {Path(path).name}: {err.strerror or err}") from None
+        return {"ok": True, "saved": Path(path).name}
+
     # == inside ================================================================================
+
+    def _bridge_dialog(self, kind: str) -> str | None:
+        """Ask the window for a file path (None if cancelled); ApiError where there is no window."""
+        choose = getattr(self._bridge, "choose_file", None)
+        if choose is None:
+            raise ApiError("no_window", "File dialogs need the app's window.")
+        return choose(kind)
 
     def _move(self, make: Callable[[Game], bool]) -> dict[str, Any]:
         """Make one move of the mid end under the lock; save and publish if it changed anything."""

@@ -24,7 +24,7 @@ PUZZLE = "5300700006001950000980000608000600034008030017000200060600002800004190
 
 CONTRACT = {
     "cancel_set", "check", "check_puzzle", "clear", "fill_candidates", "fill_singles", "get_state",
-    "go_puzzle",
+    "go_puzzle", "import_text", "export_text", "open_file", "save_file",
     "hint", "new_puzzle", "pause", "redo", "restart", "resume", "set_cell", "set_delay", "set_mode",
     "set_paused", "set_setting", "solve", "start_set", "step", "stop", "toggle_note", "undo",
 }
@@ -370,3 +370,48 @@ def test_a_set_is_made_played_through_and_restored_by_the_next_launch(tmp_path, 
     assert restored["set"]["index"] == 0 and restored["digits"][cell] == 1 and restored["can_undo"]
     assert api.start_set(0, "any")["error"]["code"] == "bad_argument"
     assert api.go_puzzle(1)["error"]["code"] == "bad_argument"
+
+
+class _DialogBridge(RecordingBridge):
+    """The page's stand-in plus a window whose native file dialog always answers ``path``."""
+
+    def __init__(self, path) -> None:
+        super().__init__()
+        self.path = path
+
+    def choose_file(self, kind: str):
+        return str(self.path)
+
+
+def test_import_text_loads_givens_and_bad_text_changes_nothing(api):
+    state = api.import_text(PUZZLE)["state"]
+    assert state["digits"] == [int(c) for c in PUZZLE] and state["can_undo"]
+    bad = api.import_text(PUZZLE[:40] + "x" + PUZZLE[41:])
+    assert bad["error"]["code"] == "bad_text" and "line 1, column 41" in bad["error"]["message"]
+    repeated = api.import_text("55" + PUZZLE[2:])
+    assert repeated["error"]["code"] == "bad_text"
+    assert api.get_state()["state"]["digits"] == [int(c) for c in PUZZLE]
+    assert api.import_text(5)["error"]["code"] == "bad_argument"
+
+
+def test_export_and_import_of_the_729_line_keep_the_notes(api):
+    api.import_text(PUZZLE)
+    api.fill_candidates()
+    api.toggle_note(2, 1)  # the player's notes, not the engine's candidates, are exported
+    line = api.export_text("candidates")["text"]
+    notes = api.get_state()["state"]["notes"]
+    api.clear()
+    state = api.import_text(line)["state"]
+    assert state["notes"][2] == notes[2] and state["digits"][0] == 5
+    assert api.export_text("xml")["error"]["code"] == "bad_argument"
+
+
+def test_save_file_writes_the_export_atomically_and_open_file_reads_it(tmp_path):
+    target = tmp_path / "out.sdk"
+    api = Api(_DialogBridge(target), tmp_path / "data", None)
+    api.import_text(PUZZLE)
+    assert api.save_file("block")["saved"] == "out.sdk"
+    assert target.read_text().split() == [PUZZLE[r * 9:r * 9 + 9] for r in range(9)]
+    assert api.open_file()["text"] == target.read_text()
+    assert [p.name for p in tmp_path.iterdir() if p.name.startswith(".")] == []
+    assert Api(RecordingBridge(), tmp_path / "d2", None).open_file()["error"]["code"] == "no_window"

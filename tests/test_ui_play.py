@@ -58,7 +58,8 @@ def test_fill_candidates_then_a_digit_clears_its_peers_notes_and_one_undo_brings
     digit = solution[cell]
     expect(ui.cell(cell)).to_have_attribute("aria-label", re.compile(r", empty, notes [1-9]"))
     before = ui.labels()
-    peers = [p for p in range(81) if p != cell and (p // 9 == cell // 9 or p % 9 == cell % 9) and not givens[p]]
+    peers = [p for p in range(81)
+             if p != cell and (p // 9 == cell // 9 or p % 9 == cell % 9) and not givens[p]]
     assert any(f" {digit}" in (before[p] or "").split("notes")[-1] for p in peers)
     ui.type_digit(cell, digit)
     expect(ui.cell(cell)).to_have_attribute("aria-label", cell_label(cell, digit))

@@ -117,11 +117,16 @@ class Game:
         return self._commit(cause, list(wanted.items()))
 
     def load_puzzle(self, grid: Iterable[int], cause: str = "new", difficulty: str = "any",
-                    solution: list[int] | None = None) -> bool:
-        """Replace the board with a puzzle, its digits all givens (one undoable move); the timer restarts."""
+                    solution: list[int] | None = None, notes: list[int] | None = None) -> bool:
+        """Replace the board with a puzzle, its digits all givens, and ``notes`` (one undoable move).
+
+        The timer restarts; returns False if the board was already exactly that.
+        """
         values = [int(v) for v in grid]
+        marks = notes or [0] * N_CELLS
         self.paused = False  # a new puzzle is shown at once
-        changed = self._commit(cause, [(c, Cell(d, "given" if d else "", 0)) for c, d in enumerate(values)])
+        changed = self._commit(cause, [(c, Cell(d, "given" if d else "", 0 if d else marks[c] & ALL_NOTES))
+                                       for c, d in enumerate(values)])
         self.difficulty = difficulty
         self.solution = solution
         self.timer.reset()

@@ -84,4 +84,8 @@ export const api = {
   startSet: (count, difficulty) => call("start_set", count, difficulty),
   cancelSet: () => call("cancel_set"),
   goPuzzle: (which) => call("go_puzzle", which),
+  importText: (text) => call("import_text", text),
+  exportText: (format) => call("export_text", format),
+  openFile: () => call("open_file"),
+  saveFile: (format) => call("save_file", format),
 };

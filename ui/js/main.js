@@ -7,6 +7,7 @@ import { on } from "./events.js";
 import * as i18n from "./i18n.js";
 import { PlayPanel } from "./play.js";
 import { applyTheme } from "./theme.js";
+import { Transfer } from "./transfer.js";
 
 const $ = (id) => document.getElementById(id);
 const ACTIVE = new Set(["running", "paused"]);
@@ -492,6 +493,8 @@ function wire() {
   play = new PlayPanel({
     view, acceptState, say, changeSetting, focusBoard: () => board.focus(view.selected),
   });
+  const transfer = new Transfer({ acceptState, say, focusBoard: () => board.focus(view.selected) });
+  $("board").addEventListener("paste", (event) => transfer.paste(event));
   $("board").addEventListener("keydown", onBoardKey);
   // after any button of the panel, focus goes back to the board so digits keep working (dialog
   // openers excepted: their dialog takes focus, and gives it back to the board when it closes)
