@@ -157,3 +157,39 @@ def test_the_play_controls_read_in_chinese(ui):
     expect(ui.page.get_by_role("button", name="检查", exact=True)).to_have_count(1)
     expect(ui.page.get_by_role("button", name="暂停游戏", exact=True)).to_have_count(1)
     expect(ui.page.get_by_role("status", name="检查结果", exact=True)).to_have_count(1)
+
+
+def test_question_mark_lists_the_shortcuts_and_esc_gives_the_board_back(ui):
+    ui.cell(40).click()
+    ui.page.keyboard.press("?")
+    dialog = ui.page.get_by_role("dialog", name="Keyboard shortcuts")
+    expect(dialog).to_be_visible()
+    expect(dialog).to_contain_text("Ctrl+Enter")
+    ui.page.keyboard.press("Escape")
+    expect(dialog).to_be_hidden()
+    ui.page.keyboard.press("8")
+    expect(ui.cell(40)).to_have_attribute("aria-label", cell_label(40, 8))
+
+
+def test_a_hint_is_told_again_in_the_new_language(ui):
+    _play(ui)
+    ui.button("Hint").click()
+    message = ui.page.locator("#message")
+    expect(message).to_contain_text("r")
+    english = message.inner_text()
+    ui.page.get_by_role("combobox", name="Language").select_option("zh")
+    expect(message).not_to_have_text(english)
+    expect(message).to_contain_text("第")
+
+
+def test_a_version_1_save_of_the_old_release_loads_with_its_undo(ui_app, ui_data_dir):
+    import json
+    from pathlib import Path
+
+    fixture = Path(__file__).parent / "data" / "game_v1.json"
+    (ui_data_dir / "game.json").write_bytes(fixture.read_bytes())
+    ui = ui_app.launch()
+    digits = [int(c) for c in json.loads(fixture.read_text())["game"]["digits"]]
+    ui.wait_digits(lambda d: d == digits)
+    ui.button("Undo").click()
+    expect(ui.cell(2)).to_have_attribute("aria-label", cell_label(2, 0))

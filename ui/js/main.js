@@ -126,8 +126,10 @@ function acceptState(state) {
   if (!state) return;
   if (view.state && state.seq < view.state.seq) return; // an older answer overtaken by a newer one
   const languageChanged = !view.state || view.state.settings.language !== state.settings.language;
+  const wasBusy = view.state && view.state.busy;
   view.state = state;
   play.accepted();
+  if (wasBusy && !state.busy && view.makingMessage === $("message").textContent) $("message").textContent = "";
   if (ENDED.has(state.session.status)) view.endedId = Math.max(view.endedId, state.session.id);
   if (view.solve && (state.session.id !== view.solve.session.id || view.solve.session.id <= view.endedId)) {
     view.solve = null; // the run is over and its result (if any) is now part of the game
@@ -137,6 +139,16 @@ function acceptState(state) {
   if (languageChanged) i18n.setLanguage(state.settings.language);
   for (const notice of state.notices || []) showNotice(notice);
   render();
+}
+
+// after a language switch, the message on screen is told again in the new language (the hint's too)
+function retell() {
+  const hint = view.hint;
+  if (hint && view.state && hint.version === view.state.version) {
+    $("message").textContent = hint.explain[i18n.language()] || hint.explain.en;
+  } else if (view.makingMessage && $("message").textContent === view.makingMessage) {
+    $("message").textContent = view.makingMessage = i18n.t("msg.generating");
+  }
 }
 
 function showNotice(notice) {
@@ -383,7 +395,10 @@ async function changeSetting(name, value) {
   const languageChanged = view.state.settings.language !== answer.settings.language;
   view.state.settings = answer.settings;
   applyTheme(answer.settings.theme);
-  if (languageChanged) i18n.setLanguage(answer.settings.language);
+  if (languageChanged) {
+    i18n.setLanguage(answer.settings.language);
+    retell();
+  }
   render();
 }
 
@@ -459,6 +474,9 @@ function onGlobalKey(event) {
   } else if (mod && key === "enter") {
     event.preventDefault();
     play.check();
+  } else if (key === "?" && !typing(event)) {
+    event.preventDefault();
+    $("shortcuts").click();
   } else if (!mod && !event.altKey && !typing(event) && (key === "n" || key === "h" || key === "p")) {
     event.preventDefault();
     if (key === "n") play.toggleNotes();
@@ -516,6 +534,7 @@ function wire() {
       view.state.busy = "generating";
       render();
       say(i18n.t("msg.generating"));
+      view.makingMessage = $("message").textContent;
     }
   });
   $("clear").addEventListener("click", async () => {

@@ -126,6 +126,13 @@ export class PlayPanel {
     $("show-timer").addEventListener("change", (e) => this.ctx.changeSetting("show_timer", e.target.checked));
     this.wireSetDialog();
     this.wireStatistics();
+    const shortcuts = $("shortcuts-dialog");
+    $("shortcuts").addEventListener("click", () => {
+      shortcuts.showModal();
+      $("shortcuts-close").focus();
+    });
+    $("shortcuts-close").addEventListener("click", () => shortcuts.close());
+    shortcuts.addEventListener("close", () => this.ctx.focusBoard());
   }
 
   wireSetDialog() {
@@ -149,6 +156,7 @@ export class PlayPanel {
       if (answer.ok) {
         this.state.busy = "generating";
         this.ctx.say(i18n.t("msg.makingSet", { count }));
+        this.ctx.view.makingMessage = $("message").textContent; // cleared when the making ends
       }
     });
   }
