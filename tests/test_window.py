@@ -200,4 +200,4 @@ def test_a_set_with_notes_and_check_in_the_window(window, data_dir):
     app.click_button("Next puzzle")
     wait_for(lambda: app.status_text("Set progress") == "Puzzle 2 of 2, 0 solved", 10)
     app.click_button("Previous puzzle")
-    app.wait_digits(lambda d: d[cell] == solution[cell] % 9 + 1, message="the entry was lost by Next/Previous")
+    app.wait_digits(lambda d: d[cell] == solution[cell] % 9 + 1, message="entry lost by Next/Previous")
