@@ -12,7 +12,6 @@ because pywebview exposes public attributes to the page recursively.
 from __future__ import annotations
 
 import functools
-import importlib.util
 import inspect
 import locale
 import logging
@@ -25,7 +24,7 @@ from typing import Any, TypeVar
 
 import numpy as np
 
-from desktop import storage, transfer
+from desktop import storage, transfer, workers
 from desktop.bridge import Bridge
 from desktop.midend import Game, GameError, Play, check_puzzle, hidden_singles, quick_status, refine_status
 from desktop.midend.rules import unique_solution
@@ -35,7 +34,7 @@ log = logging.getLogger(__name__)
 
 MAX_STRING = 64  # longer strings are refused before they are looked at
 MAX_SET = 1000  # puzzles in a set
-_HAS_HUMAN = importlib.util.find_spec("engine.human") is not None
+_HAS_HUMAN = workers.HAS_HUMAN
 WARM_UP_DELAY_S = 1.0
 F = TypeVar("F", bound=Callable[..., dict])
 
@@ -139,9 +138,7 @@ class Api:
         self._warm_started = False
         self._warm_soon = threading.Event()  # set when the solver is wanted now: no delay
         self._analysis: tuple[int, int] | None = None  # (board version, solutions up to 2)
-        self._analysis_job: tuple[int, list[int]] | None = None
-        self._analysis_cond = threading.Condition(self._lock)
-        self._analysis_thread: threading.Thread | None = None
+        self._analyser = workers.Analyser(self._solver_ready, self._analysed)
         self._closed = False
         self._seq = 0  # numbers every state snapshot, so the page can drop one overtaken by a newer one
         self._dirty = False  # the state changed during a call: push it to the page when the call ends
@@ -210,7 +207,7 @@ class Api:
             self._busy = "generating"
             self._dirty = True
             level = self._settings["difficulty"]
-        threading.Thread(target=self._generate, args=(level,), name="generate", daemon=True).start()
+        workers.spawn(self._generate, "generate", level)
         return {"ok": True, "pending": True}
 
     @_endpoint
@@ -385,8 +382,7 @@ class Api:
             cancel = threading.Event()
             self._set_job = {"cancel": cancel, "count": count}
             self._dirty = True
-        threading.Thread(target=self._make_set, args=(count, difficulty, cancel), name="set",
-                         daemon=True).start()
+        workers.spawn(self._make_set, "set", count, difficulty, cancel)
         return {"ok": True, "pending": True}
 
     @_endpoint
@@ -484,20 +480,13 @@ class Api:
 
     def _make_set(self, count: int, level: str, cancel: threading.Event) -> None:
         """Worker thread: make ``count`` distinct puzzles, the first shown at once, the rest appended."""
-        from engine.generator import generate
-
-        seen: set[str] = set()
         made = 0
         try:
-            while made < count and not cancel.is_set() and not self._closed:
-                difficulty = None if level == "any" or not _HAS_HUMAN else level
-                grid = [int(d) for d in generate(symmetry="rotational", difficulty=difficulty)]
-                key = "".join(map(str, grid))
-                if key in seen:
-                    continue
-                seen.add(key)
+            for grid, solution in workers.distinct_puzzles(count, level, cancel):
+                if self._closed:
+                    break
                 game = Game(level)
-                game.load_puzzle(grid, "new", difficulty=level, solution=unique_solution(grid))
+                game.load_puzzle(grid, "new", difficulty=level, solution=solution)
                 game.undo_log.clear()  # a set's puzzle starts with nothing to undo
                 with self._lock:
                     if made == 0:
@@ -690,25 +679,17 @@ class Api:
                                   "params": {}})
         self._emit("state", {"state": state})
 
-    # -- background work ------------------------------------------------------------------------
+    # -- background work (the threads live in desktop.workers) -----------------------------------
 
     def _start_warm_up(self) -> None:
         with self._lock:
             if self._warm_started:
                 return
             self._warm_started = True
-        threading.Thread(target=self._warm_up, name="warm-up", daemon=True).start()
+        workers.spawn(self._warm_up, "warm-up")
 
     def _warm_up(self) -> None:
-        # Let the page draw and take its first keys before numba's import and compilation (which
-        # hold the GIL for long stretches) start; a check asked for sooner simply waits for them.
-        self._warm_soon.wait(WARM_UP_DELAY_S)
-        try:
-            from engine.solver import warm_up  # numba: compiled (or loaded from cache) here, off the UI
-
-            warm_up()
-        except Exception:
-            log.exception("solver warm-up failed")
+        workers.warm_up(self._warm_soon, WARM_UP_DELAY_S)
         self._solver_ready.set()
         with self._lock:
             self._schedule_analysis()
@@ -722,43 +703,20 @@ class Api:
             return
         if quick_status(self._game.digits, version)["solutions"] is not None:
             return  # invalid, solved or a dead cell: nothing to count
-        self._analysis_job = (version, list(self._game.digits))
-        if self._analysis_thread is None:
-            self._analysis_thread = threading.Thread(target=self._analyse, name="analysis", daemon=True)
-            self._analysis_thread.start()
-        self._analysis_cond.notify_all()
+        self._analyser.submit(version, self._game.digits)
 
-    def _analyse(self) -> None:
-        from engine.solver import count_solutions
-
-        while not self._closed:
-            self._solver_ready.wait()
-            with self._lock:
-                while self._analysis_job is None and not self._closed:
-                    self._analysis_cond.wait()
-                if self._closed:
-                    return
-                version, digits = self._analysis_job  # type: ignore[misc]
-                self._analysis_job = None
-            try:
-                solutions = count_solutions(digits, 2)
-            except Exception:
-                log.exception("analysis failed")
-                continue
-            with self._lock:
-                self._analysis = (version, solutions)
-                if version != self._game.version:
-                    continue
-                status = self._status(quick_status(self._game.digits, version))
-            self._emit("analysis", {"version": version, "status": status})
+    def _analysed(self, version: int, solutions: int) -> None:
+        """Analysis thread: keep the count and tell the page if the board is still the one counted."""
+        with self._lock:
+            self._analysis = (version, solutions)
+            if version != self._game.version or self._closed:
+                return
+            status = self._status(quick_status(self._game.digits, version))
+        self._emit("analysis", {"version": version, "status": status})
 
     def _generate(self, level: str = "any") -> None:
         try:
-            from engine.generator import generate
-
-            # newspaper-style: givens symmetric about the centre; a level is rated by human logic
-            difficulty = None if level == "any" or not _HAS_HUMAN else level
-            grid = generate(symmetry="rotational", difficulty=difficulty)
+            grid, solution = workers.make_puzzle(level)
         except Exception as err:
             log.exception("making a puzzle failed")
             with self._lock:
@@ -768,7 +726,6 @@ class Api:
                                   "message": f"Could not make a puzzle: {type(err).__name__}", "params": {}})
             self._emit("state", {"state": state})
             return
-        solution = unique_solution(grid)
         with self._lock:
             self._busy = None
             self._game.load_puzzle(grid, "new", difficulty=level, solution=solution)
@@ -786,6 +743,6 @@ class Api:
         with self._lock:
             self._closed = True
             session = self._session
-            self._analysis_cond.notify_all()
+        self._analyser.close()
         if session is not None:
             session.stop()
