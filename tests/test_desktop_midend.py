@@ -118,3 +118,32 @@ def test_a_set_keeps_each_puzzle_whole_across_previous_and_next_and_counts_solve
     assert play.progress() == {"is_set": True, "index": 1, "count": 3, "made": 2, "solved": 1}
     assert play.go(-1, 0) and play.game.digits[2] == 4 and play.game.notes[3] == 2 and play.game.can_undo
     assert set(play.statistics()) == {"hard"}
+
+
+def test_a_step_read_back_from_json_explains_itself_in_a_fresh_interpreter():
+    import json
+    import subprocess
+    import sys
+
+    from engine import next_step
+    from engine.candidates import CandidateGrid
+
+    step = next_step(CandidateGrid.from_grid(GIVENS), unique=True)
+    script = (
+        "import json, sys\n"
+        "from engine.steps import Step\n"  # nothing has imported the techniques' texts yet
+        "step = Step.from_dict(json.loads(sys.argv[1]))\n"
+        "print(step.explain('en')); print(step.explain('zh'))\n"
+    )
+    out = subprocess.run([sys.executable, "-c", script, json.dumps(step.to_dict())],
+                         capture_output=True, text=True, check=True).stdout.splitlines()
+    assert out == [step.explain("en"), step.explain("zh")]
+    assert not out[0].startswith(step.technique)
+
+
+def test_show_mistakes_marks_a_wrong_digit_at_once():
+    game = _game()
+    cell = GIVENS.index(0)
+    game.set_cell(cell, game.solution[cell] % 9 + 1)
+    assert game.snapshot(0, show_mistakes=True)["wrong"] == [cell]
+    assert game.snapshot(0)["wrong"] == []
