@@ -193,3 +193,29 @@ def test_a_version_1_save_of_the_old_release_loads_with_its_undo(ui_app, ui_data
     ui.wait_digits(lambda d: d == digits)
     ui.button("Undo").click()
     expect(ui.cell(2)).to_have_attribute("aria-label", cell_label(2, 0))
+
+
+def test_show_mistakes_as_i_type_marks_a_wrong_digit_at_once(ui):
+    givens, solution = _play(ui)
+    ui.page.get_by_role("checkbox", name="Show mistakes as I type").check()
+    cell = givens.index(0)
+    ui.type_digit(cell, solution[cell] % 9 + 1)
+    expect(ui.cell(cell)).to_have_attribute("aria-invalid", "true")
+    ui.type_digit(cell, solution[cell])
+    expect(ui.cell(cell)).not_to_have_attribute("aria-invalid", "true")
+
+
+@pytest.mark.parametrize(("width", "height"), [(1024, 700), (1366, 768), (1920, 1080)])
+def test_nothing_is_cut_off_or_scrolls_from_1024x700_to_1920x1080(ui, width, height):
+    ui.page.set_viewport_size({"width": width, "height": height})
+    ui.page.wait_for_timeout(200)
+    size = ui.page.evaluate(
+        "() => ({sw: document.documentElement.scrollWidth, sh: document.documentElement.scrollHeight,"
+        " board: document.querySelector('[role=grid]').getBoundingClientRect().width})"
+    )
+    assert size["sw"] <= width and size["sh"] <= height, size
+    for name in ("Check", "Next puzzle", "Import", "Export", "Solve", "Hint"):
+        box = ui.button(name).bounding_box()
+        assert box and box["y"] + box["height"] <= height and box["x"] + box["width"] <= width, name
+    if width == 1920:
+        assert size["board"] >= 600  # the board grows with the space it has
