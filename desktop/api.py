@@ -225,6 +225,11 @@ class Api:
         if leaving_enter:
             self._warm_soon.set()
             answer["check"] = check_puzzle(digits)  # may wait for the first compile, off the lock
+            # the puzzle's solution, so Check, Hint and Fill can tell a wrong digit from the start
+            solution = unique_solution(digits) if answer["check"]["kind"] == "unique" else None
+            with self._lock:
+                if solution is not None and self._game.givens() == digits:
+                    self._game.solution = solution
         with self._lock:
             answer["state"] = self._state()
         return answer

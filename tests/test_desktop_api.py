@@ -306,6 +306,8 @@ def test_check_says_empty_then_wrong_cells_then_solved(api):
     api.undo()
     wrong = PUZZLE.index("0")
     api.set_cell(wrong, solution[wrong] % 9 + 1)
+    refused = api.hint()  # the solution is known from leaving Enter puzzle: no Check needed first
+    assert refused["ok"] is False and refused["error"]["code"] == "wrong_digit"
     assert api.check()["check"]["cells"] == [wrong]
     refused = api.hint()
     assert refused["ok"] is False and refused["error"]["code"] == "wrong_digit"
