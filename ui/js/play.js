@@ -137,6 +137,7 @@ export class PlayPanel {
 
   wireSetDialog() {
     const dialog = $("set-dialog");
+    for (const option of $("difficulty").options) $("set-difficulty").appendChild(option.cloneNode(true));
     $("play-set").addEventListener("click", () => {
       $("set-difficulty").value = this.state.settings.difficulty || "any";
       dialog.showModal();
