@@ -417,3 +417,13 @@ def test_save_file_writes_the_export_atomically_and_open_file_reads_it(tmp_path)
     assert api.open_file()["text"] == target.read_text()
     assert [p.name for p in tmp_path.iterdir() if p.name.startswith(".")] == []
     assert Api(RecordingBridge(), tmp_path / "d2", None).open_file()["error"]["code"] == "no_window"
+
+
+def test_making_a_set_can_be_cancelled_keeping_the_puzzles_made(api, bridge):
+    api.start_set(200, "any")
+    bridge.wait_for("state", lambda p: p["state"]["set"]["made"] >= 1, timeout=60)
+    assert api.cancel_set()["ok"]
+    bridge.wait_for("state", lambda p: not p["state"]["making_set"], timeout=60)
+    state = api.get_state()["state"]
+    assert 1 <= state["set"]["made"] < 200 and state["set"]["count"] == state["set"]["made"]
+    assert state["busy"] is None and any(state["digits"])

@@ -219,3 +219,15 @@ def test_nothing_is_cut_off_or_scrolls_from_1024x700_to_1920x1080(ui, width, hei
         assert box and box["y"] + box["height"] <= height and box["x"] + box["width"] <= width, name
     if width == 1920:
         assert size["board"] >= 600  # the board grows with the space it has
+
+
+def test_a_set_being_made_shows_progress_and_can_be_stopped(ui):
+    ui.button("Play a set").click()
+    dialog = ui.page.get_by_role("dialog")
+    dialog.get_by_role("spinbutton", name="Count").fill("300")
+    dialog.get_by_role("button", name="Start", exact=True).click()
+    progress = ui.status("Set progress")
+    expect(progress).to_contain_text("Puzzle 1 of 300", timeout=60_000)
+    ui.button("Stop making the set").click()
+    expect(ui.button("Stop making the set")).to_have_count(0, timeout=30_000)
+    expect(progress).to_have_text(re.compile(r"^Puzzle 1 of ([1-9]\d?|1\d\d|2\d\d), 0 solved$"))

@@ -52,6 +52,7 @@ export class PlayPanel {
     $("prev-puzzle").disabled = active || !set.is_set || set.index === 0;
     $("next-puzzle").disabled = active || !set.is_set || set.index >= set.made - 1;
     $("play-set").disabled = Boolean(s.busy);
+    $("cancel-set").hidden = !s.making_set;
     const progress = !set.is_set ? "" : i18n.t(s.making_set ? "set.making" : "set.progress", {
       index: set.index + 1, count: set.count, made: set.made, solved: set.solved,
     });
@@ -121,6 +122,7 @@ export class PlayPanel {
     $("restart").addEventListener("click", back(() => this.move(() => api.restart(), () => i18n.t("msg.restarted"))));
     $("pause-game").addEventListener("click", back(() => this.togglePause()));
     $("prev-puzzle").addEventListener("click", back(() => this.go("previous")));
+    $("cancel-set").addEventListener("click", back(() => api.cancelSet()));
     $("next-puzzle").addEventListener("click", back(() => this.go("next")));
     $("show-mistakes").addEventListener("change", (e) => this.ctx.changeSetting("show_mistakes", e.target.checked));
     $("show-timer").addEventListener("change", (e) => this.ctx.changeSetting("show_timer", e.target.checked));
