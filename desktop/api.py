@@ -12,27 +12,29 @@ because pywebview exposes public attributes to the page recursively.
 from __future__ import annotations
 
 import functools
-import importlib.util
 import inspect
 import locale
 import logging
 import os
 import threading
+import time
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any, TypeVar
 
 import numpy as np
 
-from desktop import storage
+from desktop import storage, transfer, workers
 from desktop.bridge import Bridge
-from desktop.game import Game, GameError, check_puzzle, hidden_singles, quick_status, refine_status
+from desktop.midend import Game, GameError, Play, check_puzzle, hidden_singles, quick_status, refine_status
+from desktop.midend.rules import unique_solution
 from desktop.session import Session, idle_info
 
 log = logging.getLogger(__name__)
 
 MAX_STRING = 64  # longer strings are refused before they are looked at
-_HAS_HUMAN = importlib.util.find_spec("engine.human") is not None
+MAX_SET = 1000  # puzzles in a set
+_HAS_HUMAN = workers.HAS_HUMAN
 WARM_UP_DELAY_S = 1.0
 F = TypeVar("F", bound=Callable[..., dict])
 
@@ -87,6 +89,11 @@ def _choice(value: Any, name: str, choices: tuple[str, ...] | list[str]) -> str:
     return value
 
 
+def _now() -> float:
+    """The mid end's clock: milliseconds that only go forward."""
+    return time.monotonic() * 1000.0
+
+
 def system_language() -> str:
     """Return "zh" if the system locale is Chinese, else "en" (never fails)."""
     for var in ("LC_ALL", "LC_MESSAGES", "LANGUAGE", "LANG"):
@@ -112,10 +119,15 @@ class Api:
         loaded_settings = self._storage.load_settings()
         loaded_game = self._storage.load_game()
         self._settings: dict[str, Any] = loaded_settings.value
-        self._game: Game = loaded_game.value
+        self._play: Play = loaded_game.value
         for what, loaded in (("settings", loaded_settings), ("game", loaded_game)):
             if loaded.problem is not None:
                 self._notice_damaged(what, loaded)
+        for text in loaded_game.notices:
+            self._notices.append({"level": "warning", "code": "history_dropped",
+                                  "message": f"Saved game, {text}.",
+                                  "params": {}})
+        self._set_job: dict[str, Any] | None = None  # the set being made: {"cancel": Event}
         self._lang_override = lang if lang in storage.LANGUAGES else None
         self._system_lang = system_language()
         self._session: Session | None = None
@@ -126,12 +138,14 @@ class Api:
         self._warm_started = False
         self._warm_soon = threading.Event()  # set when the solver is wanted now: no delay
         self._analysis: tuple[int, int] | None = None  # (board version, solutions up to 2)
-        self._analysis_job: tuple[int, list[int]] | None = None
-        self._analysis_cond = threading.Condition(self._lock)
-        self._analysis_thread: threading.Thread | None = None
+        self._analyser = workers.Analyser(self._solver_ready, self._analysed)
         self._closed = False
         self._seq = 0  # numbers every state snapshot, so the page can drop one overtaken by a newer one
         self._dirty = False  # the state changed during a call: push it to the page when the call ends
+
+    @property
+    def _game(self) -> Game:
+        return self._play.game
 
     # == the contract ==========================================================================
 
@@ -193,7 +207,7 @@ class Api:
             self._busy = "generating"
             self._dirty = True
             level = self._settings["difficulty"]
-        threading.Thread(target=self._generate, args=(level,), name="generate", daemon=True).start()
+        workers.spawn(self._generate, "generate", level)
         return {"ok": True, "pending": True}
 
     @_endpoint
@@ -211,6 +225,11 @@ class Api:
         if leaving_enter:
             self._warm_soon.set()
             answer["check"] = check_puzzle(digits)  # may wait for the first compile, off the lock
+            # the puzzle's solution, so Check, Hint and Fill can tell a wrong digit from the start
+            solution = unique_solution(digits) if answer["check"]["kind"] == "unique" else None
+            with self._lock:
+                if solution is not None and self._game.givens() == digits:
+                    self._game.solution = solution
         with self._lock:
             answer["state"] = self._state()
         return answer
@@ -228,10 +247,9 @@ class Api:
         """Apply hidden singles until none is left, as one undoable move; ``placed`` says how many."""
         with self._lock:
             self._refuse_while_solving()
-            if self._game.conflict_cells():
-                raise ApiError("invalid_board", "Remove the repeated digits first.")
+            self._refuse_wrong()
             placements = hidden_singles(self._game.digits)
-            if self._game.place(placements, "inferred"):
+            if self._game.place(placements, "fill"):
                 self._changed()
             return {"ok": True, "placed": len(placements), "state": self._state()}
 
@@ -242,8 +260,7 @@ class Api:
             raise ApiError("nothing_to_do", "Hints need the engine's human logic.")
         with self._lock:
             self._refuse_while_solving()
-            if self._game.conflict_cells():
-                raise ApiError("invalid_board", "Remove the repeated digits first.")
+            self._refuse_wrong()
             if all(self._game.digits):
                 raise ApiError("nothing_to_do", "The board is already full.")
             digits = list(self._game.digits)
@@ -255,13 +272,8 @@ class Api:
         step = next_step(CandidateGrid.from_grid(digits), unique=unique)
         if step is None:
             return {"ok": True, "hint": None}
-        return {"ok": True, "hint": {
-            "technique": step.technique,
-            "cells": sorted({*step.cells, *(c for c, _ in step.placements)}),
-            "placements": [list(p) for p in step.placements],
-            "eliminations": [list(p) for p in step.eliminations],
-            "explain": {"en": step.explain("en"), "zh": step.explain("zh")},
-        }}
+        return {"ok": True, "hint": {"step": step.to_dict(),
+                                     "explain": {"en": step.explain("en"), "zh": step.explain("zh")}}}
 
     @_endpoint
     def solve(self, algorithm: Any) -> dict[str, Any]:
@@ -323,7 +335,188 @@ class Api:
             raise ApiError("bad_argument", str(err)) from None
         return self._set_setting(name, value)
 
+    @_endpoint
+    def toggle_note(self, cell: Any, digit: Any) -> dict[str, Any]:
+        """Add or remove the pencil mark ``digit`` 1-9 in the empty ``cell`` 0-80 (undoable)."""
+        cell = _int(cell, "cell", 0, 80)
+        digit = _int(digit, "digit", 1, 9)
+        return self._move(lambda game: game.toggle_note(cell, digit))
+
+    @_endpoint
+    def fill_candidates(self) -> dict[str, Any]:
+        """Write every empty cell's candidates as its notes, one undoable move."""
+        return self._move(lambda game: game.fill_candidates())
+
+    @_endpoint
+    def restart(self) -> dict[str, Any]:
+        """Take the board back to the puzzle's givens, one undoable move."""
+        return self._move(lambda game: game.restart())
+
+    @_endpoint
+    def check(self) -> dict[str, Any]:
+        """Check the board against its solution: ``check`` names wrong cells, empty ones or "solved"."""
+        self._warm_soon.set()
+        with self._lock:
+            self._refuse_while_solving()
+            givens, known = self._game.givens(), self._game.solution is not None
+        solution = None if known else unique_solution(givens)  # numba: off the lock
+        with self._lock:
+            if solution is not None and self._game.givens() == givens:
+                self._game.solution = solution
+            result = self._game.check(_now())
+            self._changed()
+            return {"ok": True, "check": result, "state": self._state()}
+
+    @_endpoint
+    def set_paused(self, paused: Any) -> dict[str, Any]:
+        """Pause the game (the board is hidden, the timer stops) or resume it."""
+        if not isinstance(paused, bool):
+            raise ApiError("bad_argument", "paused must be true or false")
+        return self._move(lambda game: game.set_paused(paused, _now()))
+
+    @_endpoint
+    def start_set(self, count: Any, difficulty: Any) -> dict[str, Any]:
+        """Start making a set of ``count`` 1-1000 unique puzzles; the first is played as soon as it exists."""
+        count = _int(count, "count", 1, MAX_SET)
+        difficulty = _choice(difficulty, "difficulty", storage.DIFFICULTIES)
+        self._stop_session()
+        with self._lock:
+            if self._busy is not None:
+                raise ApiError("busy", "A puzzle is already being made.")
+            self._busy = "generating"
+            cancel = threading.Event()
+            self._set_job = {"cancel": cancel, "count": count}
+            self._dirty = True
+        workers.spawn(self._make_set, "set", count, difficulty, cancel)
+        return {"ok": True, "pending": True}
+
+    @_endpoint
+    def cancel_set(self) -> dict[str, Any]:
+        """Stop making the set; the puzzles made so far stay playable."""
+        with self._lock:
+            if self._set_job is not None:
+                self._set_job["cancel"].set()
+            return {"ok": True}
+
+    @_endpoint
+    def go_puzzle(self, delta: Any) -> dict[str, Any]:
+        """Show the previous (-1) or next (+1) puzzle of the set, keeping everything of this one."""
+        delta = _choice(delta, "delta", ["previous", "next"])
+        with self._lock:
+            self._refuse_while_solving()
+            if self._play.go(-1 if delta == "previous" else 1, _now()):
+                self._analysis = None
+                self._changed()
+            return {"ok": True, "state": self._state()}
+
+    @_endpoint
+    def import_text(self, text: Any) -> dict[str, Any]:
+        """Load a puzzle from text (any form engine.formats reads); bad text is refused, saying where."""
+        if not isinstance(text, str) or len(text) > transfer.MAX_TEXT:
+            raise ApiError("bad_argument", f"text must be a string of at most {transfer.MAX_TEXT} characters")
+        try:
+            givens, notes = transfer.read_puzzle(text)
+        except ValueError as err:
+            raise ApiError("bad_text", str(err)) from None
+        self._stop_session()
+        solution = unique_solution(givens)  # numba: off the lock
+        with self._lock:
+            self._game.set_mode("play")
+            self._game.paused = False
+            if self._game.load_puzzle(givens, "import", solution=solution, notes=notes):
+                self._analysis = None
+            self._changed()
+            return {"ok": True, "state": self._state()}
+
+    @_endpoint
+    def export_text(self, fmt: Any) -> dict[str, Any]:
+        """Return the board as text: ``line``, ``block``, ``pencil`` (pencil marks), ``candidates`` (729)."""
+        fmt = _choice(fmt, "format", transfer.EXPORT_FORMATS)
+        with self._lock:
+            digits, notes = list(self._game.digits), list(self._game.notes)
+        return {"ok": True, "text": transfer.write_puzzle(digits, notes, fmt)}
+
+    @_endpoint
+    def open_file(self) -> dict[str, Any]:
+        """Ask for a puzzle file with the native dialog; ``text`` is its content, null if cancelled."""
+        path = self._bridge_dialog("open")
+        if path is None:
+            return {"ok": True, "text": None}
+        try:
+            with open(path, "rb") as handle:
+                data = handle.read(transfer.MAX_TEXT + 1)
+        except OSError as err:
+            raise ApiError("file", f"Could not read {Path(path).name}: {err.strerror or err}") from None
+        if len(data) > transfer.MAX_TEXT:
+            raise ApiError("bad_text", f"{Path(path).name} is too large to be a puzzle file")
+        return {"ok": True, "text": data.decode("utf-8", errors="replace"), "name": Path(path).name}
+
+    @_endpoint
+    def save_file(self, fmt: Any) -> dict[str, Any]:
+        """Export the board in ``fmt`` to a file the native save dialog asks for (written atomically)."""
+        fmt = _choice(fmt, "format", transfer.EXPORT_FORMATS)
+        with self._lock:
+            text = transfer.write_puzzle(list(self._game.digits), list(self._game.notes), fmt)
+        path = self._bridge_dialog("save")
+        if path is None:
+            return {"ok": True, "saved": None}
+        from engine import FileError, atomic_output  # the CLI's rule: a link's target, a FIFO streamed
+
+        try:
+            with atomic_output(path) as out:
+                out.write((text + "\n").encode("utf-8"))
+        except (FileError, OSError) as err:
+            raise ApiError("file", f"Could not save {Path(path).name}: {err}") from None
+        return {"ok": True, "saved": Path(path).name}
+
     # == inside ================================================================================
+
+    def _bridge_dialog(self, kind: str) -> str | None:
+        """Ask the window for a file path (None if cancelled); ApiError where there is no window."""
+        choose = getattr(self._bridge, "choose_file", None)
+        if choose is None:
+            raise ApiError("no_window", "File dialogs need the app's window.")
+        return choose(kind)
+
+    def _move(self, make: Callable[[Game], bool]) -> dict[str, Any]:
+        """Make one move of the mid end under the lock; save and publish if it changed anything."""
+        with self._lock:
+            self._refuse_while_solving()
+            if make(self._game):
+                self._changed()
+            return {"ok": True, "state": self._state()}
+
+    def _make_set(self, count: int, level: str, cancel: threading.Event) -> None:
+        """Worker thread: make ``count`` distinct puzzles, the first shown at once, the rest appended."""
+        made = 0
+        try:
+            for grid, solution in workers.distinct_puzzles(count, level, cancel):
+                if self._closed:
+                    break
+                game = Game(level)
+                game.load_puzzle(grid, "new", difficulty=level, solution=solution)
+                game.undo_log.clear()  # a set's puzzle starts with nothing to undo
+                with self._lock:
+                    if made == 0:
+                        self._play.start_set(game, count, _now())
+                        self._analysis = None
+                        self._busy = None
+                    else:
+                        self._play.add(game)
+                    made += 1
+                    self._changed()
+                self._publish()
+        except Exception as err:
+            log.exception("making a set failed")
+            self._emit("notice", {"level": "error", "code": "generate_failed",
+                                  "message": f"Could not make a puzzle: {type(err).__name__}", "params": {}})
+        with self._lock:
+            self._busy = None
+            self._set_job = None
+            self._play.expected = len(self._play.games) if self._play.is_set else 1
+            self._changed()
+        self._publish()
+
 
     def _set_setting(self, name: str, value: Any) -> dict[str, Any]:
         with self._lock:
@@ -349,9 +542,14 @@ class Api:
 
     def _state(self) -> dict[str, Any]:
         self._seq += 1
-        state = self._game.snapshot()
+        now = _now()
+        self._game.tick(now)
+        state = self._game.snapshot(now, show_mistakes=self._settings["show_mistakes"])
         state["status"] = self._status(state["status"])
         state.update(
+            set=self._play.progress(),
+            making_set=self._set_job is not None,
+            statistics=self._play.statistics(),
             seq=self._seq,
             settings=self._effective_settings(),
             algorithms=self._algorithms(),
@@ -373,6 +571,14 @@ class Api:
             return idle_info(self._settings["delay"], self._effective_settings()["algorithm"])
         return self._session.info()
 
+    def _refuse_wrong(self) -> None:
+        """Refuse to build on a wrong or repeated digit, naming the cell to fix (lock held)."""
+        cell = self._game.first_wrong_cell()
+        if cell is not None:
+            raise ApiError("wrong_digit", f"{cell} is wrong: fix it first.")
+        if self._game.conflict_cells():
+            raise ApiError("invalid_board", "Remove the repeated digits first.")
+
     def _refuse_while_solving(self) -> None:
         if self._session is not None and not self._session.ended:
             raise ApiError("busy", "The solver is running; stop it first.")
@@ -389,8 +595,11 @@ class Api:
     def _changed(self) -> None:
         """Autosave after a change of the game (called with the lock held) and queue its analysis."""
         self._dirty = True
+        now = _now()
+        self._game.tick(now)
+        self._play.record_if_solved(now)
         try:
-            self._storage.save_game(self._game)
+            self._storage.save_game(self._play, now)
         except OSError as err:
             self._save_problem(err)
         self._schedule_analysis()
@@ -462,7 +671,7 @@ class Api:
         if session.status == "solved" and self._game.version == self._session_version:
             start = session.start_digits
             placements = [(c, d) for c, d in enumerate(session.board.digits) if d and not start[c]]
-            if self._game.place(placements, "solved"):
+            if self._game.place(placements, "solve"):
                 self._changed()
 
     def _session_ended(self, session: Session) -> None:
@@ -478,25 +687,17 @@ class Api:
                                   "params": {}})
         self._emit("state", {"state": state})
 
-    # -- background work ------------------------------------------------------------------------
+    # -- background work (the threads live in desktop.workers) -----------------------------------
 
     def _start_warm_up(self) -> None:
         with self._lock:
             if self._warm_started:
                 return
             self._warm_started = True
-        threading.Thread(target=self._warm_up, name="warm-up", daemon=True).start()
+        workers.spawn(self._warm_up, "warm-up")
 
     def _warm_up(self) -> None:
-        # Let the page draw and take its first keys before numba's import and compilation (which
-        # hold the GIL for long stretches) start; a check asked for sooner simply waits for them.
-        self._warm_soon.wait(WARM_UP_DELAY_S)
-        try:
-            from engine.solver import warm_up  # numba: compiled (or loaded from cache) here, off the UI
-
-            warm_up()
-        except Exception:
-            log.exception("solver warm-up failed")
+        workers.warm_up(self._warm_soon, WARM_UP_DELAY_S)
         self._solver_ready.set()
         with self._lock:
             self._schedule_analysis()
@@ -510,43 +711,20 @@ class Api:
             return
         if quick_status(self._game.digits, version)["solutions"] is not None:
             return  # invalid, solved or a dead cell: nothing to count
-        self._analysis_job = (version, list(self._game.digits))
-        if self._analysis_thread is None:
-            self._analysis_thread = threading.Thread(target=self._analyse, name="analysis", daemon=True)
-            self._analysis_thread.start()
-        self._analysis_cond.notify_all()
+        self._analyser.submit(version, self._game.digits)
 
-    def _analyse(self) -> None:
-        from engine.solver import count_solutions
-
-        while not self._closed:
-            self._solver_ready.wait()
-            with self._lock:
-                while self._analysis_job is None and not self._closed:
-                    self._analysis_cond.wait()
-                if self._closed:
-                    return
-                version, digits = self._analysis_job  # type: ignore[misc]
-                self._analysis_job = None
-            try:
-                solutions = count_solutions(digits, 2)
-            except Exception:
-                log.exception("analysis failed")
-                continue
-            with self._lock:
-                self._analysis = (version, solutions)
-                if version != self._game.version:
-                    continue
-                status = self._status(quick_status(self._game.digits, version))
-            self._emit("analysis", {"version": version, "status": status})
+    def _analysed(self, version: int, solutions: int) -> None:
+        """Analysis thread: keep the count and tell the page if the board is still the one counted."""
+        with self._lock:
+            self._analysis = (version, solutions)
+            if version != self._game.version or self._closed:
+                return
+            status = self._status(quick_status(self._game.digits, version))
+        self._emit("analysis", {"version": version, "status": status})
 
     def _generate(self, level: str = "any") -> None:
         try:
-            from engine.generator import generate
-
-            # newspaper-style: givens symmetric about the centre; a level is rated by human logic
-            difficulty = None if level == "any" or not _HAS_HUMAN else level
-            grid = generate(symmetry="rotational", difficulty=difficulty)
+            grid, solution = workers.make_puzzle(level)
         except Exception as err:
             log.exception("making a puzzle failed")
             with self._lock:
@@ -558,7 +736,7 @@ class Api:
             return
         with self._lock:
             self._busy = None
-            self._game.load_puzzle(grid)
+            self._game.load_puzzle(grid, "new", difficulty=level, solution=solution)
             self._game.set_mode("play")
             self._changed()
             state = self._state()
@@ -573,6 +751,6 @@ class Api:
         with self._lock:
             self._closed = True
             session = self._session
-            self._analysis_cond.notify_all()
+        self._analyser.close()
         if session is not None:
             session.stop()

@@ -52,6 +52,18 @@ class WindowBridge:
         """Use ``window`` from now on (the window is made after the API object it exposes)."""
         self._window = window
 
+    def choose_file(self, kind: str) -> str | None:
+        """Return a path from the native "open" or "save" dialog, or None if cancelled (or no window)."""
+        if self._window is None:
+            return None
+        # pywebview's FileDialog.OPEN / .SAVE (10 / 30): this module never imports webview itself
+        dialog = 10 if kind == "open" else 30
+        types = ("Sudoku puzzles (*.txt;*.sdk;*.ss;*.sudoku)", "All files (*.*)")
+        chosen = self._window.create_file_dialog(dialog, save_filename="puzzle.txt", file_types=types)
+        if not chosen:
+            return None
+        return chosen if isinstance(chosen, str) else chosen[0]
+
     def close(self) -> None:
         """Stop sending: the window is going away."""
         self._closed.set()

@@ -2,16 +2,17 @@
 
 Two files in the data folder, so a damaged game never costs the settings (or the other way):
 
-    game.json       {"format": "sudoku-studio/game", "version": 1, "game": Game.to_dict()}
+    game.json       {"format": "sudoku-studio/game", "version": 2, "play": ...}   (see desktop.saves)
     settings.json   {"format": "sudoku-studio/settings", "version": 1, "settings": {...}}
 
 A write goes to a temporary file in the same folder, is flushed to disk, then renamed over the old
 file: a crash leaves either the old save or the new one, never half of one.  A file that cannot be
 read back (not JSON, wrong format, a value out of range) is renamed to ``<name>.damaged-<time>`` beside
-it, the app starts fresh, and :class:`Loaded` says so for the UI to tell the user.  A save is opened
-only when it is a regular file (a non-blocking open checked with ``fstat``: a FIFO never hangs the
-start, a link to ``/dev/zero`` is never read) and read up to the size limit + 1 byte; anything else
-counts as damaged.  Temporary files of ours left by a crash mid-write (``.<name>.*.tmp``) are
+it, the app starts fresh, and :class:`Loaded` says so for the UI to tell the user.  A game saved by a
+newer version is moved aside the same way (``<name>.newer-<time>``), never overwritten.  A save is
+opened only when it is a regular file (a non-blocking open checked with ``fstat``: a FIFO never hangs
+the start, a link to ``/dev/zero`` is never read) and read up to the size limit + 1 byte; anything
+else counts as damaged.  Temporary files of ours left by a crash mid-write (``.<name>.*.tmp``) are
 removed when the folder is first read.
 """
 
@@ -27,9 +28,10 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any, NamedTuple, TypeVar
 
-from desktop.game import Game
+from desktop import saves
+from desktop.midend import Play
 
-FORMAT_VERSION = 1
+SETTINGS_VERSION = 1
 GAME_FILE = "game.json"
 SETTINGS_FILE = "settings.json"
 MAX_FILE_BYTES = 4 << 20  # a save is a few KB; anything this big is not ours
@@ -45,6 +47,8 @@ DEFAULT_SETTINGS: dict[str, Any] = {
     "delay": 100,
     "candidates": False,
     "difficulty": "any",
+    "show_mistakes": False,  # mark a digit that differs from the solution as soon as it is typed
+    "show_timer": True,
 }
 
 T = TypeVar("T")
@@ -77,9 +81,9 @@ def validate_setting(name: str, value: Any) -> Any:
     elif name == "difficulty":
         if value not in DIFFICULTIES:
             raise ValueError(f"difficulty must be one of {', '.join(DIFFICULTIES)}")
-    elif name == "candidates":
+    elif name in ("candidates", "show_mistakes", "show_timer"):
         if not isinstance(value, bool):
-            raise ValueError("candidates must be true or false")
+            raise ValueError(f"{name} must be true or false")
     else:
         raise ValueError(f"unknown setting {name[:40]!r}")
     return value
@@ -126,12 +130,21 @@ def read_save_bytes(path: Path, limit: int = MAX_FILE_BYTES) -> bytes:
     return b"".join(chunks)
 
 
+def _settings_body(data: Any) -> dict[str, Any]:
+    if not isinstance(data, dict) or data.get("format") != "sudoku-studio/settings":
+        raise ValueError("not a Sudoku Studio save file")
+    if data.get("version") != SETTINGS_VERSION:
+        raise ValueError(f"unknown save version {str(data.get('version'))[:20]}")
+    return _settings_from(data.get("settings"))
+
+
 class Loaded(NamedTuple):
     """What was read at start: the value, and the backup path if the file was damaged (else None)."""
 
     value: Any
     damaged_backup: Path | None
     problem: str | None
+    notices: tuple[str, ...] = ()  # read, with something left behind (a history that did not fit)
 
 
 class Storage:
@@ -142,38 +155,32 @@ class Storage:
         self._swept = False
 
     def load_game(self) -> Loaded:
-        """Return the saved game (a new Game if there is none or it is damaged, then backed up)."""
-        return self._load(GAME_FILE, "sudoku-studio/game", "game", Game.from_dict, Game)
+        """Return the saved Play (a fresh one if there is none or it is damaged, then backed up)."""
+        loaded = self._load(GAME_FILE, saves.load, lambda: (Play(), []))
+        return loaded._replace(value=loaded.value[0], notices=tuple(loaded.value[1]))
 
     def load_settings(self) -> Loaded:
         """Return the saved settings dict (defaults if none or damaged, then backed up)."""
-        return self._load(SETTINGS_FILE, "sudoku-studio/settings", "settings", _settings_from,
-                          lambda: dict(DEFAULT_SETTINGS))
+        return self._load(SETTINGS_FILE, _settings_body, lambda: dict(DEFAULT_SETTINGS))
 
-    def save_game(self, game: Game) -> None:
+    def save_game(self, play: Play, now: float) -> None:
         """Write the game atomically; raises OSError if the folder cannot be written."""
-        body = {"format": "sudoku-studio/game", "version": FORMAT_VERSION, "game": game.to_dict()}
-        self._write(GAME_FILE, body)
+        self._write(GAME_FILE, saves.dump(play, now))
 
     def save_settings(self, settings: dict[str, Any]) -> None:
         """Write the settings atomically; raises OSError if the folder cannot be written."""
-        body = {"format": "sudoku-studio/settings", "version": FORMAT_VERSION, "settings": dict(settings)}
+        body = {"format": "sudoku-studio/settings", "version": SETTINGS_VERSION, "settings": dict(settings)}
         self._write(SETTINGS_FILE, body)
 
-    def _load(
-        self, name: str, fmt: str, key: str, parse: Callable[[Any], T], fresh: Callable[[], T]
-    ) -> Loaded:
+    def _load(self, name: str, parse: Callable[[Any], T], fresh: Callable[[], T]) -> Loaded:
         self._sweep_temporary_files()
         path = self.folder / name
         try:
             if not os.path.lexists(path):
                 return Loaded(fresh(), None, None)
-            data = json.loads(read_save_bytes(path).decode("utf-8"))
-            if not isinstance(data, dict) or data.get("format") != fmt:
-                raise ValueError("not a Sudoku Studio save file")
-            if data.get("version") != FORMAT_VERSION:
-                raise ValueError(f"unknown save version {str(data.get('version'))[:20]}")
-            return Loaded(parse(data.get(key)), None, None)
+            return Loaded(parse(json.loads(read_save_bytes(path).decode("utf-8"))), None, None)
+        except saves.FutureVersionError as err:
+            return Loaded(fresh(), self._back_up(path, "newer"), str(err)[:200])
         except (OSError, ValueError, TypeError, RecursionError) as err:  # UnicodeError, JSONDecodeError too
             return Loaded(fresh(), self._back_up(path), str(err)[:200])
 
@@ -188,13 +195,13 @@ class Storage:
                     if tmp.is_file() and not tmp.is_symlink():
                         tmp.unlink()
 
-    def _back_up(self, path: Path) -> Path | None:
+    def _back_up(self, path: Path, why: str = "damaged") -> Path | None:
         stamp = time.strftime("%Y%m%d-%H%M%S")
-        backup = path.with_name(f"{path.name}.damaged-{stamp}")
+        backup = path.with_name(f"{path.name}.{why}-{stamp}")
         n = 1
         while backup.exists():
             n += 1
-            backup = path.with_name(f"{path.name}.damaged-{stamp}-{n}")
+            backup = path.with_name(f"{path.name}.{why}-{stamp}-{n}")
         try:
             os.replace(path, backup)
         except OSError:
@@ -215,3 +222,4 @@ class Storage:
             with contextlib.suppress(OSError):
                 os.unlink(tmp)
             raise
+

@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import enum
 import itertools
+import re
 from collections.abc import Iterable, Iterator, Sequence
 from typing import AnyStr, NamedTuple
 
@@ -361,3 +362,88 @@ def format_entries_bulk(grids: np.ndarray, form: Form) -> bytes:
     if form is Form.LINE:
         return format_lines_bulk(grids)
     return format_blocks_bulk(grids, spaced=form is Form.BLOCK)
+
+
+_SEPARATOR_CHARS = set("-=+|.:'* \t")
+
+
+def _is_separator(line: str) -> bool:
+    body = line.strip()
+    if not body or body.startswith("#"):
+        return True
+    return set(body) <= _SEPARATOR_CHARS and ("-" in body or "=" in body)
+
+
+def parse_grid_text(text: str) -> tuple[np.ndarray, list[int] | None]:
+    """Return ``(grid, candidate masks or None)`` of pasted text; raises ParseError with line and column.
+
+    Reads an 81-character line, a 9-line block (spaced or not), ``.sdk`` (``#`` lines are comments),
+    Simple Sudoku ``.ss`` (``|`` and ``---+---`` separators) and a pencil-mark grid (HoDoKu / Sudoku
+    Explainer style: nine cells a row, each a digit or its candidates).  A pencil-mark cell holding one
+    digit counts as placed.  Masks (bit d-1 = candidate d) come only from a pencil-mark grid.
+    """
+    rows = [(n, line) for n, line in enumerate(text.splitlines(), 1) if not _is_separator(line)]
+    if not rows:
+        raise ParseError("no puzzle found in the text", 1)
+    if len(rows) == 1:
+        n, line = rows[0]
+        indent = len(line) - len(line.lstrip())
+        try:
+            return parse_line(line.strip(), n), None
+        except ParseError as err:
+            raise ParseError(err.message, n, err.column + indent if err.column else None) from None
+    if len(rows) != 9:
+        raise ParseError(f"a grid needs 9 rows, found {len(rows)}", rows[0][0])
+    tokens = [(n, [(m.start() + 1, m.group()) for m in re.finditer(r"[^\s|]+", line)]) for n, line in rows]
+    if any(len(tok) > 1 for _, row in tokens for _, tok in row) and all(len(row) == 9 for _, row in tokens):
+        return _pencil_marks(tokens)
+    values: list[int] = []
+    for n, row in tokens:
+        cells = [(col + i, ch) for col, tok in row for i, ch in enumerate(tok)]
+        for col, ch in cells:
+            if ch not in _VALID:
+                raise _bad_char_error(ch, n, col)
+        if len(cells) != 9:
+            raise ParseError(f"wrong length: {len(cells)} cells in a row, expected 9", n)
+        values.extend(0 if ch in _EMPTY else ord(ch) - 48 for _, ch in cells)
+    return np.array(values, dtype=np.uint8), None
+
+
+def _pencil_marks(tokens: list[tuple[int, list[tuple[int, str]]]]) -> tuple[np.ndarray, list[int]]:
+    grid = np.zeros(N_CELLS, dtype=np.uint8)
+    masks = [0] * N_CELLS
+    for r, (n, row) in enumerate(tokens):
+        for c, (col, tok) in enumerate(row):
+            for i, ch in enumerate(tok):
+                if not "1" <= ch <= "9" or tok.count(ch) > 1:
+                    raise ParseError(f"bad candidate {ch!r} (expected the digits 1-9, each once)", n, col + i)
+            if len(tok) == 1:
+                grid[r * 9 + c] = int(tok)
+            else:
+                masks[r * 9 + c] = sum(1 << (int(ch) - 1) for ch in tok)
+    return grid, masks
+
+
+def format_pencil_marks(grid: np.ndarray, masks: Sequence[int]) -> str:
+    """Return a pencil-mark grid (HoDoKu style): each cell its digit, or its candidates from ``masks``."""
+    cells = [str(d) if d else "".join(str(k) for k in range(1, 10) if m >> (k - 1) & 1) or "."
+             for d, m in zip(grid.tolist(), masks, strict=True)]
+    width = max(len(c) for c in cells)
+    rule = "+".join(["-" * (3 * (width + 1) + 1)] * 3)
+    lines = [f".{rule.replace('+', '.')}."]
+    for r in range(9):
+        boxes = [" ".join(cells[r * 9 + b * 3 + i].ljust(width) for i in range(3)) for b in range(3)]
+        lines.append("| " + " | ".join(boxes) + " |")
+        if r in (2, 5):
+            lines.append(f":{rule}:")
+    lines.append(f"'{rule.replace('+', '.')}'")
+    return "\n".join(lines)
+
+
+def format_candidate_line(grid: np.ndarray, masks: Sequence[int]) -> str:
+    """Return the 729-character line: for each cell, each digit 1-9 if possible (or placed), else '.'."""
+    out = []
+    for d, m in zip(grid.tolist(), masks, strict=True):
+        bits = 1 << (d - 1) if d else m
+        out.append("".join(str(k) if bits >> (k - 1) & 1 else "." for k in range(1, 10)))
+    return "".join(out)

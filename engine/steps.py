@@ -9,6 +9,7 @@ steps drive the desktop animation, hints, the CLI's ``explain`` and saved games.
 
 from __future__ import annotations
 
+import importlib
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
@@ -60,6 +61,10 @@ class Step:
 
     def explain(self, lang: str = "en") -> str:
         """Return the explanation in ``lang`` ("en" or "zh"); unknown techniques get a plain summary."""
+        if self.technique not in TEXTS:
+            # the strategy modules register the texts when imported; a step read back from JSON
+            # (a save, the CLI) may be explained before anything imported them
+            importlib.import_module("engine.strategies").techniques()
         template = TEXTS.get(self.technique, {}).get(lang)
         fields = {
             "placements": pairs_label(self.placements),

@@ -23,8 +23,10 @@ from engine.solver import count_solutions
 PUZZLE = "530070000600195000098000060800060003400803001700020006060000280000419005000080079"
 
 CONTRACT = {
-    "check_puzzle", "clear", "fill_singles", "get_state", "hint", "new_puzzle", "pause", "redo", "resume",
-    "set_cell", "set_delay", "set_mode", "set_setting", "solve", "step", "stop", "undo",
+    "cancel_set", "check", "check_puzzle", "clear", "fill_candidates", "fill_singles", "get_state",
+    "go_puzzle", "import_text", "export_text", "open_file", "save_file",
+    "hint", "new_puzzle", "pause", "redo", "restart", "resume", "set_cell", "set_delay", "set_mode",
+    "set_paused", "set_setting", "solve", "start_set", "step", "stop", "toggle_note", "undo",
 }
 
 
@@ -169,8 +171,9 @@ def test_a_hint_is_the_easiest_step_and_changes_nothing(api):
     _enter(api, PUZZLE)
     api.set_mode("play")
     before = api.get_state()["state"]["digits"]
-    hint = api.hint()["hint"]
-    assert hint["technique"] and hint["explain"]["en"] and hint["explain"]["zh"]
+    answer = api.hint()["hint"]
+    hint = answer["step"]  # the one wire form of a step: Step.to_dict
+    assert hint["technique"] and answer["explain"]["en"] and answer["explain"]["zh"]
     solution = api.fill_singles()["state"]["digits"]  # this puzzle is all singles: the known solution
     api.undo()
     assert hint["placements"] and all(solution[c] == d for c, d in hint["placements"])
@@ -223,7 +226,8 @@ def test_everything_is_restored_by_the_next_launch(tmp_path, bridge):
     for key in ("digits", "origins", "mode", "settings", "can_undo"):
         assert second[key] == state[key], key
     assert second["settings"] == {"language": "zh", "theme": "dark", "algorithm": "naive", "delay": 250,
-                                  "candidates": True, "difficulty": "hard"}
+                                  "candidates": True, "difficulty": "hard", "show_mistakes": False,
+                                  "show_timer": True}
 
 
 def test_lang_argument_overrides_the_saved_language_until_the_user_switches(tmp_path):
@@ -242,7 +246,7 @@ def test_a_damaged_save_is_reported_once_and_the_app_works(tmp_path):
     assert "damaged" in notices[0]["message"] and notices[0]["params"]["what"] == "game"
     assert any(p.name.startswith(GAME_FILE + ".damaged-") for p in tmp_path.iterdir())
     assert api.set_cell(0, 1)["ok"]
-    assert json.loads((tmp_path / GAME_FILE).read_text())["game"]["digits"][0] == "1"
+    assert json.loads((tmp_path / GAME_FILE).read_text())["play"]["games"][0]["digits"][0] == "1"
 
 
 def test_a_save_failure_is_said_once_and_play_goes_on(tmp_path, bridge):
@@ -284,3 +288,142 @@ def test_warm_up_reports_the_solver_ready(api, bridge):
     started = time.monotonic()
     assert api.check_puzzle()["ok"]
     assert time.monotonic() - started < 5
+
+
+def _play(api: Api) -> dict:
+    """Load PUZZLE as a puzzle to play (entered, then played) and return the state."""
+    _enter(api, PUZZLE)
+    return api.set_mode("play")["state"]
+
+
+def test_check_says_empty_then_wrong_cells_then_solved(api):
+    _play(api)
+    empty = PUZZLE.count("0")
+    answer = api.check()
+    assert answer["check"] == {"kind": "empty", "empty": empty}
+    assert answer["state"]["check"] == answer["check"]
+    solution = [int(d) for d in api.fill_singles()["state"]["digits"]]  # all singles: the solution
+    api.undo()
+    wrong = PUZZLE.index("0")
+    api.set_cell(wrong, solution[wrong] % 9 + 1)
+    refused = api.hint()  # the solution is known from leaving Enter puzzle: no Check needed first
+    assert refused["ok"] is False and refused["error"]["code"] == "wrong_digit"
+    assert api.check()["check"]["cells"] == [wrong]
+    refused = api.hint()
+    assert refused["ok"] is False and refused["error"]["code"] == "wrong_digit"
+    assert "r1c3" in refused["error"]["message"]
+    assert api.fill_singles()["error"]["code"] == "wrong_digit"
+    api.set_cell(wrong, 0)
+    api.fill_singles()
+    result = api.check()["check"]
+    assert result["kind"] == "solved" and result["ms"] >= 0
+
+
+def test_notes_fill_candidates_and_a_digit_cleans_peers_in_one_undo(api):
+    _play(api)
+    assert api.toggle_note(2, 4)["state"]["notes"][2] == 1 << 3
+    state = api.fill_candidates()["state"]
+    notes = state["notes"]
+    assert notes[2] == state["candidates"][2] and notes[0] == 0
+    cleaned = api.set_cell(2, 4)["state"]["notes"]
+    assert all(not cleaned[p] & (1 << 3) for p in (3, 5, 6, 7, 8))  # row 1 peers
+    assert api.undo()["state"]["notes"] == notes
+    assert api.toggle_note(0, 1)["error"]["code"] == "filled"
+    assert api.toggle_note(2, 0)["error"]["code"] == "bad_argument"
+
+
+def test_restart_then_undo_and_both_survive_a_relaunch(tmp_path):
+    api = Api(RecordingBridge(), tmp_path, None)
+    _play(api)
+    api.set_cell(2, 4)
+    api.toggle_note(3, 6)
+    assert api.restart()["state"]["digits"] == [int(c) for c in PUZZLE]
+    again = Api(RecordingBridge(), tmp_path, None)
+    state = again.undo()["state"]
+    assert state["digits"][2] == 4 and state["notes"][3] == 1 << 5
+
+
+def test_pause_hides_the_board_and_stops_the_timer(api):
+    _play(api)
+    paused = api.set_paused(True)["state"]
+    assert paused["paused"] and paused["digits"] == [0] * 81 and not paused["timer"]["running"]
+    ms = paused["timer"]["ms"]
+    time.sleep(0.05)
+    assert api.get_state()["state"]["timer"]["ms"] == ms
+    assert api.set_cell(2, 4)["error"]["code"] == "paused"  # no move on a hidden board
+    resumed = api.set_paused(False)["state"]
+    assert not resumed["paused"] and resumed["timer"]["running"] and resumed["digits"][0] == 5
+
+
+def test_a_set_is_made_played_through_and_restored_by_the_next_launch(tmp_path, bridge):
+    api = Api(bridge, tmp_path, None)
+    assert api.start_set(3, "any") == {"ok": True, "pending": True}
+    bridge.wait_for("state", lambda p: p["state"]["set"]["made"] == 3 and not p["state"]["making_set"],
+                    timeout=120)
+    state = api.get_state()["state"]
+    assert state["set"] == {"is_set": True, "index": 0, "count": 3, "made": 3, "solved": 0}
+    first = state["digits"]
+    cell = first.index(0)
+    api.set_cell(cell, 1)
+    state = api.go_puzzle("next")["state"]
+    assert state["set"]["index"] == 1 and state["digits"] != first
+    again = Api(RecordingBridge(), tmp_path, None)
+    restored = again.go_puzzle("previous")["state"]
+    assert restored["set"]["index"] == 0 and restored["digits"][cell] == 1 and restored["can_undo"]
+    assert api.start_set(0, "any")["error"]["code"] == "bad_argument"
+    assert api.go_puzzle(1)["error"]["code"] == "bad_argument"
+
+
+class _DialogBridge(RecordingBridge):
+    """The page's stand-in plus a window whose native file dialog always answers ``path``."""
+
+    def __init__(self, path) -> None:
+        super().__init__()
+        self.path = path
+
+    def choose_file(self, kind: str):
+        return str(self.path)
+
+
+def test_import_text_loads_givens_and_bad_text_changes_nothing(api):
+    state = api.import_text(PUZZLE)["state"]
+    assert state["digits"] == [int(c) for c in PUZZLE] and state["can_undo"]
+    bad = api.import_text(PUZZLE[:40] + "x" + PUZZLE[41:])
+    assert bad["error"]["code"] == "bad_text" and "line 1, column 41" in bad["error"]["message"]
+    repeated = api.import_text("55" + PUZZLE[2:])
+    assert repeated["error"]["code"] == "bad_text"
+    assert api.get_state()["state"]["digits"] == [int(c) for c in PUZZLE]
+    assert api.import_text(5)["error"]["code"] == "bad_argument"
+
+
+def test_export_and_import_of_the_729_line_keep_the_notes(api):
+    api.import_text(PUZZLE)
+    api.fill_candidates()
+    api.toggle_note(2, 1)  # the player's notes, not the engine's candidates, are exported
+    line = api.export_text("candidates")["text"]
+    notes = api.get_state()["state"]["notes"]
+    api.clear()
+    state = api.import_text(line)["state"]
+    assert state["notes"][2] == notes[2] and state["digits"][0] == 5
+    assert api.export_text("xml")["error"]["code"] == "bad_argument"
+
+
+def test_save_file_writes_the_export_atomically_and_open_file_reads_it(tmp_path):
+    target = tmp_path / "out.sdk"
+    api = Api(_DialogBridge(target), tmp_path / "data", None)
+    api.import_text(PUZZLE)
+    assert api.save_file("block")["saved"] == "out.sdk"
+    assert target.read_text().split() == [PUZZLE[r * 9:r * 9 + 9] for r in range(9)]
+    assert api.open_file()["text"] == target.read_text()
+    assert [p.name for p in tmp_path.iterdir() if p.name.startswith(".")] == []
+    assert Api(RecordingBridge(), tmp_path / "d2", None).open_file()["error"]["code"] == "no_window"
+
+
+def test_making_a_set_can_be_cancelled_keeping_the_puzzles_made(api, bridge):
+    api.start_set(200, "any")
+    bridge.wait_for("state", lambda p: p["state"]["set"]["made"] >= 1, timeout=60)
+    assert api.cancel_set()["ok"]
+    bridge.wait_for("state", lambda p: not p["state"]["making_set"], timeout=60)
+    state = api.get_state()["state"]
+    assert 1 <= state["set"]["made"] < 200 and state["set"]["count"] == state["set"]["made"]
+    assert state["busy"] is None and any(state["digits"])

@@ -213,3 +213,49 @@ def test_read_puzzles_stops_at_the_first_malformed_puzzle():
     assert len(read_puzzles(f"{PUZZLE}\n{PUZZLE}\n")) == 2
     with pytest.raises(ParseError, match="line 2"):
         read_puzzles(f"{PUZZLE}\n{PUZZLE[:50]}\n{PUZZLE}\n")
+
+
+_PM_PUZZLE = "530070000600195000098000060800060003400803001700020006060000280000419005000080079"
+
+
+def test_parse_grid_text_reads_line_block_sdk_and_simple_sudoku_alike():
+    from engine import parse_grid_text
+
+    rows = [_PM_PUZZLE[r * 9:r * 9 + 9] for r in range(9)]
+    sdk = "#A someone\n" + "\n".join(r.replace("0", ".") for r in rows)
+    ss = "\n".join(f"{r[:3]}|{r[3:6]}|{r[6:]}".replace("0", ".") + ("\n---+---+---" if i in (2, 5) else "")
+                   for i, r in enumerate(rows))
+    expected = [int(c) for c in _PM_PUZZLE]
+    for text in (_PM_PUZZLE, "\n".join(rows), "\n".join(" ".join(r) for r in rows), sdk, ss):
+        grid, masks = parse_grid_text(text)
+        assert grid.tolist() == expected and masks is None
+
+
+def test_a_pencil_mark_grid_round_trips_its_candidates():
+    import numpy as np
+
+    from engine import candidate_masks, format_pencil_marks, parse_grid_text
+
+    grid = np.array([int(c) for c in _PM_PUZZLE], dtype=np.uint8)
+    masks = [int(m) for m in candidate_masks(grid)]
+    back, read = parse_grid_text(format_pencil_marks(grid, masks))
+    for cell in range(81):
+        if grid[cell]:
+            assert back[cell] == grid[cell]
+        elif bin(masks[cell]).count("1") > 1:
+            assert read[cell] == masks[cell] and back[cell] == 0
+        else:  # one candidate left: the format cannot tell it from a placed digit
+            assert back[cell] == masks[cell].bit_length()
+
+
+@pytest.mark.parametrize(("text", "line", "column"), [
+    ("53..7....x", 1, 10),
+    ("\n".join(["123456789"] * 4 + ["12345x789"] + ["123456789"] * 4), 5, 6),
+    ("\n".join(["123456789"] * 8), 1, None),
+])
+def test_parse_grid_text_names_the_line_and_column_at_fault(text, line, column):
+    from engine import ParseError, parse_grid_text
+
+    with pytest.raises(ParseError) as err:
+        parse_grid_text(text)
+    assert (err.value.line, err.value.column) == (line, column)

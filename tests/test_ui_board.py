@@ -217,11 +217,12 @@ def test_controls_used_before_the_first_state_do_nothing_and_raise_nothing(chrom
         expect(page.get_by_role("gridcell")).to_have_count(81)
         early = ("New puzzle", "Clear", "Enter puzzle", "Candidates", "Fill last remaining cells", "Solve")
         for name in early:
-            page.get_by_role("button", name=name).click(force=True)
+            page.get_by_role("button", name=name, exact=True).click(force=True)
         page.get_by_role("combobox", name="Algorithm").select_option(index=1, force=True)
         page.wait_for_timeout(300)  # let any handler that would fail run to its end
         assert errors == []
-        expect(page.get_by_role("button", name="Candidates")).not_to_have_attribute("aria-pressed", "true")
+        candidates = page.get_by_role("button", name="Candidates", exact=True)
+        expect(candidates).not_to_have_attribute("aria-pressed", "true")
     finally:
         context.close()
         server.close()

@@ -233,3 +233,37 @@ def test_a_fifo_or_dev_zero_save_lets_the_window_start_fresh_with_a_notice(windo
     window.wait_digits(lambda d: d[0] == 5, message="the fresh game takes no input")
     assert window.close() == 0, window.log_text()
     assert save.is_file() and not save.is_symlink()
+
+
+def test_a_set_with_notes_and_check_in_the_window(window, data_dir):
+    import numpy as np
+
+    from engine.solver import solve
+
+    app = window.launch()
+    page = app._page()
+    app.click_button("Play a set")
+    count = page.one("spinbutton", "Count")
+    page.call_on(count, "function(v) { this.value = v; return this.value; }", "2")
+    app.click_button("Start")
+    wait_for(lambda: app.status_text("Set progress").startswith("Puzzle 1 of 2"), 90,
+             message="the set's first puzzle never showed")
+    digits = app.wait_digits(lambda d: any(d), timeout=30)
+    cell = digits.index(0)
+    app.click_button("Fill candidates")
+    wait_for(lambda: ", notes " in app.labels()[cell], 10, message="Fill candidates wrote no notes")
+    app.click_button("Check")
+    empty = f"{digits.count(0)} cells are still empty."
+    wait_for(lambda: app.status_text("Check result") == empty, 60, message="Check counted wrong")
+    solution = solve(np.array(digits, dtype=np.uint8)).tolist()
+    app.type_digit(cell, solution[cell] % 9 + 1)
+    app.click_button("Check")
+    wrong = f"Wrong: r{cell // 9 + 1}c{cell % 9 + 1}"
+    wait_for(lambda: app.status_text("Check result") == wrong, 10, message="Check named no wrong cell")
+    assert cell in app.invalid_cells()
+    wait_for(lambda: page.attr(app.button("Next puzzle"), "disabled") is None, 90,
+             message="the set's second puzzle never came")
+    app.click_button("Next puzzle")
+    wait_for(lambda: app.status_text("Set progress") == "Puzzle 2 of 2, 0 solved", 10)
+    app.click_button("Previous puzzle")
+    app.wait_digits(lambda d: d[cell] == solution[cell] % 9 + 1, message="entry lost by Next/Previous")

@@ -25,7 +25,7 @@ BUTTONS = (
 STATUSES = ("Steps", "Backtracks", "Board state")
 BOARD_STATE_WORDS = ("Solved", "Valid", "Invalid", "Unsolvable")
 
-_LABEL = re.compile(r"^row ([1-9]), column ([1-9]), (empty|[1-9])$")
+_LABEL = re.compile(r"^row ([1-9]), column ([1-9]), (empty|[1-9])(?:, notes [1-9](?: [1-9])*)?$")
 
 
 def cell_label(cell: int, digit: int) -> str:

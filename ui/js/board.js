@@ -63,8 +63,9 @@ export class BoardView {
   }
 
   /**
-   * Draw a model: digits, origins, conflicts (Set), selected, candidates (81 masks or null),
-   * current ({cell, kind} or null), label(cell, digit) for aria-label. Unchanged cells are skipped.
+   * Draw a model: digits, origins, conflicts and wrong (Sets), selected, candidates (81 masks or null),
+   * notes (81 masks), current ({cell, kind} or null), label(cell, digit, notes) for aria-label.
+   * Unchanged cells are skipped.
    */
   render(model) {
     const selected = model.selected;
@@ -77,14 +78,17 @@ export class BoardView {
       const isSelected = cell === selected;
       const peer = peers.has(cell);
       const same = selectedDigit !== 0 && digit === selectedDigit && !isSelected;
-      const mask = model.candidates && !digit ? model.candidates[cell] : 0;
+      // the player's notes unless the engine's Candidates view is on
+      const notes = !digit && !model.candidates && model.notes ? model.notes[cell] : 0;
+      const mask = model.candidates && !digit ? model.candidates[cell] : notes;
+      const wrong = Boolean(model.wrong && model.wrong.has(cell));
       const current = model.current && model.current.cell === cell ? model.current.kind : "";
-      const label = model.label(cell, digit);
+      const label = model.label(cell, digit, notes);
       const hint = Boolean(model.hint && model.hint.has(cell));
-      const key = `${digit}|${origin}|${conflict}|${isSelected}|${peer}|${same}|${mask}|${current}|${label}|${hint}`;
+      const key = `${digit}|${origin}|${conflict}|${wrong}|${isSelected}|${peer}|${same}|${mask}|${notes}|${current}|${label}|${hint}`;
       if (key === this.keys[cell]) continue;
       this.keys[cell] = key;
-      this.paint(cell, { digit, origin, conflict, isSelected, peer, same, mask, current, label, hint });
+      this.paint(cell, { digit, origin, conflict, wrong, isSelected, peer, same, mask, notes, current, label, hint });
     }
   }
 
@@ -96,6 +100,8 @@ export class BoardView {
       smalls[d - 1].textContent = p.mask & (1 << (d - 1)) ? String(d) : "";
     }
     el.classList.toggle("has-cands", p.mask !== 0);
+    el.classList.toggle("has-notes", p.notes !== 0);
+    el.classList.toggle("wrong", p.wrong);
     for (const origin of ["given", "entry", "inferred", "solved", "trace"]) {
       el.classList.toggle(origin, p.origin === origin);
     }
@@ -111,7 +117,7 @@ export class BoardView {
     el.tabIndex = p.isSelected ? 0 : -1;
     if (p.origin === "given") el.setAttribute("aria-readonly", "true");
     else el.removeAttribute("aria-readonly");
-    if (p.conflict) el.setAttribute("aria-invalid", "true");
+    if (p.conflict || p.wrong) el.setAttribute("aria-invalid", "true");
     else el.removeAttribute("aria-invalid");
   }
 }

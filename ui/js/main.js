@@ -5,7 +5,9 @@ import { api, onError } from "./api.js";
 import { BoardView } from "./board.js";
 import { on } from "./events.js";
 import * as i18n from "./i18n.js";
+import { PlayPanel } from "./play.js";
 import { applyTheme } from "./theme.js";
+import { Transfer } from "./transfer.js";
 
 const $ = (id) => document.getElementById(id);
 const ACTIVE = new Set(["running", "paused"]);
@@ -21,17 +23,22 @@ const view = {
   endedId: 0, // the newest session whose end (and result) the page has seen in a state
   shownNotices: new Set(),
   delayDragging: false,
+  notesMode: false, // view state: digits toggle notes (N)
 };
 
 let board = null;
+let play = null;
 let renderQueued = false;
 let toastTimer = 0;
 
 // -- helpers ------------------------------------------------------------------------------------
 
-function cellLabel(cell, digit) {
+function cellLabel(cell, digit, notes = 0) {
   const params = { row: Math.floor(cell / 9) + 1, col: (cell % 9) + 1, digit };
-  return i18n.t(digit ? "cell.filled" : "cell.empty", params);
+  const label = i18n.t(digit ? "cell.filled" : "cell.empty", params);
+  if (digit || !notes) return label;
+  const list = [1, 2, 3, 4, 5, 6, 7, 8, 9].filter((d) => notes & (1 << (d - 1))).join(" ");
+  return i18n.t("cell.notes", { label, notes: list });
 }
 
 function announce(text) {
@@ -61,7 +68,8 @@ function toast(text, level = "error") {
 
 function errorText(error) {
   const key = `error.${error.code}`;
-  return i18n.has(key) ? i18n.t(key, { message: error.message }) : error.message;
+  const cell = (String(error.message).match(/r[1-9]c[1-9]/) || [""])[0]; // the cell a refusal names
+  return i18n.has(key) ? i18n.t(key, { message: error.message, cell }) : error.message;
 }
 
 function sessionActive() {
@@ -118,7 +126,10 @@ function acceptState(state) {
   if (!state) return;
   if (view.state && state.seq < view.state.seq) return; // an older answer overtaken by a newer one
   const languageChanged = !view.state || view.state.settings.language !== state.settings.language;
+  const wasBusy = view.state && view.state.busy;
   view.state = state;
+  play.accepted();
+  if (wasBusy && !state.busy && view.makingMessage === $("message").textContent) $("message").textContent = "";
   if (ENDED.has(state.session.status)) view.endedId = Math.max(view.endedId, state.session.id);
   if (view.solve && (state.session.id !== view.solve.session.id || view.solve.session.id <= view.endedId)) {
     view.solve = null; // the run is over and its result (if any) is now part of the game
@@ -128,6 +139,16 @@ function acceptState(state) {
   if (languageChanged) i18n.setLanguage(state.settings.language);
   for (const notice of state.notices || []) showNotice(notice);
   render();
+}
+
+// after a language switch, the message on screen is told again in the new language (the hint's too)
+function retell() {
+  const hint = view.hint;
+  if (hint && view.state && hint.version === view.state.version) {
+    $("message").textContent = hint.explain[i18n.language()] || hint.explain.en;
+  } else if (view.makingMessage && $("message").textContent === view.makingMessage) {
+    $("message").textContent = view.makingMessage = i18n.t("msg.generating");
+  }
 }
 
 function showNotice(notice) {
@@ -179,6 +200,8 @@ function boardModel() {
     digits: s.digits,
     origins: s.origins,
     conflicts: new Set(s.conflicts),
+    wrong: new Set([...s.wrong, ...(s.check && s.check.kind === "wrong" ? s.check.cells : [])]),
+    notes: s.notes,
     selected: view.selected,
     candidates: s.settings.candidates ? s.candidates : null,
     current: null,
@@ -190,6 +213,8 @@ function boardModel() {
     model.digits = digits;
     model.origins = digits.map((d, c) => (start[c] ? s.origins[c] || "given" : d ? "trace" : ""));
     model.conflicts = new Set();
+    model.wrong = new Set();
+    model.notes = null;
     model.candidates = null;
     model.current = event && event.cell >= 0 ? { cell: event.cell, kind: event.kind } : null;
   }
@@ -238,6 +263,7 @@ function render() {
   // not while a delay is on its way to Python: its older answer would pull the slider back
   if (!view.delayDragging && !delayInFlight) showDelay(s.settings.delay);
 
+  play.render(active);
   $("steps").textContent = String(session.steps);
   $("backtracks").textContent = String(session.backtracks);
   showElapsed();
@@ -292,8 +318,17 @@ function select(cell, focus = true) {
   if (focus) board.focus(view.selected);
 }
 
+async function toggleNote(digit) {
+  const answer = await api.toggleNote(view.selected, digit);
+  if (answer.ok) acceptState(answer.state);
+}
+
 async function enterDigit(digit) {
   const cell = view.selected;
+  if (digit && view.notesMode && !view.state.digits[cell]) {
+    toggleNote(digit);
+    return;
+  }
   const answer = await api.setCell(cell, digit);
   if (!answer.ok) return;
   acceptState(answer.state);
@@ -360,7 +395,10 @@ async function changeSetting(name, value) {
   const languageChanged = view.state.settings.language !== answer.settings.language;
   view.state.settings = answer.settings;
   applyTheme(answer.settings.theme);
-  if (languageChanged) i18n.setLanguage(answer.settings.language);
+  if (languageChanged) {
+    i18n.setLanguage(answer.settings.language);
+    retell();
+  }
   render();
 }
 
@@ -384,6 +422,13 @@ async function sendDelay(ms) {
 // -- input --------------------------------------------------------------------------------------
 
 function onBoardKey(event) {
+  // Shift+digit or Ctrl+digit: a one-off note (the code, not the key: Shift+1 types "!")
+  const noteKey = /^(?:Digit|Numpad)([1-9])$/.exec(event.code);
+  if (noteKey && (event.shiftKey || event.ctrlKey) && !event.altKey) {
+    event.preventDefault();
+    toggleNote(Number(noteKey[1]));
+    return;
+  }
   if (event.ctrlKey || event.metaKey || event.altKey) return;
   const key = event.key;
   const cell = view.selected;
@@ -414,10 +459,30 @@ function onBoardKey(event) {
   event.preventDefault();
 }
 
+function typing(event) {
+  const tag = event.target.tagName;
+  return tag === "INPUT" || tag === "SELECT" || tag === "TEXTAREA" || event.target.closest("dialog");
+}
+
 function onGlobalKey(event) {
   const mod = event.ctrlKey || event.metaKey;
   const key = event.key.toLowerCase();
-  if (mod && key === "z" && !event.shiftKey) {
+  if (!view.state) return;
+  if (mod && key === "n") {
+    event.preventDefault();
+    $("new-puzzle").click();
+  } else if (mod && key === "enter") {
+    event.preventDefault();
+    play.check();
+  } else if (key === "?" && !typing(event)) {
+    event.preventDefault();
+    $("shortcuts").click();
+  } else if (!mod && !event.altKey && !typing(event) && (key === "n" || key === "h" || key === "p")) {
+    event.preventDefault();
+    if (key === "n") play.toggleNotes();
+    else if (key === "h") $("hint").click();
+    else play.togglePause();
+  } else if (mod && key === "z" && !event.shiftKey) {
     event.preventDefault();
     undoRedo("undo");
   } else if (mod && (key === "y" || (key === "z" && event.shiftKey))) {
@@ -443,7 +508,18 @@ function wire() {
     }, true);
   }
   board = new BoardView($("board"), { onSelect: (cell) => select(cell) });
+  play = new PlayPanel({
+    view, acceptState, say, changeSetting, focusBoard: () => board.focus(view.selected),
+  });
+  const transfer = new Transfer({ acceptState, say, focusBoard: () => board.focus(view.selected) });
+  $("board").addEventListener("paste", (event) => transfer.paste(event));
   $("board").addEventListener("keydown", onBoardKey);
+  // after any button of the panel, focus goes back to the board so digits keep working (dialog
+  // openers excepted: their dialog takes focus, and gives it back to the board when it closes)
+  document.querySelector(".panel").addEventListener("click", (event) => {
+    const button = event.target.closest("button");
+    if (button && !button.hasAttribute("aria-haspopup")) setTimeout(() => board.focus(view.selected), 0);
+  });
   document.addEventListener("keydown", onGlobalKey);
 
   for (const key of document.querySelectorAll(".pad-key")) {
@@ -458,6 +534,7 @@ function wire() {
       view.state.busy = "generating";
       render();
       say(i18n.t("msg.generating"));
+      view.makingMessage = $("message").textContent;
     }
   });
   $("clear").addEventListener("click", async () => {
@@ -475,7 +552,7 @@ function wire() {
     const answer = await api.fillSingles();
     if (!answer.ok) return;
     acceptState(answer.state);
-    say(answer.placed ? i18n.t("msg.filled", { count: answer.placed }) : i18n.t("msg.nothingFilled"));
+    say(answer.placed ? i18n.plural("msg.filled", answer.placed) : i18n.t("msg.nothingFilled"));
   });
   $("hint").addEventListener("click", async () => {
     const answer = await api.hint();
@@ -484,7 +561,9 @@ function wire() {
       say(i18n.t("msg.noHint"));
       return;
     }
-    view.hint = { version: view.state.version, cells: new Set(answer.hint.cells), explain: answer.hint.explain };
+    const step = answer.hint.step; // Step.to_dict: the one wire form of a step
+    const cells = [...step.cells, ...step.placements.map(([cell]) => cell)];
+    view.hint = { version: view.state.version, cells: new Set(cells), explain: answer.hint.explain };
     render();
     say(answer.hint.explain[i18n.language()] || answer.hint.explain.en);
   });

@@ -1,0 +1,27 @@
+"""The mid end: everything about the game being played, pure (no threads, no I/O, no clock).
+
+:mod:`~desktop.midend.game` one puzzle's board, moves and undo; :mod:`~desktop.midend.play` the set
+and the solve times; :mod:`~desktop.midend.timer` the clock; :mod:`~desktop.midend.rules` the checks.
+:mod:`desktop.api` guards a :class:`Play` with its lock; :mod:`desktop.saves` turns it into JSON.
+"""
+
+from desktop.midend.game import CAUSES, ORIGINS, Cell, Change, Game, GameError, Move
+from desktop.midend.play import Play
+from desktop.midend.rules import check_puzzle, hidden_singles, quick_status, refine_status
+from desktop.midend.timer import Timer
+
+__all__ = [
+    "CAUSES",
+    "ORIGINS",
+    "Cell",
+    "Change",
+    "Game",
+    "GameError",
+    "Move",
+    "Play",
+    "Timer",
+    "check_puzzle",
+    "hidden_singles",
+    "quick_status",
+    "refine_status",
+]

@@ -1,0 +1,299 @@
+"""One puzzle being played: its board (digits, origins, notes), every move with its cause, undo/redo.
+
+Following Tatham's split, state here is *game state* (digits, where each came from, notes, the mode,
+the move log): Undo restores it.  The timer and the last Check answer are kept here too but are not
+undone.  View state (selection, note mode, the candidates view) lives in the UI and the settings.  A
+move is a :class:`Move` (its cause and a tuple of :class:`Change`), plain data that saves to JSON.
+No threads, no I/O, no clock: every call that needs the time is given ``now`` in milliseconds.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Any, NamedTuple
+
+import numpy as np
+
+from desktop.midend.rules import conflict_list, quick_status, wrong_cells
+from desktop.midend.timer import Timer
+from engine import PEERS, candidate_masks
+from engine.grid import N_CELLS, cell_name
+
+# where a digit came from; "" = the cell is empty
+ORIGINS = ("", "given", "entry", "inferred", "solved")
+MODES = ("play", "enter")
+# why a move was made: the player typed a digit or a note, a hint or Fill last remaining cells or a
+# solve placed digits, a puzzle arrived (new or imported), Restart puzzle or Clear
+CAUSES = ("entry", "note", "hint", "fill", "solve", "new", "import", "restart", "clear")
+HISTORY_LIMIT = 500  # undo steps kept (and saved)
+ALL_NOTES = 0x1FF
+
+
+class GameError(Exception):
+    """A move the rules refuse; ``code`` is the API's error code."""
+
+    def __init__(self, code: str, message: str) -> None:
+        super().__init__(message)
+        self.code = code
+        self.message = message
+
+
+class Cell(NamedTuple):
+    """One cell's game state: digit 0-9, origin, notes (bit d-1 = note d)."""
+
+    digit: int
+    origin: str
+    notes: int
+
+
+class Change(NamedTuple):
+    """One cell's state before and after a move."""
+
+    cell: int
+    before: Cell
+    after: Cell
+
+
+class Move(NamedTuple):
+    """One undoable move: why it was made and what it changed."""
+
+    cause: str
+    changes: tuple[Change, ...]
+
+
+class Game:
+    """One board with origins, notes, mode, undo/redo, timer; mutators raise GameError on a refused move."""
+
+    def __init__(self, difficulty: str = "any") -> None:
+        self.digits = [0] * N_CELLS
+        self.origins = [""] * N_CELLS
+        self.notes = [0] * N_CELLS
+        self.mode = "play"
+        self.version = 0
+        self.difficulty = difficulty
+        self.solution: list[int] | None = None  # known once the puzzle is found to have exactly one
+        self.timer = Timer()
+        self.paused = False
+        self.last_check: dict[str, Any] | None = None
+        self.undo_log: list[Move] = []
+        self.redo_log: list[Move] = []
+
+    # -- moves ----------------------------------------------------------------------------------
+
+    def set_cell(self, cell: int, digit: int) -> bool:
+        """Put ``digit`` (0 clears) in ``cell``, dropping it from its peers' notes in the same move.
+
+        Returns False if nothing changed; GameError for a given outside Enter puzzle.
+        """
+        self._refuse_given(cell)
+        origin = "" if digit == 0 else "given" if self.mode == "enter" else "entry"
+        wanted = [(cell, Cell(digit, origin, 0 if digit else self.notes[cell]))]
+        if digit:
+            wanted += self._peer_notes_without(cell, digit)
+        return self._commit("entry", wanted)
+
+    def toggle_note(self, cell: int, digit: int) -> bool:
+        """Add or remove note ``digit`` 1-9 in an empty ``cell``; GameError on a filled cell."""
+        if self.digits[cell]:
+            raise GameError("filled", f"{cell_name(cell)} holds a digit; erase it to make notes.")
+        notes = self.notes[cell] ^ (1 << (digit - 1))
+        return self._commit("note", [(cell, Cell(0, "", notes))])
+
+    def fill_candidates(self) -> bool:
+        """Write every empty cell's candidates (by its peers' digits) as its notes, one undoable move."""
+        masks = candidate_masks(np.array(self.digits, dtype=np.uint8))
+        empty = [c for c in range(N_CELLS) if not self.digits[c]]
+        return self._commit("note", [(c, Cell(0, "", int(masks[c]))) for c in empty])
+
+    def place(self, placements: Iterable[tuple[int, int]], cause: str) -> bool:
+        """Fill cells with digits for a hint, a fill or a solve, as one undoable move (peers' notes too)."""
+        origin = {"hint": "inferred", "fill": "inferred", "solve": "solved"}[cause]
+        wanted: dict[int, Cell] = {}
+        for cell, digit in placements:
+            wanted[cell] = Cell(digit, origin, 0)
+            for peer, state in self._peer_notes_without(cell, digit):
+                wanted.setdefault(peer, state)
+                wanted[peer] = wanted[peer]._replace(notes=wanted[peer].notes & ~(1 << (digit - 1)))
+        return self._commit(cause, list(wanted.items()))
+
+    def load_puzzle(self, grid: Iterable[int], cause: str = "new", difficulty: str = "any",
+                    solution: list[int] | None = None, notes: list[int] | None = None) -> bool:
+        """Replace the board with a puzzle, its digits all givens, and ``notes`` (one undoable move).
+
+        The timer restarts; returns False if the board was already exactly that.
+        """
+        values = [int(v) for v in grid]
+        marks = notes or [0] * N_CELLS
+        self.paused = False  # a new puzzle is shown at once
+        changed = self._commit(cause, [(c, Cell(d, "given" if d else "", 0 if d else marks[c] & ALL_NOTES))
+                                       for c, d in enumerate(values)])
+        self.difficulty = difficulty
+        self.solution = solution
+        self.timer.reset()
+        return changed
+
+    def restart(self) -> bool:
+        """Take the board back to its givens (notes too), one undoable move."""
+        return self._commit("restart", [
+            (c, Cell(d, o, 0) if o == "given" else Cell(0, "", 0))
+            for c, (d, o) in enumerate(zip(self.digits, self.origins, strict=True))
+        ])
+
+    def clear(self) -> bool:
+        """Empty the whole board, givens and notes too, as one undoable move."""
+        return self._commit("clear", [(c, Cell(0, "", 0)) for c in range(N_CELLS)])
+
+    def undo(self) -> bool:
+        """Take back the last move; returns False when there is none."""
+        self._refuse_paused()
+        if not self.undo_log:
+            return False
+        move = self.undo_log.pop()
+        self._apply(move, after=False)
+        self.redo_log.append(move)
+        return True
+
+    def redo(self) -> bool:
+        """Make the last undone move again; returns False when there is none."""
+        self._refuse_paused()
+        if not self.redo_log:
+            return False
+        move = self.redo_log.pop()
+        self._apply(move, after=True)
+        self.undo_log.append(move)
+        return True
+
+    def set_mode(self, mode: str) -> bool:
+        """Switch between "play" and "enter"; returns False if already there (the mode is not undone)."""
+        if mode == self.mode:
+            return False
+        self.mode = mode
+        self.version += 1
+        return True
+
+    # -- clock and check ------------------------------------------------------------------------
+
+    def tick(self, now: float) -> None:
+        """Let the clock run exactly while a puzzle is being played: not paused, not solved, not empty."""
+        playing = (not self.paused and self.mode == "play" and "given" in self.origins
+                   and quick_status(self.digits, self.version)["kind"] != "solved")
+        if playing:
+            self.timer.start(now)
+        else:
+            self.timer.stop(now)
+
+    def set_paused(self, paused: bool, now: float) -> bool:
+        """Pause (the board is hidden, the clock stops) or resume; False if nothing changed."""
+        if paused == self.paused:
+            return False
+        self.paused = paused
+        self.version += 1
+        self.tick(now)
+        return True
+
+    def check(self, now: float) -> dict[str, Any]:
+        """Return (kept until the next move) the Check answer: wrong cells, else empty ones, else solved."""
+        wrong = wrong_cells(self.digits, self.solution)
+        wrong += [c for c in self.conflict_cells() if c not in wrong and self.origins[c] != "given"]
+        empty = self.digits.count(0)
+        if wrong:
+            result = {"kind": "wrong", "cells": sorted(wrong), "empty": empty}
+        elif empty:
+            result = {"kind": "empty", "empty": empty}
+        else:
+            self.tick(now)
+            result = {"kind": "solved", "ms": self.timer.elapsed(now)}
+        self.last_check = result
+        self.version += 1
+        return result
+
+    def wrong(self) -> list[int]:
+        """Return the cells whose digit differs from the known solution ([] when it is not known)."""
+        return wrong_cells(self.digits, self.solution)
+
+    def first_wrong_cell(self) -> str | None:
+        """Return the name of the first cell whose digit is not the solution's ("r3c5"), or None."""
+        cells = self.wrong()
+        return cell_name(cells[0]) if cells else None
+
+    # -- inside ---------------------------------------------------------------------------------
+
+    def _refuse_given(self, cell: int) -> None:
+        if self.mode == "play" and self.origins[cell] == "given":
+            raise GameError("read_only", "That cell is a given; switch to Enter puzzle to change it.")
+
+    def _peer_notes_without(self, cell: int, digit: int) -> list[tuple[int, Cell]]:
+        bit = 1 << (digit - 1)
+        return [(p, Cell(0, "", self.notes[p] & ~bit)) for p in PEERS[cell]
+                if not self.digits[p] and self.notes[p] & bit]
+
+    def _state(self, cell: int) -> Cell:
+        return Cell(self.digits[cell], self.origins[cell], self.notes[cell])
+
+    def _refuse_paused(self) -> None:
+        if self.paused:
+            raise GameError("paused", "The game is paused; resume it first.")
+
+    def _commit(self, cause: str, wanted: Iterable[tuple[int, Cell]]) -> bool:
+        self._refuse_paused()
+        changes = tuple(Change(c, self._state(c), state) for c, state in wanted if self._state(c) != state)
+        if not changes:
+            return False
+        move = Move(cause, changes)
+        self._apply(move, after=True)
+        self.undo_log.append(move)
+        del self.undo_log[:-HISTORY_LIMIT]
+        self.redo_log.clear()
+        return True
+
+    def _apply(self, move: Move, after: bool) -> None:
+        for ch in move.changes:
+            state = ch.after if after else ch.before
+            self.digits[ch.cell], self.origins[ch.cell], self.notes[ch.cell] = state
+        self.version += 1
+        self.last_check = None  # a Check answers for the board it saw
+
+    # -- views ----------------------------------------------------------------------------------
+
+    @property
+    def can_undo(self) -> bool:
+        """True when there is a move to take back."""
+        return bool(self.undo_log)
+
+    @property
+    def can_redo(self) -> bool:
+        """True when there is an undone move to make again."""
+        return bool(self.redo_log)
+
+    def grid(self) -> np.ndarray:
+        """Return the digits on the board as an engine grid."""
+        return np.array(self.digits, dtype=np.uint8)
+
+    def givens(self) -> list[int]:
+        """Return the puzzle: the given digits, 0 elsewhere."""
+        return [d if o == "given" else 0 for d, o in zip(self.digits, self.origins, strict=True)]
+
+    def conflict_cells(self) -> list[int]:
+        """Return the cells taking part in a repeated digit, ascending ([] when none)."""
+        return sorted({c for item in conflict_list(self.digits) for c in item["cells"]})
+
+    def snapshot(self, now: float, show_mistakes: bool = False) -> dict[str, Any]:
+        """Return the JSON-able game part of the UI's state (the board is withheld while paused)."""
+        hidden = self.paused
+        return {
+            "version": self.version,
+            "digits": [0] * N_CELLS if hidden else list(self.digits),
+            "origins": [""] * N_CELLS if hidden else list(self.origins),
+            "notes": [0] * N_CELLS if hidden else list(self.notes),
+            "mode": self.mode,
+            "conflicts": [] if hidden else self.conflict_cells(),
+            "wrong": self.wrong() if show_mistakes and not hidden else [],
+            "status": quick_status(self.digits, self.version),
+            "candidates": [int(m) for m in candidate_masks(self.grid())],
+            "can_undo": self.can_undo,
+            "can_redo": self.can_redo,
+            "paused": self.paused,
+            "timer": {"ms": self.timer.elapsed(now), "running": self.timer.running},
+            "check": self.last_check,
+            "difficulty": self.difficulty,
+        }

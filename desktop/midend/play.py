@@ -1,0 +1,73 @@
+"""What is being played: one puzzle, or a set of puzzles with Previous/Next, plus the player's times.
+
+Each puzzle of a set is a whole :class:`Game` (entries, notes, undo history, timer), so moving
+through the set keeps everything.  Pure: the time is always given by the caller.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from desktop.midend.game import Game
+
+TIMES_KEPT = 200  # solve times kept per difficulty for best/average
+
+
+class Play:
+    """The games being played (one unless a set), which one is shown, and solve times per difficulty."""
+
+    def __init__(self, games: list[Game] | None = None, index: int = 0, is_set: bool = False) -> None:
+        self.games = games or [Game()]
+        self.index = min(max(index, 0), len(self.games) - 1)
+        self.is_set = is_set
+        self.times: dict[str, list[int]] = {}
+        self.expected = len(self.games)  # a set still being made: how many it will hold
+        self._recorded: set[int] = set()  # id() of games whose solve time is already counted
+
+    @property
+    def game(self) -> Game:
+        """The game on the board."""
+        return self.games[self.index]
+
+    def start_set(self, first: Game, count: int, now: float) -> None:
+        """Replace what is played by a set of ``count`` whose first puzzle is ``first``."""
+        self.game.timer.stop(now)
+        self.games, self.index, self.is_set, self.expected = [first], 0, True, count
+
+    def add(self, game: Game) -> None:
+        """Append a freshly made puzzle to the set."""
+        self.games.append(game)
+
+    def go(self, delta: int, now: float) -> bool:
+        """Show the previous (-1) or next (+1) puzzle of the set; False at either end."""
+        target = self.index + delta
+        if not self.is_set or not 0 <= target < len(self.games):
+            return False
+        self.game.timer.stop(now)
+        self.index = target
+        self.game.version += 1
+        return True
+
+    def record_if_solved(self, now: float) -> None:
+        """Count the shown game's time once, when its board is solved and matches its solution."""
+        game = self.game
+        if id(game) in self._recorded or game.digits.count(0) or game.conflict_cells():
+            return
+        if game.solution is not None and game.wrong():
+            return
+        self._recorded.add(id(game))
+        times = self.times.setdefault(game.difficulty, [])
+        times.append(game.timer.elapsed(now))
+        del times[:-TIMES_KEPT]
+
+    def progress(self) -> dict[str, Any]:
+        """Return the set's progress for the page: position, size, solved count."""
+        solved = sum(1 for g in self.games
+                     if not g.digits.count(0) and not g.conflict_cells() and not g.wrong())
+        return {"is_set": self.is_set, "index": self.index, "count": max(self.expected, len(self.games)),
+                "made": len(self.games), "solved": solved}
+
+    def statistics(self) -> dict[str, dict[str, int]]:
+        """Return best and average solve times (ms) and the number solved, per difficulty."""
+        return {level: {"best": min(t), "average": sum(t) // len(t), "solved": len(t)}
+                for level, t in sorted(self.times.items()) if t}

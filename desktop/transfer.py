@@ -1,0 +1,60 @@
+"""Puzzle text in and out of the game (paste, Import, Export), through the engine's formats.
+
+Pure: text in, digits and notes out (and back).  Reading accepts what :func:`engine.parse_grid_text`
+reads plus the 729-character candidate line (:func:`engine.parse_state`); any fault is a ParseError
+(or InvalidPuzzleError) whose message names the line and column, for the page to show as it is.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import numpy as np
+
+from engine import (
+    InvalidPuzzleError,
+    ParseError,
+    candidate_masks,
+    conflicts,
+    format_block,
+    format_candidate_line,
+    format_line,
+    format_pencil_marks,
+    parse_grid_text,
+    parse_state,
+)
+
+EXPORT_FORMATS = ("line", "block", "pencil", "candidates")
+MAX_TEXT = 20_000  # a puzzle in any of these forms is far shorter
+
+
+def read_puzzle(text: str) -> tuple[list[int], list[int] | None]:
+    """Return ``(givens, notes or None)`` of puzzle text; raises ValueError saying what is wrong and where."""
+    if len(text) > MAX_TEXT:
+        raise ParseError(f"the text is too long for a puzzle ({len(text)} characters)", 1)
+    lines = [ln for ln in text.splitlines() if ln.strip()]
+    if len(lines) == 1 and len(lines[0].strip()) == 729:
+        state = parse_state(lines[0])
+        givens = [int(v) for v in state.values]
+        notes = [0 if v else int(m) for v, m in zip(state.values, state.cands, strict=True)]
+        return givens, notes
+    grid, masks = parse_grid_text(text)
+    found = conflicts(grid)
+    if found:
+        raise InvalidPuzzleError(f"the puzzle repeats the digit {found[0].digit}")
+    givens = [int(d) for d in grid]
+    return givens, None if masks is None else [int(m) for m in masks]
+
+
+def write_puzzle(digits: Sequence[int], notes: Sequence[int], fmt: str) -> str:
+    """Return the board as text in ``fmt`` (one of EXPORT_FORMATS); notes, else candidates, for the marks."""
+    grid = np.asarray(digits, dtype=np.uint8)
+    if fmt == "line":
+        return format_line(grid)
+    if fmt == "block":
+        return format_block(grid, spaced=False)
+    cands = [int(m) for m in candidate_masks(grid)]
+    marks = [n if n else c for n, c in zip(notes, cands, strict=True)] if any(notes) else cands
+    if fmt == "pencil":
+        return format_pencil_marks(grid, marks)
+    return format_candidate_line(grid, marks)

@@ -1,0 +1,149 @@
+"""The mid end's play features (desktop/midend): notes, causes, restart, check, timer, pause, sets."""
+
+from __future__ import annotations
+
+import numpy as np
+
+from desktop.midend import Game, Play, Timer
+from desktop.midend.rules import unique_solution
+from engine import PEERS, is_solution
+
+PUZZLE = "530070000600195000098000060800060003400803001700020006060000280000419005000080079"
+GIVENS = [int(c) for c in PUZZLE]
+
+
+def _game() -> Game:
+    game = Game("hard")
+    game.load_puzzle(GIVENS, "new", difficulty="hard", solution=unique_solution(GIVENS))
+    return game
+
+
+def test_the_solution_known_to_the_mid_end_is_a_solution_of_the_givens():
+    solution = unique_solution(GIVENS)
+    assert is_solution(np.array(solution, dtype=np.uint8), np.array(GIVENS, dtype=np.uint8))
+    assert unique_solution([0] * 81) is None  # several solutions: none is "the" solution
+
+
+def test_fill_candidates_then_a_digit_clears_it_from_peers_and_one_undo_brings_it_back():
+    game = _game()
+    assert game.fill_candidates()
+    before = list(game.notes)
+    solution = game.solution
+    cell = GIVENS.index(0)
+    digit = solution[cell]
+    peers_with = [p for p in PEERS[cell] if game.notes[p] & (1 << (digit - 1))]
+    assert peers_with  # the move has something to clean
+    assert game.set_cell(cell, digit)
+    assert all(not game.notes[p] & (1 << (digit - 1)) for p in peers_with)
+    assert game.notes[cell] == 0
+    assert game.undo_log[-1].cause == "entry"
+    assert game.undo()
+    assert game.notes == before and game.digits[cell] == 0
+
+
+def test_notes_toggle_and_are_refused_on_a_filled_cell():
+    game = _game()
+    cell = GIVENS.index(0)
+    assert game.toggle_note(cell, 4) and game.toggle_note(cell, 7)
+    assert game.notes[cell] == (1 << 3) | (1 << 6)
+    assert game.toggle_note(cell, 4) and game.notes[cell] == 1 << 6
+    assert [m.cause for m in game.undo_log[-3:]] == ["note"] * 3
+    try:
+        game.toggle_note(0, 1)
+    except Exception as err:
+        assert getattr(err, "code", "") == "filled"
+    else:
+        raise AssertionError("a note went into a given")
+
+
+def test_restart_returns_to_the_givens_in_one_undoable_move():
+    game = _game()
+    game.set_cell(2, 1)
+    game.toggle_note(3, 5)
+    board = (list(game.digits), list(game.notes))
+    assert game.restart()
+    assert game.digits == GIVENS and game.notes == [0] * 81
+    assert game.undo_log[-1].cause == "restart"
+    assert game.undo() and (game.digits, game.notes) == board
+
+
+def test_check_counts_empty_cells_then_names_wrong_ones_then_says_solved():
+    game = _game()
+    assert game.check(0) == {"kind": "empty", "empty": GIVENS.count(0)}
+    solution = game.solution
+    empties = [c for c in range(81) if not GIVENS[c]]
+    wrong = empties[0]
+    game.set_cell(wrong, solution[wrong] % 9 + 1)
+    result = game.check(0)
+    assert result["kind"] == "wrong" and result["cells"] == [wrong]
+    assert game.first_wrong_cell() is not None
+    game.set_cell(wrong, 0)
+    game.timer.start(1000)
+    game.place([(c, solution[c]) for c in empties], "solve")
+    result = game.check(4000)
+    assert result == {"kind": "solved", "ms": 3000}
+
+
+def test_the_timer_runs_while_playing_stops_when_paused_or_solved():
+    game = _game()
+    game.tick(0)
+    assert game.timer.running
+    assert game.set_paused(True, 2000)
+    assert not game.timer.running and game.timer.elapsed(9000) == 2000
+    snap = game.snapshot(9000)
+    assert snap["paused"] and snap["digits"] == [0] * 81  # the board is hidden
+    assert game.set_paused(False, 10000)
+    game.place([(c, d) for c, d in enumerate(game.solution) if not GIVENS[c]], "solve")
+    game.tick(11000)
+    assert not game.timer.running and game.timer.elapsed(99000) == 3000
+
+
+def test_a_timer_never_runs_backwards():
+    timer = Timer(500)
+    timer.start(1000)
+    assert timer.elapsed(900) == 500 and timer.elapsed(1250) == 750
+
+
+def test_a_set_keeps_each_puzzle_whole_across_previous_and_next_and_counts_solved():
+    first, second = _game(), _game()
+    play = Play()
+    play.start_set(first, 3, 0)
+    play.add(second)
+    first.set_cell(2, 4)
+    first.toggle_note(3, 2)
+    assert play.go(1, 0) and play.game is second
+    assert not play.go(1, 0)  # the third is not made yet
+    second.place([(c, d) for c, d in enumerate(second.solution) if not GIVENS[c]], "solve")
+    play.record_if_solved(5000)
+    assert play.progress() == {"is_set": True, "index": 1, "count": 3, "made": 2, "solved": 1}
+    assert play.go(-1, 0) and play.game.digits[2] == 4 and play.game.notes[3] == 2 and play.game.can_undo
+    assert set(play.statistics()) == {"hard"}
+
+
+def test_a_step_read_back_from_json_explains_itself_in_a_fresh_interpreter():
+    import json
+    import subprocess
+    import sys
+
+    from engine import next_step
+    from engine.candidates import CandidateGrid
+
+    step = next_step(CandidateGrid.from_grid(GIVENS), unique=True)
+    script = (
+        "import json, sys\n"
+        "from engine.steps import Step\n"  # nothing has imported the techniques' texts yet
+        "step = Step.from_dict(json.loads(sys.argv[1]))\n"
+        "print(step.explain('en')); print(step.explain('zh'))\n"
+    )
+    out = subprocess.run([sys.executable, "-c", script, json.dumps(step.to_dict())],
+                         capture_output=True, text=True, check=True).stdout.splitlines()
+    assert out == [step.explain("en"), step.explain("zh")]
+    assert not out[0].startswith(step.technique)
+
+
+def test_show_mistakes_marks_a_wrong_digit_at_once():
+    game = _game()
+    cell = GIVENS.index(0)
+    game.set_cell(cell, game.solution[cell] % 9 + 1)
+    assert game.snapshot(0, show_mistakes=True)["wrong"] == [cell]
+    assert game.snapshot(0)["wrong"] == []

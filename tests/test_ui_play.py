@@ -1,0 +1,233 @@
+"""Play in a real browser engine: Check, notes, Restart, Pause game and the Timer, sets, the keyboard.
+
+Everything is found through the accessibility names of issue 9 (desktop/CONTRACT.md) and read back
+from the cells' labels and the statuses; the page talks to a real ``desktop.api.Api`` (tests/harness).
+"""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from harness.contract import cell_label
+from harness.puzzles import easy_with_solution, grid_of
+from playwright.sync_api import expect
+
+pytestmark = pytest.mark.browser
+
+
+def _play(ui, index: int = 0) -> tuple[list[int], list[int]]:
+    """Type an easy puzzle in Enter puzzle, leave the mode; return (givens, solution)."""
+    puzzle, solution = easy_with_solution(index)
+    ui.enter_puzzle(puzzle)
+    ui.button("Enter puzzle").click()
+    expect(ui.button("Enter puzzle")).to_have_attribute("aria-pressed", "false")
+    return grid_of(puzzle), grid_of(solution)
+
+
+def _name(cell: int) -> str:
+    return f"r{cell // 9 + 1}c{cell % 9 + 1}"
+
+
+def test_check_counts_empty_cells_then_names_the_wrong_ones_then_says_solved(ui):
+    givens, solution = _play(ui)
+    result = ui.status("Check result")
+    ui.button("Check").click()
+    expect(result).to_have_text(f"{givens.count(0)} cells are still empty.")
+    first, second = [c for c in range(81) if not givens[c]][:2]
+    ui.type_digit(first, solution[first] % 9 + 1)
+    ui.type_digit(second, solution[second] % 9 + 1)
+    ui.page.keyboard.press("Control+Enter")
+    expect(result).to_have_text(f"Wrong: {_name(first)}, {_name(second)}")
+    assert {first, second} <= ui.invalid_cells()
+    ui.button("Hint").click()  # never builds on a wrong digit: it names the cell to fix
+    expect(ui.page.get_by_role("alert")).to_contain_text(_name(first))
+    ui.type_digit(first, "Backspace")
+    ui.type_digit(second, "Backspace")
+    ui.button("Fill last remaining cells").click()
+    ui.wait_digits(lambda d: d == solution)
+    ui.button("Check").click()
+    expect(result).to_have_text(re.compile(r"^Solved in \d+:\d\d\.$"))
+    expect(ui.status("Board state")).to_have_text("Solved")
+
+
+def test_fill_candidates_then_a_digit_clears_its_peers_notes_and_one_undo_brings_them_back(ui):
+    givens, solution = _play(ui)
+    ui.button("Fill candidates").click()
+    cell = givens.index(0)
+    digit = solution[cell]
+    expect(ui.cell(cell)).to_have_attribute("aria-label", re.compile(r", empty, notes [1-9]"))
+    before = ui.labels()
+    peers = [p for p in range(81)
+             if p != cell and (p // 9 == cell // 9 or p % 9 == cell % 9) and not givens[p]]
+    assert any(f" {digit}" in (before[p] or "").split("notes")[-1] for p in peers)
+    ui.type_digit(cell, digit)
+    expect(ui.cell(cell)).to_have_attribute("aria-label", cell_label(cell, digit))
+    after = ui.labels()
+    assert all(str(digit) not in (after[p] or "").split("notes")[-1] for p in peers)
+    ui.page.keyboard.press("Control+z")
+    expect(ui.cell(cell)).to_have_attribute("aria-label", before[cell])
+    assert ui.labels() == before
+
+
+def test_notes_mode_and_shift_digit_toggle_pencil_marks_that_survive_a_relaunch(ui):
+    givens, _ = _play(ui)
+    cell = givens.index(0)
+    ui.cell(cell).click()
+    ui.page.keyboard.press("n")
+    expect(ui.button("Notes")).to_have_attribute("aria-pressed", "true")
+    ui.page.keyboard.press("7")
+    ui.page.keyboard.press("2")
+    ui.page.keyboard.press("n")
+    expect(ui.button("Notes")).to_have_attribute("aria-pressed", "false")
+    ui.page.keyboard.press("Shift+4")
+    label = f"{cell_label(cell, 0)}, notes 2 4 7"
+    expect(ui.cell(cell)).to_have_attribute("aria-label", label)
+    ui.relaunch()
+    expect(ui.cell(cell)).to_have_attribute("aria-label", label)
+    ui.button("Undo").click()
+    expect(ui.cell(cell)).to_have_attribute("aria-label", f"{cell_label(cell, 0)}, notes 2 7")
+
+
+def test_restart_puzzle_returns_to_the_givens_and_is_undoable(ui):
+    givens, solution = _play(ui)
+    cell = givens.index(0)
+    ui.type_digit(cell, solution[cell])
+    ui.button("Restart puzzle").click()
+    ui.wait_digits(lambda d: d == givens)
+    ui.button("Undo").click()
+    expect(ui.cell(cell)).to_have_attribute("aria-label", cell_label(cell, solution[cell]))
+
+
+def test_pause_game_hides_the_board_and_stops_the_timer(ui):
+    givens, _ = _play(ui)
+    timer = ui.status("Timer")
+    ui.page.wait_for_timeout(1200)
+    ui.button("Pause game").click()
+    expect(ui.button("Resume game")).to_have_count(1)
+    ui.wait_digits(lambda d: d == [0] * 81, message="the board still shows while paused")
+    shown = timer.inner_text()
+    ui.page.wait_for_timeout(1500)
+    assert timer.inner_text() == shown and shown != "0:00"
+    ui.button("Resume game").click()
+    ui.wait_digits(lambda d: d == givens)
+
+
+def test_a_set_keeps_entries_across_previous_next_and_a_relaunch(ui):
+    ui.button("Play a set").click()
+    dialog = ui.page.get_by_role("dialog")
+    count = dialog.get_by_role("spinbutton", name="Count")
+    expect(count).to_have_value("10")
+    count.fill("2")
+    dialog.get_by_role("combobox", name="Difficulty").select_option("any")
+    dialog.get_by_role("button", name="Start", exact=True).click()
+    progress = ui.status("Set progress")
+    expect(progress).to_have_text("Puzzle 1 of 2, 0 solved", timeout=90_000)
+    first = ui.wait_digits(lambda d: any(d))
+    cell = first.index(0)
+    ui.type_digit(cell, 1)
+    expect(ui.button("Next puzzle")).to_be_enabled(timeout=90_000)
+    ui.button("Next puzzle").click()
+    expect(progress).to_have_text("Puzzle 2 of 2, 0 solved")
+    ui.page.keyboard.press("5")  # focus came back to the board
+    ui.button("Previous puzzle").click()
+    expect(ui.cell(cell)).to_have_attribute("aria-label", cell_label(cell, 1))
+    ui.relaunch()
+    expect(ui.status("Set progress")).to_have_text("Puzzle 1 of 2, 0 solved")
+    expect(ui.cell(cell)).to_have_attribute("aria-label", cell_label(cell, 1))
+    ui.button("Undo").click()
+    expect(ui.cell(cell)).to_have_attribute("aria-label", cell_label(cell, 0))
+
+
+def test_after_ctrl_n_typed_digits_go_into_the_board_without_tab(ui):
+    ui.page.keyboard.press("Control+n")
+    ui.wait_digits(lambda d: any(d), timeout=60, message="no new puzzle arrived")
+    digits = ui.digits()
+    for _ in range(9):
+        if not digits[ui.selected_cells().pop()]:
+            break
+        ui.page.keyboard.press("ArrowRight")
+    cell = ui.selected_cells().pop()
+    ui.page.keyboard.press("6")
+    expect(ui.cell(cell)).to_have_attribute("aria-label", cell_label(cell, 6))
+
+
+def test_the_play_controls_read_in_chinese(ui):
+    ui.page.get_by_role("combobox", name="Language").select_option("zh")
+    expect(ui.page.get_by_role("button", name="检查", exact=True)).to_have_count(1)
+    expect(ui.page.get_by_role("button", name="暂停游戏", exact=True)).to_have_count(1)
+    expect(ui.page.get_by_role("status", name="检查结果", exact=True)).to_have_count(1)
+
+
+def test_question_mark_lists_the_shortcuts_and_esc_gives_the_board_back(ui):
+    ui.cell(40).click()
+    ui.page.keyboard.press("?")
+    dialog = ui.page.get_by_role("dialog", name="Keyboard shortcuts")
+    expect(dialog).to_be_visible()
+    expect(dialog).to_contain_text("Ctrl+Enter")
+    ui.page.keyboard.press("Escape")
+    expect(dialog).to_be_hidden()
+    ui.page.keyboard.press("8")
+    expect(ui.cell(40)).to_have_attribute("aria-label", cell_label(40, 8))
+
+
+def test_a_hint_is_told_again_in_the_new_language(ui):
+    _play(ui)
+    ui.button("Hint").click()
+    message = ui.page.locator("#message")
+    expect(message).to_contain_text("r")
+    english = message.inner_text()
+    ui.page.get_by_role("combobox", name="Language").select_option("zh")
+    expect(message).not_to_have_text(english)
+    expect(message).to_contain_text("第")
+
+
+def test_a_version_1_save_of_the_old_release_loads_with_its_undo(ui_app, ui_data_dir):
+    import json
+    from pathlib import Path
+
+    fixture = Path(__file__).parent / "data" / "game_v1.json"
+    (ui_data_dir / "game.json").write_bytes(fixture.read_bytes())
+    ui = ui_app.launch()
+    digits = [int(c) for c in json.loads(fixture.read_text())["game"]["digits"]]
+    ui.wait_digits(lambda d: d == digits)
+    ui.button("Undo").click()
+    expect(ui.cell(2)).to_have_attribute("aria-label", cell_label(2, 0))
+
+
+def test_show_mistakes_as_i_type_marks_a_wrong_digit_at_once(ui):
+    givens, solution = _play(ui)
+    ui.page.get_by_role("checkbox", name="Show mistakes as I type").check()
+    cell = givens.index(0)
+    ui.type_digit(cell, solution[cell] % 9 + 1)
+    expect(ui.cell(cell)).to_have_attribute("aria-invalid", "true")
+    ui.type_digit(cell, solution[cell])
+    expect(ui.cell(cell)).not_to_have_attribute("aria-invalid", "true")
+
+
+@pytest.mark.parametrize(("width", "height"), [(1024, 700), (1366, 768), (1920, 1080)])
+def test_nothing_is_cut_off_or_scrolls_from_1024x700_to_1920x1080(ui, width, height):
+    ui.page.set_viewport_size({"width": width, "height": height})
+    ui.page.wait_for_timeout(200)
+    size = ui.page.evaluate(
+        "() => ({sw: document.documentElement.scrollWidth, sh: document.documentElement.scrollHeight,"
+        " board: document.querySelector('[role=grid]').getBoundingClientRect().width})"
+    )
+    assert size["sw"] <= width and size["sh"] <= height, size
+    for name in ("Check", "Next puzzle", "Import", "Export", "Solve", "Hint"):
+        box = ui.button(name).bounding_box()
+        assert box and box["y"] + box["height"] <= height and box["x"] + box["width"] <= width, name
+    if width == 1920:
+        assert size["board"] >= 600  # the board grows with the space it has
+
+
+def test_a_set_being_made_shows_progress_and_can_be_stopped(ui):
+    ui.button("Play a set").click()
+    dialog = ui.page.get_by_role("dialog")
+    dialog.get_by_role("spinbutton", name="Count").fill("300")
+    dialog.get_by_role("button", name="Start", exact=True).click()
+    progress = ui.status("Set progress")
+    expect(progress).to_contain_text("Puzzle 1 of 300", timeout=60_000)
+    ui.button("Stop making the set").click()
+    expect(ui.button("Stop making the set")).to_have_count(0, timeout=30_000)
+    expect(progress).to_have_text(re.compile(r"^Puzzle 1 of ([1-9]\d?|1\d\d|2\d\d), 0 solved$"))

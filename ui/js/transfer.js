@@ -1,0 +1,90 @@
+// Puzzle text in and out: Ctrl+V on the board, the Import and Export dialogs (native file dialogs
+// through the API). Parsing and formatting live in Python (desktop/transfer.py, engine.formats).
+
+import { api } from "./api.js";
+import * as i18n from "./i18n.js";
+
+const $ = (id) => document.getElementById(id);
+
+export class Transfer {
+  /** ctx: {acceptState(state), say(text), focusBoard()}; errors of the API go to the page's alert. */
+  constructor(ctx) {
+    this.ctx = ctx;
+    this.wireImport();
+    this.wireExport();
+  }
+
+  /** Load puzzle text; resolves to the API answer (a refusal shows its message, the board unchanged). */
+  async load(text) {
+    const answer = await api.importText(text);
+    if (answer.ok) {
+      this.ctx.acceptState(answer.state);
+      const clues = answer.state.digits.filter((d) => d).length;
+      this.ctx.say(i18n.t("msg.imported", { clues }));
+    }
+    return answer;
+  }
+
+  /** Ctrl+V on the board: the clipboard text, as a puzzle. */
+  paste(event) {
+    const text = event.clipboardData ? event.clipboardData.getData("text") : "";
+    if (!text) return;
+    event.preventDefault();
+    this.load(text);
+  }
+
+  wireImport() {
+    const dialog = $("import-dialog");
+    const error = $("import-error");
+    $("import").addEventListener("click", () => {
+      error.textContent = "";
+      dialog.showModal();
+      $("import-text").focus();
+    });
+    $("import-close").addEventListener("click", () => dialog.close());
+    dialog.addEventListener("close", () => this.ctx.focusBoard());
+    $("import-open").addEventListener("click", async () => {
+      const answer = await api.openFile();
+      if (answer.ok && answer.text !== null) $("import-text").value = answer.text;
+    });
+    $("import-load").addEventListener("click", async () => {
+      error.textContent = "";
+      const answer = await this.load($("import-text").value);
+      if (answer.ok) {
+        dialog.close();
+      } else {
+        error.textContent = i18n.t("error.bad_text", { message: answer.error.message });
+      }
+    });
+  }
+
+  wireExport() {
+    const dialog = $("export-dialog");
+    const show = async () => {
+      const answer = await api.exportText($("export-format").value);
+      if (answer.ok) $("export-text").value = answer.text;
+    };
+    $("export").addEventListener("click", async () => {
+      await show();
+      dialog.showModal();
+      $("export-format").focus();
+    });
+    $("export-format").addEventListener("change", show);
+    $("export-close").addEventListener("click", () => dialog.close());
+    dialog.addEventListener("close", () => this.ctx.focusBoard());
+    $("export-copy").addEventListener("click", async () => {
+      const text = $("export-text").value;
+      try {
+        await navigator.clipboard.writeText(text);
+      } catch {
+        $("export-text").select(); // no clipboard permission: fall back to the selection
+        document.execCommand("copy");
+      }
+      this.ctx.say(i18n.t("msg.copied"));
+    });
+    $("export-save").addEventListener("click", async () => {
+      const answer = await api.saveFile($("export-format").value);
+      if (answer.ok && answer.saved) this.ctx.say(i18n.t("msg.savedFile", { name: answer.saved }));
+    });
+  }
+}
