@@ -136,17 +136,17 @@ def _start_fresh_from(tmp_path, make) -> tuple:
 def test_a_save_that_is_not_a_small_regular_file_counts_as_damaged_and_never_hangs(tmp_path, make):
     loaded, seconds = _start_fresh_from(tmp_path, make)
     assert seconds < 5
-    assert isinstance(loaded.value, Game) and loaded.value.digits == Game().digits
+    assert isinstance(loaded.value, Play) and loaded.value.game.digits == Game().digits
     assert loaded.problem, "no notice for the user"
     assert loaded.damaged_backup is not None and os.path.lexists(loaded.damaged_backup)
     assert not os.path.lexists(tmp_path / "d" / GAME_FILE)  # moved aside: the next save is a fresh file
-    Storage(tmp_path / "d").save_game(Game())
+    Storage(tmp_path / "d").save_game(Play([Game()]), 0.0)
     assert Storage(tmp_path / "d").load_game().problem is None
 
 
 def test_a_link_to_a_regular_save_is_read(tmp_path):
     real = tmp_path / "elsewhere.json"
-    Storage(tmp_path).save_game(Game())
+    Storage(tmp_path).save_game(Play([Game()]), 0.0)
     os.replace(tmp_path / GAME_FILE, real)
     os.symlink(real, tmp_path / GAME_FILE)
     assert Storage(tmp_path).load_game().problem is None
@@ -164,7 +164,7 @@ def test_read_save_bytes_reads_at_most_the_limit_plus_one(tmp_path):
 
 def test_stale_temporary_files_of_ours_are_removed_at_start_and_others_kept(tmp_path):
     storage = Storage(tmp_path)
-    storage.save_game(Game())
+    storage.save_game(Play([Game()]), 0.0)
     for name in (f".{GAME_FILE}.abc123.tmp", f".{SETTINGS_FILE}.x_y.tmp"):
         (tmp_path / name).write_text("half")
     (tmp_path / ".other.json.abc.tmp").write_text("not ours")
@@ -185,11 +185,12 @@ def test_kill_9_during_autosave_leaves_nothing_after_a_restart(tmp_path):
         if pid == 0:  # the child: autosave as fast as it can until killed
             try:
                 storage, game = Storage(tmp_path), Game()
+                play = Play([game])
                 os.write(ready_w, b"r")
                 i = 0
                 while True:
                     game.set_cell(i % 81, i % 9 + 1)
-                    storage.save_game(game)
+                    storage.save_game(play, float(i))
                     i += 1
             finally:
                 os._exit(1)
@@ -224,4 +225,4 @@ def test_the_app_starts_with_a_notice_on_a_fifo_or_dev_zero_save(tmp_path, kind)
         assert api.set_cell(0, 5)["ok"] is True  # and it saves a fresh game
     finally:
         shutdown_api(api)
-    assert Storage(tmp_path).load_game().value.digits[0] == 5
+    assert Storage(tmp_path).load_game().value.game.digits[0] == 5
