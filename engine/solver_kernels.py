@@ -34,9 +34,9 @@ singles propagation).
 from __future__ import annotations
 
 import numpy as np
-from numba import njit
 
 from engine.grid import CELL_UNITS_NP, PEERS_NP, UNITS_NP
+from engine.kernels import njit
 
 ALL = 0x1FF
 STATE = 190  # length of one state row (see the module docstring)
@@ -346,7 +346,9 @@ def _search(grid, limit, randomize, st, stack, stack_cell, stack_rem, queue, sol
     return count, guesses
 
 
-@njit(cache=True)
+# aot: the argument types engine/solver.py passes (build/aot.py compiles it ahead of time; engine/kernels.py)
+@njit(cache=True, aot="void(uint8[:, ::1], int64, int64, uint8[:, ::1], int64[::1], int64[::1],"
+      " uint16[:, ::1], int64[::1])")
 def classify_many(grids, limit, seed, solutions, counts, guesses, stack, work):
     """For each row of ``grids`` (n, 81) set ``counts`` (-1 repeated givens, else solutions found up
     to ``limit``), ``guesses`` and, where a solution exists, its first one into ``solutions``.
