@@ -1,9 +1,11 @@
-"""Build the standalone Sudoku Studio folder and its archive: ``python build/build.py`` (see build/README.md).
+"""Build the standalone Sudoku Studio folder, its archive and (on Debian) a .deb: ``python build/build.py``.
 
-Runs PyInstaller on ``build/sudoku-studio.spec`` (work files in ``build/work/``), adds the desktop
-integration files, checks that both executables start and agree on the version, then writes
-``SudokuStudio-<version>-<os>-<arch>.tar.gz`` (``.zip`` on Windows) beside the folder and prints the
-unpacked and archive sizes.  Exit status 0 on success, 1 with a one-line reason otherwise.
+Compiles the engine's kernels ahead of time (build/aot.py), runs PyInstaller on
+``build/sudoku-studio.spec`` (work files in ``build/work/``), adds the desktop integration files,
+strips the libraries, checks that both executables start and agree on the version, then writes
+``SudokuStudio-<version>-<os>-<arch>.tar.gz`` (``.zip`` on Windows) and, where ``dpkg-deb`` exists,
+``sudoku-studio_<version>_<arch>.deb`` beside the folder, and prints their sizes (see build/README.md).
+Exit status 0 on success, 1 with a one-line reason otherwise.
 """
 
 from __future__ import annotations
@@ -19,6 +21,8 @@ import tarfile
 import time
 import zipfile
 from pathlib import Path
+
+import deb  # build/deb.py, beside this script
 
 ROOT = Path(__file__).resolve().parent.parent
 BUILD = ROOT / "build"
@@ -39,7 +43,17 @@ def project_version() -> str:
     return found.group(1)
 
 
-def run_pyinstaller(dist: Path, work: Path) -> Path:
+def compile_kernels(work: Path) -> Path:
+    """Compile the kernels ahead of time into ``work/aot`` and return that folder; BuildError if it fails."""
+    out = work / "aot"
+    shutil.rmtree(out, ignore_errors=True)  # never a module left from other code
+    result = subprocess.run([sys.executable, str(BUILD / "aot.py"), str(out)], cwd=ROOT)
+    if result.returncode != 0:
+        raise BuildError("compiling the kernels ahead of time failed (build/aot.py's message is above)")
+    return out
+
+
+def run_pyinstaller(dist: Path, work: Path, aot: Path) -> Path:
     """Run PyInstaller on the spec and return the built folder; raises BuildError if it fails."""
     try:
         import PyInstaller  # noqa: F401  (only to give a clear message when it is missing)
@@ -49,7 +63,8 @@ def run_pyinstaller(dist: Path, work: Path) -> Path:
         sys.executable, "-m", "PyInstaller", "--noconfirm", "--log-level", "WARN",
         "--distpath", str(dist), "--workpath", str(work), str(BUILD / "sudoku-studio.spec"),
     ]  # fmt: skip
-    if subprocess.run(cmd, cwd=ROOT).returncode != 0:
+    env = dict(os.environ, SUDOKU_STUDIO_AOT_DIR=str(aot))
+    if subprocess.run(cmd, cwd=ROOT, env=env).returncode != 0:
         raise BuildError("PyInstaller failed (its messages are above)")
     folder = dist / NAME
     if not folder.is_dir():
@@ -67,25 +82,28 @@ def add_desktop_files(folder: Path) -> None:
     shutil.copy2(BUILD / "sudoku-studio.desktop", folder / "sudoku-studio.desktop")
     shutil.copy2(BUILD / "install-desktop-entry.sh", folder / "install-desktop-entry.sh")
     (folder / "install-desktop-entry.sh").chmod(0o755)
+    shutil.copy2(BUILD / "README-linux.txt", folder / "README.txt")
 
 
-# Unstripped libraries worth stripping (libpython from some Python builds carries 17 MB of debug
-# information, libllvmlite 18 MB of symbols).  Only these: `strip` on a library that auditwheel patched
-# (numpy.libs/*) corrupts it ("ELF load command address/offset not page-aligned").
-STRIP = re.compile(r"(^|/)(libpython3[.\d]*\.so[.\d]*|libllvmlite\.so|PyQt6/Qt[A-Za-z]+\.abi3\.so)$")
+# Every shared library is stripped except those auditwheel patched (numpy.libs/: `strip` corrupts them,
+# "ELF load command address/offset not page-aligned", and numpy's OpenBLAS then fails to load).  The
+# executables are not: PyInstaller appends its archive to them, which `strip` would cut off.
+NO_STRIP = re.compile(r"(^|/)[^/]+\.libs/")
+SHARED_LIBRARY = re.compile(r"\.so(\.[\d.]+)?$")
 
 
 def strip_libraries(folder: Path) -> int:
-    """Strip the symbols of the libraries STRIP names (Linux, when `strip` exists); return bytes saved."""
+    """Strip every shared library but numpy.libs/ (Linux, when `strip` exists); return bytes saved."""
     strip = shutil.which("strip")
     if not sys.platform.startswith("linux") or strip is None:
         return 0
     saved = 0
     for path in folder.rglob("*"):
-        if path.is_symlink() or not path.is_file() or not STRIP.search(path.relative_to(folder).as_posix()):
+        rel = path.relative_to(folder).as_posix()
+        if path.is_symlink() or not path.is_file() or not SHARED_LIBRARY.search(rel) or NO_STRIP.search(rel):
             continue
         before = path.stat().st_size
-        if subprocess.run([strip, str(path)], capture_output=True).returncode != 0:
+        if subprocess.run([strip, "--strip-unneeded", str(path)], capture_output=True).returncode != 0:
             raise BuildError(f"strip failed on {path}")
         saved += before - path.stat().st_size
     return saved
@@ -138,21 +156,25 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="build.py", description=__doc__.splitlines()[0])
     parser.add_argument("--dist", type=Path, default=ROOT / "dist", help="output folder (default dist/)")
     parser.add_argument("--work", type=Path, default=BUILD / "work", help="PyInstaller's work folder")
-    parser.add_argument("--no-archive", action="store_true", help="build the folder only")
+    parser.add_argument("--no-archive", action="store_true", help="the folder only (no archive, no .deb)")
     args = parser.parse_args(argv)
     started = time.monotonic()
     try:
         version = project_version()
-        folder = run_pyinstaller(args.dist.resolve(), args.work.resolve())
+        aot = compile_kernels(args.work.resolve())
+        folder = run_pyinstaller(args.dist.resolve(), args.work.resolve(), aot)
         add_desktop_files(folder)
-        print(f"stripped {strip_libraries(folder) / 1e6:.0f} MB of symbols")
+        print(f"stripped {strip_libraries(folder) / 1e6:.1f} MB of symbols")
         check_versions(folder, version)
-        print(f"built {folder}: {folder_size(folder) / 1e6:.0f} MB unpacked")
+        print(f"built {folder}: {folder_size(folder) / 1e6:.1f} MB unpacked")
         if not args.no_archive:
             target = folder.parent / archive_name(version)
             make_archive(folder, target)
-            print(f"archive {target}: {target.stat().st_size / 1e6:.0f} MB")
-    except BuildError as err:
+            print(f"archive {target}: {target.stat().st_size / 1e6:.1f} MB")
+            if sys.platform.startswith("linux") and shutil.which("dpkg-deb"):
+                package = deb.make_deb(folder, version)
+                print(f"package {package}: {package.stat().st_size / 1e6:.1f} MB")
+    except (BuildError, deb.DebError) as err:
         print(f"build: {err}", file=sys.stderr)
         return 1
     print(f"done in {time.monotonic() - started:.0f} s")

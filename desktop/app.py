@@ -15,7 +15,7 @@ import sys
 from collections.abc import Sequence
 from pathlib import Path
 
-from desktop import frozen
+from desktop import backends, frozen
 from engine import __version__
 
 TITLE = "Sudoku Studio"
@@ -31,6 +31,11 @@ def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
                         help="where games and settings are saved (default: $SUDOKU_STUDIO_DATA_DIR, "
                              "else the per-user data folder)")
     parser.add_argument("--debug", action="store_true", help="enable the web inspector and verbose logs")
+    parser.add_argument("--verbose", action="store_true",
+                        help="show the web view's own messages on the terminal (hidden by default)")
+    parser.add_argument("--backend", choices=backends.NAMES,
+                        help="the web view (Linux): gtk (the system's WebKitGTK) or qt (QtWebEngine); "
+                             "default: gtk where WebKitGTK is installed, else qt")
     parser.add_argument("--version", action="version", version=f"sudoku-studio {__version__}")
     parser.add_argument("--self-test", action="store_true",
                         help="open the window, enter and solve a puzzle through it, exit 0 if all is well")
@@ -65,8 +70,15 @@ def run(argv: Sequence[str] | None = None) -> None:
         checker = SelfTest()
         # a temporary data folder (never the user's games) and the English accessible names
         args.data_dir, args.lang = checker.data_dir, "en"
-    logging.basicConfig(level=logging.DEBUG if args.debug else logging.WARNING,
-                        format="sudoku-studio: %(levelname)s: %(name)s: %(message)s")
+    try:
+        gui = backends.choose(args.backend)
+    except backends.BackendMissing as err:
+        print(f"sudoku-studio: {err}", file=sys.stderr)
+        sys.exit(2)
+    if not (args.verbose or args.debug):
+        backends.quiet_native_output()
+    level = logging.DEBUG if args.debug else logging.INFO if args.verbose else logging.WARNING
+    logging.basicConfig(level=level, format="sudoku-studio: %(levelname)s: %(name)s: %(message)s")
     prepare_environment()
 
     import webview  # only here and in the bridge: the rest of desktop/ runs without a window
@@ -103,7 +115,7 @@ def run(argv: Sequence[str] | None = None) -> None:
     webview.start(
         checker.run if checker else None,
         window,
-        gui="qt" if sys.platform.startswith("linux") else None,
+        gui=gui,
         debug=args.debug,
         icon=str(icon) if icon.is_file() else None,
     )

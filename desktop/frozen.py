@@ -17,6 +17,7 @@ of ``sys.executable``, so two executables sharing one index file would overwrite
 
 from __future__ import annotations
 
+import importlib.util
 import os
 import re
 import sys
@@ -79,12 +80,12 @@ def numba_cache_dir() -> Path:
 
 
 def prepare() -> None:
-    """Point numba's cache at the per-user cache folder when frozen; does nothing from source.
+    """Point numba's cache at the per-user cache folder when frozen with numba; else does nothing.
 
     Must be called before numba is imported; a user's own ``NUMBA_CACHE_DIR`` is respected.
     """
-    if not is_frozen():
-        return
+    if not is_frozen() or importlib.util.find_spec("numba") is None:
+        return  # a bundle with the kernels compiled ahead of time has no numba: nothing to cache
     os.environ["NUMBA_CACHE_DIR"] = str(numba_cache_dir())
     os.environ.setdefault("NUMBA_CACHE_LOCATOR_CLASSES", _LOCATORS)
 

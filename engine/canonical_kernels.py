@@ -1,6 +1,7 @@
 """Compiled kernels for :mod:`engine.canonical`: the minlex form of complete grids.
 
-Importing this module loads numba; only :mod:`engine.canonical` imports it, on first use.
+Importing this module loads numba (unless the kernels were compiled ahead of time: engine/kernels.py);
+only :mod:`engine.canonical` imports it, on first use.
 
 The search (for one grid; all indices 0-based)
 ----------------------------------------------
@@ -27,7 +28,8 @@ on a loaded one), so 10,000 grids in 1.5 s (see benchmarks/bench_create.py).  Fi
 from __future__ import annotations
 
 import numpy as np
-from numba import njit
+
+from engine.kernels import njit
 
 # the six orders of three things, lexicographic
 _PERM3 = np.array([[0, 1, 2], [0, 2, 1], [1, 0, 2], [1, 2, 0], [2, 0, 1], [2, 1, 0]], dtype=np.int64)
@@ -160,7 +162,8 @@ def minlex_one(grid, best):  # pragma: no cover - compiled
                                 _write(m, rows, cols, sigma, best)
 
 
-@njit(cache=True)
+# aot: the argument types engine/canonical.py passes (build/aot.py compiles it ahead of time)
+@njit(cache=True, aot="void(uint8[:, ::1], uint8[:, ::1])")
 def minlex_many(grids, out):  # pragma: no cover - compiled
     """Write the minlex form of every row of ``grids`` (n, 81) into ``out`` (n, 81)."""
     best = np.empty(81, dtype=np.int64)

@@ -60,9 +60,9 @@ from __future__ import annotations
 from itertools import permutations
 
 import numpy as np
-from numba import njit
 
 from engine.grid import PEERS_NP, UNITS_NP
+from engine.kernels import njit
 
 FULL = 0x7FFFFFF  # 27 bits: a whole band
 REP = 0x40201  # times a 9-bit column set: the same columns in the band's three rows
@@ -72,8 +72,8 @@ _PREV = 162  # work[_PREV:_PREV + 27]: each digit's words as last settled
 _BIVALUE = _PREV + 27  # work[_BIVALUE:_BIVALUE + 3]: each band's bivalue cells, for _choose
 WORK = _BIVALUE + 3
 
-# The compiled entry point's argument types, for ahead-of-time compilation (numba.pycc): keep in
-# step with classify_many below.
+# The compiled entry point's argument types, for ahead-of-time compilation (numba.pycc, through
+# engine.kernels.njit's ``aot``); tests/test_solver.py checks they are the ones engine/solver.py passes.
 CLASSIFY_MANY_SIGNATURE = (
     "void(uint8[:, ::1], int64, int64, uint8[:, ::1], int64[::1], int64[::1], int64[:, ::1], int64[::1])"
 )
@@ -406,7 +406,8 @@ def _search(grid, limit, randomize, st, stack, work, solution):
     return count, guesses
 
 
-@njit(cache=True)
+# aot: the argument types engine/solver.py passes (build/aot.py compiles it ahead of time; engine/kernels.py)
+@njit(cache=True, aot=CLASSIFY_MANY_SIGNATURE)
 def classify_many(grids, limit, seed, solutions, counts, guesses, stack, work):
     """For each row of ``grids`` (n, 81) set ``counts`` (-1 repeated givens, else solutions found up
     to ``limit``), ``guesses`` and, where a solution exists, its first one into ``solutions``.

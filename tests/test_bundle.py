@@ -1,10 +1,10 @@
-"""The PyInstaller bundle: built once per session with build/build.py, then run as a user would.
+"""The standalone bundle and its .deb: built once per session with build/build.py, then used as a user would.
 
-The executables run from the built folder with a bare environment: PATH without the project's
-virtual environment, no PYTHONPATH, a fresh HOME (so the per-user cache and data folders start
-empty), and a working directory outside the repository (a frozen module's file name is relative,
-and must not resolve to the source tree).  SUDOKU_STUDIO_BUNDLE=path/to/SudokuStudio reuses a folder
-already built instead of building one (about two minutes).
+The folder's executables run with a bare environment: PATH without the project's virtual environment,
+no PYTHONPATH, a fresh HOME, a working directory outside the repository.  The .deb is installed with
+apt (as root, or through passwordless sudo), its commands run from PATH, its window is opened under
+Xvfb on the system's WebKitGTK (a self-test, then a screenshot of the board), and it is removed again.
+SUDOKU_STUDIO_BUNDLE=path/to/dist reuses a dist folder already built (folder, archive and .deb).
 """
 
 from __future__ import annotations
@@ -16,8 +16,10 @@ import shutil
 import subprocess
 import sys
 import tarfile
+import time
 from collections.abc import Iterator
 from pathlib import Path
+from typing import NamedTuple
 
 import pytest
 
@@ -25,59 +27,59 @@ from engine import __version__
 from engine.formats import read_puzzles
 from engine.grid import as_grid, is_solution
 
-# the first test also waits for the build (2-7 minutes on a busy 2-core machine)
+# the first test also waits for the build (3-8 minutes on a busy 2-core machine)
 pytestmark = [pytest.mark.bundle, pytest.mark.slow, pytest.mark.timeout(2400)]
 
 ROOT = Path(__file__).resolve().parents[1]
 DATA = ROOT.parent / "shared" / "data" / "correctness"
 EXE = ".exe" if sys.platform == "win32" else ""
+LINUX = sys.platform.startswith("linux")
+INSTALLED = Path("/opt/sudoku-studio")
+MB = 1_000_000
+# what must never be in the bundle: the JIT compiler (kernels are compiled ahead of time), Qt's
+# Chromium, and the system's GTK/WebKitGTK (the .deb depends on them instead)
+FORBIDDEN = ("numba", "llvmlite", "PyQt6", "libQt6", "libwebkit2gtk", "libjavascriptcoregtk", "libgtk-3",
+             "libgdk-3", "libglib-2.0", "gi_typelibs")
+
+
+class Built(NamedTuple):
+    folder: Path
+    archive: Path
+    deb: Path | None
 
 
 @pytest.fixture(scope="session")
-def bundle(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Path]:
-    """The built ``SudokuStudio`` folder (built here, once, unless SUDOKU_STUDIO_BUNDLE names one)."""
+def built(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Built]:
+    """The build's outputs (built here, once per session, unless SUDOKU_STUDIO_BUNDLE names a dist folder)."""
     given = os.environ.get("SUDOKU_STUDIO_BUNDLE")
     if given:
-        yield Path(given).resolve()
+        yield _outputs(Path(given).resolve())
         return
     out = tmp_path_factory.mktemp("bundle")
     try:
-        yield _build(out)
+        result = subprocess.run(
+            [sys.executable, str(ROOT / "build" / "build.py"), "--dist", str(out / "dist"), "--work",
+             str(out / "work")],
+            capture_output=True, text=True, timeout=1800,
+        )  # fmt: skip
+        assert result.returncode == 0, f"build failed:\n{result.stdout[-3000:]}\n{result.stderr[-5000:]}"
+        print(result.stdout[-600:])  # the sizes, for the log
+        yield _outputs(out / "dist")
     finally:
-        shutil.rmtree(out, ignore_errors=True)  # close to 1 GB: pytest would keep it around
+        shutil.rmtree(out, ignore_errors=True)
 
 
-def _build(out: Path) -> Path:
-    result = subprocess.run(
-        [sys.executable, str(ROOT / "build" / "build.py"), "--dist", str(out / "dist"), "--work",
-         str(out / "work")],
-        capture_output=True, text=True, timeout=1800,
-    )  # fmt: skip
-    assert result.returncode == 0, f"build failed:\n{result.stdout[-3000:]}\n{result.stderr[-5000:]}"
-    folder = out / "dist" / "SudokuStudio"
-    archives = list((out / "dist").glob(f"SudokuStudio-{__version__}-*"))
+def _outputs(dist: Path) -> Built:
+    archives = list(dist.glob(f"SudokuStudio-{__version__}-*"))
     assert len(archives) == 1, f"expected one archive, found {archives}"
-    _check_archive(archives[0], folder)
-    return folder
+    debs = list(dist.glob(f"sudoku-studio_{__version__}_*.deb"))
+    assert len(debs) == (1 if LINUX else 0), f"expected one .deb on Linux, found {debs}"
+    return Built(dist / "SudokuStudio", archives[0], debs[0] if debs else None)
 
 
-def _check_archive(archive: Path, folder: Path) -> None:
-    # the archive holds the same files as the folder, under SudokuStudio/
-    if archive.name.endswith(".zip"):
-        import zipfile
-
-        with zipfile.ZipFile(archive) as zf:
-            names = {n.rstrip("/") for n in zf.namelist()}
-    else:
-        with tarfile.open(archive) as tf:
-            names = set(tf.getnames())
-    on_disk = {p.relative_to(folder.parent).as_posix() for p in folder.rglob("*")}
-    assert on_disk <= names, f"missing from the archive: {sorted(on_disk - names)[:10]}"
-    if sys.platform.startswith("linux"):  # desktop integration: the menu entry and its icons
-        for name in ("sudoku-studio.desktop", "sudoku-studio.png", "sudoku-studio.svg"):
-            assert f"SudokuStudio/{name}" in names
-        entry = (folder / "sudoku-studio.desktop").read_text(encoding="utf-8")
-        assert "Exec=sudoku-studio" in entry and "Icon=sudoku-studio" in entry
+@pytest.fixture
+def bundle(built: Built) -> Path:
+    return built.folder
 
 
 @pytest.fixture
@@ -85,7 +87,7 @@ def user(tmp_path: Path) -> dict[str, str]:
     """A bare environment for one user with an empty home, as after unpacking on a fresh machine."""
     home = tmp_path / "home"
     home.mkdir()
-    env = {
+    return {
         "PATH": "/usr/bin:/bin",
         "HOME": str(home),
         "XDG_CACHE_HOME": str(home / ".cache"),
@@ -93,19 +95,6 @@ def user(tmp_path: Path) -> dict[str, str]:
         "XDG_CONFIG_HOME": str(home / ".config"),
         "LANG": "C.UTF-8",
     }
-    return env
-
-
-def run(bundle: Path, exe: str, args: list[str], env: dict[str, str], cwd: Path,
-        timeout: float = 300) -> subprocess.CompletedProcess[str]:
-    """Run one of the bundle's executables and return its result (never raises on a bad status)."""
-    return subprocess.run([str(bundle / (exe + EXE)), *args], env=env, cwd=cwd, capture_output=True,
-                          text=True, timeout=timeout)
-
-
-def snapshot(folder: Path) -> dict[str, tuple[int, int]]:
-    """Return every file under ``folder`` with its size and modification time."""
-    return {str(p): (p.stat().st_size, p.stat().st_mtime_ns) for p in folder.rglob("*") if p.is_file()}
 
 
 @pytest.fixture
@@ -115,22 +104,20 @@ def workdir(tmp_path: Path) -> Path:
     return folder
 
 
-def test_both_executables_print_the_project_version(bundle: Path, user: dict[str, str],
-                                                    workdir: Path) -> None:
-    for exe in ("sudoku", "sudoku-studio"):
-        result = run(bundle, exe, ["--version"], user, workdir, timeout=60)
-        assert result.returncode == 0, result.stderr
-        assert result.stdout.split() == [exe, __version__]
+def run(exe: Path | str, args: list[str], env: dict[str, str], cwd: Path,
+        timeout: float = 300) -> subprocess.CompletedProcess[str]:
+    """Run an executable and return its result (never raises on a bad status)."""
+    return subprocess.run([str(exe), *args], env=env, cwd=cwd, capture_output=True, text=True,
+                          timeout=timeout)
 
 
-def test_sudoku_c_writes_distinct_valid_grids(bundle: Path, user: dict[str, str], workdir: Path) -> None:
-    result = run(bundle, "sudoku", ["-c", "1000"], user, workdir)
-    assert result.returncode == 0, result.stderr
-    grids = read_puzzles((workdir / "sudoku.txt").read_text(encoding="ascii"))
-    assert len(grids) == 1000
-    empty = as_grid("0" * 81)
-    assert all(is_solution(grid, empty) for grid in grids)
-    assert len({grid.tobytes() for grid in grids}) == 1000
+def snapshot(folder: Path) -> dict[str, tuple[int, int]]:
+    """Return every file under ``folder`` with its size and modification time."""
+    return {str(p): (p.stat().st_size, p.stat().st_mtime_ns) for p in folder.rglob("*") if p.is_file()}
+
+
+def folder_bytes(folder: Path) -> int:
+    return sum(p.lstat().st_size for p in folder.rglob("*") if p.is_file() or p.is_symlink())
 
 
 def _sample_puzzles(count: int, seed: int) -> list[tuple[str, str]]:
@@ -140,37 +127,99 @@ def _sample_puzzles(count: int, seed: int) -> list[tuple[str, str]]:
     return random.Random(seed).sample(rows, count)
 
 
-def _cache_files(env: dict[str, str]) -> dict[str, tuple[int, int]]:
-    return snapshot(Path(env["XDG_CACHE_HOME"]) / "sudoku-studio")
-
-
-def test_sudoku_s_solves_a_file_and_reuses_its_per_user_cache(bundle: Path, user: dict[str, str],
-                                                              workdir: Path) -> None:
-    cases = _sample_puzzles(40, seed=6)
-    (workdir / "puzzles.txt").write_text("".join(p + "\n" for p, _ in cases), encoding="ascii")
-    before = snapshot(bundle)
-
-    result = run(bundle, "sudoku", ["-s", "puzzles.txt"], user, workdir)
+def _check_create(sudoku: Path | str, env: dict[str, str], cwd: Path) -> None:
+    result = run(sudoku, ["-c", "1000"], env, cwd)
     assert result.returncode == 0, result.stderr
-    lines = (workdir / "sudoku.txt").read_text(encoding="ascii").split()
-    assert len(lines) == len(cases)
+    grids = read_puzzles((cwd / "sudoku.txt").read_text(encoding="ascii"))
+    empty = as_grid("0" * 81)
+    assert len(grids) == 1000 and all(is_solution(grid, empty) for grid in grids)
+    assert len({grid.tobytes() for grid in grids}) == 1000
+
+
+def _check_solve(sudoku: Path | str, env: dict[str, str], cwd: Path, count: int, seed: int) -> None:
+    cases = _sample_puzzles(count, seed)
+    (cwd / "puzzles.txt").write_text("".join(p + "\n" for p, _ in cases), encoding="ascii")
+    result = run(sudoku, ["-s", "puzzles.txt"], env, cwd)
+    assert result.returncode == 0, result.stderr
+    lines = (cwd / "sudoku.txt").read_text(encoding="ascii").split()
+    assert len(lines) == count
     assert all(is_solution(as_grid(line), as_grid(p)) for line, (p, _) in zip(lines, cases, strict=True))
     assert lines == [solution for _, solution in cases]
 
-    # numba's compiled code went to the per-user cache folder, keyed on the executable ...
-    cache = _cache_files(user)
-    assert any(name.endswith(".nbi") for name in cache), f"no numba index in the user cache: {cache}"
-    assert all(f"{os.sep}numba{os.sep}sudoku{os.sep}" in name for name in cache)
-    # ... nothing was written next to the executable ...
-    assert snapshot(bundle) == before
-    # ... and a second run, from another folder, loads that cache instead of compiling again
-    elsewhere = workdir / "elsewhere"
-    elsewhere.mkdir()
-    (elsewhere / "puzzles.txt").write_text(cases[0][0] + "\n", encoding="ascii")
-    again = run(bundle, "sudoku", ["-s", "puzzles.txt"], user, elsewhere)
-    assert again.returncode == 0, again.stderr
-    assert (elsewhere / "sudoku.txt").read_text(encoding="ascii").split() == [cases[0][1]]
-    assert _cache_files(user) == cache
+
+def _forbidden_files(folder: Path) -> list[str]:
+    return sorted(p.relative_to(folder).as_posix() for p in folder.rglob("*")
+                  if any(bad in p.name for bad in FORBIDDEN))
+
+
+def test_both_executables_print_the_project_version(bundle: Path, user: dict[str, str],
+                                                    workdir: Path) -> None:
+    for exe in ("sudoku", "sudoku-studio"):
+        result = run(bundle / (exe + EXE), ["--version"], user, workdir, timeout=60)
+        assert result.returncode == 0, result.stderr
+        assert result.stdout.split() == [exe, __version__]
+
+
+def test_sizes_and_contents(built: Built) -> None:
+    assert folder_bytes(built.folder) <= 100 * MB, f"unpacked {folder_bytes(built.folder) / MB:.1f} MB"
+    assert built.archive.stat().st_size <= 40 * MB, f"archive {built.archive.stat().st_size / MB:.1f} MB"
+    assert _forbidden_files(built.folder) == []
+    assert list((built.folder / "_internal").glob("sudoku_kernels_aot.*")), "no ahead-of-time kernels"
+    with tarfile.open(built.archive) as tf:
+        names = set(tf.getnames())
+    on_disk = {p.relative_to(built.folder.parent).as_posix() for p in built.folder.rglob("*")}
+    assert on_disk <= names, f"missing from the archive: {sorted(on_disk - names)[:10]}"
+    if LINUX:
+        assert built.deb is not None and built.deb.stat().st_size <= 40 * MB
+        readme = (built.folder / "README.txt").read_text(encoding="utf-8")
+        assert "gir1.2-webkit2-4.1" in readme and "libwebkit2gtk-4.1-0" in readme
+        for name in ("sudoku-studio.desktop", "sudoku-studio.png", "sudoku-studio.svg"):
+            assert f"SudokuStudio/{name}" in names
+
+
+def test_folder_commands_work_and_compile_nothing(bundle: Path, user: dict[str, str], workdir: Path) -> None:
+    before = snapshot(bundle)
+    _check_create(bundle / ("sudoku" + EXE), user, workdir)
+    _check_solve(bundle / ("sudoku" + EXE), user, workdir, 40, seed=6)
+    assert snapshot(bundle) == before, "the command wrote into its own folder"
+    # the kernels were compiled ahead of time: nothing compiled, nothing cached for this user
+    assert [p for p in Path(user["HOME"]).rglob("*") if p.is_file()] == []
+
+
+# --- the .deb (Linux) ---
+
+
+def _as_root(cmd: list[str]) -> list[str]:
+    return cmd if os.geteuid() == 0 else ["sudo", "-n", *cmd]
+
+
+@pytest.fixture(scope="module")
+def installed(built: Built) -> Iterator[Path]:
+    """The .deb installed with apt for the module's tests, removed (and checked gone) afterwards."""
+    if not LINUX:
+        pytest.skip("the .deb is Linux's")
+    env = dict(os.environ, DEBIAN_FRONTEND="noninteractive")
+    result = subprocess.run(_as_root(["apt-get", "install", "-y", "-q", str(built.deb)]), env=env,
+                            capture_output=True, text=True, timeout=900)
+    assert result.returncode == 0, f"apt install failed:\n{result.stdout[-2000:]}\n{result.stderr[-2000:]}"
+    try:
+        yield INSTALLED
+    finally:
+        remove = _as_root(["apt-get", "remove", "--purge", "-y", "-q", "sudoku-studio"])
+        removed = subprocess.run(remove, env=env, capture_output=True, text=True, timeout=600)
+        assert removed.returncode == 0, removed.stderr[-2000:]
+        assert not INSTALLED.exists() and not Path("/usr/bin/sudoku").exists()
+
+
+def test_installed_commands_run_from_path(installed: Path, user: dict[str, str], workdir: Path) -> None:
+    assert shutil.which("sudoku", path=user["PATH"]) == "/usr/bin/sudoku"
+    assert shutil.which("sudoku-studio", path=user["PATH"]) == "/usr/bin/sudoku-studio"
+    _check_create("sudoku", user, workdir)
+    _check_solve("sudoku", user, workdir, 100, seed=13)
+    assert _forbidden_files(installed) == []
+    assert Path("/usr/share/applications/sudoku-studio.desktop").is_file()
+    assert Path("/usr/share/icons/hicolor/256x256/apps/sudoku-studio.png").is_file()
+    assert Path("/usr/share/icons/hicolor/scalable/apps/sudoku-studio.svg").is_file()
 
 
 @pytest.fixture
@@ -185,17 +234,33 @@ def display() -> Iterator[str]:
 
 
 @pytest.mark.window
-def test_studio_self_test_solves_a_puzzle_through_the_window(bundle: Path, user: dict[str, str],
-                                                             workdir: Path, display: str) -> None:
-    env = dict(user, DISPLAY=display)
-    if hasattr(os, "geteuid") and os.geteuid() == 0:
-        env["QTWEBENGINE_CHROMIUM_FLAGS"] = "--no-sandbox"  # Chromium's sandbox refuses root (CI)
-    before = snapshot(bundle)
-    result = run(bundle, "sudoku-studio", ["--self-test"], env, workdir, timeout=400)
+def test_installed_app_passes_its_self_test_and_shows_the_board(installed: Path, user: dict[str, str],
+                                                                 workdir: Path, display: str,
+                                                                 tmp_path: Path) -> None:
+    from harness.xvfb import close_window, screenshot, write_png
+
+    # WebKitGTK draws nothing an X screenshot can see in compositing mode under Xvfb
+    env = dict(user, DISPLAY=display, WEBKIT_DISABLE_COMPOSITING_MODE="1")
+    result = run("sudoku-studio", ["--self-test"], env, workdir, timeout=400)
     assert result.returncode == 0, f"self-test failed:\n{result.stdout[-2000:]}\n{result.stderr[-4000:]}"
     assert "self-test: passed" in result.stdout
-    assert snapshot(bundle) == before, "the app wrote into its own folder"
+    assert result.stderr == "", "the terminal should stay quiet without --verbose"
     assert not any(workdir.iterdir()), "the app wrote into the current folder"
-    # the solver's kernels were compiled into the per-user cache, under the app's own sub-folder
-    cache = _cache_files(user)
-    assert any(f"{os.sep}numba{os.sep}sudoku-studio{os.sep}" in n and n.endswith(".nbi") for n in cache)
+
+    app = subprocess.Popen(["sudoku-studio"], env=env, cwd=workdir, stdout=subprocess.DEVNULL,
+                           stderr=subprocess.DEVNULL)
+    try:
+        deadline = time.monotonic() + 60
+        colours = 0
+        while colours < 40 and time.monotonic() < deadline:  # a blank or half-drawn screen has a few
+            time.sleep(1)
+            width, height, pixels = screenshot(display)
+            colours = len({pixels[i:i + 3] for i in range(0, len(pixels), 4 * 7)})
+        write_png(str(tmp_path / "board.png"), width, height, pixels)
+        assert colours >= 40, f"the window looks blank ({colours} colours): {tmp_path / 'board.png'}"
+        close_window(display, "Sudoku Studio")
+        assert app.wait(30) == 0
+    finally:
+        if app.poll() is None:
+            app.kill()
+            app.wait()

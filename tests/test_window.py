@@ -160,7 +160,8 @@ def test_delay_pause_step_conflicts_and_new_puzzle_in_the_window(window, data_di
 def test_the_console_script_opens_the_window_in_chinese_with_lang_zh(xvfb, data_dir):
     # the README's command runs this script; as root the app itself must turn Chromium's sandbox off
     script = Path(sys.executable).with_name("sudoku-studio")
-    app = WindowApp(xvfb.display, data_dir, lang="zh", command=[str(script)], sandbox_flag=False)
+    app = WindowApp(xvfb.display, data_dir, lang="zh", command=[str(script), "--backend", "qt"],
+                    sandbox_flag=False)
     try:
         app.launch()
         text = app._page().evaluate("document.body.innerText")

@@ -40,7 +40,8 @@ class WindowApp(BoardReader):
         self.display = display
         self.data_dir = data_dir
         self.lang = lang
-        self.command = command or [sys.executable, "-m", "desktop"]
+        # the Qt back end explicitly: these tests drive it through QtWebEngine's DevTools port
+        self.command = command or [sys.executable, "-m", "desktop", "--backend", "qt"]
         self.sandbox_flag = sandbox_flag  # False: leave QTWEBENGINE_CHROMIUM_FLAGS to the app
         self.log = log or data_dir.with_name(data_dir.name + ".log")
         self.proc: subprocess.Popen | None = None

@@ -181,3 +181,63 @@ def _name(lib: ctypes.CDLL, dpy: int, window: int) -> str | None:
     value = name.value.decode(errors="replace")
     lib.XFree(ctypes.cast(name, ctypes.c_void_p))
     return value
+
+
+class _XImage(ctypes.Structure):
+    # the leading fields of Xlib's XImage, up to what a screenshot needs
+    _fields_ = [
+        ("width", ctypes.c_int), ("height", ctypes.c_int), ("xoffset", ctypes.c_int),
+        ("format", ctypes.c_int), ("data", ctypes.c_void_p), ("byte_order", ctypes.c_int),
+        ("bitmap_unit", ctypes.c_int), ("bitmap_bit_order", ctypes.c_int), ("bitmap_pad", ctypes.c_int),
+        ("depth", ctypes.c_int), ("bytes_per_line", ctypes.c_int), ("bits_per_pixel", ctypes.c_int),
+    ]  # fmt: skip
+
+
+_ZPIXMAP = 2
+_ALL_PLANES = 0xFFFFFFFF
+
+
+def screenshot(display: str) -> tuple[int, int, bytes]:
+    """Return (width, height, rows of 32-bit BGRX pixels) of the whole screen; RuntimeError without X."""
+    lib = _xlib()
+    lib.XGetImage.restype = ctypes.POINTER(_XImage)
+    lib.XGetImage.argtypes = [ctypes.c_void_p, ctypes.c_ulong, ctypes.c_int, ctypes.c_int, ctypes.c_uint,
+                              ctypes.c_uint, ctypes.c_ulong, ctypes.c_int]
+    lib.XDisplayWidth.argtypes = lib.XDisplayHeight.argtypes = [ctypes.c_void_p, ctypes.c_int]
+    dpy = lib.XOpenDisplay(display.encode())
+    if not dpy:
+        raise RuntimeError(f"cannot open X display {display}")
+    try:
+        width, height = lib.XDisplayWidth(dpy, 0), lib.XDisplayHeight(dpy, 0)
+        image = lib.XGetImage(dpy, lib.XDefaultRootWindow(dpy), 0, 0, width, height, _ALL_PLANES, _ZPIXMAP)
+        if not image or image.contents.bits_per_pixel != 32:
+            raise RuntimeError("XGetImage gave no 32-bit image")
+        img = image.contents
+        data = ctypes.string_at(img.data, img.bytes_per_line * img.height)
+        stride = img.bytes_per_line
+        rows = b"".join(data[y * stride:y * stride + 4 * width] for y in range(height))
+        lib.XFree(img.data)
+        lib.XFree(ctypes.cast(image, ctypes.c_void_p))
+        return width, height, rows
+    finally:
+        lib.XCloseDisplay(dpy)
+
+
+def write_png(path: str, width: int, height: int, bgrx: bytes) -> None:
+    """Write BGRX pixel rows (from :func:`screenshot`) as an RGB PNG file."""
+    import struct
+    import zlib
+
+    raw = bytearray()
+    for y in range(height):
+        row = bgrx[y * 4 * width:(y + 1) * 4 * width]
+        raw.append(0)
+        raw += bytes(b for i in range(0, len(row), 4) for b in (row[i + 2], row[i + 1], row[i]))
+
+    def chunk(kind: bytes, body: bytes) -> bytes:
+        return struct.pack(">I", len(body)) + kind + body + struct.pack(">I", zlib.crc32(kind + body))
+
+    header = struct.pack(">IIBBBBB", width, height, 8, 2, 0, 0, 0)
+    with open(path, "wb") as out:
+        out.write(b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", header) + chunk(b"IDAT", zlib.compress(bytes(raw), 6))
+                  + chunk(b"IEND", b""))

@@ -1,0 +1,66 @@
+"""Compile the engine's exported kernels ahead of time: ``python build/aot.py OUTDIR`` (see build/README.md).
+
+Imports every kernel module (:data:`engine.kernels.KERNEL_MODULES`) with numba's JIT, then compiles
+each kernel declared with an ``aot`` signature (:data:`engine.kernels.EXPORTS`) with ``numba.pycc``
+into one extension module, :data:`engine.kernels.AOT_MODULE`, in OUTDIR.  The module needs neither
+numba nor llvmlite at run time.  Exit status 0 on success, 1 with a reason otherwise.
+
+``numba.pycc`` is deprecated (NumbaPendingDeprecationWarning) with no removal date yet; what replaces
+it is described in build/README.md.  Its warning is silenced here, once, on purpose.
+"""
+
+from __future__ import annotations
+
+import importlib
+import os
+import sys
+import time
+import warnings
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def compile_kernels(out: Path) -> Path:
+    """Build the extension module into ``out`` and return its path; raises RuntimeError if none is made."""
+    os.environ["SUDOKU_STUDIO_KERNELS"] = "jit"  # pycc compiles the Python functions, not an older module
+    sys.path.insert(0, str(ROOT))
+    from engine import kernels
+
+    for name in kernels.KERNEL_MODULES:
+        importlib.import_module(name)
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")  # pycc's pending-deprecation notice (see the docstring)
+        from numba.pycc import CC
+
+        cc = CC(kernels.AOT_MODULE)
+        cc.output_dir = str(out)
+        cc.verbose = False
+        for name, (signature, func) in sorted(kernels.EXPORTS.items()):
+            cc.export(name, signature)(func)
+        out.mkdir(parents=True, exist_ok=True)
+        cc.compile()
+    built = sorted(out.glob(f"{kernels.AOT_MODULE}.*"))
+    if not built:
+        raise RuntimeError(f"numba.pycc made no {kernels.AOT_MODULE} in {out}")
+    return built[0]
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Compile into the folder named on the command line; return 0, or 1 after printing why not."""
+    args = sys.argv[1:] if argv is None else argv
+    if len(args) != 1:
+        print("usage: python build/aot.py OUTDIR", file=sys.stderr)
+        return 2
+    started = time.monotonic()
+    try:
+        path = compile_kernels(Path(args[0]).resolve())
+    except Exception as err:  # numba's errors are many kinds; the build needs one line and a status
+        print(f"aot: {type(err).__name__}: {err}", file=sys.stderr)
+        return 1
+    print(f"compiled {path.name} ({path.stat().st_size / 1e6:.1f} MB) in {time.monotonic() - started:.0f} s")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

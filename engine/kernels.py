@@ -1,0 +1,79 @@
+"""Where the engine's compiled kernels come from: the ahead-of-time module, or numba's JIT.
+
+Kernel modules import :func:`njit` from here instead of from numba (same use, ``@njit(cache=True)``).
+A kernel the engine calls from Python names its argument types there, once, beside its code
+(``@njit(cache=True, aot="void(uint8[:, ::1], uint8[:, ::1])")``); ``build/aot.py`` compiles exactly
+those with ``numba.pycc`` into the extension module :data:`AOT_MODULE`.
+
+* When that module can be imported (the standalone bundle), exported kernels are its functions and
+  numba is never imported: the bundle carries neither numba nor llvmlite (LLVM, 150 MB), and a first
+  run compiles nothing.  Helpers without a signature stay plain Python there: they are only called
+  from compiled code, which already has them built in.
+* Otherwise (a source install) every kernel is ``numba.njit(cache=True)``, compiled on first use.
+
+``SUDOKU_STUDIO_KERNELS=jit`` forces numba's JIT even when the module is present (the build does,
+and the test comparing both paths).  A module that lacks an exported kernel (built from other
+code) raises ImportError naming it rather than running stale code.
+"""
+
+from __future__ import annotations
+
+import importlib
+import os
+from collections.abc import Callable
+from types import ModuleType
+from typing import Any, TypeVar
+
+F = TypeVar("F", bound=Callable[..., Any])
+
+AOT_MODULE = "sudoku_kernels_aot"
+# every engine module with kernels; build/aot.py imports these to find what to compile
+KERNEL_MODULES = ("engine.solver_kernels", "engine.canonical_kernels")
+# exported name -> (signature, Python function), filled as the kernel modules are imported
+EXPORTS: dict[str, tuple[str, Callable[..., Any]]] = {}
+
+
+def _load_aot() -> ModuleType | None:
+    if os.environ.get("SUDOKU_STUDIO_KERNELS") == "jit":
+        return None
+    try:
+        return importlib.import_module(AOT_MODULE)
+    except ImportError:
+        return None
+
+
+_aot = _load_aot()
+
+
+def using_aot() -> bool:
+    """Return True when the kernels come from the ahead-of-time module (never fails)."""
+    return _aot is not None
+
+
+def export_name(func: Callable[..., Any]) -> str:
+    """Return the kernel's name in the ahead-of-time module, e.g. ``solver_kernels__classify_many``."""
+    return f"{func.__module__.rsplit('.', 1)[-1]}__{func.__name__}"
+
+
+def njit(aot: str | None = None, **options: Any) -> Callable[[F], F]:
+    """Compile the decorated function (``options`` go to numba), exported with signature ``aot`` if given.
+
+    Raises ImportError when the ahead-of-time module lacks an exported kernel (it is stale).
+    """
+
+    def compile_(func: F) -> F:
+        name = export_name(func)
+        if aot is not None:
+            EXPORTS[name] = (aot, func)
+        if _aot is None:
+            import numba
+
+            return numba.njit(**options)(func)
+        if aot is None:
+            return func
+        compiled = getattr(_aot, name, None)
+        if compiled is None:
+            raise ImportError(f"{AOT_MODULE} has no {name}: rebuild it (python build/aot.py)")
+        return compiled
+
+    return compile_

@@ -1,0 +1,42 @@
+"""Run the engine's kernels on fixed inputs and save what they return: ``python aot_results.py OUT.npz``.
+
+tests/test_aot.py runs this twice, with numba's JIT and with the ahead-of-time module, and compares.
+Also records whether numba or llvmlite got imported, and which path the kernels took.
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import numpy as np
+
+DATA = Path(__file__).resolve().parents[2] / "shared" / "data" / "bench"
+FILES = {"17_clue.txt": 2000, "magictour_top1465.txt": 1000, "forum_hardest_1905_11plus.txt": 300}
+
+
+def main(out: str) -> None:
+    from engine import essentially_different_grids, generate, minlex_batch, random_solution
+    from engine.formats import read_puzzles
+    from engine.kernels import using_aot
+    from engine.solver import _as_batch, _run
+
+    puzzles = np.concatenate(
+        [np.array(read_puzzles((DATA / name).read_text(encoding="ascii"))[:n]) for name, n in FILES.items()]
+    )
+    solutions, counts, guesses = _run(_as_batch(puzzles), 2)
+    blank = np.zeros((1, 81), dtype=np.uint8)
+    _, many, many_guesses = _run(blank, 1000)
+    seeded = np.array([random_solution(seed) for seed in range(200)])
+    generated = np.array([generate(seed=seed) for seed in range(20)])
+    np.savez(
+        out,
+        solutions=solutions, counts=counts, guesses=guesses, many=many, many_guesses=many_guesses,
+        minlex=minlex_batch(solutions[counts == 1]), seeded=seeded, generated=generated,
+        different=essentially_different_grids(300, seed=11),
+        aot=using_aot(), numba="numba" in sys.modules, llvmlite="llvmlite" in sys.modules,
+    )  # fmt: skip
+
+
+if __name__ == "__main__":
+    main(sys.argv[1])
