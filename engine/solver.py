@@ -108,16 +108,9 @@ class _OneAtATime:
         self.guesses = np.zeros(1, dtype=np.int64)
         self.stack, self.work = kernels.workspace()
         self.flat = self.solution[0]
-        dispatcher = kernels.classify_many
-        self.call = dispatcher
-        dispatcher(*self.args(2, -1))  # load (or compile) the kernel for these argument types
-        overloads = getattr(dispatcher, "overloads", None)
-        if overloads:
-            from numba import typeof
+        from engine.kernels import entry_point
 
-            compiled = overloads.get(tuple(typeof(a) for a in self.args(2, -1)))
-            if compiled is not None:
-                self.call = compiled.entry_point
+        self.call = entry_point(kernels.classify_many, self.args(2, -1))
         # the argument tuples of the solver's usual calls, built once
         self.usual = {limit: self.args(limit, -1) for limit in (1, 2)}
 
