@@ -1,4 +1,7 @@
-"""Compile the engine's exported kernels ahead of time: ``python build/aot.py OUTDIR`` (see build/README.md).
+"""Compile the engine's exported kernels ahead of time: ``python build/aot.py [--if-stale] OUTDIR``.
+
+(See build/README.md.)  ``--if-stale`` compiles only when OUTDIR's module was built from other
+kernel sources than today's (``scripts/dev`` compiles the source install's copy that way).
 
 Imports every kernel module (:data:`engine.kernels.KERNEL_MODULES`) with numba's JIT, then compiles
 each kernel declared with an ``aot`` signature (:data:`engine.kernels.EXPORTS`) with ``numba.pycc``
@@ -13,17 +16,41 @@ from __future__ import annotations
 
 import importlib
 import os
+import subprocess
 import sys
 import time
 import warnings
+from collections.abc import Callable
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
+# pycc compiles the Python functions, never an older compiled module (set before any engine import)
+os.environ["SUDOKU_STUDIO_KERNELS"] = "jit"
+
+
+def _constant(value: int) -> Callable[[], int]:
+    """Return a function of no arguments returning ``value`` (numba freezes it into the module)."""
+
+    def stamp() -> int:
+        return value
+
+    return stamp
+
+
+def up_to_date(out: Path) -> bool:
+    """Return True when ``out`` holds a module built from the current kernel sources (never fails)."""
+    sys.path.insert(0, str(ROOT))
+    from engine import kernels
+
+    code = (f"import sys; sys.path.insert(0, {str(out)!r}); import {kernels.AOT_MODULE} as m; "
+            f"print(m.{kernels.STAMP_EXPORT}())")
+    # a subprocess: a module imported here could not be replaced by a rebuild in this process
+    found = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
+    return found.returncode == 0 and found.stdout.strip() == str(kernels.source_stamp())
 
 
 def compile_kernels(out: Path) -> Path:
     """Build the extension module into ``out`` and return its path; raises RuntimeError if none is made."""
-    os.environ["SUDOKU_STUDIO_KERNELS"] = "jit"  # pycc compiles the Python functions, not an older module
     sys.path.insert(0, str(ROOT))
     from engine import kernels
 
@@ -38,6 +65,7 @@ def compile_kernels(out: Path) -> Path:
         cc.verbose = False
         for name, (signature, func) in sorted(kernels.EXPORTS.items()):
             cc.export(name, signature)(func)
+        cc.export(kernels.STAMP_EXPORT, "int64()")(_constant(kernels.source_stamp()))
         out.mkdir(parents=True, exist_ok=True)
         cc.compile()
     built = sorted(out.glob(f"{kernels.AOT_MODULE}.*"))
@@ -49,9 +77,14 @@ def compile_kernels(out: Path) -> Path:
 def main(argv: list[str] | None = None) -> int:
     """Compile into the folder named on the command line; return 0, or 1 after printing why not."""
     args = sys.argv[1:] if argv is None else argv
+    if_stale = args[:1] == ["--if-stale"]
+    args = args[1:] if if_stale else args
     if len(args) != 1:
-        print("usage: python build/aot.py OUTDIR", file=sys.stderr)
+        print("usage: python build/aot.py [--if-stale] OUTDIR", file=sys.stderr)
         return 2
+    if if_stale and up_to_date(Path(args[0]).resolve()):
+        print("the kernels compiled ahead of time are up to date")
+        return 0
     started = time.monotonic()
     try:
         path = compile_kernels(Path(args[0]).resolve())

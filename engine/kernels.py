@@ -18,6 +18,7 @@ code) raises ImportError naming it rather than running stale code.
 
 from __future__ import annotations
 
+import hashlib
 import importlib
 import os
 from collections.abc import Callable
@@ -31,15 +32,42 @@ AOT_MODULE = "sudoku_kernels_aot"
 KERNEL_MODULES = ("engine.solver_kernels", "engine.canonical_kernels")
 # exported name -> (signature, Python function), filled as the kernel modules are imported
 EXPORTS: dict[str, tuple[str, Callable[..., Any]]] = {}
+# the module's function returning source_stamp() as it was when the module was built
+STAMP_EXPORT = "aot_stamp"
+# the sources a compiled kernel depends on (the kernel modules, their tables in grid.py, this file)
+_STAMPED = (*KERNEL_MODULES, "engine.grid", "engine.kernels")
+
+
+def source_stamp() -> int:
+    """Return a 56-bit hash of the kernels' source files, or 0 when they are not there (a bundle)."""
+    digest = hashlib.sha1()
+    for name in _STAMPED:
+        try:
+            with open(os.path.join(os.path.dirname(__file__), f"{name.rsplit('.', 1)[-1]}.py"), "rb") as src:
+                digest.update(src.read())
+        except OSError:
+            return 0
+    return int.from_bytes(digest.digest()[:7], "big")
 
 
 def _load_aot() -> ModuleType | None:
+    """Return the ahead-of-time module, or None: absent, JIT forced, or built from other sources.
+
+    A source install compiles it at set-up (``scripts/dev``), so a kernel edited since then would
+    run stale: its stamp no longer matches the sources and the JIT is used instead.  A bundle has
+    no sources to compare with, and its module is the one built with it.
+    """
     if os.environ.get("SUDOKU_STUDIO_KERNELS") == "jit":
         return None
     try:
-        return importlib.import_module(AOT_MODULE)
+        module = importlib.import_module(AOT_MODULE)
     except ImportError:
         return None
+    current = source_stamp()
+    stamp = getattr(module, STAMP_EXPORT, None)
+    if current and (stamp is None or stamp() != current):
+        return None
+    return module
 
 
 _aot = _load_aot()

@@ -2,11 +2,17 @@
 
 from __future__ import annotations
 
+import os
 import tempfile
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+
+# The suite tests the kernels' source through numba's JIT, even where scripts/dev compiled them ahead
+# of time into the venv; tests/test_aot.py compares the compiled module with it.  Set before any
+# engine import, and inherited by the commands the tests start.
+os.environ.setdefault("SUDOKU_STUDIO_KERNELS", "jit")
 
 # --- browser tests: Debian's Chromium through Playwright, the real ui/ and the real desktop Api ---
 

@@ -75,3 +75,28 @@ def test_only_the_loader_imports_numba_and_every_kernel_module_is_listed() -> No
             assert not re.search(r"^\s*(from|import) numba\b", text, re.M), f"{module} imports numba"
         uses_kernels = re.search(r"^from engine\.kernels import .*\bnjit\b", text, re.M)
         assert bool(uses_kernels) == (module in kernels.KERNEL_MODULES), module
+
+
+def test_a_module_built_from_other_sources_is_ignored_and_if_stale_rebuilds_only_then(
+    aot_dir: Path, tmp_path: Path
+) -> None:
+    import shutil
+
+    base = {k: v for k, v in os.environ.items() if k not in ("SUDOKU_STUDIO_KERNELS", "PYTHONPATH")}
+    code = "from engine import kernels, solve; solve('0' * 81); print(kernels.using_aot())"
+
+    def using_aot(root: Path) -> str:
+        env = dict(base, PYTHONPATH=os.pathsep.join([str(aot_dir), str(root)]))
+        result = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True,
+                                timeout=300, cwd=tmp_path)
+        return result.stdout.strip() or result.stderr[-2000:]
+
+    assert using_aot(ROOT) == "True"
+    edited = tmp_path / "src"
+    shutil.copytree(ROOT / "engine", edited / "engine", ignore=shutil.ignore_patterns("__pycache__"))
+    with open(edited / "engine" / "solver_kernels.py", "a", encoding="utf-8") as src:
+        src.write("\n# an edit since the module was built\n")
+    assert using_aot(edited) == "False", "a stale ahead-of-time module was used"
+    again = subprocess.run([sys.executable, str(ROOT / "build" / "aot.py"), "--if-stale", str(aot_dir)],
+                           capture_output=True, text=True, timeout=600)
+    assert again.returncode == 0 and "up to date" in again.stdout, again.stdout + again.stderr
