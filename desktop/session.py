@@ -16,9 +16,12 @@ import logging
 import threading
 import time
 from collections.abc import Callable, Iterator, Sequence
-from typing import Any, NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 import numpy as np
+
+if TYPE_CHECKING:
+    from engine import Step
 
 log = logging.getLogger(__name__)
 
@@ -46,7 +49,7 @@ def engine_trace(grid: Sequence[int], algorithm: str) -> Iterator[Any]:
 
 
 class LogicEvent(NamedTuple):
-    """One step of human logic as a trace event: kind "logic" with its placements and explanation."""
+    """One step of human logic as a trace event: kind "logic" with its placements and the step."""
 
     kind: str
     cell: int
@@ -55,9 +58,7 @@ class LogicEvent(NamedTuple):
     steps: int
     backtracks: int
     forced: tuple[tuple[int, int], ...] = ()
-    technique: str = ""
-    eliminations: tuple[tuple[int, int], ...] = ()
-    explain: dict[str, str] | None = None
+    step: Step | None = None  # the engine's step, sent in its one wire form (Step.to_dict)
 
 
 def logic_trace(grid: Sequence[int]) -> Iterator[LogicEvent]:
@@ -77,8 +78,7 @@ def logic_trace(grid: Sequence[int]) -> Iterator[LogicEvent]:
             for c, d in step.placements:
                 values[c] = d
             where = step.placements[0] if step.placements else (step.eliminations[0][0], 0)
-            yield LogicEvent("logic", where[0], where[1], 0, steps, 0, tuple(step.placements), step.technique,
-                             tuple(step.eliminations), {"en": step.explain("en"), "zh": step.explain("zh")})
+            yield LogicEvent("logic", where[0], where[1], 0, steps, 0, tuple(step.placements), step)
     except InvalidPuzzleError:
         pass
     yield LogicEvent("solved" if all(values) else "failed", -1, 0, 0, steps, 0)
@@ -120,10 +120,10 @@ def event_dict(ev: Any) -> dict[str, Any]:
         "depth": int(ev.depth),
         "forced": [[int(c), int(d)] for c, d in (ev.forced or ())],
     }
-    if isinstance(ev, LogicEvent) and ev.kind == "logic":
-        out["technique"] = ev.technique
-        out["eliminations"] = [[int(c), int(d)] for c, d in ev.eliminations]
-        out["explain"] = dict(ev.explain or {})
+    if isinstance(ev, LogicEvent) and ev.step is not None:
+        # as a hint answers: the step's one wire form, and its texts for the page to show
+        out["step"] = ev.step.to_dict()
+        out["explain"] = {"en": ev.step.explain("en"), "zh": ev.step.explain("zh")}
     return out
 
 

@@ -26,6 +26,7 @@ _EXPORTS = {
     "PuzzleEntry": "engine.formats",
     "Rating": "engine.rating",
     "Status": "engine.solver",
+    "Step": "engine.steps",
     "SudokuError": "engine.errors",
     "Symmetry": "engine.generator",
     "UNITS": "engine.grid",

@@ -190,11 +190,20 @@ def _rc(cell: int) -> list[int]:
 
 
 def step_json(step: Step) -> dict[str, Any]:
-    """Return the CLI's JSON form of a step: 1-based ``[row, col, digit]`` lists and both texts."""
+    """Return the CLI's JSON view of :meth:`Step.to_dict`: the same keys, every cell as 1-based
+    ``[row, col]`` and every candidate as ``[row, col, digit]``, plus ``explanation`` in both languages.
+    """
+    data = step.to_dict()
+
+    def cand(pair: list[int]) -> list[int]:
+        return [*_rc(pair[0]), pair[1]]
+
     return {
-        "technique": step.technique,
-        "placements": [[*_rc(c), d] for c, d in step.placements],
-        "eliminations": [[*_rc(c), d] for c, d in step.eliminations],
-        "cells": [_rc(c) for c in step.cells],
+        **data,
+        "placements": [cand(p) for p in data["placements"]],
+        "eliminations": [cand(p) for p in data["eliminations"]],
+        "cells": [_rc(c) for c in data["cells"]],
+        "candidates": [cand(p) for p in data["candidates"]],
+        "links": [[cand(a), cand(b), strong] for a, b, strong in data["links"]],
         "explanation": {"en": step.explain("en"), "zh": step.explain("zh")},
     }

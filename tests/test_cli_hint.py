@@ -9,9 +9,13 @@ from pathlib import Path
 import pytest
 
 from engine.cli import main
+from engine.steps import Step
 
 sys.path.insert(0, str(Path(__file__).parent))
 from test_reglib import CASES  # noqa: E402  (the shared reglib loader, same folder)
+
+# the CLI's JSON is a view of Step.to_dict: its keys, and both texts
+CLI_KEYS = {*Step("any").to_dict(), "explanation"}
 
 DATA = Path(__file__).resolve().parents[1].parent / "shared" / "data"
 _PAIR = (DATA / "correctness" / "se_pairs_with_rating.tsv").read_text().splitlines()[1].split("\t")
@@ -28,7 +32,7 @@ def test_puzzle_hint_prints_a_correct_step(capsys: pytest.CaptureFixture[str]) -
     code, out, err = _run(capsys, PUZZLE, "--json")
     assert code == 0 and not err
     data = json.loads(out)
-    assert set(data) == {"technique", "placements", "eliminations", "cells", "explanation"}
+    assert set(data) == CLI_KEYS
     for row, col, digit in data["placements"]:
         assert 1 <= row <= 9 and 1 <= col <= 9
         assert int(SOLUTION[(row - 1) * 9 + col - 1]) == digit

@@ -58,7 +58,8 @@ def test_human_logic_steps_carry_their_technique_and_both_explanations():
     session.step()
     message = bridge.wait_for("solve", lambda m: m["event"] is not None, 60)
     event = message["event"]
-    assert event["kind"] == "logic" and event["technique"]
+    assert event["kind"] == "logic" and event["step"]["technique"]
+    assert event["step"]["placements"] == event["forced"]  # the step's one wire form, Step.to_dict
     assert event["forced"] and [event["cell"], event["digit"]] == event["forced"][0]
     assert set(event["explain"]) == {"en", "zh"} and all(event["explain"].values())
     assert message["board"][event["cell"]] == event["digit"]

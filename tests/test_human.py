@@ -20,6 +20,9 @@ from engine.strategies import technique, techniques
 sys.path.insert(0, str(Path(__file__).parent))
 from test_reglib import CASES, Case  # noqa: E402  (the shared reglib loader, same folder)
 
+# the CLI's JSON is a view of Step.to_dict: its keys, and both texts
+CLI_KEYS = {*Step("any").to_dict(), "explanation"}
+
 DATA = Path(__file__).resolve().parents[1].parent / "shared" / "data"
 # an easy Sudoku Exchange puzzle and its solution (singles only)
 _SE_PAIRS = (DATA / "correctness" / "se_pairs_with_rating.tsv").read_text().splitlines()[1:]
@@ -109,7 +112,7 @@ def test_step_json_is_one_based_with_both_texts() -> None:
     step = next_step(cg)
     assert step is not None
     data = step_json(step)
-    assert set(data) == {"technique", "placements", "eliminations", "cells", "explanation"}
+    assert set(data) == CLI_KEYS
     (cell, digit), = step.placements
     assert data["placements"] == [[cell // 9 + 1, cell % 9 + 1, digit]]
     assert data["cells"] == [[c // 9 + 1, c % 9 + 1] for c in step.cells]
