@@ -132,6 +132,7 @@ class Api:
         self._system_lang = system_language()
         self._session: Session | None = None
         self._session_version = -1
+        self._session_puzzle: tuple[int, tuple[int, ...]] | None = None  # what the last run solved
         self._busy: str | None = None
         self._save_failed = False
         self._solver_ready = threading.Event()
@@ -567,9 +568,16 @@ class Api:
         return quick
 
     def _session_info(self) -> dict[str, Any]:
-        if self._session is None:
+        # a finished run's counters belong to its puzzle: another puzzle on the board shows none
+        ended_elsewhere = (self._session is not None and self._session.ended
+                           and self._session_puzzle != self._puzzle_key())
+        if self._session is None or ended_elsewhere:
             return idle_info(self._settings["delay"], self._effective_settings()["algorithm"])
         return self._session.info()
+
+    def _puzzle_key(self) -> tuple[int, tuple[int, ...]]:
+        """Return which puzzle is on the board: the game played (of a set) and its givens (lock held)."""
+        return id(self._game), tuple(self._game.givens())
 
     def _refuse_wrong(self) -> None:
         """Refuse to build on a wrong or repeated digit, naming the cell to fix (lock held)."""
@@ -652,6 +660,7 @@ class Api:
                           owner_lock=self._lock)
         self._session = session
         self._session_version = self._game.version
+        self._session_puzzle = self._puzzle_key()
         self._dirty = True
         session.start()
         return session

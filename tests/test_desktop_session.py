@@ -281,3 +281,16 @@ def test_the_window_bridge_never_makes_a_worker_wait_and_keeps_the_order():
     bridge.emit("state", {"n": 102})
     time.sleep(0.1)
     assert '"n":102' not in window.scripts[-1]
+
+
+def test_a_finished_runs_counters_belong_to_its_puzzle_and_clear_for_another(api):
+    bridge = api._test_bridge
+    assert api.solve("smart")["ok"]
+    bridge.wait_for("state", lambda p: p["state"]["session"]["status"] == "solved", 60)
+    shown = api.get_state()["state"]["session"]
+    assert shown["status"] == "solved" and shown["steps"] > 0
+    other = HARD.replace(".", "0")
+    session = api.import_text(other)["state"]["session"]
+    counters = (session["status"], session["steps"], session["backtracks"], session["elapsed_ms"])
+    assert counters == ("idle", 0, 0, 0)
+    assert api.undo()["state"]["session"]["steps"] == shown["steps"]  # back on the solved puzzle's board
