@@ -113,7 +113,9 @@ def test_a_set_keeps_each_puzzle_whole_across_previous_and_next_and_counts_solve
     first.toggle_note(3, 2)
     assert play.go(1, 0) and play.game is second
     assert not play.go(1, 0)  # the third is not made yet
-    second.place([(c, d) for c, d in enumerate(second.solution) if not GIVENS[c]], "solve")
+    for c, d in enumerate(second.solution):
+        if not GIVENS[c]:
+            second.set_cell(c, d)
     play.record_if_solved(5000)
     assert play.progress() == {"is_set": True, "index": 1, "count": 3, "made": 2, "solved": 1}
     assert play.go(-1, 0) and play.game.digits[2] == 4 and play.game.notes[3] == 2 and play.game.can_undo
@@ -147,3 +149,17 @@ def test_show_mistakes_marks_a_wrong_digit_at_once():
     game.set_cell(cell, game.solution[cell] % 9 + 1)
     assert game.snapshot(0, show_mistakes=True)["wrong"] == [cell]
     assert game.snapshot(0)["wrong"] == []
+
+
+def test_a_board_finished_by_the_solve_button_is_no_solve_time_of_the_players():
+    game = _game()
+    play = Play([game])
+    game.place([(c, d) for c, d in enumerate(game.solution) if not GIVENS[c]], "solve")
+    play.record_if_solved(5000)
+    assert play.statistics() == {}
+    assert game.undo()
+    for c, d in enumerate(game.solution):
+        if not GIVENS[c]:
+            game.set_cell(c, d)
+    play.record_if_solved(9000)
+    assert set(play.statistics()) == {"hard"}

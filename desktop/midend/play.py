@@ -49,9 +49,11 @@ class Play:
         return True
 
     def record_if_solved(self, now: float) -> None:
-        """Count the shown game's time once, when its board is solved and matches its solution."""
+        """Count the shown game's time once, when the player solved its board (not the Solve button)."""
         game = self.game
         if id(game) in self._recorded or game.digits.count(0) or game.conflict_cells():
+            return
+        if "solved" in game.origins:  # digits the solver put there: not the player's time
             return
         if game.solution is not None and game.wrong():
             return
