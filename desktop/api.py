@@ -487,11 +487,24 @@ class Api:
                 self._changed()
             return {"ok": True, "state": self._state()}
 
-    def _make_set(self, count: int, level: str, cancel: threading.Event) -> None:
-        """Worker thread: make ``count`` distinct puzzles, the first shown at once, the rest appended."""
-        made = 0
+    def _resume_set(self) -> None:
+        """Make the puzzles a set still lacked when the app last closed, appended as they come."""
+        missing = self._play.expected - len(self._play.games)
+        if not self._play.is_set or missing <= 0:
+            return
+        cancel = threading.Event()
+        self._set_job = {"cancel": cancel, "count": self._play.expected}
+        have = [game.givens() for game in self._play.games]
+        workers.spawn(self._make_set, "set", missing, self._play.games[0].difficulty, cancel, have)
+
+    def _make_set(
+        self, count: int, level: str, cancel: threading.Event, have: list[list[int]] | None = None
+    ) -> None:
+        """Worker thread: make ``count`` distinct puzzles, the first shown at once, the rest appended
+        (all appended to the set being played when it ``have`` these puzzles already)."""
+        made = 0 if have is None else len(have)
         try:
-            for grid, solution in workers.distinct_puzzles(count, level, cancel):
+            for grid, solution in workers.distinct_puzzles(count, level, cancel, have or ()):
                 if self._closed:
                     break
                 game = Game(level)
@@ -703,6 +716,7 @@ class Api:
             if self._warm_started:
                 return
             self._warm_started = True
+            self._resume_set()  # once, when the page first asks: never before the window shows
         workers.spawn(self._warm_up, "warm-up")
 
     def _warm_up(self) -> None:

@@ -34,6 +34,7 @@ def dump(play: Play, now: float) -> dict[str, Any]:
         "games": [_dump_game(g, now) for g in play.games],
         "index": play.index,
         "set": play.is_set,
+        "expected": play.expected,  # a set still being made: how many it will hold (made on relaunch)
         "times": {k: list(v) for k, v in play.times.items()},
     }}
 
@@ -121,6 +122,9 @@ def _load_play(data: Any) -> tuple[Play, list[str]]:
     if isinstance(index, bool) or not isinstance(index, int) or not 0 <= index < len(games):
         raise ValueError("index: out of range")
     play = Play(games, index, is_set=data.get("set") is True)
+    expected = data.get("expected", len(games))  # absent in saves before sets were resumed
+    if play.is_set and isinstance(expected, int) and not isinstance(expected, bool):
+        play.expected = min(max(expected, len(games)), 1000)
     times = data.get("times", {})
     if isinstance(times, dict):
         play.times = {k: [t for t in v if isinstance(t, int) and t >= 0][-TIMES_KEPT:]

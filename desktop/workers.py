@@ -9,7 +9,7 @@ from __future__ import annotations
 import importlib.util
 import logging
 import threading
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator, Sequence
 
 from desktop.midend.rules import unique_solution
 
@@ -36,10 +36,14 @@ def make_puzzle(level: str) -> Puzzle:
     return grid, unique_solution(grid)
 
 
-def distinct_puzzles(count: int, level: str, stop: threading.Event) -> Iterator[Puzzle]:
-    """Yield up to ``count`` puzzles, no two alike, until ``stop`` is set; raises what make_puzzle raises."""
-    seen: set[tuple[int, ...]] = set()
-    while len(seen) < count and not stop.is_set():
+def distinct_puzzles(
+    count: int, level: str, stop: threading.Event, have: Iterable[Sequence[int]] = ()
+) -> Iterator[Puzzle]:
+    """Yield up to ``count`` puzzles, no two alike nor like one of ``have``, until ``stop`` is set;
+    raises what make_puzzle raises."""
+    seen = {tuple(grid) for grid in have}
+    wanted = len(seen) + count
+    while len(seen) < wanted and not stop.is_set():
         grid, solution = make_puzzle(level)
         if tuple(grid) not in seen:
             seen.add(tuple(grid))

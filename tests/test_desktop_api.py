@@ -427,3 +427,25 @@ def test_making_a_set_can_be_cancelled_keeping_the_puzzles_made(api, bridge):
     state = api.get_state()["state"]
     assert 1 <= state["set"]["made"] < 200 and state["set"]["count"] == state["set"]["made"]
     assert state["busy"] is None and any(state["digits"])
+
+
+def test_a_set_still_being_made_when_the_app_closed_is_finished_at_the_next_launch(tmp_path, bridge):
+    from desktop.midend import Game, Play
+    from desktop.storage import Storage
+
+    first = Game("any")
+    first.load_puzzle([int(c) for c in PUZZLE], "new")
+    play = Play()
+    play.start_set(first, 3, 0.0)  # the app closed after the first of three
+    Storage(tmp_path).save_game(play, 0.0)
+    api = Api(bridge, tmp_path, "en")
+    assert api.get_state()["state"]["set"]["count"] == 3
+    bridge.wait_for("state", lambda p: p["state"]["set"]["made"] == 3 and not p["state"]["making_set"],
+                    timeout=120)
+    state = api.get_state()["state"]
+    assert state["set"]["index"] == 0 and state["digits"] == [int(c) for c in PUZZLE]
+    seen = {tuple(state["digits"])}
+    for _ in range(2):
+        state = api.go_puzzle("next")["state"]
+        seen.add(tuple(state["digits"]))
+    assert len(seen) == 3  # the made ones differ from each other and from the first
