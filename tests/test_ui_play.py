@@ -13,6 +13,8 @@ from harness.contract import cell_label
 from harness.puzzles import easy_with_solution, grid_of
 from playwright.sync_api import expect
 
+from engine import solve
+
 pytestmark = pytest.mark.browser
 
 
@@ -231,3 +233,59 @@ def test_a_set_being_made_shows_progress_and_can_be_stopped(ui):
     ui.button("Stop making the set").click()
     expect(ui.button("Stop making the set")).to_have_count(0, timeout=30_000)
     expect(progress).to_have_text(re.compile(r"^Puzzle 1 of ([1-9]\d?|1\d\d|2\d\d), 0 solved$"))
+
+
+def test_statistics_show_the_players_solve_time_and_keep_it_across_a_relaunch(ui):
+    _, solution = _play(ui)
+    ui.button("Statistics").click()
+    dialog = ui.page.get_by_role("dialog", name="Statistics")
+    expect(dialog).to_contain_text("No puzzle solved yet.")
+    ui.page.keyboard.press("Escape")
+    expect(dialog).to_be_hidden()
+    ui.button("Fill last remaining cells").click()
+    ui.wait_digits(lambda d: d == solution)
+    ui.relaunch()
+    ui.button("Statistics").click()
+    dialog = ui.page.get_by_role("dialog", name="Statistics")
+    row = dialog.locator("tbody tr")
+    expect(row).to_have_count(1)
+    cells = row.first.locator("td")
+    expect(cells.nth(0)).to_have_text("Any")
+    expect(cells.nth(1)).to_have_text("1")
+    expect(cells.nth(2)).to_have_text(re.compile(r"^\d+:\d\d$"))
+    expect(cells.nth(3)).to_have_text(re.compile(r"^\d+:\d\d$"))
+    ui.page.keyboard.press("Escape")
+    expect(dialog).to_be_hidden()
+
+
+def test_a_set_of_five_hard_puzzles_keeps_entries_and_notes_across_next_and_a_relaunch(ui):
+    ui.button("Play a set").click()
+    dialog = ui.page.get_by_role("dialog")
+    dialog.get_by_role("spinbutton", name="Count").fill("5")
+    dialog.get_by_role("combobox", name="Difficulty").select_option("hard")
+    dialog.get_by_role("button", name="Start", exact=True).click()
+    progress = ui.status("Set progress")
+    expect(progress).to_have_text("Puzzle 1 of 5, 0 solved", timeout=120_000)
+    first = ui.wait_digits(lambda d: any(d))
+    entry, noted = [c for c in range(81) if not first[c]][:2]
+    ui.type_digit(entry, 1)
+    ui.type_digit(noted, "Shift+7")  # a one-off note
+    for n in (2, 3):
+        expect(ui.button("Next puzzle")).to_be_enabled(timeout=120_000)
+        ui.button("Next puzzle").click()
+        expect(progress).to_have_text(f"Puzzle {n} of 5, 0 solved")
+    third = ui.wait_digits(lambda d: any(d) and d != first)
+    wrong = third.index(0)
+    ui.button("Check").click()
+    result = ui.status("Check result")
+    expect(result).to_have_text(f"{third.count(0)} cells are still empty.")
+    ui.type_digit(wrong, solve(third)[wrong] % 9 + 1)
+    ui.relaunch()
+    expect(ui.status("Set progress")).to_have_text("Puzzle 3 of 5, 0 solved")
+    ui.button("Check").click()
+    expect(result).to_have_text(f"Wrong: {_name(wrong)}")
+    ui.button("Previous puzzle").click()
+    ui.button("Previous puzzle").click()
+    expect(progress).to_have_text("Puzzle 1 of 5, 0 solved")
+    expect(ui.cell(entry)).to_have_attribute("aria-label", cell_label(entry, 1))
+    expect(ui.cell(noted)).to_have_attribute("aria-label", re.compile(r", empty, notes 7$"))
