@@ -20,7 +20,7 @@ import numpy as np
 
 from engine.candidates import ALL_DIGITS, CandidateGrid
 from engine.errors import InvalidPuzzleError
-from engine.grid import PEERS, conflicts
+from engine.grid import PEERS, as_grid, conflicts
 from engine.steps import Step
 from engine.strategies import technique as _technique
 from engine.strategies import techniques as _techniques
@@ -108,9 +108,10 @@ def iter_steps(grid: np.ndarray | list[int], unique: bool | None = None) -> Iter
     yield from drive(CandidateGrid.from_grid(values), lambda cg: next_step(cg, unique=unique))
 
 
-def checked_grid(grid: np.ndarray | list[int]) -> np.ndarray:
-    """Return ``grid`` as a uint8 array; raises InvalidPuzzleError if a given repeats in a unit."""
-    values = np.asarray(grid, dtype=np.uint8)
+def checked_grid(grid: str | np.ndarray | Sequence[int]) -> np.ndarray:
+    """Return ``grid`` (anything :func:`engine.as_grid` reads) as a uint8 array; raises ValueError if it
+    is not 81 digits, InvalidPuzzleError if a given repeats in a unit."""
+    values = as_grid(grid)
     found = conflicts(values)
     if found:
         raise InvalidPuzzleError(f"repeated given: {found[0].describe()}")

@@ -185,7 +185,7 @@ def score_of(scores: list[float]) -> float:
 
 
 def rate(
-    grid: np.ndarray | list[int],
+    grid: str | np.ndarray | list[int],
     unique: bool | None = None,
     stop_above: float | None = None,
 ) -> Rating | None:

@@ -170,3 +170,9 @@ def test_se_8_and_above_is_master_and_the_level_follows_se_bands() -> None:
     assert sum(r.level is Difficulty.MASTER for r in high) >= len(high) - 1
     low = [rate(as_grid(p), unique=True) for _, p in picked["low"][::50]]
     assert all(r.level in (Difficulty.HARD, Difficulty.EXPERT) for r in low)
+
+
+def test_rate_reads_a_puzzle_string_as_the_solver_does():
+    puzzle = "000000010400000000020000000000050407008000300001090000300400200050100000000806000"
+    assert rate(puzzle) == rate(as_grid(puzzle))
+    assert rate(puzzle.replace("0", ".")) == rate(as_grid(puzzle))
