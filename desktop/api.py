@@ -22,11 +22,18 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any, TypeVar
 
-import numpy as np
-
 from desktop import storage, transfer, workers
 from desktop.bridge import Bridge
-from desktop.midend import Game, GameError, Play, check_puzzle, hidden_singles, quick_status, refine_status
+from desktop.midend import (
+    Game,
+    GameError,
+    Play,
+    check_puzzle,
+    hidden_singles,
+    hints,
+    quick_status,
+    refine_status,
+)
 from desktop.midend.rules import unique_solution
 from desktop.session import Session, idle_info
 
@@ -140,6 +147,7 @@ class Api:
         self._warm_soon = threading.Event()  # set when the solver is wanted now: no delay
         self._analysis: tuple[int, int] | None = None  # (board version, solutions up to 2)
         self._analyser = workers.Analyser(self._solver_ready, self._analysed)
+        self._hints = hints.Ladder()  # the hint on screen and how deep it is shown
         self._closed = False
         self._seq = 0  # numbers every state snapshot, so the page can drop one overtaken by a newer one
         self._dirty = False  # the state changed during a call: push it to the page when the call ends
@@ -256,31 +264,52 @@ class Api:
 
     @_endpoint
     def hint(self) -> dict[str, Any]:
-        """Return the easiest next logical step for the board (not applied), or ``hint: None``."""
+        """Show the hint one level deeper (see :mod:`desktop.midend.hints`); a wrong digit or notes that
+        lack the solution's digit are named first.  Nothing on the board changes."""
         if not _HAS_HUMAN:
             raise ApiError("nothing_to_do", "Hints need the engine's human logic.")
         with self._lock:
             self._refuse_while_solving()
-            self._refuse_wrong()
-            if all(self._game.digits):
+            game = self._game
+            if self._hints.deeper(game.version):
+                return {"ok": True, "hint": self._hints.view()}
+            if all(game.digits):
                 raise ApiError("nothing_to_do", "The board is already full.")
-            digits = list(self._game.digits)
-        from engine.candidates import CandidateGrid  # the step driver: loaded on first use, off the lock
-        from engine.human import next_step
-        from engine.solver import count_solutions
+            repeats = bool(game.conflict_cells())
+            version = game.version
+            board = (list(game.digits), list(game.origins), list(game.notes))
+        solution = self._known_solution()
+        if repeats and solution is None:  # with the solution known, the wrong digit is named instead
+            raise ApiError("invalid_board", "Remove the repeated digits first.")
+        found = hints.find(*board, solution)  # the step driver: off the lock
+        with self._lock:
+            if self._game.version != version:
+                raise ApiError("busy", "The board changed while the hint was found; press Hint again.")
+            self._hints.start(version, found)
+            return {"ok": True, "hint": self._hints.view()}
 
-        unique = count_solutions(np.asarray(digits, dtype=np.uint8), 2) == 1
-        step = next_step(CandidateGrid.from_grid(digits), unique=unique)
-        if step is None:
-            return {"ok": True, "hint": None}
-        return {"ok": True, "hint": {"step": step.to_dict(),
-                                     "explain": {"en": step.explain("en"), "zh": step.explain("zh")}}}
+    @_endpoint
+    def apply_hint(self) -> dict[str, Any]:
+        """Make the fully shown hint's step one undoable move (cause "hint"); refused before level 4."""
+        with self._lock:
+            self._refuse_while_solving()
+            found = self._hints.ready(self._game.version)
+            if found is None or found.step is None:
+                raise ApiError("nothing_to_do", "Press Hint until the whole step is shown, then Apply it.")
+            step = found.step
+            if self._game.apply_step(step.placements, step.eliminations, found.cands):
+                self._changed()
+            return {"ok": True, "state": self._state()}
 
     @_endpoint
     def solve(self, algorithm: Any) -> dict[str, Any]:
         """Start watching ``algorithm`` solve the board on a worker thread."""
         algorithm = _choice(algorithm, "algorithm", self._algorithms())
         with self._lock:
+            session = self._session
+            if session is not None and session.status == "paused":  # continue from where it stands
+                session.resume()
+                return {"ok": True, "session": session.info()}
             session = self._start_session(algorithm, paused=False)
             return {"ok": True, "session": session.info()}
 
@@ -308,6 +337,24 @@ class Api:
             if session is None or session.ended:
                 session = self._start_session(self._settings["algorithm"], paused=True)
             session.step()
+            return {"ok": True, "session": session.info()}
+
+    @_endpoint
+    def seek(self, position: Any) -> dict[str, Any]:
+        """Show the last run's board after ``position`` of its events (the slider "Timeline"), paused
+        there; a run that has ended reopens, and Step or Resume go on from there."""
+        position = _int(position, "position", 0, 2**31 - 1)
+        with self._lock:
+            session = self._run_on_board()
+            session.seek(position)
+            return {"ok": True, "session": session.info()}
+
+    @_endpoint
+    def step_back(self) -> dict[str, Any]:
+        """Show the last run's board one event earlier, paused there (see :meth:`seek`)."""
+        with self._lock:
+            session = self._run_on_board()
+            session.step_back()
             return {"ok": True, "session": session.info()}
 
     @_endpoint
@@ -359,11 +406,8 @@ class Api:
         self._warm_soon.set()
         with self._lock:
             self._refuse_while_solving()
-            givens, known = self._game.givens(), self._game.solution is not None
-        solution = None if known else unique_solution(givens)  # numba: off the lock
+        self._known_solution()
         with self._lock:
-            if solution is not None and self._game.givens() == givens:
-                self._game.solution = solution
             result = self._game.check(_now())
             self._changed()
             return {"ok": True, "check": result, "state": self._state()}
@@ -471,6 +515,19 @@ class Api:
         return {"ok": True, "saved": Path(path).name}
 
     # == inside ================================================================================
+
+    def _known_solution(self) -> list[int] | None:
+        """Return the puzzle's one solution (None if it has none or several), finding it off the lock
+        the first time and keeping it on the game (called without the lock)."""
+        with self._lock:
+            givens, known = self._game.givens(), self._game.solution
+        if known is not None:
+            return known
+        solution = unique_solution(givens)  # numba: off the lock
+        with self._lock:
+            if solution is not None and self._game.givens() == givens:
+                self._game.solution = solution
+        return solution
 
     def _bridge_dialog(self, kind: str) -> str | None:
         """Ask the window for a file path (None if cancelled); ApiError where there is no window."""
@@ -600,6 +657,13 @@ class Api:
         if self._game.conflict_cells():
             raise ApiError("invalid_board", "Remove the repeated digits first.")
 
+    def _run_on_board(self) -> Session:
+        """Return the run whose timeline belongs to the board (lock held); ApiError when there is none."""
+        session = self._session
+        if session is None or session.status == "stopped" or self._session_puzzle != self._puzzle_key():
+            raise ApiError("nothing_to_do", "No run of this puzzle to go through: press Solve or Step.")
+        return session
+
     def _refuse_while_solving(self) -> None:
         if self._session is not None and not self._session.ended:
             raise ApiError("busy", "The solver is running; stop it first.")
@@ -665,6 +729,8 @@ class Api:
             raise ApiError("invalid_board", "The board repeats a digit; remove the repeat before solving.")
         if all(self._game.digits):
             raise ApiError("nothing_to_do", "The board is already full.")
+        if self._session is not None:
+            self._session.stop()  # an ended run's worker waits for a seek: release it
         self._settings["algorithm"] = algorithm
         self._save_settings()
         self._warm_soon.set()

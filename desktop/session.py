@@ -16,12 +16,11 @@ import logging
 import threading
 import time
 from collections.abc import Callable, Iterator, Sequence
-from typing import TYPE_CHECKING, Any, NamedTuple
+from typing import Any
 
 import numpy as np
 
-if TYPE_CHECKING:
-    from engine import Step
+from desktop.midend.timeline import RunEvent, Timeline, apply_event
 
 log = logging.getLogger(__name__)
 
@@ -36,7 +35,7 @@ Emit = Callable[[str, dict], None]
 def idle_info(delay: int, algorithm: str) -> dict[str, Any]:
     """Return the session info the UI shows when nothing runs."""
     return {"id": 0, "status": "idle", "algorithm": algorithm, "steps": 0, "backtracks": 0,
-            "elapsed_ms": 0, "delay": delay}
+            "elapsed_ms": 0, "delay": delay, "position": 0, "length": 0, "tick": 0}
 
 
 def engine_trace(grid: Sequence[int], algorithm: str) -> Iterator[Any]:
@@ -48,20 +47,7 @@ def engine_trace(grid: Sequence[int], algorithm: str) -> Iterator[Any]:
     return iter(trace(np.asarray(grid, dtype=np.uint8), algorithm))
 
 
-class LogicEvent(NamedTuple):
-    """One step of human logic as a trace event: kind "logic" with its placements and the step."""
-
-    kind: str
-    cell: int
-    digit: int
-    depth: int
-    steps: int
-    backtracks: int
-    forced: tuple[tuple[int, int], ...] = ()
-    step: Step | None = None  # the engine's step, sent in its one wire form (Step.to_dict)
-
-
-def logic_trace(grid: Sequence[int]) -> Iterator[LogicEvent]:
+def logic_trace(grid: Sequence[int]) -> Iterator[RunEvent]:
     """Yield the engine's easiest-first logical steps over ``grid`` as events, then solved or failed.
 
     Lazy like the search traces: a step is found only when the display asks for it.  The engine's
@@ -78,37 +64,22 @@ def logic_trace(grid: Sequence[int]) -> Iterator[LogicEvent]:
             for c, d in step.placements:
                 values[c] = d
             where = step.placements[0] if step.placements else (step.eliminations[0][0], 0)
-            yield LogicEvent("logic", where[0], where[1], 0, steps, 0, tuple(step.placements), step)
+            kind = "guess" if step.technique == "guess" else "logic"  # the solver's digit, not logic
+            yield RunEvent(kind, where[0], where[1], 0, steps, 0, tuple(step.placements), step)
     except InvalidPuzzleError:
         pass
-    yield LogicEvent("solved" if all(values) else "failed", -1, 0, 0, steps, 0)
+    yield RunEvent("solved" if all(values) else "failed", -1, 0, 0, steps, 0)
 
 
 class Board:
-    """The solver's picture of the board, following the trace's events exactly.
-
-    A "try" puts its digit and then its forced placements; an "undo" takes back its cell and the
-    placements it lists (for "smart", the givens' own consequences are never listed, so they stay);
-    "backtrack" changes nothing; "solved" may bring the last forced placements.
-    """
+    """The solver's picture of the board, following the trace's events exactly (see :func:`apply_event`)."""
 
     def __init__(self, start: Sequence[int]) -> None:
         self.digits = [int(d) for d in start]
 
     def apply(self, kind: str, cell: int, digit: int, forced: Sequence[Sequence[int]]) -> None:
         """Apply one event to the board (events of other kinds change nothing)."""
-        digits = self.digits
-        if kind == "try":
-            digits[cell] = digit
-            for c, d in forced:
-                digits[c] = d
-        elif kind == "undo":
-            digits[cell] = 0
-            for c, _ in forced:
-                digits[c] = 0
-        elif forced:  # "logic" steps; "solved" may report the placements of a last propagation
-            for c, d in forced:
-                digits[c] = d
+        apply_event(self.digits, kind, cell, digit, forced)
 
 
 def event_dict(ev: Any) -> dict[str, Any]:
@@ -120,15 +91,33 @@ def event_dict(ev: Any) -> dict[str, Any]:
         "depth": int(ev.depth),
         "forced": [[int(c), int(d)] for c, d in (ev.forced or ())],
     }
-    if isinstance(ev, LogicEvent) and ev.step is not None:
+    step = getattr(ev, "step", None)
+    if step is not None:
         # as a hint answers: the step's one wire form, and its texts for the page to show
-        out["step"] = ev.step.to_dict()
-        out["explain"] = {"en": ev.step.explain("en"), "zh": ev.step.explain("zh")}
+        out["step"] = step.to_dict()
+        out["explain"] = {"en": step.explain("en"), "zh": step.explain("zh")}
     return out
 
 
+def _logic_state(start: Sequence[int], steps: Sequence[Any]) -> Any:
+    """Return human logic's candidate state after ``steps`` from ``start`` (a CandidateGrid)."""
+    from engine import CandidateGrid
+
+    state = CandidateGrid.from_grid(list(start))
+    for step in steps:
+        state.apply(step)
+    return state
+
+
 class Session:
-    """One run of one algorithm over one board; all methods are thread-safe and return at once."""
+    """One run of one algorithm over one board, recorded on a timeline; methods are thread-safe and
+    return at once.
+
+    The worker thread alone moves the board: forward through the trace (recording each new event),
+    or, on a seek, to any recorded moment.  A run that has ended keeps its worker waiting, so a
+    seek can reopen it (paused at that moment) and Step or Resume replay it from there; :meth:`stop`
+    ends the worker for good.
+    """
 
     def __init__(
         self,
@@ -146,6 +135,8 @@ class Session:
         self.algorithm = algorithm
         self.start_digits = [int(d) for d in start]
         self.board = Board(self.start_digits)
+        self.timeline = Timeline(self.start_digits)
+        self.position = 0  # events of the timeline applied to the board
         self.status = "paused" if paused else "running"
         self.steps = 0
         self.backtracks = 0
@@ -160,10 +151,13 @@ class Session:
         self._paused = paused
         self._stop = False
         self._step_credit = 0
+        self._seek: int | None = None  # a position asked for, not yet shown
+        self._ticks = itertools.count(1)
         self._elapsed = 0.0
         self._resumed_at: float | None = None
-        self._last_event: dict[str, Any] | None = None
+        self._last_event: Any = None
         self._unsent = 0
+        self._cands: Any = None  # human logic: the candidate state (its eliminations), made by the worker
         self._thread = threading.Thread(target=self._run, name=f"solve-{self.id}", daemon=True)
 
     # -- control (any thread) ------------------------------------------------------------------
@@ -198,8 +192,29 @@ class Session:
             self._step_credit += 1
             self._cond.notify_all()
 
+    def seek(self, position: int) -> int:
+        """Show the board after ``position`` recorded events (clamped to the timeline), pausing the run
+        there; an ended run reopens, paused.  Returns the position that will be shown; a no-op (-1)
+        once stopped."""
+        with self._cond:
+            if self._stop or self.status == "stopped":
+                return -1
+            target = max(0, min(int(position), len(self.timeline)))
+            self._seek = target
+            self._paused = True
+            self._step_credit = 0
+            self.status = "paused"
+            self._cond.notify_all()
+            return target
+
+    def step_back(self) -> int:
+        """Show the board one event earlier (see :meth:`seek`); returns the position that will be shown."""
+        with self._cond:
+            here = self._seek if self._seek is not None else self.position
+        return self.seek(here - 1)
+
     def stop(self) -> None:
-        """End the run as soon as the worker looks (between two events)."""
+        """End the run as soon as the worker looks (between two events), and the worker with it."""
         with self._cond:
             self._stop = True
             self._cond.notify_all()
@@ -211,8 +226,9 @@ class Session:
             self._cond.notify_all()
 
     def join(self, timeout: float | None = None) -> None:
-        """Wait for the worker to finish (tests; the app never waits)."""
-        self._thread.join(timeout)
+        """Wait until the run has ended (tests; the app never waits)."""
+        with self._cond:
+            self._cond.wait_for(lambda: self.ended or not self._thread.is_alive(), timeout)
 
     @property
     def ended(self) -> bool:
@@ -220,10 +236,11 @@ class Session:
         return self.status in ("solved", "failed", "stopped")
 
     def info(self) -> dict[str, Any]:
-        """Return the JSON-able session info (status, counters, elapsed time, delay)."""
+        """Return the JSON-able session info (status, counters, elapsed time, delay, timeline position)."""
         elapsed = self._elapsed
         if self._resumed_at is not None:
             elapsed += time.monotonic() - self._resumed_at
+        seek = self._seek
         return {
             "id": self.id,
             "status": self.status,
@@ -232,21 +249,35 @@ class Session:
             "backtracks": self.backtracks,
             "elapsed_ms": int(elapsed * 1000),
             "delay": self._delay,
+            "position": self.position if seek is None else seek,
+            "length": len(self.timeline),
+            "tick": next(self._ticks),  # orders copies of this info: the page keeps the newest
         }
 
     # -- the worker ----------------------------------------------------------------------------
 
     def _run(self) -> None:
-        try:
-            final = self._play(self._trace_factory(self.start_digits, self.algorithm))
-        except Exception as err:  # an engine failure must end the run visibly, not kill the thread silently
-            log.exception("solve session %s failed", self.id)
-            self.error = f"{type(err).__name__}: {err}"
-            final = "failed"
+        live: Iterator[Any] | None = None
+        while True:
+            try:
+                if live is None:
+                    if self.algorithm == "human":
+                        self._cands = _logic_state(self.start_digits, [])
+                    live = iter(self._trace_factory(self.start_digits, self.algorithm))
+                final = self._play(live)
+            except Exception as err:  # an engine failure ends the run visibly, never the thread silently
+                log.exception("solve session %s failed", self.id)
+                self.error = f"{type(err).__name__}: {err}"
+                final, live = "failed", iter(())
+            self._finish(final)
+            if final == "stopped" or not self._await_reopen():
+                return
+
+    def _finish(self, final: str) -> None:
+        """End (for now) in an order the page can follow: under the owner's lock the status becomes
+        final and the owner settles (puts a solution on its board), so no snapshot ever shows one
+        without the other; then the last progress message; then on_end (the owner tells the page)."""
         self._clock_stop()
-        # The end, in an order the page can follow: under the owner's lock the status becomes final
-        # and the owner settles (puts a solution on its board), so no snapshot ever shows one without
-        # the other; then the last progress message; then on_end (the owner tells the page).
         try:
             with self._owner_lock:
                 with self._cond:
@@ -263,24 +294,48 @@ class Session:
             except Exception:
                 log.exception("solve session %s: end handler failed", self.id)
 
-    def _play(self, events: Iterator[Any]) -> str:
-        """Play the events; return how the run ended: "solved", "failed" or "stopped"."""
+    def _await_reopen(self) -> bool:
+        """After the end: wait for a seek (True, the run is paused at it) or stop (False)."""
+        with self._cond:
+            self._cond.wait_for(lambda: self._stop or self._seek is not None)
+            if self._stop:
+                return False
+        self._take_seek()
+        return True
+
+    def _next(self, live: Iterator[Any]) -> Any:
+        """Return the event after the board's position: recorded, or new from the trace (and recorded)."""
+        if self.position < len(self.timeline):
+            return self.timeline.event(self.position)
+        ev = next(live, None)
+        if ev is not None:
+            self.timeline.append(ev)
+        return ev
+
+    def _play(self, live: Iterator[Any]) -> str:
+        """Play events from the board's position; return how the run ended: solved, failed or stopped."""
         if not self._paused:
             self._clock_start()
         last_flush = 0.0
         basis = time.monotonic()
         apply = self.board.apply
-        for ev in events:
+        while True:
             single = False
-            if self._paused or self._stop:
+            if self._paused or self._stop or self._seek is not None:
                 single = self._wait_turn()
                 if self._stop:
                     return "stopped"
                 if not single:
                     basis = time.monotonic()
+            ev = self._next(live)
+            if ev is None:
+                return "failed"  # a trace that ends without "solved" found nothing
             kind = ev.kind
             apply(kind, ev.cell, ev.digit, ev.forced)
-            self.steps += 1
+            if self._cands is not None and ev.step is not None:  # only human logic's events carry steps
+                self._cands.apply(ev.step)
+            self.position += 1
+            self.steps = self.position
             self.backtracks = ev.backtracks
             self._last_event = ev
             self._unsent += 1
@@ -296,26 +351,46 @@ class Session:
             else:
                 self._flush()
                 basis = self._sleep(basis)
-        return "failed"  # a trace that ends without "solved" found nothing
+
+    def _take_seek(self) -> None:
+        """Move the board to the asked position (worker only) and show it, paused."""
+        with self._cond:
+            target, self._seek = self._seek, None
+            if target is None:
+                return
+            self.status = "paused"
+            self._paused = True
+        self.board.digits = self.timeline.board_at(target)
+        self.position = self.steps = target
+        self._last_event = self.timeline.event(target - 1) if target else None
+        self.backtracks = self._last_event.backtracks if self._last_event is not None else 0
+        if self._cands is not None:
+            self._cands = _logic_state(self.start_digits, self.timeline.logic_steps(target))
+        self._unsent = 0
+        self._flush()
 
     def _wait_turn(self) -> bool:
-        """Block while paused; return True if released by Step (one event), False by Resume or Stop."""
+        """Block while paused (showing any seek); True if released by Step (one event), False by Resume
+        or Stop."""
         with self._cond:
             if self._paused:
                 self._clock_stop()
                 self.status = "paused"
         self._flush()  # the UI sees "paused" with the counters it froze at
-        with self._cond:
-            while self._paused and not self._stop and self._step_credit == 0:
-                self._cond.wait()
-            if self._stop:
-                return False
-            if self._paused:
-                self._step_credit -= 1
-                return True
-            self.status = "running"
-            self._clock_start()
-            return False
+        while True:
+            with self._cond:
+                self._cond.wait_for(lambda: not self._paused or self._stop or self._step_credit > 0
+                                    or self._seek is not None)
+                if self._stop:
+                    return False
+                if self._seek is None:
+                    if self._paused:
+                        self._step_credit -= 1
+                        return True
+                    self.status = "running"
+                    self._clock_start()
+                    return False
+            self._take_seek()
 
     def _sleep(self, basis: float) -> float:
         """Wait until ``basis + delay`` (the delay read live); return the next basis."""
@@ -339,6 +414,14 @@ class Session:
             self._elapsed += time.monotonic() - self._resumed_at
             self._resumed_at = None
 
+    def _candidates(self) -> list[int]:
+        """Return the candidates at the board's moment: human logic's state, else by the placed digits."""
+        if self._cands is not None:
+            return list(self._cands.cands)
+        from engine import candidate_masks
+
+        return [int(m) for m in candidate_masks(np.asarray(self.board.digits, dtype=np.uint8))]
+
     def _flush(self) -> None:
         ev = self._last_event
         payload = {
@@ -347,6 +430,7 @@ class Session:
             "start": self.start_digits,
             "event": None if ev is None else event_dict(ev),
             "count": self._unsent,
+            "candidates": self._candidates(),
         }
         self._unsent = 0
         try:

@@ -17,6 +17,7 @@ _EXPORTS = {
     "Conflict": "engine.grid",
     "Difficulty": "engine.rating",
     "Event": "engine.search",
+    "CandidateGrid": "engine.candidates",
     "FileError": "engine.cli.common",
     "Form": "engine.formats",
     "GenerationError": "engine.generator",
@@ -68,7 +69,9 @@ _EXPORTS = {
     "solve_lines": "engine.partitions",
     "solve_path": "engine.human",
     "step_json": "engine.human",
+    "technique_name": "engine.strategies",
     "trace": "engine.search",
+    "unit_label": "engine.steps",
 }
 
 __all__ = sorted([*_EXPORTS, "__version__"])

@@ -25,7 +25,8 @@ PUZZLE = "5300700006001950000980000608000600034008030017000200060600002800004190
 CONTRACT = {
     "cancel_set", "check", "check_puzzle", "clear", "fill_candidates", "fill_singles", "get_state",
     "go_puzzle", "import_text", "export_text", "open_file", "save_file",
-    "hint", "new_puzzle", "pause", "redo", "restart", "resume", "set_cell", "set_delay", "set_mode",
+    "hint", "apply_hint", "seek", "step_back", "new_puzzle", "pause", "redo", "restart", "resume",
+    "set_cell", "set_delay", "set_mode",
     "set_paused", "set_setting", "solve", "start_set", "step", "stop", "toggle_note", "undo",
 }
 
@@ -171,9 +172,10 @@ def test_a_hint_is_the_easiest_step_and_changes_nothing(api):
     _enter(api, PUZZLE)
     api.set_mode("play")
     before = api.get_state()["state"]["digits"]
-    answer = api.hint()["hint"]
+    for _ in range(4):  # the ladder's fourth level shows the whole step
+        answer = api.hint()["hint"]
     hint = answer["step"]  # the one wire form of a step: Step.to_dict
-    assert hint["technique"] and answer["explain"]["en"] and answer["explain"]["zh"]
+    assert hint["technique"] and answer["text"]["en"] and answer["text"]["zh"]
     solution = api.fill_singles()["state"]["digits"]  # this puzzle is all singles: the known solution
     api.undo()
     assert hint["placements"] and all(solution[c] == d for c, d in hint["placements"])
@@ -306,12 +308,11 @@ def test_check_says_empty_then_wrong_cells_then_solved(api):
     api.undo()
     wrong = PUZZLE.index("0")
     api.set_cell(wrong, solution[wrong] % 9 + 1)
-    refused = api.hint()  # the solution is known from leaving Enter puzzle: no Check needed first
-    assert refused["ok"] is False and refused["error"]["code"] == "wrong_digit"
+    told = api.hint()["hint"]  # the solution is known from leaving Enter puzzle: no Check needed first
+    assert told["kind"] == "wrong" and told["text"]["en"] == f"r1c3 is not {solution[wrong] % 9 + 1}."
+    assert told["highlight"]["cells"] == [wrong] and not told["can_apply"]
     assert api.check()["check"]["cells"] == [wrong]
-    refused = api.hint()
-    assert refused["ok"] is False and refused["error"]["code"] == "wrong_digit"
-    assert "r1c3" in refused["error"]["message"]
+    assert api.hint()["hint"]["kind"] == "wrong"  # pressed again: still the wrong digit, no deeper
     assert api.fill_singles()["error"]["code"] == "wrong_digit"
     api.set_cell(wrong, 0)
     api.fill_singles()

@@ -108,13 +108,19 @@ class Game:
     def place(self, placements: Iterable[tuple[int, int]], cause: str) -> bool:
         """Fill cells with digits for a hint, a fill or a solve, as one undoable move (peers' notes too)."""
         origin = {"hint": "inferred", "fill": "inferred", "solve": "solved"}[cause]
-        wanted: dict[int, Cell] = {}
-        for cell, digit in placements:
-            wanted[cell] = Cell(digit, origin, 0)
-            for peer, state in self._peer_notes_without(cell, digit):
-                wanted.setdefault(peer, state)
-                wanted[peer] = wanted[peer]._replace(notes=wanted[peer].notes & ~(1 << (digit - 1)))
-        return self._commit(cause, list(wanted.items()))
+        return self._commit(cause, list(self._placing(placements, origin).items()))
+
+    def apply_step(self, placements: Iterable[tuple[int, int]], eliminations: Iterable[tuple[int, int]],
+                   shown: list[int]) -> bool:
+        """Make a hint's step one undoable move (cause "hint"): its digits placed, its eliminations
+        struck from the notes; a cell without notes first gets ``shown[cell]``, the candidates the
+        hint reasoned from.  Returns False if nothing changed; GameError while paused."""
+        wanted = self._placing(placements, "inferred")
+        for cell, digit in eliminations:
+            state = wanted.get(cell, self._state(cell))
+            if not state.digit:
+                wanted[cell] = Cell(0, "", (state.notes or shown[cell]) & ~(1 << (digit - 1)))
+        return self._commit("hint", list(wanted.items()))
 
     def load_puzzle(self, grid: Iterable[int], cause: str = "new", difficulty: str = "any",
                     solution: list[int] | None = None, notes: list[int] | None = None) -> bool:
@@ -226,6 +232,16 @@ class Game:
         bit = 1 << (digit - 1)
         return [(p, Cell(0, "", self.notes[p] & ~bit)) for p in PEERS[cell]
                 if not self.digits[p] and self.notes[p] & bit]
+
+    def _placing(self, placements: Iterable[tuple[int, int]], origin: str) -> dict[int, Cell]:
+        """Return the cells' new states for placing digits: the cells and their peers' notes."""
+        wanted: dict[int, Cell] = {}
+        for cell, digit in placements:
+            wanted[cell] = Cell(digit, origin, 0)
+            for peer, state in self._peer_notes_without(cell, digit):
+                wanted.setdefault(peer, state)
+                wanted[peer] = wanted[peer]._replace(notes=wanted[peer].notes & ~(1 << (digit - 1)))
+        return wanted
 
     def _state(self, cell: int) -> Cell:
         return Cell(self.digits[cell], self.origins[cell], self.notes[cell])

@@ -85,3 +85,9 @@ def technique(tid: str) -> Technique:
         return _REGISTRY[tid]
     except KeyError:
         raise KeyError(f"unknown technique {tid!r}") from None
+
+
+def technique_name(tid: str, lang: str = "en") -> str:
+    """Return a technique's name in ``lang`` ("en" or "zh"); raises KeyError for an unknown id."""
+    found = technique(tid)
+    return found.name_zh if lang == "zh" else found.name_en

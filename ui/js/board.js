@@ -16,6 +16,45 @@ function peersOf(cell) {
 
 const PEERS = Array.from({ length: 81 }, (_, c) => peersOf(c));
 
+// nothing highlighted: see highlightOf
+const NO_HIGHLIGHT = { cells: new Set(), area: new Set(), marks: new Map(), digit: 0 };
+
+function unitCells(unit) {
+  const i = unit % 9;
+  const cells = [];
+  for (let k = 0; k < 9; k++) {
+    if (unit < 9) cells.push(i * 9 + k);
+    else if (unit < 18) cells.push(k * 9 + i);
+    else cells.push((Math.floor(i / 3) * 3 + Math.floor(k / 3)) * 9 + (i % 3) * 3 + (k % 3));
+  }
+  return cells;
+}
+
+/**
+ * Return what the board highlights for a step or a hint level: {units, cells, digit, candidates,
+ * eliminations, placements} (cells 0-80, candidates [cell, digit]) become the cells to outline, the
+ * units' cells to shade, and per cell a 9-character string of marks: "o" the pattern's candidate,
+ * "x" a candidate removed, "p" the digit placed, " " none.
+ */
+export function highlightOf(h) {
+  if (!h) return NO_HIGHLIGHT;
+  const marks = new Map();
+  const mark = ([cell, digit], code) => {
+    const row = (marks.get(cell) || "         ").split("");
+    row[digit - 1] = code;
+    marks.set(cell, row.join(""));
+  };
+  for (const pair of h.candidates || []) mark(pair, "o");
+  for (const pair of h.placements || []) mark(pair, "p");
+  for (const pair of h.eliminations || []) mark(pair, "x");
+  return {
+    cells: new Set([...(h.cells || []), ...(h.placements || []).map(([cell]) => cell)]),
+    area: new Set((h.units || []).flatMap(unitCells)),
+    marks,
+    digit: h.digit || 0,
+  };
+}
+
 export class BoardView {
   /** Build the 81 cells inside el (the role=grid element); onSelect(cell) is called on a click. */
   constructor(el, { onSelect }) {
@@ -84,11 +123,17 @@ export class BoardView {
       const wrong = Boolean(model.wrong && model.wrong.has(cell));
       const current = model.current && model.current.cell === cell ? model.current.kind : "";
       const label = model.label(cell, digit, notes);
-      const hint = Boolean(model.hint && model.hint.has(cell));
-      const key = `${digit}|${origin}|${conflict}|${wrong}|${isSelected}|${peer}|${same}|${mask}|${notes}|${current}|${label}|${hint}`;
+      const hl = model.highlight || NO_HIGHLIGHT;
+      const hint = hl.cells.has(cell);
+      const area = hl.area.has(cell);
+      const marks = hl.marks.get(cell) || "";
+      const focus = hl.digit !== 0 && (digit === hl.digit || (!digit && mask & (1 << (hl.digit - 1))));
+      const key = `${digit}|${origin}|${conflict}|${wrong}|${isSelected}|${peer}|${same}|${mask}|${notes}|${current}|${label}|${hint}|${area}|${marks}|${focus}`;
       if (key === this.keys[cell]) continue;
       this.keys[cell] = key;
-      this.paint(cell, { digit, origin, conflict, wrong, isSelected, peer, same, mask, notes, current, label, hint });
+      this.paint(cell, {
+        digit, origin, conflict, wrong, isSelected, peer, same, mask, notes, current, label, hint, area, marks, focus,
+      });
     }
   }
 
@@ -97,9 +142,14 @@ export class BoardView {
     el.firstChild.textContent = p.digit ? String(p.digit) : "";
     const smalls = el.lastChild.children;
     for (let d = 1; d <= 9; d++) {
-      smalls[d - 1].textContent = p.mask & (1 << (d - 1)) ? String(d) : "";
+      // a struck or coloured candidate of the step on screen shows even where the view hides it
+      const mark = p.digit ? "" : p.marks.charAt(d - 1).trim();
+      smalls[d - 1].textContent = p.mask & (1 << (d - 1)) || mark ? String(d) : "";
+      smalls[d - 1].classList.toggle("struck", mark === "x");
+      smalls[d - 1].classList.toggle("pattern", mark === "o");
+      smalls[d - 1].classList.toggle("placed", mark === "p");
     }
-    el.classList.toggle("has-cands", p.mask !== 0);
+    el.classList.toggle("has-cands", p.mask !== 0 || p.marks.trim() !== "");
     el.classList.toggle("has-notes", p.notes !== 0);
     el.classList.toggle("wrong", p.wrong);
     for (const origin of ["given", "entry", "inferred", "solved", "trace"]) {
@@ -107,10 +157,13 @@ export class BoardView {
     }
     el.classList.toggle("conflict", p.conflict);
     el.classList.toggle("hint", p.hint);
+    el.classList.toggle("area", p.area);
+    el.classList.toggle("focus-digit", p.focus);
     el.classList.toggle("selected", p.isSelected);
     el.classList.toggle("peer", p.peer);
     el.classList.toggle("same", p.same);
     el.classList.toggle("current-try", p.current === "try" || p.current === "logic");
+    el.classList.toggle("current-guess", p.current === "guess");
     el.classList.toggle("current-undo", p.current === "undo" || p.current === "backtrack");
     el.setAttribute("aria-label", p.label);
     el.setAttribute("aria-selected", p.isSelected ? "true" : "false");

@@ -5,6 +5,7 @@ import { api, onError } from "./api.js";
 import { BoardView } from "./board.js";
 import { on } from "./events.js";
 import * as i18n from "./i18n.js";
+import { LearnPanel } from "./learn.js";
 import { PlayPanel } from "./play.js";
 import { applyTheme } from "./theme.js";
 import { Transfer } from "./transfer.js";
@@ -19,7 +20,7 @@ const view = {
   solve: null, // the last solve message, while its board is on screen
   session: null, // the freshest session info from any source
   sessionAt: 0, // performance.now() when session arrived (for the ticking clock)
-  hint: null, // {version, cells: Set} of the hint on screen, until the board changes
+  hint: null, // the hint on screen (Python's ladder view) and the board version it belongs to
   endedId: 0, // the newest session whose end (and result) the page has seen in a state
   shownNotices: new Set(),
   delayDragging: false,
@@ -28,6 +29,7 @@ const view = {
 
 let board = null;
 let play = null;
+let learn = null;
 let renderQueued = false;
 let toastTimer = 0;
 
@@ -116,7 +118,7 @@ function acceptSession(info) {
   if (!info) return;
   const current = view.session;
   // answers and events race; a stale copy of the same session never rolls the counters back
-  if (current && info.id === current.id && info.steps < current.steps) return;
+  if (current && info.id === current.id && info.tick < current.tick) return;
   if (current && info.id < current.id && info.id !== 0) return;
   view.session = info;
   view.sessionAt = performance.now();
@@ -145,7 +147,7 @@ function acceptState(state) {
 function retell() {
   const hint = view.hint;
   if (hint && view.state && hint.version === view.state.version) {
-    $("message").textContent = hint.explain[i18n.language()] || hint.explain.en;
+    render(); // the Explanation is drawn from the hint's texts in both languages
   } else if (view.makingMessage && $("message").textContent === view.makingMessage) {
     $("message").textContent = view.makingMessage = i18n.t("msg.generating");
   }
@@ -206,16 +208,16 @@ function boardModel() {
     candidates: s.settings.candidates ? s.candidates : null,
     current: null,
     label: cellLabel,
-    hint: view.hint && view.hint.version === s.version && !view.solve ? view.hint.cells : null,
+    highlight: null, // set by the Learn panel
   };
   if (view.solve) {
-    const { board: digits, start, event } = view.solve;
+    const { board: digits, start, event, candidates } = view.solve;
     model.digits = digits;
     model.origins = digits.map((d, c) => (start[c] ? s.origins[c] || "given" : d ? "trace" : ""));
     model.conflicts = new Set();
     model.wrong = new Set();
     model.notes = null;
-    model.candidates = null;
+    model.candidates = s.settings.candidates && candidates ? candidates : null;
     model.current = event && event.cell >= 0 ? { cell: event.cell, kind: event.kind } : null;
   }
   return model;
@@ -224,7 +226,10 @@ function boardModel() {
 function render() {
   if (!view.state) return;
   const s = view.state;
-  board.render(boardModel());
+  const model = boardModel();
+  learn.render(sessionActive(), model);
+  board.render(model);
+  learn.drawLinks();
 
   const kind = s.status.kind;
   const stateEl = $("board-state");
@@ -274,9 +279,7 @@ function render() {
     failed: () => i18n.t("solve.failed"),
     stopped: () => i18n.t("solve.stopped"),
   }[session.status];
-  const event = view.solve && view.solve.event;
-  const explained = event && event.explain ? event.explain[i18n.language()] || event.explain.en : "";
-  $("solve-status").textContent = explained || (solveStatus ? solveStatus() : "");
+  $("solve-status").textContent = solveStatus ? solveStatus() : "";
   syncSelects();
 }
 
@@ -380,6 +383,13 @@ function beginShowing(info) {
   }));
 }
 
+// a seek or Step back answered: the run is shown again at that moment, even one that had ended
+function reopen(info) {
+  view.endedId = Math.min(view.endedId, info.id - 1);
+  acceptSession(info);
+  render();
+}
+
 async function sessionCall(which) {
   const answer = await api[which]();
   if (!answer.ok) return;
@@ -477,10 +487,13 @@ function onGlobalKey(event) {
   } else if (key === "?" && !typing(event)) {
     event.preventDefault();
     $("shortcuts").click();
-  } else if (!mod && !event.altKey && !typing(event) && (key === "n" || key === "h" || key === "p")) {
+  } else if (!mod && !event.altKey && !typing(event) && "nhpa[]".includes(key) && key.length === 1) {
     event.preventDefault();
     if (key === "n") play.toggleNotes();
     else if (key === "h") $("hint").click();
+    else if (key === "a") $("apply-hint").click();
+    else if (key === "[") $("step-back").click();
+    else if (key === "]") $("step").click();
     else play.togglePause();
   } else if (mod && key === "z" && !event.shiftKey) {
     event.preventDefault();
@@ -511,6 +524,7 @@ function wire() {
   play = new PlayPanel({
     view, acceptState, say, changeSetting, focusBoard: () => board.focus(view.selected),
   });
+  learn = new LearnPanel({ view, acceptState, render, announce, say, reopen });
   const transfer = new Transfer({ acceptState, say, focusBoard: () => board.focus(view.selected) });
   $("board").addEventListener("paste", (event) => transfer.paste(event));
   $("board").addEventListener("keydown", onBoardKey);
@@ -553,19 +567,6 @@ function wire() {
     if (!answer.ok) return;
     acceptState(answer.state);
     say(answer.placed ? i18n.plural("msg.filled", answer.placed) : i18n.t("msg.nothingFilled"));
-  });
-  $("hint").addEventListener("click", async () => {
-    const answer = await api.hint();
-    if (!answer.ok) return;
-    if (!answer.hint) {
-      say(i18n.t("msg.noHint"));
-      return;
-    }
-    const step = answer.hint.step; // Step.to_dict: the one wire form of a step
-    const cells = [...step.cells, ...step.placements.map(([cell]) => cell)];
-    view.hint = { version: view.state.version, cells: new Set(cells), explain: answer.hint.explain };
-    render();
-    say(answer.hint.explain[i18n.language()] || answer.hint.explain.en);
   });
   $("solve").addEventListener("click", startSolve);
   $("pause").addEventListener("click", () => sessionCall(view.session.status === "paused" ? "resume" : "pause"));

@@ -1,0 +1,172 @@
+"""The hint ladder: each press of Hint shows one level more of the same step, until it can be applied.
+
+1. where to look (a unit, or a digit when the step has no unit),
+2. which technique,
+3. which cells and candidates,
+4. the whole step explained, ready for Apply.
+
+Before any step the hint says what is wrong with the player's board: a digit that is not the
+solution's, or notes that have lost a digit the solution needs (the notes are the hint's candidate
+state, so a missing candidate would make it reason from a falsehood).  A hint belongs to the board
+version it was found on: any move makes a new board, and the ladder starts again at level 1.
+Pure: the engine is asked, nothing is threaded, stored or timed here.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+import numpy as np
+
+from engine import CandidateGrid, Step, candidate_masks, next_step, technique_name, unit_label
+from engine.grid import box_of, cell_name
+
+LEVELS = 4
+LANGS = ("en", "zh")
+
+
+@dataclass
+class Finding:
+    """What a first press of Hint found: a wrong digit, notes lacking a digit, a step, or nothing."""
+
+    kind: str  # "wrong" | "notes" | "step" | "none"
+    cell: int = -1
+    digit: int = 0
+    step: Step | None = None
+    cands: list[int] = field(default_factory=list)  # the candidate state the step was found on
+
+
+def candidate_state(digits: Sequence[int], notes: Sequence[int]) -> list[int]:
+    """Return the hint's candidates: a cell's notes where it has some (less what its peers hold), else
+    every digit its peers leave."""
+    masks = candidate_masks(np.asarray(digits, dtype=np.uint8))
+    return [0 if d else (int(m) & n if n else int(m)) for d, n, m in zip(digits, notes, masks, strict=True)]
+
+
+def find(digits: Sequence[int], origins: Sequence[str], notes: Sequence[int],
+         solution: Sequence[int] | None) -> Finding:
+    """Return what the hint should say first; ``solution`` None (not unique) skips the checks against it."""
+    if solution is not None:
+        for cell, (d, origin) in enumerate(zip(digits, origins, strict=True)):
+            if d and origin != "given" and d != solution[cell]:
+                return Finding("wrong", cell, d)
+        for cell, (d, n) in enumerate(zip(digits, notes, strict=True)):
+            if not d and n and not n >> (solution[cell] - 1) & 1:
+                return Finding("notes", cell, solution[cell])
+    cands = candidate_state(digits, notes)
+    values = [int(d) for d in digits]
+    step = next_step(CandidateGrid(values, cands[:]), unique=solution is not None)
+    if step is None:
+        return Finding("none", cands=cands)
+    return Finding("step", step=step, cands=cands)
+
+
+class Ladder:
+    """The hint on screen: the board version it belongs to, what was found, and how deep it is shown."""
+
+    def __init__(self) -> None:
+        self.version = -1
+        self.level = 0
+        self.finding: Finding | None = None
+
+    def deeper(self, version: int) -> bool:
+        """Go one level deeper if the hint still belongs to ``version``; False when a new one is needed."""
+        if self.finding is None or version != self.version:
+            return False
+        if self.finding.kind == "step":
+            self.level = min(self.level + 1, LEVELS)
+        return True
+
+    def start(self, version: int, finding: Finding) -> None:
+        """Show ``finding`` at level 1 for board ``version``."""
+        self.version, self.level, self.finding = version, 1, finding
+
+    def ready(self, version: int) -> Finding | None:
+        """Return the finding when its whole step is shown for ``version`` (Apply may use it), else None."""
+        found = self.finding
+        if found is None or found.kind != "step" or version != self.version or self.level < LEVELS:
+            return None
+        return found
+
+    def view(self) -> dict[str, Any]:
+        """Return the JSON-able hint for the page: level, texts in both languages, what to highlight."""
+        found = self.finding
+        if found is None:
+            return {"level": 0, "kind": "none", "text": {}, "highlight": {}, "can_apply": False}
+        if found.kind != "step" or found.step is None:
+            return {"level": 1, "kind": found.kind, "text": _problem_texts(found),
+                    "highlight": {"cells": [found.cell] if found.cell >= 0 else []}, "can_apply": False}
+        step, level = found.step, self.level
+        return {
+            "level": level,
+            "kind": "step",
+            "text": {lang: _level_text(step, level, lang) for lang in LANGS},
+            "highlight": _highlight(step, level),
+            "can_apply": level >= LEVELS,
+            "step": step.to_dict() if level >= LEVELS else None,
+        }
+
+
+def _problem_texts(found: Finding) -> dict[str, str]:
+    where = cell_name(found.cell) if found.cell >= 0 else ""
+    if found.kind == "wrong":
+        return {"en": f"{where} is not {found.digit}.", "zh": f"{where} 不是 {found.digit}。"}
+    if found.kind == "notes":
+        return {"en": f"Your notes in {where} lack {found.digit}.",
+                "zh": f"你在 {where} 的笔记里缺少 {found.digit}。"}
+    return {"en": "No logical step is left on this board.", "zh": "这个盘面上已没有逻辑步骤。"}
+
+
+def _focus(step: Step) -> tuple[int, int]:
+    """Return (unit, digit) to point at first: the step's first unit, else its one digit, else the box
+    of its first cell; the other is -1 / 0."""
+    if step.units:
+        return step.units[0], 0
+    digits = {d for _, d in (*step.placements, *step.eliminations, *step.candidates)}
+    if len(digits) == 1:
+        return -1, digits.pop()
+    return 18 + box_of(_cells(step)[0]), 0
+
+
+def _level_text(step: Step, level: int, lang: str) -> str:
+    unit, digit = _focus(step)
+    if level == 1:
+        if unit >= 0:
+            return f"看{unit_label(unit, 'zh')}。" if lang == "zh" else f"Look at {unit_label(unit)}."
+        return f"看数字 {digit}。" if lang == "zh" else f"Look at the {digit}s."
+    if level == 2:
+        name = technique_name(step.technique, lang)
+        return f"这里有一个{name}。" if lang == "zh" else f"There is a {name} here."
+    if level == 3:
+        cells = _cells(step)
+        changed = (*step.placements, *step.eliminations)
+        digits = sorted({d for _, d in step.candidates} or {d for _, d in changed})
+        names = ", ".join(cell_name(c) for c in cells)
+        listed = ", ".join(str(d) for d in digits)
+        if lang == "zh":
+            return f"关注 {names.replace(', ', '、')}，候选数 {listed.replace(', ', '、')}。"
+        return f"Look at {names}, candidate{'s' if len(digits) > 1 else ''} {listed}."
+    return step.explain(lang)
+
+
+def _cells(step: Step) -> list[int]:
+    """Return the pattern's cells (and where it places), or the cells it changes when it names none."""
+    if step.cells:
+        return sorted(set(step.cells) | {c for c, _ in step.placements})
+    return sorted({c for c, _ in (*step.placements, *step.eliminations)})
+
+
+def _highlight(step: Step, level: int) -> dict[str, Any]:
+    unit, digit = _focus(step)
+    out: dict[str, Any] = {"units": [unit] if unit >= 0 else [], "digit": digit}
+    if level >= 3:
+        out["units"] = list(step.units) or out["units"]
+        out["cells"] = _cells(step)
+        out["candidates"] = [list(p) for p in step.candidates]
+    if level >= LEVELS:
+        out["eliminations"] = [list(p) for p in step.eliminations]
+        out["placements"] = [list(p) for p in step.placements]
+        out["links"] = [[list(a), list(b), strong] for a, b, strong in step.links]
+    return out

@@ -1,0 +1,159 @@
+// Learn: the hint ladder (Hint, Apply), the run's timeline (slider "Timeline", Step back) and the
+// status "Explanation" with the step's highlights and chain arrows. The ladder's levels, the texts and
+// the timeline's boards all come from Python; this file shows them and forwards intent.
+
+import { api } from "./api.js";
+import { highlightOf } from "./board.js";
+import * as i18n from "./i18n.js";
+import { drawLinks } from "./links.js";
+
+const $ = (id) => document.getElementById(id);
+
+function cellName(cell) {
+  return `r${Math.floor(cell / 9) + 1}c${(cell % 9) + 1}`;
+}
+
+export class LearnPanel {
+  /** ctx: {view, acceptState, acceptSession, render, announce, say, sessionActive, reopen}. */
+  constructor(ctx) {
+    this.ctx = ctx;
+    this.seeking = false; // the slider is being dragged: renders leave its value alone
+    this.seekInFlight = false;
+    this.seekWanted = null;
+    this.lastLinks = null;
+    $("hint").addEventListener("click", () => this.hint());
+    $("apply-hint").addEventListener("click", () => this.apply());
+    $("step-back").addEventListener("click", () => this.stepBack());
+    const slider = $("timeline");
+    slider.addEventListener("input", () => {
+      this.seeking = true;
+      this.showPosition(Number(slider.value), Number(slider.max));
+      this.seek(Number(slider.value));
+    });
+    slider.addEventListener("change", () => {
+      this.seeking = false;
+      this.seek(Number(slider.value));
+    });
+    slider.addEventListener("blur", () => {
+      this.seeking = false;
+    });
+    window.addEventListener("resize", () => this.drawLinks(this.lastLinks, true));
+  }
+
+  /** The hint on screen, if it still belongs to the board shown. */
+  currentHint() {
+    const { view } = this.ctx;
+    const hint = view.hint;
+    return hint && view.state && hint.version === view.state.version && !view.solve ? hint : null;
+  }
+
+  async hint() {
+    const { view } = this.ctx;
+    const version = view.state.version;
+    const answer = await api.hint();
+    if (!answer.ok) return;
+    view.hint = { version, ...answer.hint };
+    this.ctx.render();
+    this.ctx.announce(this.hintText(view.hint));
+  }
+
+  hintText(hint) {
+    return (hint.text && (hint.text[i18n.language()] || hint.text.en)) || "";
+  }
+
+  async apply() {
+    const answer = await api.applyHint();
+    if (!answer.ok) return;
+    this.ctx.view.hint = null;
+    this.ctx.acceptState(answer.state);
+    this.ctx.say(i18n.t("msg.hintApplied"));
+  }
+
+  async stepBack() {
+    const answer = await api.stepBack();
+    if (answer.ok) this.ctx.reopen(answer.session);
+  }
+
+  async seek(position) {
+    this.seekWanted = position;
+    if (this.seekInFlight) return; // the latest position goes out when the call in flight returns
+    this.seekInFlight = true;
+    while (this.seekWanted !== null) {
+      const value = this.seekWanted;
+      this.seekWanted = null;
+      const answer = await api.seek(value);
+      if (answer.ok) this.ctx.reopen(answer.session);
+    }
+    this.seekInFlight = false;
+  }
+
+  /** What the board highlights: the step of the solve event shown, else the hint at its level. */
+  highlight() {
+    const { view } = this.ctx;
+    if (view.solve) {
+      const event = view.solve.event;
+      return event && event.step ? event.step : null;
+    }
+    const hint = this.currentHint();
+    return hint ? hint.highlight : null;
+  }
+
+  /** Return the explanation of the moment shown: the solve event's step or guess, else the hint's text. */
+  explanation() {
+    const { view } = this.ctx;
+    if (view.solve) {
+      const event = view.solve.event;
+      if (!event) return "";
+      if (event.explain) return event.explain[i18n.language()] || event.explain.en;
+      if (event.kind === "try" || event.kind === "undo" || event.kind === "backtrack") {
+        return i18n.t(`event.${event.kind}`, { cell: cellName(event.cell), digit: event.digit, depth: event.depth + 1 });
+      }
+      return "";
+    }
+    const hint = this.currentHint();
+    return hint ? this.hintText(hint) : "";
+  }
+
+  /** Draw the panel's part: Apply, Step back, the slider, the explanation and the chain arrows. */
+  render(active, model) {
+    const { view } = this.ctx;
+    const hint = this.currentHint();
+    $("apply-hint").disabled = active || !(hint && hint.can_apply);
+    $("hint").setAttribute("aria-describedby", "explanation");
+    const session = view.session || view.state.session;
+    const onTimeline = session.id !== 0 && session.status !== "stopped" && session.status !== "idle";
+    const length = onTimeline ? session.length || 0 : 0;
+    const position = onTimeline ? Math.min(session.position || 0, length) : 0;
+    const slider = $("timeline");
+    slider.disabled = !onTimeline || length === 0;
+    slider.max = String(length);
+    if (!this.seeking && !this.seekInFlight && Number(slider.value) !== position) slider.value = String(position);
+    this.showPosition(this.seeking ? Number(slider.value) : position, length);
+    $("step-back").disabled = !onTimeline || position === 0;
+    const text = this.explanation();
+    const explanation = $("explanation");
+    if (explanation.textContent !== text) explanation.textContent = text;
+    const step = this.highlight();
+    model.highlight = highlightOf(step);
+    this.lastLinks = step && step.links && step.links.length ? step.links : null;
+  }
+
+  showPosition(position, length) {
+    const slider = $("timeline");
+    slider.setAttribute("aria-valuetext", i18n.t("timeline.valuetext", { position, length }));
+    $("timeline-value").textContent = i18n.t("timeline.value", { position, length });
+  }
+
+  /** Draw the chain arrows of the step on screen (after the board is drawn: they follow its cells). */
+  drawLinks(links = this.lastLinks, force = false) {
+    const key = JSON.stringify(links);
+    if (!force && key === this.drawnKey) return;
+    this.drawnKey = key;
+    drawLinks($("links"), $("board"), links, (link) => {
+      const [[c1, d1], [c2, d2], strong] = link;
+      const from = i18n.t("link.cand", { cell: cellName(c1), digit: d1 });
+      const to = i18n.t("link.cand", { cell: cellName(c2), digit: d2 });
+      return i18n.t(strong ? "link.strong" : "link.weak", { from, to });
+    });
+  }
+}
