@@ -146,7 +146,7 @@ export class LearnPanel {
 
   /** Draw the chain arrows of the step on screen (after the board is drawn: they follow its cells). */
   drawLinks(links = this.lastLinks, force = false) {
-    const key = JSON.stringify(links);
+    const key = `${i18n.language()}:${JSON.stringify(links)}`; // the description is in words
     if (!force && key === this.drawnKey) return;
     this.drawnKey = key;
     drawLinks($("links"), $("board"), links, (link) => {

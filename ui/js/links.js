@@ -22,7 +22,7 @@ export function drawLinks(svg, board, links, describe) {
   group.replaceChildren();
   const desc = svg.querySelector("desc");
   if (!links || links.length === 0) {
-    svg.hidden = true;
+    svg.setAttribute("hidden", ""); // an SVG element has no .hidden property
     desc.textContent = "";
     return;
   }
@@ -49,5 +49,5 @@ export function drawLinks(svg, board, links, describe) {
     group.appendChild(line);
   }
   desc.textContent = links.map(describe).join("; ");
-  svg.hidden = false;
+  svg.removeAttribute("hidden");
 }

@@ -253,7 +253,7 @@ function render() {
   $("new-puzzle").disabled = busy;
   $("difficulty").disabled = busy;
   $("new-puzzle").setAttribute("aria-busy", busy ? "true" : "false");
-  $("solve").disabled = active || busy;
+  $("solve").disabled = (active && !paused) || busy; // on a paused run, Solve goes on from there
   $("step").disabled = busy;
   $("stop").disabled = !active;
   const pause = $("pause");

@@ -1,0 +1,214 @@
+"""Learn in a real browser engine: the hint ladder, the timeline of a run, chains drawn on the board.
+
+Everything is found through the accessibility names of issue 11 (desktop/CONTRACT.md): buttons
+"Hint", "Apply", "Step back", "Step", slider "Timeline", status "Explanation", the SVG layer "Chain
+links".  What the page shows is compared with the engine's own answer for the same puzzle.
+"""
+
+from __future__ import annotations
+
+import re
+
+import numpy as np
+import pytest
+from harness.puzzles import DATA, easy_with_solution, grid_of
+from playwright.sync_api import expect
+
+from engine import candidate_masks, iter_steps, solve
+
+pytestmark = pytest.mark.browser
+
+# the first step of this puzzle (SE 3.4, from the rated sample) removes candidates: a pointing pair
+POINTING_FIRST = "031805970000000000800901006000040000060000020070306040009050400200010007700000003"
+# the 30th step of this one (SE 5.5) is an XY-chain
+XY_CHAIN = "000040000020609010006308700050090020008000300930000074080502040043000260500000003"
+
+
+def _medium() -> str:
+    """The first puzzle of QQWing's "intermediate" file (singles and intersections: no guess)."""
+    return (DATA / "ratings" / "qqwing_intermediate.sdm").read_text().split()[0]
+
+
+def _load(ui, puzzle: str) -> list[int]:
+    """Import a puzzle through the Import dialog; return its digits."""
+    ui.button("Import").click()
+    dialog = ui.page.get_by_role("dialog")
+    dialog.get_by_role("textbox", name="Puzzle text").fill(puzzle)
+    dialog.get_by_role("button", name="Load").click()
+    givens = grid_of(puzzle)
+    ui.wait_digits(lambda d: d == givens)
+    return givens
+
+
+def _explanation(ui) -> str:
+    return ui.status("Explanation").inner_text().strip()
+
+
+def _press_hint(ui, times: int) -> str:
+    for _ in range(times):
+        before = _explanation(ui)
+        ui.button("Hint").click()
+        expect(ui.status("Explanation")).not_to_have_text(before)
+    return _explanation(ui)
+
+
+def _classes(ui, name: str) -> set[int]:
+    return {i for i, c in enumerate(ui.cell_attrs("class")) if name in (c or "").split()}
+
+
+def test_four_presses_go_from_where_to_look_to_an_applied_step_that_agrees_with_the_solution(ui):
+    puzzle, solution = easy_with_solution(3)
+    givens = _load(ui, puzzle)
+    answer = grid_of(solution)
+    ui.button("Hint").click()
+    where = re.compile(r"^Look at (row|column|box) [1-9]\.$|^Look at the [1-9]s\.$")
+    expect(ui.status("Explanation")).to_have_text(where)
+    assert len(_classes(ui, "area")) == 9 or _classes(ui, "focus-digit")  # a unit or a digit is highlighted
+    expect(ui.button("Apply")).to_be_disabled()
+    assert _press_hint(ui, 1).startswith("There is a ")
+    third = _press_hint(ui, 1)
+    assert re.match(r"^Look at (r[1-9]c[1-9](, )?)+, candidates? ", third), third
+    outlined = _classes(ui, "hint")
+    assert outlined and all(f"r{c // 9 + 1}c{c % 9 + 1}" in third for c in outlined)
+    whole = _press_hint(ui, 1)
+    expect(ui.button("Apply")).to_be_enabled()
+    ui.button("Apply").click()
+    ui.wait_digits(lambda d: d != givens)
+    placed = [c for c, d in enumerate(ui.digits()) if d != givens[c]]
+    assert placed and all(ui.digits()[c] == answer[c] for c in placed), whole
+    assert all(f"r{c // 9 + 1}c{c % 9 + 1}" in whole for c in placed)
+    expect(ui.status("Explanation")).to_have_text("")  # the move made a new board: no hint on it
+    ui.page.keyboard.press("Control+z")  # Apply was one undoable move
+    ui.wait_digits(lambda d: d == givens)
+
+
+def test_any_other_move_starts_the_ladder_again(ui):
+    puzzle, solution = easy_with_solution(4)
+    givens = _load(ui, puzzle)
+    _press_hint(ui, 2)
+    expect(ui.status("Explanation")).to_contain_text("There is a ")
+    cell = givens.index(0)
+    ui.type_digit(cell, grid_of(solution)[cell])
+    expect(ui.status("Explanation")).to_have_text("")
+    ui.button("Hint").click()
+    expect(ui.status("Explanation")).to_contain_text("Look at ")
+    expect(ui.button("Apply")).to_be_disabled()
+
+
+def test_a_wrong_digit_and_notes_lacking_the_solution_are_named_first(ui):
+    puzzle, solution = easy_with_solution(5)
+    givens = _load(ui, puzzle)
+    answer = grid_of(solution)
+    empty = [c for c in range(81) if not givens[c]]
+    wrong = answer[empty[-1]] % 9 + 1
+    ui.type_digit(empty[-1], wrong)
+    ui.button("Hint").click()
+    name = f"r{empty[-1] // 9 + 1}c{empty[-1] % 9 + 1}"
+    expect(ui.status("Explanation")).to_have_text(f"{name} is not {wrong}.")
+    assert _classes(ui, "hint") == {empty[-1]}
+    ui.type_digit(empty[-1], "Backspace")
+    ui.button("Fill candidates").click()
+    masks = candidate_masks(np.array(givens, dtype=np.uint8))
+    cell = next(c for c in empty if int(masks[c]).bit_count() > 1)  # notes remain after the strike
+    ui.cell(cell).click()
+    ui.page.keyboard.press(f"Shift+Digit{answer[cell]}")  # the player strikes the right digit out
+    expect(ui.cell(cell)).not_to_have_attribute("aria-label", re.compile(rf"notes.* {answer[cell]}\b"))
+    ui.button("Hint").click()
+    name = f"r{cell // 9 + 1}c{cell % 9 + 1}"
+    expect(ui.status("Explanation")).to_have_text(f"Your notes in {name} lack {answer[cell]}.")
+
+
+def test_the_hint_reasons_from_the_notes_and_never_repeats_a_step_they_made(ui):
+    givens = _load(ui, POINTING_FIRST)
+    step = next(iter_steps(POINTING_FIRST))  # the engine's first step: eliminations only
+    assert step.eliminations and not step.placements
+    first = _press_hint(ui, 4)
+    assert first == step.explain("en")
+    ui.button("Fill candidates").click()  # the notes now equal the candidates: the same step
+    assert _press_hint(ui, 4) == first
+    ui.button("Apply").click()
+    for cell, digit in step.eliminations:  # struck from the player's notes, in one move
+        expect(ui.cell(cell)).not_to_have_attribute("aria-label", re.compile(rf"notes.* {digit}\b"))
+    second = _press_hint(ui, 4)
+    assert second != first  # the notes already made that step: the hint moves on from them
+    ui.button("Undo").click()
+    ui.button("Undo").click()  # no notes again
+    ui.wait_digits(lambda d: d == givens)
+    assert _press_hint(ui, 4) == first
+
+
+def _human(ui, delay: int = 0) -> None:
+    ui.page.get_by_role("combobox", name="Algorithm").select_option("human")
+    slider = ui.page.get_by_role("slider", name="Step delay")
+    slider.fill(str(delay))
+
+
+def _board_after(puzzle: str, count: int) -> list[int]:
+    digits = grid_of(puzzle)
+    for step, _ in zip(iter_steps(puzzle), range(count), strict=False):
+        for cell, digit in step.placements:
+            digits[cell] = digit
+    return digits
+
+
+def test_the_timeline_steps_back_exactly_scrubs_to_the_puzzle_and_solve_goes_on_from_there(ui):
+    puzzle = _medium()
+    assert all(s.technique != "guess" for s in iter_steps(puzzle))  # reaches the solution without a guess
+    givens = _load(ui, puzzle)
+    _human(ui, 0)
+    timeline = ui.page.get_by_role("slider", name="Timeline")
+    for count in range(1, 21):
+        ui.button("Step").click()
+        expect(ui.status("Steps")).to_have_text(str(count))
+    expect(timeline).to_have_value("20")
+    assert ui.digits() == _board_after(puzzle, 20)
+    assert _explanation(ui) == list(iter_steps(puzzle))[19].explain("en")
+    for count in range(19, 14, -1):
+        ui.button("Step back").click()
+        expect(ui.status("Steps")).to_have_text(str(count))
+    expect(timeline).to_have_value("15")
+    assert ui.digits() == _board_after(puzzle, 15)
+    timeline.fill("0")
+    expect(ui.status("Steps")).to_have_text("0")
+    ui.wait_digits(lambda d: d == givens)
+    expect(ui.button("Step back")).to_be_disabled()
+    ui.button("Step").click()  # on from the puzzle: the first step again
+    expect(ui.status("Steps")).to_have_text("1")
+    assert ui.digits() == _board_after(puzzle, 1)
+    ui.button("Solve").click()
+    expect(ui.status("Board state")).to_have_text("Solved", timeout=30_000)
+    assert ui.digits() == [int(d) for d in solve(puzzle)]
+
+
+def test_a_chain_step_is_drawn_as_arrows_and_explained_in_both_languages(ui):
+    steps = list(iter_steps(XY_CHAIN))
+    index = next(i for i, s in enumerate(steps) if s.links)
+    chain = steps[index]
+    _load(ui, XY_CHAIN)
+    _human(ui, 0)
+    ui.button("Solve").click()
+    expect(ui.status("Board state")).to_have_text("Solved", timeout=30_000)
+    timeline = ui.page.get_by_role("slider", name="Timeline")
+    timeline.fill(str(index + 1))  # the board just after the chain's step
+    expect(ui.status("Explanation")).to_have_text(chain.explain("en"))
+    layer = ui.page.get_by_role("img", name="Chain links")
+    expect(layer).to_be_visible()
+    lines = layer.locator("line")
+    expect(lines).to_have_count(len(chain.links))
+    strong = sum(1 for *_, s in chain.links if s)
+    expect(layer.locator("line.strong")).to_have_count(strong)
+    expect(layer.locator("line.weak")).to_have_count(len(chain.links) - strong)
+    dashes = layer.locator("line.weak").first.evaluate("l => getComputedStyle(l).strokeDasharray")
+    assert dashes not in ("", "none")
+    described = layer.locator("desc").text_content()
+    assert described.count("link") == len(chain.links)
+    for cell, digit in chain.eliminations:  # removed candidates are shown struck
+        struck = ui.cell(cell).locator(".cand.struck")
+        expect(struck).to_have_text(str(digit))
+    ui.page.get_by_role("combobox", name="Language").select_option("zh")
+    expect(ui.page.locator("#explanation")).to_have_text(chain.explain("zh"))
+    assert "链" in ui.page.locator("#links desc").text_content()
+    ui.page.get_by_role("combobox", name="语言").select_option("en")
+    timeline.fill(str(index))  # one step earlier: no chain on screen
+    expect(layer).to_be_hidden()
+
