@@ -303,15 +303,6 @@ class Session:
         self._take_seek()
         return True
 
-    def _next(self, live: Iterator[Any]) -> Any:
-        """Return the event after the board's position: recorded, or new from the trace (and recorded)."""
-        if self.position < len(self.timeline):
-            return self.timeline.event(self.position)
-        ev = next(live, None)
-        if ev is not None:
-            self.timeline.append(ev)
-        return ev
-
     def _play(self, live: Iterator[Any]) -> str:
         """Play events from the board's position; return how the run ended: solved, failed or stopped."""
         if not self._paused:
@@ -319,6 +310,10 @@ class Session:
         last_flush = 0.0
         basis = time.monotonic()
         apply = self.board.apply
+        timeline = self.timeline
+        record = timeline.record
+        digits = self.board.digits
+        replaying = self.position < len(timeline)  # read back recorded events, else record new ones
         while True:
             single = False
             if self._paused or self._stop or self._seek is not None:
@@ -327,11 +322,19 @@ class Session:
                     return "stopped"
                 if not single:
                     basis = time.monotonic()
-            ev = self._next(live)
+                replaying = self.position < len(timeline)
+            fresh = not replaying
+            if replaying:
+                ev = timeline.event(self.position)
+                replaying = self.position + 1 < len(timeline)
+            else:
+                ev = next(live, None)
             if ev is None:
                 return "failed"  # a trace that ends without "solved" found nothing
             kind = ev.kind
             apply(kind, ev.cell, ev.digit, ev.forced)
+            if fresh:
+                record(ev, digits)
             if self._cands is not None and ev.step is not None:  # only human logic's events carry steps
                 self._cands.apply(ev.step)
             self.position += 1
@@ -354,13 +357,11 @@ class Session:
 
     def _take_seek(self) -> None:
         """Move the board to the asked position (worker only) and show it, paused."""
-        with self._cond:
+        with self._cond:  # seek() paused the run already; a Resume since then stands
             target, self._seek = self._seek, None
             if target is None:
                 return
-            self.status = "paused"
-            self._paused = True
-        self.board.digits = self.timeline.board_at(target)
+        self.board.digits[:] = self.timeline.board_at(target)  # in place: the worker loop holds the list
         self.position = self.steps = target
         self._last_event = self.timeline.event(target - 1) if target else None
         self.backtracks = self._last_event.backtracks if self._last_event is not None else 0

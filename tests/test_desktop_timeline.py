@@ -1,0 +1,85 @@
+"""The timeline of a run (desktop/midend/timeline.py) and a session's seeks, on the engine's real traces.
+
+A naive trace of a medium puzzle runs to about 270,000 events: its boards at chosen moments, read
+back from the checkpoints, must equal the board replayed event by event.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from desktop.bridge import RecordingBridge
+from desktop.midend.timeline import CHECKPOINT, Timeline, apply_event
+from desktop.session import Session
+from engine import CandidateGrid, as_grid, iter_steps, trace
+
+MEDIUM = "6.....8.3.4.7.................5.4.7.3..2.....1.6.......2.....5.....8.6......1...."
+EASY = "530070000600195000098000060800060003400803001700020006060000280000419005000080079"
+
+
+def test_every_recorded_moment_reads_back_as_the_board_replayed_event_by_event():
+    grid = as_grid(MEDIUM)
+    timeline = Timeline(list(grid))
+    live = [int(d) for d in grid]
+    rng = np.random.default_rng(7)
+    wanted = {0, 1, CHECKPOINT - 1, CHECKPOINT, CHECKPOINT + 1}
+    events = []
+    for ev in trace(grid, "naive"):
+        apply_event(live, ev.kind, ev.cell, ev.digit, ev.forced)
+        timeline.record(ev, live)
+        events.append(ev)
+    count = len(events)
+    board = [int(d) for d in grid]
+    assert count > 100_000  # long enough to cross many checkpoints
+    wanted |= {count, count - 1, *(int(x) for x in rng.integers(0, count, 40))}
+    seen = {0: list(board)}
+    for i, ev in enumerate(events, start=1):
+        apply_event(board, ev.kind, ev.cell, ev.digit, ev.forced)
+        if i in wanted:
+            seen[i] = list(board)
+    for position in sorted(wanted):
+        assert timeline.board_at(position) == seen[position], position
+    for index in (0, count // 2, count - 1):
+        got = timeline.event(index)
+        assert (got.kind, got.cell, got.digit, got.depth, got.forced) == tuple(events[index][:4]) + (
+            tuple(events[index].forced),)
+    with pytest.raises(IndexError):
+        timeline.board_at(count + 1)
+
+
+def _frames(bridge: RecordingBridge, session: Session, position: int) -> dict:
+    def shown(message: dict) -> bool:
+        info = message["session"]
+        return info["id"] == session.id and info["position"] == position and info["status"] == "paused"
+
+    return bridge.wait_for("solve", shown, 30)
+
+
+def test_a_session_steps_back_and_reopens_at_a_seek_with_the_candidates_of_that_moment():
+    bridge = RecordingBridge()
+    session = Session(list(as_grid(EASY)), "human", bridge.emit, 0, paused=True)
+    session.start()
+    for _ in range(20):
+        session.step()
+    _frames(bridge, session, 20)
+    for _ in range(5):
+        session.step_back()
+    frame = _frames(bridge, session, 15)
+    steps = list(iter_steps(EASY))
+    state = CandidateGrid.from_grid(list(as_grid(EASY)))
+    for step in steps[:15]:
+        state.apply(step)
+    assert frame["board"] == state.values and frame["candidates"] == state.cands
+    assert frame["event"]["step"] == steps[14].to_dict()
+    session.resume()
+    session.join(30)
+    assert session.status == "solved"
+    solved = list(session.board.digits)
+    session.seek(3)  # an ended run reopens, paused at the moment asked for
+    frame = _frames(bridge, session, 3)
+    assert session.status == "paused" and session.info()["length"] == len(steps) + 1
+    session.resume()
+    session.join(30)
+    assert session.status == "solved" and session.board.digits == solved
+    session.stop()
