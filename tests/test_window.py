@@ -268,3 +268,53 @@ def test_a_set_with_notes_and_check_in_the_window(window, data_dir):
     wait_for(lambda: app.status_text("Set progress") == "Puzzle 2 of 2, 0 solved", 10)
     app.click_button("Previous puzzle")
     app.wait_digits(lambda d: d[cell] == solution[cell] % 9 + 1, message="entry lost by Next/Previous")
+
+
+def test_hint_ladder_timeline_and_chain_arrows_in_the_window(window, data_dir):
+    from engine import iter_steps
+    from engine.solver import solve
+
+    puzzle = "000040000020609010006308700050090020008000300930000074080502040043000260500000003"
+    steps = list(iter_steps(puzzle))
+    chain_at = next(i for i, s in enumerate(steps) if s.links)
+    givens = grid_of(puzzle)
+    solution = [int(d) for d in solve(puzzle)]
+    app = window.launch()
+    page = app._page()
+    _enter_by_clicking(app, puzzle)
+    texts = []
+    for _ in range(4):
+        app.click_button("Hint")
+        wait_for(lambda: app.status_text("Explanation") not in ("", *texts[-1:]), 30,
+                 message="Hint went no level deeper")
+        texts.append(app.status_text("Explanation"))
+    assert texts[0].startswith("Look at ") and texts[1].startswith("There is a ")
+    assert texts[3] == steps[0].explain("en")
+    app.click_button("Apply")
+    placed = app.wait_digits(lambda d: d != givens, timeout=10)
+    assert all(placed[c] == solution[c] for c in range(81) if placed[c] != givens[c])
+    app.click_button("Undo")
+    app.wait_digits(lambda d: d == givens, timeout=10)
+
+    app.choose("Algorithm", "human")
+    app.set_delay(0)
+    app.click_button("Solve")
+    wait_for(lambda: app.board_state() == "Solved", 60, message="human logic did not finish")
+    slider = page.one("slider", "Timeline")
+    page.click(slider)
+    page.press("Home")
+    app.wait_digits(lambda d: d == givens, timeout=10)
+    for _ in range(chain_at + 1):
+        page.press("ArrowRight")
+    wait_for(lambda: app.number("Steps") == chain_at + 1, 20, message="the slider did not reach the chain")
+    assert app.status_text("Explanation") == steps[chain_at].explain("en")
+    layer = page.one("image", "Chain links")  # role=img, as Chromium names it
+    lines = page.call_on(layer, "function() { return this.querySelectorAll('line').length; }")
+    assert lines == len(steps[chain_at].links)
+    app.click_button("Step back")
+    wait_for(lambda: app.number("Steps") == chain_at, 10, message="Step back did not go one event back")
+    board = grid_of(puzzle)
+    for step in steps[:chain_at]:
+        for cell, digit in step.placements:
+            board[cell] = digit
+    assert app.digits() == board
