@@ -176,14 +176,16 @@ def fact_label(fact: Fact, lang: str = "en") -> str:
     return f"none of {', '.join(names)} is {digit}"
 
 
-def implication_sentence(facts: list[Fact], lang: str = "en") -> str:
-    """Return "If A, then B, so C, so D" (Chinese "如果 A，那么 B，于是 C"), no full stop; the
-    first fact is the assumption.  Fails (IndexError) on an empty list."""
-    said = [fact_label(f, lang) for f in facts]
+def implication_sentence(facts: list[Fact | None], lang: str = "en", *, suppose: bool = False) -> str:
+    """Return "If A, then B, so C, so D" (Chinese "如果 A，那么 B，于是 C", or with ``suppose``
+    "假设 A，则 B，于是 C"), no full stop; the first fact is the assumption and None stands for
+    steps left out ("…").  Fails (IndexError) on an empty list."""
+    said = ["…" if f is None else fact_label(f, lang) for f in facts]
     if lang == "zh":
-        text = f"如果 {said[0]}"
+        first, then = ("假设", "则") if suppose else ("如果", "那么")
+        text = f"{first} {said[0]}"
         if len(said) > 1:
-            text += f"，那么 {said[1]}" + "".join(f"，于是 {s}" for s in said[2:])
+            text += f"，{then} {said[1]}" + "".join(f"，于是 {s}" for s in said[2:])
         return text
     text = f"If {said[0]}"
     if len(said) > 1:
