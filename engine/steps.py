@@ -172,7 +172,7 @@ def fact_label(fact: Fact, lang: str = "en") -> str:
     if len(names) == 1:
         return f"{names[0]} is {'' if true else 'not '}{digit}"
     if true:
-        return f"{', '.join(names[:-1])} or {names[-1]} is {digit}"
+        return f"one of {', '.join(names)} is {digit}"
     return f"none of {', '.join(names)} is {digit}"
 
 

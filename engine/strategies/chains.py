@@ -15,7 +15,7 @@ the next is true, so the one after is false, ...  Hence "first or last is true",
 that sees both ends is false::
 
     (5)r1c1 = (5)r1c7 - (5)r5c7 = (5)r5c2        "=" strong, "-" weak
-      A                            Z           =>  r5c1, r2c2, ... <> 5 (they see both A and Z)
+      A                            Z           =>  r5c1, r2c2, ... lose 5 (they see both A and Z)
 
 When the last node sees the first, the chain closes into a *continuous nice loop*: then every
 weak link holds exactly one truth, and each weak link's common peers lose its digit (a weak link
@@ -456,9 +456,21 @@ def chain_story(step: Step, lang: str) -> str:
     return f"{said}. So {fact_label(start, lang)} or {fact_label(last, lang)}; either way {cannot}."
 
 
+_AIC_TITLES = {
+    "loop": ("Continuous nice loop", "连续环"),
+    "discontinuous": ("Discontinuous nice loop", "不连续环"),
+    "chain": ("Alternating inference chain", "交替推理链"),
+}
+
+
 def _chain_fields(step: Step, lang: str) -> dict[str, str]:
     fields = result_fields(step, lang)
     fields["story"] = chain_story(step, lang)
+    facts = chain_facts(step)
+    kind = str(step.detail.get("kind"))
+    if kind != "loop" and facts and facts[0][:2] == facts[-1][:2]:
+        kind = "discontinuous"  # "A false" leads to "A true"
+    fields["title"] = _AIC_TITLES.get(kind, _AIC_TITLES["chain"])[lang == "zh"]
     fields["digit"] = str(step.links[0][0][1]) if step.links else ""
     return fields
 
@@ -492,6 +504,6 @@ register(
 )
 register(
     Technique("aic", "Alternating Inference Chain", "交替推理链", 7.0, find_aic),
-    "Alternating inference chain ({kind}): {story}",
-    "交替推理链（{kind}）：{story}",
+    "{title}: {story}",
+    "{title}：{story}",
 )
