@@ -10,7 +10,7 @@ steps drive the desktop animation, hints, the CLI's ``explain`` and saved games.
 from __future__ import annotations
 
 import importlib
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -53,19 +53,10 @@ def removal_label(eliminations: tuple[Pair, ...] | list[Pair], lang: str = "en")
     from few cells, a fish one digit from many).  Never "r1c2<>5": learners read that as a double
     negative.
     """
-    by_digit: dict[int, list[int]] = {}
-    by_cell: dict[int, list[int]] = {}
-    for c, d in eliminations:
-        by_digit.setdefault(d, []).append(c)
-        by_cell.setdefault(c, []).append(d)
-    # digits losing the same cells are one group ("5, 8 from r7c7, r7c9"), and cells losing the same
-    # digits likewise
-    digit_groups: dict[tuple[int, ...], list[int]] = {}
-    for d, cs in by_digit.items():
-        digit_groups.setdefault(tuple(cs), []).append(d)
-    cell_groups: dict[tuple[int, ...], list[int]] = {}
-    for c, ds in by_cell.items():
-        cell_groups.setdefault(tuple(ds), []).append(c)
+    # digits losing the same cells are one group ("5, 8 from r7c7, r7c9"), as are cells losing
+    # the same digits
+    digit_groups = _grouped((d, c) for c, d in eliminations)  # cells -> digits
+    cell_groups = _grouped(eliminations)  # digits -> cells
     sep = "、" if lang == "zh" else ", "
     if len(cell_groups) < len(digit_groups):
         groups = [(sep.join(map(str, ds)), cells_label(cs, lang)) for ds, cs in cell_groups.items()]
@@ -76,6 +67,17 @@ def removal_label(eliminations: tuple[Pair, ...] | list[Pair], lang: str = "en")
     if lang == "zh":
         return "；".join(f"从 {cells} 删去 {digits}" for digits, cells in groups)
     return "remove " + "; ".join(f"{digits} from {cells}" for digits, cells in groups)
+
+
+def _grouped(pairs: Iterable[Pair]) -> dict[tuple[int, ...], list[int]]:
+    """Return, for (key, value) pairs, each distinct tuple of a key's values -> the keys having it."""
+    by_key: dict[int, list[int]] = {}
+    for k, v in pairs:
+        by_key.setdefault(k, []).append(v)
+    out: dict[tuple[int, ...], list[int]] = {}
+    for k, vs in by_key.items():
+        out.setdefault(tuple(vs), []).append(k)
+    return out
 
 
 def placement_label(placements: tuple[Pair, ...] | list[Pair], lang: str = "en") -> str:
@@ -157,12 +159,11 @@ class Step:
         )
 
 
-
 Fact = tuple[tuple[int, ...], int, bool]  # (cells, digit, true?): "digit is in one of cells" or not
 
 
 def fact_label(fact: Fact, lang: str = "en") -> str:
-    """Return "r1c2 is 5" / "r1c2 is not 5" (or for a group "r1c2 or r1c3 is 5") in ``lang``."""
+    """Return "r1c2 is 5" / "r1c2 is not 5" (for a group "one of r1c2, r1c3 is 5") in ``lang``."""
     cells, digit, true = fact
     names = [cell_name(c) for c in cells]
     if lang == "zh":

@@ -428,22 +428,27 @@ def chain_facts(step: Step) -> list[Fact]:
     return facts
 
 
+def _discontinuous(facts: list[Fact]) -> bool:
+    """True when the chain leads from "A is false" back to "A is true" (so A is true)."""
+    return bool(facts) and facts[0][:2] == facts[-1][:2]
+
+
 def chain_story(step: Step, lang: str) -> str:
     """Return a chain's implications in plain words and what follows from them (any chain: X, XY,
     AIC, continuous or discontinuous nice loop)."""
     facts = chain_facts(step)
+    result = result_fields(step, lang)["result"]
     if not facts:
-        return result_fields(step, lang)["result"]
+        return result
     said = implication_sentence(facts, lang)
     first, last = facts[0], facts[-1]
-    result = result_fields(step, lang)["result"]
     if step.detail.get("kind") == "loop":
         if lang == "zh":
             return (f"{said}，链首尾相接成环。无论从哪个方向走，每条强链和弱链都恰有一端成立，"
                     f"所以弱链两端共同看到的候选数都不成立：{result}。")
         return (f"{said}, which closes the loop. Either way round, each link has exactly one true end, "
                 f"so whatever sees both ends of a weak link goes: {result}.")
-    if first[:2] == last[:2]:
+    if _discontinuous(facts):
         wrong, true = fact_label(first, lang), fact_label((first[0], first[1], True), lang)
         if lang == "zh":
             return f"{said}：假设 {wrong} 导致矛盾，所以 {true}：{result}。"
@@ -464,15 +469,14 @@ _AIC_TITLES = {
 
 
 def _chain_fields(step: Step, lang: str) -> dict[str, str]:
-    fields = result_fields(step, lang)
-    fields["story"] = chain_story(step, lang)
-    facts = chain_facts(step)
     kind = str(step.detail.get("kind"))
-    if kind != "loop" and facts and facts[0][:2] == facts[-1][:2]:
-        kind = "discontinuous"  # "A false" leads to "A true"
-    fields["title"] = _AIC_TITLES.get(kind, _AIC_TITLES["chain"])[lang == "zh"]
-    fields["digit"] = str(step.links[0][0][1]) if step.links else ""
-    return fields
+    if kind != "loop":
+        kind = "discontinuous" if _discontinuous(chain_facts(step)) else "chain"
+    return {
+        "story": chain_story(step, lang),
+        "title": _AIC_TITLES[kind][lang == "zh"],
+        "digit": str(step.links[0][0][1]) if step.links else "",
+    }
 
 
 def _remote_pair_fields(step: Step, lang: str) -> dict[str, str]:

@@ -283,8 +283,6 @@ def rcc_pairs(cg: CandidateGrid, sets: list[Als]) -> list[tuple[int, int, list[i
 
 
 def result_fields(step: Step, lang: str) -> dict[str, str]:
-    """Return the template fields every chain-like text shares: what the step places or removes."""
-    kind = str(step.detail.get("kind", ""))
-    if lang == "zh":
-        kind = {"loop": "连续环", "placement": "不连续环", "chain": "链"}.get(kind, kind)
-    return {"result": result_label(step, lang), "kind": kind}
+    """Return the template field every chain-like text shares: ``result``, what the step places or
+    removes in words."""
+    return {"result": result_label(step, lang)}
