@@ -410,7 +410,7 @@ register(
 )
 register(
     Technique("guess", "Guess", "猜测", 10.0, find_guess),
-    "Guess: no logical step is left, so {placements} is taken from the solution "
-    "({options} candidates there).",
-    "猜测：已没有逻辑步骤，从答案中取 {placements}（该格有 {options} 个候选数）。",
+    "Guess: no logical step is left, so {result} (the solution's digit; {cells} has {options} "
+    "candidates).",
+    "猜测：已没有逻辑步骤，按答案{result}（{cells} 有 {options} 个候选数）。",
 )
