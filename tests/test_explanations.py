@@ -3,7 +3,8 @@ chains and forcing chains spell out their implications, in English and Chinese.
 
 Every registered technique is checked on a real instance: the first step its finder yields on a
 HoDoKu regression-library state of that technique (tests/test_reglib.py), else on any library
-state, and for forcing chains and the guess on the solve paths of hard rated puzzles.
+state (a technique added later), and for forcing chains and the guess on the solve paths of hard
+rated puzzles.
 """
 
 from __future__ import annotations
@@ -26,7 +27,8 @@ from engine.strategies import technique, techniques
 from engine.strategies.forcing import follow
 
 sys.path.insert(0, str(Path(__file__).parent))
-from test_reglib import CASES  # noqa: E402  (the shared reglib loader, same folder)
+from reglib import load_cases  # noqa: E402  (every library case, whatever its technique)
+from test_reglib import CASES  # noqa: E402  (the cases of the techniques we map, same folder)
 
 DATA = Path(__file__).resolve().parents[1].parent / "shared" / "data"
 LANGS = ("en", "zh")
@@ -74,10 +76,10 @@ def _instances() -> dict[str, Step]:
         out["forcing_chain"] = forcing.get("cell") or next(iter(forcing.values()))
     cg = CandidateGrid.from_grid(as_grid(_rated(8.5, 9.5, 1)[0]))
     out["guess"] = next(iter(technique("guess").find(cg)))
-    for t in techniques():  # a technique added later without a mapped library code
+    for t in techniques():  # a technique added later without a mapped library code: any library state
         if t.id not in out:
-            for case in CASES:
-                step = next(iter(t.find(parse_state(case.state))), None)
+            for case in load_cases():
+                step = next(iter(t.find(case.state.copy())), None)
                 if step is not None:
                     out[t.id] = step
                     break
