@@ -20,9 +20,9 @@ import pytest
 
 from engine.candidates import CandidateGrid
 from engine.cli import main
-from engine.grid import UNITS, as_grid, cell_name
+from engine.grid import PEERS, UNITS, as_grid, cell_name
 from engine.human import iter_steps, parse_state
-from engine.steps import Step, removal_label
+from engine.steps import Step, removal_label, unit_label
 from engine.strategies import technique, techniques
 from engine.strategies.forcing import follow
 
@@ -153,9 +153,11 @@ def test_forcing_chain_texts_give_every_branch_and_what_follows(kind: str, lang:
     assert "<>" not in text and len(IF[lang].findall(text)) >= len(branches)
     if kind == "contradiction":
         assert len(branches) == 1 and ("contradiction" in text or "矛盾" in text)
-        dry = branches[0]["dry"]
-        where = cell_name(dry[1]) if dry[0] == "cell" else None
-        assert where is None or where in text
+        dry = branches[0]["dry"]  # what ran dry is named: the cell, or the unit and digit
+        if dry[0] == "cell":
+            assert cell_name(dry[1]) in text
+        elif dry[0] == "unit":
+            assert unit_label(dry[1], lang) in text and str(dry[2]) in text
     else:
         assert len(branches) >= 2 and ("Either way" in text or "无论" in text)
     for record in branches:
@@ -168,8 +170,7 @@ def test_forcing_chain_texts_give_every_branch_and_what_follows(kind: str, lang:
 
 def _kills(placed: list, cell: int, digit: int) -> bool:
     """True when some placement removes candidate (cell, digit): the cell filled, or the digit in a peer."""
-    return any((c == cell and d != digit) or (d == digit and c != cell and
-               any(cell in u and c in u for u in UNITS)) for c, d in placed)
+    return any((c == cell and d != digit) or (d == digit and c in PEERS[cell]) for c, d in placed)
 
 
 def test_forcing_chain_records_are_what_propagation_really_does() -> None:
