@@ -10,6 +10,7 @@ steps drive the desktop animation, hints, the CLI's ``explain`` and saved games.
 from __future__ import annotations
 
 import importlib
+import re
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from typing import Any
@@ -69,6 +70,14 @@ def removal_label(eliminations: tuple[Pair, ...] | list[Pair], lang: str = "en")
     return "remove " + "; ".join(f"{digits} from {cells}" for digits, cells in groups)
 
 
+_CELL_COMMA = re.compile(r"(r[1-9]c[1-9]), (?=r[1-9]c[1-9])")
+
+
+def _listed(text: str, lang: str) -> str:
+    """Return a detail text with its cell lists written the Chinese way (``r1c2、r4c4``) for "zh"."""
+    return _CELL_COMMA.sub(r"\1、", text) if lang == "zh" else text
+
+
 def _grouped(pairs: Iterable[Pair]) -> dict[tuple[int, ...], list[int]]:
     """Return, for (key, value) pairs, each distinct tuple of a key's values -> the keys having it."""
     by_key: dict[int, list[int]] = {}
@@ -117,8 +126,8 @@ class Step:
             "eliminations": pairs_label(self.eliminations),
             "removed": removal_label(self.eliminations, lang),
             "cells": cells_label(self.cells, lang),
-            "units": ", ".join(unit_label(u, lang) for u in self.units),
-            **{k: str(v) for k, v in self.detail.items()},
+            "units": ("、" if lang == "zh" else ", ").join(unit_label(u, lang) for u in self.units),
+            **{k: _listed(str(v), lang) for k, v in self.detail.items()},
         }
         if self.technique in TEXT_FIELDS:
             fields.update(TEXT_FIELDS[self.technique](self, lang))
