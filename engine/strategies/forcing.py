@@ -13,7 +13,9 @@ unit runs dry (a *contradiction*).  Three forcing patterns use it:
 
 Only sound deductions come out (every branch is followed to the end, nothing is guessed), but the
 chains can be long: these are Sudoku Explainer's forcing chains and nets (7.1 and up), scored
-here 7.7-9.6 by kind and the length of the longest branch (``detail["score"]``).
+here 7.7-9.6 by kind and the length of the longest branch (``detail["score"]``).  Each step keeps
+its branches in ``detail["branches"]`` (the assumption, the few placements that lead to the result,
+what ran dry) and draws them as links, so its text can walk through every branch.
 
 **Guess** is not logic: when nothing else fires, the exact solver's digit is placed in the cell
 with the fewest candidates, so every puzzle with a solution finishes.
