@@ -2,9 +2,10 @@
 
 PUZZLE is an 81-character puzzle (``0`` or ``.`` for empty).  Prints one numbered step per line,
 ``<n>. <technique>: <explanation>``, then the difficulty; with ``--json`` a JSON array of step
-objects (the same form as ``sudoku hint --json``).  A step that is a ``guess`` says so: logic alone
-could not go on there.  Exit status 0, or 2 for a malformed puzzle, a repeated given or one with
-no solution.
+objects (the same form as ``sudoku hint --json``; a chain's ``links`` are its (from, to, strong)
+candidate pairs).  Chains and forcing chains are spelled out link by link ("If r1c1 is 3, then …").
+A step that is a ``guess`` says so: logic alone could not go on there.  Exit status 0, or 2 for a
+malformed puzzle, a repeated given or one with no solution.
 """
 
 from __future__ import annotations

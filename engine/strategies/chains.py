@@ -15,7 +15,7 @@ the next is true, so the one after is false, ...  Hence "first or last is true",
 that sees both ends is false::
 
     (5)r1c1 = (5)r1c7 - (5)r5c7 = (5)r5c2        "=" strong, "-" weak
-      A                            Z           =>  r5c1, r2c2, ... <> 5 (they see both A and Z)
+      A                            Z           =>  r5c1, r2c2, ... lose 5 (they see both A and Z)
 
 When the last node sees the first, the chain closes into a *continuous nice loop*: then every
 weak link holds exactly one truth, and each weak link's common peers lose its digit (a weak link
@@ -30,7 +30,7 @@ from collections.abc import Iterator
 from engine.candidates import CandidateGrid
 from engine.grid import cell_name
 from engine.masks import CELL_BIT, PEER_MASK, bits
-from engine.steps import TEXT_FIELDS, Step
+from engine.steps import TEXT_FIELDS, Fact, Step, cannot_label, fact_label, implication_sentence, link_facts
 from engine.strategies import Technique, register
 from engine.strategies.links import Graph, build_graph, digit_cells, result_fields
 
@@ -108,6 +108,9 @@ def chain_step(
     if loop:
         links.append((g.pair(nodes[-1]), g.pair(nodes[0]), False))
         text.append("- " + g.label(nodes[0]))
+    # each link end's digit and cells (a group or set node has several), for the plain-words text
+    ends = [*nodes, nodes[0]] if loop else nodes
+    node_cells = [[g.digit[n], list(bits(g.mask[n]))] for n in ends]
     cells = []
     for n in nodes:
         for c in bits(g.mask[n]):
@@ -125,7 +128,7 @@ def chain_step(
         cells=tuple(cells),
         candidates=tuple(cands),
         links=tuple(links),
-        detail={"chain": " ".join(text), "length": len(links), "kind": kind},
+        detail={"chain": " ".join(text), "length": len(links), "kind": kind, "nodes": node_cells},
     )
 
 
@@ -416,28 +419,95 @@ def find_aic(cg: CandidateGrid) -> Iterator[Step]:
             yield chain_step("aic", g, states, p, e, kind, loop)
 
 
-for _tid in ("remote_pair", "x_chain", "xy_chain", "aic"):
-    TEXT_FIELDS[_tid] = result_fields
+def chain_facts(step: Step) -> list[Fact]:
+    """Return the facts a chain step's links walk through, with the cells of group and set nodes."""
+    facts = link_facts(step.links)
+    nodes = step.detail.get("nodes")
+    if isinstance(nodes, list) and len(nodes) == len(facts):
+        facts = [(tuple(cells), int(d), true) for (_, _, true), (d, cells) in zip(facts, nodes, strict=True)]
+    return facts
+
+
+def _discontinuous(facts: list[Fact]) -> bool:
+    """True when the chain leads from "A is false" back to "A is true" (so A is true)."""
+    return bool(facts) and facts[0][:2] == facts[-1][:2]
+
+
+def chain_story(step: Step, lang: str) -> str:
+    """Return a chain's implications in plain words and what follows from them (any chain: X, XY,
+    AIC, continuous or discontinuous nice loop)."""
+    facts = chain_facts(step)
+    result = result_fields(step, lang)["result"]
+    if not facts:
+        return result
+    said = implication_sentence(facts, lang)
+    first, last = facts[0], facts[-1]
+    if step.detail.get("kind") == "loop":
+        if lang == "zh":
+            return (f"{said}，链首尾相接成环。无论从哪个方向走，每条强链和弱链都恰有一端成立，"
+                    f"所以弱链两端共同看到的候选数都不成立：{result}。")
+        return (f"{said}, which closes the loop. Either way round, each link has exactly one true end, "
+                f"so whatever sees both ends of a weak link goes: {result}.")
+    if _discontinuous(facts):
+        wrong, true = fact_label(first, lang), fact_label((first[0], first[1], True), lang)
+        if lang == "zh":
+            return f"{said}：假设 {wrong} 导致矛盾，所以 {true}：{result}。"
+        return f"{said}: assuming {wrong} contradicts itself, so {true}: {result}."
+    start = (first[0], first[1], True)
+    cannot = cannot_label(step.eliminations, lang) if step.eliminations else result
+    if lang == "zh":
+        return (f"{said}。所以 {fact_label(start, lang)}，或者 {fact_label(last, lang)}；"
+                f"无论哪种情况，{cannot}。")
+    return f"{said}. So {fact_label(start, lang)} or {fact_label(last, lang)}; either way {cannot}."
+
+
+_AIC_TITLES = {
+    "loop": ("Continuous nice loop", "连续环"),
+    "discontinuous": ("Discontinuous nice loop", "不连续环"),
+    "chain": ("Alternating inference chain", "交替推理链"),
+}
+
+
+def _chain_fields(step: Step, lang: str) -> dict[str, str]:
+    kind = str(step.detail.get("kind"))
+    if kind != "loop":
+        kind = "discontinuous" if _discontinuous(chain_facts(step)) else "chain"
+    return {
+        "story": chain_story(step, lang),
+        "title": _AIC_TITLES[kind][lang == "zh"],
+        "digit": str(step.links[0][0][1]) if step.links else "",
+    }
+
+
+def _remote_pair_fields(step: Step, lang: str) -> dict[str, str]:
+    fields = result_fields(step, lang)
+    fields["said"] = implication_sentence(link_facts(step.links), lang) if step.links else ""
+    return fields
+
+
+TEXT_FIELDS["remote_pair"] = _remote_pair_fields
+for _tid in ("x_chain", "xy_chain", "aic"):
+    TEXT_FIELDS[_tid] = _chain_fields
 
 register(
     Technique("remote_pair", "Remote Pair", "远程数对", 6.4, find_remote_pair),
-    "Remote pair {digits}: the chain {chain} alternates the two digits, so cells seeing both "
-    "colours lose them: {eliminations_minus}.",
-    "远程数对 {digits}：链 {chain} 上两个数交替出现，"
-    "同时看到两种颜色的格不能填这两个数：{eliminations_minus}。",
+    "Remote pair {digits} along {chain}: {said}. So the cells alternate between the two digits, and a "
+    "cell seeing two of them an odd number of steps apart sees both: {removed}.",
+    "远程数对 {digits}（{chain}）：{said}。所以链上的格交替填这两个数，"
+    "同时看到相隔奇数步的两格的格两个数都不能填：{removed}。",
 )
 register(
     Technique("x_chain", "X-Chain", "X链", 6.6, find_x_chain),
-    "X-chain {chain}: one of its ends is true, so cells seeing both lose the digit: {eliminations_minus}.",
-    "X链 {chain}：两端至少一个成立，同时看到两端的格删去该数：{eliminations_minus}。",
+    "X-chain on {digit}: {story}",
+    "X链（数字 {digit}）：{story}",
 )
 register(
     Technique("xy_chain", "XY-Chain", "XY链", 6.8, find_xy_chain),
-    "XY-chain {chain}: one of its ends is true, so cells seeing both lose the digit: {eliminations_minus}.",
-    "XY链 {chain}：两端至少一个成立，同时看到两端的格删去该数：{eliminations_minus}。",
+    "XY-chain: {story}",
+    "XY链：{story}",
 )
 register(
     Technique("aic", "Alternating Inference Chain", "交替推理链", 7.0, find_aic),
-    "Alternating inference chain ({kind}) {chain}: {result}.",
-    "交替推理链（{kind}）{chain}：{result}。",
+    "{title}: {story}",
+    "{title}：{story}",
 )

@@ -15,7 +15,7 @@ from typing import NamedTuple
 from engine.candidates import CandidateGrid
 from engine.grid import UNITS, cell_name
 from engine.masks import ALL_CELLS, CELL_BIT, UNIT_MASK, bits, common_peers
-from engine.steps import Step
+from engine.steps import Step, result_label
 
 # the 54 box/line intersections where a grouped node can live
 INTERSECTIONS = tuple(
@@ -283,14 +283,6 @@ def rcc_pairs(cg: CandidateGrid, sets: list[Als]) -> list[tuple[int, int, list[i
 
 
 def result_fields(step: Step, lang: str) -> dict[str, str]:
-    """Return the template fields every chain-like text shares: what the step removes or places."""
-    minus = ", ".join(f"{cell_name(c)}<>{d}" for c, d in step.eliminations)
-    if step.placements:
-        placed = ", ".join(f"{cell_name(c)}={d}" for c, d in step.placements)
-        result = f"放入 {placed}" if lang == "zh" else f"place {placed}"
-    else:
-        result = f"删去 {minus}" if lang == "zh" else f"remove {minus}"
-    kind = str(step.detail.get("kind", ""))
-    if lang == "zh":
-        kind = {"loop": "连续环", "placement": "不连续环", "chain": "链"}.get(kind, kind)
-    return {"eliminations_minus": minus, "result": result, "kind": kind}
+    """Return the template field every chain-like text shares: ``result``, what the step places or
+    removes in words."""
+    return {"result": result_label(step, lang)}

@@ -388,12 +388,12 @@ TEXT_FIELDS["avoidable_rectangle"] = lambda step, lang: {
 register(
     Technique("avoidable_rectangle", "Avoidable Rectangle", "可规避矩形", 4.5, avoidable_rectangle,
               needs_unique=True),
-    "Avoidable rectangle ({kind}) on {digits} ({cells}): placed digits could swap, so {removed} "
-    "must go.",
-    "可规避矩形（{kind}，{digits}，{cells}）：已填数字可以互换，所以删去 {removed}。",
+    "Avoidable rectangle ({kind}) on {digits} ({cells}): the placed digits could swap, so "
+    "{removed}.",
+    "可规避矩形（{kind}，{digits}，{cells}）：已填数字可以互换，所以{removed}。",
 )
 register(
     Technique("bug_plus_1", "BUG+1", "BUG+1 全双值坟墓", 5.6, bug_plus_1, needs_unique=True),
     "BUG+1: every other cell holds two candidates, so {cell} must be {digit}: {removed}.",
-    "BUG+1 全双值坟墓：其余格都只有两个候选数，所以 {cell} 必须是 {digit}：删去 {removed}。",
+    "BUG+1 全双值坟墓：其余格都只有两个候选数，所以 {cell} 必须是 {digit}：{removed}。",
 )

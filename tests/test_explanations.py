@@ -1,0 +1,293 @@
+"""Explanations a learner can follow: every technique names its cells, never writes "<>", and
+chains and forcing chains spell out their implications, in English and Chinese.
+
+Every registered technique is checked on a real instance: the first step its finder yields on a
+HoDoKu regression-library state of that technique (tests/test_reglib.py), else on any library
+state (a technique added later), and for forcing chains and the guess on the solve paths of hard
+rated puzzles.
+"""
+
+from __future__ import annotations
+
+import itertools
+import json
+import re
+import sys
+from functools import cache
+from pathlib import Path
+
+import pytest
+
+from engine.candidates import CandidateGrid
+from engine.cli import main
+from engine.grid import PEERS, UNITS, as_grid, cell_name
+from engine.human import iter_steps, parse_state
+from engine.steps import Step, removal_label, unit_label
+from engine.strategies import technique, techniques
+from engine.strategies.forcing import follow
+
+sys.path.insert(0, str(Path(__file__).parent))
+from reglib import load_cases  # noqa: E402  (every library case, whatever its technique)
+from test_reglib import CASES  # noqa: E402  (the cases of the techniques we map, same folder)
+
+DATA = Path(__file__).resolve().parents[1].parent / "shared" / "data"
+LANGS = ("en", "zh")
+CHAINS = ("remote_pair", "x_chain", "xy_chain", "aic")
+IF = {"en": re.compile(r"\bIf "), "zh": re.compile("如果|假设")}
+
+
+def _rated(lo: float, hi: float, n: int) -> list[str]:
+    out = []
+    for line in (DATA / "ratings" / "se_rated_stratified_sample.txt").read_text().splitlines():
+        _, puzzle, se = line.split()
+        if lo <= float(se) <= hi:
+            out.append(puzzle)
+    return out[:: max(1, len(out) // n)][:n]
+
+
+@cache
+def _forcing_steps() -> dict[str, Step]:
+    """One forcing chain of each kind (cell, unit, contradiction) met on hard puzzles' solve paths."""
+    found: dict[str, Step] = {}
+    for puzzle in _rated(8.5, 9.5, 12):
+        cg = CandidateGrid.from_grid(as_grid(puzzle))
+        for step in iter_steps(as_grid(puzzle)):
+            if step.technique == "forcing_chain":
+                # where the driver needs a forcing chain, any kind found there is a real instance
+                for other in itertools.islice(technique("forcing_chain").find(cg), 300):
+                    found.setdefault(other.detail["kind"], other)
+            cg.apply(step)
+        if len(found) == 3:
+            break
+    return found
+
+
+@cache
+def _instances() -> dict[str, Step]:
+    """Return a real step of every technique that has one in the library or the rated puzzles."""
+    out: dict[str, Step] = {}
+    for case in CASES:
+        if not case.fail and case.tid not in out:
+            step = next(iter(technique(case.tid).find(parse_state(case.state))), None)
+            if step is not None:
+                out[case.tid] = step
+    forcing = _forcing_steps()
+    if forcing:
+        out["forcing_chain"] = forcing.get("cell") or next(iter(forcing.values()))
+    cg = CandidateGrid.from_grid(as_grid(_rated(8.5, 9.5, 1)[0]))
+    out["guess"] = next(iter(technique("guess").find(cg)))
+    for t in techniques():  # a technique added later without a mapped library code: any library state
+        if t.id not in out:
+            for case in load_cases():
+                step = next(iter(t.find(case.state.copy())), None)
+                if step is not None:
+                    out[t.id] = step
+                    break
+    return out
+
+
+def _step(tid: str) -> Step:
+    step = _instances().get(tid)
+    assert step is not None, f"no instance of {tid} in the library or the rated puzzles"
+    return step
+
+
+@pytest.mark.parametrize("tid", [t.id for t in techniques()])
+@pytest.mark.parametrize("lang", LANGS)
+def test_every_technique_names_its_cells_and_never_writes_not_equal(tid: str, lang: str) -> None:
+    step = _step(tid)
+    text = step.explain(lang)
+    assert "<>" not in text and not re.search(r"\{[a-z_]+\}", text), text
+    for cell, _ in (*step.placements, *step.eliminations):
+        assert cell_name(cell) in text, (cell_name(cell), text)
+    if tid in CHAINS or tid == "forcing_chain":
+        for cell in step.cells:
+            assert cell_name(cell) in text, (cell_name(cell), text)
+    # the same text comes back from the one wire form (saves, the CLI's JSON, desktop events)
+    again = Step.from_dict(json.loads(json.dumps(step.to_dict())))
+    assert again.explain(lang) == text
+
+
+def _groups(links: tuple) -> int:
+    """Return how many connected groups the links form."""
+    parent: dict = {}
+
+    def root(x: object) -> object:
+        while parent.setdefault(x, x) != x:
+            x = parent[x]
+        return x
+
+    for a, b, _ in links:
+        parent[root(a)] = root(b)
+    return len({root(x) for x in list(parent)})
+
+
+@pytest.mark.parametrize("tid", CHAINS)
+@pytest.mark.parametrize("lang", LANGS)
+def test_chain_texts_spell_out_each_link_as_an_if_then_sentence(tid: str, lang: str) -> None:
+    step = _step(tid)
+    text = step.explain(lang)
+    assert step.links and len(IF[lang].findall(text)) >= _groups(step.links)
+    # each link's far end is stated with the truth the link gives it: a strong link makes it true,
+    # a weak one false (single-cell nodes; group nodes are named by all their cells)
+    nodes = step.detail.get("nodes") or [[d, [c]] for (c, d), _, _ in step.links] + [
+        [step.links[-1][1][1], [step.links[-1][1][0]]]]
+    for ((_, _), _, strong), (d, cells) in zip(step.links, nodes[1:], strict=True):
+        if len(cells) == 1:
+            if lang == "en":
+                said = f"{cell_name(cells[0])} is {'' if strong else 'not '}{d}"
+            else:
+                said = f"{cell_name(cells[0])} {'是' if strong else '不是'} {d}"
+            assert said in text, (said, text)
+        else:
+            assert all(cell_name(c) in text for c in cells)
+
+
+@pytest.mark.parametrize("kind", ["cell", "unit", "contradiction"])
+@pytest.mark.parametrize("lang", LANGS)
+def test_forcing_chain_texts_give_every_branch_and_what_follows(kind: str, lang: str) -> None:
+    step = _forcing_steps().get(kind)
+    assert step is not None, f"no {kind} forcing chain on the sampled solve paths"
+    text = step.explain(lang)
+    branches = step.detail["branches"]
+    assert "<>" not in text and len(IF[lang].findall(text)) >= len(branches)
+    if kind == "contradiction":
+        assert len(branches) == 1 and ("contradiction" in text or "矛盾" in text)
+        dry = branches[0]["dry"]  # what ran dry is named: the cell, or the unit and digit
+        if dry[0] == "cell":
+            assert cell_name(dry[1]) in text
+        elif dry[0] == "unit":
+            assert unit_label(dry[1], lang) in text and str(dry[2]) in text
+    else:
+        assert len(branches) >= 2 and ("Either way" in text or "无论" in text)
+    for record in branches:
+        c, d = record["assume"]
+        said = f"If {cell_name(c)} is {d}" if lang == "en" else f"假设 {cell_name(c)} 是 {d}"
+        assert said in text, (said, text)
+        for pc, pd in record["placed"]:
+            assert (f"{cell_name(pc)} is {pd}" if lang == "en" else f"{cell_name(pc)} 是 {pd}") in text
+
+
+def _kills(placed: list, cell: int, digit: int) -> bool:
+    """True when some placement removes candidate (cell, digit): the cell filled, or the digit in a peer."""
+    return any((c == cell and d != digit) or (d == digit and c in PEERS[cell]) for c, d in placed)
+
+
+def test_forcing_chain_records_are_what_propagation_really_does() -> None:
+    """Replay a hard puzzle's path; at each forcing chain, follow every recorded assumption again."""
+    checked: set[str] = set()
+    for puzzle in _rated(8.5, 9.5, 12):
+        if {"cell", "contradiction"} <= checked:
+            break
+        cg = CandidateGrid.from_grid(as_grid(puzzle))
+        for step in iter_steps(as_grid(puzzle)):
+            if step.technique == "forcing_chain":
+                _check_forcing_records(cg, step)
+                checked.add(step.detail["kind"])
+            cg.apply(step)
+    assert {"cell", "contradiction"} <= checked
+
+
+def _check_forcing_records(cg: CandidateGrid, step: Step) -> None:
+    json.dumps(step.detail)  # detail stays JSON-able: it travels in saves and the CLI's JSON
+    assert step.links and all(not strong for _, _, strong in step.links)
+    linked = {p for a, b, _ in step.links for p in (a, b)}
+    for record in step.detail["branches"]:
+        branch = follow(cg.values, cg.cands, *record["assume"])
+        placed = [list(p) for p in branch.placed]
+        assert len(record["placed"]) <= 8 and all(p in placed for p in record["placed"])
+        assert all(tuple(p) in linked for p in record["placed"])  # each shown placement is drawn
+        assert ("dry" in record) == (branch.values is None)
+        if record.get("dry", [""])[0] == "cell":
+            cell = record["dry"][1]  # every candidate the dry cell had is removed by the branch
+            assert all(_kills(branch.placed, cell, d) for d in range(1, 10) if cg.cands[cell] >> (d - 1) & 1)
+        elif record.get("dry", [""])[0] == "unit":
+            _, unit, digit = record["dry"]
+            assert all(_kills(branch.placed, c, digit) for c in UNITS[unit] if cg.cands[c] >> (digit - 1) & 1)
+        if step.placements:  # the last shown placement of every branch is the common result
+            assert record["placed"][-1] == step.detail["target"] or record["assume"] == step.detail["target"]
+
+
+def test_old_saved_steps_without_recorded_branches_still_explain_themselves() -> None:
+    for tid in ("forcing_chain", "xy_chain", "aic"):
+        data = _step(tid).to_dict()
+        for key in ("branches", "nodes", "target"):
+            data["detail"].pop(key, None)
+        old = Step.from_dict(data)
+        for lang in LANGS:
+            text = old.explain(lang)
+            assert "<>" not in text
+            assert all(cell_name(c) in text for c, _ in (*old.placements, *old.eliminations))
+
+
+def _parse_removal(text: str, lang: str) -> set[tuple[int, int]]:
+    """Read "remove 5, 8 from r1c2, r4c4; 7 from r3c3" (or the Chinese) back into (cell, digit)s."""
+    names = {cell_name(c): c for c in range(81)}
+    out = set()
+    if lang == "en":
+        groups = [g.split(" from ") for g in text.removeprefix("remove ").split("; ")]
+    else:
+        groups = [g.removeprefix("从 ").split(" 删去 ")[::-1] for g in text.split("；")]
+    for digits, cells in groups:
+        for d in re.split("[,、] ?", digits):
+            out.update((names[c], int(d)) for c in re.split("[,、] ?", cells))
+    return out
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_removal_text_says_exactly_the_eliminations(lang: str) -> None:
+    steps = [s for s in _instances().values() if s.eliminations]
+    assert len(steps) > 20
+    for step in steps:
+        text = removal_label(step.eliminations, lang)
+        assert _parse_removal(text, lang) == set(step.eliminations), text
+        assert "<>" not in text
+        assert text.count(" from " if lang == "en" else "删去") <= len(step.eliminations)
+
+
+def _cli(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str]:
+    code = main(list(argv))
+    return code, capsys.readouterr().out
+
+
+@pytest.mark.parametrize("tid", ["xy_chain", "aic"])
+def test_hint_prints_the_plain_words_chain_and_its_json_carries_the_links(
+    capsys: pytest.CaptureFixture[str], tid: str
+) -> None:
+    case = next(c for c in CASES if c.tid == tid and not c.fail)
+    step = next(iter(technique(tid).find(parse_state(case.state))))
+    code, out = _cli(capsys, "hint", case.state, "--technique", tid)
+    assert code == 0 and out.strip() == f"{tid}: {step.explain('en')}"
+    assert IF["en"].search(out)
+    code, out = _cli(capsys, "hint", case.state, "--technique", tid, "--lang", "zh")
+    assert code == 0 and out.strip() == f"{tid}: {step.explain('zh')}" and "如果" in out
+    code, out = _cli(capsys, "hint", case.state, "--technique", tid, "--json")
+    data = json.loads(out)
+
+    def rc(pair: tuple[int, int]) -> list[int]:
+        return [pair[0] // 9 + 1, pair[0] % 9 + 1, pair[1]]
+
+    assert data["links"] == [[rc(a), rc(b), strong] for a, b, strong in step.links]
+    assert len(data["links"]) >= 3 and data["explanation"] == {lg: step.explain(lg) for lg in LANGS}
+
+
+def test_explain_prints_the_same_texts_as_the_steps(capsys: pytest.CaptureFixture[str]) -> None:
+    from engine.rating import rate
+
+    for puzzle in _rated(6.6, 7.4, 30):
+        steps = rate(as_grid(puzzle)).steps
+        if any(s.technique in CHAINS for s in steps):
+            break
+    else:
+        pytest.fail("no chain on the solve paths of 30 puzzles rated 6.6-7.4")
+    for lang in LANGS:
+        code, out = _cli(capsys, "explain", puzzle, "--lang", lang)
+        lines = out.splitlines()
+        assert code == 0 and len(lines) == len(steps) + 1
+        for n, (line, step) in enumerate(zip(lines, steps, strict=False), start=1):
+            assert line == f"{n}. {step.technique}: {step.explain(lang)}"
+            if step.technique in CHAINS:
+                assert IF[lang].search(line)
+    code, out = _cli(capsys, "explain", puzzle, "--json")
+    data = json.loads(out)
+    assert [len(s["links"]) for s in data] == [len(s.links) for s in steps]
