@@ -191,6 +191,8 @@ def test_a_chain_step_is_drawn_as_arrows_and_explained_in_both_languages(ui):
     timeline = ui.page.get_by_role("slider", name="Timeline")
     timeline.fill(str(index + 1))  # the board just after the chain's step
     expect(ui.status("Explanation")).to_have_text(chain.explain("en"))
+    said = _explanation(ui)
+    assert said.startswith("XY-chain: If ") and "either way" in said and "<>" not in said  # plain words
     layer = ui.page.get_by_role("img", name="Chain links")
     expect(layer).to_be_visible()
     lines = layer.locator("line")
@@ -207,6 +209,7 @@ def test_a_chain_step_is_drawn_as_arrows_and_explained_in_both_languages(ui):
         expect(struck).to_have_text(str(digit))
     ui.page.get_by_role("combobox", name="Language").select_option("zh")
     expect(ui.page.locator("#explanation")).to_have_text(chain.explain("zh"))
+    assert "如果" in ui.page.locator("#explanation").inner_text()
     assert "链" in ui.page.locator("#links desc").text_content()
     ui.page.get_by_role("combobox", name="语言").select_option("en")
     timeline.fill(str(index))  # one step earlier: no chain on screen
