@@ -119,7 +119,6 @@ export class LearnPanel {
     const { view } = this.ctx;
     const hint = this.currentHint();
     $("apply-hint").disabled = active || !(hint && hint.can_apply);
-    $("hint").setAttribute("aria-describedby", "explanation");
     const session = view.session || view.state.session;
     const onTimeline = session.id !== 0 && session.status !== "stopped" && session.status !== "idle";
     const length = onTimeline ? session.length || 0 : 0;
