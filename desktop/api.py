@@ -273,8 +273,10 @@ class Api:
             game = self._game
             if self._hints.deeper(game.version):
                 return {"ok": True, "hint": self._hints.view()}
-            if all(game.digits):
-                raise ApiError("nothing_to_do", "The board is already full.")
+            if game.paused:
+                raise ApiError("paused", "The game is paused; resume it first.")
+            if all(game.digits) or not any(game.digits):
+                raise ApiError("nothing_to_do", "The board is full or empty: there is nothing to hint.")
             repeats = bool(game.conflict_cells())
             version = game.version
             board = (list(game.digits), list(game.origins), list(game.notes))

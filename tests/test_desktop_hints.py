@@ -64,3 +64,15 @@ def test_the_hint_reasons_from_the_notes_and_apply_strikes_its_eliminations_from
     state = CandidateGrid(list(game.digits), hints.candidate_state(game.digits, game.notes))
     assert second.step == next_step(state)
     assert game.undo() and game.notes == [0] * 81
+
+
+def test_a_guess_is_not_called_a_technique_before_it_is_shown():
+    digits = [0] * 81
+    digits[0] = 1  # several solutions and no logic: only the solver's digit can go on
+    found = hints.find(digits, ["given"] + [""] * 80, [0] * 81, None)
+    assert found.step.technique == "guess"
+    ladder = hints.Ladder()
+    ladder.start(1, found)
+    assert ladder.view()["text"]["en"] == "Logic alone cannot go on from here."
+    ladder.deeper(1)
+    assert "guess" in ladder.view()["text"]["en"] and "猜测" in ladder.view()["text"]["zh"]

@@ -132,6 +132,11 @@ def _focus(step: Step) -> tuple[int, int]:
 
 def _level_text(step: Step, level: int, lang: str) -> str:
     unit, digit = _focus(step)
+    if step.technique == "guess" and level < 3:  # not reasoning: say so rather than "there is a guess"
+        if lang == "zh":
+            return "这里仅靠逻辑已无法继续。" if level == 1 else "下一步只能从答案中取一个数字（猜测）。"
+        return ("Logic alone cannot go on from here." if level == 1
+                else "The next step can only be a digit taken from the solution (a guess).")
     if level == 1:
         if unit >= 0:
             return f"看{unit_label(unit, 'zh')}。" if lang == "zh" else f"Look at {unit_label(unit)}."
