@@ -76,3 +76,16 @@ def test_a_guess_is_not_called_a_technique_before_it_is_shown():
     assert ladder.view()["text"]["en"] == "Logic alone cannot go on from here."
     ladder.deeper(1)
     assert "guess" in ladder.view()["text"]["en"] and "猜测" in ladder.view()["text"]["zh"]
+
+
+def test_givens_are_told_to_the_engine_so_no_avoidable_rectangle_is_built_on_them():
+    puzzle = "000040000020609010006308700050090020008000300930000074080502040043000260500000003"
+    steps = list(iter_steps(puzzle))
+    at = next(i for i, s in enumerate(steps) if s.links)  # an XY-chain, the easiest step there
+    state = CandidateGrid.from_grid(list(as_grid(puzzle)))
+    for step in steps[:at]:
+        state.apply(step)
+    # imported as a candidate line: every placed digit is a given, the candidates are notes
+    origins = ["given" if d else "" for d in state.values]
+    found = hints.find(state.values, origins, state.cands, [int(d) for d in solve(puzzle)])
+    assert found.step == steps[at]

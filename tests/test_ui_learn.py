@@ -29,13 +29,13 @@ def _medium() -> str:
     return (DATA / "ratings" / "qqwing_intermediate.sdm").read_text().split()[0]
 
 
-def _load(ui, puzzle: str) -> list[int]:
-    """Import a puzzle through the Import dialog; return its digits."""
+def _load(ui, puzzle: str, givens: list[int] | None = None) -> list[int]:
+    """Import a puzzle (or a candidate line with its ``givens``) through the Import dialog; return them."""
     ui.button("Import").click()
     dialog = ui.page.get_by_role("dialog")
     dialog.get_by_role("textbox", name="Puzzle text").fill(puzzle)
     dialog.get_by_role("button", name="Load").click()
-    givens = grid_of(puzzle)
+    givens = givens or grid_of(puzzle)
     ui.wait_digits(lambda d: d == givens)
     return givens
 
@@ -215,3 +215,22 @@ def test_a_chain_step_is_drawn_as_arrows_and_explained_in_both_languages(ui):
     timeline.fill(str(index))  # one step earlier: no chain on screen
     expect(layer).to_be_hidden()
 
+
+
+def test_a_hint_on_imported_notes_draws_its_chain_and_apply_strikes_the_eliminations(ui):
+    from engine import CandidateGrid, as_grid
+
+    steps = list(iter_steps(XY_CHAIN))
+    at = next(i for i, s in enumerate(steps) if s.links)
+    state = CandidateGrid.from_grid(list(as_grid(XY_CHAIN)))
+    for step in steps[:at]:
+        state.apply(step)
+    _load(ui, state.to_sukaku(), state.values)  # digits as givens, candidates as the player's notes
+    whole = _press_hint(ui, 4)
+    assert whole == steps[at].explain("en") and whole.count("If ") >= 1
+    layer = ui.page.get_by_role("img", name="Chain links")
+    expect(layer.locator("line")).to_have_count(len(steps[at].links))
+    ui.button("Apply").click()
+    for cell, digit in steps[at].eliminations:
+        expect(ui.cell(cell)).not_to_have_attribute("aria-label", re.compile(rf"notes.* {digit}\b"))
+    expect(layer).to_be_hidden()

@@ -57,7 +57,9 @@ def find(digits: Sequence[int], origins: Sequence[str], notes: Sequence[int],
                 return Finding("notes", cell, solution[cell])
     cands = candidate_state(digits, notes)
     values = [int(d) for d in digits]
-    step = next_step(CandidateGrid(values, cands[:]), unique=solution is not None)
+    # avoidable rectangles may only use digits the player placed: the engine must know the givens
+    givens = sum(1 << cell for cell, origin in enumerate(origins) if origin == "given")
+    step = next_step(CandidateGrid(values, cands[:], givens), unique=solution is not None)
     if step is None:
         return Finding("none", cands=cands)
     return Finding("step", step=step, cands=cands)
