@@ -23,7 +23,6 @@ import os
 import signal
 import sys
 import threading
-import traceback
 from collections.abc import Iterator, Sequence
 
 from engine import __version__
@@ -185,6 +184,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 1
     except Exception as err:  # the last guard: a clear line, never a traceback
         if os.environ.get("SUDOKU_DEBUG"):
+            import traceback  # only here: a few ms of every start otherwise
+
             traceback.print_exc()
         print(clip(f"sudoku: internal error: {type(err).__name__}: {err}"), file=sys.stderr)
         return 1
