@@ -45,7 +45,13 @@ Measured trade-offs (one core, interleaved against the per-cell kernel of commit
   instead of a separate pass over 54 box-line intersections;
 * the state is 30 words (240 bytes) against 190 ``uint16`` (380 bytes) per guess;
 * numba reference-counts array arguments on every call: the hot loops stay in one function,
-  :func:`_propagate`, called from one site (LLVM inlines it at each call site).
+  :func:`_propagate`, called from one site; the helpers are inlined by numba itself
+  (``inline="always"``), because numba.pycc's ahead-of-time build, unlike the JIT, left them as
+  separate calls (``perf``: 7-13% slower than the JIT on serg_benchmark and forum_hardest);
+* :func:`_choose` was 29% of serg_benchmark's time (``perf`` on the AOT module; 6 calls per
+  puzzle, 12 cells scored each): it now reads each scored cell's two digits from bit-sliced
+  planes built once per band, and a cell's bit index with a de Bruijn multiply, for the same
+  choices: 1.16x on serg_benchmark, 1.08-1.13x on the other sets but 17_clue (same).
 
 Roads not taken: SIMD over the nine digits (tdoku: numba cannot emit the shuffles it needs, and
 AOT compilation through numba.pycc must stay possible); recursion (slower in numba, and the
@@ -117,6 +123,10 @@ def _peer_masks() -> np.ndarray:
 
 
 PEER_MASKS = _peer_masks()
+# a one-bit word's bit index: BIT_INDEX[((bit * DE_BRUIJN) & 0xFFFFFFFF) >> 27] (one multiply, no branch)
+DE_BRUIJN = 0x077CB531
+BIT_INDEX = np.zeros(32, dtype=np.int64)
+BIT_INDEX[[(((1 << p) * DE_BRUIJN) & 0xFFFFFFFF) >> 27 for p in range(32)]] = np.arange(32)
 UNITS = UNITS_NP.astype(np.uint8)  # uint8 indexes: no negative-index wraparound code (18% faster)
 
 
@@ -137,7 +147,7 @@ def _has_repeats(grid):
     return False
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _pick(mask, randomize):
     """Return the digit to try from a non-empty mask: the lowest, or a random one."""
     if not randomize:
@@ -151,7 +161,7 @@ def _pick(mask, randomize):
     return LOW[mask]
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _place(st, c, d):
     """Put digit ``d`` (1-9) in cell ``c``: the cell leaves the other digits, its row keeps only it."""
     b = c // 27
@@ -163,7 +173,7 @@ def _place(st, c, d):
     st[i] = (st[i] & ~(np.int64(511) << (9 * (p // 9)))) | bit
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _propagate(st, work):
     """Apply the digit and cell phases (module docstring) until stable; return False on a contradiction."""
     dirty = 7
@@ -268,7 +278,7 @@ def _propagate(st, work):
             return True
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _mask(st, c):
     """Return the candidate mask of cell ``c`` (bit d-1 = digit d)."""
     b = c // 27
@@ -280,12 +290,12 @@ def _mask(st, c):
     return m
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _pop27(w):
     return POP[w & 511] + POP[(w >> 9) & 511] + POP[(w >> 18) & 511]
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _choose(st, work):
     """Return the empty cell to guess in: one with fewest candidates; among the first 12 bivalue
     cells, the one whose digits most peers share (bivalue peers count 5x: placing either digit
@@ -318,24 +328,50 @@ def _choose(st, work):
     best = -1
     best_score = -1
     seen = 0
+    u0 = st[UNSOLVED]
+    u1 = st[UNSOLVED + 1]
+    u2 = st[UNSOLVED + 2]
+    v0 = work[_BIVALUE]
+    v1 = work[_BIVALUE + 1]
+    v2 = work[_BIVALUE + 2]
     for b in range(3):
-        biv = work[_BIVALUE + b]
-        while biv and seen < 12:
+        biv = v0 if b == 0 else (v1 if b == 1 else v2)
+        if biv == 0 or seen >= 12:
+            continue
+        # each bivalue cell's two digits, bit-sliced: lo in l0..l3, hi in h0..h3
+        l0 = l1 = l2 = l3 = h0 = h1 = h2 = h3 = 0
+        once = 0
+        for d in range(9):
+            m = st[3 * d + b] & biv
+            first = m & ~once
+            second = m & once
+            once |= m
+            if d & 1:
+                l0 |= first
+                h0 |= second
+            if d & 2:
+                l1 |= first
+                h1 |= second
+            if d & 4:
+                l2 |= first
+                h2 |= second
+            if d & 8:
+                l3 |= first
+                h3 |= second
+        while biv != 0 and seen < 12:
             bit = biv & -biv
             biv ^= bit
-            p = LOW[bit & 511] - 1
-            if p < 0:
-                p = LOW[(bit >> 9) & 511] + 8
-                if p < 9:
-                    p = LOW[(bit >> 18) & 511] + 17
+            p = BIT_INDEX[(((bit * DE_BRUIJN) & 0xFFFFFFFF) >> 27) & 31]
             c = 27 * b + p
-            m = _mask(st, c)
-            lo = LOW[m] - 1
-            hi = LOW[m & ~(1 << lo)] - 1
-            score = 0
-            for bb in range(3):
-                near = (st[3 * lo + bb] | st[3 * hi + bb]) & st[UNSOLVED + bb] & PEER_MASKS[c, bb]
-                score += _pop27(near) + 4 * _pop27(near & work[_BIVALUE + bb])
+            lo = ((l0 >> p) & 1) | (((l1 >> p) & 1) << 1) | (((l2 >> p) & 1) << 2) | (((l3 >> p) & 1) << 3)
+            hi = ((h0 >> p) & 1) | (((h1 >> p) & 1) << 1) | (((h2 >> p) & 1) << 2) | (((h3 >> p) & 1) << 3)
+            i = (3 * lo) & 31
+            j = (3 * hi) & 31
+            n0 = (st[i] | st[j]) & u0 & PEER_MASKS[c, 0]
+            n1 = (st[i + 1] | st[j + 1]) & u1 & PEER_MASKS[c, 1]
+            n2 = (st[i + 2] | st[j + 2]) & u2 & PEER_MASKS[c, 2]
+            score = _pop27(n0) + _pop27(n1) + _pop27(n2)
+            score += 4 * (_pop27(n0 & v0) + _pop27(n1 & v1) + _pop27(n2 & v2))
             if score > best_score:
                 best_score = score
                 best = c
