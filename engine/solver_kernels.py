@@ -51,7 +51,12 @@ Measured trade-offs (one core, interleaved against the per-cell kernel of commit
 * :func:`_choose` was 29% of serg_benchmark's time (``perf`` on the AOT module; 6 calls per
   puzzle, 12 cells scored each): it now reads each scored cell's two digits from bit-sliced
   planes built once per band, and a cell's bit index with a de Bruijn multiply, for the same
-  choices: 1.16x on serg_benchmark, 1.08-1.13x on the other sets but 17_clue (same).
+  choices: 1.16x on serg_benchmark, 1.08-1.13x on the other sets but 17_clue (same);
+* the bivalue cells come from the cell phase (one more bit-sliced count there) instead of a count
+  of their own in :func:`_choose`, and a puzzle's row is indexed in place rather than passed as a
+  view (numba reference-counts each view): 2-3.5%;
+* not kept: a bit mask of the digits to settle instead of comparing each digit's words with its
+  settled ones (no measurable gain).
 
 Roads not taken: SIMD over the nine digits (tdoku: numba cannot emit the shuffles it needs, and
 AOT compilation through numba.pycc must stay possible); recursion (slower in numba, and the
@@ -75,7 +80,7 @@ REP = 0x40201  # times a 9-bit column set: the same columns in the band's three 
 UNSOLVED = 27
 STATE = 30  # length of one state row (see the module docstring)
 _PREV = 162  # work[_PREV:_PREV + 27]: each digit's words as last settled
-_BIVALUE = _PREV + 27  # work[_BIVALUE:_BIVALUE + 3]: each band's bivalue cells, for _choose
+_BIVALUE = _PREV + 27  # work[_BIVALUE:_BIVALUE + 3]: each band's bivalue cells (cell phase, for _choose)
 WORK = _BIVALUE + 3
 
 # The compiled entry point's argument types, for ahead-of-time compilation (numba.pycc, through
@@ -249,15 +254,19 @@ def _propagate(st, work):
             dirty &= ~(1 << b)
             u = st[UNSOLVED + b]
             if u == 0:
+                work[_BIVALUE + b] = 0
                 continue
             once = 0
             twice = 0
+            thrice = 0
             for d in range(9):
                 m = st[3 * d + b]
+                thrice |= twice & m
                 twice |= once & m
                 once |= m
             if once != FULL:
                 return False
+            work[_BIVALUE + b] = twice & ~thrice & u
             singles = u & ~twice
             if singles:
                 # the digit's row keeps only that cell (two in one row: contradiction)
@@ -301,20 +310,9 @@ def _choose(st, work):
     cells, the one whose digits most peers share (bivalue peers count 5x: placing either digit
     forces them).  On forum_hardest this halved the guesses (139 -> 73 per puzzle) against the
     first bivalue cell; scoring every bivalue cell instead of 12 cost 10% more time, no fewer
-    guesses.  ``work[_BIVALUE:_BIVALUE + 3]`` receives each band's bivalue cells."""
-    any_bivalue = 0
-    for b in range(3):
-        once = 0
-        twice = 0
-        thrice = 0
-        for d in range(9):
-            m = st[3 * d + b]
-            thrice |= twice & m
-            twice |= once & m
-            once |= m
-        biv = twice & ~thrice & st[UNSOLVED + b]
-        work[_BIVALUE + b] = biv
-        any_bivalue |= biv
+    guesses.  The bivalue cells are those :func:`_propagate`'s cell phase left in
+    ``work[_BIVALUE:_BIVALUE + 3]`` (it counts the digits per cell anyway)."""
+    any_bivalue = work[_BIVALUE] | work[_BIVALUE + 1] | work[_BIVALUE + 2]
     if any_bivalue == 0:
         best = -1
         best_n = 10
@@ -380,8 +378,8 @@ def _choose(st, work):
 
 
 @njit(cache=True)
-def _search(grid, limit, randomize, st, stack, work, solution):
-    """Count the completions of ``grid`` up to ``limit``, copying the first into ``solution``;
+def _search(grids, row, limit, randomize, st, stack, work, solutions):
+    """Count the completions of ``grids[row]`` up to ``limit``, copying the first into ``solutions[row]``;
     return ``(count, guesses)``; a value above 9 gives ``(0, 0)``."""
     for i in range(27):
         st[i] = FULL
@@ -389,10 +387,11 @@ def _search(grid, limit, randomize, st, stack, work, solution):
     for b in range(3):
         st[UNSOLVED + b] = FULL
     for c in range(81):
-        if grid[c]:
-            if grid[c] > 9:
+        v = grids[row, c]
+        if v:
+            if v > 9:
                 return 0, 0
-            _place(st, c, grid[c])
+            _place(st, c, v)
     count = 0
     guesses = 0
     depth = 0
@@ -405,7 +404,7 @@ def _search(grid, limit, randomize, st, stack, work, solution):
                     for b in range(3):
                         a = st[3 * d + b]
                         for r in range(3):
-                            solution[27 * b + 9 * r + LOW[(a >> (9 * r)) & 511] - 1] = d + 1
+                            solutions[row, 27 * b + 9 * r + LOW[(a >> (9 * r)) & 511] - 1] = d + 1
             if count >= limit:
                 break
             ok = False  # keep searching for the next solution
@@ -457,7 +456,7 @@ def classify_many(grids, limit, seed, solutions, counts, guesses, stack, work):
     if randomize:
         np.random.seed(seed)
     for i in range(grids.shape[0]):
-        n, g = _search(grids[i], limit, randomize, st, stack, work, solutions[i])
+        n, g = _search(grids, i, limit, randomize, st, stack, work, solutions)
         # repeated givens leave some given's cell without a candidate, so such a grid has count 0:
         # testing for repeats only then saves 5% on easy puzzles
         if n == 0 and _has_repeats(grids[i]):
