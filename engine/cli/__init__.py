@@ -193,4 +193,8 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 def run() -> None:
     """Console-script entry point: exit with :func:`main`'s status."""
+    # numpy's OpenBLAS starts a thread per core when imported, which then spins a while; no command
+    # does linear algebra, and on 2 busy cores that thread cost `sudoku -s` on 100 puzzles 0.14 s of
+    # wall time (0.40 -> 0.26 s, medians of 15; benchmarks/bench_cli_solve.py).  A user's own setting wins.
+    os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
     sys.exit(main())
