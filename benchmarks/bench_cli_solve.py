@@ -23,16 +23,13 @@ builds them into the venv; engine/kernels.py) spare numba's import and cache loa
 s); then lazy imports: the ``engine`` facade loads names on first use (PEP 562), each subcommand
 imports only its own module (``-s`` never loads the human strategies, ``-c`` never the solver),
 tempfile, traceback and hashlib are not imported on the way, and the solver's tables are built with
-array operations (10 ms of Python loops before).  What is left is Python and numpy: on this machine
-``python -c "import numpy"`` is 75-85% of ``sudoku -s`` on 100 puzzles.
+array operations (10 ms of Python loops before), and numpy's OpenBLAS starts one thread, not one
+per core (``engine.cli.run``).  What is left is Python and numpy: ``sudoku -s`` on 100 puzzles costs
+about what ``python -c "import numpy"`` costs.
 
-Figures (2 cores shared with three other agents' work, load average 3-4; CPU seconds are steadier
-than wall seconds there):
-
-    command                    wall s   CPU s   x pass (wall)
-    python -c pass             see benchmarks/README.md for the latest run
-
-17_clue's 49,158 puzzles: ~0.45 s of CPU in all, ~0.2 s of it process start (Python and numpy),
+Figures: benchmarks/README.md ("The whole sudoku process").  On the 2-core machine shared with
+three other agents, ``sudoku -s`` on 100 puzzles used 0.21-0.23 s of CPU, about what ``python -c
+"import numpy"`` uses; 17_clue's 49,158 puzzles ~0.45 s of CPU, ~0.2 s of it process start,
 ~0.16 s ``solve_batch``, ~0.08 s reading, parsing, formatting and writing.
 """
 
