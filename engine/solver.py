@@ -103,6 +103,7 @@ class _OneAtATime:
 
     def __init__(self, kernels: ModuleType) -> None:
         self.grid = np.zeros((1, N_CELLS), dtype=np.uint8)
+        self.row = self.grid[0]  # filled with ``row[...] = grid``: 0.1-0.4 us less than ``grid[0] = ...``
         self.solution = np.zeros((1, N_CELLS), dtype=np.uint8)
         self.count = np.zeros(1, dtype=np.int64)
         self.guesses = np.zeros(1, dtype=np.int64)
@@ -134,9 +135,9 @@ def _one(grid: Any, limit: int, seed: int = -1) -> tuple[int, np.ndarray]:
     except AttributeError:
         one = _local.one = _OneAtATime(_k())
     if isinstance(grid, np.ndarray) and grid.dtype is _UINT8 and grid.shape == (N_CELLS,):
-        one.grid[0] = grid  # a value above 9 comes back as count -1: checked below, off the fast path
+        one.row[...] = grid  # a value above 9 comes back as count -1: checked below, off the fast path
     else:
-        one.grid[0] = as_grid(grid)
+        one.row[...] = as_grid(grid)
     args = one.usual.get(limit) if seed < 0 else None
     one.call(*(args or one.args(int(limit), int(seed))))
     count = one.count.item()
