@@ -24,7 +24,6 @@ from __future__ import annotations
 
 import argparse
 import os
-import random
 import statistics
 import subprocess
 import sys
@@ -35,13 +34,12 @@ from pathlib import Path
 import numpy as np
 
 ROOT = Path(__file__).resolve().parents[1]
-BENCH = ROOT.parent / "shared" / "data" / "bench"
 sys.path.insert(0, str(ROOT))
 
+from benchmarks.bench_solver import add_sample_arguments, sample  # noqa: E402
 from engine import classify_batch, solve_batch  # noqa: E402
 from engine.formats import parse_lines_bulk  # noqa: E402
 
-FILES = ["17_clue", "magictour_top1465", "forum_hardest_1905_11plus", "forum_hardest_1106", "serg_benchmark"]
 TARGETS = {1: 1.5, 2: 1.6}  # ours / tdoku at most (the issue's acceptance)
 
 DRIVER = r"""
@@ -165,11 +163,7 @@ def our_guesses(grids: np.ndarray, limit: int) -> float:
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--files", nargs="+", default=FILES, help="bench file stems (default: the five sets)")
-    parser.add_argument("--sample", type=int, default=10_000, help="puzzles per file at most (random)")
-    parser.add_argument("--repeat", type=int, default=5, help="interleaved rounds per file and limit")
-    parser.add_argument("--cpu", type=int, default=None, help="core to pin to (default: the last allowed)")
-    parser.add_argument("--seed", type=int, default=1)
+    add_sample_arguments(parser)
     args = parser.parse_args()
 
     tdoku_dir = Path(os.environ.get("TDOKU_DIR", ""))
@@ -190,15 +184,12 @@ def main() -> int:
         f"{'guesses tdoku/ours':>20}{'load':>11}"
     )
     for name in args.files:
-        lines = (BENCH / f"{name}.txt").read_text(encoding="ascii").splitlines()
-        puzzles = [p for p in lines if len(p) == 81]
-        if len(puzzles) > args.sample:
-            puzzles = random.Random(args.seed).sample(puzzles, args.sample)
-        sample = folder / f"{name}.txt"
-        sample.write_text("\n".join(puzzles) + "\n")
+        puzzles = sample(name, args.sample, args.seed)
+        sample_file = folder / f"{name}.txt"
+        sample_file.write_text("\n".join(puzzles) + "\n")
         grids, ok = parse_lines_bulk([p.encode() for p in puzzles])
         assert ok.all()
-        tdoku = Tdoku(binary, sample)
+        tdoku = Tdoku(binary, sample_file)
         try:
             for limit in (1, 2):
                 before = os.getloadavg()[0]
