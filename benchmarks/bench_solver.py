@@ -93,6 +93,22 @@ def load(path: Path) -> list[str]:
     return puzzles
 
 
+def sample(name: str, size: int, seed: int) -> list[str]:
+    """Return a bench file's puzzles, or ``size`` of them drawn at random with ``seed`` if it has more
+    (forum_hardest_1905_11plus is sorted: a prefix would not be typical)."""
+    puzzles = load(BENCH / f"{name}.txt")
+    return random.Random(seed).sample(puzzles, size) if len(puzzles) > size else puzzles
+
+
+def add_sample_arguments(parser: argparse.ArgumentParser) -> None:
+    """Add the options this benchmark shares with bench_tdoku.py: files, sample, rounds, core, seed."""
+    parser.add_argument("--files", nargs="+", default=FILES, help="bench file stems (default: the five sets)")
+    parser.add_argument("--sample", type=int, default=10_000, help="puzzles per file at most (random)")
+    parser.add_argument("--repeat", type=int, default=5, help="interleaved rounds per file and limit")
+    parser.add_argument("--cpu", type=int, default=None, help="core to pin to (default: the last allowed)")
+    parser.add_argument("--seed", type=int, default=1)
+
+
 def run(kernels: ModuleType, grids: np.ndarray, limit: int) -> tuple[Any, ...]:
     """Return (CPU seconds, solutions, counts, guesses) of one batch call of ``kernels``."""
     n = len(grids)
@@ -159,11 +175,7 @@ def one_at_a_time(grids: np.ndarray, repeat: int) -> tuple[float, float, float]:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--files", nargs="+", default=FILES, help="bench file stems (default: the five sets)")
-    parser.add_argument("--sample", type=int, default=10_000, help="puzzles per file at most (random)")
-    parser.add_argument("--repeat", type=int, default=5, help="interleaved rounds per file and limit")
-    parser.add_argument("--cpu", type=int, default=None, help="core to pin to (default: the last allowed)")
-    parser.add_argument("--seed", type=int, default=1)
+    add_sample_arguments(parser)
     args = parser.parse_args()
 
     cpu = args.cpu if args.cpu is not None else max(os.sched_getaffinity(0))
@@ -182,9 +194,7 @@ def main() -> None:
         f"{'guesses old/new':>17}{'load':>11}"
     )
     for name in args.files:
-        puzzles = load(BENCH / f"{name}.txt")
-        if len(puzzles) > args.sample:
-            puzzles = random.Random(args.seed).sample(puzzles, args.sample)
+        puzzles = sample(name, args.sample, args.seed)
         grids = np.array([as_grid(p) for p in puzzles], dtype=np.uint8)
         for limit in (1, 2):
             before = os.getloadavg()[0]

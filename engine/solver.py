@@ -103,6 +103,7 @@ class _OneAtATime:
 
     def __init__(self, kernels: ModuleType) -> None:
         self.grid = np.zeros((1, N_CELLS), dtype=np.uint8)
+        self.row = self.grid[0]  # filled with ``row[...] = grid``: 0.1-0.4 us less than ``grid[0] = ...``
         self.solution = np.zeros((1, N_CELLS), dtype=np.uint8)
         self.count = np.zeros(1, dtype=np.int64)
         self.guesses = np.zeros(1, dtype=np.int64)
@@ -120,6 +121,7 @@ class _OneAtATime:
 
 
 _UINT8 = np.dtype(np.uint8)
+_SHAPE = (N_CELLS,)
 
 
 def _one(grid: Any, limit: int, seed: int = -1) -> tuple[int, np.ndarray]:
@@ -133,12 +135,15 @@ def _one(grid: Any, limit: int, seed: int = -1) -> tuple[int, np.ndarray]:
         one = _local.one
     except AttributeError:
         one = _local.one = _OneAtATime(_k())
-    if isinstance(grid, np.ndarray) and grid.dtype is _UINT8 and grid.shape == (N_CELLS,):
-        one.grid[0] = grid  # a value above 9 comes back as count -1: checked below, off the fast path
+    # type(...) is, not isinstance: a subclass takes as_grid's path (each test here is ~0.05 us of 2)
+    if type(grid) is np.ndarray and grid.dtype is _UINT8 and grid.shape == _SHAPE:
+        one.row[...] = grid  # a value above 9 comes back as count -1: checked below, off the fast path
     else:
-        one.grid[0] = as_grid(grid)
-    args = one.usual.get(limit) if seed < 0 else None
-    one.call(*(args or one.args(int(limit), int(seed))))
+        one.row[...] = as_grid(grid)
+    if seed < 0 and limit in one.usual:
+        one.call(*one.usual[limit])
+    else:
+        one.call(*one.args(int(limit), int(seed)))
     count = one.count.item()
     if count < 0:
         as_grid(one.grid[0])  # raises ValueError for a value above 9

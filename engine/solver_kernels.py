@@ -29,7 +29,8 @@ Measured trade-offs (one core, interleaved against the per-cell kernel of commit
 ``benchmarks/bench_solver.py``; figures there and in benchmarks/README.md):
 
 * overall, against 3e52e90 (same guesses: 72.5 per forum_hardest_1905_11plus puzzle, 6.0 per
-  serg_benchmark one): see the ratios in benchmarks/README.md;
+  serg_benchmark one): see the ratios in benchmarks/README.md; against tdoku, timed side by side
+  (``benchmarks/bench_tdoku.py``): 0.6-1.2x its time on four sets, 1.43-1.49x on serg_benchmark;
 * a digit is settled only when one of its three words changed since it was last settled (its
   settled words kept in ``work``; on a backtrack they are reset to the restored state's words,
   which are settled), and a band's cell phase runs only when the band changed;
@@ -45,7 +46,18 @@ Measured trade-offs (one core, interleaved against the per-cell kernel of commit
   instead of a separate pass over 54 box-line intersections;
 * the state is 30 words (240 bytes) against 190 ``uint16`` (380 bytes) per guess;
 * numba reference-counts array arguments on every call: the hot loops stay in one function,
-  :func:`_propagate`, called from one site (LLVM inlines it at each call site).
+  :func:`_propagate`, called from one site; the helpers are inlined by numba itself
+  (``inline="always"``), because numba.pycc's ahead-of-time build, unlike the JIT, left them as
+  separate calls (``perf``: 7-13% slower than the JIT on serg_benchmark and forum_hardest);
+* :func:`_choose` was 29% of serg_benchmark's time (``perf`` on the AOT module; 6 calls per
+  puzzle, 12 cells scored each): it now reads each scored cell's two digits from bit-sliced
+  planes built once per band, and a cell's bit index with a de Bruijn multiply, for the same
+  choices: 1.16x on serg_benchmark, 1.08-1.13x on the other sets but 17_clue (same);
+* the bivalue cells come from the cell phase (one more bit-sliced count there) instead of a count
+  of their own in :func:`_choose`, and a puzzle's row is indexed in place rather than passed as a
+  view (numba reference-counts each view): 2-3.5%;
+* not kept: a bit mask of the digits to settle instead of comparing each digit's words with its
+  settled ones (no measurable gain).
 
 Roads not taken: SIMD over the nine digits (tdoku: numba cannot emit the shuffles it needs, and
 AOT compilation through numba.pycc must stay possible); recursion (slower in numba, and the
@@ -69,7 +81,7 @@ REP = 0x40201  # times a 9-bit column set: the same columns in the band's three 
 UNSOLVED = 27
 STATE = 30  # length of one state row (see the module docstring)
 _PREV = 162  # work[_PREV:_PREV + 27]: each digit's words as last settled
-_BIVALUE = _PREV + 27  # work[_BIVALUE:_BIVALUE + 3]: each band's bivalue cells, for _choose
+_BIVALUE = _PREV + 27  # work[_BIVALUE:_BIVALUE + 3]: each band's bivalue cells (cell phase, for _choose)
 WORK = _BIVALUE + 3
 
 # The compiled entry point's argument types, for ahead-of-time compilation (numba.pycc, through
@@ -80,27 +92,28 @@ CLASSIFY_MANY_SIGNATURE = (
 
 
 def _tables() -> tuple[np.ndarray, ...]:
-    """Return the 9-bit tables (SHRINK, SINGLE, FIX, KEEP, POP, LOW) and COMPLEX (see the docstring)."""
-    shrink, single, fix, keep, pop, low = (np.zeros(512, dtype=np.int64) for _ in range(6))
-    for m in range(512):
-        pop[m] = bin(m).count("1")
-        low[m] = (m & -m).bit_length()  # lowest bit as 1-9, 0 for none
-        single[m] = m if pop[m] == 1 else 0
-        for k in range(3):
-            g = (m >> (3 * k)) & 7
-            shrink[m] |= (g != 0) << k
-            if g and g & (g - 1) == 0:
-                fix[m] |= g << (3 * k)
-                keep[m] |= g << (3 * k)
-            elif g == 0:
-                keep[m] |= 7 << (3 * k)
-            # two columns that both need the digit in one box: none survives, the box empties
+    """Return the 9-bit tables (SHRINK, SINGLE, FIX, KEEP, POP, LOW) and COMPLEX (see the docstring).
+
+    Built with array operations: a loop over the 512 masks cost 10 ms of every start (``sudoku -s``).
+    """
+    m = np.arange(512, dtype=np.int64)
+    bits = (m[:, None] >> np.arange(9)) & 1
+    pop = bits.sum(axis=1)
+    low = np.where(m, np.argmax(bits, axis=1) + 1, 0)  # lowest bit as 1-9, 0 for none
+    single = np.where(pop == 1, m, 0)
+    shrink, fix, keep = (np.zeros(512, dtype=np.int64) for _ in range(3))
+    for k in range(3):
+        g = (m >> (3 * k)) & 7
+        one = (g != 0) & (g & (g - 1) == 0)
+        shrink |= (g != 0).astype(np.int64) << k
+        fix |= np.where(one, g << (3 * k), 0)
+        # two columns that both need the digit in one box: none survives, the box empties
+        keep |= np.where(one, g << (3 * k), np.where(g == 0, 7 << (3 * k), 0))
     complex_ = np.zeros(512, dtype=np.int64)
-    for s in range(512):
-        for perm in permutations(range(3)):
-            if all(s >> (3 * r + perm[r]) & 1 for r in range(3)):
-                for r in range(3):
-                    complex_[s] |= 7 << (9 * r + 3 * perm[r])
+    for perm in permutations(range(3)):
+        cells = [3 * r + perm[r] for r in range(3)]
+        fits = (bits[:, cells] == 1).all(axis=1)
+        complex_ |= np.where(fits, sum(7 << (9 * r + 3 * perm[r]) for r in range(3)), 0)
     return shrink, single, fix, keep, pop, low, complex_
 
 
@@ -109,14 +122,17 @@ SHRINK, SINGLE, FIX, KEEP, POP, LOW, COMPLEX = _tables()
 
 def _peer_masks() -> np.ndarray:
     """Return, per cell, its 20 peers as three band words."""
-    masks = np.zeros((81, 3), dtype=np.int64)
-    for c in range(81):
-        for p in PEERS_NP[c]:
-            masks[c, p // 27] |= 1 << (p % 27)
-    return masks
+    peers = PEERS_NP.astype(np.int64)
+    return np.stack(
+        [np.where(peers // 27 == b, np.int64(1) << (peers % 27), 0).sum(axis=1) for b in range(3)], axis=1
+    )
 
 
 PEER_MASKS = _peer_masks()
+# a one-bit word's bit index: BIT_INDEX[((bit * DE_BRUIJN) & 0xFFFFFFFF) >> 27] (one multiply, no branch)
+DE_BRUIJN = 0x077CB531
+BIT_INDEX = np.zeros(32, dtype=np.int64)
+BIT_INDEX[[(((1 << p) * DE_BRUIJN) & 0xFFFFFFFF) >> 27 for p in range(32)]] = np.arange(32)
 UNITS = UNITS_NP.astype(np.uint8)  # uint8 indexes: no negative-index wraparound code (18% faster)
 
 
@@ -137,7 +153,7 @@ def _has_repeats(grid):
     return False
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _pick(mask, randomize):
     """Return the digit to try from a non-empty mask: the lowest, or a random one."""
     if not randomize:
@@ -151,7 +167,7 @@ def _pick(mask, randomize):
     return LOW[mask]
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _place(st, c, d):
     """Put digit ``d`` (1-9) in cell ``c``: the cell leaves the other digits, its row keeps only it."""
     b = c // 27
@@ -163,7 +179,7 @@ def _place(st, c, d):
     st[i] = (st[i] & ~(np.int64(511) << (9 * (p // 9)))) | bit
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _propagate(st, work):
     """Apply the digit and cell phases (module docstring) until stable; return False on a contradiction."""
     dirty = 7
@@ -239,15 +255,19 @@ def _propagate(st, work):
             dirty &= ~(1 << b)
             u = st[UNSOLVED + b]
             if u == 0:
+                work[_BIVALUE + b] = 0
                 continue
             once = 0
             twice = 0
+            thrice = 0
             for d in range(9):
                 m = st[3 * d + b]
+                thrice |= twice & m
                 twice |= once & m
                 once |= m
             if once != FULL:
                 return False
+            work[_BIVALUE + b] = twice & ~thrice & u
             singles = u & ~twice
             if singles:
                 # the digit's row keeps only that cell (two in one row: contradiction)
@@ -268,7 +288,7 @@ def _propagate(st, work):
             return True
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _mask(st, c):
     """Return the candidate mask of cell ``c`` (bit d-1 = digit d)."""
     b = c // 27
@@ -280,31 +300,20 @@ def _mask(st, c):
     return m
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _pop27(w):
     return POP[w & 511] + POP[(w >> 9) & 511] + POP[(w >> 18) & 511]
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _choose(st, work):
     """Return the empty cell to guess in: one with fewest candidates; among the first 12 bivalue
     cells, the one whose digits most peers share (bivalue peers count 5x: placing either digit
     forces them).  On forum_hardest this halved the guesses (139 -> 73 per puzzle) against the
     first bivalue cell; scoring every bivalue cell instead of 12 cost 10% more time, no fewer
-    guesses.  ``work[_BIVALUE:_BIVALUE + 3]`` receives each band's bivalue cells."""
-    any_bivalue = 0
-    for b in range(3):
-        once = 0
-        twice = 0
-        thrice = 0
-        for d in range(9):
-            m = st[3 * d + b]
-            thrice |= twice & m
-            twice |= once & m
-            once |= m
-        biv = twice & ~thrice & st[UNSOLVED + b]
-        work[_BIVALUE + b] = biv
-        any_bivalue |= biv
+    guesses.  The bivalue cells are those :func:`_propagate`'s cell phase left in
+    ``work[_BIVALUE:_BIVALUE + 3]`` (it counts the digits per cell anyway)."""
+    any_bivalue = work[_BIVALUE] | work[_BIVALUE + 1] | work[_BIVALUE + 2]
     if any_bivalue == 0:
         best = -1
         best_n = 10
@@ -318,24 +327,50 @@ def _choose(st, work):
     best = -1
     best_score = -1
     seen = 0
+    u0 = st[UNSOLVED]
+    u1 = st[UNSOLVED + 1]
+    u2 = st[UNSOLVED + 2]
+    v0 = work[_BIVALUE]
+    v1 = work[_BIVALUE + 1]
+    v2 = work[_BIVALUE + 2]
     for b in range(3):
-        biv = work[_BIVALUE + b]
-        while biv and seen < 12:
+        biv = v0 if b == 0 else (v1 if b == 1 else v2)
+        if biv == 0 or seen >= 12:
+            continue
+        # each bivalue cell's two digits, bit-sliced: lo in l0..l3, hi in h0..h3
+        l0 = l1 = l2 = l3 = h0 = h1 = h2 = h3 = 0
+        once = 0
+        for d in range(9):
+            m = st[3 * d + b] & biv
+            first = m & ~once
+            second = m & once
+            once |= m
+            if d & 1:
+                l0 |= first
+                h0 |= second
+            if d & 2:
+                l1 |= first
+                h1 |= second
+            if d & 4:
+                l2 |= first
+                h2 |= second
+            if d & 8:
+                l3 |= first
+                h3 |= second
+        while biv != 0 and seen < 12:
             bit = biv & -biv
             biv ^= bit
-            p = LOW[bit & 511] - 1
-            if p < 0:
-                p = LOW[(bit >> 9) & 511] + 8
-                if p < 9:
-                    p = LOW[(bit >> 18) & 511] + 17
+            p = BIT_INDEX[(((bit * DE_BRUIJN) & 0xFFFFFFFF) >> 27) & 31]
             c = 27 * b + p
-            m = _mask(st, c)
-            lo = LOW[m] - 1
-            hi = LOW[m & ~(1 << lo)] - 1
-            score = 0
-            for bb in range(3):
-                near = (st[3 * lo + bb] | st[3 * hi + bb]) & st[UNSOLVED + bb] & PEER_MASKS[c, bb]
-                score += _pop27(near) + 4 * _pop27(near & work[_BIVALUE + bb])
+            lo = ((l0 >> p) & 1) | (((l1 >> p) & 1) << 1) | (((l2 >> p) & 1) << 2) | (((l3 >> p) & 1) << 3)
+            hi = ((h0 >> p) & 1) | (((h1 >> p) & 1) << 1) | (((h2 >> p) & 1) << 2) | (((h3 >> p) & 1) << 3)
+            i = (3 * lo) & 31
+            j = (3 * hi) & 31
+            n0 = (st[i] | st[j]) & u0 & PEER_MASKS[c, 0]
+            n1 = (st[i + 1] | st[j + 1]) & u1 & PEER_MASKS[c, 1]
+            n2 = (st[i + 2] | st[j + 2]) & u2 & PEER_MASKS[c, 2]
+            score = _pop27(n0) + _pop27(n1) + _pop27(n2)
+            score += 4 * (_pop27(n0 & v0) + _pop27(n1 & v1) + _pop27(n2 & v2))
             if score > best_score:
                 best_score = score
                 best = c
@@ -344,8 +379,8 @@ def _choose(st, work):
 
 
 @njit(cache=True)
-def _search(grid, limit, randomize, st, stack, work, solution):
-    """Count the completions of ``grid`` up to ``limit``, copying the first into ``solution``;
+def _search(grids, row, limit, randomize, st, stack, work, solutions):
+    """Count the completions of ``grids[row]`` up to ``limit``, copying the first into ``solutions[row]``;
     return ``(count, guesses)``; a value above 9 gives ``(0, 0)``."""
     for i in range(27):
         st[i] = FULL
@@ -353,10 +388,11 @@ def _search(grid, limit, randomize, st, stack, work, solution):
     for b in range(3):
         st[UNSOLVED + b] = FULL
     for c in range(81):
-        if grid[c]:
-            if grid[c] > 9:
+        v = grids[row, c]
+        if v:
+            if v > 9:
                 return 0, 0
-            _place(st, c, grid[c])
+            _place(st, c, v)
     count = 0
     guesses = 0
     depth = 0
@@ -369,7 +405,7 @@ def _search(grid, limit, randomize, st, stack, work, solution):
                     for b in range(3):
                         a = st[3 * d + b]
                         for r in range(3):
-                            solution[27 * b + 9 * r + LOW[(a >> (9 * r)) & 511] - 1] = d + 1
+                            solutions[row, 27 * b + 9 * r + LOW[(a >> (9 * r)) & 511] - 1] = d + 1
             if count >= limit:
                 break
             ok = False  # keep searching for the next solution
@@ -421,7 +457,7 @@ def classify_many(grids, limit, seed, solutions, counts, guesses, stack, work):
     if randomize:
         np.random.seed(seed)
     for i in range(grids.shape[0]):
-        n, g = _search(grids[i], limit, randomize, st, stack, work, solutions[i])
+        n, g = _search(grids, i, limit, randomize, st, stack, work, solutions)
         # repeated givens leave some given's cell without a candidate, so such a grid has count 0:
         # testing for repeats only then saves 5% on easy puzzles
         if n == 0 and _has_repeats(grids[i]):

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import subprocess
 import sys
 
@@ -62,3 +63,29 @@ def test_the_installed_command_runs_the_same_main(tmp_path):
     )
     assert proc.returncode == 2 and "no such file" in proc.stderr and "Traceback" not in proc.stderr
     assert not (tmp_path / "sudoku.txt").exists()
+
+
+def test_solving_and_checking_leave_the_human_logic_and_the_output_machinery_unloaded(tmp_path):
+    # what keeps `sudoku -s` and `sudoku check` quick to start (benchmarks/bench_cli_solve.py): they
+    # never import the human strategies; `check` writes no file, so with the ahead-of-time kernels
+    # (scripts/dev builds them; numba would import these itself) it loads no tempfile, traceback or hashlib
+    puzzles = tmp_path / "p.txt"
+    puzzles.write_text("4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......\n")
+    probe = (
+        "import sys\n"
+        "from engine.cli import main\n"
+        f"assert main(['check', {str(puzzles)!r}]) == 0\n"
+        "after_check = set(sys.modules)\n"
+        f"assert main(['-s', {str(puzzles)!r}, '-o', {str(tmp_path / 'out.txt')!r}]) == 0\n"
+        "human = ('engine.strategies', 'engine.human', 'engine.rating', 'engine.steps')\n"
+        "print(sorted(m for m in sys.modules if m.startswith(human)))\n"
+        "print('numba' in after_check, sorted({'tempfile', 'traceback', 'hashlib'} & after_check))\n"
+    )
+    env = {k: v for k, v in os.environ.items() if k != "SUDOKU_STUDIO_KERNELS"}  # the user's kernels
+    done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, timeout=120, env=env)
+    assert done.returncode == 0, done.stderr
+    human, rest = done.stdout.splitlines()[-2:]
+    assert human == "[]"
+    numba_loaded, machinery = rest.split(" ", 1)
+    if numba_loaded == "False":
+        assert machinery == "[]"

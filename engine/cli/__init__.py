@@ -23,7 +23,6 @@ import os
 import signal
 import sys
 import threading
-import traceback
 from collections.abc import Iterator, Sequence
 
 from engine import __version__
@@ -185,6 +184,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 1
     except Exception as err:  # the last guard: a clear line, never a traceback
         if os.environ.get("SUDOKU_DEBUG"):
+            import traceback  # only here: a few ms of every start otherwise
+
             traceback.print_exc()
         print(clip(f"sudoku: internal error: {type(err).__name__}: {err}"), file=sys.stderr)
         return 1
@@ -192,4 +193,8 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 def run() -> None:
     """Console-script entry point: exit with :func:`main`'s status."""
+    # numpy's OpenBLAS starts a thread per core when imported, which then spins a while; no command
+    # does linear algebra, and on 2 busy cores that thread cost `sudoku -s` on 100 puzzles 0.14 s of
+    # wall time (0.40 -> 0.26 s, medians of 15; benchmarks/bench_cli_solve.py).  A user's own setting wins.
+    os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
     sys.exit(main())

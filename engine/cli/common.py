@@ -9,7 +9,6 @@ import itertools
 import os
 import stat
 import sys
-import tempfile
 from collections.abc import Iterable, Iterator
 from pathlib import Path
 from typing import IO, Any, BinaryIO, NoReturn
@@ -320,6 +319,8 @@ def atomic_output(path: str) -> Iterator[Any]:
     if how == "stream":
         yield from _stream_output(path, target)
         return
+    import tempfile  # here, not at the top: ``sudoku check`` and ``hint`` write no file
+
     final = Path(target)
     folder = final.parent if str(final.parent) else Path(".")
     try:
