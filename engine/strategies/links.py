@@ -9,12 +9,11 @@ import this module and neither imports the other, so there is no import cycle.  
 from __future__ import annotations
 
 from collections.abc import Iterable
-from itertools import combinations
 from typing import NamedTuple
 
 from engine.candidates import CandidateGrid
-from engine.grid import UNITS, cell_name
-from engine.masks import ALL_CELLS, CELL_BIT, UNIT_MASK, bits, common_peers
+from engine.grid import CELL_UNITS, UNITS, cell_name
+from engine.masks import ALL_CELLS, CELL_BIT, MASK_DIGITS, UNIT_MASK, bits, common_peers
 from engine.steps import Step
 
 # the 54 box/line intersections where a grouped node can live
@@ -42,7 +41,9 @@ def digit_cells(cg: CandidateGrid) -> list[int]:
 class Graph:
     """Nodes ``(digit, cells)`` and their strong and weak links, built for one candidate state."""
 
-    __slots__ = ("digit", "mask", "cp", "strong", "weak", "index", "als_of", "als_link", "cands")
+    __slots__ = (
+        "digit", "mask", "cp", "strong", "weak", "index", "als_of", "als_link", "cands", "strong_pairs"
+    )
 
     def __init__(self) -> None:
         self.digit: list[int] = []
@@ -54,6 +55,7 @@ class Graph:
         self.als_of: dict[int, int] = {}  # node -> cells of the ALS it was made for
         self.als_link: dict[tuple[int, int], object] = {}  # strong link (a, b) -> its ALS
         self.cands: list[int] = []  # the state's candidate masks
+        self.strong_pairs: set[tuple[int, int]] = set()  # (a, b), a < b: a set answers "linked?" at once
 
     def node(self, digit: int, mask: int) -> int:
         """Return the id of node (digit, mask), adding it if new."""
@@ -71,7 +73,9 @@ class Graph:
 
     def link_strong(self, a: int, b: int) -> None:
         """Record a strong link a = b (both directions, once)."""
-        if b not in self.strong[a]:
+        key = (a, b) if a < b else (b, a)
+        if key not in self.strong_pairs:
+            self.strong_pairs.add(key)
             self.strong[a].append(b)
             self.strong[b].append(a)
 
@@ -174,24 +178,32 @@ def _weak_links(
 
 def _add_als_nodes(g: Graph, cg: CandidateGrid, digits: tuple[int, ...]) -> None:
     """Add, for every almost locked set of 2+ cells, a strong link between each two of its digits."""
+    # link_strong inlined: a puzzle's sets make tens of thousands of links here
+    pairs, strong, als_link = g.strong_pairs, g.strong, g.als_link
     for als in almost_locked_sets(cg, min_size=2):
+        dm = als.digit_mask
         ids = []
         for d in digits:
-            m = als.digit_mask.get(d)
+            m = dm.get(d)
             if m:
                 n = g.node(d, m)
-                if not g.is_single(n) and not _in_one_unit(m):
+                if m & (m - 1) and not _in_one_unit(m):
                     g.als_of[n] = als.cells
                 ids.append(n)
-        if len(ids) == len(als.digit_mask):
+        if len(ids) == len(dm):
             for i, a in enumerate(ids):
                 for b in ids[i + 1 :]:
-                    g.link_strong(a, b)
-                    g.als_link[(a, b)] = g.als_link[(b, a)] = als
+                    key = (a, b) if a < b else (b, a)
+                    if key not in pairs:
+                        pairs.add(key)
+                        strong[a].append(b)
+                        strong[b].append(a)
+                    als_link[(a, b)] = als_link[(b, a)] = als
 
 
 def _in_one_unit(mask: int) -> bool:
-    return any(mask & ~u == 0 for u in UNIT_MASK)
+    c = (mask & -mask).bit_length() - 1
+    return any(mask & ~UNIT_MASK[u] == 0 for u in CELL_UNITS[c])
 
 
 class Als(NamedTuple):
@@ -202,45 +214,64 @@ class Als(NamedTuple):
     digit_mask: dict[int, int]  # digit -> cells of the set holding it
     digit_peers: dict[int, int]  # digit -> cells seeing every cell of the set holding it
 
+    @property
+    def size(self) -> int:
+        """Return the number of cells."""
+        return self.cells.bit_count()
 
-_last: tuple[tuple, list[Als]] = ((), [])  # the last state's sets: four finders ask in a row
+
+_last: tuple[tuple, list[Als]] = ((), [])  # the last state's sets: five finders ask in a row
 
 
 def almost_locked_sets(cg: CandidateGrid, min_size: int = 1, max_size: int = 8) -> list[Als]:
-    """Return every distinct ALS (N cells of a unit, N+1 digits) of ``min_size``..``max_size`` cells."""
+    """Return every distinct ALS (N cells of a unit, N+1 digits) of ``min_size``..``max_size`` cells,
+    by unit, then size, then cells."""
     global _last
-    key = (tuple(cg.cands), min_size, max_size)
-    if _last[0] == key:
-        return _last[1]
-    found = _almost_locked_sets(cg, min_size, max_size)
-    _last = (key, found)
-    return found
+    key = tuple(cg.cands)
+    if _last[0] != key:
+        _last = (key, _almost_locked_sets(cg))
+    return [a for a in _last[1] if min_size <= a.size <= max_size]
 
 
-def _almost_locked_sets(cg: CandidateGrid, min_size: int, max_size: int) -> list[Als]:
+def _almost_locked_sets(cg: CandidateGrid) -> list[Als]:
     seen: set[int] = set()
     out: list[Als] = []
     cands = cg.cands
+    dc = digit_cells(cg)
+    peers: dict[int, int] = {}
     for unit in UNITS:
         empty = [c for c in unit if cands[c]]
-        top = min(max_size, len(empty) - 1)
-        for size in range(min_size, top + 1):
-            for combo in combinations(empty, size):
-                m = 0
-                for c in combo:
-                    m |= cands[c]
-                if m.bit_count() != size + 1:
-                    continue
-                cells = sum(CELL_BIT[c] for c in combo)
+        by_size: list[list[tuple[int, int]]] = [[] for _ in range(len(empty))]
+        _subsets([cands[c] for c in empty], [CELL_BIT[c] for c in empty], 0, 0, 0, 0, by_size)
+        for found in by_size:
+            for cells, m in found:
                 if cells in seen:
                     continue
                 seen.add(cells)
-                dm = {}
-                for d in range(1, 10):
-                    if m >> (d - 1) & 1:
-                        dm[d] = sum(CELL_BIT[c] for c in combo if cands[c] >> (d - 1) & 1)
-                out.append(Als(cells, m, dm, {d: common_peers(x) for d, x in dm.items()}))
+                dm = {d: dc[d] & cells for d in MASK_DIGITS[m]}
+                dp = {}
+                for d, x in dm.items():
+                    p = peers.get(x)
+                    if p is None:
+                        p = peers[x] = common_peers(x)
+                    dp[d] = p
+                out.append(Als(cells, m, dm, dp))
     return out
+
+
+def _subsets(
+    cands: list[int], bits_: list[int], i: int, size: int, cells: int, union: int, out: list[list]
+) -> None:
+    """Collect in ``out[n]`` the (cells, digits) of every n-cell subset (0 < n < len) holding n + 1
+    digits: depth first, the union kept as it grows, in the order of itertools.combinations per size."""
+    if size + 1 >= len(cands):
+        return
+    for k in range(i, len(cands)):
+        u = union | cands[k]
+        m = cells | bits_[k]
+        if u.bit_count() == size + 2:
+            out[size + 1].append((m, u))
+        _subsets(cands, bits_, k + 1, size + 1, m, u, out)
 
 
 def rccs(a: Als, b: Als) -> list[int]:
