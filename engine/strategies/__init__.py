@@ -48,6 +48,7 @@ FAMILIES: tuple[str, ...] = (
     "forcing",
     "medusa",
     "bent_sets",
+    "bug",
 )
 
 

@@ -68,8 +68,11 @@ def _sets(cands: list[int], dc: list[int], n: int) -> Iterator[tuple[int, int, i
             c = cells[i]
             m = mask | CELL_BIT[c]
             lo = loose
-            for d in MASK_DIGITS[cands[c]]:
-                if not _one_unit(dc[d] & m):
+            a, b, x = _CELL_UNIT_MASKS[c]
+            for d in MASK_DIGITS[cands[c] & ~loose]:
+                # still restricted when the digit's cells so far and c share one of c's units
+                h = dc[d] & m
+                if h & ~a and h & ~b and h & ~x:
                     lo |= 1 << (d - 1)
             if lo & (lo - 1) == 0:
                 yield from grow(cells, i + 1, size + 1, m, union | cands[c], lo)
@@ -80,7 +83,8 @@ def _sets(cands: list[int], dc: list[int], n: int) -> Iterator[tuple[int, int, i
             continue
         fit_mask = sum(CELL_BIT[c] for c in fit)
         groups = [(c, PEER_MASK[c] & fit_mask) for c in fit]
-        groups += [(-1, scope & fit_mask) for scope in _BOX_LINES]
+        if n == 4:  # five cells in a box and a line without a pivot: rare, and 4x the search
+            groups += [(-1, scope & fit_mask) for scope in _BOX_LINES]
         for pivot, others in groups:
             if others.bit_count() < n - (pivot >= 0):
                 continue
@@ -103,6 +107,7 @@ def _shared_units() -> list[tuple[int, ...]]:
 
 
 _SHARED = _shared_units()  # per cell pair (a * 81 + b): the masks of the units both are in
+_CELL_UNIT_MASKS = tuple(tuple(UNIT_MASK[u] for u in CELL_UNITS[c]) for c in range(81))
 
 
 def _one_unit(cells: int) -> bool:
