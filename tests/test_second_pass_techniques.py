@@ -1,4 +1,5 @@
-"""3D Medusa and bent sets (WXYZ-, VWXYZ-wing): sound, true to their definitions, orientation-free, explained.
+"""3D Medusa, bent sets (WXYZ-, VWXYZ-wing) and aligned pair exclusion: sound, true to their
+definitions, orientation-free, explained.
 
 HoDoKu's library has no cases of these techniques, so the states come from the step driver's own
 paths through SE-rated puzzles of SE 4-9 (the states a learner meets): on every state each step is
@@ -17,12 +18,12 @@ import pytest
 
 from engine.candidates import CandidateGrid
 from engine.grid import PEERS, UNITS, as_grid, cell_name
-from engine.human import iter_steps
+from engine.human import iter_steps, parse_state
 from engine.solver import solve
 from engine.strategies import technique
 
 RATED = Path(__file__).resolve().parents[2] / "shared" / "data" / "ratings" / "se_rated_stratified_sample.txt"
-NEW = ("medusa_3d", "wxyz_wing", "vwxyz_wing")
+NEW = ("medusa_3d", "wxyz_wing", "vwxyz_wing", "aligned_pair_exclusion")
 
 
 @cache
@@ -47,7 +48,7 @@ def _found(tid: str) -> list[tuple[str, str, list]]:
     find = technique(tid).find
     out = []
     for state, solution in _states():
-        steps = list(find(CandidateGrid.from_sukaku(state)))
+        steps = list(find(parse_state(state)))
         if steps:
             out.append((state, solution, steps))
     return out
@@ -71,7 +72,7 @@ def _one_unit(cells: set[int]) -> bool:
 @pytest.mark.parametrize("tid,size", [("wxyz_wing", 4), ("vwxyz_wing", 5)])
 def test_bent_sets_match_the_definition(tid: str, size: int) -> None:
     for state, _, steps in _found(tid):
-        cg = CandidateGrid.from_sukaku(state)
+        cg = parse_state(state)
         for step in steps:
             cells = set(step.cells)
             assert len(cells) == size and not _one_unit(cells)
@@ -87,7 +88,7 @@ def test_bent_sets_match_the_definition(tid: str, size: int) -> None:
 
 def test_medusa_links_are_strong_and_join_opposite_colours() -> None:
     for state, _, steps in _found("medusa_3d"):
-        cg = CandidateGrid.from_sukaku(state)
+        cg = parse_state(state)
         for step in steps:
             first = {tuple(p) for p in step.detail["first"]}
             second = {tuple(p) for p in step.detail["second"]}
@@ -104,6 +105,25 @@ def test_medusa_links_are_strong_and_join_opposite_colours() -> None:
                         ca in u and cb in u and sum(cg.cands[x] >> (da - 1) & 1 for x in u) == 2
                         for u in UNITS
                     )
+
+
+def _possible(blockers: list[int], x: int, y: int) -> bool:
+    """True when x and y in two cells of a unit leave every cell seeing both a candidate."""
+    pair = (1 << (x - 1)) | (1 << (y - 1))
+    return x != y and not any(m & ~pair == 0 for m in blockers)
+
+
+def test_aligned_pair_exclusion_removes_digits_without_a_possible_partner() -> None:
+    for state, _, steps in _found("aligned_pair_exclusion")[:40]:
+        cg = parse_state(state)
+        for step in steps:
+            a, b = step.cells
+            assert any(a in u and b in u for u in UNITS)
+            both = [cg.cands[c] for c in PEERS[a] if c in PEERS[b] and cg.cands[c]]
+            digits = {c: [d for d in range(1, 10) if cg.cands[c] >> (d - 1) & 1] for c in (a, b)}
+            for c, d in step.eliminations:
+                other = b if c == a else a
+                assert not any(_possible(both, d, y) for y in digits[other])
 
 
 def _transform(state: str, rng: random.Random) -> tuple[str, dict[int, int], list[int]]:
@@ -139,7 +159,7 @@ def test_the_same_steps_are_found_on_transformed_states(tid: str) -> None:
     for state, _, steps in _found(tid)[:25]:
         moved, digit_map, cell_map = _transform(state, rng)
         expected = {frozenset((cell_map[c], digit_map[d]) for c, d in s.eliminations) for s in steps}
-        got = {frozenset(s.eliminations) for s in find(CandidateGrid.from_sukaku(moved))}
+        got = {frozenset(s.eliminations) for s in find(parse_state(moved))}
         assert got == expected, (tid, state)
 
 

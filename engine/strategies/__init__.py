@@ -49,6 +49,7 @@ FAMILIES: tuple[str, ...] = (
     "medusa",
     "bent_sets",
     "bug",
+    "exclusion",
 )
 
 
