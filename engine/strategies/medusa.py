@@ -27,10 +27,11 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from engine.candidates import CandidateGrid
-from engine.grid import cell_name
-from engine.masks import CELL_BIT, MASK_DIGITS, PEER_MASK, POPCOUNT, UNIT_MASK
+from engine.grid import CELL_UNITS, cell_name
+from engine.masks import CELL_BIT, MASK_DIGITS, PEER_MASK, POPCOUNT, UNIT_MASK, bits
 from engine.steps import TEXT_FIELDS, Step, unit_label
 from engine.strategies import Technique, register
+from engine.strategies.links import digit_cells
 from engine.strategies.single_digit import strong_links
 from engine.strategies.wording import candidates_text, candidates_text_zh, removals
 
@@ -90,7 +91,19 @@ def _digit_cells(colour: list[Cand]) -> list[int]:
     return out
 
 
-def _why_false(cands: list[int], colour: list[Cand], other: list[Cand]) -> dict | None:
+def _seen(dcells: list[int]) -> list[int]:
+    """Return per digit the cells seeing a cell of ``dcells[d]`` (bit masks throughout: this runs
+    for every cluster of every state the driver reaches past XY-chains)."""
+    out = [0] * 10
+    for d in range(1, 10):
+        m = 0
+        for c in bits(dcells[d]):
+            m |= PEER_MASK[c]
+        out[d] = m
+    return out
+
+
+def _why_false(dc: list[int], colour: list[Cand], other: list[Cand]) -> dict | None:
     """Return why assuming ``colour`` true breaks the grid (a detail dict), or None if it does not."""
     cells: dict[int, int] = {}
     for c, d in colour:
@@ -100,42 +113,36 @@ def _why_false(cands: list[int], colour: list[Cand], other: list[Cand]) -> dict 
     dcells = _digit_cells(colour)
     for d in range(1, 10):
         m = dcells[d]
-        for u in range(27):
-            if (m & UNIT_MASK[u]).bit_count() > 1:
-                return {"reason": "unit", "unit": u, "digit": d}
+        twice = [u for c in bits(m) if m & PEER_MASK[c] for u in CELL_UNITS[c]
+                 if (m & UNIT_MASK[u]).bit_count() > 1]
+        if twice:
+            return {"reason": "unit", "unit": min(twice), "digit": d}
     coloured = 0
     for c, _ in colour + other:
         coloured |= CELL_BIT[c]
-    for c in range(81):
-        m = cands[c]
-        if m and not coloured >> c & 1 and all(PEER_MASK[c] & dcells[d] for d in MASK_DIGITS[m]):
-            return {"reason": "empty", "cell": c}
+    seen = _seen(dcells)
+    emptied = ~coloured
+    for d in range(1, 10):
+        emptied &= seen[d] | ~dc[d]
+    emptied &= dc[0]
+    if emptied:
+        return {"reason": "empty", "cell": (emptied & -emptied).bit_length() - 1}
     return None
 
 
-def _traps(cands: list[int], on: list[Cand], off: list[Cand]) -> set[Cand]:
+def _traps(dc: list[int], on: list[Cand], off: list[Cand]) -> set[Cand]:
     """Return the uncoloured candidates false whichever colour is true."""
-    members = set(on) | set(off)
-    dcs = (_digit_cells(on), _digit_cells(off))
-    cells = [0, 0]
-    for k, colour in enumerate((on, off)):
-        for c, _ in colour:
-            cells[k] |= CELL_BIT[c]
+    a, b = _digit_cells(on), _digit_cells(off)
+    seen_a, seen_b = _seen(a), _seen(b)
+    cells_a = cells_b = 0
+    for d in range(1, 10):
+        cells_a |= a[d]
+        cells_b |= b[d]
+    both = cells_a & cells_b
     out: set[Cand] = set()
-    for c in range(81):
-        m = cands[c]
-        if not m:
-            continue
-        both_here = cells[0] >> c & 1 and cells[1] >> c & 1
-        for d in MASK_DIGITS[m]:
-            if (c, d) in members:
-                continue
-            if both_here:
-                out.add((c, d))
-                continue
-            sees = [PEER_MASK[c] & dcs[k][d] for k in (0, 1)]
-            if (sees[0] and sees[1]) or any(cells[k] >> c & 1 and sees[1 - k] for k in (0, 1)):
-                out.add((c, d))
+    for d in range(1, 10):
+        hit = both | (seen_a[d] & seen_b[d]) | (cells_a & seen_b[d]) | (cells_b & seen_a[d])
+        out.update((c, d) for c in bits(hit & dc[d] & ~a[d] & ~b[d]))
     return out
 
 
@@ -143,16 +150,18 @@ def medusa_3d(cg: CandidateGrid) -> Iterator[Step]:
     """Yield every 3D Medusa contradiction and trap that removes a candidate, most removals first
     (nothing when no cluster of two or more digits removes one)."""
     cands = cg.cands
+    dc = digit_cells(cg)
+    dc[0] = sum(CELL_BIT[c] for c in range(81) if cands[c])  # the cells with a candidate
     steps = []
     for on, off, links in _clusters(_links(cands)):
         for colour, other in ((on, off), (off, on)):
-            why = _why_false(cands, colour, other)
+            why = _why_false(dc, colour, other)
             if why is not None:
                 detail = {"kind": "contradiction", **why}
                 steps.append(_step(colour, other, links, tuple(sorted(colour)), detail))
                 break
         else:
-            trapped = _traps(cands, on, off)
+            trapped = _traps(dc, on, off)
             if trapped:
                 steps.append(_step(on, off, links, tuple(sorted(trapped)), {"kind": "trap"}))
     steps.sort(key=lambda s: -len(s.eliminations))
