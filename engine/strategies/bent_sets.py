@@ -81,7 +81,13 @@ def _sets(cands: list[int], dc: list[int], n: int) -> Iterator[tuple[int, int, i
         fit = [c for c, m in pool if m & ~digits == 0]
         if len(fit) < n:
             continue
-        fit_mask = sum(CELL_BIT[c] for c in fit)
+        fit_mask = 0
+        union = 0
+        for c in fit:
+            fit_mask |= CELL_BIT[c]
+            union |= cands[c]
+        if union != digits:  # no set of these cells holds every digit
+            continue
         groups = [(c, PEER_MASK[c] & fit_mask) for c in fit]
         if n == 4:  # five cells in a box and a line without a pivot: rare, and 4x the search
             groups += [(-1, scope & fit_mask) for scope in _BOX_LINES]
@@ -89,6 +95,11 @@ def _sets(cands: list[int], dc: list[int], n: int) -> Iterator[tuple[int, int, i
             if others.bit_count() < n - (pivot >= 0):
                 continue
             cells = list(bits(others))
+            held = cands[pivot] if pivot >= 0 else 0
+            for c in cells:
+                held |= cands[c]
+            if held != digits:
+                continue
             if pivot >= 0:
                 start = grow(cells, 0, 1, CELL_BIT[pivot], cands[pivot], 0)
             else:
