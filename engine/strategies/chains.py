@@ -78,6 +78,10 @@ def link_masks(g: Graph) -> Links:
             fwd[a] = m
         masks.append((fwd, rev))
     (strong, rstrong), (weak, rweak) = masks
+    for a, m in enumerate(g.als_strong):
+        if m:  # the links through almost locked sets go both ways: their reverse is themselves
+            strong[a] |= m
+            rstrong[a] |= m
     return Links(strong, weak, rstrong, rweak, _byte_tables(strong), _byte_tables(weak), (n + 7) // 8)
 
 
@@ -341,12 +345,12 @@ def loop_eliminations(g: Graph, states: list[int], wt) -> set[tuple[int, int]]:
     # in a loop each strong link holds exactly one truth; through an ALS that leaves the set locked
     # on all its other digits, whose common peers lose them
     for i in range(0, len(nodes) - 1, 2):
-        als = g.als_link.get((nodes[i], nodes[i + 1]))
+        als = g.link_als(nodes[i], nodes[i + 1])
         if als is not None:
             used = (g.digit[nodes[i]], g.digit[nodes[i + 1]])
-            for w in als.digit_mask:  # type: ignore[attr-defined]
+            for w in als.digit_mask:
                 if w not in used:
-                    peers = als.digit_peers[w] & ~als.cells  # type: ignore[attr-defined]
+                    peers = als.digit_peers[w] & ~als.cells
                     elims.update((c, w) for c in bits(peers) if g.cands[c] >> (w - 1) & 1)
     return elims - {(c, g.digit[n]) for n in nodes for c in bits(g.mask[n])}
 

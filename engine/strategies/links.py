@@ -42,7 +42,8 @@ class Graph:
     """Nodes ``(digit, cells)`` and their strong and weak links, built for one candidate state."""
 
     __slots__ = (
-        "digit", "mask", "cp", "strong", "weak", "index", "als_of", "als_link", "cands", "strong_pairs"
+        "digit", "mask", "cp", "strong", "weak", "index", "als_of", "cands", "strong_pairs",
+        "als_strong", "als_sets", "als_in",
     )
 
     def __init__(self) -> None:
@@ -53,9 +54,14 @@ class Graph:
         self.weak: list[list[int]] = []
         self.index: dict[tuple[int, int], int] = {}
         self.als_of: dict[int, int] = {}  # node -> cells of the ALS it was made for
-        self.als_link: dict[tuple[int, int], object] = {}  # strong link (a, b) -> its ALS
         self.cands: list[int] = []  # the state's candidate masks
         self.strong_pairs: set[tuple[int, int]] = set()  # (a, b), a < b: a set answers "linked?" at once
+        # the strong links through almost locked sets, as node bitsets (a set of k digits links
+        # k(k-1)/2 pairs: tens of thousands a state, too many for lists), the sets, and per node
+        # the indexes of the sets it belongs to
+        self.als_strong: list[int] = []
+        self.als_sets: list[Als] = []
+        self.als_in: dict[int, list[int]] = {}
 
     def node(self, digit: int, mask: int) -> int:
         """Return the id of node (digit, mask), adding it if new."""
@@ -69,7 +75,16 @@ class Graph:
             self.cp.append(common_peers(mask))
             self.strong.append([])
             self.weak.append([])
+            self.als_strong.append(0)
         return nid
+
+    def link_als(self, a: int, b: int) -> Als | None:
+        """Return the (last listed) almost locked set whose digits give the strong link a = b, or None."""
+        la, lb = self.als_in.get(a), self.als_in.get(b)
+        if not la or not lb:
+            return None
+        common = set(la).intersection(lb)
+        return self.als_sets[max(common)] if common else None
 
     def link_strong(self, a: int, b: int) -> None:
         """Record a strong link a = b (both directions, once)."""
@@ -178,27 +193,34 @@ def _weak_links(
 
 def _add_als_nodes(g: Graph, cg: CandidateGrid, digits: tuple[int, ...]) -> None:
     """Add, for every almost locked set of 2+ cells, a strong link between each two of its digits."""
-    # link_strong inlined: a puzzle's sets make tens of thousands of links here
-    pairs, strong, als_link = g.strong_pairs, g.strong, g.als_link
+    wanted = set(digits)
+    index = g.index
+    spread: dict[int, bool] = {}  # cells -> not all in one unit
     for als in almost_locked_sets(cg, min_size=2):
         dm = als.digit_mask
         ids = []
-        for d in digits:
-            m = dm.get(d)
-            if m:
+        for d, m in dm.items():  # digits ascending, as in ``digits``
+            if d not in wanted:
+                continue
+            n = index.get((d, m))
+            if n is None:
                 n = g.node(d, m)
-                if m & (m - 1) and not _in_one_unit(m):
+            if m & (m - 1):
+                wide = spread.get(m)
+                if wide is None:
+                    wide = spread[m] = not _in_one_unit(m)
+                if wide:
                     g.als_of[n] = als.cells
-                ids.append(n)
+            ids.append(n)
         if len(ids) == len(dm):
-            for i, a in enumerate(ids):
-                for b in ids[i + 1 :]:
-                    key = (a, b) if a < b else (b, a)
-                    if key not in pairs:
-                        pairs.add(key)
-                        strong[a].append(b)
-                        strong[b].append(a)
-                    als_link[(a, b)] = als_link[(b, a)] = als
+            k = len(g.als_sets)
+            g.als_sets.append(als)
+            linked = 0
+            for n in ids:
+                linked |= 1 << n
+            for n in ids:
+                g.als_strong[n] |= linked & ~(1 << n)
+                g.als_in.setdefault(n, []).append(k)
 
 
 def _in_one_unit(mask: int) -> bool:
