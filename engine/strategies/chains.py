@@ -96,11 +96,12 @@ def _byte_tables(masks: list[int]) -> list[list[int]]:
     return out
 
 
-def layers(links: Links, start: int, truth: int, stop: int = 0) -> list[int]:
+def layers(links: Links, start: int, truth: int, stop: int = 0, want: int = 0) -> list[int]:
     """Breadth-first from state (``start``, ``truth``): return the layers of nodes first reached at
     each distance (layer j holds truth ``truth ^ (j & 1)``), a false node left by its strong links
     and a true node by its weak ones.  With ``stop`` (a node set), stops at the first false layer
-    past layer 1 that meets it.  Each node is in a layer by its shortest alternating chain."""
+    past layer 1 that meets it; with ``want``, once every node of it has been reached true (the
+    caller needs no more).  Each node is in a layer by its shortest alternating chain."""
     frontier = 1 << start
     out = [frontier]
     seen = [0, 0]
@@ -118,6 +119,8 @@ def layers(links: Links, start: int, truth: int, stop: int = 0) -> list[int]:
         out.append(nxt)
         frontier = nxt
         if stop and not truth and len(out) > 2 and nxt & stop:
+            return out
+        if want and seen[1] & want == want:
             return out
 
 
@@ -215,7 +218,7 @@ def chain_results(g: Graph, cg: CandidateGrid, *, loops: bool = True, same_digit
             ends |= links.weak[start]
         if same_digit_ends:
             ends &= of_digit[ds]
-        found_layers = layers(links, start, 0)
+        found_layers = layers(links, start, 0, want=ends) if ends else []
         for j in range(1, len(found_layers), 2):
             m = found_layers[j] & ends
             while m:
