@@ -41,11 +41,24 @@ def aligned_pair_exclusion(cg: CandidateGrid) -> Iterator[Step]:
     """Yield every aligned pair exclusion that removes a candidate, most removals first (none if none)."""
     cands = cg.cands
     steps = []
+    small = lone = 0  # cells of one or two candidates; of one
+    for c in range(81):
+        k = POPCOUNT[cands[c]]
+        if k and k <= 2:
+            small |= CELL_BIT[c]
+            if k == 1:
+                lone |= CELL_BIT[c]
     for a, b in _PAIRS:
         ma, mb = cands[a], cands[b]
-        if not (1 < POPCOUNT[ma] <= 5 and 1 < POPCOUNT[mb] <= 5):
+        ka, kb = POPCOUNT[ma], POPCOUNT[mb]
+        if not (1 < ka <= 5 and 1 < kb <= 5):
             continue
-        blockers = [cands[c] for c in bits(_BOTH[(a, b)]) if cands[c] and POPCOUNT[cands[c]] <= 2]
+        near = _BOTH[(a, b)] & small
+        # a digit of one cell goes only when every digit of the other (but itself) has a cell of
+        # two candidates blocking it, or a cell of one blocks them all
+        if near.bit_count() < min(ka, kb) - 1 and not near & lone:
+            continue
+        blockers = [cands[c] for c in bits(near)]
         if not blockers:
             continue
         why: dict[tuple[int, int], int] = {}
