@@ -39,7 +39,12 @@ def digit_cells(cg: CandidateGrid) -> list[int]:
 
 
 class Graph:
-    """Nodes ``(digit, cells)`` and their strong and weak links, built for one candidate state."""
+    """Nodes ``(digit, cells)`` and their strong and weak links, built for one candidate state.
+
+    ``strong`` and ``weak`` list each node's links; the strong links through almost locked sets are
+    kept apart as bitsets (``als_strong``), the form the chain search reads (see
+    :func:`engine.strategies.chains.link_masks`).
+    """
 
     __slots__ = (
         "digit", "mask", "cp", "strong", "weak", "index", "als_of", "cands", "strong_pairs",
