@@ -3,10 +3,10 @@
 The puzzle is solved step by step, always with the easiest technique that fires
 (:func:`engine.human.next_step`).  A step costs what SE would charge for the reasoning it needs:
 SE's own value for the techniques SE names (2.6 pointing ... 4.4 XYZ-wing, 4.5-4.8 uniqueness,
-5.0-5.4 quads and jellyfish, 5.6 BUG), and for a pattern SE does not name (W-wing, kite, finned
-fish, Sue de Coq, XY-chains, AICs) the SE rating its puzzles get when it is their hardest step
-(:data:`SE_COST`); forcing chains 7.8-9.7 by kind and length; 10.0 a guess.  The hardest step
-dominates, as in SE::
+5.0-5.4 quads and jellyfish, 5.6-5.7 BUG+1 and BUG+n, 6.2 aligned pair exclusion), and for a
+pattern SE does not name (W-wing, kite, finned fish, Sue de Coq, WXYZ- and VWXYZ-wings, 3D Medusa,
+XY-chains, AICs) the SE rating its puzzles get when it is their hardest step (:data:`SE_COST`);
+forcing chains 7.8-9.7 by kind and length; 10.0 a guess.  The hardest step dominates, as in SE::
 
     score = hardest + min(cap, allowance * (hard_steps - 1))
 
@@ -31,9 +31,11 @@ extreme    极限      a guess: logic alone cannot finish                  10
 The SE_COST values, the allowances and the margin were fitted (least mean absolute error) on the
 *even* half of ``../shared/data/ratings/se_rated_stratified_sample.txt`` (the lines whose sha1
 prefix is even as a hex number); the odd half is held out of all tuning and is what
-``benchmarks/bench_rating.py`` reports.  Roads not taken: the technique's own search order as its
-cost (a W-wing is found early but SE needs a chain for it: its puzzles are SE 4.5-7.0, median 5.7);
-counting all steps (rewards long easy puzzles).
+``benchmarks/bench_rating.py`` reports.  The second pass's techniques were costed the same way,
+from the tuning puzzles they finish (4 per SE rating): WXYZ-wing puzzles are SE 5.0-5.7, VWXYZ-wing
+ones SE 5.0-6.4, so Sukaku Explainer's 4.6/4.8 would put them a point low.  Roads not taken: the
+technique's own search order as its cost (a W-wing is found early but SE needs a chain for it: its
+puzzles are SE 4.5-7.0, median 5.7); counting all steps (rewards long easy puzzles).
 """
 
 from __future__ import annotations
@@ -68,13 +70,16 @@ SE_COST: dict[str, float] = {
     "multi_coloring": 5.2,
     "finned_swordfish": 5.4,
     "avoidable_rectangle": 5.4,
+    "wxyz_wing": 5.5,
     "w_wing": 5.7,
     "simple_coloring": 6.0,
     "xy_chain": 6.0,
+    "vwxyz_wing": 6.1,
     "sue_de_coq": 6.2,
     "hidden_rectangle": 6.2,
     "sashimi_jellyfish": 6.8,
     "finned_jellyfish": 6.9,
+    "medusa_3d": 7.0,
     "aic": 7.1,
     "death_blossom": 7.9,
 }

@@ -46,6 +46,10 @@ FAMILIES: tuple[str, ...] = (
     "als",
     "sue_de_coq",
     "forcing",
+    "medusa",
+    "bent_sets",
+    "bug",
+    "exclusion",
 )
 
 

@@ -26,10 +26,14 @@ true", A is placed (a discontinuous nice loop).
 from __future__ import annotations
 
 from collections.abc import Iterator
+from functools import reduce
+from itertools import compress
+from operator import getitem, or_
+from typing import NamedTuple
 
 from engine.candidates import CandidateGrid
 from engine.grid import cell_name
-from engine.masks import CELL_BIT, PEER_MASK, bits
+from engine.masks import CELL_BIT, MASK_DIGITS, PEER_MASK, bits
 from engine.steps import TEXT_FIELDS, Fact, Step, cannot_label, fact_label, implication_sentence, link_facts
 from engine.strategies import Technique, register
 from engine.strategies.links import Graph, build_graph, digit_cells, result_fields
@@ -38,42 +42,97 @@ from engine.strategies.links import Graph, build_graph, digit_cells, result_fiel
 # searching
 
 
-def successors(g: Graph) -> list[list[int]]:
-    """Return, per state (``node * 2 + truth``), the states one link away: false -> strong -> true,
-    true -> weak -> false."""
-    succ: list[list[int]] = []
-    for n in range(len(g.digit)):
-        succ.append([m * 2 + 1 for m in g.strong[n]])
-        succ.append([m * 2 for m in g.weak[n]])
-    return succ
+class Links(NamedTuple):
+    """A graph's links as node bitsets, and as tables for moving a whole layer of nodes at once.
 
-
-def search(g: Graph, start: int, succ: list[list[int]] | None = None) -> tuple[list[int], list[int]]:
-    """Breadth-first from "start is false": return parents and the order states were reached.
-
-    A state is ``node * 2 + truth``; the parent of the start state is -1 and of a state never
-    reached -2.  Each state is reached by its shortest alternating chain.
+    ``strong8[b][x]`` is the union of the strong links of the nodes ``8b + i`` for the bits i of
+    the byte x (``weak8`` the same for weak links), so a breadth-first layer costs one C-level
+    pass over the layer's bytes (:func:`layers`) instead of a test per link: the links are dense
+    (a candidate sees about 20 others).  Measured on 20 states where rating SE 7-9 puzzles calls
+    the AIC search, old and new code in one process: chain_results about 2x faster than per-state
+    successor lists with parent arrays.  Ties between equally short chains now go to the lowest
+    node (:func:`trace`), not to the first found: a loop's eliminations can differ on such ties.
     """
-    if succ is None:
-        succ = successors(g)
-    first = start * 2
-    parent = [-2] * len(succ)
-    parent[first] = -1
-    order = [first]
-    for st in order:
-        for ns in succ[st]:
-            if parent[ns] == -2:
-                parent[ns] = st
-                order.append(ns)
-    return parent, order
+
+    strong: list[int]
+    weak: list[int]
+    rstrong: list[int]  # nodes linking strongly *to* each node (the same sets: links go both ways)
+    rweak: list[int]
+    strong8: list[list[int]]
+    weak8: list[list[int]]
+    size: int  # bytes of a node set
 
 
-def path(parent: list[int], state: int) -> list[int]:
-    """Return the states from the start to ``state``."""
+def link_masks(g: Graph) -> Links:
+    """Return the bitset form of ``g``'s links (never fails)."""
+    n = len(g.digit)
+    masks = []
+    for lists in (g.strong, g.weak):
+        fwd, rev = [0] * n, [0] * n
+        for a, targets in enumerate(lists):
+            m = 0
+            bit = 1 << a
+            for b in targets:
+                m |= 1 << b
+                rev[b] |= bit
+            fwd[a] = m
+        masks.append((fwd, rev))
+    (strong, rstrong), (weak, rweak) = masks
+    for a, m in enumerate(g.als_strong):
+        if m:  # the links through almost locked sets go both ways: their reverse is themselves
+            strong[a] |= m
+            rstrong[a] |= m
+    return Links(strong, weak, rstrong, rweak, _byte_tables(strong), _byte_tables(weak), (n + 7) // 8)
+
+
+def _byte_tables(masks: list[int]) -> list[list[int]]:
     out = []
-    while state != -1:
-        out.append(state)
-        state = parent[state]
+    for base in range(0, len(masks), 8):
+        table = [0]
+        for m in masks[base : base + 8]:
+            table += [t | m for t in table]
+        table += [0] * (256 - len(table))  # bits past the last node never occur
+        out.append(table)
+    return out
+
+
+def layers(links: Links, start: int, truth: int, stop: int = 0, want: int = 0) -> list[int]:
+    """Breadth-first from state (``start``, ``truth``): return the layers of nodes first reached at
+    each distance (layer j holds truth ``truth ^ (j & 1)``), a false node left by its strong links
+    and a true node by its weak ones.  With ``stop`` (a node set), stops at the first false layer
+    past layer 1 that meets it; with ``want``, once every node of it has been reached true (the
+    caller needs no more).  Each node is in a layer by its shortest alternating chain."""
+    frontier = 1 << start
+    out = [frontier]
+    seen = [0, 0]
+    seen[truth] = frontier
+    size = links.size
+    tables = (links.strong8, links.weak8)
+    while True:
+        by = frontier.to_bytes(size, "little")
+        nxt = reduce(or_, map(getitem, compress(tables[truth], by), compress(by, by)), 0)
+        truth ^= 1
+        nxt &= ~seen[truth]
+        if not nxt:
+            return out
+        seen[truth] |= nxt
+        out.append(nxt)
+        frontier = nxt
+        if stop and not truth and len(out) > 2 and nxt & stop:
+            return out
+        if want and seen[1] & want == want:
+            return out
+
+
+def trace(links: Links, found: list[int], j: int, node: int, truth: int) -> list[int]:
+    """Return the states (``node * 2 + truth``) of a shortest chain from layer 0 to ``node`` in layer
+    ``j`` of :func:`layers` (``truth`` is layer 0's); ties go to the lowest node."""
+    out = [node * 2 + (truth ^ (j & 1))]
+    for i in range(j - 1, -1, -1):
+        t = truth ^ (i & 1)
+        m = found[i] & (links.rweak if t else links.rstrong)[node]
+        node = (m & -m).bit_length() - 1
+        out.append(node * 2 + t)
     out.reverse()
     return out
 
@@ -137,6 +196,7 @@ def chain_results(g: Graph, cg: CandidateGrid, *, loops: bool = True, same_digit
 
     From each node's "false" state every "true" state reached is an end Z: first-or-Z holds, so
     candidates weakly linked to both ends go; Z = start places it; Z seeing the start closes a loop.
+    Only ends that can remove something are looked at (:func:`_ends`).
     """
     dc = digit_cells(cg)
     found: dict[tuple, tuple] = {}
@@ -148,61 +208,88 @@ def chain_results(g: Graph, cg: CandidateGrid, *, loops: bool = True, same_digit
             t = targets[n] = weak_targets(g, cg, dc, n)
         return t
 
-    succ = successors(g)
+    links = link_masks(g)
+    sees, singles, of_digit = _end_tables(g, dc)
     for start in range(len(g.digit)):
-        if not g.strong[start]:
+        if not links.strong[start]:
             continue
-        parent, order = search(g, start, succ)
-        weak_of_start = set(g.weak[start])
         ds, ms, cps = g.digit[start], g.mask[start], g.cp[start]
         dcs = dc[ds]
         cs = ms.bit_length() - 1 if ms & (ms - 1) == 0 else -1
-        for st in order:
-            if not st & 1:
-                continue
-            z = st >> 1
-            if same_digit_ends and g.digit[z] != g.digit[start]:
-                continue
-            if z == start:
-                # "A false" forces "A true": A is placed, written as its cell losing the other digits
-                if g.is_single(start):
-                    c, d = g.pair(start)
-                    others = tuple((c, e) for e in range(1, 10) if e != d and cg.cands[c] >> (e - 1) & 1)
-                    if others:
-                        _keep(found, ((), others), path(parent, st), False)
-                continue
-            if g.digit[z] == ds:
-                m = cps & g.cp[z] & dcs
-                elims = {(c, ds) for c in bits(m)} if m else set()
-            else:
-                mz = g.mask[z]
-                # different digits: only a single end inside the other's peers (or one cell) links
-                if (cs >= 0 and g.cp[z] >> cs & 1) or (mz & (mz - 1) == 0 and cps & mz) or mz == ms:
-                    elims = _common_targets(g, cg, dc, start, z)
-                else:
-                    elims = set()
-            loop = False
-            states = None
-            if loops and z in weak_of_start:
-                states = path(parent, st)
-                nodes = [s >> 1 for s in states]
-                if len(set(nodes)) == len(nodes) and len(nodes) >= 4:
-                    loop = True
-                    elims = (elims | loop_eliminations(g, states, wt)) - {
-                        (c, g.digit[n]) for n in nodes for c in bits(g.mask[n])
-                    }
-            if not elims:
-                continue
-            if states is None:
-                states = path(parent, st)
-            _keep(found, ((), tuple(sorted(elims))), states, loop)
+        ends = _ends(start, cps & dcs, cs, sees, singles, of_digit[ds])
         if loops:
-            ring = shortest_loop(g, start, succ)
+            ends |= links.weak[start]
+        if same_digit_ends:
+            ends &= of_digit[ds]
+        found_layers = layers(links, start, 0, want=ends) if ends else []
+        for j in range(1, len(found_layers), 2):
+            m = found_layers[j] & ends
+            while m:
+                low = m & -m
+                m ^= low
+                z = low.bit_length() - 1
+                if z == start:
+                    # "A false" forces "A true": A is placed, written as its cell losing the other digits
+                    if cs >= 0:
+                        others = tuple((cs, e) for e in MASK_DIGITS[cg.cands[cs]] if e != ds)
+                        if others:
+                            _keep(found, ((), others), trace(links, found_layers, j, z, 0), False)
+                    continue
+                if g.digit[z] == ds:
+                    e = cps & g.cp[z] & dcs
+                    elims = {(c, ds) for c in bits(e)} if e else set()
+                else:
+                    elims = _common_targets(g, cg, dc, start, z)
+                loop = False
+                states = None
+                if loops and links.weak[start] & low:
+                    states = trace(links, found_layers, j, z, 0)
+                    nodes = [s >> 1 for s in states]
+                    if len(set(nodes)) == len(nodes) and len(nodes) >= 4:
+                        loop = True
+                        elims = (elims | loop_eliminations(g, states, wt)) - {
+                            (c, g.digit[n]) for n in nodes for c in bits(g.mask[n])
+                        }
+                if not elims:
+                    continue
+                if states is None:
+                    states = trace(links, found_layers, j, z, 0)
+                _keep(found, ((), tuple(sorted(elims))), states, loop)
+        if loops:
+            ring = shortest_loop(g, start, links)
             if ring is not None:
                 elims = loop_eliminations(g, ring, wt)
                 if elims:
                     _keep(found, ((), tuple(sorted(elims))), ring, True)
     return [(p, e, states, loop) for (p, e), (states, loop) in found.items()]
+
+
+def _end_tables(g: Graph, dc: list[int]) -> tuple[list[int], list[int], list[int]]:
+    """Return node sets per cell (nodes whose common peers hold the cell and the node's digit; the
+    one-cell nodes in the cell) and per digit (its nodes): what :func:`_ends` combines."""
+    sees, singles, of_digit = [0] * 81, [0] * 81, [0] * 10
+    for n, d in enumerate(g.digit):
+        bit = 1 << n
+        of_digit[d] |= bit
+        m = g.mask[n]
+        if m & (m - 1) == 0:
+            singles[m.bit_length() - 1] |= bit
+        for c in bits(g.cp[n] & dc[d]):
+            sees[c] |= bit
+    return sees, singles, of_digit
+
+
+def _ends(start: int, targets: int, cs: int, sees: list[int], singles: list[int], same: int) -> int:
+    """Return the nodes Z for which "start or Z" can remove a candidate (see :func:`_common_targets`):
+    same digit, seeing a target (a cell of the digit seeing the start); a single in a target cell;
+    when the start is a single in cell ``cs``, a node seeing it with the cell holding its digit, or
+    another digit of the cell; and the start itself (a placement)."""
+    out = 0
+    for c in bits(targets):
+        out |= (sees[c] & same) | singles[c]
+    if cs >= 0:
+        out |= sees[cs] | singles[cs]
+    return out
 
 
 def _common_targets(g: Graph, cg: CandidateGrid, dc: list[int], a: int, b: int) -> set[tuple[int, int]]:
@@ -225,29 +312,23 @@ def _common_targets(g: Graph, cg: CandidateGrid, dc: list[int], a: int, b: int) 
     return out
 
 
-def shortest_loop(g: Graph, start: int, succ: list[list[int]] | None = None) -> list[int] | None:
+def shortest_loop(g: Graph, start: int, links: Links | None = None) -> list[int] | None:
     """Return the states of the shortest loop that leaves "start is true" by a weak link and comes
     back by a strong one, rotated to begin with a false state; None if there is none (or it
     repeats a node)."""
-    if succ is None:
-        succ = successors(g)
-    first = start * 2 + 1
-    parent = [-2] * len(succ)
-    parent[first] = -1
-    order = [first]
-    strong = g.strong
-    for st in order:
-        if not st & 1 and parent[st] != first and start in strong[st >> 1]:
-            states = path(parent, st)
-            nodes = [x >> 1 for x in states]
-            if len(set(nodes)) != len(nodes):
-                return None
-            return states[1:] + [first]
-        for ns in succ[st]:
-            if parent[ns] == -2:
-                parent[ns] = st
-                order.append(ns)
-    return None
+    if links is None:
+        links = link_masks(g)
+    back = links.rstrong[start]
+    found = layers(links, start, 1, stop=back)
+    last = len(found) - 1
+    if last < 3 or last & 1 == 0 or not found[last] & back:
+        return None
+    m = found[last] & back
+    states = trace(links, found, last, (m & -m).bit_length() - 1, 1)
+    nodes = [x >> 1 for x in states]
+    if len(set(nodes)) != len(nodes):
+        return None
+    return states[1:] + [states[0]]
 
 
 def loop_eliminations(g: Graph, states: list[int], wt) -> set[tuple[int, int]]:
@@ -270,12 +351,12 @@ def loop_eliminations(g: Graph, states: list[int], wt) -> set[tuple[int, int]]:
     # in a loop each strong link holds exactly one truth; through an ALS that leaves the set locked
     # on all its other digits, whose common peers lose them
     for i in range(0, len(nodes) - 1, 2):
-        als = g.als_link.get((nodes[i], nodes[i + 1]))
+        als = g.link_als(nodes[i], nodes[i + 1])
         if als is not None:
             used = (g.digit[nodes[i]], g.digit[nodes[i + 1]])
-            for w in als.digit_mask:  # type: ignore[attr-defined]
+            for w in als.digit_mask:
                 if w not in used:
-                    peers = als.digit_peers[w] & ~als.cells  # type: ignore[attr-defined]
+                    peers = als.digit_peers[w] & ~als.cells
                     elims.update((c, w) for c in bits(peers) if g.cands[c] >> (w - 1) & 1)
     return elims - {(c, g.digit[n]) for n in nodes for c in bits(g.mask[n])}
 

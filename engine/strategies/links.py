@@ -9,12 +9,11 @@ import this module and neither imports the other, so there is no import cycle.  
 from __future__ import annotations
 
 from collections.abc import Iterable
-from itertools import combinations
 from typing import NamedTuple
 
 from engine.candidates import CandidateGrid
-from engine.grid import UNITS, cell_name
-from engine.masks import ALL_CELLS, CELL_BIT, UNIT_MASK, bits, common_peers
+from engine.grid import CELL_UNITS, UNITS, cell_name
+from engine.masks import ALL_CELLS, CELL_BIT, MASK_DIGITS, UNIT_MASK, bits, common_peers
 from engine.steps import Step, result_label
 
 # the 54 box/line intersections where a grouped node can live
@@ -40,9 +39,17 @@ def digit_cells(cg: CandidateGrid) -> list[int]:
 
 
 class Graph:
-    """Nodes ``(digit, cells)`` and their strong and weak links, built for one candidate state."""
+    """Nodes ``(digit, cells)`` and their strong and weak links, built for one candidate state.
 
-    __slots__ = ("digit", "mask", "cp", "strong", "weak", "index", "als_of", "als_link", "cands")
+    ``strong`` and ``weak`` list each node's links; the strong links through almost locked sets are
+    kept apart as bitsets (``als_strong``), the form the chain search reads (see
+    :func:`engine.strategies.chains.link_masks`).
+    """
+
+    __slots__ = (
+        "digit", "mask", "cp", "strong", "weak", "index", "als_of", "cands", "strong_pairs",
+        "als_strong", "als_sets", "als_in",
+    )
 
     def __init__(self) -> None:
         self.digit: list[int] = []
@@ -52,8 +59,14 @@ class Graph:
         self.weak: list[list[int]] = []
         self.index: dict[tuple[int, int], int] = {}
         self.als_of: dict[int, int] = {}  # node -> cells of the ALS it was made for
-        self.als_link: dict[tuple[int, int], object] = {}  # strong link (a, b) -> its ALS
         self.cands: list[int] = []  # the state's candidate masks
+        self.strong_pairs: set[tuple[int, int]] = set()  # (a, b), a < b: a set answers "linked?" at once
+        # the strong links through almost locked sets, as node bitsets (a set of k digits links
+        # k(k-1)/2 pairs: tens of thousands a state, too many for lists), the sets, and per node
+        # the indexes of the sets it belongs to
+        self.als_strong: list[int] = []
+        self.als_sets: list[Als] = []
+        self.als_in: dict[int, list[int]] = {}
 
     def node(self, digit: int, mask: int) -> int:
         """Return the id of node (digit, mask), adding it if new."""
@@ -67,11 +80,22 @@ class Graph:
             self.cp.append(common_peers(mask))
             self.strong.append([])
             self.weak.append([])
+            self.als_strong.append(0)
         return nid
+
+    def link_als(self, a: int, b: int) -> Als | None:
+        """Return the (last listed) almost locked set whose digits give the strong link a = b, or None."""
+        la, lb = self.als_in.get(a), self.als_in.get(b)
+        if not la or not lb:
+            return None
+        common = set(la).intersection(lb)
+        return self.als_sets[max(common)] if common else None
 
     def link_strong(self, a: int, b: int) -> None:
         """Record a strong link a = b (both directions, once)."""
-        if b not in self.strong[a]:
+        key = (a, b) if a < b else (b, a)
+        if key not in self.strong_pairs:
+            self.strong_pairs.add(key)
             self.strong[a].append(b)
             self.strong[b].append(a)
 
@@ -174,24 +198,39 @@ def _weak_links(
 
 def _add_als_nodes(g: Graph, cg: CandidateGrid, digits: tuple[int, ...]) -> None:
     """Add, for every almost locked set of 2+ cells, a strong link between each two of its digits."""
+    wanted = set(digits)
+    index = g.index
+    spread: dict[int, bool] = {}  # cells -> not all in one unit
     for als in almost_locked_sets(cg, min_size=2):
+        dm = als.digit_mask
         ids = []
-        for d in digits:
-            m = als.digit_mask.get(d)
-            if m:
+        for d, m in dm.items():  # digits ascending, as in ``digits``
+            if d not in wanted:
+                continue
+            n = index.get((d, m))
+            if n is None:
                 n = g.node(d, m)
-                if not g.is_single(n) and not _in_one_unit(m):
+            if m & (m - 1):
+                wide = spread.get(m)
+                if wide is None:
+                    wide = spread[m] = not _in_one_unit(m)
+                if wide:
                     g.als_of[n] = als.cells
-                ids.append(n)
-        if len(ids) == len(als.digit_mask):
-            for i, a in enumerate(ids):
-                for b in ids[i + 1 :]:
-                    g.link_strong(a, b)
-                    g.als_link[(a, b)] = g.als_link[(b, a)] = als
+            ids.append(n)
+        if len(ids) == len(dm):
+            k = len(g.als_sets)
+            g.als_sets.append(als)
+            linked = 0
+            for n in ids:
+                linked |= 1 << n
+            for n in ids:
+                g.als_strong[n] |= linked & ~(1 << n)
+                g.als_in.setdefault(n, []).append(k)
 
 
 def _in_one_unit(mask: int) -> bool:
-    return any(mask & ~u == 0 for u in UNIT_MASK)
+    c = (mask & -mask).bit_length() - 1
+    return any(mask & ~UNIT_MASK[u] == 0 for u in CELL_UNITS[c])
 
 
 class Als(NamedTuple):
@@ -202,45 +241,64 @@ class Als(NamedTuple):
     digit_mask: dict[int, int]  # digit -> cells of the set holding it
     digit_peers: dict[int, int]  # digit -> cells seeing every cell of the set holding it
 
+    @property
+    def size(self) -> int:
+        """Return the number of cells."""
+        return self.cells.bit_count()
 
-_last: tuple[tuple, list[Als]] = ((), [])  # the last state's sets: four finders ask in a row
+
+_last: tuple[tuple, list[Als]] = ((), [])  # the last state's sets: five finders ask in a row
 
 
 def almost_locked_sets(cg: CandidateGrid, min_size: int = 1, max_size: int = 8) -> list[Als]:
-    """Return every distinct ALS (N cells of a unit, N+1 digits) of ``min_size``..``max_size`` cells."""
+    """Return every distinct ALS (N cells of a unit, N+1 digits) of ``min_size``..``max_size`` cells,
+    by unit, then size, then cells."""
     global _last
-    key = (tuple(cg.cands), min_size, max_size)
-    if _last[0] == key:
-        return _last[1]
-    found = _almost_locked_sets(cg, min_size, max_size)
-    _last = (key, found)
-    return found
+    key = tuple(cg.cands)
+    if _last[0] != key:
+        _last = (key, _almost_locked_sets(cg))
+    return [a for a in _last[1] if min_size <= a.size <= max_size]
 
 
-def _almost_locked_sets(cg: CandidateGrid, min_size: int, max_size: int) -> list[Als]:
+def _almost_locked_sets(cg: CandidateGrid) -> list[Als]:
     seen: set[int] = set()
     out: list[Als] = []
     cands = cg.cands
+    dc = digit_cells(cg)
+    peers: dict[int, int] = {}
     for unit in UNITS:
         empty = [c for c in unit if cands[c]]
-        top = min(max_size, len(empty) - 1)
-        for size in range(min_size, top + 1):
-            for combo in combinations(empty, size):
-                m = 0
-                for c in combo:
-                    m |= cands[c]
-                if m.bit_count() != size + 1:
-                    continue
-                cells = sum(CELL_BIT[c] for c in combo)
+        by_size: list[list[tuple[int, int]]] = [[] for _ in range(len(empty))]
+        _subsets([cands[c] for c in empty], [CELL_BIT[c] for c in empty], 0, 0, 0, 0, by_size)
+        for found in by_size:
+            for cells, m in found:
                 if cells in seen:
                     continue
                 seen.add(cells)
-                dm = {}
-                for d in range(1, 10):
-                    if m >> (d - 1) & 1:
-                        dm[d] = sum(CELL_BIT[c] for c in combo if cands[c] >> (d - 1) & 1)
-                out.append(Als(cells, m, dm, {d: common_peers(x) for d, x in dm.items()}))
+                dm = {d: dc[d] & cells for d in MASK_DIGITS[m]}
+                dp = {}
+                for d, x in dm.items():
+                    p = peers.get(x)
+                    if p is None:
+                        p = peers[x] = common_peers(x)
+                    dp[d] = p
+                out.append(Als(cells, m, dm, dp))
     return out
+
+
+def _subsets(
+    cands: list[int], bits_: list[int], i: int, size: int, cells: int, union: int, out: list[list]
+) -> None:
+    """Collect in ``out[n]`` the (cells, digits) of every n-cell subset (0 < n < len) holding n + 1
+    digits: depth first, the union kept as it grows, in the order of itertools.combinations per size."""
+    if size + 1 >= len(cands):
+        return
+    for k in range(i, len(cands)):
+        u = union | cands[k]
+        m = cells | bits_[k]
+        if u.bit_count() == size + 2:
+            out[size + 1].append((m, u))
+        _subsets(cands, bits_, k + 1, size + 1, m, u, out)
 
 
 def rccs(a: Als, b: Als) -> list[int]:

@@ -1,0 +1,218 @@
+"""3D Medusa: colour candidates of several digits along strong links, then read what the colours rule out.
+
+A strong link joins two candidates of which exactly one is true: the two digits of a cell with two
+candidates, or the two places of a digit in a unit that holds it twice.  Following such links from
+a candidate and alternating two colours paints a *cluster*: either every candidate of one colour is
+true or every candidate of the other is.  (Simple colouring does this for one digit; Medusa mixes
+digits through the two-candidate cells, so it is tried only for clusters of two or more digits.)
+
+A colour is *false* when taking it as true breaks the grid (all its candidates go):
+
+* it holds two candidates of one cell, or one digit twice in a unit;
+* an uncoloured cell sees, for each of its candidates, that digit in the colour (it would be empty).
+
+Otherwise the cluster *traps* candidates that are false whichever colour is true:
+
+* the other candidates of a cell holding both colours;
+* a candidate seeing its digit in both colours;
+* a candidate in a cell holding one colour (another digit) that sees its digit in the other colour.
+
+Score: SE does not name it; it is the short alternating chains of bivalue cells and conjugate pairs
+that SE rates 6.5-7.0, so it is placed after XY-chains and before AICs (6.9).  Clusters whose
+colouring meets itself with an odd cycle (a broken state) are skipped.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from engine.candidates import CandidateGrid
+from engine.grid import CELL_UNITS, cell_name
+from engine.masks import CELL_BIT, MASK_DIGITS, PEER_MASK, POPCOUNT, UNIT_MASK, bits
+from engine.steps import TEXT_FIELDS, Step, removal_label, unit_label
+from engine.strategies import Technique, register
+from engine.strategies.links import digit_cells
+from engine.strategies.single_digit import strong_links
+from engine.strategies.wording import candidates_text, candidates_text_zh
+
+Cand = tuple[int, int]  # (cell, digit)
+
+
+def _links(cands: list[int]) -> dict[Cand, list[Cand]]:
+    """Return the strong links between candidates: bivalue cells and conjugate pairs (both ways, once)."""
+    adj: dict[Cand, list[Cand]] = {}
+    seen: set[tuple[Cand, Cand]] = set()
+
+    def add(a: Cand, b: Cand) -> None:
+        if (a, b) not in seen:
+            seen.add((a, b))
+            seen.add((b, a))
+            adj.setdefault(a, []).append(b)
+            adj.setdefault(b, []).append(a)
+
+    for c in range(81):
+        if POPCOUNT[cands[c]] == 2:
+            x, y = MASK_DIGITS[cands[c]]
+            add((c, x), (c, y))
+    for d in range(1, 10):
+        for _, a, b in strong_links(cands, 1 << (d - 1)):
+            add((a, d), (b, d))
+    return adj
+
+
+def _clusters(adj: dict[Cand, list[Cand]]) -> Iterator[tuple[list[Cand], list[Cand], list]]:
+    """Yield (colour 0, colour 1, links) of every two-coloured cluster spanning two or more digits."""
+    colour: dict[Cand, int] = {}
+    for start in sorted(adj):
+        if start in colour:
+            continue
+        colour[start] = 0
+        members, stack, links, broken = [start], [start], [], False
+        while stack:
+            node = stack.pop()
+            for nxt in adj[node]:
+                if nxt not in colour:
+                    colour[nxt] = 1 - colour[node]
+                    members.append(nxt)
+                    stack.append(nxt)
+                    links.append((node, nxt, True))
+                elif colour[nxt] == colour[node]:
+                    broken = True
+        if broken or len({d for _, d in members}) < 2:
+            continue
+        members.sort()
+        yield [m for m in members if colour[m] == 0], [m for m in members if colour[m] == 1], links
+
+
+def _digit_cells(colour: list[Cand]) -> list[int]:
+    out = [0] * 10
+    for c, d in colour:
+        out[d] |= CELL_BIT[c]
+    return out
+
+
+def _seen(dcells: list[int]) -> list[int]:
+    """Return per digit the cells seeing a cell of ``dcells[d]`` (bit masks throughout: this runs
+    for every cluster of every state the driver reaches past XY-chains)."""
+    out = [0] * 10
+    for d in range(1, 10):
+        m = 0
+        for c in bits(dcells[d]):
+            m |= PEER_MASK[c]
+        out[d] = m
+    return out
+
+
+def _why_false(dc: list[int], colour: list[Cand], other: list[Cand]) -> dict | None:
+    """Return why assuming ``colour`` true breaks the grid (a detail dict), or None if it does not."""
+    cells: dict[int, int] = {}
+    for c, d in colour:
+        if c in cells:
+            return {"reason": "cell", "cell": c, "digits": f"{cells[c]}{d}"}
+        cells[c] = d
+    dcells = _digit_cells(colour)
+    for d in range(1, 10):
+        m = dcells[d]
+        twice = [u for c in bits(m) if m & PEER_MASK[c] for u in CELL_UNITS[c]
+                 if (m & UNIT_MASK[u]).bit_count() > 1]
+        if twice:
+            return {"reason": "unit", "unit": min(twice), "digit": d}
+    coloured = 0
+    for c, _ in colour + other:
+        coloured |= CELL_BIT[c]
+    seen = _seen(dcells)
+    emptied = ~coloured
+    for d in range(1, 10):
+        emptied &= seen[d] | ~dc[d]
+    emptied &= dc[0]
+    if emptied:
+        return {"reason": "empty", "cell": (emptied & -emptied).bit_length() - 1}
+    return None
+
+
+def _traps(dc: list[int], on: list[Cand], off: list[Cand]) -> set[Cand]:
+    """Return the uncoloured candidates false whichever colour is true."""
+    a, b = _digit_cells(on), _digit_cells(off)
+    seen_a, seen_b = _seen(a), _seen(b)
+    cells_a = cells_b = 0
+    for d in range(1, 10):
+        cells_a |= a[d]
+        cells_b |= b[d]
+    both = cells_a & cells_b
+    out: set[Cand] = set()
+    for d in range(1, 10):
+        hit = both | (seen_a[d] & seen_b[d]) | (cells_a & seen_b[d]) | (cells_b & seen_a[d])
+        out.update((c, d) for c in bits(hit & dc[d] & ~a[d] & ~b[d]))
+    return out
+
+
+def medusa_3d(cg: CandidateGrid) -> Iterator[Step]:
+    """Yield every 3D Medusa contradiction and trap that removes a candidate, most removals first
+    (nothing when no cluster of two or more digits removes one)."""
+    cands = cg.cands
+    dc = digit_cells(cg)
+    dc[0] = sum(CELL_BIT[c] for c in range(81) if cands[c])  # the cells with a candidate
+    steps = []
+    for on, off, links in _clusters(_links(cands)):
+        for colour, other in ((on, off), (off, on)):
+            why = _why_false(dc, colour, other)
+            if why is not None:
+                detail = {"kind": "contradiction", **why}
+                steps.append(_step(colour, other, links, tuple(sorted(colour)), detail))
+                break
+        else:
+            trapped = _traps(dc, on, off)
+            if trapped:
+                steps.append(_step(on, off, links, tuple(sorted(trapped)), {"kind": "trap"}))
+    steps.sort(key=lambda s: -len(s.eliminations))
+    yield from steps
+
+
+def _step(first: list[Cand], second: list[Cand], links: list, elims: tuple, detail: dict) -> Step:
+    cells = tuple(dict.fromkeys(c for c, _ in first + second))
+    return Step(
+        "medusa_3d",
+        eliminations=elims,
+        cells=cells,
+        candidates=tuple(first + second),
+        links=tuple(links),
+        detail={**detail, "first": [list(p) for p in first], "second": [list(p) for p in second]},
+    )
+
+
+def _fields(step: Step, lang: str) -> dict[str, str]:
+    """The colours, the reason a colour is false and the result, spelled out in ``lang``."""
+    first = [tuple(p) for p in step.detail.get("first", [])]
+    second = [tuple(p) for p in step.detail.get("second", [])]
+    text = candidates_text_zh if lang == "zh" else candidates_text
+    reason = ""
+    kind = step.detail.get("kind")
+    if kind == "contradiction":
+        why = step.detail.get("reason")
+        if why == "cell":
+            cell = cell_name(int(step.detail["cell"]))
+            reason = f"会让 {cell} 同时填两个数" if lang == "zh" else f"would put two digits in {cell}"
+        elif why == "unit":
+            unit, d = unit_label(int(step.detail["unit"]), lang), step.detail["digit"]
+            reason = f"会让{unit}出现两个 {d}" if lang == "zh" else f"would put {d} twice in {unit}"
+        else:
+            cell = cell_name(int(step.detail["cell"]))
+            reason = f"会删光 {cell} 的所有候选数" if lang == "zh" else f"would leave {cell} with no digit"
+        if lang == "zh":
+            reason = f"第一种颜色为真{reason}，所以它为假。"
+        else:
+            reason = f"The first colour {reason}, so it is false. "
+    return {"first": text(first), "second": text(second), "why": reason,
+            "result": removal_label(step.eliminations, lang)}
+
+
+TEXT_FIELDS["medusa_3d"] = _fields
+
+register(
+    Technique("medusa_3d", "3D Medusa", "3D 美杜莎", 6.9, medusa_3d),
+    "3D Medusa: strong links (cells with two candidates, digits with two places in a unit) colour "
+    "{first} one colour and {second} the other; exactly one colour is all true. "
+    "{why}So: {result}.",
+    "3D 美杜莎：强链（只有两个候选数的格、在某单元只有两个位置的数）把 {first} 染成一种颜色，"
+    "{second} 染成另一种；恰有一种颜色全部为真。{why}所以：{result}。",
+)
