@@ -274,7 +274,7 @@ def test_hint_ladder_timeline_and_chain_arrows_in_the_window(window, data_dir):
     from engine import iter_steps
     from engine.solver import solve
 
-    puzzle = "000040000020609010006308700050090020008000300930000074080502040043000260500000003"
+    puzzle = "050000030902000408400000001046805390703060804800000002009604700004273900000000000"
     steps = list(iter_steps(puzzle))
     chain_at = next(i for i, s in enumerate(steps) if s.links)
     givens = grid_of(puzzle)
