@@ -30,7 +30,8 @@ Measured trade-offs (one core, interleaved against the per-cell kernel of commit
 
 * overall, against 3e52e90 (same guesses: 72.5 per forum_hardest_1905_11plus puzzle, 6.0 per
   serg_benchmark one): see the ratios in benchmarks/README.md; against tdoku, timed side by side
-  (``benchmarks/bench_tdoku.py``): 0.6-1.2x its time on four sets, 1.43-1.49x on serg_benchmark;
+  (``benchmarks/bench_tdoku.py``): 0.6-1.2x its time on four sets, on serg_benchmark 1.43-1.49x
+  with the machine loaded and 1.60x on a quiet one (over the 1.5x target);
 * a digit is settled only when one of its three words changed since it was last settled (its
   settled words kept in ``work``; on a backtrack they are reset to the restored state's words,
   which are settled), and a band's cell phase runs only when the band changed;
