@@ -138,8 +138,6 @@ class Session:
         self.timeline = Timeline(self.start_digits)
         self.position = 0  # events of the timeline applied to the board
         self.status = "paused" if paused else "running"
-        self.steps = 0
-        self.backtracks = 0
         self.error: str | None = None
         self._emit = emit
         self._on_end = on_end
@@ -229,6 +227,16 @@ class Session:
         """Wait until the run has ended (tests; the app never waits)."""
         with self._cond:
             self._cond.wait_for(lambda: self.ended or not self._thread.is_alive(), timeout)
+
+    @property
+    def steps(self) -> int:
+        """The events shown so far, of every kind: the board's position on the timeline."""
+        return self.position
+
+    @property
+    def backtracks(self) -> int:
+        """The engine's running count of backtracks at the event shown."""
+        return self._last_event.backtracks if self._last_event is not None else 0
 
     @property
     def ended(self) -> bool:
@@ -338,8 +346,6 @@ class Session:
             if self._cands is not None and ev.step is not None:  # only human logic's events carry steps
                 self._cands.apply(ev.step)
             self.position += 1
-            self.steps = self.position
-            self.backtracks = ev.backtracks
             self._last_event = ev
             self._unsent += 1
             if kind == "solved" or kind == "failed":
@@ -362,9 +368,8 @@ class Session:
             if target is None:
                 return
         self.board.digits[:] = self.timeline.board_at(target)  # in place: the worker loop holds the list
-        self.position = self.steps = target
+        self.position = target
         self._last_event = self.timeline.event(target - 1) if target else None
-        self.backtracks = self._last_event.backtracks if self._last_event is not None else 0
         if self._cands is not None:
             self._cands = _logic_state(self.start_digits, self.timeline.logic_steps(target))
         self._unsent = 0
