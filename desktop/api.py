@@ -271,31 +271,31 @@ class Api:
         with self._lock:
             self._refuse_while_solving()
             game = self._game
-            if self._hints.deeper(game.version):
-                return {"ok": True, "hint": self._hints.view()}
+            if self._hints.deeper(self._board_key()):
+                return {"ok": True, "hint": self._hints.view(), "state": self._state()}
             if game.paused:
                 raise ApiError("paused", "The game is paused; resume it first.")
             if all(game.digits) or not any(game.digits):
                 raise ApiError("nothing_to_do", "The board is full or empty: there is nothing to hint.")
             repeats = bool(game.conflict_cells())
-            version = game.version
+            key = self._board_key()
             board = (list(game.digits), list(game.origins), list(game.notes))
         solution = self._known_solution()
         if repeats and solution is None:  # with the solution known, the wrong digit is named instead
             raise ApiError("invalid_board", "Remove the repeated digits first.")
         found = hints.find(*board, solution)  # the step driver: off the lock
         with self._lock:
-            if self._game.version != version:
+            if self._board_key() != key:
                 raise ApiError("busy", "The board changed while the hint was found; press Hint again.")
-            self._hints.start(version, found)
-            return {"ok": True, "hint": self._hints.view()}
+            self._hints.start(key, found)
+            return {"ok": True, "hint": self._hints.view(), "state": self._state()}
 
     @_endpoint
     def apply_hint(self) -> dict[str, Any]:
         """Make the fully shown hint's step one undoable move (cause "hint"); refused before level 4."""
         with self._lock:
             self._refuse_while_solving()
-            found = self._hints.ready(self._game.version)
+            found = self._hints.ready(self._board_key())
             if found is None or found.step is None:
                 raise ApiError("nothing_to_do", "Press Hint until the whole step is shown, then Apply it.")
             step = found.step
@@ -627,6 +627,7 @@ class Api:
             settings=self._effective_settings(),
             algorithms=self._algorithms(),
             session=self._session_info(),
+            hint=self._hint_shown(),
             busy=self._busy,
             solver_ready=self._solver_ready.is_set(),
             notices=list(self._notices),
@@ -646,6 +647,16 @@ class Api:
         if self._session is None or ended_elsewhere:
             return idle_info(self._settings["delay"], self._effective_settings()["algorithm"])
         return self._session.info()
+
+    def _hint_shown(self) -> dict[str, Any] | None:
+        """Return the hint of the board shown (None while paused: the board is hidden) (lock held)."""
+        if self._game.paused or not self._hints.current(self._board_key()):
+            return None
+        return self._hints.view()
+
+    def _board_key(self) -> tuple[int, int]:
+        """Return which board is shown: the game played (of a set) and its version (lock held)."""
+        return id(self._game), self._game.version
 
     def _puzzle_key(self) -> tuple[int, tuple[int, ...]]:
         """Return which puzzle is on the board: the game played (of a set) and its givens (lock held)."""

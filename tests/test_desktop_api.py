@@ -450,3 +450,17 @@ def test_a_set_still_being_made_when_the_app_closed_is_finished_at_the_next_laun
         state = api.go_puzzle("next")["state"]
         seen.add(tuple(state["digits"]))
     assert len(seen) == 3  # the made ones differ from each other and from the first
+
+
+def test_a_hint_belongs_to_its_puzzle_of_a_set_even_where_their_board_versions_agree(api, bridge):
+    assert api.start_set(2, "easy")["ok"]
+    bridge.wait_for("state", lambda p: p["state"]["set"]["made"] == 2 and not p["state"]["making_set"],
+                    timeout=120)
+    assert api.fill_candidates()["ok"]  # one move here: this board's version is the next one's on arrival
+    first = api.hint()
+    assert api.hint()["hint"]["level"] == 2 and first["state"]["hint"]["level"] == 1
+    other = api.go_puzzle("next")["state"]
+    assert other["version"] == first["state"]["version"]  # each game numbers its own versions
+    assert other["hint"] is None
+    assert api.hint()["hint"]["level"] == 1  # a new ladder, not the first puzzle's going on
+    assert api.go_puzzle("previous")["state"]["hint"] is None  # the ladder follows the board shown

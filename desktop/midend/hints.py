@@ -8,13 +8,14 @@
 Before any step the hint says what is wrong with the player's board: a digit that is not the
 solution's, or notes that have lost a digit the solution needs (the notes are the hint's candidate
 state, so a missing candidate would make it reason from a falsehood).  A hint belongs to the board
-version it was found on: any move makes a new board, and the ladder starts again at level 1.
+version it was found on (of that game: a set's puzzles number their versions each on their own): any
+move makes a new board, and the ladder starts again at level 1.
 Pure: the engine is asked, nothing is threaded, stored or timed here.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Hashable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -66,29 +67,36 @@ def find(digits: Sequence[int], origins: Sequence[str], notes: Sequence[int],
 
 
 class Ladder:
-    """The hint on screen: the board version it belongs to, what was found, and how deep it is shown."""
+    """The hint on screen: the board it belongs to, what was found, and how deep it is shown.
+
+    A board is named by a key the caller makes from the game and its version.
+    """
 
     def __init__(self) -> None:
-        self.version = -1
+        self.board: Hashable = None
         self.level = 0
         self.finding: Finding | None = None
 
-    def deeper(self, version: int) -> bool:
-        """Go one level deeper if the hint still belongs to ``version``; False when a new one is needed."""
-        if self.finding is None or version != self.version:
+    def current(self, board: Hashable) -> bool:
+        """True when a hint is shown for ``board``."""
+        return self.finding is not None and board == self.board
+
+    def deeper(self, board: Hashable) -> bool:
+        """Go one level deeper if the hint still belongs to ``board``; False when a new one is needed."""
+        if not self.current(board):
             return False
         if self.finding.kind == "step":
             self.level = min(self.level + 1, LEVELS)
         return True
 
-    def start(self, version: int, finding: Finding) -> None:
-        """Show ``finding`` at level 1 for board ``version``."""
-        self.version, self.level, self.finding = version, 1, finding
+    def start(self, board: Hashable, finding: Finding) -> None:
+        """Show ``finding`` at level 1 for ``board``."""
+        self.board, self.level, self.finding = board, 1, finding
 
-    def ready(self, version: int) -> Finding | None:
-        """Return the finding when its whole step is shown for ``version`` (Apply may use it), else None."""
+    def ready(self, board: Hashable) -> Finding | None:
+        """Return the finding when its whole step is shown for ``board`` (Apply may use it), else None."""
         found = self.finding
-        if found is None or found.kind != "step" or version != self.version or self.level < LEVELS:
+        if not self.current(board) or found.kind != "step" or self.level < LEVELS:
             return None
         return found
 

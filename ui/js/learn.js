@@ -40,21 +40,17 @@ export class LearnPanel {
     window.addEventListener("resize", () => this.drawLinks(this.lastLinks, true));
   }
 
-  /** The hint on screen, if it still belongs to the board shown. */
+  /** The hint on screen: the state's (Python keeps it for the board it was found on), unless a run is shown. */
   currentHint() {
     const { view } = this.ctx;
-    const hint = view.hint;
-    return hint && view.state && hint.version === view.state.version && !view.solve ? hint : null;
+    return view.solve ? null : view.state.hint;
   }
 
   async hint() {
-    const { view } = this.ctx;
-    const version = view.state.version;
     const answer = await api.hint();
     if (!answer.ok) return;
-    view.hint = { version, ...answer.hint };
-    this.ctx.render();
-    this.ctx.announce(this.hintText(view.hint));
+    this.ctx.acceptState(answer.state);
+    this.ctx.announce(this.hintText(answer.hint));
   }
 
   hintText(hint) {
@@ -64,7 +60,6 @@ export class LearnPanel {
   async apply() {
     const answer = await api.applyHint();
     if (!answer.ok) return;
-    this.ctx.view.hint = null;
     this.ctx.acceptState(answer.state);
     this.ctx.say(i18n.t("msg.hintApplied"));
   }

@@ -20,7 +20,6 @@ const view = {
   solve: null, // the last solve message, while its board is on screen
   session: null, // the freshest session info from any source
   sessionAt: 0, // performance.now() when session arrived (for the ticking clock)
-  hint: null, // the hint on screen (Python's ladder view) and the board version it belongs to
   endedId: 0, // the newest session whose end (and result) the page has seen in a state
   shownNotices: new Set(),
   delayDragging: false,
@@ -143,12 +142,10 @@ function acceptState(state) {
   render();
 }
 
-// after a language switch, the message on screen is told again in the new language (the hint's too)
+// after a language switch, the message on screen is told again in the new language (the
+// Explanation is drawn by render() from the texts in both languages)
 function retell() {
-  const hint = view.hint;
-  if (hint && view.state && hint.version === view.state.version) {
-    render(); // the Explanation is drawn from the hint's texts in both languages
-  } else if (view.makingMessage && $("message").textContent === view.makingMessage) {
+  if (view.makingMessage && $("message").textContent === view.makingMessage) {
     $("message").textContent = view.makingMessage = i18n.t("msg.generating");
   }
 }
