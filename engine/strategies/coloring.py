@@ -21,6 +21,7 @@ digit; *type 2* - a colour that sees both colours of another cluster is false.
 from __future__ import annotations
 
 from collections.abc import Iterator
+from typing import TypeVar
 
 from engine.candidates import CandidateGrid, DigitMemo, all_unit_positions
 from engine.steps import TEXT_FIELDS, Step
@@ -28,6 +29,7 @@ from engine.strategies import Technique, register
 from engine.strategies.single_digit import PEER_SETS, strong_links
 
 Cluster = tuple[tuple[int, ...], tuple[int, ...]]  # the cells of colour 0 and of colour 1
+Node = TypeVar("Node", int, tuple[int, int])  # a cell, or a (cell, digit) candidate
 
 
 def clusters(cands: list[int], bit: int) -> list[Cluster]:
@@ -36,26 +38,32 @@ def clusters(cands: list[int], bit: int) -> list[Cluster]:
     for _, a, b in strong_links(cands, bit):
         graph.setdefault(a, []).append(b)
         graph.setdefault(b, []).append(a)
-    colour: dict[int, int] = {}
-    out = []
+    return [(tuple(zero), tuple(one)) for zero, one, _ in two_coloured(graph)]
+
+
+def two_coloured(graph: dict[Node, list[Node]]) -> Iterator[tuple[list[Node], list[Node], list]]:
+    """Yield (colour 0, colour 1, links) of each connected part of ``graph`` that two colours can paint,
+    nodes ascending; ``links`` are the ``(node, next, True)`` strong links the painting followed.  A part
+    with an odd cycle is left out.  Simple colouring paints cells of one digit, 3D Medusa candidates."""
+    colour: dict[Node, int] = {}
     for start in sorted(graph):
         if start in colour:
             continue
         colour[start] = 0
-        stack, members, broken = [start], [start], False
+        members, stack, links, broken = [start], [start], [], False
         while stack:
-            cell = stack.pop()
-            for nxt in graph[cell]:
+            node = stack.pop()
+            for nxt in graph[node]:
                 if nxt not in colour:
-                    colour[nxt] = 1 - colour[cell]
+                    colour[nxt] = 1 - colour[node]
                     members.append(nxt)
                     stack.append(nxt)
-                elif colour[nxt] == colour[cell]:
+                    links.append((node, nxt, True))
+                elif colour[nxt] == colour[node]:
                     broken = True
         if not broken:
-            out.append((tuple(sorted(c for c in members if colour[c] == 0)),
-                        tuple(sorted(c for c in members if colour[c] == 1))))
-    return out
+            members.sort()
+            yield [m for m in members if colour[m] == 0], [m for m in members if colour[m] == 1], links
 
 
 def _seen_by(cells: tuple[int, ...]) -> set[int]:

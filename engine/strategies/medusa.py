@@ -31,6 +31,7 @@ from engine.grid import CELL_UNITS, cell_name
 from engine.masks import CELL_BIT, MASK_DIGITS, PEER_MASK, POPCOUNT, UNIT_MASK, bits
 from engine.steps import TEXT_FIELDS, Step, removal_label, unit_label
 from engine.strategies import Technique, register
+from engine.strategies.coloring import two_coloured
 from engine.strategies.links import digit_cells
 from engine.strategies.single_digit import strong_links
 from engine.strategies.wording import candidates_text, candidates_text_zh
@@ -62,26 +63,9 @@ def _links(cands: list[int]) -> dict[Cand, list[Cand]]:
 
 def _clusters(adj: dict[Cand, list[Cand]]) -> Iterator[tuple[list[Cand], list[Cand], list]]:
     """Yield (colour 0, colour 1, links) of every two-coloured cluster spanning two or more digits."""
-    colour: dict[Cand, int] = {}
-    for start in sorted(adj):
-        if start in colour:
-            continue
-        colour[start] = 0
-        members, stack, links, broken = [start], [start], [], False
-        while stack:
-            node = stack.pop()
-            for nxt in adj[node]:
-                if nxt not in colour:
-                    colour[nxt] = 1 - colour[node]
-                    members.append(nxt)
-                    stack.append(nxt)
-                    links.append((node, nxt, True))
-                elif colour[nxt] == colour[node]:
-                    broken = True
-        if broken or len({d for _, d in members}) < 2:
-            continue
-        members.sort()
-        yield [m for m in members if colour[m] == 0], [m for m in members if colour[m] == 1], links
+    for zero, one, links in two_coloured(adj):
+        if len({d for _, d in zero + one}) >= 2:
+            yield zero, one, links
 
 
 def _digit_cells(colour: list[Cand]) -> list[int]:
