@@ -150,6 +150,7 @@ class Session:
         self._stop = False
         self._step_credit = 0
         self._seek: int | None = None  # a position asked for, not yet shown
+        self._told = False  # the run's end has been sent (its last message and on_end), until a reopen
         self._ticks = itertools.count(1)
         self._elapsed = 0.0
         self._resumed_at: float | None = None
@@ -199,6 +200,7 @@ class Session:
                 return -1
             target = max(0, min(int(position), len(self.timeline)))
             self._seek = target
+            self._told = False
             self._paused = True
             self._step_credit = 0
             self.status = "paused"
@@ -224,9 +226,9 @@ class Session:
             self._cond.notify_all()
 
     def join(self, timeout: float | None = None) -> None:
-        """Wait until the run has ended (tests; the app never waits)."""
+        """Wait until the run has ended and its end has been sent (tests; the app never waits)."""
         with self._cond:
-            self._cond.wait_for(lambda: self.ended or not self._thread.is_alive(), timeout)
+            self._cond.wait_for(lambda: self._told or not self._thread.is_alive(), timeout)
 
     @property
     def steps(self) -> int:
@@ -301,6 +303,9 @@ class Session:
                 self._on_end(self)
             except Exception:
                 log.exception("solve session %s: end handler failed", self.id)
+        with self._cond:
+            self._told = self._seek is None  # a seek that came meanwhile reopened the run
+            self._cond.notify_all()
 
     def _await_reopen(self) -> bool:
         """After the end: wait for a seek (True, the run is paused at it) or stop (False)."""
