@@ -55,12 +55,13 @@ def sources() -> dict[str, list[str]]:
 
 
 def sample(count: int, seed: int) -> list[tuple[str, str]]:
-    """Return ``count`` (pool, puzzle) pairs, the same share from every pool, at random."""
-    pools = sources()
+    """Return ``count`` (pool, puzzle) pairs at random, an equal share from every pool (what a small
+    pool cannot give is shared among the larger ones)."""
+    pools = sorted(sources().items(), key=lambda item: len(item[1]))
     rng = random.Random(seed)
-    share = -(-count // len(pools))
     picked = []
-    for name, pool in pools.items():
+    for left, (name, pool) in zip(range(len(pools), 0, -1), pools, strict=True):
+        share = -(-(count - len(picked)) // left)
         picked += [(name, p) for p in rng.sample(pool, min(share, len(pool)))]
     rng.shuffle(picked)
     return picked[:count]
