@@ -52,8 +52,12 @@ Measured trade-offs (one core, interleaved against the per-cell kernel of commit
   separate calls (``perf``: 7-13% slower than the JIT on serg_benchmark and forum_hardest);
 * :func:`_choose` was 29% of serg_benchmark's time (``perf`` on the AOT module; 6 calls per
   puzzle, 12 cells scored each): it now reads each scored cell's two digits from bit-sliced
-  planes built once per band, and a cell's bit index with a de Bruijn multiply, for the same
-  choices: 1.16x on serg_benchmark, 1.08-1.13x on the other sets but 17_clue (same);
+  planes built once per band, for the same choices: 1.16x on serg_benchmark, 1.08-1.13x on the
+  other sets but 17_clue (same); its scores are counted with LLVM's ``ctpop`` (one ``popcnt``)
+  instead of three 9-bit table lookups a word, a cell's bit index with ``cttz`` (``tzcnt``), and
+  :func:`_search` is inlined into :func:`classify_many` (numba reference-counted its seven array
+  arguments on every puzzle): together 1.14x on serg_benchmark, 1.06x on magictour (JIT; the
+  ahead-of-time module must then be compiled for a CPU with ``popcnt``: ``build/aot.py``);
 * the bivalue cells come from the cell phase (one more bit-sliced count there) instead of a count
   of their own in :func:`_choose`, and a puzzle's row is indexed in place rather than passed as a
   view (numba reference-counts each view): 2-3.5%;
@@ -75,7 +79,7 @@ from itertools import permutations
 import numpy as np
 
 from engine.grid import PEERS_NP, UNITS_NP
-from engine.kernels import njit
+from engine.kernels import bit_intrinsics, njit
 
 FULL = 0x7FFFFFF  # 27 bits: a whole band
 REP = 0x40201  # times a 9-bit column set: the same columns in the band's three rows
@@ -130,11 +134,11 @@ def _peer_masks() -> np.ndarray:
 
 
 PEER_MASKS = _peer_masks()
-# a one-bit word's bit index: BIT_INDEX[((bit * DE_BRUIJN) & 0xFFFFFFFF) >> 27] (one multiply, no branch)
-DE_BRUIJN = 0x077CB531
-BIT_INDEX = np.zeros(32, dtype=np.int64)
-BIT_INDEX[[(((1 << p) * DE_BRUIJN) & 0xFFFFFFFF) >> 27 for p in range(32)]] = np.arange(32)
 UNITS = UNITS_NP.astype(np.uint8)  # uint8 indexes: no negative-index wraparound code (18% faster)
+
+
+# LLVM's ctpop and cttz (engine.kernels: numba is imported there only)
+_popcount, _lowest = bit_intrinsics()
 
 
 @njit(cache=True)
@@ -303,7 +307,7 @@ def _mask(st, c):
 
 @njit(cache=True, inline="always")
 def _pop27(w):
-    return POP[w & 511] + POP[(w >> 9) & 511] + POP[(w >> 18) & 511]
+    return _popcount(w)
 
 
 @njit(cache=True, inline="always")
@@ -361,7 +365,7 @@ def _choose(st, work):
         while biv != 0 and seen < 12:
             bit = biv & -biv
             biv ^= bit
-            p = BIT_INDEX[(((bit * DE_BRUIJN) & 0xFFFFFFFF) >> 27) & 31]
+            p = _lowest(bit)
             c = 27 * b + p
             lo = ((l0 >> p) & 1) | (((l1 >> p) & 1) << 1) | (((l2 >> p) & 1) << 2) | (((l3 >> p) & 1) << 3)
             hi = ((h0 >> p) & 1) | (((h1 >> p) & 1) << 1) | (((h2 >> p) & 1) << 2) | (((h3 >> p) & 1) << 3)
@@ -379,7 +383,7 @@ def _choose(st, work):
     return best
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _search(grids, row, limit, randomize, st, stack, work, solutions):
     """Count the completions of ``grids[row]`` up to ``limit``, copying the first into ``solutions[row]``;
     return ``(count, guesses)``; a value above 9 gives ``(0, 0)``."""
