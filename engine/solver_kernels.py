@@ -174,84 +174,89 @@ def _pick(mask, randomize):
 
 @njit(cache=True, inline="always")
 def _place(st, c, d):
-    """Put digit ``d`` (1-9) in cell ``c``: the cell leaves the other digits, its row keeps only it."""
+    """Put digit ``d`` (1-9) in cell ``c``: the cell leaves the other digits, its row keeps only it.
+
+    Return the digits whose words changed (bit d-1 for digit d): those the cell had."""
     b = c // 27
     p = c % 27
     bit = np.int64(1) << p
+    changed = 0
     for k in range(9):
-        st[3 * k + b] &= ~bit
+        w = st[3 * k + b]
+        changed |= ((w >> p) & 1) << k
+        st[3 * k + b] = w & ~bit
     i = 3 * (d - 1) + b
     st[i] = (st[i] & ~(np.int64(511) << (9 * (p // 9)))) | bit
+    return changed
 
 
 @njit(cache=True, inline="always")
-def _propagate(st, work):
-    """Apply the digit and cell phases (module docstring) until stable; return False on a contradiction."""
+def _propagate(st, work, todo):
+    """Apply the digit and cell phases (module docstring) until stable; return False on a contradiction.
+
+    ``todo``: the digits whose words changed since they were last settled (bit d-1 for digit d)."""
     dirty = 7
     while True:
         # digit phase, until no digit changes
-        progress = True
-        while progress:
-            progress = False
-            for d in range(9):
-                i = 3 * d
-                a0 = st[i]
-                a1 = st[i + 1]
-                a2 = st[i + 2]
-                if a0 == work[_PREV + i] and a1 == work[_PREV + i + 1] and a2 == work[_PREV + i + 2]:
+        while todo:
+            d = _lowest(todo)
+            todo &= todo - 1
+            i = 3 * d
+            a0 = st[i]
+            a1 = st[i + 1]
+            a2 = st[i + 2]
+            while True:
+                a0 &= COMPLEX[
+                    (SHRINK[a0 & 511] | (SHRINK[(a0 >> 9) & 511] << 3) | (SHRINK[(a0 >> 18) & 511] << 6))
+                    & 511
+                ]
+                a1 &= COMPLEX[
+                    (SHRINK[a1 & 511] | (SHRINK[(a1 >> 9) & 511] << 3) | (SHRINK[(a1 >> 18) & 511] << 6))
+                    & 511
+                ]
+                a2 &= COMPLEX[
+                    (SHRINK[a2 & 511] | (SHRINK[(a2 >> 9) & 511] << 3) | (SHRINK[(a2 >> 18) & 511] << 6))
+                    & 511
+                ]
+                if a0 == 0 or a1 == 0 or a2 == 0:
+                    return False
+                c0 = (a0 | (a0 >> 9) | (a0 >> 18)) & 511
+                c1 = (a1 | (a1 >> 9) | (a1 >> 18)) & 511
+                c2 = (a2 | (a2 >> 9) | (a2 >> 18)) & 511
+                if (c0 | c1 | c2) != 511:
+                    return False
+                f0 = FIX[c0]
+                f1 = FIX[c1]
+                f2 = FIX[c2]
+                n0 = a0 & ~((f1 | f2) * REP) & (KEEP[c0 & ~c1 & ~c2] * REP)
+                n1 = a1 & ~((f0 | f2) * REP) & (KEEP[c1 & ~c0 & ~c2] * REP)
+                n2 = a2 & ~((f0 | f1) * REP) & (KEEP[c2 & ~c0 & ~c1] * REP)
+                if n0 == a0 and n1 == a1 and n2 == a2:
+                    break
+                a0 = n0
+                a1 = n1
+                a2 = n2
+            for b in range(3):
+                a = a0 if b == 0 else (a1 if b == 1 else a2)
+                if a == work[_PREV + i + b]:
                     continue
-                while True:
-                    a0 &= COMPLEX[
-                        (SHRINK[a0 & 511] | (SHRINK[(a0 >> 9) & 511] << 3) | (SHRINK[(a0 >> 18) & 511] << 6))
-                        & 511
-                    ]
-                    a1 &= COMPLEX[
-                        (SHRINK[a1 & 511] | (SHRINK[(a1 >> 9) & 511] << 3) | (SHRINK[(a1 >> 18) & 511] << 6))
-                        & 511
-                    ]
-                    a2 &= COMPLEX[
-                        (SHRINK[a2 & 511] | (SHRINK[(a2 >> 9) & 511] << 3) | (SHRINK[(a2 >> 18) & 511] << 6))
-                        & 511
-                    ]
-                    if a0 == 0 or a1 == 0 or a2 == 0:
-                        return False
-                    c0 = (a0 | (a0 >> 9) | (a0 >> 18)) & 511
-                    c1 = (a1 | (a1 >> 9) | (a1 >> 18)) & 511
-                    c2 = (a2 | (a2 >> 9) | (a2 >> 18)) & 511
-                    if (c0 | c1 | c2) != 511:
-                        return False
-                    f0 = FIX[c0]
-                    f1 = FIX[c1]
-                    f2 = FIX[c2]
-                    n0 = a0 & ~((f1 | f2) * REP) & (KEEP[c0 & ~c1 & ~c2] * REP)
-                    n1 = a1 & ~((f0 | f2) * REP) & (KEEP[c1 & ~c0 & ~c2] * REP)
-                    n2 = a2 & ~((f0 | f1) * REP) & (KEEP[c2 & ~c0 & ~c1] * REP)
-                    if n0 == a0 and n1 == a1 and n2 == a2:
-                        break
-                    a0 = n0
-                    a1 = n1
-                    a2 = n2
-                for b in range(3):
-                    a = a0 if b == 0 else (a1 if b == 1 else a2)
-                    if a == work[_PREV + i + b]:
-                        continue
-                    work[_PREV + i + b] = a
-                    if a != st[i + b]:
-                        st[i + b] = a
-                        dirty |= 1 << b
-                    # a row of the word down to one unsolved cell: the digit is placed there, and the
-                    # cell leaves the other digits (one that had it as its own row single then empties)
-                    u = st[UNSOLVED + b]
-                    r = (
-                        SINGLE[a & 511] | (SINGLE[(a >> 9) & 511] << 9) | (SINGLE[(a >> 18) & 511] << 18)
-                    ) & u
-                    if r:
-                        st[UNSOLVED + b] = u & ~r
-                        for k in range(9):
-                            if k != d:
-                                st[3 * k + b] &= ~r
-                        dirty |= 1 << b
-                        progress = True
+                work[_PREV + i + b] = a
+                if a != st[i + b]:
+                    st[i + b] = a
+                    dirty |= 1 << b
+                # a row of the word down to one unsolved cell: the digit is placed there, and the
+                # cell leaves the other digits (one that had it as its own row single then empties)
+                u = st[UNSOLVED + b]
+                r = (SINGLE[a & 511] | (SINGLE[(a >> 9) & 511] << 9) | (SINGLE[(a >> 18) & 511] << 18)) & u
+                if r:
+                    st[UNSOLVED + b] = u & ~r
+                    for k in range(9):
+                        w = st[3 * k + b]
+                        todo |= (((w & r) + FULL) >> 27) << k  # 1 if it had one of the cells
+                        st[3 * k + b] = w & ~r
+                    st[i + b] = a  # the digit itself keeps them
+                    todo &= ~(1 << d)
+                    dirty |= 1 << b
         # cell phase: empty cells and naked singles, in the bands that changed
         found = False
         for b in range(3):
@@ -281,14 +286,17 @@ def _propagate(st, work):
                 for d in range(9):
                     s = st[3 * d + b] & singles
                     if s:
-                        a = st[3 * d + b]
+                        old = st[3 * d + b]
+                        a = old
                         for r in range(3):
                             t = (s >> (9 * r)) & 511
                             if t:
                                 if t & (t - 1):
                                     return False
                                 a = (a & ~(np.int64(511) << (9 * r))) | (t << (9 * r))
-                        st[3 * d + b] = a
+                        if a != old:
+                            st[3 * d + b] = a
+                            todo |= 1 << d
         if not found:
             return True
 
@@ -401,8 +409,9 @@ def _search(grids, row, limit, randomize, st, stack, work, solutions):
     count = 0
     guesses = 0
     depth = 0
+    todo = 511
     while True:
-        ok = _propagate(st, work)
+        ok = _propagate(st, work, todo)
         if ok and (st[UNSOLVED] | st[UNSOLVED + 1] | st[UNSOLVED + 2]) == 0:
             count += 1
             if count == 1:
@@ -443,7 +452,7 @@ def _search(grids, row, limit, randomize, st, stack, work, solutions):
             else:
                 work[81 + top] = rem
         guesses += 1
-        _place(st, c, d)
+        todo = _place(st, c, d)
     return count, guesses
 
 
