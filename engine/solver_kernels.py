@@ -87,7 +87,8 @@ UNSOLVED = 27
 STATE = 30  # length of one state row (see the module docstring)
 _PREV = 162  # work[_PREV:_PREV + 27]: each digit's words as last settled
 _BIVALUE = _PREV + 27  # work[_BIVALUE:_BIVALUE + 3]: each band's bivalue cells (cell phase, for _choose)
-WORK = _BIVALUE + 3
+_GIVEN = _BIVALUE + 3  # work[_GIVEN:_GIVEN + 27]: each digit's givens, by band (set up in _start)
+WORK = _GIVEN + 32  # _start's index is masked to 5 bits (a value above 9 writes past the 27)
 
 # The compiled entry point's argument types, for ahead-of-time compilation (numba.pycc, through
 # engine.kernels.njit's ``aot``); tests/test_solver.py checks they are the ones engine/solver.py passes.
@@ -188,6 +189,44 @@ def _place(st, c, d):
     i = 3 * (d - 1) + b
     st[i] = (st[i] & ~(np.int64(511) << (9 * (p // 9)))) | bit
     return changed
+
+
+@njit(cache=True, inline="always")
+def _start(grids, row, st, work):
+    """Set ``st`` to the givens of ``grids[row]`` (not yet propagated); return False for a value above 9
+    or a digit given twice in a row (the propagation finds the other repeats: a box or column left
+    without the digit).
+
+    Branch-free where it can be: the empty cells by band in one pass, then only the given cells."""
+    for i in range(27):
+        work[_GIVEN + i] = 0
+        work[_PREV + i] = -1
+    big = 0
+    for b in range(3):
+        empty = np.int64(0)
+        for p in range(27):
+            v = np.int64(grids[row, 27 * b + p])
+            empty |= np.int64(v == 0) << p
+            big |= v + 6  # bit 4 set for a value above 9
+        st[UNSOLVED + b] = empty
+        given = FULL & ~empty
+        while given:
+            p = _lowest(given)
+            given &= given - 1
+            work[_GIVEN + ((3 * (grids[row, 27 * b + p] - 1) + b) & 31)] |= np.int64(1) << p
+    if big & ~15:
+        return False
+    twice = 0
+    for i in range(27):
+        g = work[_GIVEN + i]
+        x0 = g & 511
+        x1 = (g >> 9) & 511
+        x2 = (g >> 18) & 511
+        twice |= (x0 & (x0 - 1)) | (x1 & (x1 - 1)) | (x2 & (x2 - 1))
+        # the rows holding a given of the digit keep only it; the other rows keep the empty cells
+        rows = ((x0 + 511) >> 9) * 511 | ((x1 + 511) >> 9) * (511 << 9) | ((x2 + 511) >> 9) * (511 << 18)
+        st[i] = (st[UNSOLVED + i % 3] & ~rows) | g
+    return twice == 0
 
 
 @njit(cache=True, inline="always")
@@ -395,17 +434,8 @@ def _choose(st, work):
 def _search(grids, row, limit, randomize, st, stack, work, solutions):
     """Count the completions of ``grids[row]`` up to ``limit``, copying the first into ``solutions[row]``;
     return ``(count, guesses)``; a value above 9 gives ``(0, 0)``."""
-    for i in range(27):
-        st[i] = FULL
-        work[_PREV + i] = -1
-    for b in range(3):
-        st[UNSOLVED + b] = FULL
-    for c in range(81):
-        v = grids[row, c]
-        if v:
-            if v > 9:
-                return 0, 0
-            _place(st, c, v)
+    if not _start(grids, row, st, work):
+        return 0, 0
     count = 0
     guesses = 0
     depth = 0
