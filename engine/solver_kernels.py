@@ -11,13 +11,13 @@ Cell ``c`` is band ``c // 27``, bit ``c % 27``: bit order is cell order.
 
 Propagation alternates two phases until nothing changes:
 
-* *digit phase* (per digit whose words changed since it was last settled): each band word keeps
-  only the mini-rows that some row->box permutation can use (``COMPLEX``: hidden singles in rows
-  and boxes, pointing and claiming along rows, and more), a box whose digit sits in one column
-  removes that column from the other bands (``FIX``: column pointing), a column whose digit can
-  only be in one band keeps that column alone in its box (``KEEP``: column claiming, and with
-  ``COMPLEX`` hidden singles in columns); repeated on the three words until stable.  Then a row
-  of a word down to one unsolved cell is a placement: the cell leaves the other 8 digits' words;
+* *digit phase* (per digit whose words changed since it was last settled, lowest first): each band
+  word keeps only the mini-rows that some row->box permutation can use (``COMPLEX``: hidden singles
+  in rows and boxes, pointing and claiming along rows, and more), a box whose digit sits in one
+  column removes that column from the other bands (``FIX``: column pointing), a column whose digit
+  can only be in one band keeps that column alone in its box (``KEEP``: column claiming, and with
+  ``COMPLEX`` hidden singles in columns); repeated on the three words until stable.  Then a row of a
+  word down to one unsolved cell is a placement: the cell leaves the other 8 digits' words;
 * *cell phase* (per band that changed, once no digit changes): a bit-sliced count over the 9 words
   finds empty cells (contradiction) and naked singles (their digit's row is cut down to them).
 
@@ -32,9 +32,15 @@ Measured trade-offs (one core, interleaved against the per-cell kernel of commit
   serg_benchmark one): see the ratios in benchmarks/README.md; against tdoku, timed side by side
   (``benchmarks/bench_tdoku.py``): 0.6-1.2x its time on four sets, on serg_benchmark 1.43-1.49x
   with the machine loaded and 1.60x on a quiet one (over the 1.5x target);
-* a digit is settled only when one of its three words changed since it was last settled (its
-  settled words kept in ``work``; on a backtrack they are reset to the restored state's words,
-  which are settled), and a band's cell phase runs only when the band changed;
+* a digit is settled only when one of its three words changed since it was last settled: a mask
+  of such digits is set wherever a word changes (a placement, a row single leaving the other
+  digits, a naked single) and taken lowest bit first with ``cttz``; same fixpoint, same guesses,
+  about 5% on serg_benchmark and magictour against comparing all nine digits' words with their
+  settled ones on every pass (219 tests for 46 settles per serg_benchmark puzzle, a branch
+  mispredicted often: the previous kernel, whose notes found no gain for a mask without
+  ``cttz``).  Each band word's settled value is still kept in ``work`` (on a backtrack reset to
+  the restored state's words, which are settled) so that only a changed word looks for row
+  singles, and a band's cell phase runs only when the band changed;
 * row singles are placed as each digit settles (its words are in registers), the cell phase only
   looks for empty cells and naked singles: 1.2x against gathering the row singles of all nine
   digits in the cell phase (the old kernel restarted its unit scan after each unit that gave
@@ -61,15 +67,26 @@ Measured trade-offs (one core, interleaved against the per-cell kernel of commit
 * the bivalue cells come from the cell phase (one more bit-sliced count there) instead of a count
   of their own in :func:`_choose`, and a puzzle's row is indexed in place rather than passed as a
   view (numba reference-counts each view): 2-3.5%;
-* not kept: a bit mask of the digits to settle instead of comparing each digit's words with its
-  settled ones (no measurable gain).
+* a puzzle's start state is built without a branch per cell (:func:`_start`: the empty cells of
+  a band in one pass, then only the given cells, each digit's words from its givens) instead of
+  placing the 81 cells' givens one at a time; a digit given twice in a row is caught there (the
+  other repeats empty a word in the propagation): 3-10% on serg_benchmark, where the start was
+  6% of the time (a start alone: 0.24 us of 3.8);
+* :func:`_choose` hands back the chosen cell's two digits (no second look at its nine words):
+  about 1%.
 
-Roads not taken: SIMD over the nine digits (tdoku: numba cannot emit the shuffles it needs, and
-AOT compilation through numba.pycc must stay possible); recursion (slower in numba, and the
-stack depth is small and fixed anyway); dancing links (allocation-heavy, weaker per node than
-propagation); keeping the settled words on the guess stack (twice the copy: a restored state's
-own words are settled, so they are copied back instead); settling only the bands whose word changed
-within a digit's loop (no measurable gain, more branches).
+Roads not taken, measured: the tables as uint8/uint16/uint32 instead of int64 (a fifth of the cache
+lines; no measurable gain, within the noise of a loaded machine); compiling without numba's
+reference counting (``_nrt=False``: no measurable gain under the JIT, and the ahead-of-time module
+shares one NRT setting with the canonical-form kernels, which allocate); one test of the three
+words' changes (``(a0 ^ p0) | (a1 ^ p1) | (a2 ^ p2)``) instead of three, before the mask above (no
+gain: LLVM's code was about the same).  Earlier roads not taken: SIMD over the nine digits (tdoku:
+numba cannot emit the shuffles it needs, and AOT compilation through numba.pycc must stay possible);
+recursion (slower in numba, and the stack depth is small and fixed anyway); dancing links
+(allocation-heavy, weaker per node than propagation); keeping the settled words on the guess stack
+(twice the copy: a restored state's own words are settled, so they are copied back instead);
+settling only the bands whose word changed within a digit's loop (no measurable gain, more
+branches).
 """
 
 from __future__ import annotations
