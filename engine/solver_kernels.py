@@ -30,8 +30,9 @@ Measured trade-offs (one core, interleaved against the per-cell kernel of commit
 
 * overall, against 3e52e90 (same guesses: 72.5 per forum_hardest_1905_11plus puzzle, 6.0 per
   serg_benchmark one): see the ratios in benchmarks/README.md; against tdoku, timed side by side
-  (``benchmarks/bench_tdoku.py``): 0.6-1.2x its time on four sets, on serg_benchmark 1.43-1.49x
-  with the machine loaded and 1.60x on a quiet one (over the 1.5x target);
+  (``benchmarks/bench_tdoku.py``), after this module's third pass: 0.5-1.1x its time on four sets,
+  on serg_benchmark 1.07-1.37x (limit 1) and 1.09-1.33x (limit 2) with the machine loaded (before
+  it: 1.62x and 1.68x loaded, 1.60x at limit 1 on a quiet machine);
 * a digit is settled only when one of its three words changed since it was last settled: a mask
   of such digits is set wherever a word changes (a placement, a row single leaving the other
   digits, a naked single) and taken lowest bit first with ``cttz``; same fixpoint, same guesses,
