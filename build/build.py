@@ -47,7 +47,7 @@ def compile_kernels(work: Path) -> Path:
     """Compile the kernels ahead of time into ``work/aot`` and return that folder; BuildError if it fails."""
     out = work / "aot"
     shutil.rmtree(out, ignore_errors=True)  # never a module left from other code
-    result = subprocess.run([sys.executable, str(BUILD / "aot.py"), str(out)], cwd=ROOT)
+    result = subprocess.run([sys.executable, str(BUILD / "aot.py"), "--portable", str(out)], cwd=ROOT)
     if result.returncode != 0:
         raise BuildError("compiling the kernels ahead of time failed (build/aot.py's message is above)")
     return out

@@ -113,6 +113,37 @@ def njit(aot: str | None = None, **options: Any) -> Callable[[F], F]:
     return compile_
 
 
+def bit_intrinsics() -> tuple[Callable[[int], int], Callable[[int], int]]:
+    """Return ``(popcount, lowest)`` for kernels: a word's set bits, the index of its lowest set bit.
+
+    Under the JIT (and so in the ahead-of-time build) they are LLVM's ``ctpop`` and ``cttz``, one
+    ``popcnt``/``tzcnt`` each on a CPU that has them; with the ahead-of-time module they are plain
+    Python stand-ins, never called (the compiled kernels have the instructions built in), so numba
+    is not imported.  ``lowest`` of 0 is undefined.
+    """
+    if _aot is not None:
+        return (lambda x: bin(x).count("1")), (lambda x: (x & -x).bit_length() - 1)
+    from llvmlite import ir
+    from numba.core import types
+    from numba.extending import intrinsic
+
+    @intrinsic
+    def popcount(typingctx, x):
+        def codegen(context, builder, signature, args):
+            return builder.ctpop(args[0])
+
+        return types.int64(types.int64), codegen
+
+    @intrinsic
+    def lowest(typingctx, x):
+        def codegen(context, builder, signature, args):
+            return builder.cttz(args[0], ir.Constant(ir.IntType(1), 1))  # 1: poison for 0, never passed
+
+        return types.int64(types.int64), codegen
+
+    return popcount, lowest
+
+
 def entry_point(kernel: Callable[..., Any], args: tuple[Any, ...]) -> Callable[..., Any]:
     """Return the fastest callable for ``kernel`` on arguments typed like ``args`` (called once here).
 
