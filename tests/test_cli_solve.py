@@ -227,8 +227,10 @@ def test_an_existing_out_is_replaced_only_when_the_block_completes(tmp_path):
 )
 def test_an_interrupted_run_leaves_the_old_out_intact(tmp_path, signum, status, word):
     out = _write(tmp_path / "out.txt", "precious\n")
-    # ~2 s of work, time to interrupt it (17_clue, now solved in ~0.2 s, let the run finish first)
-    big = DATA.parent / "bench" / "forum_hardest_1905_11plus.txt"
+    # several seconds of work, time to interrupt it once the output is half written: the hardest
+    # file three times over (once, the faster kernel sometimes finished before the signal came)
+    hardest = (DATA.parent / "bench" / "forum_hardest_1905_11plus.txt").read_text()
+    big = _write(tmp_path.parent / f"{tmp_path.name}-in.txt", hardest * 3)
     proc = subprocess.Popen(
         [sys.executable, "-m", "engine", "-s", str(big), "-o", str(out)],
         stderr=subprocess.PIPE,
@@ -238,6 +240,7 @@ def test_an_interrupted_run_leaves_the_old_out_intact(tmp_path, signum, status, 
     while not list(tmp_path.glob(".out.txt.*.tmp")) and proc.poll() is None:
         assert time.monotonic() < deadline
         time.sleep(0.005)
+    assert proc.poll() is None, "the run ended before it could be interrupted"
     proc.send_signal(signum)  # Ctrl-C, kill or a closed terminal while the output is half written
     _, err = proc.communicate(timeout=60)
     assert proc.returncode == status and word in err and "Traceback" not in err
