@@ -11,6 +11,8 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import NamedTuple
 
+import numpy as np
+
 from engine.candidates import CandidateGrid
 from engine.grid import CELL_UNITS, UNITS, cell_name
 from engine.masks import ALL_CELLS, CELL_BIT, MASK_DIGITS, UNIT_MASK, bits, common_peers
@@ -320,22 +322,29 @@ _last_pairs: tuple[tuple, list[tuple[int, int, list[int]]]] = ((), [])
 
 def rcc_pairs(cg: CandidateGrid, sets: list[Als]) -> list[tuple[int, int, list[int]]]:
     """Return ``(i, j, rccs)`` for every two non-overlapping sets (i < j) sharing an RCC, cached per
-    state: ALS-XZ and the ALS-XY-wing ask for the same pairs in a row."""
+    state: ALS-XZ and the ALS-XY-wing ask for the same pairs in a row.
+
+    The pairs are tested compiled (:func:`engine.chain_kernels.rcc_pairs`, the test of
+    :func:`rccs`): an SE 9 state has 300-700 sets, some 100,000 pairs, 0.1-0.2 s in Python.
+    """
     global _last_pairs
     key = (tuple(cg.cands), len(sets))
     if _last_pairs[0] == key:
         return _last_pairs[1]
-    out = []
-    cells = [a.cells for a in sets]
-    digits = [a.digits for a in sets]
+    from engine.chain_kernels import rcc_pairs as compiled
+
+    low = (1 << 64) - 1
+    n = len(sets)
+    flat = [0] * (n * 40)  # per set 10 x 4 words: cells and digits, then per digit cells and peers
     for i, a in enumerate(sets):
-        ci, di = cells[i], digits[i]
-        for j in range(i + 1, len(sets)):
-            if ci & cells[j] or not di & digits[j]:
-                continue
-            xs = rccs(a, sets[j])
-            if xs:
-                out.append((i, j, xs))
+        k = i * 40
+        flat[k], flat[k + 1], flat[k + 2] = a.cells & low, a.cells >> 64, a.digits
+        for d, m in a.digit_mask.items():
+            p = a.digit_peers[d]
+            flat[k + 4 * d : k + 4 * d + 4] = m & low, m >> 64, p & low, p >> 64
+    table = np.array(flat, dtype=np.uint64).reshape(n, 10, 4)
+    found = compiled(table).T.tolist() if n else [[], [], []]
+    out = [(i, j, list(MASK_DIGITS[m])) for i, j, m in zip(*found, strict=True)]
     _last_pairs = (key, out)
     return out
 
