@@ -38,7 +38,7 @@ from engine.grid import cell_name
 from engine.masks import CELL_BIT, MASK_DIGITS, PEER_MASK, bits
 from engine.steps import TEXT_FIELDS, Fact, Step, cannot_label, fact_label, implication_sentence, link_facts
 from engine.strategies import Technique, register
-from engine.strategies.links import Graph, build_graph, digit_cells, result_fields
+from engine.strategies.links import Graph, build_graph, digit_cells, result_fields, unit_weak_links
 
 # ---------------------------------------------------------------------------------------------
 # searching
@@ -73,25 +73,10 @@ def link_masks(g: Graph) -> Links:
 
 
 def _link_sets(g: Graph) -> tuple[list[int], list[int], list[int], list[int]]:
-    """Return each node's strong and weak links, and the reverse of each, as node bitsets."""
-    n = len(g.digit)
-    masks = []
-    for lists in (g.strong, g.weak):
-        fwd, rev = [0] * n, [0] * n
-        for a, targets in enumerate(lists):
-            m = 0
-            bit = 1 << a
-            for b in targets:
-                m |= 1 << b
-                rev[b] |= bit
-            fwd[a] = m
-        masks.append((fwd, rev))
-    (strong, rstrong), (weak, rweak) = masks
-    for a, m in enumerate(g.als_strong):
-        if m:  # the links through almost locked sets go both ways: their reverse is themselves
-            strong[a] |= m
-            rstrong[a] |= m
-    return strong, weak, rstrong, rweak
+    """Return each node's strong and weak links, and the reverse of each, as node bitsets (links
+    go both ways, so the reverse of each is itself)."""
+    strong = [m | x for m, x in zip(g.strong_bits, g.als_strong, strict=True)]
+    return strong, g.weak_bits, strong, g.weak_bits
 
 
 def _byte_tables(masks: list[int]) -> list[list[int]]:
@@ -222,12 +207,13 @@ def chain_results(g: Graph, cg: CandidateGrid, *, loops: bool = True, same_digit
             t = targets[node] = weak_targets(g, cg, dc, node)
         return t
 
-    strong, weak, rstrong, rweak = _link_sets(g)
+    strong, weak, _, _ = _link_sets(g)
     size = (n + 63) // 64
     ends = [g.cp[i] & dc[g.digit[i]] for i in range(n)]
     cells = [(m.bit_length() - 1 if m & (m - 1) == 0 else -1) for m in g.mask]
+    strong_rows, weak_rows = _rows(strong, size), _rows(weak, size)
     records = _search()(
-        _rows(strong, size), _rows(weak, size), _rows(rstrong, size), _rows(rweak, size),
+        strong_rows, weak_rows, strong_rows, weak_rows,
         np.array(g.digit, dtype=np.int64), _rows(ends, 2), np.array(cells, dtype=np.int64),
         loops, same_digit_ends,
     ).tolist()
@@ -389,12 +375,9 @@ def find_xy_chain(cg: CandidateGrid) -> Iterator[Step]:
     when no such chain removes a candidate."""
     cells = sum(CELL_BIT[c] for c in range(81) if cg.cands[c].bit_count() == 2)
     g = build_graph(cg, cells=cells, unit_links=False)
-    # weak links between cells: same digit, different cells that see each other
-    dc = digit_cells(cg)
-    for n in range(len(g.digit)):
-        d = g.digit[n]
-        for c in bits(g.cp[n] & dc[d] & cells):
-            g.weak[n].append(g.index[(d, CELL_BIT[c])])
+    # weak links between cells: same digit, different cells that see each other (no strong ones:
+    # an XY-chain moves between cells by weak links only)
+    unit_weak_links(g, digit_cells(cg))
     results = [
         r
         for r in chain_results(g, cg, loops=False, same_digit_ends=True)
