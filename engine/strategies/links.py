@@ -180,7 +180,7 @@ def _unit_strong_links(g: Graph, dc: list[int]) -> None:
 
 def unit_weak_links(g: Graph, dc: list[int]) -> None:
     """Link weakly each two nodes of one digit whose cells all see each other."""
-    holders = [0] * 81  # per cell, the nodes (of the cell's digit being linked) holding it
+    holders = [0] * 82  # per cell + 1 (a cell bit's bit_length), the nodes holding it
     by_digit: dict[int, list[int]] = {}
     for n, d in enumerate(g.digit):
         by_digit.setdefault(d, []).append(n)
@@ -191,16 +191,26 @@ def unit_weak_links(g: Graph, dc: list[int]) -> None:
         for n in nodes:
             bit = 1 << n
             every |= bit
-            for c in bits(mask[n]):
-                holders[c] |= bit
+            m = mask[n]
+            while m:
+                low = m & -m
+                holders[low.bit_length()] |= bit
+                m ^= low
         for n in nodes:
-            # the nodes with a cell not seeing all of n are not linked to it (n itself among them)
+            # the nodes with a cell not seeing all of n are not linked to it (n itself among them);
+            # loops written out: this runs for every cell of every node of a 600-node graph
             apart = 0
-            for c in bits(cells & ~cp[n]):
-                apart |= holders[c]
+            m = cells & ~cp[n]
+            while m:
+                low = m & -m
+                apart |= holders[low.bit_length()]
+                m ^= low
             weak[n] |= every & ~apart
-        for c in bits(cells):
-            holders[c] = 0
+        m = cells
+        while m:
+            low = m & -m
+            holders[low.bit_length()] = 0
+            m ^= low
 
 
 def _cell_links(g: Graph, cg: CandidateGrid, digits: tuple[int, ...], cells: int) -> None:
