@@ -76,17 +76,22 @@ def _sets(cands: list[int], dc: list[int], n: int) -> Iterator[tuple[int, int, i
             if lo & (lo - 1) == 0:
                 yield from grow(cells, i + 1, size + 1, m, union | cands[c], lo)
 
+    by_mask: dict[int, list[int]] = {}  # the pool's cells by their candidates, in cell order
+    for c, m in pool:
+        by_mask.setdefault(m, []).append(c)
     for digits in _DIGIT_SETS[n]:
-        fit = [c for c, m in pool if m & ~digits == 0]
+        inside = [m for m in by_mask if m & ~digits == 0]
+        union = 0
+        for m in inside:
+            union |= m
+        if union != digits:  # no set of these cells holds every digit
+            continue
+        fit = sorted(c for m in inside for c in by_mask[m])
         if len(fit) < n:
             continue
         fit_mask = 0
-        union = 0
         for c in fit:
             fit_mask |= CELL_BIT[c]
-            union |= cands[c]
-        if union != digits:  # no set of these cells holds every digit
-            continue
         groups = [(c, PEER_MASK[c] & fit_mask) for c in fit]
         if n == 4:  # five cells in a box and a line without a pivot: rare, and 4x the search
             groups += [(-1, scope & fit_mask) for scope in _BOX_LINES]
