@@ -217,6 +217,10 @@ def search_chains(  # pragma: no cover - compiled
                         low = m & (~m + np.uint64(1))
                         m ^= low
                         z = k * 64 + _ctz(low)
+                        if z < start and not (loops and weak[start, k] & low):
+                            # the same chain reversed was written from z, as short and removing
+                            # the same: chain_results keeps the first (a loop's text may differ)
+                            continue
                         out = _grow(out, used + 4 + j + 1)
                         out[used] = HIT
                         out[used + 1] = start
@@ -283,3 +287,22 @@ def rcc_pairs(sets):  # pragma: no cover - compiled
                 out[used, 2] = found
                 used += 1
     return out[:used]
+
+
+# aot: the argument types engine/strategies/links.py passes
+@njit(cache=True, aot="uint64[:, ::1](int64[::1], uint64[:, ::1], uint64[:, ::1])")
+def weak_links(digit, cells, peers):  # pragma: no cover - compiled
+    """Return each node's weak links through units as a node set: the nodes of its digit whose
+    cells all see all of its cells.  Per node its digit, cells and common peers (two words each)."""
+    n = digit.shape[0]
+    out = np.zeros((n, (n + 63) // 64), dtype=np.uint64)
+    for a in range(n):
+        for b in range(a + 1, n):
+            if (
+                digit[a] == digit[b]
+                and cells[b, 0] & ~peers[a, 0] == 0
+                and cells[b, 1] & ~peers[a, 1] == 0
+            ):
+                out[a, b // 64] |= np.uint64(1) << np.uint64(b % 64)
+                out[b, a // 64] |= np.uint64(1) << np.uint64(a % 64)
+    return out

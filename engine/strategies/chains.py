@@ -378,7 +378,7 @@ def find_xy_chain(cg: CandidateGrid) -> Iterator[Step]:
     g = build_graph(cg, cells=cells, unit_links=False)
     # weak links between cells: same digit, different cells that see each other (no strong ones:
     # an XY-chain moves between cells by weak links only)
-    unit_weak_links(g, digit_cells(cg))
+    unit_weak_links(g)
     results = [
         r
         for r in chain_results(g, cg, loops=False, same_digit_ends=True)

@@ -155,7 +155,7 @@ def build_graph(
         _add_als_nodes(g, cg, digits)
     if unit_links:
         _unit_strong_links(g, dc)
-        unit_weak_links(g, dc)
+        unit_weak_links(g)
     if cell_links:
         _cell_links(g, cg, digits, cells)
     return g
@@ -178,39 +178,22 @@ def _unit_strong_links(g: Graph, dc: list[int]) -> None:
                 g.link_strong(a, b)
 
 
-def unit_weak_links(g: Graph, dc: list[int]) -> None:
-    """Link weakly each two nodes of one digit whose cells all see each other."""
-    holders = [0] * 82  # per cell + 1 (a cell bit's bit_length), the nodes holding it
-    by_digit: dict[int, list[int]] = {}
-    for n, d in enumerate(g.digit):
-        by_digit.setdefault(d, []).append(n)
-    mask, cp, weak = g.mask, g.cp, g.weak_bits
-    for d, nodes in by_digit.items():
-        cells = dc[d]
-        every = 0
-        for n in nodes:
-            bit = 1 << n
-            every |= bit
-            m = mask[n]
-            while m:
-                low = m & -m
-                holders[low.bit_length()] |= bit
-                m ^= low
-        for n in nodes:
-            # the nodes with a cell not seeing all of n are not linked to it (n itself among them);
-            # loops written out: this runs for every cell of every node of a 600-node graph
-            apart = 0
-            m = cells & ~cp[n]
-            while m:
-                low = m & -m
-                apart |= holders[low.bit_length()]
-                m ^= low
-            weak[n] |= every & ~apart
-        m = cells
-        while m:
-            low = m & -m
-            holders[low.bit_length()] = 0
-            m ^= low
+def unit_weak_links(g: Graph) -> None:
+    """Link weakly each two nodes of one digit whose cells all see each other (compiled,
+    :func:`engine.chain_kernels.weak_links`: some 30,000 links in an SE 9 state's ALS graph)."""
+    from engine.chain_kernels import weak_links
+
+    n = len(g.digit)
+    if not n:
+        return
+    low = (1 << 64) - 1
+    cells = np.array([x for m in g.mask for x in (m & low, m >> 64)], dtype=np.uint64).reshape(n, 2)
+    peers = np.array([x for m in g.cp for x in (m & low, m >> 64)], dtype=np.uint64).reshape(n, 2)
+    data = weak_links(np.array(g.digit, dtype=np.int64), cells, peers).tobytes()
+    step = len(data) // n
+    weak = g.weak_bits
+    for i in range(n):
+        weak[i] |= int.from_bytes(data[i * step : (i + 1) * step], "little")
 
 
 def _cell_links(g: Graph, cg: CandidateGrid, digits: tuple[int, ...], cells: int) -> None:
