@@ -1,7 +1,8 @@
 """The step driver: solve like a person, one easiest step at a time.
 
-:func:`next_step` tries the registered techniques easiest first (see :mod:`engine.strategies`) and
-returns the first step the first technique that fires finds; :func:`solve_path` applies such steps
+:func:`next_step` tries the registered techniques (see :mod:`engine.strategies`) cheapest first by
+what a step costs in the rating (:func:`driver_order`) and returns the first step the first
+technique that fires finds; :func:`solve_path` applies such steps
 until the grid is full.  When no logical technique fires, the ``guess`` technique (the exact
 solver's digit for one cell, registered as the last resort) keeps the path going, so every solvable
 puzzle finishes.  Uniqueness techniques (unique rectangles, BUG+1, ...) assume the puzzle has
