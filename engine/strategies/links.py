@@ -27,8 +27,21 @@ INTERSECTIONS = tuple(
 )
 
 
+_last_cells: tuple[tuple, list[int]] = ((), [])  # the last state's answer: a dozen finders ask in a row
+
+
 def digit_cells(cg: CandidateGrid) -> list[int]:
-    """Return, per digit 1-9 (index 0 unused), the bitmask of cells where it is a candidate."""
+    """Return, per digit 1-9 (index 0 unused), the bitmask of cells where it is a candidate (a new
+    list: callers may change it)."""
+    global _last_cells
+    last = _last_cells
+    key = tuple(cg.cands)
+    if last[0] != key:
+        last = _last_cells = (key, _digit_cells(cg))
+    return list(last[1])
+
+
+def _digit_cells(cg: CandidateGrid) -> list[int]:
     out = [0] * 10
     cands = cg.cands
     for c in range(81):
