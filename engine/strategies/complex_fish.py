@@ -1,0 +1,217 @@
+"""Franken and mutant fish: n base units of any kind whose candidates of one digit lie in n cover units.
+
+A fish needs no rows-against-columns: take n units (the *base*) where a digit is not placed and
+n other units (the *cover*) holding every base candidate of that digit.  Each base unit places
+the digit once; if no two base units share the placed cell, those n placements fall in the n
+cover units, one in each, so every other cover candidate is false, and so is a base candidate in
+two cover units (it would fill two covers with one placement: "cannibalism")::
+
+    x x . | . . . | . . .     base  r1 and box 5 (digit in x only)
+    . . . | . . . | . . .     cover c1 and c2 and ... : the cover's other cells lose the digit
+    . . . | . . . | . . .
+
+*Franken* fish mix lines of one direction with boxes (base rows+boxes, cover columns+boxes, or
+the transpose); *mutant* fish any mix of rows, columns and boxes.  Sizes 2-4 (X-wing, swordfish,
+jellyfish).  A *finned* fish also has fins: base candidates outside the cover (exo-fins) or in two
+base units (endo-fins, HoDoKu's term); either a fin holds the digit or the fish does, so only
+candidates that see every fin are removed.  *Siamese* fish (HoDoKu's name) are two finned fish on
+the same base units whose eliminations differ, told as one step.
+
+Scores (SE scale): Sudoku Explainer has no Franken or mutant fish; it proves the same removals
+with a forcing chain of roughly the fish's size.  HoDoKu rates them above finned basic fish
+(Franken) and well above (mutant), so they sit after our finned/sashimi jellyfish (5.5) and before
+the first chain (remote pair, 6.4): Franken 5.6-5.9, mutant 6.0-6.3, +0.1 for fins.
+
+Search: per digit, a depth-first search adds base units in order and, right away, covers each new
+base candidate: by one of the (at most two) other units through it, or by declaring it a fin.
+The cover may hold at most n units and the fins at most ``_MAX_FINS`` cells (``_MAX_ENDO`` of
+them endo-fins, HoDoKu's defaults are 5 and 2) that still share a candidate peer, so a partial
+base that spreads over too many units is dropped with all its extensions.  Results are kept per
+(digit, the digit's 81-bit candidate mask), which one step rarely changes.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import NamedTuple
+
+import numpy as np
+
+from engine.candidates import CandidateGrid, DigitMemo
+from engine.grid import CELL_UNITS
+from engine.masks import bits
+from engine.steps import TEXT_FIELDS, Step, cells_label, unit_label
+from engine.strategies import Technique, register
+
+_NAMES = {2: "x_wing", 3: "swordfish", 4: "jellyfish"}
+_MAX_SIZE = 4
+_MAX_FINS = 3
+_MAX_ENDO = 2
+_MAX_FOUND = 4096  # rows the kernel may fill per search (far more than any state has)
+_ROWS, _COLS, _BOXES = range(9), range(9, 18), range(18, 27)
+# (base units, cover units) the Franken search walks: rows+boxes against columns+boxes and back
+_FRANKEN = ((tuple(_ROWS) + tuple(_BOXES), frozenset(_COLS) | frozenset(_BOXES)),
+            (tuple(_COLS) + tuple(_BOXES), frozenset(_ROWS) | frozenset(_BOXES)))
+_MUTANT = ((tuple(range(27)), frozenset(range(27))),)
+
+
+class Fish(NamedTuple):
+    """A found fish: digit, base and cover unit ids, and its base/fin/elimination cell masks."""
+
+    digit: int
+    base: tuple[int, ...]
+    cover: tuple[int, ...]
+    cells: int
+    fins: int
+    elims: int
+
+
+def _kind(base: tuple[int, ...], cover: tuple[int, ...]) -> str:
+    """Return "basic", "franken" or "mutant" for the unit ids of a fish (HoDoKu's classes)."""
+    def kinds(units: tuple[int, ...]) -> set[int]:
+        return {u // 9 for u in units}  # 0 row, 1 column, 2 box
+    b, c = kinds(base), kinds(cover)
+    if (b, c) in (({0}, {1}), ({1}, {0})):
+        return "basic"
+    if (b <= {0, 2} and c <= {1, 2}) or (b <= {1, 2} and c <= {0, 2}):
+        return "franken"
+    return "mutant"
+
+
+def _search(cands_mask: int, digit: int, kind: str) -> dict[int, list[Fish]]:
+    """Return, by size 2-4, every fish of the kind ("franken"/"mutant") that removes a candidate.
+
+    A digit with more than 62 candidates (the masks must fit an int64) has none searched: so few
+    of its cells are decided that no fish with at most three fins can remove anything there.
+    """
+    by_size: dict[int, list[Fish]] = {2: [], 3: [], 4: []}
+    cells = list(bits(cands_mask))
+    if len(cells) > 62:
+        return by_size
+    cell_units = np.array([CELL_UNITS[c] for c in cells], dtype=np.int64).reshape(-1, 3)
+    um = np.zeros(27, dtype=np.int64)
+    for i, units in enumerate(cell_units.tolist()):
+        for u in units:
+            um[u] |= 1 << i
+    # a cell's peers among the candidates: the rest of its three units
+    peer = (um[cell_units[:, 0]] | um[cell_units[:, 1]] | um[cell_units[:, 2]]) & ~(
+        np.int64(1) << np.arange(len(cells), dtype=np.int64))
+    found: dict[tuple[int, int], Fish] = {}
+    out = np.zeros((_MAX_FOUND, 5), dtype=np.int64)
+    kernel = _kernels().search_fish
+    for pool_units, cover_units in (_FRANKEN if kind == "franken" else _MUTANT):
+        pool = np.array([u for u in pool_units if um[u] & (um[u] - 1)], dtype=np.int64)  # >= 2 cells
+        cover_ok = sum(1 << u for u in cover_units)
+        count = kernel(um, peer, cell_units, pool, cover_ok, _MAX_SIZE, _MAX_FINS, _MAX_ENDO, out)
+        for base_set, cover_set, base_cells, fins, elims in out[:count].tolist():
+            base = tuple(u for u in range(27) if base_set >> u & 1)
+            cover = tuple(u for u in range(27) if cover_set >> u & 1)
+            if (base_set, cover_set) not in found and _kind(base, cover) == kind:
+                found[base_set, cover_set] = Fish(digit, base, cover, _spread(base_cells, cells),
+                                                  _spread(fins, cells), _spread(elims, cells))
+    for fish in found.values():
+        by_size[len(fish.base)].append(fish)
+    return by_size
+
+
+def _spread(mask: int, cells: list[int]) -> int:
+    """Return the 81-bit cell mask of a mask over ``cells``' indices."""
+    return sum(1 << cells[i] for i in bits(mask))
+
+
+def _kernels():  # noqa: ANN202 (a module)
+    """Return the compiled kernels, importing (and so loading numba) on first use."""
+    from engine import fish_kernels
+
+    return fish_kernels
+
+
+_MEMO = DigitMemo()
+
+
+def _fish(cg: CandidateGrid, n: int, kind: str) -> list[Fish]:
+    """Return the fish of size n and kind on a state, finned or not, digit by digit (memoised)."""
+    out: list[Fish] = []
+    for d, mask in enumerate(_digit_masks(cg.cands), start=1):
+        out += _MEMO.get((kind, d, mask), lambda mask=mask, d=d: _search(mask, d, kind))[n]
+    return out
+
+
+_MASKS: list[tuple[tuple[int, ...], list[int]]] = []
+
+
+def _digit_masks(cands: list[int]) -> list[int]:
+    """Return each digit's 81-bit mask of candidate cells (the last state's answer is kept)."""
+    key = tuple(cands)
+    if _MASKS and _MASKS[0][0] == key:
+        return _MASKS[0][1]
+    masks = [0] * 9
+    for c, m in enumerate(cands):
+        while m:
+            low = m & -m
+            masks[low.bit_length() - 1] |= 1 << c
+            m ^= low
+    _MASKS[:] = [(key, masks)]
+    return masks
+
+
+def _step(tid: str, fish: Fish) -> Step:
+    d = fish.digit
+    cells = tuple(bits(fish.cells))
+    return Step(tid, eliminations=tuple((c, d) for c in bits(fish.elims)), cells=cells,
+                units=fish.base + fish.cover, candidates=tuple((c, d) for c in cells),
+                detail={"digit": d, "base": list(fish.base), "cover": list(fish.cover),
+                        "fins": cells_label(tuple(bits(fish.fins)))})
+
+
+def _finder(n: int, kind: str, finned: bool):  # noqa: ANN202 (a Finder)
+    tid = f"{'finned_' if finned else ''}{kind}_{_NAMES[n]}"
+
+    def find(cg: CandidateGrid) -> Iterator[Step]:
+        for fish in _fish(cg, n, kind):
+            if bool(fish.fins) == finned:
+                yield _step(tid, fish)
+
+    find.__doc__ = f"Yield every {tid.replace('_', ' ')} that removes a candidate (none if none)."
+    return find
+
+
+def _units_text(units: list[int], lang: str) -> str:
+    return ("、" if lang == "zh" else ", ").join(unit_label(u, lang) for u in units)
+
+
+def _fields(step: Step, lang: str) -> dict[str, str]:
+    return {"base": _units_text(step.detail["base"], lang), "cover": _units_text(step.detail["cover"], lang)}
+
+
+_EN = {2: "X-Wing", 3: "Swordfish", 4: "Jellyfish"}
+_ZH = {2: "X翼", 3: "剑鱼", 4: "水母"}
+_KIND_EN = {"franken": "Franken", "mutant": "Mutant"}
+_KIND_ZH = {"franken": "弗兰肯", "mutant": "变异"}
+_SCORE = {("franken", 2): 5.6, ("franken", 3): 5.7, ("franken", 4): 5.8,
+          ("mutant", 2): 6.0, ("mutant", 3): 6.1, ("mutant", 4): 6.2}
+
+for _kind_id in ("franken", "mutant"):
+    for _n in (2, 3, 4):
+        _en = f"{_KIND_EN[_kind_id]} {_EN[_n]}"
+        _zh = f"{_KIND_ZH[_kind_id]}{_ZH[_n]}"
+        _tid = f"{_kind_id}_{_NAMES[_n]}"
+        register(
+            Technique(_tid, _en, _zh, _SCORE[_kind_id, _n], _finder(_n, _kind_id, False)),
+            f"{_en}: in {{base}}, {{digit}} lies only in {{cover}}; each of the {_n} base units places "
+            f"{{digit}} once and the {_n} cover units can take only one each, so the cover's other "
+            "candidates lose {digit}: {removed}.",
+            f"{_zh}：在 {{base}} 中，数字 {{digit}} 只出现在 {{cover}}；{_n} 个基础单元各填一个 {{digit}}，"
+            f"{_n} 个覆盖单元各只能容纳一个，所以覆盖单元中的其余候选删去 {{digit}}：{{removed}}。",
+        )
+        TEXT_FIELDS[_tid] = _fields
+        register(
+            Technique(f"finned_{_tid}", f"Finned {_en}", f"鳍{_zh}", round(_SCORE[_kind_id, _n] + 0.1, 1),
+                      _finder(_n, _kind_id, True)),
+            f"Finned {_en}: in {{base}}, {{digit}} lies only in {{cover}} or in the fins {{fins}}; "
+            "either a fin holds it or the fish does, so the candidates that see every fin lose "
+            "{digit}: {removed}.",
+            f"鳍{_zh}：在 {{base}} 中，数字 {{digit}} 只出现在 {{cover}} 或鳍 {{fins}}；"
+            "要么某个鳍是 {digit}，要么鱼成立，所以能看到所有鳍的候选删去 {digit}：{removed}。",
+        )
+        TEXT_FIELDS[f"finned_{_tid}"] = _fields
