@@ -15,7 +15,8 @@ the transpose); *mutant* fish any mix of rows, columns and boxes.  Sizes 2-4 (X-
 jellyfish).  A *finned* fish also has fins: base candidates outside the cover (exo-fins) or in two
 base units (endo-fins, HoDoKu's term); either a fin holds the digit or the fish does, so only
 candidates that see every fin are removed.  *Siamese* fish (HoDoKu's name) are two finned fish on
-the same base units whose eliminations differ, told as one step.
+the same base units whose eliminations differ, told as one step (HoDoKu joins them even when one
+fish's removals include the other's; reglib 03621 needs that).
 
 Scores (SE scale): Sudoku Explainer has no Franken or mutant fish; it proves the same removals
 with a forcing chain of roughly the fish's size.  HoDoKu rates them above finned basic fish
@@ -33,6 +34,7 @@ base that spreads over too many units is dropped with all its extensions.  Resul
 from __future__ import annotations
 
 from collections.abc import Iterator
+from itertools import combinations
 from typing import NamedTuple
 
 import numpy as np
@@ -176,12 +178,39 @@ def _finder(n: int, kind: str, finned: bool):  # noqa: ANN202 (a Finder)
     return find
 
 
+def _siamese_finder(kind: str):  # noqa: ANN202 (a Finder)
+    tid = f"siamese_{kind}_fish"
+
+    def find(cg: CandidateGrid) -> Iterator[Step]:
+        for n in (2, 3, 4):
+            by_base: dict[tuple[int, tuple[int, ...]], list[Fish]] = {}
+            for fish in _fish(cg, n, kind):
+                if fish.fins:
+                    by_base.setdefault((fish.digit, fish.base), []).append(fish)
+            for group in by_base.values():
+                for one, other in combinations(group, 2):
+                    if one.elims != other.elims:  # HoDoKu joins them even when one has it all
+                        yield _siamese_step(tid, one, other)
+
+    find.__doc__ = f"Yield every pair of finned {kind} fish on the same base with different removals."
+    return find
+
+
+def _siamese_step(tid: str, one: Fish, other: Fish) -> Step:
+    step = _step(tid, one._replace(elims=one.elims | other.elims))
+    return Step(tid, eliminations=step.eliminations, cells=step.cells,
+                units=tuple(dict.fromkeys(step.units + other.cover)), candidates=step.candidates,
+                detail={**step.detail, "fish_en": _EN[len(one.base)], "fish_zh": _ZH[len(one.base)],
+                        "cover2": list(other.cover), "fins2": cells_label(tuple(bits(other.fins)))})
+
+
 def _units_text(units: list[int], lang: str) -> str:
     return ("、" if lang == "zh" else ", ").join(unit_label(u, lang) for u in units)
 
 
 def _fields(step: Step, lang: str) -> dict[str, str]:
-    return {"base": _units_text(step.detail["base"], lang), "cover": _units_text(step.detail["cover"], lang)}
+    units = ("base", "cover", "cover2")
+    return {key: _units_text(step.detail[key], lang) for key in units if key in step.detail}
 
 
 _EN = {2: "X-Wing", 3: "Swordfish", 4: "Jellyfish"}
@@ -215,3 +244,17 @@ for _kind_id in ("franken", "mutant"):
             "要么某个鳍是 {digit}，要么鱼成立，所以能看到所有鳍的候选删去 {digit}：{removed}。",
         )
         TEXT_FIELDS[f"finned_{_tid}"] = _fields
+
+for _kind_id, _score in (("franken", 5.9), ("mutant", 6.3)):
+    _en = f"Siamese {_KIND_EN[_kind_id]} Fish"
+    _zh = f"连体{_KIND_ZH[_kind_id]}鱼"
+    register(
+        Technique(f"siamese_{_kind_id}_fish", _en, _zh, _score, _siamese_finder(_kind_id)),
+        f"{_en}: two finned {_KIND_EN[_kind_id]} {{fish_en}}es share the base {{base}} for {{digit}}, "
+        "one covered by {cover} with the fins {fins}, the other by {cover2} with the fins {fins2}; "
+        "each removes {digit} where it sees all its own fins: {removed}.",
+        f"{_zh}：两条鳍{_KIND_ZH[_kind_id]}{{fish_zh}}共用数字 {{digit}} 的基础单元 {{base}}，"
+        "一条由 {cover} 覆盖、鳍为 {fins}，另一条由 {cover2} 覆盖、鳍为 {fins2}；"
+        "各自删去能看到自己所有鳍的候选 {digit}：{removed}。",
+    )
+    TEXT_FIELDS[f"siamese_{_kind_id}_fish"] = _fields
