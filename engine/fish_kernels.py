@@ -59,12 +59,29 @@ def _index(low):  # pragma: no cover - compiled
     return i
 
 
+_ROWS = (1 << 9) - 1
+_COLS = _ROWS << 9
+_BOXES = _ROWS << 18
+
+
+@njit(cache=True)
+def kind_of(base, cover):  # pragma: no cover - compiled
+    """Return HoDoKu's class of a fish's base and cover unit sets: 0 basic, 1 Franken, 2 mutant."""
+    if (base & ~_ROWS == 0 and cover & ~_COLS == 0) or (base & ~_COLS == 0 and cover & ~_ROWS == 0):
+        return 0
+    if (base & _COLS == 0 and cover & _ROWS == 0) or (base & _ROWS == 0 and cover & _COLS == 0):
+        return 1
+    return 2
+
+
 @njit(cache=True, aot="int64(int64[::1], int64[::1], int64[:, ::1], int64[::1], int64, int64, int64, int64, "
-                      "int64[:, ::1])")
-def search_fish(um, peer, cell_units, pool, cover_ok, max_size, max_fins, max_endo, out):  # pragma: no cover
+                      "int64, int64[:, ::1])")
+def search_fish(um, peer, cell_units, pool, cover_ok, kind, max_size, max_fins, max_endo,  # pragma: no cover
+                out):
     """Fill ``out`` rows with (base units, cover units, base cells, fins, eliminations) bit sets of every
-    fish of size 2..max_size whose base units come from ``pool`` and cover units from ``cover_ok``;
-    return how many rows were written (``out``'s length when it filled up and the search stopped).
+    fish of class ``kind`` (:func:`kind_of`) and size 2..max_size whose base units come from ``pool``
+    and cover units from ``cover_ok``; return how many rows were written (``out``'s length when it
+    filled up and the search stopped).
 
     ``um``: each unit's cells (27), ``peer``: each cell's peers, ``cell_units``: each cell's 3 units.
     """
@@ -94,7 +111,7 @@ def search_fish(um, peer, cell_units, pool, cover_ok, max_size, max_fins, max_en
         if top + 30 > _STACK:  # cannot happen (depth 8, at most 27 children a level): never overrun
             return found
         if typ == 0:  # all base cells so far are covered or fins: record, then add a base unit
-            if nbase >= 2 and nbase == ncover:
+            if nbase >= 2 and nbase == ncover and kind_of(base, cover) == kind:
                 union = np.int64(0)
                 twice = np.int64(0)
                 for v in range(27):

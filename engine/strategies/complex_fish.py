@@ -68,28 +68,39 @@ class Fish(NamedTuple):
     elims: int
 
 
-def _kind(base: tuple[int, ...], cover: tuple[int, ...]) -> str:
-    """Return "basic", "franken" or "mutant" for the unit ids of a fish (HoDoKu's classes)."""
-    def kinds(units: tuple[int, ...]) -> set[int]:
-        return {u // 9 for u in units}  # 0 row, 1 column, 2 box
-    b, c = kinds(base), kinds(cover)
-    if (b, c) in (({0}, {1}), ({1}, {0})):
-        return "basic"
-    if (b <= {0, 2} and c <= {1, 2}) or (b <= {1, 2} and c <= {0, 2}):
-        return "franken"
-    return "mutant"
+Row = tuple[int, int, int, int, int]
 
 
-def _search(cands_mask: int, digit: int, kind: str) -> dict[int, list[Fish]]:
+class _Found(NamedTuple):
+    """One digit's fish as the kernel gives them, by size: (base units, cover units, base cells,
+    fins, eliminations) bit sets over the digit's candidate cells ``cells``; decoded when asked."""
+
+    digit: int
+    cells: list[int]
+    rows: dict[int, list[Row]]
+
+    def fish(self, row: Row) -> Fish:
+        base_set, cover_set, base_cells, fins, elims = row
+        return Fish(self.digit, tuple(bits(base_set)), tuple(bits(cover_set)), self._spread(base_cells),
+                    self._spread(fins), self._spread(elims))
+
+    def _spread(self, mask: int) -> int:
+        return sum(1 << self.cells[i] for i in bits(mask))
+
+
+_KIND = {"franken": 1, "mutant": 2}  # fish_kernels.kind_of's classes
+
+
+def _search(cands_mask: int, digit: int, kind: str) -> _Found:
     """Return, by size 2-4, every fish of the kind ("franken"/"mutant") that removes a candidate.
 
     A digit with more than 62 candidates (the masks must fit an int64) has none searched: so few
     of its cells are decided that no fish with at most three fins can remove anything there.
     """
-    by_size: dict[int, list[Fish]] = {2: [], 3: [], 4: []}
     cells = list(bits(cands_mask))
+    found = _Found(digit, cells, {2: [], 3: [], 4: []})
     if len(cells) > 62:
-        return by_size
+        return found
     cell_units = np.array([CELL_UNITS[c] for c in cells], dtype=np.int64).reshape(-1, 3)
     um = np.zeros(27, dtype=np.int64)
     for i, units in enumerate(cell_units.tolist()):
@@ -98,27 +109,16 @@ def _search(cands_mask: int, digit: int, kind: str) -> dict[int, list[Fish]]:
     # a cell's peers among the candidates: the rest of its three units
     peer = (um[cell_units[:, 0]] | um[cell_units[:, 1]] | um[cell_units[:, 2]]) & ~(
         np.int64(1) << np.arange(len(cells), dtype=np.int64))
-    found: dict[tuple[int, int], Fish] = {}
     out = np.zeros((_MAX_FOUND, 5), dtype=np.int64)
     kernel = _kernels().search_fish
     for pool_units, cover_units in (_FRANKEN if kind == "franken" else _MUTANT):
         pool = np.array([u for u in pool_units if um[u] & (um[u] - 1)], dtype=np.int64)  # >= 2 cells
         cover_ok = sum(1 << u for u in cover_units)
-        count = kernel(um, peer, cell_units, pool, cover_ok, _MAX_SIZE, _MAX_FINS, _MAX_ENDO, out)
-        for base_set, cover_set, base_cells, fins, elims in out[:count].tolist():
-            base = tuple(u for u in range(27) if base_set >> u & 1)
-            cover = tuple(u for u in range(27) if cover_set >> u & 1)
-            if (base_set, cover_set) not in found and _kind(base, cover) == kind:
-                found[base_set, cover_set] = Fish(digit, base, cover, _spread(base_cells, cells),
-                                                  _spread(fins, cells), _spread(elims, cells))
-    for fish in found.values():
-        by_size[len(fish.base)].append(fish)
-    return by_size
-
-
-def _spread(mask: int, cells: list[int]) -> int:
-    """Return the 81-bit cell mask of a mask over ``cells``' indices."""
-    return sum(1 << cells[i] for i in bits(mask))
+        count = kernel(um, peer, cell_units, pool, cover_ok, _KIND[kind], _MAX_SIZE, _MAX_FINS, _MAX_ENDO,
+                       out)
+        for row in out[:count].tolist():
+            found.rows[row[0].bit_count()].append(tuple(row))
+    return found
 
 
 def _kernels():  # noqa: ANN202 (a module)
@@ -131,12 +131,10 @@ def _kernels():  # noqa: ANN202 (a module)
 _MEMO = DigitMemo()
 
 
-def _fish(cg: CandidateGrid, n: int, kind: str) -> list[Fish]:
-    """Return the fish of size n and kind on a state, finned or not, digit by digit (memoised)."""
-    out: list[Fish] = []
+def _found(cg: CandidateGrid, kind: str) -> Iterator[_Found]:
+    """Yield each digit's fish of the kind on a state (memoised per digit and candidate mask)."""
     for d, mask in enumerate(_digit_masks(cg.cands), start=1):
-        out += _MEMO.get((kind, d, mask), lambda mask=mask, d=d: _search(mask, d, kind))[n]
-    return out
+        yield _MEMO.get((kind, d, mask), lambda mask=mask, d=d: _search(mask, d, kind))
 
 
 _MASKS: list[tuple[tuple[int, ...], list[int]]] = []
@@ -170,9 +168,10 @@ def _finder(n: int, kind: str, finned: bool):  # noqa: ANN202 (a Finder)
     tid = f"{'finned_' if finned else ''}{kind}_{_NAMES[n]}"
 
     def find(cg: CandidateGrid) -> Iterator[Step]:
-        for fish in _fish(cg, n, kind):
-            if bool(fish.fins) == finned:
-                yield _step(tid, fish)
+        for found in _found(cg, kind):
+            for row in found.rows[n]:
+                if bool(row[3]) == finned:
+                    yield _step(tid, found.fish(row))
 
     find.__doc__ = f"Yield every {tid.replace('_', ' ')} that removes a candidate (none if none)."
     return find
@@ -182,15 +181,16 @@ def _siamese_finder(kind: str):  # noqa: ANN202 (a Finder)
     tid = f"siamese_{kind}_fish"
 
     def find(cg: CandidateGrid) -> Iterator[Step]:
-        for n in (2, 3, 4):
-            by_base: dict[tuple[int, tuple[int, ...]], list[Fish]] = {}
-            for fish in _fish(cg, n, kind):
-                if fish.fins:
-                    by_base.setdefault((fish.digit, fish.base), []).append(fish)
-            for group in by_base.values():
-                for one, other in combinations(group, 2):
-                    if one.elims != other.elims:  # HoDoKu joins them even when one has it all
-                        yield _siamese_step(tid, one, other)
+        for found in _found(cg, kind):
+            for n in (2, 3, 4):
+                by_base: dict[int, list[Row]] = {}
+                for row in found.rows[n]:
+                    if row[3]:
+                        by_base.setdefault(row[0], []).append(row)
+                for group in by_base.values():
+                    for one, other in combinations(group, 2):
+                        if one[4] != other[4]:  # HoDoKu joins them even when one has it all
+                            yield _siamese_step(tid, found.fish(one), found.fish(other))
 
     find.__doc__ = f"Yield every pair of finned {kind} fish on the same base with different removals."
     return find
@@ -250,7 +250,7 @@ for _kind_id, _score in (("franken", 5.9), ("mutant", 6.3)):
     _zh = f"连体{_KIND_ZH[_kind_id]}鱼"
     register(
         Technique(f"siamese_{_kind_id}_fish", _en, _zh, _score, _siamese_finder(_kind_id)),
-        f"{_en}: two finned {_KIND_EN[_kind_id]} {{fish_en}}es share the base {{base}} for {{digit}}, "
+        f"{_en}: two finned {_KIND_EN[_kind_id]} {{fish_en}} fish share the base {{base}} for {{digit}}, "
         "one covered by {cover} with the fins {fins}, the other by {cover2} with the fins {fins2}; "
         "each removes {digit} where it sees all its own fins: {removed}.",
         f"{_zh}：两条鳍{_KIND_ZH[_kind_id]}{{fish_zh}}共用数字 {{digit}} 的基础单元 {{base}}，"
