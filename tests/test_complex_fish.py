@@ -1,6 +1,7 @@
-"""Franken, mutant and Siamese fish: every instance proved again from its own units, sound against
-the solution on the stuck states of hard puzzles, explained by its units and fins, and listed by
-``sudoku hint --all --technique``.
+"""Franken, mutant, Siamese and Kraken fish: every instance proved again from its own units (and,
+for Kraken fish, by following each far fin's singles), sound against the solution on the stuck
+states of hard puzzles, explained by its units and fins, and listed by ``sudoku hint --all
+--technique``.
 
 The states: hard puzzles (the hardest-known collections and SE 7-9 rated ones) walked with every
 technique easier than these fish, placing the solution's digit wherever the walk is stuck, so
@@ -21,6 +22,7 @@ import pytest
 from engine.candidates import CandidateGrid
 from engine.cli import main
 from engine.grid import PEERS, UNITS, cell_name
+from engine.propagation import propagate_singles
 from engine.steps import Step
 from engine.strategies import technique, techniques
 
@@ -119,9 +121,56 @@ def test_every_instance_on_hard_states_is_a_fish_and_sound() -> None:
         assert _class(step.detail["base"], step.detail["cover"]) == kind
 
 
+def _removals_unseen(cg: CandidateGrid, digit: int, base: list[int], cover: list[int],
+                     fins: set[int]) -> set[int]:
+    """What a fish removes if the fish holds, whether or not the cells see its fins."""
+    bit = 1 << (digit - 1)
+    cand = {c for c in range(81) if cg.cands[c] & bit}
+    in_base = {c for u in base for c in UNITS[u] if c in cand}
+    in_cover = {c for u in cover for c in UNITS[u] if c in cand}
+    assert {c for c in in_base if c not in in_cover} == fins
+    return in_cover - in_base
+
+
+@cache
+def kraken_steps() -> list[tuple[CandidateGrid, str, Step]]:
+    return [(cg, solution, step) for cg, solution in stuck_states()[::2]
+            for step in technique("kraken_fish").find(cg)]
+
+
+def test_kraken_fish_are_finned_basic_fish_whose_far_fins_each_remove_the_target() -> None:
+    found = kraken_steps()
+    assert len(found) >= 100
+    for cg, solution, step in found:
+        ((target, d),) = step.eliminations
+        assert int(solution[target]) != d
+        base, cover = step.detail["base"], step.detail["cover"]
+        assert _class(base, cover) == "basic"
+        fins = _cells(step.detail["fins"])
+        assert target in _removals_unseen(cg, d, base, cover, fins)
+        far = [f for f in sorted(fins) if f not in PEERS[target]]
+        assert far and [chain[0] for chain in step.detail["chains"]] == far
+        for fin in far:  # placing the fin's digit and following singles takes d from the target
+            values, cands, placed = cg.values[:], cg.cands[:], []
+            if propagate_singles(values, cands, [(fin, d)], placed):
+                assert values[target] != d and not cands[target] >> (d - 1) & 1
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_kraken_texts_follow_each_far_fin_to_the_target(lang: str) -> None:
+    for _, _, step in kraken_steps()[:20]:
+        text = step.explain(lang)
+        ((target, d),) = step.eliminations
+        assert "<>" not in text and "{" not in text
+        for fin, *_ in step.detail["chains"]:
+            said = f"If {cell_name(fin)} is {d}" if lang == "en" else f"如果 {cell_name(fin)} 是 {d}"
+            assert said in text
+        assert text.count(cell_name(target)) >= 2
+
+
 def test_no_technique_repeats_an_instance() -> None:
     for cg, _ in stuck_states()[::5]:
-        for tid in OURS:
+        for tid in [*OURS, "kraken_fish"]:
             steps = list(technique(tid).find(cg))
             assert len(steps) == len(set(steps)), tid
 

@@ -40,9 +40,10 @@ from typing import NamedTuple
 import numpy as np
 
 from engine.candidates import CandidateGrid, DigitMemo
-from engine.grid import CELL_UNITS
+from engine.grid import CELL_UNITS, PEERS
 from engine.masks import bits
-from engine.steps import TEXT_FIELDS, Step, cells_label, unit_label
+from engine.propagation import propagate_singles
+from engine.steps import TEXT_FIELDS, Step, cells_label, implication_sentence, unit_label
 from engine.strategies import Technique, register
 
 _NAMES = {2: "x_wing", 3: "swordfish", 4: "jellyfish"}
@@ -55,6 +56,10 @@ _ROWS, _COLS, _BOXES = range(9), range(9, 18), range(18, 27)
 _FRANKEN = ((tuple(_ROWS) + tuple(_BOXES), frozenset(_COLS) | frozenset(_BOXES)),
             (tuple(_COLS) + tuple(_BOXES), frozenset(_ROWS) | frozenset(_BOXES)))
 _MUTANT = ((tuple(range(27)), frozenset(range(27))),)
+_BASIC = ((tuple(_ROWS), frozenset(_COLS)), (tuple(_COLS), frozenset(_ROWS)))
+_WALKS = {"franken": _FRANKEN, "mutant": _MUTANT, "kraken": _BASIC}
+_MAX_KRAKEN_FINS = 2
+_MAX_KRAKEN_SIZE = 4
 
 
 class Fish(NamedTuple):
@@ -88,7 +93,7 @@ class _Found(NamedTuple):
         return sum(1 << self.cells[i] for i in bits(mask))
 
 
-_KIND = {"franken": 1, "mutant": 2}  # fish_kernels.kind_of's classes
+_KIND = {"kraken": 0, "franken": 1, "mutant": 2}  # fish_kernels.kind_of's classes (Kraken: basic fish)
 
 
 def _search(cands_mask: int, digit: int, kind: str) -> _Found:
@@ -109,13 +114,15 @@ def _search(cands_mask: int, digit: int, kind: str) -> _Found:
     # a cell's peers among the candidates: the rest of its three units
     peer = (um[cell_units[:, 0]] | um[cell_units[:, 1]] | um[cell_units[:, 2]]) & ~(
         np.int64(1) << np.arange(len(cells), dtype=np.int64))
+    if kind == "kraken":  # a Kraken fish's fins need not see anything: every cell "sees" every cell
+        peer[:] = (1 << len(cells)) - 1
     out = np.zeros((_MAX_FOUND, 5), dtype=np.int64)
     kernel = _kernels().search_fish
-    for pool_units, cover_units in (_FRANKEN if kind == "franken" else _MUTANT):
+    for pool_units, cover_units in _WALKS[kind]:
         pool = np.array([u for u in pool_units if um[u] & (um[u] - 1)], dtype=np.int64)  # >= 2 cells
         cover_ok = sum(1 << u for u in cover_units)
-        count = kernel(um, peer, cell_units, pool, cover_ok, _KIND[kind], _MAX_SIZE, _MAX_FINS, _MAX_ENDO,
-                       out)
+        size, fins = (_MAX_KRAKEN_SIZE, _MAX_KRAKEN_FINS) if kind == "kraken" else (_MAX_SIZE, _MAX_FINS)
+        count = kernel(um, peer, cell_units, pool, cover_ok, _KIND[kind], size, fins, _MAX_ENDO, out)
         for row in out[:count].tolist():
             found.rows[row[0].bit_count()].append(tuple(row))
     return found
@@ -213,6 +220,91 @@ def _fields(step: Step, lang: str) -> dict[str, str]:
     return {key: _units_text(step.detail[key], lang) for key in units if key in step.detail}
 
 
+def kraken_fish(cg: CandidateGrid) -> Iterator[Step]:
+    """Yield every Kraken fish (HoDoKu's type 1) that removes a candidate (none if none).
+
+    A finned basic fish whose target does not see every fin: each such fin, placed, leads by
+    singles to the target losing the digit (or to a contradiction), so the target loses it
+    whether the fish or a fin holds the digit.
+    """
+    branches: dict[tuple[int, int], _Branch] = {}
+    done: set[tuple[int, int]] = set()
+    for found in _found(cg, "kraken"):
+        d = found.digit
+        for n in (2, 3, 4):
+            for row in found.rows[n]:
+                if not row[3]:
+                    continue
+                fins = [found.cells[i] for i in bits(row[3])]
+                for target in (found.cells[i] for i in bits(row[4])):
+                    far = [f for f in fins if f not in PEERS[target]]
+                    if not far or (target, d) in done:
+                        continue  # a plain finned fish's removal (or one already given)
+                    chains = [_branch(cg, branches, f, d) for f in far]
+                    if all(b.killed >> target & 1 for b in chains):
+                        done.add((target, d))
+                        yield _kraken_step(found.fish(row)._replace(elims=1 << target), far,
+                                           [(b.path(target, d), b.broken) for b in chains])
+
+
+class _Branch(NamedTuple):
+    """What placing a digit in a cell leads to by singles: the placements, and the cells losing
+    the digit (every cell when it runs into a contradiction)."""
+
+    placed: list[tuple[int, int]]
+    killed: int
+    broken: bool
+
+    def path(self, target: int, d: int) -> list[tuple[int, int]]:
+        """Return the placements up to the one that takes ``d`` from ``target`` (all if broken)."""
+        if self.broken:
+            return self.placed
+        for i, (c, v) in enumerate(self.placed):
+            if (c == target and v != d) or (v == d and c in PEERS[target]):
+                return self.placed[: i + 1]
+        return self.placed
+
+
+def _branch(cg: CandidateGrid, branches: dict[tuple[int, int], _Branch], fin: int, d: int) -> _Branch:
+    if (fin, d) not in branches:
+        values, cands, placed = cg.values[:], cg.cands[:], []
+        bit = 1 << (d - 1)
+        if propagate_singles(values, cands, [(fin, d)], placed):
+            killed = sum(1 << c for c in range(81)
+                         if cg.cands[c] & bit and not cands[c] & bit and values[c] != d)
+            branches[fin, d] = _Branch(placed, killed, False)
+        else:
+            branches[fin, d] = _Branch(placed, (1 << 81) - 1, True)
+    return branches[fin, d]
+
+
+def _kraken_step(fish: Fish, far: list[int], chains: list[tuple[list[tuple[int, int]], bool]]) -> Step:
+    step = _step("kraken_fish", fish)
+    # per fin: [fin, the placement that removes the target, placements made, 1 if it is a contradiction]
+    record = [[f, *chain[-1], len(chain), int(broken)]
+              for f, (chain, broken) in zip(far, chains, strict=True)]
+    return Step("kraken_fish", eliminations=step.eliminations, cells=step.cells, units=step.units,
+                candidates=step.candidates, detail={**step.detail, "chains": record})
+
+
+def _kraken_fields(step: Step, lang: str) -> dict[str, str]:
+    d = step.detail["digit"]
+    (target, _), = step.eliminations
+    said = []
+    for fin, cell, value, length, broken in step.detail["chains"]:
+        facts: list = [((fin,), d, True)]
+        if length > 2:
+            facts.append(None)
+        if cell != fin:
+            facts.append(((cell,), value, True))
+        if broken:
+            clash = "，矛盾" if lang == "zh" else ", a contradiction"
+            said.append(implication_sentence(facts, lang) + clash)
+        else:
+            said.append(implication_sentence([*facts, ((target,), d, False)], lang))
+    return {**_fields(step, lang), "chains": ("；" if lang == "zh" else "; ").join(said)}
+
+
 _EN = {2: "X-Wing", 3: "Swordfish", 4: "Jellyfish"}
 _ZH = {2: "X翼", 3: "剑鱼", 4: "水母"}
 _KIND_EN = {"franken": "Franken", "mutant": "Mutant"}
@@ -258,3 +350,13 @@ for _kind_id, _score in (("franken", 5.9), ("mutant", 6.3)):
         "各自删去能看到自己所有鳍的候选 {digit}：{removed}。",
     )
     TEXT_FIELDS[f"siamese_{_kind_id}_fish"] = _fields
+
+register(
+    Technique("kraken_fish", "Kraken Fish", "海怪鱼", 7.8, kraken_fish),
+    "Kraken Fish: in {base}, {digit} lies only in {cover} or in the fins {fins}. If the fish holds, "
+    "{removed_cells} loses {digit}; and if a fin holds it: {chains}. Either way: {removed}.",
+    "海怪鱼：在 {base} 中，数字 {digit} 只出现在 {cover} 或鳍 {fins}。"
+    "若鱼成立，{removed_cells} 不能是 {digit}；若某个鳍是 {digit}：{chains}。无论哪种情况：{removed}。",
+)
+TEXT_FIELDS["kraken_fish"] = lambda step, lang: {
+    **_kraken_fields(step, lang), "removed_cells": cells_label([c for c, _ in step.eliminations], lang)}
