@@ -40,7 +40,7 @@ from typing import NamedTuple
 import numpy as np
 
 from engine.candidates import CandidateGrid, DigitMemo
-from engine.grid import CELL_UNITS, PEERS
+from engine.grid import CELL_UNITS, PEERS, cell_name
 from engine.masks import bits
 from engine.propagation import propagate_singles
 from engine.steps import TEXT_FIELDS, Step, cells_label, implication_sentence, unit_label
@@ -292,16 +292,16 @@ def _kraken_fields(step: Step, lang: str) -> dict[str, str]:
     (target, _), = step.eliminations
     said = []
     for fin, cell, value, length, broken in step.detail["chains"]:
+        if broken:
+            said.append(f"如果 {cell_name(fin)} 是 {d}，随之而来的唯一数会导致矛盾" if lang == "zh"
+                        else f"If {cell_name(fin)} is {d}, the singles that follow run into a contradiction")
+            continue
         facts: list = [((fin,), d, True)]
         if length > 2:
             facts.append(None)
         if cell != fin:
             facts.append(((cell,), value, True))
-        if broken:
-            clash = "，矛盾" if lang == "zh" else ", a contradiction"
-            said.append(implication_sentence(facts, lang) + clash)
-        else:
-            said.append(implication_sentence([*facts, ((target,), d, False)], lang))
+        said.append(implication_sentence([*facts, ((target,), d, False)], lang))
     return {**_fields(step, lang), "chains": ("；" if lang == "zh" else "; ").join(said)}
 
 
@@ -352,7 +352,7 @@ for _kind_id, _score in (("franken", 5.9), ("mutant", 6.3)):
     TEXT_FIELDS[f"siamese_{_kind_id}_fish"] = _fields
 
 register(
-    Technique("kraken_fish", "Kraken Fish", "海怪鱼", 7.8, kraken_fish),
+    Technique("kraken_fish", "Kraken Fish", "海怪鱼", 8.1, kraken_fish),
     "Kraken Fish: in {base}, {digit} lies only in {cover} or in the fins {fins}. If the fish holds, "
     "{removed_cells} loses {digit}; and if a fin holds it: {chains}. Either way: {removed}.",
     "海怪鱼：在 {base} 中，数字 {digit} 只出现在 {cover} 或鳍 {fins}。"
