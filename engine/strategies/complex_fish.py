@@ -70,7 +70,6 @@ _NAMES = {2: "x_wing", 3: "swordfish", 4: "jellyfish"}
 _MAX_SIZE = 4
 _MAX_FINS = 3
 _MAX_ENDO = 2
-_MAX_FOUND = 4096  # rows the kernel may fill per search (far more than any state has)
 _ROWS, _COLS, _BOXES = range(9), range(9, 18), range(18, 27)
 # (base units, cover units) the Franken search walks: rows+boxes against columns+boxes and back
 _FRANKEN = ((tuple(_ROWS) + tuple(_BOXES), frozenset(_COLS) | frozenset(_BOXES)),
@@ -79,7 +78,6 @@ _MUTANT = ((tuple(range(27)), frozenset(range(27))),)
 _BASIC = ((tuple(_ROWS), frozenset(_COLS)), (tuple(_COLS), frozenset(_ROWS)))
 _WALKS = {"franken": _FRANKEN, "mutant": _MUTANT, "kraken": _BASIC}
 _MAX_KRAKEN_FINS = 2
-_MAX_KRAKEN_SIZE = 4
 
 
 class Fish(NamedTuple):
@@ -117,7 +115,8 @@ _KIND = {"kraken": 0, "franken": 1, "mutant": 2}  # fish_kernels.kind_of's class
 
 
 def _search(cands_mask: int, digit: int, kind: str) -> _Found:
-    """Return, by size 2-4, every fish of the kind ("franken"/"mutant") that removes a candidate.
+    """Return, by size 2-4, every fish of the kind that removes a candidate (for "kraken": every
+    finned basic fish with a cover candidate outside its base, seen by the fins or not).
 
     A digit with more than 62 candidates (the masks must fit an int64) has none searched: so few
     of its cells are decided that no fish with at most three fins can remove anything there.
@@ -136,13 +135,16 @@ def _search(cands_mask: int, digit: int, kind: str) -> _Found:
         np.int64(1) << np.arange(len(cells), dtype=np.int64))
     if kind == "kraken":  # a Kraken fish's fins need not see anything: every cell "sees" every cell
         peer[:] = (1 << len(cells)) - 1
-    out = np.zeros((_MAX_FOUND, 5), dtype=np.int64)
     kernel = _kernels().search_fish
+    fins = _MAX_KRAKEN_FINS if kind == "kraken" else _MAX_FINS
     for pool_units, cover_units in _WALKS[kind]:
         pool = np.array([u for u in pool_units if um[u] & (um[u] - 1)], dtype=np.int64)  # >= 2 cells
         cover_ok = sum(1 << u for u in cover_units)
-        size, fins = (_MAX_KRAKEN_SIZE, _MAX_KRAKEN_FINS) if kind == "kraken" else (_MAX_SIZE, _MAX_FINS)
-        count = kernel(um, peer, cell_units, pool, cover_ok, _KIND[kind], size, fins, _MAX_ENDO, out)
+        count = size = 1024
+        while count == size:  # the kernel stops when its rows run out: search again with more
+            size *= 4
+            out = np.empty((size, 5), dtype=np.int64)
+            count = kernel(um, peer, cell_units, pool, cover_ok, _KIND[kind], _MAX_SIZE, fins, _MAX_ENDO, out)
         for row in out[:count].tolist():
             found.rows[row[0].bit_count()].append(tuple(row))
     return found
