@@ -48,7 +48,8 @@ runs about three times faster): all Franken fish of sizes 2-4 on a new state, me
 (p95 29, worst 43); along a path, with the per-digit memo, median 0.3 ms, mean 3 ms.  The mutant
 search: median 12 ms (p95 70, worst 320) on a new state, median 0.3 ms and mean 6.5 ms along a
 path, hence its place after the Franken fish.  Kraken: mean 55 ms for every instance on the stuck
-states of tests/test_complex_fish.py (the singles propagation of each fin dominates).
+states of tests/test_complex_fish.py (the singles propagation of each fin dominates).  Rating 20
+SE 5-9 puzzles (``engine.rating.rate``), these finders took 8.5% of the time, 59 ms per puzzle.
 """
 
 from __future__ import annotations
