@@ -6,9 +6,15 @@ the digit once; if no two base units share the placed cell, those n placements f
 cover units, one in each, so every other cover candidate is false, and so is a base candidate in
 two cover units (it would fill two covers with one placement: "cannibalism")::
 
-    x x . | . . . | . . .     base  r1 and box 5 (digit in x only)
-    . . . | . . . | . . .     cover c1 and c2 and ... : the cover's other cells lose the digit
-    . . . | . . . | . . .
+    x x . | . . .     a Franken X-wing: base row 1 and box 4 (the digit only in x),
+    * * . | . . .     cover columns 1 and 2; * = the rest of the cover loses the digit
+    * * . | . . .
+    ------+------
+    . . . | . . .
+    x . . | . . .
+    . x . | . . .
+    ------+------
+    * * . | . . .     (and so on down columns 1 and 2)
 
 *Franken* fish mix lines of one direction with boxes (base rows+boxes, cover columns+boxes, or
 the transpose); *mutant* fish any mix of rows, columns and boxes.  Sizes 2-4 (X-wing, swordfish,
