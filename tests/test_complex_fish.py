@@ -138,32 +138,47 @@ def kraken_steps() -> list[tuple[CandidateGrid, str, Step]]:
             for step in technique("kraken_fish").find(cg)]
 
 
-def test_kraken_fish_are_finned_basic_fish_whose_far_fins_each_remove_the_target() -> None:
+def _follows(cg: CandidateGrid, start: int, digit: int, target: tuple[int, int]) -> bool:
+    """True when placing ``digit`` in ``start`` and following singles removes ``target`` (or breaks)."""
+    values, cands, placed = cg.values[:], cg.cands[:], []
+    if not propagate_singles(values, cands, [(start, digit)], placed):
+        return True
+    cell, x = target
+    return values[cell] != x and not cands[cell] >> (x - 1) & 1
+
+
+def test_kraken_fish_are_basic_fish_whose_fins_or_cover_cells_each_remove_the_target() -> None:
     found = kraken_steps()
-    assert len(found) >= 100
+    types = Counter(step.detail["type"] for _, _, step in found)
+    assert types[1] >= 100 and types[2] >= 100, types
     for cg, solution, step in found:
-        ((target, d),) = step.eliminations
-        assert int(solution[target]) != d
+        ((target, x),) = step.eliminations
+        d = step.detail["digit"]
+        assert int(solution[target]) != x
         base, cover = step.detail["base"], step.detail["cover"]
         assert _class(base, cover) == "basic"
         fins = _cells(step.detail["fins"])
-        assert target in _removals_unseen(cg, d, base, cover, fins)
-        far = [f for f in sorted(fins) if f not in PEERS[target]]
-        assert far and [chain[0] for chain in step.detail["chains"]] == far
-        for fin in far:  # placing the fin's digit and following singles takes d from the target
-            values, cands, placed = cg.values[:], cg.cands[:], []
-            if propagate_singles(values, cands, [(fin, d)], placed):
-                assert values[target] != d and not cands[target] >> (d - 1) & 1
+        starts = [chain[0] for chain in step.detail["chains"]]
+        if step.detail["type"] == 1:  # the target: a cover candidate; the starts: the fins it does not see
+            assert x == d and target in _removals_unseen(cg, d, base, cover, fins)
+            assert starts == [f for f in sorted(fins) if f not in PEERS[target]] and starts
+        else:  # the starts: one cover unit's base cells and every fin
+            _removals_unseen(cg, d, base, cover, fins)
+            unit = step.detail["unit"]
+            in_base = {c for u in base for c in UNITS[u] if cg.cands[c] >> (d - 1) & 1}
+            assert unit in cover and set(starts) == ({c for c in UNITS[unit] if c in in_base} - fins) | fins
+        assert all(_follows(cg, start, d, (target, x)) for start in starts)
 
 
 @pytest.mark.parametrize("lang", ["en", "zh"])
-def test_kraken_texts_follow_each_far_fin_to_the_target(lang: str) -> None:
-    for _, _, step in kraken_steps()[:20]:
+def test_kraken_texts_follow_each_start_to_the_target(lang: str) -> None:
+    for _, _, step in kraken_steps()[:10] + [s for s in kraken_steps() if s[2].detail["type"] == 2][:10]:
         text = step.explain(lang)
-        ((target, d),) = step.eliminations
+        ((target, _),) = step.eliminations
         assert "<>" not in text and "{" not in text
-        for fin, *_ in step.detail["chains"]:
-            said = f"If {cell_name(fin)} is {d}" if lang == "en" else f"如果 {cell_name(fin)} 是 {d}"
+        for start, *_ in step.detail["chains"]:
+            said = f"If {cell_name(start)} is {step.detail['digit']}" if lang == "en" else (
+                f"如果 {cell_name(start)} 是 {step.detail['digit']}")
             assert said in text
         assert text.count(cell_name(target)) >= 2
 

@@ -26,8 +26,9 @@ fish's removals include the other's; reglib 03621 needs that).
 
 *Kraken* fish (HoDoKu's type 1) are finned basic fish whose target does not see every fin: each
 fin it does not see, placed, leads by singles (:func:`engine.propagation.propagate_singles`, the
-forcing chains' propagation) to the target losing the digit or to a contradiction.  Type 2 (a
-candidate of every cover unit forcing the same removal) is not searched.
+forcing chains' propagation) to the target losing the digit or to a contradiction.  Type 2: the
+base cells of one cover unit and the fins, each placed, remove the same candidate (of any digit);
+unless a fin holds the digit the fish puts it in one of those cells, so the candidate goes.
 
 Scores (SE scale): Sudoku Explainer has no Franken or mutant fish; it proves the same removals
 with a forcing chain of roughly the fish's size.  HoDoKu rates them above finned basic fish
@@ -53,8 +54,9 @@ their solve paths, 595 states; one core of a machine loaded 7-8 on 2 cores, so a
 runs about three times faster): all Franken fish of sizes 2-4 on a new state, median 9 ms
 (p95 29, worst 43); along a path, with the per-digit memo, median 0.3 ms, mean 3 ms.  The mutant
 search: median 12 ms (p95 70, worst 320) on a new state, median 0.3 ms and mean 6.5 ms along a
-path, hence its place after the Franken fish.  Kraken: mean 55 ms for every instance on the stuck
-states of tests/test_complex_fish.py (the singles propagation of each fin dominates).  Rating 20
+path, hence its place after the Franken fish.  Kraken: mean 55 ms for every type 1 instance on the
+stuck states of tests/test_complex_fish.py, 210 ms (worst 800) with type 2, which follows every
+base cell (the singles propagation dominates); it runs only where the forcing chain finds nothing.  Rating 20
 SE 5-9 puzzles (``engine.rating.rate``), these finders took 8.5% of the time, 59 ms per puzzle.
 """
 
@@ -67,7 +69,7 @@ from typing import NamedTuple
 import numpy as np
 
 from engine.candidates import CandidateGrid, DigitMemo
-from engine.grid import CELL_UNITS, PEERS, cell_name
+from engine.grid import CELL_UNITS, PEERS, UNITS, cell_name
 from engine.masks import bits
 from engine.propagation import propagate_singles
 from engine.steps import TEXT_FIELDS, Step, cells_label, implication_sentence, unit_label
@@ -250,88 +252,128 @@ def _fields(step: Step, lang: str) -> dict[str, str]:
 
 
 def kraken_fish(cg: CandidateGrid) -> Iterator[Step]:
-    """Yield every Kraken fish (HoDoKu's type 1) that removes a candidate (none if none).
+    """Yield every Kraken fish (HoDoKu's types 1 and 2) that removes a candidate (none if none).
 
-    A finned basic fish whose target does not see every fin: each such fin, placed, leads by
-    singles to the target losing the digit (or to a contradiction), so the target loses it
-    whether the fish or a fin holds the digit.
+    Type 1: a finned basic fish whose target (a cover candidate of the digit) does not see every
+    fin, and each fin it does not see, placed, leads by singles to the target losing the digit
+    (or to a contradiction).  Type 2: one cover unit's base cells and the fins, each placed, lead
+    to the same removal of any candidate; unless a fin holds the digit, the fish puts it in one of
+    those base cells.
     """
     branches: dict[tuple[int, int], _Branch] = {}
     done: set[tuple[int, int]] = set()
-    for found in _found(cg, "kraken"):
-        d = found.digit
-        for n in (2, 3, 4):
-            for row in found.rows[n]:
-                if not row[3]:
-                    continue
-                fins = [found.cells[i] for i in bits(row[3])]
-                for target in (found.cells[i] for i in bits(row[4])):
-                    far = [f for f in fins if f not in PEERS[target]]
-                    if not far or (target, d) in done:
-                        continue  # a plain finned fish's removal (or one already given)
-                    chains = [_branch(cg, branches, f, d) for f in far]
-                    if all(b.killed >> target & 1 for b in chains):
-                        done.add((target, d))
-                        yield _kraken_step(found.fish(row)._replace(elims=1 << target), far,
-                                           [(b.path(target, d), b.broken) for b in chains])
+    found = list(_found(cg, "kraken"))
+    for digit_fish in found:  # type 1 first: it uses the fish's own removals
+        d = digit_fish.digit
+        for row in (r for n in (2, 3, 4) for r in digit_fish.rows[n] if r[3]):
+            fins = [digit_fish.cells[i] for i in bits(row[3])]
+            for target in (digit_fish.cells[i] for i in bits(row[4])):
+                far = [f for f in fins if f not in PEERS[target]]
+                if not far or (target, d) in done:
+                    continue  # a plain finned fish's removal (or one already given)
+                chains = [_branch(cg, branches, f, d) for f in far]
+                if all(b.removes(target, d) for b in chains):
+                    done.add((target, d))
+                    yield _kraken_step(digit_fish.fish(row), (target, d), far, chains, None)
+    for digit_fish in found:
+        for row in (r for n in (2, 3, 4) for r in digit_fish.rows[n]):
+            yield from _kraken_type_2(cg, branches, done, digit_fish.fish(row))
+
+
+def _kraken_type_2(cg: CandidateGrid, branches: dict[tuple[int, int], _Branch], done: set[tuple[int, int]],
+                   fish: Fish) -> Iterator[Step]:
+    d = fish.digit
+    for unit in fish.cover:
+        starts = [c for c in UNITS[unit] if fish.cells >> c & 1 and not fish.fins >> c & 1]
+        starts += list(bits(fish.fins))
+        chains = [_branch(cg, branches, c, d) for c in starts]
+        common = chains[0].removed
+        for b in chains[1:]:
+            common &= b.removed
+        for bit in bits(common):
+            target = (bit // 9, bit % 9 + 1)
+            if target not in done and not (target[1] == d and target[0] in starts):  # not a start's own
+                done.add(target)
+                yield _kraken_step(fish, target, starts, chains, unit)
 
 
 class _Branch(NamedTuple):
-    """What placing a digit in a cell leads to by singles: the placements, and the cells losing
-    the digit (every cell when it runs into a contradiction)."""
+    """What placing a digit in a cell leads to by singles: the placements, and the candidates it
+    removes as a 729-bit set, bit 9 * cell + digit - 1 (all of them when it runs into a contradiction)."""
 
     placed: list[tuple[int, int]]
-    killed: int
+    removed: int
     broken: bool
 
-    def path(self, target: int, d: int) -> list[tuple[int, int]]:
-        """Return the placements up to the one that takes ``d`` from ``target`` (all if broken)."""
+    def removes(self, cell: int, digit: int) -> bool:
+        return bool(self.removed >> (9 * cell + digit - 1) & 1)
+
+    def path(self, cell: int, digit: int) -> list[tuple[int, int]]:
+        """Return the placements up to the one that takes ``digit`` from ``cell`` (all if broken)."""
         if self.broken:
             return self.placed
         for i, (c, v) in enumerate(self.placed):
-            if (c == target and v != d) or (v == d and c in PEERS[target]):
+            if (c == cell and v != digit) or (v == digit and c in PEERS[cell]):
                 return self.placed[: i + 1]
         return self.placed
 
 
-def _branch(cg: CandidateGrid, branches: dict[tuple[int, int], _Branch], fin: int, d: int) -> _Branch:
-    if (fin, d) not in branches:
+def _branch(cg: CandidateGrid, branches: dict[tuple[int, int], _Branch], cell: int, d: int) -> _Branch:
+    if (cell, d) not in branches:
         values, cands, placed = cg.values[:], cg.cands[:], []
-        bit = 1 << (d - 1)
-        if propagate_singles(values, cands, [(fin, d)], placed):
-            killed = sum(1 << c for c in range(81)
-                         if cg.cands[c] & bit and not cands[c] & bit and values[c] != d)
-            branches[fin, d] = _Branch(placed, killed, False)
+        if propagate_singles(values, cands, [(cell, d)], placed):
+            removed = 0
+            for c, before in enumerate(cg.cands):
+                gone = before & ~(1 << (values[c] - 1) if values[c] else cands[c])
+                if gone:
+                    removed |= gone << (9 * c)
+            branches[cell, d] = _Branch(placed, removed, False)
         else:
-            branches[fin, d] = _Branch(placed, (1 << 81) - 1, True)
-    return branches[fin, d]
+            branches[cell, d] = _Branch(placed, (1 << 729) - 1, True)
+    return branches[cell, d]
 
 
-def _kraken_step(fish: Fish, far: list[int], chains: list[tuple[list[tuple[int, int]], bool]]) -> Step:
-    step = _step("kraken_fish", fish)
-    # per fin: [fin, the placement that removes the target, placements made, 1 if it is a contradiction]
-    record = [[f, *chain[-1], len(chain), int(broken)]
-              for f, (chain, broken) in zip(far, chains, strict=True)]
-    return Step("kraken_fish", eliminations=step.eliminations, cells=step.cells, units=step.units,
-                candidates=step.candidates, detail={**step.detail, "chains": record})
+def _kraken_step(fish: Fish, target: tuple[int, int], starts: list[int], chains: list[_Branch],
+                 unit: int | None) -> Step:
+    """The step removing ``target``: type 1 when ``unit`` is None, else type 2 through that cover unit."""
+    step = _step("kraken_fish", fish._replace(elims=0))
+    # per start: [start, the placement that removes the target, placements made, 1 if a contradiction]
+    record = []
+    for start, branch in zip(starts, chains, strict=True):
+        path = branch.path(*target)
+        record.append([start, *path[-1], len(path), int(branch.broken)])
+    extra = {"type": 1} if unit is None else {"type": 2, "unit": unit}
+    return Step("kraken_fish", eliminations=(target,), cells=step.cells, units=step.units,
+                candidates=step.candidates, detail={**step.detail, **extra, "chains": record})
 
 
 def _kraken_fields(step: Step, lang: str) -> dict[str, str]:
     d = step.detail["digit"]
-    (target, _), = step.eliminations
+    (target, x), = step.eliminations
+    zh = lang == "zh"
     said = []
-    for fin, cell, value, length, broken in step.detail["chains"]:
+    for start, cell, value, length, broken in step.detail["chains"]:
         if broken:
-            said.append(f"如果 {cell_name(fin)} 是 {d}，随之而来的唯一数会导致矛盾" if lang == "zh"
-                        else f"If {cell_name(fin)} is {d}, the singles that follow run into a contradiction")
+            clash = (f"如果 {cell_name(start)} 是 {d}，随之而来的唯一数会导致矛盾" if zh
+                     else f"If {cell_name(start)} is {d}, the singles that follow run into a contradiction")
+            said.append(clash)
             continue
-        facts: list = [((fin,), d, True)]
+        facts: list = [((start,), d, True)]
         if length > 2:
             facts.append(None)
-        if cell != fin:
+        if cell != start:
             facts.append(((cell,), value, True))
-        said.append(implication_sentence([*facts, ((target,), d, False)], lang))
-    return {**_fields(step, lang), "chains": ("；" if lang == "zh" else "; ").join(said)}
+        said.append(implication_sentence([*facts, ((target,), x, False)], lang))
+    chains = ("；" if zh else "; ").join(said)
+    name = cell_name(target)
+    if step.detail["type"] == 1:
+        reason = (f"若鱼成立，{name} 不能是 {x}；若某个鳍是 {d}：{chains}" if zh
+                  else f"If the fish holds, {name} loses {x}; and if a fin holds it: {chains}")
+    else:
+        unit = unit_label(step.detail["unit"], lang)
+        reason = (f"所以 {unit} 的 {d} 在它的基础格中或在某个鳍中：{chains}" if zh
+                  else f"So {unit} has its {d} in one of its base cells or a fin holds it: {chains}")
+    return {**_fields(step, lang), "reason": reason}
 
 
 _EN = {2: "X-Wing", 3: "Swordfish", 4: "Jellyfish"}
@@ -382,10 +424,8 @@ for _kind_id, _score in (("franken", 5.9), ("mutant", 6.3)):
 
 register(
     Technique("kraken_fish", "Kraken Fish", "海怪鱼", 8.1, kraken_fish),
-    "Kraken Fish: in {base}, {digit} lies only in {cover} or in the fins {fins}. If the fish holds, "
-    "{removed_cells} loses {digit}; and if a fin holds it: {chains}. Either way: {removed}.",
-    "海怪鱼：在 {base} 中，数字 {digit} 只出现在 {cover} 或鳍 {fins}。"
-    "若鱼成立，{removed_cells} 不能是 {digit}；若某个鳍是 {digit}：{chains}。无论哪种情况：{removed}。",
+    "Kraken Fish: in {base}, {digit} lies only in {cover} or in the fins {fins}. {reason}. "
+    "Either way: {removed}.",
+    "海怪鱼：在 {base} 中，数字 {digit} 只出现在 {cover} 或鳍 {fins}。{reason}。无论哪种情况：{removed}。",
 )
-TEXT_FIELDS["kraken_fish"] = lambda step, lang: {
-    **_kraken_fields(step, lang), "removed_cells": cells_label([c for c, _ in step.eliminations], lang)}
+TEXT_FIELDS["kraken_fish"] = _kraken_fields
