@@ -38,6 +38,7 @@ FAMILIES: tuple[str, ...] = (
     "intersections",
     "subsets",
     "fish",
+    "complex_fish",
     "single_digit",
     "coloring",
     "wings",
