@@ -23,12 +23,13 @@ with the fewest candidates, so every puzzle with a solution finishes.
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Iterator
 from typing import Any, NamedTuple
 
 from engine.candidates import CandidateGrid
 from engine.grid import CELL_UNITS, UNITS, cell_name
-from engine.masks import PEER_MASK
+from engine.masks import CELL_BIT, MASK_DIGITS, PEER_MASK, UNIT_MASK, bits
 from engine.propagation import propagate_singles
 from engine.steps import TEXT_FIELDS, Fact, Step, fact_label, implication_sentence, result_label, unit_label
 from engine.strategies import Technique, register
@@ -40,14 +41,17 @@ SHOWN = 8  # placements shown per branch: enough to follow the chain, few enough
 
 
 class Branch(NamedTuple):
-    """Where one assumption leads: the state after it (None after a contradiction), its placements
-    in order (the assumption first) and, for a contradiction, what ran dry: ``("cell", c)``,
-    ``("unit", u, d)`` or ``("clash",)`` (two singles wanted one cell)."""
+    """Where one assumption leads: the state after it (None after a contradiction, and for
+    :func:`follow_chain`, which keeps its removals in ``gone``), its placements in order and, for a
+    contradiction, what ran dry: ``("cell", c)``, ``("unit", u, d)`` or
+    ``("clash",)`` (two singles wanted one cell).  The first entry of ``placed`` is the assumption:
+    ``(cell, digit)`` when the candidate is assumed true, ``(cell, -digit)`` when assumed false."""
 
     values: list[int] | None
     cands: list[int] | None
     placed: list[Pair]
     dry: tuple = ()
+    gone: int = 0
 
 
 def follow(values: list[int], cands: list[int], cell: int, digit: int) -> Branch:
@@ -56,6 +60,29 @@ def follow(values: list[int], cands: list[int], cell: int, digit: int) -> Branch
     cands = cands[:]
     placed: list[Pair] = []
     if propagate_singles(values, cands, [(cell, digit)], placed):
+        return Branch(values, cands, placed)
+    return Branch(None, None, placed, _what_ran_dry(values, cands))
+
+
+def follow_off(values: list[int], cands: list[int], cell: int, digit: int) -> Branch:
+    """Return the branch of removing candidate ``digit`` from ``cell`` and following singles
+    (inputs unchanged; the assumption is recorded as ``(cell, -digit)``)."""
+    values = values[:]
+    cands = cands[:]
+    placed: list[Pair] = [(cell, -digit)]
+    bit = 1 << (digit - 1)
+    cands[cell] &= ~bit
+    left = cands[cell]
+    if not left:
+        return Branch(None, None, placed, ("cell", cell))
+    queue = [(cell, left.bit_length())] if not left & (left - 1) else []
+    for u in CELL_UNITS[cell]:  # the digit's places left in the cell's units
+        where = [c for c in UNITS[u] if cands[c] & bit or values[c] == digit]
+        if not where:
+            return Branch(None, None, placed, ("unit", u, digit))
+        if len(where) == 1:
+            queue.append((where[0], digit))
+    if propagate_singles(values, cands, queue, placed):
         return Branch(values, cands, placed)
     return Branch(None, None, placed, _what_ran_dry(values, cands))
 
@@ -82,23 +109,43 @@ def _what_ran_dry(values: list[int], cands: list[int]) -> tuple:
     return ("clash",)
 
 
-def _consequences(cg: CandidateGrid, branches: list[Branch]) -> tuple[list, list]:
-    """Return the placements and eliminations every branch agrees on."""
-    placements = []
+def removed(cg: CandidateGrid, b: Branch) -> int:
+    """Return the candidates a branch that did not run dry removes, as a 729-bit mask (bit
+    ``81 * (digit - 1) + cell``), its placements' own digits left out."""
+    if b.cands is None:
+        return b.gone
+    out = 0
+    for c, (was, now) in enumerate(zip(cg.cands, b.cands, strict=True)):
+        if was != now:
+            for d in MASK_DIGITS[was & ~now]:
+                out |= 1 << (81 * (d - 1) + c)
+    for c, d in b.placed:
+        if d > 0:
+            out &= ~(1 << (81 * (d - 1) + c))
+    return out
+
+
+def _consequences(branches: list[Branch], gone: list[int]) -> tuple[list, list]:
+    """Return the placements and eliminations every branch (with its :func:`removed`) agrees on."""
+    common = set(p for p in branches[0].placed if p[1] > 0)
+    for b in branches[1:]:
+        common.intersection_update(b.placed)
+    placements = sorted(common)
+    both = gone[0]
+    for g in gone[1:]:
+        both &= g
+    for c, _ in placements:  # a placement says it all about its cell
+        both &= ~(_DIGITS_OF_CELL << c)
     eliminations = []
-    for c in range(81):
-        if cg.values[c]:
-            continue
-        v = branches[0].values[c]
-        if v and all(b.values[c] == v for b in branches):
-            placements.append((c, v))
-            continue
-        gone = cg.cands[c]
-        for b in branches:
-            vals, cands = b.values, b.cands
-            gone &= ~(cands[c] | (1 << (vals[c] - 1) if vals[c] else 0))
-        eliminations.extend((c, d) for d in range(1, 10) if gone >> (d - 1) & 1)
-    return placements, eliminations
+    while both:
+        low = both & -both
+        both ^= low
+        d, c = divmod(low.bit_length() - 1, 81)
+        eliminations.append((c, d + 1))
+    return placements, sorted(eliminations)
+
+
+_DIGITS_OF_CELL = sum(1 << (81 * d) for d in range(9))  # cell 0's nine bits in a removed() mask
 
 
 # ---------------------------------------------------------------------------------------------
@@ -107,10 +154,14 @@ def _consequences(cg: CandidateGrid, branches: list[Branch]) -> tuple[list, list
 
 def _killer(placed: list[Pair], upto: int, cell: int, digit: int) -> int | None:
     """Return the index (below ``upto``) of the first placement removing candidate (cell, digit):
-    the cell filled with another digit or the digit placed in a peer; None if none does."""
+    the cell filled with another digit, the digit placed in a peer, or the candidate assumed false;
+    None if none does."""
     for j in range(upto):
         c, d = placed[j]
-        if (c == cell and d != digit) or (d == digit and PEER_MASK[cell] >> c & 1):
+        if d < 0:
+            if c == cell and -d == digit:
+                return j
+        elif (c == cell and d != digit) or (d == digit and PEER_MASK[cell] >> c & 1):
             return j
     return None
 
@@ -155,7 +206,7 @@ def _closure(cg: CandidateGrid, placed: list[Pair], roots: list[int]) -> tuple[l
     return sorted(seen), primary
 
 
-def _dry_roots(cg: CandidateGrid, b: Branch) -> list[int]:
+def dry_roots(cg: CandidateGrid, b: Branch) -> list[int]:
     """Return the placements that emptied what ran dry in a contradiction."""
     n = len(b.placed)
     if b.dry[0] == "cell":
@@ -164,21 +215,31 @@ def _dry_roots(cg: CandidateGrid, b: Branch) -> list[int]:
     elif b.dry[0] == "unit":
         _, u, d = b.dry
         roots = [_killer(b.placed, n, q, d) for q in UNITS[u] if cg.cands[q] >> (d - 1) & 1]
+    elif b.dry[0] == "both":  # the last placement's candidate was removed before it
+        roots = [n - 1, _killer(b.placed, n - 1, b.dry[1], b.dry[2])]
     else:
         roots = [n - 1]
     return sorted({r for r in roots if r is not None})
 
 
-def _record(cg: CandidateGrid, b: Branch, roots: list[int]) -> tuple[dict[str, Any], list]:
-    """Return a branch as plain data for ``detail`` (the assumption, at most :data:`SHOWN` of the
-    placements leading to ``roots``, how many were left out, what ran dry) and its arrows."""
+def _pair(p: Pair) -> Pair:
+    """Return a recorded placement as the candidate it is about (an assumed-false one unsigned)."""
+    return (p[0], abs(p[1]))
+
+
+def record_branch(cg: CandidateGrid, b: Branch, roots: list[int]) -> tuple[dict[str, Any], list, int]:
+    """Return a branch as plain data for ``detail`` (the assumption, whether it is assumed false, at
+    most :data:`SHOWN` of the placements leading to ``roots``, how many were left out, what ran
+    dry), its arrows and how many placements the reasoning needs."""
     order, primary = _closure(cg, b.placed, roots)
     shown = order if len(order) <= SHOWN else order[: SHOWN - 1] + [order[-1]]
     record: dict[str, Any] = {
-        "assume": list(b.placed[0]),
+        "assume": list(_pair(b.placed[0])),
         "placed": [list(b.placed[i]) for i in shown[1:]],
         "skipped": len(order) - len(shown),
     }
+    if b.placed[0][1] < 0:
+        record["off"] = True
     if b.dry:
         record["dry"] = list(b.dry)
     links = []
@@ -186,43 +247,82 @@ def _record(cg: CandidateGrid, b: Branch, roots: list[int]) -> tuple[dict[str, A
         tail = primary.get(i, shown[k - 1])
         if tail not in shown:
             tail = shown[k - 1]
-        links.append((b.placed[tail], b.placed[i], False))
-    return record, links
+        links.append((_pair(b.placed[tail]), b.placed[i], False))
+    return record, links, len(order)
 
 
-def _score(length: int, kind: str) -> float:
-    # Sudoku Explainer rates forcing chains 7.1-8.x and nets 8.5-9.x, rising with chain length;
-    # a contradiction from one candidate is the hardest kind to see
-    base = {"cell": 7.7, "unit": 7.8, "contradiction": 8.0}[kind]
-    return round(min(base + 0.1 * (length.bit_length() + length // 8), 9.6), 1)
+# SE's length increments: a tenth of a point for every one of these lengths a chain exceeds
+_LENGTHS = (4, 6, 8, 12, 16, 24, 32, 48, 64, 96, 128, 192, 256)
+# base and ceiling of each kind, chain and net (see the module docstring)
+_SCALE = {
+    ("contradiction", True): (7.7, 8.2), ("digit", True): (7.7, 8.2),
+    ("cell", True): (8.0, 8.4), ("unit", True): (8.1, 8.4),
+    ("contradiction", False): (8.5, 9.5), ("digit", False): (8.5, 9.5),
+    ("cell", False): (8.6, 9.6), ("unit", False): (8.7, 9.6),
+}
+
+
+def length_bonus(length: int) -> float:
+    """Return SE's addition for a chain of ``length`` implications (0.0 up to 4)."""
+    return 0.1 * sum(length > t for t in _LENGTHS)
+
+
+def _score(length: int, kind: str, chain: bool) -> float:
+    base, ceiling = _SCALE[kind, chain]
+    return round(min(base + length_bonus(length), ceiling), 1)
+
+
+def _technique_of(kind: str, chain: bool) -> str:
+    """Return the technique a step of ``kind`` found by single links (``chain``) or singles is."""
+    if not chain:
+        return "forcing_net"
+    return "forcing_chain" if kind in ("cell", "unit") else "digit_forcing_chain"
 
 
 def _branch_step(
-    cg: CandidateGrid, kind: str, source: str, options: list, branches: list[Branch]
+    cg: CandidateGrid, kind: str, source: str, options: list, branches: list[Branch], gone: list[int],
+    chain: bool,
 ) -> Step | None:
-    placements, eliminations = _consequences(cg, branches)
+    placements, eliminations = _consequences(branches, gone)
     if not placements and not eliminations:
         return None
-    length = max(len(b.placed) for b in branches)
     cells = sorted({c for c, _ in options})
     # each branch shows how it reaches the first common result
     target = placements[0] if placements else eliminations[0]
-    records, links = [], []
+    records, links, length = [], [], 0
     for b in branches:
         # the placement itself, or the one that removes the eliminated candidate
         end = b.placed.index(target) if placements else _killer(b.placed, len(b.placed), *target)
-        record, arrows = _record(cg, b, [end] if end is not None else [])
+        record, arrows, used = record_branch(cg, b, [end] if end is not None else [])
         records.append(record)
         links.extend(arrows)
+        length += used
     return Step(
-        "forcing_chain",
+        _technique_of(kind, chain),
         placements=tuple(placements) if placements else (),
         eliminations=() if placements else tuple(eliminations),
         cells=tuple(cells),
         candidates=tuple(options),
         links=tuple(dict.fromkeys(links)),
-        detail={"kind": kind, "source": source, "length": length, "score": _score(length, kind),
+        detail={"kind": kind, "source": source, "length": length, "score": _score(length, kind, chain),
                 "target": list(target), "branches": records},
+    )
+
+
+def _contradiction_step(cg: CandidateGrid, b: Branch, chain: bool) -> Step:
+    """Return the step a branch that ran dry gives: its assumption is wrong."""
+    c, d = b.placed[0]
+    record, links, length = record_branch(cg, b, dry_roots(cg, b))
+    off = d < 0
+    return Step(
+        _technique_of("contradiction", chain),
+        placements=((c, -d),) if off else (),
+        eliminations=() if off else ((c, d),),
+        cells=(c,),
+        candidates=((c, abs(d)),),
+        links=tuple(dict.fromkeys(links)),
+        detail={"kind": "contradiction", "source": f"{cell_name(c)}={abs(d)}", "length": length,
+                "score": _score(length, "contradiction", chain), "branches": [record]},
     )
 
 
@@ -236,48 +336,228 @@ def _options_of_unit(cg: CandidateGrid, u: int, d: int) -> list[tuple[int, int]]
     return [(c, d) for c in UNITS[u] if cg.cands[c] & bit]
 
 
-def find_forcing_chain(cg: CandidateGrid) -> Iterator[Step]:
-    """Forcing chains (nets): a cell's candidates or a digit's places in a unit all lead, by singles,
-    to the same result, or one candidate leads to a contradiction.  Yields nothing on a state with
-    no empty cell or none of these."""
-    cache: dict[tuple[int, int], Branch] = {}
+# ---------------------------------------------------------------------------------------------
+# one search per state, shared by the techniques
 
-    def branch(c: int, d: int) -> Branch:
+
+class _Memo:
+    """A lazily computed sequence every reader sees whole: items are made once, when first asked."""
+
+    def __init__(self, source: Iterator[Step]) -> None:
+        self.items: list[Step] = []
+        self.source = source
+
+    def __iter__(self) -> Iterator[Step]:
+        i = 0
+        while True:
+            if i == len(self.items):
+                item = next(self.source, None)
+                if item is None:
+                    return
+                self.items.append(item)
+            yield self.items[i]
+            i += 1
+
+
+class StrongLinks(NamedTuple):
+    """A state's digits as cell masks (``places[d - 1]``); for each candidate (index
+    ``9 * cell + digit - 1``) the placements its removal forces through a strong link (the other
+    digit of a bivalue cell, the digit's other place in a bilocal unit); and per digit the cells
+    whose candidate forces anything when removed."""
+
+    places: tuple[int, ...]
+    forced: tuple[tuple[Pair, ...], ...]
+    strong: tuple[int, ...]
+
+    @classmethod
+    def of(cls, cg: CandidateGrid) -> StrongLinks:
+        places = [0] * 9
+        for c, m in enumerate(cg.cands):
+            for d in MASK_DIGITS[m]:
+                places[d - 1] |= CELL_BIT[c]
+        forced: list[set[Pair]] = [set() for _ in range(729)]
+        for c, m in enumerate(cg.cands):
+            if m.bit_count() == 2:
+                d, e = MASK_DIGITS[m]
+                forced[9 * c + d - 1].add((c, e))
+                forced[9 * c + e - 1].add((c, d))
+        for d in range(1, 10):
+            for unit_mask in UNIT_MASK:
+                here = places[d - 1] & unit_mask
+                if here.bit_count() == 2:
+                    a, b = bits(here)
+                    forced[9 * a + d - 1].add((b, d))
+                    forced[9 * b + d - 1].add((a, d))
+        strong = [0] * 9
+        for i, f in enumerate(forced):
+            if f:
+                c, d = divmod(i, 9)
+                strong[d] |= CELL_BIT[c]
+        return cls(tuple(places), tuple(tuple(sorted(f)) for f in forced), tuple(strong))
+
+
+def follow_chain(cg: CandidateGrid, links: StrongLinks, cell: int, digit: int, true: bool) -> Branch:
+    """Return the branch of assuming candidate (``cell``, ``digit``) true (or false) and following
+    single links only: a placement removes the digit from its peers and the cell's other digits; a
+    removal places the other digit of a bivalue cell and the digit's one other place in a unit
+    (bilocal), both as they are in ``cg``.  Runs dry with ``("both", c, d)`` when a candidate is
+    forced both in and out.  Its ``cands`` is None: ``gone`` has the removals (see :func:`removed`)."""
+    alive = list(links.places)
+    forced, strong = links.forced, links.strong
+    at: dict[int, int] = {}  # the placements so far
+    placed: list[Pair] = []
+    if true:
+        todo = [(cell, digit)]
+    else:
+        placed.append((cell, -digit))
+        alive[digit - 1] &= ~CELL_BIT[cell]
+        todo = list(forced[9 * cell + digit - 1])
+    i = 0
+    while i < len(todo):  # breadth first: the shortest reasons come first
+        c, d = todo[i]
+        i += 1
+        if at.get(c) == d:
+            continue
+        if c in at or not alive[d - 1] >> c & 1:
+            placed.append((c, d))
+            return Branch(None, None, placed, ("both", c, d))
+        at[c] = d
+        placed.append((c, d))
+        here = CELL_BIT[c]
+        for e in MASK_DIGITS[cg.cands[c]]:  # the cell's other digits
+            if e != d and alive[e - 1] & here:
+                alive[e - 1] ^= here
+                if strong[e - 1] & here:
+                    todo.extend(forced[9 * c + e - 1])
+        seen = alive[d - 1] & PEER_MASK[c]
+        alive[d - 1] &= ~(seen | here)
+        seen &= strong[d - 1]
+        while seen:
+            low = seen & -seen
+            seen ^= low
+            todo.extend(forced[9 * low.bit_length() - 9 + d - 1])
+    gone = 0
+    for d in range(9):
+        gone |= (links.places[d] & ~alive[d]) << (81 * d)
+    for c, d in placed:
+        if d > 0:
+            gone &= ~(1 << (81 * (d - 1) + c))
+    return Branch(None, None, placed, (), gone)
+
+
+class _Search:
+    """The branches of one candidate state, each followed once, and the steps they give: by
+    single links (``chain``) or by singles (a net)."""
+
+    def __init__(self, cg: CandidateGrid, chain: bool) -> None:
+        self.cg = CandidateGrid(cg.values[:], cg.cands[:])
+        self.chain = chain
+        self.links = StrongLinks.of(self.cg)
+        self.on: dict[Pair, Branch] = {}
+        self.off: dict[Pair, Branch] = {}
+        self.gone: dict[tuple[int, int, bool], int] = {}
+        self.digit = _Memo(self._digit_steps())
+        self.multi = _Memo(self._multi_steps())
+
+    def branch(self, c: int, d: int, true: bool = True) -> Branch:
         key = (c, d)
-        if key not in cache:
-            cache[key] = follow(cg.values, cg.cands, c, d)
-        return cache[key]
+        seen = self.on if true else self.off
+        if key not in seen:
+            cg = self.cg
+            if self.chain:
+                seen[key] = follow_chain(cg, self.links, c, d, true)
+            else:
+                seen[key] = (follow if true else follow_off)(cg.values, cg.cands, c, d)
+        return seen[key]
 
-    for size in (2, 3):
-        for c in range(81):
-            if cg.cands[c].bit_count() == size:
-                yield from _try(cg, "cell", cell_name(c), _options_of_cell(cg, c), branch)
-        for u in range(27):
-            for d in range(1, 10):
-                options = _options_of_unit(cg, u, d)
-                if len(options) == size:
-                    yield from _try(cg, "unit", f"{d}@{u}", options, branch)
+    def removed(self, c: int, d: int, true: bool = True) -> int:
+        """Return what a branch that did not run dry removes (:func:`removed`), worked out once."""
+        key = (c, d, true)
+        if key not in self.gone:
+            self.gone[key] = removed(self.cg, self.branch(c, d, true))
+        return self.gone[key]
+
+    def _digit_steps(self) -> Iterator[Step]:
+        """Digit forcing: every candidate assumed true, then assumed false (fewest candidates first;
+        a cell with one candidate left is a naked single, not forcing)."""
+        cg = self.cg
+        order = sorted((cg.cands[c].bit_count(), c) for c in range(81) if cg.cands[c].bit_count() > 1)
+        for _, c in order:
+            for _, d in _options_of_cell(cg, c):
+                on = self.branch(c, d)
+                if on.dry:
+                    if len(on.placed) > 1:  # else a single in a peer shows it, not forcing
+                        yield _contradiction_step(cg, on, self.chain)
+                    continue
+                if not self.links.strong[d - 1] >> c & 1:
+                    continue  # removing a candidate without a strong link forces nothing
+                off = self.branch(c, d, False)
+                if off.dry:
+                    if len(off.placed) > 1:  # else it is a hidden single
+                        yield _contradiction_step(cg, off, self.chain)
+                    continue
+                gone = [self.removed(c, d), self.removed(c, d, False)]
+                step = _branch_step(cg, "digit", f"{cell_name(c)}={d}", [(c, d)], [on, off], gone, self.chain)
+                if step is not None:
+                    yield step
+
+    def _multi_steps(self) -> Iterator[Step]:
+        """Cell and unit forcing: bivalue cells and bilocal units first, then three options."""
+        cg = self.cg
+        for size in (2, 3):
+            for c in range(81):
+                if cg.cands[c].bit_count() == size:
+                    yield from self._try(cg, "cell", cell_name(c), _options_of_cell(cg, c))
+            for u in range(27):
+                for d in range(1, 10):
+                    options = _options_of_unit(cg, u, d)
+                    if len(options) == size:
+                        yield from self._try(cg, "unit", f"{d}@{u}", options)
+
+    def _try(self, cg: CandidateGrid, kind: str, source: str, options: list) -> Iterator[Step]:
+        results = [self.branch(c, d) for c, d in options]
+        if any(r.dry for r in results):
+            return  # a candidate that fails is digit forcing's contradiction, found there
+        gone = [self.removed(c, d) for c, d in options]
+        step = _branch_step(cg, kind, source, options, results, gone, self.chain)
+        if step is not None:
+            yield step
 
 
-def _try(cg: CandidateGrid, kind: str, source: str, options: list, branch) -> Iterator[Step]:
-    results = [branch(c, d) for c, d in options]
-    dead = [(opt, r) for opt, r in zip(options, results, strict=True) if r.values is None]
-    for (c, d), r in dead:
-        record, links = _record(cg, r, _dry_roots(cg, r))
-        yield Step(
-            "forcing_chain",
-            eliminations=((c, d),),
-            cells=(c,),
-            candidates=((c, d),),
-            links=tuple(links),
-            detail={"kind": "contradiction", "source": f"{cell_name(c)}={d}", "length": 0,
-                    "score": _score(8, "contradiction"), "branches": [record]},
-        )
-    if dead:
-        return
-    step = _branch_step(cg, kind, source, options, results)
-    if step is not None:
-        yield step
+# the latest state searched, per thread (the driver asks each technique in turn on one state;
+# a desktop worker and the page's hint may search at once, and a generator runs in one thread)
+_LAST = threading.local()
+
+
+def _search(cg: CandidateGrid, chain: bool) -> _Search:
+    key = (tuple(cg.values), tuple(cg.cands), chain)
+    last = getattr(_LAST, "chain" if chain else "net", None)
+    if last is not None and last[0] == key:
+        return last[1]
+    found = _Search(cg, chain)
+    setattr(_LAST, "chain" if chain else "net", (key, found))
+    return found
+
+
+def find_digit_forcing_chain(cg: CandidateGrid) -> Iterator[Step]:
+    """Digit forcing chains: a candidate assumed true and assumed false leads, by single-link
+    chains, to the same result, or one of the two to a contradiction.  Yields nothing on a
+    state with no empty cell or none of these."""
+    return iter(_search(cg, True).digit)
+
+
+def find_forcing_chain(cg: CandidateGrid) -> Iterator[Step]:
+    """Forcing chains: a cell's candidates or a digit's places in a unit all lead, by single-link
+    chains, to the same result.  Yields nothing on a state with no empty cell or none of these."""
+    return iter(_search(cg, True).multi)
+
+
+def find_forcing_net(cg: CandidateGrid) -> Iterator[Step]:
+    """Forcing nets: digit, cell or unit forcing whose branches need several earlier placements
+    for one of theirs.  Yields nothing on a state with no empty cell or none of these."""
+    search = _search(cg, False)
+    yield from search.digit
+    yield from search.multi
 
 
 # ---------------------------------------------------------------------------------------------
@@ -292,13 +572,16 @@ def _dry_label(dry: list, lang: str) -> str:
     if dry and dry[0] == "unit":
         where, digit = unit_label(int(dry[1]), lang), dry[2]
         return f"{where}没有位置能填 {digit} 了" if zh else f"{digit} has no place left in {where}"
+    if dry and dry[0] == "both":
+        cell, digit = cell_name(dry[1]), dry[2]
+        return f"但 {cell} 已经不能是 {digit}" if zh else f"but {cell} can no longer be {digit}"
     return "两个被迫填入的数落在同一格" if zh else "two forced digits need the same cell"
 
 
 def branch_sentence(record: dict, lang: str, conclusion: Fact | None = None) -> str:
     """Return one branch of a forcing chain in words: "If r1c1 is 3, then r2c5 is 7, so …"."""
     c, d = record["assume"]
-    facts: list[Fact | None] = [((c,), d, True)]
+    facts: list[Fact | None] = [((c,), d, not record.get("off"))]
     facts += [((pc,), pd, True) for pc, pd in record.get("placed", ())]
     if record.get("skipped"):
         facts.insert(len(facts) - 1, None)
@@ -307,7 +590,9 @@ def branch_sentence(record: dict, lang: str, conclusion: Fact | None = None) -> 
     said = implication_sentence(facts, lang, suppose=True)
     if "dry" in record:
         dry = _dry_label(record["dry"], lang)
-        if lang == "zh":
+        if record["dry"][0] == "both":
+            said += f"，{dry}，矛盾" if lang == "zh" else f", {dry}: a contradiction"
+        elif lang == "zh":
             said += f"，{'于是' if len(facts) > 1 else '则'} {dry}，矛盾"
         else:
             said += f", {'so' if len(facts) > 1 else 'then'} {dry}: a contradiction"
@@ -318,7 +603,13 @@ def _alternatives(step: Step, lang: str) -> tuple[str, str]:
     """Return what the branches are ("r1c1 is 3 or 7") and, in Chinese, the "无论…" clause."""
     assumed = [tuple(r["assume"]) for r in step.detail["branches"]]
     zh = lang == "zh"
-    if step.detail.get("kind") == "unit":
+    kind = step.detail.get("kind")
+    if kind == "digit":
+        cell, digit = cell_name(assumed[0][0]), assumed[0][1]
+        if zh:
+            return f"{cell} 要么是 {digit}，要么不是", f"{cell} 是不是 {digit}"
+        return f"Either {cell} is {digit} or it is not", ""
+    if kind == "unit":
         digit = assumed[0][1]
         names = [cell_name(c) for c, _ in assumed]
         where = str(step.detail.get("source", "")).partition("@")[2]
@@ -339,10 +630,11 @@ def _forcing_story(step: Step, lang: str) -> str:
     records = step.detail["branches"]
     result = result_label(step, lang)
     zh = lang == "zh"
-    if step.detail.get("kind") == "contradiction":
+    if step.detail.get("kind") in ("contradiction", "nishio"):
         (record,) = records
         c, d = record["assume"]
-        wrong, said = fact_label(((c,), d, False), lang), branch_sentence(record, lang)
+        wrong = fact_label(((c,), d, bool(record.get("off"))), lang)
+        said = branch_sentence(record, lang)
         return f"{said}。所以 {wrong}：{result}。" if zh else f"{said}. So {wrong}: {result}."
     tc, td = step.detail["target"]
     placed = bool(step.placements)
@@ -356,7 +648,7 @@ def _forcing_story(step: Step, lang: str) -> str:
     return f"{intro}. {said}. Either way {must}: {result}."
 
 
-def _forcing_fields(step: Step, lang: str) -> dict[str, str]:
+def forcing_fields(step: Step, lang: str) -> dict[str, str]:
     fields = result_fields(step, lang)
     if isinstance(step.detail.get("branches"), list):
         fields["story"] = _forcing_story(step, lang)
@@ -372,12 +664,14 @@ def _forcing_fields(step: Step, lang: str) -> dict[str, str]:
             "cell": f"无论 {source} 填哪个候选数，结果都一样",
             "unit": f"无论 {source} 放在哪里，结果都一样",
             "contradiction": f"假设 {source} 会导致矛盾",
+            "digit": f"无论 {source} 是否成立，结果都一样",
         }.get(kind, "")
     else:
         why = {
             "cell": f"every candidate of {source} leads to the same result",
             "unit": f"every place of {source} leads to the same result",
             "contradiction": f"assuming {source} runs into a contradiction",
+            "digit": f"{source} true and {source} false lead to the same result",
         }.get(kind, "")
     fields["story"] = f"{why}；{fields['result']}。" if lang == "zh" else f"{why}; {fields['result']}."
     return fields
@@ -402,13 +696,24 @@ def find_guess(cg: CandidateGrid) -> Iterator[Step]:
             return
 
 
-TEXT_FIELDS["forcing_chain"] = _forcing_fields
+for _tid in ("digit_forcing_chain", "forcing_chain", "forcing_net"):
+    TEXT_FIELDS[_tid] = forcing_fields
 TEXT_FIELDS["guess"] = result_fields
 
+register(
+    Technique("digit_forcing_chain", "Digit Forcing Chain", "数字强制链", 7.7, find_digit_forcing_chain),
+    "Digit forcing chain: {story}",
+    "数字强制链：{story}",
+)
 register(
     Technique("forcing_chain", "Forcing Chain", "强制链", 8.0, find_forcing_chain),
     "Forcing chain: {story}",
     "强制链：{story}",
+)
+register(
+    Technique("forcing_net", "Forcing Net", "强制网", 8.5, find_forcing_net),
+    "Forcing net: {story}",
+    "强制网：{story}",
 )
 register(
     Technique("guess", "Guess", "猜测", 10.0, find_guess),
