@@ -144,7 +144,7 @@ def test_guess_comes_last_and_chains_after_the_basic_techniques() -> None:
     order = [t.id for t in techniques()]
     assert order[-1] == "guess"
     # the forcing family, cheapest reasoning first, then the guess
-    forcing = ["nishio", "digit_forcing_chain", "forcing_chain", "forcing_net"]
+    forcing = ["nishio", "forcing_chain", "digit_forcing_chain", "forcing_net"]
     assert [order.index(tid) for tid in forcing] == sorted(order.index(tid) for tid in forcing)
     assert order.index("forcing_net") == len(order) - 2
     assert order.index("nishio") > order.index("aic")

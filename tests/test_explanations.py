@@ -34,7 +34,7 @@ from test_reglib import CASES  # noqa: E402  (the cases of the techniques we map
 DATA = Path(__file__).resolve().parents[1].parent / "shared" / "data"
 LANGS = ("en", "zh")
 CHAINS = ("remote_pair", "x_chain", "xy_chain", "aic")
-FORCING = ("nishio", "digit_forcing_chain", "forcing_chain", "forcing_net")
+FORCING = ("nishio", "forcing_chain", "digit_forcing_chain", "forcing_net")
 IF = {"en": re.compile(r"\bIf "), "zh": re.compile("如果|假设")}
 
 
@@ -204,7 +204,8 @@ def test_forcing_chain_records_are_what_propagation_really_does() -> None:
             for step in itertools.islice(technique(tid).find(cg), 5):
                 _check_forcing_records(cg, step)
                 checked.add((tid, step.detail["kind"]))
-    assert {("forcing_chain", "cell"), ("forcing_net", "contradiction"), ("forcing_net", "digit")} <= checked
+    assert {("forcing_chain", "cell"), ("digit_forcing_chain", "contradiction"),
+            ("digit_forcing_chain", "digit"), ("forcing_net", "cell")} <= checked
 
 
 def _replay(cg: CandidateGrid, tid: str, record: dict) -> Branch:
@@ -212,9 +213,9 @@ def _replay(cg: CandidateGrid, tid: str, record: dict) -> Branch:
     c, d = record["assume"]
     if tid == "nishio":  # that digit alone
         return follow_digit(cg, c, d, *digit_places(cg, d))
-    if tid == "forcing_net":  # by singles
-        return (follow_off if record.get("off") else follow)(cg.values, cg.cands, c, d)
-    return follow_chain(cg, StrongLinks.of(cg), c, d, not record.get("off"))  # by single links
+    if tid == "forcing_chain":  # by single links
+        return follow_chain(cg, StrongLinks.of(cg), c, d)
+    return (follow_off if record.get("off") else follow)(cg.values, cg.cands, c, d)  # by singles
 
 
 def _check_forcing_records(cg: CandidateGrid, step: Step) -> None:
