@@ -89,7 +89,7 @@ def find_nishio(cg: CandidateGrid) -> Iterator[Step]:
             rest ^= low
             cell = low.bit_length() - 1
             b = follow_digit(cg, cell, digit, alive, done)
-            if b.dry:
+            if b.dry and len(b.placed) > 1:  # with no placement between, a single shows it
                 yield _step(cg, b)
 
 
