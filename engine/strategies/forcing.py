@@ -64,7 +64,7 @@ from typing import Any, NamedTuple
 
 from engine.candidates import CandidateGrid
 from engine.grid import CELL_UNITS, UNITS, cell_name
-from engine.masks import CELL_BIT, MASK_DIGITS, PEER_MASK, UNIT_MASK, bits
+from engine.masks import CELL_BIT, MASK_DIGITS, PEER_MASK, POPCOUNT, UNIT_MASK
 from engine.propagation import propagate_singles
 from engine.steps import TEXT_FIELDS, Fact, Step, fact_label, implication_sentence, result_label, unit_label
 from engine.strategies import Technique, register
@@ -407,28 +407,29 @@ class StrongLinks(NamedTuple):
     @classmethod
     def of(cls, cg: CandidateGrid) -> StrongLinks:
         places = [0] * 9
+        forced: dict[int, set[Pair]] = {}
         for c, m in enumerate(cg.cands):
             for d in MASK_DIGITS[m]:
                 places[d - 1] |= CELL_BIT[c]
-        forced: list[set[Pair]] = [set() for _ in range(729)]
-        for c, m in enumerate(cg.cands):
-            if m.bit_count() == 2:
+            if POPCOUNT[m] == 2:
                 d, e = MASK_DIGITS[m]
-                forced[9 * c + d - 1].add((c, e))
-                forced[9 * c + e - 1].add((c, d))
+                forced.setdefault(9 * c + d - 1, set()).add((c, e))
+                forced.setdefault(9 * c + e - 1, set()).add((c, d))
         for d in range(1, 10):
             for unit_mask in UNIT_MASK:
                 here = places[d - 1] & unit_mask
-                if here.bit_count() == 2:
-                    a, b = bits(here)
-                    forced[9 * a + d - 1].add((b, d))
-                    forced[9 * b + d - 1].add((a, d))
+                rest = here & (here - 1)
+                if rest and not rest & (rest - 1):  # two places
+                    a, b = (here ^ rest).bit_length() - 1, rest.bit_length() - 1
+                    forced.setdefault(9 * a + d - 1, set()).add((b, d))
+                    forced.setdefault(9 * b + d - 1, set()).add((a, d))
+        table: list[tuple[Pair, ...]] = [()] * 729
         strong = [0] * 9
-        for i, f in enumerate(forced):
-            if f:
-                c, d = divmod(i, 9)
-                strong[d] |= CELL_BIT[c]
-        return cls(tuple(places), tuple(tuple(sorted(f)) for f in forced), tuple(strong))
+        for i, f in forced.items():
+            table[i] = tuple(sorted(f))
+            c, d = divmod(i, 9)
+            strong[d] |= CELL_BIT[c]
+        return cls(tuple(places), tuple(table), tuple(strong))
 
 
 def follow_chain(cg: CandidateGrid, links: StrongLinks, cell: int, digit: int) -> Branch:
@@ -439,19 +440,20 @@ def follow_chain(cg: CandidateGrid, links: StrongLinks, cell: int, digit: int) -
     out.  Its ``cands`` is None: ``gone`` has the removals (see :func:`removed`)."""
     alive = list(links.places)
     forced, strong = links.forced, links.strong
-    at: dict[int, int] = {}  # the placements so far
+    values = cg.values[:]
     placed: list[Pair] = []
     todo = [(cell, digit)]
     i = 0
     while i < len(todo):  # breadth first: the shortest reasons come first
         c, d = todo[i]
         i += 1
-        if at.get(c) == d:
+        v = values[c]
+        if v == d:
             continue
-        if c in at or not alive[d - 1] >> c & 1:
+        if v or not alive[d - 1] >> c & 1:
             placed.append((c, d))
             return Branch(None, None, placed, ("both", c, d))
-        at[c] = d
+        values[c] = d
         placed.append((c, d))
         here = CELL_BIT[c]
         for e in MASK_DIGITS[cg.cands[c]]:  # the cell's other digits
