@@ -397,12 +397,14 @@ class _Memo:
 class StrongLinks(NamedTuple):
     """A state's digits as cell masks (``places[d - 1]``); for each candidate (index
     ``9 * cell + digit - 1``) the placements its removal forces through a strong link (the other
-    digit of a bivalue cell, the digit's other place in a bilocal unit); and per digit the cells
-    whose candidate forces anything when removed."""
+    digit of a bivalue cell, the digit's other place in a bilocal unit); per digit the cells whose
+    candidate forces anything when removed; and, filled as branches ask, what placing a candidate
+    forces through the removals it makes (``after``)."""
 
     places: tuple[int, ...]
     forced: tuple[tuple[Pair, ...], ...]
     strong: tuple[int, ...]
+    after: dict[int, tuple[Pair, ...]]
 
     @classmethod
     def of(cls, cg: CandidateGrid) -> StrongLinks:
@@ -429,7 +431,25 @@ class StrongLinks(NamedTuple):
             table[i] = tuple(sorted(f))
             c, d = divmod(i, 9)
             strong[d] |= CELL_BIT[c]
-        return cls(tuple(places), tuple(table), tuple(strong))
+        return cls(tuple(places), tuple(table), tuple(strong), {})
+
+    def placing(self, cg: CandidateGrid, cell: int, digit: int) -> tuple[Pair, ...]:
+        """Return what placing ``digit`` in ``cell`` forces through the candidates it removes (the
+        cell's other digits, the digit in the peers), in that order, duplicates kept."""
+        key = 9 * cell + digit - 1
+        found = self.after.get(key)
+        if found is None:
+            out: list[Pair] = []
+            for e in MASK_DIGITS[cg.cands[cell]]:
+                if e != digit:
+                    out += self.forced[9 * cell + e - 1]
+            seen = self.places[digit - 1] & PEER_MASK[cell] & self.strong[digit - 1]
+            while seen:
+                low = seen & -seen
+                seen ^= low
+                out += self.forced[9 * low.bit_length() - 9 + digit - 1]
+            found = self.after[key] = tuple(out)
+        return found
 
 
 def follow_chain(cg: CandidateGrid, links: StrongLinks, cell: int, digit: int) -> Branch:
@@ -438,8 +458,10 @@ def follow_chain(cg: CandidateGrid, links: StrongLinks, cell: int, digit: int) -
     other digit of a bivalue cell and the digit's one other place in a unit (bilocal), both as
     they are in ``cg``.  Runs dry with ``("both", c, d)`` when a candidate is forced both in and
     out.  Its ``cands`` is None: ``gone`` has the removals (see :func:`removed`)."""
+    # what a removal forces depends on the state only, so each placement's consequences are
+    # looked up whole (StrongLinks.placing); one removed twice forces nothing new, and a forced
+    # placement already made is skipped
     alive = list(links.places)
-    forced, strong = links.forced, links.strong
     values = cg.values[:]
     placed: list[Pair] = []
     todo = [(cell, digit)]
@@ -455,25 +477,16 @@ def follow_chain(cg: CandidateGrid, links: StrongLinks, cell: int, digit: int) -
             return Branch(None, None, placed, ("both", c, d))
         values[c] = d
         placed.append((c, d))
-        here = CELL_BIT[c]
-        for e in MASK_DIGITS[cg.cands[c]]:  # the cell's other digits
-            if e != d and alive[e - 1] & here:
-                alive[e - 1] ^= here
-                if strong[e - 1] & here:
-                    todo.extend(forced[9 * c + e - 1])
-        seen = alive[d - 1] & PEER_MASK[c]
-        alive[d - 1] &= ~(seen | here)
-        seen &= strong[d - 1]
-        while seen:
-            low = seen & -seen
-            seen ^= low
-            todo.extend(forced[9 * low.bit_length() - 9 + d - 1])
+        here = ~CELL_BIT[c]
+        for e in MASK_DIGITS[cg.cands[c]]:
+            alive[e - 1] &= here
+        alive[d - 1] &= ~PEER_MASK[c]
+        todo += links.placing(cg, c, d)
     gone = 0
     for d in range(9):
         gone |= (links.places[d] & ~alive[d]) << (81 * d)
     for c, d in placed:
-        if d > 0:
-            gone &= ~(1 << (81 * (d - 1) + c))
+        gone &= ~(1 << (81 * (d - 1) + c))
     return Branch(None, None, placed, (), gone)
 
 
