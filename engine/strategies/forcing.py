@@ -44,13 +44,18 @@ Speed: the driver asks these on every state where everything easier fails, one a
 so each state is searched once per way of following (single links, singles): every branch is
 followed at most once and shared by the techniques (:class:`_Search`, the latest state per
 thread), and the steps are made lazily, so the first one costs only the branches it needs.  A
-single-link branch is a breadth-first walk over precomputed strong links with 81-bit digit masks
-(about 50 us against 200 us for a branch by singles).  On the 17 states of 40 SE 8.0-9.0 puzzles
-(../shared/data/ratings/se_rated_stratified_sample.txt) where main's driver had to use forcing,
-interleaved on one core of the loaded machine (load 8 on 2 cores): the ladder nishio ->
-forcing_chain -> digit_forcing_chain -> forcing_net takes a median 20.6 ms (worst 30.1) to its
-first step, against 1.6 ms (worst 13.8) for main's single forcing_chain, which went straight to
-the nets.  15 of the 17 need no net now (forcing_chain finds one), 2 fall to Nishio.
+single-link branch is a breadth-first walk over the state's strong links, each placement's
+consequences looked up whole (about 60-90 us, against about 200 us for a branch by singles).  On
+the 17 states of 40 SE 8.0-9.0 puzzles (../shared/data/ratings/se_rated_stratified_sample.txt)
+where main's driver had to use forcing, interleaved with main's code on one core of the loaded
+machine (load 6-7 on 2 cores), three rounds: the ladder nishio -> forcing_chain ->
+digit_forcing_chain -> forcing_net takes a median 17.7 ms (worst 34.2) to its first step, against
+1.5 ms (worst 15.9) for main's single forcing_chain, which went straight to the nets: Nishio's
+full scan is 3.6 ms of it, forcing_chain's search 13.4 ms (92 single-link branches a state).  15
+of the 17 states need no net now (forcing_chain finds a step), 2 fall to Nishio; every step of
+digit_forcing_chain (never needed there) would take 135 ms.  Roads not taken: following the
+single-link branches with the nets' propagation and sorting chains from nets afterwards found
+almost nothing linear (a net's placements rarely have one cause) and cost 40 ms a state.
 
 **Guess** is not logic: when nothing else fires, the exact solver's digit is placed in the cell
 with the fewest candidates, so every puzzle with a solution finishes.
@@ -501,6 +506,7 @@ class _Search:
         self.on: dict[Pair, Branch] = {}
         self.off: dict[Pair, Branch] = {}
         self.gone: dict[tuple[int, int, bool], int] = {}
+        self.refuted: set[Pair] = set()  # candidates a contradiction step was made for
         self.digit = _Memo(iter(()) if chain else self._digit_steps())  # digit forcing: by singles
         self.multi = _Memo(self._multi_steps())
 
@@ -563,7 +569,10 @@ class _Search:
         results = [self.branch(c, d) for c, d in options]
         if any(r.dry for r in results):
             if self.chain:  # by single links: a contradiction chain; by singles: digit forcing's
-                yield from (_contradiction_step(cg, r, True) for r in results if r.dry)
+                for (c, d), r in zip(options, results, strict=True):
+                    if r.dry and (c, d) not in self.refuted:  # once, not once per unit it is in
+                        self.refuted.add((c, d))
+                        yield _contradiction_step(cg, r, True)
             return
         gone = [self.removed(c, d) for c, d in options]
         step = _branch_step(cg, kind, source, options, results, gone, self.chain)

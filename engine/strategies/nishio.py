@@ -13,9 +13,10 @@ grows by SE's length steps), cheaper than the digit, cell and unit forcing of
 digit forcing contradiction; it is found here first and scored lower, as SE does.
 
 Speed: one 81-bit mask of the digit's places per assumption, and a pass over the unfilled units
-until nothing changes.  On the 17 states of 40 SE 8-9 puzzles where the driver had to use forcing
-(../shared/data/ratings/se_rated_stratified_sample.txt), every candidate tried and every step
-built: median 4.7 ms, worst 7.6 ms per state (the first step alone: median 0.4 ms).
+per placement.  On the 17 states of 40 SE 8.0-9.0 puzzles where main's driver had to use forcing
+(../shared/data/ratings/se_rated_stratified_sample.txt), on a loaded machine (load 6-7 on 2
+cores): a median 3.6 ms to the first step or the end of the scan, 7 ms for every step.
+A contradiction with no placement before it is a single's work and is left out.
 """
 
 from __future__ import annotations
