@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import itertools
 import json
+import sys
 from functools import cache
 from pathlib import Path
 
@@ -26,17 +27,8 @@ from engine.steps import Step
 from engine.strategies import technique, techniques
 from engine.strategies.forcing import follow, follow_off
 
-DATA = Path(__file__).resolve().parents[1].parent / "shared" / "data"
-FORCING = ("nishio", "forcing_chain", "digit_forcing_chain", "forcing_net")
-
-
-def _rated(lo: float, hi: float, n: int) -> list[str]:
-    out = []
-    for line in (DATA / "ratings" / "se_rated_stratified_sample.txt").read_text().splitlines():
-        _, puzzle, se = line.split()
-        if lo <= float(se) <= hi:
-            out.append(puzzle)
-    return out[:: max(1, len(out) // n)][:n]
+sys.path.insert(0, str(Path(__file__).parent))
+from test_explanations import FORCING, _rated  # noqa: E402  (SE-rated puzzles by band, same folder)
 
 
 @cache
