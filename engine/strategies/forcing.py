@@ -83,9 +83,10 @@ SHOWN = 8  # placements shown per branch: enough to follow the chain, few enough
 class Branch(NamedTuple):
     """Where one assumption leads: the state after it (None after a contradiction, and for
     :func:`follow_chain`, which keeps its removals in ``gone``), its placements in order and, for a
-    contradiction, what ran dry: ``("cell", c)``, ``("unit", u, d)`` or
-    ``("clash",)`` (two singles wanted one cell).  The first entry of ``placed`` is the assumption:
-    ``(cell, digit)`` when the candidate is assumed true, ``(cell, -digit)`` when assumed false."""
+    contradiction, what ran dry: ``("cell", c)``, ``("unit", u, d)``, ``("clash",)`` (two singles
+    wanted one cell) or ``("both", c, d)`` (a candidate forced in had been removed).  The first
+    entry of ``placed`` is the assumption: ``(cell, digit)`` when the candidate is assumed true,
+    ``(cell, -digit)`` when assumed false."""
 
     values: list[int] | None
     cands: list[int] | None
