@@ -47,6 +47,7 @@ FAMILIES: tuple[str, ...] = (
     "als",
     "sue_de_coq",
     "forcing",
+    "nishio",
     "medusa",
     "bent_sets",
     "bug",
