@@ -82,6 +82,7 @@ CODES = {
     "0803": "w_wing",
     "0901": "als_xz",
     "0902": "als_xy_wing",
+    "0903": "als_chain",
     "0904": "death_blossom",
     "1101": "sue_de_coq",
 }

@@ -44,6 +44,7 @@ FAMILIES: tuple[str, ...] = (
     "uniqueness",
     "chains",
     "als",
+    "als_chain",
     "sue_de_coq",
     "forcing",
     "medusa",
