@@ -215,7 +215,8 @@ def _step(sets: list[Als], path: tuple[list[int], list[int]], removals: tuple) -
     return Step(
         "als_chain", eliminations=tuple(elims), cells=cells, candidates=cands,
         detail={"chain": text, "z": ", ".join(str(z) for z, _ in removals), "first": _label(chain[0]),
-                "last": _label(chain[-1])},
+                "last": _label(chain[-1]), "sets": [list(bits(a.cells)) for a in chain],
+                "rccs": list(path[1])},
     )
 
 
