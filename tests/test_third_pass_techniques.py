@@ -1,4 +1,4 @@
-"""ALS-chain and aligned triple exclusion: sound, true to their definitions, orientation-free.
+"""ALS-chain, aligned triple exclusion and MSLS: sound, true to their definitions, orientation-free.
 
 The states come from walks through the hardest known puzzles (forum_hardest_1106): the easy
 techniques (score below 6) move the walk on, and where none fires the solver's digit is placed in
@@ -25,8 +25,8 @@ from engine.solver import solve
 from engine.strategies import technique, techniques
 
 HARDEST = Path(__file__).resolve().parents[2] / "shared" / "data" / "bench" / "forum_hardest_1106.txt"
-NEW = ("als_chain", "aligned_triple_exclusion")
-SPACING = {"als_chain": 9, "aligned_triple_exclusion": 3}
+NEW = ("als_chain", "aligned_triple_exclusion", "msls")
+SPACING = {"als_chain": 9, "aligned_triple_exclusion": 3, "msls": 9}
 
 
 @cache
@@ -53,7 +53,7 @@ def _states() -> list[tuple[str, str]]:
 @cache
 def _found(tid: str) -> list[tuple[str, str, list]]:
     """Return (state, solution, steps) for the walked states where ``tid`` finds a step (every
-    ninth state for the ALS-chain, a third for the triples: listing every instance is slow)."""
+    ninth state for the ALS-chain and MSLS, a third for the triples: listing every instance is slow)."""
     find = technique(tid).find
     out = []
     for state, solution in _states()[:: SPACING[tid]]:
@@ -148,3 +148,24 @@ def test_steps_move_with_relabelling_permutation_and_transposition(tid: str) -> 
         got = {frozenset(s.eliminations) for s in find(parse_state(moved(()).state))}
         assert got == want, (tid, state)
 
+
+def test_msls_match_the_definition() -> None:
+    for state, _, steps in _found("msls"):
+        cg = parse_state(state)
+        for step in steps:
+            rows = [int(r) - 1 for r in step.detail["rows"].split(", ")]
+            cols = [int(k) - 1 for k in step.detail["cols"].split(", ")]
+            cells = [r * 9 + k for r in rows for k in cols if not cg.values[r * 9 + k]]
+            assert sorted(step.cells) == cells and len(rows) >= 2 and len(cols) >= 2
+            links = 0
+            for d in range(1, 10):
+                in_rows = {c // 9 for c in _holding(cg, cells, d)}
+                in_cols = {c % 9 for c in _holding(cg, cells, d)}
+                links += min(len(in_rows), len(in_cols))
+            assert links == len(cells)  # as many links (row or column digits) as truths (cells)
+            for cell, d in step.eliminations:
+                holding = _holding(cg, cells, d)
+                rows_d, cols_d = {c // 9 for c in holding}, {c % 9 for c in holding}
+                by_row = len(rows_d) <= len(cols_d) and cell // 9 in rows_d and cell % 9 not in cols
+                by_col = len(cols_d) <= len(rows_d) and cell % 9 in cols_d and cell // 9 not in rows
+                assert cell not in cells and (by_row or by_col)

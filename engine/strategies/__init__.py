@@ -51,6 +51,7 @@ FAMILIES: tuple[str, ...] = (
     "bent_sets",
     "bug",
     "exclusion",
+    "msls",
 )
 
 
