@@ -23,10 +23,10 @@ backwards from the stored layers, without repeating a set (walks may double back
 sound but reads badly, and is dropped).  Layers are read out as they are built, so the first step
 (four sets, if any) costs three layers, not seven.
 
-Cost, on the states of SE 7-9 puzzles where the driver needs a step scored 7 or more (timed
-interleaved with ALS-XZ on one core of the shared machine): the first step takes about 3x ALS-XZ's
-time on the same state (a median 20-30 ms here), every step about 10x (median 60-100 ms); the
-almost locked sets and their RCC pairs, built once per state for every ALS technique, come on top.
+Cost, on the hard states of SE 7-9 puzzles (where the driver needs a step scored 7 or more; one
+core, load 5, best of three, interleaved with ALS-XZ): the first step a median of 13 ms (max 51),
+every step 33 ms (max 101), 2x and 6x ALS-XZ; the almost locked sets and their RCC pairs, built
+once per state for every ALS technique (45 ms there), come on top.
 Roads not taken: a depth-first search per start (seconds), and linking overlapping sets (HoDoKu
 may; here two neighbours in a chain are disjoint, sets further apart may overlap).
 """

@@ -12,12 +12,12 @@ so when the links number exactly |C| every link's true candidate is in C:
 The search runs over all 2^9 x 2^9 row and column sets at once with numpy: per digit, the number
 of rows of R holding d in C is popcount(R AND the rows holding d in K's columns), one 512 x 512
 array for every (R, K), and the same for columns; the few (R, K) whose links equal their cells
-are then read one by one.  Cost: about 6x ALS-XZ's time on the same hard states of SE 7-9
-puzzles (a median of 20-60 ms on this shared machine), whatever the state, as the arrays are
-fixed in size.  Sets with one row or column, and sets that cover every digit by rows alone (or
-by columns alone), are naked subsets and are left to that technique.  Boxes as sectors are not
-searched (they would need a third family of links).  SE has no rank logic; the score, 8.8, puts
-it past the forcing chains of SE's 8-9 band.
+are then read one by one.  Cost, on the hard states of SE 7-9 puzzles (one core, load 5, best of
+three): a median of 36 ms (max 44) a state, about 6x ALS-XZ, nearly the same on every state as
+the arrays are fixed in size.  Sets with one row or column, and sets that cover every digit by
+rows alone (or by columns alone), are naked subsets and are left to that technique.  Boxes as
+sectors are not searched (they would need a third family of links).  SE has no rank logic; the
+score, 8.8, puts it past the forcing chains of SE's 8-9 band.
 """
 
 from __future__ import annotations
