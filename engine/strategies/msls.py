@@ -51,8 +51,6 @@ def _or_over_subsets(values: list[int]) -> np.ndarray:
     return out
 
 
-
-
 def _subset_masks(places: list[int], both: bool = True) -> np.ndarray:
     """Return, for every 9-bit set S of positions, the lines i whose ``places[i]`` meets S (and, with
     ``both``, also meets its complement)."""
@@ -65,32 +63,33 @@ def _subset_masks(places: list[int], both: bool = True) -> np.ndarray:
     return out
 
 
-def find_msls(cg: CandidateGrid) -> Iterator[Step]:
-    """Yield every multi-sector locked set that removes a candidate, smallest first (none if none)."""
-    cands = cg.cands
-    # has[d][r] = columns where row r holds d; the transposed view by column
+def _digit_maps(cg: CandidateGrid) -> tuple[list[list[int]], list[list[int]], list[int], list[int]]:
+    """Return per digit the columns where each row holds it and the rows where each column holds it,
+    and the empty cells by row (as columns) and by column (as rows)."""
     has = [[0] * 9 for _ in range(10)]
-    empty_row = [0] * 9
+    cols_of = [[0] * 9 for _ in range(10)]
+    empty_row, empty_col = [0] * 9, [0] * 9
     for c in range(81):
-        m = cands[c]
+        m = cg.cands[c]
         if m and not cg.values[c]:
             r, k = divmod(c, 9)
             empty_row[r] |= 1 << k
+            empty_col[k] |= 1 << r
             for d in MASK_DIGITS[m]:
                 has[d][r] |= 1 << k
-    cols_of = [[0] * 9 for _ in range(10)]
-    for d in range(1, 10):
-        for r in range(9):
-            for k in range(9):
-                if has[d][r] >> k & 1:
-                    cols_of[d][k] |= 1 << r
-    # cells[R, K] = |C|
-    size = np.zeros((512, 512), dtype=np.uint8)
+                cols_of[d][k] |= 1 << r
+    return has, cols_of, empty_row, empty_col
+
+
+def find_msls(cg: CandidateGrid) -> Iterator[Step]:
+    """Yield every multi-sector locked set that removes a candidate, smallest first (none if none)."""
+    has, cols_of, empty_row, empty_col = _digit_maps(cg)
+    size = np.zeros((512, 512), dtype=np.uint8)  # [R, K] -> |C|
     for r in range(9):
         inside = (_SUBSETS >> r & 1).astype(np.uint8)
         size += np.outer(inside, _POP[_SUBSETS & empty_row[r]])
     links = np.zeros((512, 512), dtype=np.uint8)
-    counts = []
+    counts = []  # per digit: [R, K] -> rows of R holding it in C; columns of K holding it in C
     for d in range(1, 10):
         rows_in = _or_over_subsets(cols_of[d])  # K -> rows holding d in K's columns
         cols_in = _or_over_subsets(has[d])  # R -> columns holding d in R's rows
@@ -101,8 +100,7 @@ def find_msls(cg: CandidateGrid) -> Iterator[Step]:
     # every row of R has an empty cell in K's columns and every column of K one in R's rows, two
     # of each at least (one row or column is a naked subset)
     busy_rows = _subset_masks(empty_row, both=False)
-    busy_cols = _subset_masks([sum(1 << r for r in range(9) if empty_row[r] >> k & 1) for k in range(9)],
-                              both=False)
+    busy_cols = _subset_masks(empty_col, both=False)
     wide = _POP[_SUBSETS] >= 2
     hit = (links == size) & wide[:, None] & wide[None, :]
     hit &= (_SUBSETS[:, None] & ~busy_rows[None, :]) == 0
@@ -123,7 +121,7 @@ def find_msls(cg: CandidateGrid) -> Iterator[Step]:
     keep = by_rows & by_cols & removes
     found: dict[frozenset, tuple[int, int, int]] = {}
     for rset, kset in zip(rsets[keep].tolist(), ksets[keep].tolist(), strict=True):
-        elims = _eliminations(has, counts, rset, kset)
+        elims = _eliminations(has, cols_of, counts, rset, kset)
         n = int(size[rset, kset])
         if elims and (elims not in found or n < found[elims][0]):
             found[elims] = (n, rset, kset)
@@ -131,23 +129,20 @@ def find_msls(cg: CandidateGrid) -> Iterator[Step]:
         yield _step(cg, elims, rset, kset, counts)
 
 
-def _eliminations(has: list[list[int]], counts: list, rset: int, kset: int) -> frozenset:
+def _eliminations(has: list[list[int]], cols_of: list[list[int]], counts: list, rset: int,
+                  kset: int) -> frozenset:
+    """Return what the links of rows R (``rset``) and columns K (``kset``) remove outside C."""
     out = set()
     for d in range(1, 10):
         rc, cc = int(counts[d - 1][0][rset, kset]), int(counts[d - 1][1][rset, kset])
-        if rc == 0:
-            continue
         if rc <= cc:  # row links: d leaves the rest of those rows
             for r in range(9):
                 if rset >> r & 1 and has[d][r] & kset:
-                    out.update((r * 9 + k, d) for k in range(9) if has[d][r] >> k & 1 and not kset >> k & 1)
-        if cc <= rc:  # column links
+                    out.update((r * 9 + k, d) for k in range(9) if (has[d][r] & ~kset) >> k & 1)
+        if cc <= rc:  # column links: d leaves the rest of those columns
             for k in range(9):
-                if not kset >> k & 1:
-                    continue
-                col = sum(1 << r for r in range(9) if has[d][r] >> k & 1)
-                if col & rset:
-                    out.update((r * 9 + k, d) for r in range(9) if col >> r & 1 and not rset >> r & 1)
+                if kset >> k & 1 and cols_of[d][k] & rset:
+                    out.update((r * 9 + k, d) for r in range(9) if (cols_of[d][k] & ~rset) >> r & 1)
     return frozenset(out)
 
 
