@@ -26,7 +26,7 @@ from engine.strategies import technique, techniques
 REGLIB = Path(__file__).resolve().parents[1].parent / "shared" / "data" / "techniques" / "reglib-1.4.txt"
 
 # HoDoKu's codes (before any "-variant") -> our technique ids.  Codes of techniques we do not
-# offer (Franken/Mutant/Siamese fish, dual kites and ERs, ALS chains, templates) are not mapped.
+# offer (Franken/Mutant/Siamese fish, dual kites and ERs, templates) are not mapped.
 CODES = {
     "0000": "full_house",
     "0002": "hidden_single",
