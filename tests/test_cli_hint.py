@@ -110,7 +110,9 @@ def test_all_lists_every_sound_step_as_json_lines_easiest_technique_first(
             assert int(SOLUTION[(row - 1) * 9 + col - 1]) != digit
 
 
-@pytest.mark.parametrize("tid", ["x_wing", "skyscraper", "xy_wing", "finned_swordfish", "als_xz"])
+@pytest.mark.parametrize(
+    "tid", ["x_wing", "skyscraper", "xy_wing", "finned_swordfish", "als_xz", "als_chain"]
+)
 def test_all_with_a_technique_has_the_reglib_step_among_its_instances(
     capsys: pytest.CaptureFixture[str], tid: str
 ) -> None:

@@ -26,9 +26,9 @@ from engine.strategies import technique, techniques
 REGLIB = Path(__file__).resolve().parents[1].parent / "shared" / "data" / "techniques" / "reglib-1.4.txt"
 
 # HoDoKu's codes (before any "-variant") -> our technique ids.  Codes of techniques we do not
-# offer (fish above size 4, dual kites and ERs, ALS chains, templates) are not mapped, nor codes
-# the library has no case of (Franken X-wing 0330, mutant 0350-0361): those techniques are tested
-# in tests/test_complex_fish.py.
+# offer (fish above size 4, dual kites and ERs, templates) are not mapped, nor codes the library
+# has no case of (Franken X-wing 0330, mutant 0350-0361): those techniques are tested in
+# tests/test_complex_fish.py.
 CODES = {
     "0000": "full_house",
     "0002": "hidden_single",
@@ -93,6 +93,7 @@ CODES = {
     "0803": "w_wing",
     "0901": "als_xz",
     "0902": "als_xy_wing",
+    "0903": "als_chain",
     "0904": "death_blossom",
     "1101": "sue_de_coq",
 }

@@ -45,6 +45,7 @@ FAMILIES: tuple[str, ...] = (
     "uniqueness",
     "chains",
     "als",
+    "als_chain",
     "sue_de_coq",
     "forcing",
     "nishio",
@@ -52,6 +53,7 @@ FAMILIES: tuple[str, ...] = (
     "bent_sets",
     "bug",
     "exclusion",
+    "msls",
 )
 
 
