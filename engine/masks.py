@@ -56,9 +56,17 @@ def bits(mask: int) -> Iterator[int]:
         mask ^= low
 
 
+_COMMON_PEERS: dict[int, int] = {}
+_COMMON_PEERS_KEPT = 1 << 16  # the masks asked for are mostly parts of one unit (27 x 512 of them)
+
+
 def common_peers(mask: int) -> int:
     """Return the cells that see every cell of ``mask`` (every cell when the mask is empty)."""
-    out = ALL_CELLS
-    for c in bits(mask):
-        out &= PEER_MASK[c]
+    out = _COMMON_PEERS.get(mask)
+    if out is None:
+        out = ALL_CELLS
+        for c in bits(mask):
+            out &= PEER_MASK[c]
+        if len(_COMMON_PEERS) < _COMMON_PEERS_KEPT:
+            _COMMON_PEERS[mask] = out
     return out

@@ -19,6 +19,7 @@ def main(out: str) -> None:
     from engine import essentially_different_grids, generate, minlex_batch, random_solution
     from engine.formats import read_puzzles
     from engine.kernels import using_aot
+    from engine.rating import rate
     from engine.solver import _as_batch, _run
 
     puzzles = np.concatenate(
@@ -29,13 +30,30 @@ def main(out: str) -> None:
     _, many, many_guesses = _run(blank, 1000)
     seeded = np.array([random_solution(seed) for seed in range(200)])
     generated = np.array([generate(seed=seed) for seed in range(20)])
+    # hard puzzles whose rating searches chains and pairs of almost locked sets (engine/chain_kernels.py)
+    rated = [rate(p).steps for p in puzzles[2000:2003]]
+    chains = np.array([[len(steps), sum(len(s.eliminations) for s in steps)] for steps in rated])
+    fish = _fish_removals()
     np.savez(
         out,
         solutions=solutions, counts=counts, guesses=guesses, many=many, many_guesses=many_guesses,
         minlex=minlex_batch(solutions[counts == 1]), seeded=seeded, generated=generated,
-        different=essentially_different_grids(300, seed=11),
+        different=essentially_different_grids(300, seed=11), chains=chains, fish=fish,
         aot=using_aot(), numba="numba" in sys.modules, llvmlite="llvmlite" in sys.modules,
     )  # fmt: skip
+
+
+def _fish_removals() -> np.ndarray:
+    """Every (case, cell, digit) the complex fish (engine.fish_kernels) remove on HoDoKu's fish cases."""
+    from reglib import load_cases
+
+    from engine.strategies import technique
+
+    tids = ("finned_franken_jellyfish", "finned_mutant_jellyfish", "kraken_fish")
+    cases = load_cases("0341", "0342", "0362")
+    return np.array([(i, c, d) for i, case in enumerate(cases) for tid in tids
+                     for step in technique(tid).find(case.state) for c, d in step.eliminations],
+                    dtype=np.int64).reshape(-1, 3)
 
 
 if __name__ == "__main__":

@@ -122,7 +122,8 @@ def test_propagation_finds_contradictions_and_follows_singles() -> None:
 
 
 def test_forcing_chains_and_guesses_are_sound_on_hard_puzzles() -> None:
-    forcing, guess = technique("forcing_chain").find, technique("guess").find
+    # forcing nets follow every branch by singles: the last logical resort, always there on hard puzzles
+    forcing, guess = technique("forcing_net").find, technique("guess").find
     for puzzle in _sample(8.3, 9.3, 3):
         grid = as_grid(puzzle)
         solution = solve(grid)
@@ -142,6 +143,11 @@ def test_forcing_chains_and_guesses_are_sound_on_hard_puzzles() -> None:
 def test_guess_comes_last_and_chains_after_the_basic_techniques() -> None:
     order = [t.id for t in techniques()]
     assert order[-1] == "guess"
-    assert order.index("forcing_chain") == len(order) - 2
+    # the forcing family, cheapest reasoning first, then the guess
+    forcing = ["nishio", "forcing_chain", "digit_forcing_chain", "forcing_net"]
+    assert [order.index(tid) for tid in forcing] == sorted(order.index(tid) for tid in forcing)
+    # only MSLS (SE 8.8, an exotic) sits between the nets and the guess
+    assert set(order[order.index("forcing_net") + 1 : -1]) <= {"msls"}
+    assert order.index("nishio") > order.index("aic")
     for tid in ("remote_pair", "x_chain", "xy_chain", "aic", "als_xz", "als_xy_wing", "death_blossom"):
         assert order.index(tid) > order.index("xy_wing") and order.index(tid) > order.index("naked_quad")

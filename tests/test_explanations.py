@@ -24,7 +24,8 @@ from engine.grid import PEERS, UNITS, as_grid, cell_name
 from engine.human import iter_steps, parse_state
 from engine.steps import Step, removal_label, unit_label
 from engine.strategies import technique, techniques
-from engine.strategies.forcing import follow
+from engine.strategies.forcing import Branch, StrongLinks, follow, follow_chain, follow_off
+from engine.strategies.nishio import digit_places, follow_digit
 
 sys.path.insert(0, str(Path(__file__).parent))
 from reglib import load_cases  # noqa: E402  (every library case, whatever its technique)
@@ -33,6 +34,7 @@ from test_reglib import CASES  # noqa: E402  (the cases of the techniques we map
 DATA = Path(__file__).resolve().parents[1].parent / "shared" / "data"
 LANGS = ("en", "zh")
 CHAINS = ("remote_pair", "x_chain", "xy_chain", "aic")
+FORCING = ("nishio", "forcing_chain", "digit_forcing_chain", "forcing_net")
 IF = {"en": re.compile(r"\bIf "), "zh": re.compile("如果|假设")}
 
 
@@ -45,21 +47,35 @@ def _rated(lo: float, hi: float, n: int) -> list[str]:
     return out[:: max(1, len(out) // n)][:n]
 
 
-@cache
-def _forcing_steps() -> dict[str, Step]:
-    """One forcing chain of each kind (cell, unit, contradiction) met on hard puzzles' solve paths."""
-    found: dict[str, Step] = {}
-    for puzzle in _rated(8.5, 9.5, 12):
+def _forcing_states() -> list[CandidateGrid]:
+    """The states of hard puzzles' solve paths where the driver needs a forcing technique."""
+    states = []
+    # 20 puzzles: Nishio (tried first of the family, after every cheaper technique) is on the
+    # driver's path of one of them
+    for puzzle in _rated(8.5, 9.5, 20):
         cg = CandidateGrid.from_grid(as_grid(puzzle))
         for step in iter_steps(as_grid(puzzle)):
-            if step.technique == "forcing_chain":
-                # where the driver needs a forcing chain, any kind found there is a real instance
-                for other in itertools.islice(technique("forcing_chain").find(cg), 300):
-                    found.setdefault(other.detail["kind"], other)
+            if step.technique in FORCING:
+                states.append(cg.copy())
             cg.apply(step)
-        if len(found) == 3:
-            break
+    return states
+
+
+@cache
+def _forcing_steps() -> dict[tuple[str, str], Step]:
+    """One step of each forcing technique and kind (cell, unit, digit, contradiction, nishio) met
+    where hard puzzles' solve paths need forcing: any found there is a real instance."""
+    found: dict[tuple[str, str], Step] = {}
+    for cg in _forcing_states():
+        for tid in FORCING:
+            for other in itertools.islice(technique(tid).find(cg), 300):
+                found.setdefault((tid, other.detail["kind"]), other)
     return found
+
+
+def _forcing_kind(kind: str) -> Step | None:
+    """A forcing step of ``kind``, of whichever technique has one."""
+    return next((step for (_, k), step in _forcing_steps().items() if k == kind), None)
 
 
 @cache
@@ -72,8 +88,10 @@ def _instances() -> dict[str, Step]:
             if step is not None:
                 out[case.tid] = step
     forcing = _forcing_steps()
-    if forcing:
-        out["forcing_chain"] = forcing.get("cell") or next(iter(forcing.values()))
+    for tid in FORCING:
+        mine = [step for (t, _), step in forcing.items() if t == tid]
+        if mine:
+            out[tid] = next((s for s in mine if s.detail["kind"] == "cell"), mine[0])
     cg = CandidateGrid.from_grid(as_grid(_rated(8.5, 9.5, 1)[0]))
     out["guess"] = next(iter(technique("guess").find(cg)))
     for t in techniques():  # a technique added later without a mapped library code: any library state
@@ -100,7 +118,7 @@ def test_every_technique_names_its_cells_and_never_writes_not_equal(tid: str, la
     assert "<>" not in text and not re.search(r"\{[a-z_]+\}", text), text
     for cell, _ in (*step.placements, *step.eliminations):
         assert cell_name(cell) in text, (cell_name(cell), text)
-    if tid in CHAINS or tid == "forcing_chain":
+    if tid in CHAINS or tid in FORCING:
         for cell in step.cells:
             assert cell_name(cell) in text, (cell_name(cell), text)
     # the same text comes back from the one wire form (saves, the CLI's JSON, desktop events)
@@ -143,15 +161,15 @@ def test_chain_texts_spell_out_each_link_as_an_if_then_sentence(tid: str, lang: 
             assert all(cell_name(c) in text for c in cells)
 
 
-@pytest.mark.parametrize("kind", ["cell", "unit", "contradiction"])
+@pytest.mark.parametrize("kind", ["cell", "unit", "digit", "contradiction", "nishio"])
 @pytest.mark.parametrize("lang", LANGS)
 def test_forcing_chain_texts_give_every_branch_and_what_follows(kind: str, lang: str) -> None:
-    step = _forcing_steps().get(kind)
+    step = _forcing_kind(kind)
     assert step is not None, f"no {kind} forcing chain on the sampled solve paths"
     text = step.explain(lang)
     branches = step.detail["branches"]
     assert "<>" not in text and len(IF[lang].findall(text)) >= len(branches)
-    if kind == "contradiction":
+    if kind in ("contradiction", "nishio"):
         assert len(branches) == 1 and ("contradiction" in text or "矛盾" in text)
         dry = branches[0]["dry"]  # what ran dry is named: the cell, or the unit and digit
         if dry[0] == "cell":
@@ -162,30 +180,44 @@ def test_forcing_chain_texts_give_every_branch_and_what_follows(kind: str, lang:
         assert len(branches) >= 2 and ("Either way" in text or "无论" in text)
     for record in branches:
         c, d = record["assume"]
-        said = f"If {cell_name(c)} is {d}" if lang == "en" else f"假设 {cell_name(c)} 是 {d}"
+        off = record.get("off", False)  # a digit forcing chain also assumes the candidate false
+        if lang == "en":
+            said = f"If {cell_name(c)} is {'not ' if off else ''}{d}"
+        else:
+            said = f"假设 {cell_name(c)} {'不是' if off else '是'} {d}"
         assert said in text, (said, text)
         for pc, pd in record["placed"]:
             assert (f"{cell_name(pc)} is {pd}" if lang == "en" else f"{cell_name(pc)} 是 {pd}") in text
 
 
 def _kills(placed: list, cell: int, digit: int) -> bool:
-    """True when some placement removes candidate (cell, digit): the cell filled, or the digit in a peer."""
-    return any((c == cell and d != digit) or (d == digit and c in PEERS[cell]) for c, d in placed)
+    """True when some placement removes candidate (cell, digit): the cell filled, or the digit in a
+    peer; or the branch assumed it false (a negative digit)."""
+    return any((c, -d) == (cell, digit) if d < 0
+               else (c == cell and d != digit) or (d == digit and c in PEERS[cell]) for c, d in placed)
 
 
 def test_forcing_chain_records_are_what_propagation_really_does() -> None:
-    """Replay a hard puzzle's path; at each forcing chain, follow every recorded assumption again."""
-    checked: set[str] = set()
-    for puzzle in _rated(8.5, 9.5, 12):
-        if {"cell", "contradiction"} <= checked:
-            break
-        cg = CandidateGrid.from_grid(as_grid(puzzle))
-        for step in iter_steps(as_grid(puzzle)):
-            if step.technique == "forcing_chain":
+    """Where hard puzzles' paths need forcing, follow every recorded assumption of each forcing
+    technique's first steps again, the way that technique follows it."""
+    checked: set[tuple[str, str]] = set()
+    for cg in _forcing_states():
+        for tid in FORCING:
+            for step in itertools.islice(technique(tid).find(cg), 5):
                 _check_forcing_records(cg, step)
-                checked.add(step.detail["kind"])
-            cg.apply(step)
-    assert {"cell", "contradiction"} <= checked
+                checked.add((tid, step.detail["kind"]))
+    assert {("forcing_chain", "cell"), ("digit_forcing_chain", "contradiction"),
+            ("digit_forcing_chain", "digit"), ("forcing_net", "cell")} <= checked
+
+
+def _replay(cg: CandidateGrid, tid: str, record: dict) -> Branch:
+    """Follow a recorded assumption again, the way its technique follows it."""
+    c, d = record["assume"]
+    if tid == "nishio":  # that digit alone
+        return follow_digit(cg, c, d, *digit_places(cg, d))
+    if tid == "forcing_chain":  # by single links
+        return follow_chain(cg, StrongLinks.of(cg), c, d)
+    return (follow_off if record.get("off") else follow)(cg.values, cg.cands, c, d)  # by singles
 
 
 def _check_forcing_records(cg: CandidateGrid, step: Step) -> None:
@@ -193,18 +225,23 @@ def _check_forcing_records(cg: CandidateGrid, step: Step) -> None:
     assert step.links and all(not strong for _, _, strong in step.links)
     linked = {p for a, b, _ in step.links for p in (a, b)}
     for record in step.detail["branches"]:
-        branch = follow(cg.values, cg.cands, *record["assume"])
+        branch = _replay(cg, step.technique, record)
         placed = [list(p) for p in branch.placed]
         assert len(record["placed"]) <= 8 and all(p in placed for p in record["placed"])
         assert all(tuple(p) in linked for p in record["placed"])  # each shown placement is drawn
-        assert ("dry" in record) == (branch.values is None)
-        if record.get("dry", [""])[0] == "cell":
+        assert ("dry" in record) == bool(branch.dry)
+        kinds = record.get("dry", [""])[0]
+        if kinds == "cell":
             cell = record["dry"][1]  # every candidate the dry cell had is removed by the branch
             assert all(_kills(branch.placed, cell, d) for d in range(1, 10) if cg.cands[cell] >> (d - 1) & 1)
-        elif record.get("dry", [""])[0] == "unit":
+        elif kinds == "unit":
             _, unit, digit = record["dry"]
             assert all(_kills(branch.placed, c, digit) for c in UNITS[unit] if cg.cands[c] >> (digit - 1) & 1)
-        if step.placements:  # the last shown placement of every branch is the common result
+        elif kinds == "both":  # the candidate forced in was removed before
+            _, cell, digit = record["dry"]
+            assert record["placed"][-1] == [cell, digit] and _kills(branch.placed[:-1], cell, digit)
+        if step.placements and step.detail["kind"] != "contradiction":
+            # the last shown placement of every branch is the common result
             assert record["placed"][-1] == step.detail["target"] or record["assume"] == step.detail["target"]
 
 

@@ -13,7 +13,8 @@ import pytest
 from engine.candidates import CandidateGrid
 from engine.errors import InvalidPuzzleError
 from engine.grid import is_solution
-from engine.human import next_step, parse_state, solve_path, step_json
+from engine.human import driver_order, next_step, parse_state, solve_path, step_json
+from engine.rating import technique_cost
 from engine.steps import Step
 from engine.strategies import technique, techniques
 
@@ -30,13 +31,16 @@ EASY, EASY_SOLUTION = next((p, s) for b, p, s, _ in (ln.split("\t") for ln in _S
 WORKING = [c for c in CASES if not c.fail]
 
 
-def _score(tid: str) -> float:
-    return technique(tid).score
-
-
 def test_techniques_are_tried_easiest_first() -> None:
     scores = [t.score for t in techniques()]
     assert scores == sorted(scores)
+    # the driver tries them cheapest first by what a step costs in the rating (SE's scale)
+    tried = driver_order()
+    assert sorted(t.id for t in tried) == sorted(t.id for t in techniques())
+    costs = [technique_cost(t.id) for t in tried]
+    assert costs == sorted(costs)
+    ids = [t.id for t in tried]
+    assert ids.index("unique_rectangle_1") < ids.index("w_wing") and ids[-1] == "guess"
     order = [t.id for t in techniques()]
     assert order.index("full_house") < order.index("hidden_single") < order.index("naked_single")
     assert order.index("naked_single") < order.index("pointing") < order.index("x_wing")
@@ -48,12 +52,12 @@ def test_no_easier_technique_fires_before_the_driver_step(case: Case) -> None:
     cg = parse_state(case.state)
     step = next_step(cg)
     assert step is not None
-    tried = techniques()
+    tried = driver_order()
     position = [t.id for t in tried].index(step.technique)
     for easier in tried[:position]:
         assert next(iter(easier.find(cg)), None) is None, f"{easier.id} fires before {step.technique}"
-    # the case's own technique fires here, so the driver never needs anything harder
-    assert _score(step.technique) <= _score(case.tid)
+    # the case's own technique fires here, so the driver never needs anything costlier
+    assert technique_cost(step.technique) <= technique_cost(case.tid)
 
 
 def test_technique_argument_gives_that_techniques_first_step() -> None:

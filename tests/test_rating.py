@@ -12,6 +12,7 @@ from engine.generator import generate
 from engine.grid import as_grid
 from engine.human import solve_path
 from engine.rating import (
+    ALLOWANCES,
     HIDDEN_SINGLES_BONUS,
     Difficulty,
     UnsolvableError,
@@ -67,9 +68,11 @@ def test_score_is_the_hardest_step_plus_a_capped_allowance_for_hard_steps() -> N
     assert score_of([]) == 0.0
     assert score_of([1.2, 2.3, 4.2]) == 4.2
     assert score_of([4.2, 4.2, 1.2]) == 4.2  # below the chains the hardest step alone counts
-    assert score_of([7.0, 7.0, 1.2]) == pytest.approx(7.2)  # one more chain
-    assert score_of([7.0] * 40) == pytest.approx(8.0)  # the allowance is capped
-    assert score_of([8.5] * 40) == pytest.approx(8.9)
+    (_, top_each, top_cap), (_, chain_each, chain_cap), _ = ALLOWANCES
+    assert score_of([7.0, 7.0, 1.2]) == pytest.approx(7.0 + chain_each)  # one more chain
+    assert score_of([7.0] * 40) == pytest.approx(7.0 + chain_cap)  # the allowance is capped
+    assert score_of([8.5] * 40) == pytest.approx(8.5 + top_cap)
+    assert 0 < chain_each < chain_cap <= 1.0 and 0 < top_each < top_cap <= 1.0
 
 
 def test_easy_means_singles_only_and_the_score_follows_the_steps() -> None:

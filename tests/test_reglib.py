@@ -26,7 +26,9 @@ from engine.strategies import technique, techniques
 REGLIB = Path(__file__).resolve().parents[1].parent / "shared" / "data" / "techniques" / "reglib-1.4.txt"
 
 # HoDoKu's codes (before any "-variant") -> our technique ids.  Codes of techniques we do not
-# offer (Franken/Mutant/Siamese fish, dual kites and ERs, ALS chains, templates) are not mapped.
+# offer (fish above size 4, dual kites and ERs, templates) are not mapped, nor codes the library
+# has no case of (Franken X-wing 0330, mutant 0350-0361): those techniques are tested in
+# tests/test_complex_fish.py.
 CODES = {
     "0000": "full_house",
     "0002": "hidden_single",
@@ -50,6 +52,15 @@ CODES = {
     "0320": "sashimi_x_wing",
     "0321": "sashimi_swordfish",
     "0322": "sashimi_jellyfish",
+    "0331": "franken_swordfish",
+    "0332": "franken_jellyfish",
+    "0340": "finned_franken_x_wing",
+    "0341": "finned_franken_swordfish",
+    "0342": "finned_franken_jellyfish",
+    "03411": "siamese_franken_fish",
+    "03421": "siamese_franken_fish",
+    "0362": "finned_mutant_jellyfish",
+    "03621": "siamese_mutant_fish",
     "0400": "skyscraper",
     "0401": "two_string_kite",
     "0402": "empty_rectangle",
@@ -82,6 +93,7 @@ CODES = {
     "0803": "w_wing",
     "0901": "als_xz",
     "0902": "als_xy_wing",
+    "0903": "als_chain",
     "0904": "death_blossom",
     "1101": "sue_de_coq",
 }

@@ -26,8 +26,9 @@ from engine.steps import Step
 from engine.strategies import Technique, techniques
 
 DATA = Path(__file__).resolve().parents[1].parent / "shared" / "data" / "correctness"
-# the last-resort searches are exercised by the driver walk; the walk asks all the others
-WALKED = [t for t in techniques() if t.id not in {"guess", "forcing_chain"}]
+# the last-resort searches (singles followed from every candidate, and the guess) are exercised by
+# the driver walk; the walk asks all the others, the single-link forcing chains and Nishio included
+WALKED = [t for t in techniques() if t.id not in {"guess", "forcing_net"}]
 # the cheap finders are asked for every instance, the chain searches (minutes on hard puzzles if
 # exhausted at every state) for their first step
 EXHAUSTED = {t.id for t in WALKED if t.score < 6.0}

@@ -38,18 +38,22 @@ FAMILIES: tuple[str, ...] = (
     "intersections",
     "subsets",
     "fish",
+    "complex_fish",
     "single_digit",
     "coloring",
     "wings",
     "uniqueness",
     "chains",
     "als",
+    "als_chain",
     "sue_de_coq",
     "forcing",
+    "nishio",
     "medusa",
     "bent_sets",
     "bug",
     "exclusion",
+    "msls",
 )
 
 

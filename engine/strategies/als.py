@@ -19,11 +19,10 @@ most one of them, so the other is locked.
 from __future__ import annotations
 
 from collections.abc import Iterator
-from itertools import combinations
 
 from engine.candidates import CandidateGrid
 from engine.grid import cell_name
-from engine.masks import CELL_BIT, bits, common_peers
+from engine.masks import CELL_BIT, MASK_DIGITS, bits
 from engine.steps import TEXT_FIELDS, Step
 from engine.strategies import Technique, register
 from engine.strategies.links import Als, almost_locked_sets, digit_cells, rcc_pairs, result_fields
@@ -70,9 +69,11 @@ def find_als_xz(cg: CandidateGrid) -> Iterator[Step]:
             continue
         both = a.cells | b.cells
         elims: set = set()
-        for z in a.digit_mask:
-            if z in b.digit_mask and (len(xs) == 2 or z != xs[0]):
-                elims.update(_elims(dc, z, a.digit_peers[z] & b.digit_peers[z], both))
+        zs = shared if len(xs) == 2 else shared & ~(1 << (xs[0] - 1))
+        for z in MASK_DIGITS[zs]:
+            seen = a.digit_peers[z] & b.digit_peers[z] & dc[z] & ~both
+            if seen:
+                elims.update((c, z) for c in bits(seen))
         if len(xs) == 2:  # doubly linked: both sets are locked
             for z in a.digit_mask:
                 if z not in xs:
@@ -80,8 +81,8 @@ def find_als_xz(cg: CandidateGrid) -> Iterator[Step]:
             for z in b.digit_mask:
                 if z not in xs:
                     elims.update(_elims(dc, z, b.digit_peers[z], both))
-        x = "/".join(map(str, xs))
-        _best(found, frozenset(elims), both.bit_count(), ([a, b], elims, {"x": x}))
+        if elims:
+            _best(found, frozenset(elims), both.bit_count(), ([a, b], elims, {"x": "/".join(map(str, xs))}))
     for sets_, elims, detail in _ranked(found):
         yield _step("als_xz", sets_, elims, detail)
 
@@ -98,20 +99,26 @@ def find_als_xy_wing(cg: CandidateGrid) -> Iterator[Step]:
             links[j].append((i, x))
     found: dict = {}
     for ci, c in enumerate(sets):
-        for (ai, x), (bi, y) in combinations(links[ci], 2):
-            if x == y or ai == bi:
-                continue
-            a, b = sets[ai], sets[bi]
-            common = a.digits & b.digits & ~(1 << (x - 1)) & ~(1 << (y - 1))
-            if not common:
-                continue
-            elims: set = set()
-            for z in a.digit_mask:
-                if common >> (z - 1) & 1:
-                    zc = a.digit_mask[z] | b.digit_mask[z]
-                    elims.update(_elims(dc, z, common_peers(zc), a.cells | b.cells | c.cells))
-            size = (a.cells | b.cells | c.cells).bit_count()
-            _best(found, frozenset(elims), size, ([a, b, c], elims, {"x": x, "y": y}))
+        pivot = links[ci]
+        for k, (ai, x) in enumerate(pivot):
+            a = sets[ai]
+            not_x = a.digits & ~(1 << (x - 1))
+            for bi, y in pivot[k + 1 :]:
+                if x == y or ai == bi:
+                    continue
+                b = sets[bi]
+                common = not_x & b.digits & ~(1 << (y - 1))
+                if not common:
+                    continue
+                cells = a.cells | b.cells | c.cells
+                elims: set = set()
+                for z in MASK_DIGITS[common]:
+                    # the cells seeing every z of A and of B (those holding z, outside the sets)
+                    seen = a.digit_peers[z] & b.digit_peers[z] & dc[z] & ~cells
+                    if seen:
+                        elims.update((cell, z) for cell in bits(seen))
+                if elims:
+                    _best(found, frozenset(elims), cells.bit_count(), ([a, b, c], elims, {"x": x, "y": y}))
     for sets_, elims, detail in _ranked(found):
         yield _step("als_xy_wing", sets_, elims, detail)
 
@@ -123,21 +130,20 @@ def find_death_blossom(cg: CandidateGrid) -> Iterator[Step]:
     sets = [a for a in almost_locked_sets(cg) if a.cells.bit_count() >= 1]
     dc = digit_cells(cg)
     found: dict = {}
-    for stem in range(81):
-        m = cg.cands[stem]
-        if m.bit_count() < 2 or m.bit_count() > 4:
+    # per stem cell and digit, the petals in set order: each set offers itself to the cells
+    # (of two to four candidates, holding the digit) that see all its cells of the digit
+    stems = sum(CELL_BIT[c] for c in range(81) if 2 <= cg.cands[c].bit_count() <= 4)
+    petals_of: dict[int, dict[int, list[Als]]] = {}
+    for a in sets:
+        for d, peers in a.digit_peers.items():
+            for stem in bits(peers & dc[d] & stems & ~a.cells):
+                petals_of.setdefault(stem, {}).setdefault(d, []).append(a)
+    for stem in sorted(petals_of):
+        digits = list(MASK_DIGITS[cg.cands[stem]])
+        petals = petals_of[stem]
+        if len(petals) < len(digits):
             continue
-        digits = [d for d in range(1, 10) if m >> (d - 1) & 1]
-        petals: dict[int, list[Als]] = {d: [] for d in digits}
-        for a in sets:
-            if a.cells & CELL_BIT[stem]:
-                continue
-            for d in digits:
-                if d in a.digit_mask and a.digit_peers[d] >> stem & 1:
-                    petals[d].append(a)
-        if any(not p for p in petals.values()):
-            continue
-        _blossoms(cg, dc, stem, digits, petals, found)
+        _blossoms(cg, dc, stem, digits, {d: petals[d] for d in digits}, found)
     for sets_, elims, detail in _ranked(found):
         yield _step("death_blossom", sets_, elims, {"stem": cell_name(detail["stem"])})
 

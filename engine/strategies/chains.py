@@ -31,12 +31,14 @@ from itertools import compress
 from operator import getitem, or_
 from typing import NamedTuple
 
+import numpy as np
+
 from engine.candidates import CandidateGrid
 from engine.grid import cell_name
 from engine.masks import CELL_BIT, MASK_DIGITS, PEER_MASK, bits
 from engine.steps import TEXT_FIELDS, Fact, Step, cannot_label, fact_label, implication_sentence, link_facts
 from engine.strategies import Technique, register
-from engine.strategies.links import Graph, build_graph, digit_cells, result_fields
+from engine.strategies.links import Graph, build_graph, digit_cells, result_fields, unit_weak_links
 
 # ---------------------------------------------------------------------------------------------
 # searching
@@ -65,24 +67,16 @@ class Links(NamedTuple):
 
 def link_masks(g: Graph) -> Links:
     """Return the bitset form of ``g``'s links (never fails)."""
+    strong, weak, rstrong, rweak = _link_sets(g)
     n = len(g.digit)
-    masks = []
-    for lists in (g.strong, g.weak):
-        fwd, rev = [0] * n, [0] * n
-        for a, targets in enumerate(lists):
-            m = 0
-            bit = 1 << a
-            for b in targets:
-                m |= 1 << b
-                rev[b] |= bit
-            fwd[a] = m
-        masks.append((fwd, rev))
-    (strong, rstrong), (weak, rweak) = masks
-    for a, m in enumerate(g.als_strong):
-        if m:  # the links through almost locked sets go both ways: their reverse is themselves
-            strong[a] |= m
-            rstrong[a] |= m
     return Links(strong, weak, rstrong, rweak, _byte_tables(strong), _byte_tables(weak), (n + 7) // 8)
+
+
+def _link_sets(g: Graph) -> tuple[list[int], list[int], list[int], list[int]]:
+    """Return each node's strong and weak links, and the reverse of each, as node bitsets (links
+    go both ways, so the reverse of each is itself)."""
+    strong = [m | x for m, x in zip(g.strong_bits, g.als_strong, strict=True)]
+    return strong, g.weak_bits, strong, g.weak_bits
 
 
 def _byte_tables(masks: list[int]) -> list[list[int]]:
@@ -196,100 +190,87 @@ def chain_results(g: Graph, cg: CandidateGrid, *, loops: bool = True, same_digit
 
     From each node's "false" state every "true" state reached is an end Z: first-or-Z holds, so
     candidates weakly linked to both ends go; Z = start places it; Z seeing the start closes a loop.
-    Only ends that can remove something are looked at (:func:`_ends`).
+    Only ends that can remove something are looked at (:func:`_ends`).  The search itself is
+    compiled (:func:`engine.chain_kernels.search_chains`, the same layers and traces as
+    :func:`layers` and :func:`trace`); this reads its chains in the same order.
     """
+    n = len(g.digit)
+    if not n:
+        return []
     dc = digit_cells(cg)
     found: dict[tuple, tuple] = {}
-    targets = [None] * len(g.digit)
+    targets = [None] * n
 
-    def wt(n: int) -> set[tuple[int, int]]:
-        t = targets[n]
+    def wt(node: int) -> set[tuple[int, int]]:
+        t = targets[node]
         if t is None:
-            t = targets[n] = weak_targets(g, cg, dc, n)
+            t = targets[node] = weak_targets(g, cg, dc, node)
         return t
 
-    links = link_masks(g)
-    sees, singles, of_digit = _end_tables(g, dc)
-    for start in range(len(g.digit)):
-        if not links.strong[start]:
-            continue
-        ds, ms, cps = g.digit[start], g.mask[start], g.cp[start]
-        dcs = dc[ds]
-        cs = ms.bit_length() - 1 if ms & (ms - 1) == 0 else -1
-        ends = _ends(start, cps & dcs, cs, sees, singles, of_digit[ds])
-        if loops:
-            ends |= links.weak[start]
-        if same_digit_ends:
-            ends &= of_digit[ds]
-        found_layers = layers(links, start, 0, want=ends) if ends else []
-        for j in range(1, len(found_layers), 2):
-            m = found_layers[j] & ends
-            while m:
-                low = m & -m
-                m ^= low
-                z = low.bit_length() - 1
-                if z == start:
-                    # "A false" forces "A true": A is placed, written as its cell losing the other digits
-                    if cs >= 0:
-                        others = tuple((cs, e) for e in MASK_DIGITS[cg.cands[cs]] if e != ds)
-                        if others:
-                            _keep(found, ((), others), trace(links, found_layers, j, z, 0), False)
-                    continue
-                if g.digit[z] == ds:
-                    e = cps & g.cp[z] & dcs
-                    elims = {(c, ds) for c in bits(e)} if e else set()
-                else:
-                    elims = _common_targets(g, cg, dc, start, z)
-                loop = False
-                states = None
-                if loops and links.weak[start] & low:
-                    states = trace(links, found_layers, j, z, 0)
-                    nodes = [s >> 1 for s in states]
-                    if len(set(nodes)) == len(nodes) and len(nodes) >= 4:
-                        loop = True
-                        elims = (elims | loop_eliminations(g, states, wt)) - {
-                            (c, g.digit[n]) for n in nodes for c in bits(g.mask[n])
-                        }
-                if not elims:
-                    continue
-                if states is None:
-                    states = trace(links, found_layers, j, z, 0)
-                _keep(found, ((), tuple(sorted(elims))), states, loop)
-        if loops:
-            ring = shortest_loop(g, start, links)
-            if ring is not None:
+    strong, weak, _, _ = _link_sets(g)
+    size = (n + 63) // 64
+    ends = [g.cp[i] & dc[g.digit[i]] for i in range(n)]
+    cells = [(m.bit_length() - 1 if m & (m - 1) == 0 else -1) for m in g.mask]
+    strong_rows, weak_rows = _rows(strong, size), _rows(weak, size)
+    records = _search()(
+        strong_rows, weak_rows, strong_rows, weak_rows,
+        np.array(g.digit, dtype=np.int64), _rows(ends, 2), np.array(cells, dtype=np.int64),
+        loops, same_digit_ends,
+    ).tolist()
+    i = 0
+    while i < len(records):
+        kind, start, length = records[i], records[i + 1], records[i + 3]
+        states = records[i + 4 : i + 4 + length]
+        i += 4 + length
+        if kind:  # the shortest loop through the start
+            if len({x >> 1 for x in states}) == len(states):
+                ring = states[1:] + [states[0]]
                 elims = loop_eliminations(g, ring, wt)
                 if elims:
                     _keep(found, ((), tuple(sorted(elims))), ring, True)
+            continue
+        z, ds, cs = states[-1] >> 1, g.digit[start], cells[start]
+        if z == start:
+            # "A false" forces "A true": A is placed, written as its cell losing the other digits
+            if cs >= 0:
+                others = tuple((cs, e) for e in MASK_DIGITS[cg.cands[cs]] if e != ds)
+                if others:
+                    _keep(found, ((), others), states, False)
+            continue
+        if g.digit[z] == ds:
+            e = g.cp[start] & g.cp[z] & dc[ds]
+            elims = {(c, ds) for c in bits(e)} if e else set()
+        else:
+            elims = _common_targets(g, cg, dc, start, z)
+        loop = False
+        if loops and weak[start] >> z & 1:
+            nodes = [x >> 1 for x in states]
+            if len(set(nodes)) == len(nodes) and len(nodes) >= 4:
+                loop = True
+                elims = (elims | loop_eliminations(g, states, wt)) - {
+                    (c, g.digit[m]) for m in nodes for c in bits(g.mask[m])
+                }
+        if elims:
+            _keep(found, ((), tuple(sorted(elims))), states, loop)
     return [(p, e, states, loop) for (p, e), (states, loop) in found.items()]
 
 
-def _end_tables(g: Graph, dc: list[int]) -> tuple[list[int], list[int], list[int]]:
-    """Return node sets per cell (nodes whose common peers hold the cell and the node's digit; the
-    one-cell nodes in the cell) and per digit (its nodes): what :func:`_ends` combines."""
-    sees, singles, of_digit = [0] * 81, [0] * 81, [0] * 10
-    for n, d in enumerate(g.digit):
-        bit = 1 << n
-        of_digit[d] |= bit
-        m = g.mask[n]
-        if m & (m - 1) == 0:
-            singles[m.bit_length() - 1] |= bit
-        for c in bits(g.cp[n] & dc[d]):
-            sees[c] |= bit
-    return sees, singles, of_digit
+def _rows(masks: list[int], size: int) -> np.ndarray:
+    """Return node sets (ints) as rows of ``size`` uint64 words, the compiled search's form."""
+    data = bytearray(b"".join(m.to_bytes(size * 8, "little") for m in masks))
+    return np.frombuffer(data, dtype="<u8").reshape(len(masks), size)
 
 
-def _ends(start: int, targets: int, cs: int, sees: list[int], singles: list[int], same: int) -> int:
-    """Return the nodes Z for which "start or Z" can remove a candidate (see :func:`_common_targets`):
-    same digit, seeing a target (a cell of the digit seeing the start); a single in a target cell;
-    when the start is a single in cell ``cs``, a node seeing it with the cell holding its digit, or
-    another digit of the cell; and the start itself (a placement)."""
-    out = 0
-    for c in bits(targets):
-        out |= (sees[c] & same) | singles[c]
-    if cs >= 0:
-        out |= sees[cs] | singles[cs]
-    return out
+_compiled: list = []
+
+
+def _search():
+    """Return the compiled chain search, loading it (and numba) on first use."""
+    if not _compiled:
+        from engine.chain_kernels import search_chains
+
+        _compiled.append(search_chains)
+    return _compiled[0]
 
 
 def _common_targets(g: Graph, cg: CandidateGrid, dc: list[int], a: int, b: int) -> set[tuple[int, int]]:
@@ -379,13 +360,14 @@ def ordered(results: list) -> list:
 def find_x_chain(cg: CandidateGrid) -> Iterator[Step]:
     """X-chain: one digit, alternating conjugate pairs (strong) and sightings (weak); the cells seeing
     both ends lose the digit.  Yields nothing when no such chain removes a candidate."""
-    for d in range(1, 10):
-        g = build_graph(cg, (d,), cell_links=False)
-        results = chain_results(g, cg, loops=False)
-        for p, e, states, loop in ordered(results):
-            if p:
-                continue
-            yield chain_step("x_chain", g, states, p, e, "x_chain", loop)
+    # one graph for the nine digits (no links between them: one search instead of nine), its
+    # chains digit by digit as if each digit had its own graph (node order within a digit is kept)
+    g = build_graph(cg, cell_links=False)
+    results = ordered(chain_results(g, cg, loops=False))
+    for p, e, states, loop in sorted(results, key=lambda r: g.digit[r[2][0] >> 1]):
+        if p:
+            continue
+        yield chain_step("x_chain", g, states, p, e, "x_chain", loop)
 
 
 def find_xy_chain(cg: CandidateGrid) -> Iterator[Step]:
@@ -394,12 +376,9 @@ def find_xy_chain(cg: CandidateGrid) -> Iterator[Step]:
     when no such chain removes a candidate."""
     cells = sum(CELL_BIT[c] for c in range(81) if cg.cands[c].bit_count() == 2)
     g = build_graph(cg, cells=cells, unit_links=False)
-    # weak links between cells: same digit, different cells that see each other
-    dc = digit_cells(cg)
-    for n in range(len(g.digit)):
-        d = g.digit[n]
-        for c in bits(g.cp[n] & dc[d] & cells):
-            g.weak[n].append(g.index[(d, CELL_BIT[c])])
+    # weak links between cells: same digit, different cells that see each other (no strong ones:
+    # an XY-chain moves between cells by weak links only)
+    unit_weak_links(g)
     results = [
         r
         for r in chain_results(g, cg, loops=False, same_digit_ends=True)

@@ -1,4 +1,4 @@
-"""Aligned pair exclusion: two cells of one unit cannot take a pair of digits that would empty a cell.
+"""Aligned pair and triple exclusion: base cells cannot take digits that would empty a cell seeing them all.
 
 Take two cells A and B in one row, column or box.  A pair of digits (a for A, b for B) is
 *excluded* when a = b (A and B see each other), or when a cell seeing both A and B has no
@@ -10,6 +10,18 @@ B's digits are excluded cannot go in A (and the same for B)::
 
 Only cells of two to five candidates are paired (a sixth candidate almost never leaves every pair
 excluded, and the pairs multiply).  SE's own score: 6.2.
+
+*Aligned triple exclusion* (SE 7.5) is the same reasoning on three base cells, as Sudoku Explainer
+defines it: the *excluders* are the cells of two or three candidates that see all three base cells
+(at least two of them are needed), and a combination of digits for the three is impossible when two
+base cells that see each other take the same digit or when it covers every candidate of an
+excluder.  As in SE, one base cell of two or three candidates sees another base cell (its "twin
+area"); the others may hold any number of candidates.  For each digit of the first cell, the
+pairs of digits of the other two are one 81-bit board, from which the excluders and equal digits
+strike rows, columns and pairs; a triple whose cells have too many digits outside every excluder
+to lose any (see :func:`_free`) is skipped unread.  Cost, on the hard states of SE 7-9 puzzles
+(where the driver needs a step scored 7 or more; one core, load 5, best of three, interleaved):
+a median of 17 ms (max 40) a state, 10x aligned pair exclusion and 3x ALS-XZ on the same states.
 """
 
 from __future__ import annotations
@@ -18,7 +30,7 @@ from collections.abc import Iterator
 
 from engine.candidates import CandidateGrid
 from engine.grid import UNITS, cell_name
-from engine.masks import CELL_BIT, MASK_DIGITS, POPCOUNT, bits, common_peers
+from engine.masks import ALL_CELLS, CELL_BIT, MASK_DIGITS, PEER_MASK, POPCOUNT, bits, common_peers
 from engine.steps import TEXT_FIELDS, Step, removal_label
 from engine.strategies import Technique, register
 
@@ -87,12 +99,134 @@ def aligned_pair_exclusion(cg: CandidateGrid) -> Iterator[Step]:
     yield from steps
 
 
+def aligned_triple_exclusion(cg: CandidateGrid) -> Iterator[Step]:
+    """Yield every aligned triple exclusion that removes a candidate, most removals first (none if none)."""
+    cands = cg.cands
+    base = excl = 0  # cells of two or more candidates; of two or three
+    for c in range(81):
+        k = POPCOUNT[cands[c]]
+        if k >= 2:
+            base |= CELL_BIT[c]
+            if k <= 3:
+                excl |= CELL_BIT[c]
+    steps = []
+    for c0 in bits(base):
+        for c1 in bits(base >> (c0 + 1) << (c0 + 1)):
+            shared = PEER_MASK[c0] & PEER_MASK[c1] & excl
+            if shared & (shared - 1) == 0:
+                continue
+            # the third cell must see two excluders of the first two
+            third = 0
+            near = list(bits(shared))
+            union = 0
+            for i, e in enumerate(near):
+                union |= cands[e]
+                for f in near[i + 1 :]:
+                    third |= PEER_MASK[e] & PEER_MASK[f]
+            fa, fb = POPCOUNT[cands[c0] & ~union], POPCOUNT[cands[c1] & ~union]
+            third &= base >> (c1 + 1) << (c1 + 1) & _twins(c0, c1, excl)
+            for c2 in bits(third):
+                if _free(fa, fb, POPCOUNT[cands[c2] & ~union]):
+                    continue
+                step = _triple(cands, (c0, c1, c2), shared & PEER_MASK[c2])
+                if step is not None:
+                    steps.append(step)
+    steps.sort(key=lambda s: -len(s.eliminations))
+    yield from steps
+
+
+def _free(fa: int, fb: int, fc: int) -> bool:
+    """Return True when no base cell can lose a digit, given how many digits each has outside every
+    excluder: such digits only clash by being equal, so a digit d stays in one cell when the other
+    two have two and three of them (one besides d, one besides d and the first)."""
+    return all(min(f, g) >= 2 and max(f, g) >= 3 for f, g in ((fb, fc), (fa, fc), (fa, fb)))
+
+
+def _twins(c0: int, c1: int, excl: int) -> int:
+    """Return the cells that may join c0 and c1 as SE's third base cell: a base cell of two or three
+    candidates must see another base cell (SE's "twin area")."""
+    if excl & (CELL_BIT[c0] | CELL_BIT[c1]) and PEER_MASK[c0] >> c1 & 1:
+        return ALL_CELLS
+    out = excl & (PEER_MASK[c0] | PEER_MASK[c1])  # the third cell is the twin
+    for c in (c0, c1):
+        if excl >> c & 1:
+            out |= PEER_MASK[c]  # the third cell sees c, a cell of two or three candidates
+    return out
+
+
+# digit pairs (b, c) for the second and third base cells as bits 9 * (b - 1) + (c - 1) of an int
+_ROW = tuple(0x1FF << 9 * (d - 1) if d else 0 for d in range(10))  # b = d
+_COL = tuple(sum(1 << 9 * r + d - 1 for r in range(9)) if d else 0 for d in range(10))  # c = d
+_DIAG = sum(1 << 10 * r for r in range(9))  # b = c
+_PAIR = tuple(tuple(1 << 9 * (p - 1) + q - 1 | 1 << 9 * (q - 1) + p - 1 if p and q else 0
+                    for q in range(10)) for p in range(10))  # {b, c} = {p, q}
+
+
+def _triple(cands: list[int], trio: tuple[int, int, int], excluders: int) -> Step | None:
+    """Return the triple exclusion on base cells ``trio``, or None when every digit keeps a combination.
+
+    For each digit a of the first cell, the second and third cells' digit pairs (b, c) form one
+    81-bit int; the pairs an excluder or an equal digit rules out are masks ORed onto it.
+    """
+    c0, c1, c2 = trio
+    ma, mb, mc = cands[c0], cands[c1], cands[c2]
+    blockers = [cands[e] for e in bits(excluders)]
+    union = 0
+    for m in blockers:
+        union |= m
+    if _free(POPCOUNT[ma & ~union], POPCOUNT[mb & ~union], POPCOUNT[mc & ~union]):
+        return None
+    see01, see02 = PEER_MASK[c0] >> c1 & 1, PEER_MASK[c0] >> c2 & 1
+    every = 0
+    for b in MASK_DIGITS[mb]:
+        every |= mc << 9 * (b - 1)
+    ruled = _DIAG if PEER_MASK[c1] >> c2 & 1 else 0  # whatever a is
+    for m in blockers:
+        if POPCOUNT[m] == 2:
+            p, q = MASK_DIGITS[m]
+            ruled |= _PAIR[p][q]
+    left = every & ~ruled
+    ok_a = alive = 0
+    for a in MASK_DIGITS[ma]:
+        bit = 1 << (a - 1)
+        out = left
+        if see01:
+            out &= ~_ROW[a]
+        if see02:
+            out &= ~_COL[a]
+        for m in blockers:
+            if m & bit:
+                rest = MASK_DIGITS[m & ~bit]
+                if len(rest) == 1:
+                    out &= ~(_ROW[rest[0]] | _COL[rest[0]])
+                else:
+                    out &= ~_PAIR[rest[0]][rest[1]]
+        if out:
+            ok_a |= bit
+            alive |= out
+    ok_b = sum(1 << (b - 1) for b in MASK_DIGITS[mb] if alive & _ROW[b])
+    ok_c = sum(1 << (c - 1) for c in MASK_DIGITS[mc] if alive & _COL[c])
+    elims = [(c, d) for c, m, ok in ((c0, ma, ok_a), (c1, mb, ok_b), (c2, mc, ok_c))
+             for d in MASK_DIGITS[m & ~ok]]
+    if not elims:
+        return None
+    return Step(
+        "aligned_triple_exclusion",
+        eliminations=tuple(sorted(elims)),
+        cells=trio,
+        candidates=tuple((c, d) for c in trio for d in MASK_DIGITS[cands[c]]),
+        detail={"triple": ", ".join(cell_name(c) for c in trio),
+                "blockers": ", ".join(cell_name(c) for c in bits(excluders))},
+    )
+
+
 def _fields(step: Step, lang: str) -> dict[str, str]:
     """The result spelled out in ``lang``."""
     return {"result": removal_label(step.eliminations, lang)}
 
 
 TEXT_FIELDS["aligned_pair_exclusion"] = _fields
+TEXT_FIELDS["aligned_triple_exclusion"] = _fields
 
 register(
     Technique("aligned_pair_exclusion", "Aligned Pair Exclusion", "对齐数对排除", 6.2,
@@ -102,4 +236,14 @@ register(
     "a digit with no possible partner goes: {result}.",
     "对齐数对排除（{pair}）：两格所填数字相同、或会让同时看到两格的 {blockers} 之一无数可填时，"
     "这对数字不可能；找不到可能搭配的数字可以删去：{result}。",
+)
+register(
+    Technique("aligned_triple_exclusion", "Aligned Triple Exclusion", "对齐三格排除", 7.5,
+              aligned_triple_exclusion),
+    "Aligned triple exclusion on {triple}: a combination of digits for them is impossible when two "
+    "of them that see each other take the same digit or when it would leave one of {blockers} "
+    "(cells seeing all three) with no candidate; a digit no possible combination uses goes: "
+    "{result}.",
+    "对齐三格排除（{triple}）：三格所填数字中，互相可见的两格相同、或会让同时看到三格的 "
+    "{blockers} 之一无数可填时，这组数字不可能；不出现在任何可能组合中的数字可以删去：{result}。",
 )

@@ -1,21 +1,64 @@
-"""Forcing chains, the last logical resort, and the guess below them.
+"""Forcing chains and nets, the last logical resort, and the guess below them.
 
-*Propagation* places a digit and follows singles: every cell left with one candidate and every
-digit left with one place in a unit is placed in turn, until nothing more follows or a cell or a
-unit runs dry (a *contradiction*).  Three forcing patterns use it:
+A forcing technique assumes something, follows what it implies, and keeps what every branch agrees
+on (or drops an assumption that runs into a contradiction).  How the branches are followed makes
+the difference between a *chain* and a *net*, as Sudoku Explainer and HoDoKu tell them apart:
 
-* **cell forcing**: every candidate of one cell is tried; whatever all of them lead to is true;
-* **unit forcing**: every place of one digit in a unit is tried; the same;
-* **contradiction**: a candidate whose propagation runs dry is false.
+* **single links** (:func:`follow_chain`): every implication follows from one earlier one.  A
+  placement removes its digit from the peers and the cell's other digits; a removal places
+  something only through a strong link of the state (the other digit of a bivalue cell, the other
+  place of a digit in a bilocal unit).  What the learner reads is a chain, link by link.
+* **singles** (:func:`follow`, :func:`follow_off`): every naked and hidden single is placed, even
+  one that needs several earlier removals (a cell losing three candidates to three placements).
+  Reaches further, but the reasoning is a net: SE's "dynamic" forcing chains.
+
+Four techniques, cheapest reasoning first (the SE ratings they stand for in brackets; the step's
+own score, ``detail["score"]``, rises by a tenth per SE length step: 4, 6, 8, 12, 16, 24, ...
+implications):
+
+* ``nishio`` (:mod:`engine.strategies.nishio`; SE Nishio 7.5-8.0): one digit followed alone.
+* ``forcing_chain`` (SE's static cell/region forcing chains, 8.0-8.4; a contradiction 7.7-8.2):
+  every candidate of a bivalue or trivalue cell, or every place of a digit in a unit with two or
+  three places, followed by single links; what all lead to is true, and an option whose chain
+  forces a candidate both in and out (``("both", c, d)``) is false.  The id is the old one, so
+  saved games and scripts that name ``forcing_chain`` still work; a step saved before the split is
+  explained as before.
+* ``digit_forcing_chain`` (SE's dynamic forcing chains, 8.5-9.5; HoDoKu and SudokuWiki's digit
+  forcing chains): one candidate assumed true *and* assumed false, both followed by singles.  If
+  both lead to the same placement or elimination, it holds; if "true" runs dry the candidate is
+  false (the contradiction form the old ``forcing_chain`` had, which is this half of a digit
+  forcing chain and lives here now); if "false" runs dry it is true.  Assumed false, a candidate
+  with no strong link forces nothing, so only those with one are followed that way.
+* ``forcing_net`` (SE's dynamic cell/region forcing chains, 8.6-9.6): cell and unit forcing by
+  singles: the old ``forcing_chain`` search.
 
     r1c1 {3,7}:  r1c1=3 -> ... -> r5c5=4
                  r1c1=7 -> ... -> r5c5=4         =>  r5c5=4, whichever r1c1 holds
 
-Only sound deductions come out (every branch is followed to the end, nothing is guessed), but the
-chains can be long: these are Sudoku Explainer's forcing chains and nets (7.1 and up), scored
-here 7.7-9.6 by kind and the length of the longest branch (``detail["score"]``).  Each step keeps
-its branches in ``detail["branches"]`` (the assumption, the few placements that lead to the result,
-what ran dry) and draws them as links, so its text can walk through every branch.
+Only sound deductions come out (every branch is followed to the end, nothing is guessed).  Each
+step keeps its branches in ``detail["branches"]`` (the assumption, ``"off"`` when assumed false,
+the few placements that lead to the result, what ran dry) and draws them as links, so its text
+walks through every branch.
+
+Speed: the driver asks these on every state where everything easier fails, one after the other,
+so each state is searched once per way of following (single links, singles): every branch is
+followed at most once and shared by the techniques (:class:`_Search`, the latest state per
+thread), and the steps are made lazily, so the first one costs only the branches it needs.  A
+single-link branch is a breadth-first walk over the state's strong links, each placement's
+consequences looked up whole (about 60-90 us, against about 200 us for a branch by singles).  On
+the 17 states of 40 SE 8.0-9.0 puzzles (../shared/data/ratings/se_rated_stratified_sample.txt)
+where main's driver had to use forcing, interleaved with main's code on one core of the loaded
+machine (load 6-7 on 2 cores), three rounds: the ladder nishio -> forcing_chain ->
+digit_forcing_chain -> forcing_net takes a median 17.7 ms (worst 34.2) to its first step, against
+1.5 ms (worst 15.9) for main's single forcing_chain, which went straight to the nets: Nishio's
+full scan is 3.6 ms of it, forcing_chain's search 13.4 ms (92 single-link branches a state).  15
+of the 17 states need no net now (forcing_chain finds a step), 2 fall to Nishio; every step of
+digit_forcing_chain (never needed there) would take 135 ms.  Whole ratings of 20 SE 7.0-9.5
+puzzles of that file, one after the other on one core: median 0.65 s (worst 2.67) against main's
+0.77 s (worst 2.53), the same within the noise: the easier chains cost more than the ladder.
+Roads not taken: following the single-link branches with the nets' propagation and sorting chains
+from nets afterwards found almost nothing linear (a net's placements rarely have one cause) and
+cost 40 ms a state.
 
 **Guess** is not logic: when nothing else fires, the exact solver's digit is placed in the cell
 with the fewest candidates, so every puzzle with a solution finishes.
@@ -23,12 +66,13 @@ with the fewest candidates, so every puzzle with a solution finishes.
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Iterator
 from typing import Any, NamedTuple
 
 from engine.candidates import CandidateGrid
 from engine.grid import CELL_UNITS, UNITS, cell_name
-from engine.masks import PEER_MASK
+from engine.masks import CELL_BIT, MASK_DIGITS, PEER_MASK, POPCOUNT, UNIT_MASK
 from engine.propagation import propagate_singles
 from engine.steps import TEXT_FIELDS, Fact, Step, fact_label, implication_sentence, result_label, unit_label
 from engine.strategies import Technique, register
@@ -40,14 +84,18 @@ SHOWN = 8  # placements shown per branch: enough to follow the chain, few enough
 
 
 class Branch(NamedTuple):
-    """Where one assumption leads: the state after it (None after a contradiction), its placements
-    in order (the assumption first) and, for a contradiction, what ran dry: ``("cell", c)``,
-    ``("unit", u, d)`` or ``("clash",)`` (two singles wanted one cell)."""
+    """Where one assumption leads: the state after it (None after a contradiction, and for
+    :func:`follow_chain`, which keeps its removals in ``gone``), its placements in order and, for a
+    contradiction, what ran dry: ``("cell", c)``, ``("unit", u, d)``, ``("clash",)`` (two singles
+    wanted one cell) or ``("both", c, d)`` (a candidate forced in had been removed).  The first
+    entry of ``placed`` is the assumption: ``(cell, digit)`` when the candidate is assumed true,
+    ``(cell, -digit)`` when assumed false."""
 
     values: list[int] | None
     cands: list[int] | None
     placed: list[Pair]
     dry: tuple = ()
+    gone: int = 0
 
 
 def follow(values: list[int], cands: list[int], cell: int, digit: int) -> Branch:
@@ -56,6 +104,29 @@ def follow(values: list[int], cands: list[int], cell: int, digit: int) -> Branch
     cands = cands[:]
     placed: list[Pair] = []
     if propagate_singles(values, cands, [(cell, digit)], placed):
+        return Branch(values, cands, placed)
+    return Branch(None, None, placed, _what_ran_dry(values, cands))
+
+
+def follow_off(values: list[int], cands: list[int], cell: int, digit: int) -> Branch:
+    """Return the branch of removing candidate ``digit`` from ``cell`` and following singles
+    (inputs unchanged; the assumption is recorded as ``(cell, -digit)``)."""
+    values = values[:]
+    cands = cands[:]
+    placed: list[Pair] = [(cell, -digit)]
+    bit = 1 << (digit - 1)
+    cands[cell] &= ~bit
+    left = cands[cell]
+    if not left:
+        return Branch(None, None, placed, ("cell", cell))
+    queue = [(cell, left.bit_length())] if not left & (left - 1) else []
+    for u in CELL_UNITS[cell]:  # the digit's places left in the cell's units
+        where = [c for c in UNITS[u] if cands[c] & bit or values[c] == digit]
+        if not where:
+            return Branch(None, None, placed, ("unit", u, digit))
+        if len(where) == 1:
+            queue.append((where[0], digit))
+    if propagate_singles(values, cands, queue, placed):
         return Branch(values, cands, placed)
     return Branch(None, None, placed, _what_ran_dry(values, cands))
 
@@ -82,23 +153,43 @@ def _what_ran_dry(values: list[int], cands: list[int]) -> tuple:
     return ("clash",)
 
 
-def _consequences(cg: CandidateGrid, branches: list[Branch]) -> tuple[list, list]:
-    """Return the placements and eliminations every branch agrees on."""
-    placements = []
+def removed(cg: CandidateGrid, b: Branch) -> int:
+    """Return the candidates a branch that did not run dry removes, as a 729-bit mask (bit
+    ``81 * (digit - 1) + cell``), its placements' own digits left out."""
+    if b.cands is None:
+        return b.gone
+    out = 0
+    for c, (was, now) in enumerate(zip(cg.cands, b.cands, strict=True)):
+        if was != now:
+            for d in MASK_DIGITS[was & ~now]:
+                out |= 1 << (81 * (d - 1) + c)
+    for c, d in b.placed:
+        if d > 0:
+            out &= ~(1 << (81 * (d - 1) + c))
+    return out
+
+
+def _consequences(branches: list[Branch], gone: list[int]) -> tuple[list, list]:
+    """Return the placements and eliminations every branch (with its :func:`removed`) agrees on."""
+    common = set(p for p in branches[0].placed if p[1] > 0)
+    for b in branches[1:]:
+        common.intersection_update(b.placed)
+    placements = sorted(common)
+    both = gone[0]
+    for g in gone[1:]:
+        both &= g
+    for c, _ in placements:  # a placement says it all about its cell
+        both &= ~(_DIGITS_OF_CELL << c)
     eliminations = []
-    for c in range(81):
-        if cg.values[c]:
-            continue
-        v = branches[0].values[c]
-        if v and all(b.values[c] == v for b in branches):
-            placements.append((c, v))
-            continue
-        gone = cg.cands[c]
-        for b in branches:
-            vals, cands = b.values, b.cands
-            gone &= ~(cands[c] | (1 << (vals[c] - 1) if vals[c] else 0))
-        eliminations.extend((c, d) for d in range(1, 10) if gone >> (d - 1) & 1)
-    return placements, eliminations
+    while both:
+        low = both & -both
+        both ^= low
+        d, c = divmod(low.bit_length() - 1, 81)
+        eliminations.append((c, d + 1))
+    return placements, sorted(eliminations)
+
+
+_DIGITS_OF_CELL = sum(1 << (81 * d) for d in range(9))  # cell 0's nine bits in a removed() mask
 
 
 # ---------------------------------------------------------------------------------------------
@@ -107,10 +198,14 @@ def _consequences(cg: CandidateGrid, branches: list[Branch]) -> tuple[list, list
 
 def _killer(placed: list[Pair], upto: int, cell: int, digit: int) -> int | None:
     """Return the index (below ``upto``) of the first placement removing candidate (cell, digit):
-    the cell filled with another digit or the digit placed in a peer; None if none does."""
+    the cell filled with another digit, the digit placed in a peer, or the candidate assumed false;
+    None if none does."""
     for j in range(upto):
         c, d = placed[j]
-        if (c == cell and d != digit) or (d == digit and PEER_MASK[cell] >> c & 1):
+        if d < 0:
+            if c == cell and -d == digit:
+                return j
+        elif (c == cell and d != digit) or (d == digit and PEER_MASK[cell] >> c & 1):
             return j
     return None
 
@@ -155,7 +250,7 @@ def _closure(cg: CandidateGrid, placed: list[Pair], roots: list[int]) -> tuple[l
     return sorted(seen), primary
 
 
-def _dry_roots(cg: CandidateGrid, b: Branch) -> list[int]:
+def dry_roots(cg: CandidateGrid, b: Branch) -> list[int]:
     """Return the placements that emptied what ran dry in a contradiction."""
     n = len(b.placed)
     if b.dry[0] == "cell":
@@ -164,21 +259,31 @@ def _dry_roots(cg: CandidateGrid, b: Branch) -> list[int]:
     elif b.dry[0] == "unit":
         _, u, d = b.dry
         roots = [_killer(b.placed, n, q, d) for q in UNITS[u] if cg.cands[q] >> (d - 1) & 1]
+    elif b.dry[0] == "both":  # the last placement's candidate was removed before it
+        roots = [n - 1, _killer(b.placed, n - 1, b.dry[1], b.dry[2])]
     else:
         roots = [n - 1]
     return sorted({r for r in roots if r is not None})
 
 
-def _record(cg: CandidateGrid, b: Branch, roots: list[int]) -> tuple[dict[str, Any], list]:
-    """Return a branch as plain data for ``detail`` (the assumption, at most :data:`SHOWN` of the
-    placements leading to ``roots``, how many were left out, what ran dry) and its arrows."""
+def _pair(p: Pair) -> Pair:
+    """Return a recorded placement as the candidate it is about (an assumed-false one unsigned)."""
+    return (p[0], abs(p[1]))
+
+
+def record_branch(cg: CandidateGrid, b: Branch, roots: list[int]) -> tuple[dict[str, Any], list, int]:
+    """Return a branch as plain data for ``detail`` (the assumption, whether it is assumed false, at
+    most :data:`SHOWN` of the placements leading to ``roots``, how many were left out, what ran
+    dry), its arrows and how many placements the reasoning needs."""
     order, primary = _closure(cg, b.placed, roots)
     shown = order if len(order) <= SHOWN else order[: SHOWN - 1] + [order[-1]]
     record: dict[str, Any] = {
-        "assume": list(b.placed[0]),
+        "assume": list(_pair(b.placed[0])),
         "placed": [list(b.placed[i]) for i in shown[1:]],
         "skipped": len(order) - len(shown),
     }
+    if b.placed[0][1] < 0:
+        record["off"] = True
     if b.dry:
         record["dry"] = list(b.dry)
     links = []
@@ -186,43 +291,82 @@ def _record(cg: CandidateGrid, b: Branch, roots: list[int]) -> tuple[dict[str, A
         tail = primary.get(i, shown[k - 1])
         if tail not in shown:
             tail = shown[k - 1]
-        links.append((b.placed[tail], b.placed[i], False))
-    return record, links
+        links.append((_pair(b.placed[tail]), b.placed[i], False))
+    return record, links, len(order)
 
 
-def _score(length: int, kind: str) -> float:
-    # Sudoku Explainer rates forcing chains 7.1-8.x and nets 8.5-9.x, rising with chain length;
-    # a contradiction from one candidate is the hardest kind to see
-    base = {"cell": 7.7, "unit": 7.8, "contradiction": 8.0}[kind]
-    return round(min(base + 0.1 * (length.bit_length() + length // 8), 9.6), 1)
+# SE's length increments: a tenth of a point for every one of these lengths a chain exceeds
+_LENGTHS = (4, 6, 8, 12, 16, 24, 32, 48, 64, 96, 128, 192, 256)
+# base and ceiling of each kind, chain and net (see the module docstring)
+_SCALE = {
+    ("contradiction", True): (7.7, 8.2),
+    ("cell", True): (8.0, 8.4), ("unit", True): (8.1, 8.4),
+    ("contradiction", False): (8.5, 9.5), ("digit", False): (8.5, 9.5),
+    ("cell", False): (8.6, 9.6), ("unit", False): (8.7, 9.6),
+}
+
+
+def length_bonus(length: int) -> float:
+    """Return SE's addition for a chain of ``length`` implications (0.0 up to 4)."""
+    return 0.1 * sum(length > t for t in _LENGTHS)
+
+
+def _score(length: int, kind: str, chain: bool) -> float:
+    base, ceiling = _SCALE[kind, chain]
+    return round(min(base + length_bonus(length), ceiling), 1)
+
+
+def _technique_of(kind: str, chain: bool) -> str:
+    """Return the technique a step of ``kind`` found by single links (``chain``) or singles is."""
+    if chain:
+        return "forcing_chain"
+    return "forcing_net" if kind in ("cell", "unit") else "digit_forcing_chain"
 
 
 def _branch_step(
-    cg: CandidateGrid, kind: str, source: str, options: list, branches: list[Branch]
+    cg: CandidateGrid, kind: str, source: str, options: list, branches: list[Branch], gone: list[int],
+    chain: bool,
 ) -> Step | None:
-    placements, eliminations = _consequences(cg, branches)
+    placements, eliminations = _consequences(branches, gone)
     if not placements and not eliminations:
         return None
-    length = max(len(b.placed) for b in branches)
     cells = sorted({c for c, _ in options})
     # each branch shows how it reaches the first common result
     target = placements[0] if placements else eliminations[0]
-    records, links = [], []
+    records, links, length = [], [], 0
     for b in branches:
         # the placement itself, or the one that removes the eliminated candidate
         end = b.placed.index(target) if placements else _killer(b.placed, len(b.placed), *target)
-        record, arrows = _record(cg, b, [end] if end is not None else [])
+        record, arrows, used = record_branch(cg, b, [end] if end is not None else [])
         records.append(record)
         links.extend(arrows)
+        length += used
     return Step(
-        "forcing_chain",
+        _technique_of(kind, chain),
         placements=tuple(placements) if placements else (),
         eliminations=() if placements else tuple(eliminations),
         cells=tuple(cells),
         candidates=tuple(options),
         links=tuple(dict.fromkeys(links)),
-        detail={"kind": kind, "source": source, "length": length, "score": _score(length, kind),
+        detail={"kind": kind, "source": source, "length": length, "score": _score(length, kind, chain),
                 "target": list(target), "branches": records},
+    )
+
+
+def _contradiction_step(cg: CandidateGrid, b: Branch, chain: bool) -> Step:
+    """Return the step a branch that ran dry gives: its assumption is wrong."""
+    c, d = b.placed[0]
+    record, links, length = record_branch(cg, b, dry_roots(cg, b))
+    off = d < 0
+    return Step(
+        _technique_of("contradiction", chain),
+        placements=((c, -d),) if off else (),
+        eliminations=() if off else ((c, d),),
+        cells=(c,),
+        candidates=((c, abs(d)),),
+        links=tuple(dict.fromkeys(links)),
+        detail={"kind": "contradiction", "source": f"{cell_name(c)}={abs(d)}", "length": length,
+                "score": _score(length, "contradiction", chain), "branches": [record]},
     )
 
 
@@ -236,48 +380,243 @@ def _options_of_unit(cg: CandidateGrid, u: int, d: int) -> list[tuple[int, int]]
     return [(c, d) for c in UNITS[u] if cg.cands[c] & bit]
 
 
-def find_forcing_chain(cg: CandidateGrid) -> Iterator[Step]:
-    """Forcing chains (nets): a cell's candidates or a digit's places in a unit all lead, by singles,
-    to the same result, or one candidate leads to a contradiction.  Yields nothing on a state with
-    no empty cell or none of these."""
-    cache: dict[tuple[int, int], Branch] = {}
+# ---------------------------------------------------------------------------------------------
+# one search per state, shared by the techniques
 
-    def branch(c: int, d: int) -> Branch:
+
+class _Memo:
+    """A lazily computed sequence every reader sees whole: items are made once, when first asked."""
+
+    def __init__(self, source: Iterator[Step]) -> None:
+        self.items: list[Step] = []
+        self.source = source
+
+    def __iter__(self) -> Iterator[Step]:
+        i = 0
+        while True:
+            if i == len(self.items):
+                item = next(self.source, None)
+                if item is None:
+                    return
+                self.items.append(item)
+            yield self.items[i]
+            i += 1
+
+
+class StrongLinks(NamedTuple):
+    """A state's digits as cell masks (``places[d - 1]``); for each candidate (index
+    ``9 * cell + digit - 1``) the placements its removal forces through a strong link (the other
+    digit of a bivalue cell, the digit's other place in a bilocal unit); per digit the cells whose
+    candidate forces anything when removed; and, filled as branches ask, what placing a candidate
+    forces through the removals it makes (``after``)."""
+
+    places: tuple[int, ...]
+    forced: tuple[tuple[Pair, ...], ...]
+    strong: tuple[int, ...]
+    after: dict[int, tuple[Pair, ...]]
+
+    @classmethod
+    def of(cls, cg: CandidateGrid) -> StrongLinks:
+        places = [0] * 9
+        forced: dict[int, set[Pair]] = {}
+        for c, m in enumerate(cg.cands):
+            for d in MASK_DIGITS[m]:
+                places[d - 1] |= CELL_BIT[c]
+            if POPCOUNT[m] == 2:
+                d, e = MASK_DIGITS[m]
+                forced.setdefault(9 * c + d - 1, set()).add((c, e))
+                forced.setdefault(9 * c + e - 1, set()).add((c, d))
+        for d in range(1, 10):
+            for unit_mask in UNIT_MASK:
+                here = places[d - 1] & unit_mask
+                rest = here & (here - 1)
+                if rest and not rest & (rest - 1):  # two places
+                    a, b = (here ^ rest).bit_length() - 1, rest.bit_length() - 1
+                    forced.setdefault(9 * a + d - 1, set()).add((b, d))
+                    forced.setdefault(9 * b + d - 1, set()).add((a, d))
+        table: list[tuple[Pair, ...]] = [()] * 729
+        strong = [0] * 9
+        for i, f in forced.items():
+            table[i] = tuple(sorted(f))
+            c, d = divmod(i, 9)
+            strong[d] |= CELL_BIT[c]
+        return cls(tuple(places), tuple(table), tuple(strong), {})
+
+    def placing(self, cg: CandidateGrid, cell: int, digit: int) -> tuple[Pair, ...]:
+        """Return what placing ``digit`` in ``cell`` forces through the candidates it removes (the
+        cell's other digits, the digit in the peers), in that order, duplicates kept."""
+        key = 9 * cell + digit - 1
+        found = self.after.get(key)
+        if found is None:
+            out: list[Pair] = []
+            for e in MASK_DIGITS[cg.cands[cell]]:
+                if e != digit:
+                    out += self.forced[9 * cell + e - 1]
+            seen = self.places[digit - 1] & PEER_MASK[cell] & self.strong[digit - 1]
+            while seen:
+                low = seen & -seen
+                seen ^= low
+                out += self.forced[9 * low.bit_length() - 9 + digit - 1]
+            found = self.after[key] = tuple(out)
+        return found
+
+
+def follow_chain(cg: CandidateGrid, links: StrongLinks, cell: int, digit: int) -> Branch:
+    """Return the branch of placing ``digit`` in ``cell`` and following single links only: a
+    placement removes the digit from its peers and the cell's other digits; a removal places the
+    other digit of a bivalue cell and the digit's one other place in a unit (bilocal), both as
+    they are in ``cg``.  Runs dry with ``("both", c, d)`` when a candidate is forced both in and
+    out.  Its ``cands`` is None: ``gone`` has the removals (see :func:`removed`)."""
+    # what a removal forces depends on the state only, so each placement's consequences are
+    # looked up whole (StrongLinks.placing); one removed twice forces nothing new, and a forced
+    # placement already made is skipped
+    alive = list(links.places)
+    values = cg.values[:]
+    placed: list[Pair] = []
+    todo = [(cell, digit)]
+    i = 0
+    while i < len(todo):  # breadth first: the shortest reasons come first
+        c, d = todo[i]
+        i += 1
+        v = values[c]
+        if v == d:
+            continue
+        if v or not alive[d - 1] >> c & 1:
+            placed.append((c, d))
+            return Branch(None, None, placed, ("both", c, d))
+        values[c] = d
+        placed.append((c, d))
+        here = ~CELL_BIT[c]
+        for e in MASK_DIGITS[cg.cands[c]]:
+            alive[e - 1] &= here
+        alive[d - 1] &= ~PEER_MASK[c]
+        todo += links.placing(cg, c, d)
+    gone = 0
+    for d in range(9):
+        gone |= (links.places[d] & ~alive[d]) << (81 * d)
+    for c, d in placed:
+        gone &= ~(1 << (81 * (d - 1) + c))
+    return Branch(None, None, placed, (), gone)
+
+
+class _Search:
+    """The branches of one candidate state, each followed once, and the steps they give: by
+    single links (``chain``) or by singles (a net)."""
+
+    def __init__(self, cg: CandidateGrid, chain: bool) -> None:
+        self.cg = CandidateGrid(cg.values[:], cg.cands[:])
+        self.chain = chain
+        self.links = StrongLinks.of(self.cg)
+        self.on: dict[Pair, Branch] = {}
+        self.off: dict[Pair, Branch] = {}
+        self.gone: dict[tuple[int, int, bool], int] = {}
+        self.refuted: set[Pair] = set()  # candidates a contradiction step was made for
+        self.digit = _Memo(iter(()) if chain else self._digit_steps())  # digit forcing: by singles
+        self.multi = _Memo(self._multi_steps())
+
+    def branch(self, c: int, d: int, true: bool = True) -> Branch:
         key = (c, d)
-        if key not in cache:
-            cache[key] = follow(cg.values, cg.cands, c, d)
-        return cache[key]
+        seen = self.on if true else self.off
+        if key not in seen:
+            cg = self.cg
+            if self.chain:  # single links are only ever followed from a placement
+                seen[key] = follow_chain(cg, self.links, c, d)
+            else:
+                seen[key] = (follow if true else follow_off)(cg.values, cg.cands, c, d)
+        return seen[key]
 
-    for size in (2, 3):
-        for c in range(81):
-            if cg.cands[c].bit_count() == size:
-                yield from _try(cg, "cell", cell_name(c), _options_of_cell(cg, c), branch)
-        for u in range(27):
-            for d in range(1, 10):
-                options = _options_of_unit(cg, u, d)
-                if len(options) == size:
-                    yield from _try(cg, "unit", f"{d}@{u}", options, branch)
+    def removed(self, c: int, d: int, true: bool = True) -> int:
+        """Return what a branch that did not run dry removes (:func:`removed`), worked out once."""
+        key = (c, d, true)
+        if key not in self.gone:
+            self.gone[key] = removed(self.cg, self.branch(c, d, true))
+        return self.gone[key]
+
+    def _digit_steps(self) -> Iterator[Step]:
+        """Digit forcing (by singles): every candidate assumed true, then assumed false (fewest
+        candidates first; a cell with one candidate left is a naked single, not forcing)."""
+        cg = self.cg
+        order = sorted((cg.cands[c].bit_count(), c) for c in range(81) if cg.cands[c].bit_count() > 1)
+        for _, c in order:
+            for _, d in _options_of_cell(cg, c):
+                on = self.branch(c, d)
+                if on.dry:
+                    if len(on.placed) > 1:  # else a single in a peer shows it, not forcing
+                        yield _contradiction_step(cg, on, False)
+                    continue
+                if not self.links.strong[d - 1] >> c & 1:
+                    continue  # removing a candidate without a strong link forces nothing
+                off = self.branch(c, d, False)
+                if off.dry:
+                    if len(off.placed) > 1:  # else it is a hidden single
+                        yield _contradiction_step(cg, off, False)
+                    continue
+                gone = [self.removed(c, d), self.removed(c, d, False)]
+                step = _branch_step(cg, "digit", f"{cell_name(c)}={d}", [(c, d)], [on, off], gone, False)
+                if step is not None:
+                    yield step
+
+    def _multi_steps(self) -> Iterator[Step]:
+        """Cell and unit forcing: bivalue cells and bilocal units first, then three options."""
+        cg = self.cg
+        for size in (2, 3):
+            for c in range(81):
+                if cg.cands[c].bit_count() == size:
+                    yield from self._try(cg, "cell", cell_name(c), _options_of_cell(cg, c))
+            for u in range(27):
+                for d in range(1, 10):
+                    options = _options_of_unit(cg, u, d)
+                    if len(options) == size:
+                        yield from self._try(cg, "unit", f"{d}@{u}", options)
+
+    def _try(self, cg: CandidateGrid, kind: str, source: str, options: list) -> Iterator[Step]:
+        results = [self.branch(c, d) for c, d in options]
+        if any(r.dry for r in results):
+            if self.chain:  # by single links: a contradiction chain; by singles: digit forcing's
+                for (c, d), r in zip(options, results, strict=True):
+                    if r.dry and (c, d) not in self.refuted:  # once, not once per unit it is in
+                        self.refuted.add((c, d))
+                        yield _contradiction_step(cg, r, True)
+            return
+        gone = [self.removed(c, d) for c, d in options]
+        step = _branch_step(cg, kind, source, options, results, gone, self.chain)
+        if step is not None:
+            yield step
 
 
-def _try(cg: CandidateGrid, kind: str, source: str, options: list, branch) -> Iterator[Step]:
-    results = [branch(c, d) for c, d in options]
-    dead = [(opt, r) for opt, r in zip(options, results, strict=True) if r.values is None]
-    for (c, d), r in dead:
-        record, links = _record(cg, r, _dry_roots(cg, r))
-        yield Step(
-            "forcing_chain",
-            eliminations=((c, d),),
-            cells=(c,),
-            candidates=((c, d),),
-            links=tuple(links),
-            detail={"kind": "contradiction", "source": f"{cell_name(c)}={d}", "length": 0,
-                    "score": _score(8, "contradiction"), "branches": [record]},
-        )
-    if dead:
-        return
-    step = _branch_step(cg, kind, source, options, results)
-    if step is not None:
-        yield step
+# the latest state searched, per thread (the driver asks each technique in turn on one state;
+# a desktop worker and the page's hint may search at once, and a generator runs in one thread)
+_LAST = threading.local()
+
+
+def _search(cg: CandidateGrid, chain: bool) -> _Search:
+    key = (tuple(cg.values), tuple(cg.cands), chain)
+    last = getattr(_LAST, "chain" if chain else "net", None)
+    if last is not None and last[0] == key:
+        return last[1]
+    found = _Search(cg, chain)
+    setattr(_LAST, "chain" if chain else "net", (key, found))
+    return found
+
+
+def find_digit_forcing_chain(cg: CandidateGrid) -> Iterator[Step]:
+    """Digit forcing chains: a candidate assumed true and assumed false leads, by singles, to the
+    same result, or one of the two to a contradiction.  Yields nothing on a state with no empty
+    cell or none of these."""
+    return iter(_search(cg, False).digit)
+
+
+def find_forcing_chain(cg: CandidateGrid) -> Iterator[Step]:
+    """Forcing chains: a cell's candidates or a digit's places in a unit all lead, by single-link
+    chains, to the same result, or one of them to a contradiction.  Yields nothing on a state with
+    no empty cell or none of these."""
+    return iter(_search(cg, True).multi)
+
+
+def find_forcing_net(cg: CandidateGrid) -> Iterator[Step]:
+    """Forcing nets: a cell's candidates or a digit's places in a unit all lead, by singles, to the
+    same result.  Yields nothing on a state with no empty cell or none of these."""
+    return iter(_search(cg, False).multi)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -292,13 +631,16 @@ def _dry_label(dry: list, lang: str) -> str:
     if dry and dry[0] == "unit":
         where, digit = unit_label(int(dry[1]), lang), dry[2]
         return f"{where}没有位置能填 {digit} 了" if zh else f"{digit} has no place left in {where}"
+    if dry and dry[0] == "both":
+        cell, digit = cell_name(dry[1]), dry[2]
+        return f"但 {cell} 已经不能是 {digit}" if zh else f"but {cell} can no longer be {digit}"
     return "两个被迫填入的数落在同一格" if zh else "two forced digits need the same cell"
 
 
 def branch_sentence(record: dict, lang: str, conclusion: Fact | None = None) -> str:
     """Return one branch of a forcing chain in words: "If r1c1 is 3, then r2c5 is 7, so …"."""
     c, d = record["assume"]
-    facts: list[Fact | None] = [((c,), d, True)]
+    facts: list[Fact | None] = [((c,), d, not record.get("off"))]
     facts += [((pc,), pd, True) for pc, pd in record.get("placed", ())]
     if record.get("skipped"):
         facts.insert(len(facts) - 1, None)
@@ -307,7 +649,9 @@ def branch_sentence(record: dict, lang: str, conclusion: Fact | None = None) -> 
     said = implication_sentence(facts, lang, suppose=True)
     if "dry" in record:
         dry = _dry_label(record["dry"], lang)
-        if lang == "zh":
+        if record["dry"][0] == "both":
+            said += f"，{dry}，矛盾" if lang == "zh" else f", {dry}: a contradiction"
+        elif lang == "zh":
             said += f"，{'于是' if len(facts) > 1 else '则'} {dry}，矛盾"
         else:
             said += f", {'so' if len(facts) > 1 else 'then'} {dry}: a contradiction"
@@ -318,7 +662,13 @@ def _alternatives(step: Step, lang: str) -> tuple[str, str]:
     """Return what the branches are ("r1c1 is 3 or 7") and, in Chinese, the "无论…" clause."""
     assumed = [tuple(r["assume"]) for r in step.detail["branches"]]
     zh = lang == "zh"
-    if step.detail.get("kind") == "unit":
+    kind = step.detail.get("kind")
+    if kind == "digit":
+        cell, digit = cell_name(assumed[0][0]), assumed[0][1]
+        if zh:
+            return f"{cell} 要么是 {digit}，要么不是", f"{cell} 是不是 {digit}"
+        return f"Either {cell} is {digit} or it is not", ""
+    if kind == "unit":
         digit = assumed[0][1]
         names = [cell_name(c) for c, _ in assumed]
         where = str(step.detail.get("source", "")).partition("@")[2]
@@ -339,10 +689,11 @@ def _forcing_story(step: Step, lang: str) -> str:
     records = step.detail["branches"]
     result = result_label(step, lang)
     zh = lang == "zh"
-    if step.detail.get("kind") == "contradiction":
+    if step.detail.get("kind") in ("contradiction", "nishio"):
         (record,) = records
         c, d = record["assume"]
-        wrong, said = fact_label(((c,), d, False), lang), branch_sentence(record, lang)
+        wrong = fact_label(((c,), d, bool(record.get("off"))), lang)
+        said = branch_sentence(record, lang)
         return f"{said}。所以 {wrong}：{result}。" if zh else f"{said}. So {wrong}: {result}."
     tc, td = step.detail["target"]
     placed = bool(step.placements)
@@ -356,7 +707,7 @@ def _forcing_story(step: Step, lang: str) -> str:
     return f"{intro}. {said}. Either way {must}: {result}."
 
 
-def _forcing_fields(step: Step, lang: str) -> dict[str, str]:
+def forcing_fields(step: Step, lang: str) -> dict[str, str]:
     fields = result_fields(step, lang)
     if isinstance(step.detail.get("branches"), list):
         fields["story"] = _forcing_story(step, lang)
@@ -372,12 +723,14 @@ def _forcing_fields(step: Step, lang: str) -> dict[str, str]:
             "cell": f"无论 {source} 填哪个候选数，结果都一样",
             "unit": f"无论 {source} 放在哪里，结果都一样",
             "contradiction": f"假设 {source} 会导致矛盾",
+            "digit": f"无论 {source} 是否成立，结果都一样",
         }.get(kind, "")
     else:
         why = {
             "cell": f"every candidate of {source} leads to the same result",
             "unit": f"every place of {source} leads to the same result",
             "contradiction": f"assuming {source} runs into a contradiction",
+            "digit": f"{source} true and {source} false lead to the same result",
         }.get(kind, "")
     fields["story"] = f"{why}；{fields['result']}。" if lang == "zh" else f"{why}; {fields['result']}."
     return fields
@@ -402,13 +755,24 @@ def find_guess(cg: CandidateGrid) -> Iterator[Step]:
             return
 
 
-TEXT_FIELDS["forcing_chain"] = _forcing_fields
+for _tid in ("digit_forcing_chain", "forcing_chain", "forcing_net"):
+    TEXT_FIELDS[_tid] = forcing_fields
 TEXT_FIELDS["guess"] = result_fields
 
+register(
+    Technique("digit_forcing_chain", "Digit Forcing Chain", "数字强制链", 8.5, find_digit_forcing_chain),
+    "Digit forcing chain: {story}",
+    "数字强制链：{story}",
+)
 register(
     Technique("forcing_chain", "Forcing Chain", "强制链", 8.0, find_forcing_chain),
     "Forcing chain: {story}",
     "强制链：{story}",
+)
+register(
+    Technique("forcing_net", "Forcing Net", "强制网", 8.6, find_forcing_net),
+    "Forcing net: {story}",
+    "强制网：{story}",
 )
 register(
     Technique("guess", "Guess", "猜测", 10.0, find_guess),

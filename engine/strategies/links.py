@@ -11,6 +11,8 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import NamedTuple
 
+import numpy as np
+
 from engine.candidates import CandidateGrid
 from engine.grid import CELL_UNITS, UNITS, cell_name
 from engine.masks import ALL_CELLS, CELL_BIT, MASK_DIGITS, UNIT_MASK, bits, common_peers
@@ -25,8 +27,21 @@ INTERSECTIONS = tuple(
 )
 
 
+_last_cells: tuple[tuple, list[int]] = ((), [])  # the last state's answer: a dozen finders ask in a row
+
+
 def digit_cells(cg: CandidateGrid) -> list[int]:
-    """Return, per digit 1-9 (index 0 unused), the bitmask of cells where it is a candidate."""
+    """Return, per digit 1-9 (index 0 unused), the bitmask of cells where it is a candidate (a new
+    list: callers may change it)."""
+    global _last_cells
+    last = _last_cells
+    key = tuple(cg.cands)
+    if last[0] != key:
+        last = _last_cells = (key, _digit_cells(cg))
+    return list(last[1])
+
+
+def _digit_cells(cg: CandidateGrid) -> list[int]:
     out = [0] * 10
     cands = cg.cands
     for c in range(81):
@@ -41,13 +56,15 @@ def digit_cells(cg: CandidateGrid) -> list[int]:
 class Graph:
     """Nodes ``(digit, cells)`` and their strong and weak links, built for one candidate state.
 
-    ``strong`` and ``weak`` list each node's links; the strong links through almost locked sets are
-    kept apart as bitsets (``als_strong``), the form the chain search reads (see
-    :func:`engine.strategies.chains.link_masks`).
+    Links are node bitsets (bit b of ``strong_bits[a]``: a = b), both ways; the strong links
+    through almost locked sets are kept apart (``als_strong``: a set of k digits links k(k-1)/2
+    pairs, tens of thousands a state).  ``strong`` and ``weak`` list them per node.  Bitsets
+    because the ALS graph of an SE 9 state has 600-800 nodes and some 30,000 weak links: lists of
+    them cost more to build than the compiled search costs to run.
     """
 
     __slots__ = (
-        "digit", "mask", "cp", "strong", "weak", "index", "als_of", "cands", "strong_pairs",
+        "digit", "mask", "cp", "strong_bits", "weak_bits", "index", "als_of", "cands",
         "als_strong", "als_sets", "als_in",
     )
 
@@ -55,18 +72,26 @@ class Graph:
         self.digit: list[int] = []
         self.mask: list[int] = []
         self.cp: list[int] = []  # common peers of the node's cells
-        self.strong: list[list[int]] = []
-        self.weak: list[list[int]] = []
+        self.strong_bits: list[int] = []
+        self.weak_bits: list[int] = []
         self.index: dict[tuple[int, int], int] = {}
         self.als_of: dict[int, int] = {}  # node -> cells of the ALS it was made for
         self.cands: list[int] = []  # the state's candidate masks
-        self.strong_pairs: set[tuple[int, int]] = set()  # (a, b), a < b: a set answers "linked?" at once
-        # the strong links through almost locked sets, as node bitsets (a set of k digits links
-        # k(k-1)/2 pairs: tens of thousands a state, too many for lists), the sets, and per node
-        # the indexes of the sets it belongs to
+        # the strong links through almost locked sets, the sets, and per node the indexes of the
+        # sets it belongs to
         self.als_strong: list[int] = []
         self.als_sets: list[Als] = []
         self.als_in: dict[int, list[int]] = {}
+
+    @property
+    def strong(self) -> list[list[int]]:
+        """Return each node's strong links outside almost locked sets, as lists of nodes."""
+        return [list(bits(m)) for m in self.strong_bits]
+
+    @property
+    def weak(self) -> list[list[int]]:
+        """Return each node's weak links as lists of nodes."""
+        return [list(bits(m)) for m in self.weak_bits]
 
     def node(self, digit: int, mask: int) -> int:
         """Return the id of node (digit, mask), adding it if new."""
@@ -78,8 +103,8 @@ class Graph:
             self.digit.append(digit)
             self.mask.append(mask)
             self.cp.append(common_peers(mask))
-            self.strong.append([])
-            self.weak.append([])
+            self.strong_bits.append(0)
+            self.weak_bits.append(0)
             self.als_strong.append(0)
         return nid
 
@@ -92,12 +117,14 @@ class Graph:
         return self.als_sets[max(common)] if common else None
 
     def link_strong(self, a: int, b: int) -> None:
-        """Record a strong link a = b (both directions, once)."""
-        key = (a, b) if a < b else (b, a)
-        if key not in self.strong_pairs:
-            self.strong_pairs.add(key)
-            self.strong[a].append(b)
-            self.strong[b].append(a)
+        """Record a strong link a = b (both directions)."""
+        self.strong_bits[a] |= 1 << b
+        self.strong_bits[b] |= 1 << a
+
+    def link_weak(self, a: int, b: int) -> None:
+        """Record a weak link a - b (both directions)."""
+        self.weak_bits[a] |= 1 << b
+        self.weak_bits[b] |= 1 << a
 
     def is_single(self, n: int) -> bool:
         """Return True when node n is one candidate (one cell)."""
@@ -140,60 +167,59 @@ def build_graph(
     if als:
         _add_als_nodes(g, cg, digits)
     if unit_links:
-        for d in digits:
-            mine = [(m, n) for (nd, m), n in g.index.items() if nd == d and n not in g.als_of]
-            for u in range(27):
-                _unit_strong_links(g, d, dc[d] & UNIT_MASK[u], mine)
+        _unit_strong_links(g, dc)
+        unit_weak_links(g)
     if cell_links:
-        for c in bits(cells):
-            m = cg.cands[c]
-            ds = [d for d in digits if m >> (d - 1) & 1]
-            if m.bit_count() == 2 and len(ds) == 2:
-                g.link_strong(g.index[(ds[0], CELL_BIT[c])], g.index[(ds[1], CELL_BIT[c])])
-    _weak_links(g, cg, digits, unit_links, cell_links)
+        _cell_links(g, cg, digits, cells)
     return g
 
 
-def _unit_strong_links(g: Graph, d: int, unit_cells: int, nodes: list[tuple[int, int]]) -> None:
-    """Link the two nodes (of ``nodes``: (cells, id) of digit d) that hold every place of d in a unit."""
-    if not unit_cells:
-        return
-    if unit_cells.bit_count() == 2:
-        low = unit_cells & -unit_cells
-        a, b = g.index.get((d, low)), g.index.get((d, unit_cells ^ low))
-        if a is not None and b is not None:
-            g.link_strong(a, b)
-        return
-    for m, a in nodes:
-        if m & ~unit_cells:
+def _unit_strong_links(g: Graph, dc: list[int]) -> None:
+    """Link each two nodes (neither made for an ALS spread over units) holding every place of
+    their digit in a unit between them."""
+    index, als_of, mask, digit = g.index, g.als_of, g.mask, g.digit
+    for a in range(len(mask)):
+        if a in als_of:
             continue
-        b = g.index.get((d, unit_cells & ~m))
-        if b is not None and b not in g.als_of and a < b:
-            g.link_strong(a, b)
+        m, d = mask[a], digit[a]
+        for u in CELL_UNITS[(m & -m).bit_length() - 1]:
+            unit = UNIT_MASK[u]
+            if m & ~unit:
+                continue
+            b = index.get((d, dc[d] & unit & ~m))
+            if b is not None and b not in als_of:
+                g.link_strong(a, b)
 
 
-def _weak_links(
-    g: Graph, cg: CandidateGrid, digits: tuple[int, ...], unit_links: bool, cell_links: bool
-) -> None:
-    by_digit: dict[int, list[int]] = {d: [] for d in digits}
-    for n, d in enumerate(g.digit):
-        by_digit[d].append(n)
-    if unit_links:
-        for nodes in by_digit.values():
-            for i, a in enumerate(nodes):
-                cpa = g.cp[a]
-                for b in nodes[i + 1 :]:
-                    if g.mask[b] & ~cpa == 0:
-                        g.weak[a].append(b)
-                        g.weak[b].append(a)
-    if cell_links:
-        singles: dict[int, list[int]] = {}
-        for n in range(len(g.digit)):
-            if g.is_single(n):
-                singles.setdefault(g.mask[n], []).append(n)
-        for nodes in singles.values():
-            for a in nodes:
-                g.weak[a].extend(b for b in nodes if b != a)
+def unit_weak_links(g: Graph) -> None:
+    """Link weakly each two nodes of one digit whose cells all see each other (compiled,
+    :func:`engine.chain_kernels.weak_links`: some 30,000 links in an SE 9 state's ALS graph)."""
+    from engine.chain_kernels import weak_links
+
+    n = len(g.digit)
+    if not n:
+        return
+    low = (1 << 64) - 1
+    cells = np.array([x for m in g.mask for x in (m & low, m >> 64)], dtype=np.uint64).reshape(n, 2)
+    peers = np.array([x for m in g.cp for x in (m & low, m >> 64)], dtype=np.uint64).reshape(n, 2)
+    data = weak_links(np.array(g.digit, dtype=np.int64), cells, peers).tobytes()
+    step = len(data) // n
+    weak = g.weak_bits
+    for i in range(n):
+        weak[i] |= int.from_bytes(data[i * step : (i + 1) * step], "little")
+
+
+def _cell_links(g: Graph, cg: CandidateGrid, digits: tuple[int, ...], cells: int) -> None:
+    """Link the digits of each cell weakly (one-cell nodes), and strongly in a bivalue cell."""
+    for c in bits(cells):
+        m = cg.cands[c]
+        ids = [g.index[(d, CELL_BIT[c])] for d in digits if m >> (d - 1) & 1]
+        if len(ids) == 2 and m.bit_count() == 2:
+            g.link_strong(ids[0], ids[1])
+        if len(ids) > 1:
+            together = sum(1 << n for n in ids)
+            for n in ids:
+                g.weak_bits[n] |= together & ~(1 << n)
 
 
 def _add_als_nodes(g: Graph, cg: CandidateGrid, digits: tuple[int, ...]) -> None:
@@ -320,22 +346,29 @@ _last_pairs: tuple[tuple, list[tuple[int, int, list[int]]]] = ((), [])
 
 def rcc_pairs(cg: CandidateGrid, sets: list[Als]) -> list[tuple[int, int, list[int]]]:
     """Return ``(i, j, rccs)`` for every two non-overlapping sets (i < j) sharing an RCC, cached per
-    state: ALS-XZ and the ALS-XY-wing ask for the same pairs in a row."""
+    state: ALS-XZ and the ALS-XY-wing ask for the same pairs in a row.
+
+    The pairs are tested compiled (:func:`engine.chain_kernels.rcc_pairs`, the test of
+    :func:`rccs`): an SE 9 state has 300-700 sets, some 100,000 pairs, 0.1-0.2 s in Python.
+    """
     global _last_pairs
     key = (tuple(cg.cands), len(sets))
     if _last_pairs[0] == key:
         return _last_pairs[1]
-    out = []
-    cells = [a.cells for a in sets]
-    digits = [a.digits for a in sets]
+    from engine.chain_kernels import rcc_pairs as compiled
+
+    low = (1 << 64) - 1
+    n = len(sets)
+    flat = [0] * (n * 40)  # per set 10 x 4 words: cells and digits, then per digit cells and peers
     for i, a in enumerate(sets):
-        ci, di = cells[i], digits[i]
-        for j in range(i + 1, len(sets)):
-            if ci & cells[j] or not di & digits[j]:
-                continue
-            xs = rccs(a, sets[j])
-            if xs:
-                out.append((i, j, xs))
+        k = i * 40
+        flat[k], flat[k + 1], flat[k + 2] = a.cells & low, a.cells >> 64, a.digits
+        for d, m in a.digit_mask.items():
+            p = a.digit_peers[d]
+            flat[k + 4 * d : k + 4 * d + 4] = m & low, m >> 64, p & low, p >> 64
+    table = np.array(flat, dtype=np.uint64).reshape(n, 10, 4)
+    found = compiled(table).T.tolist() if n else [[], [], []]
+    out = [(i, j, list(MASK_DIGITS[m])) for i, j, m in zip(*found, strict=True)]
     _last_pairs = (key, out)
     return out
 

@@ -1,0 +1,468 @@
+"""Compiled kernel for :mod:`engine.strategies.chains`: the alternating-chain search from every node.
+
+Importing this module loads numba (unless the kernels were compiled ahead of time: engine/kernels.py);
+only :mod:`engine.strategies.chains` imports it, on first use.
+
+A node set is a row of ``uint64`` words (node ``n`` is bit ``n % 64`` of word ``n // 64``); a graph's
+links are one such row per node.  :func:`search_chains` does what :func:`~engine.strategies.chains.layers`
+and :func:`~engine.strategies.chains.trace` do in Python, for every start node in one call, and
+writes each chain it finds as a record: the Python side only turns records into eliminations.
+
+Why compiled: on SE 8-9 states the graph with almost locked sets has 600-800 nodes and the search
+from every node took about 150 ms in Python (bitset layers through byte tables); here it takes a few.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from engine.kernels import njit
+
+HIT = 0  # a chain from "start is false" to an end node that is true
+LOOP = 1  # the shortest loop from "start is true" back to it by a strong link
+
+
+@njit(cache=True)
+def _ctz(w):  # pragma: no cover - compiled
+    """Return the index of the lowest set bit of a nonzero uint64."""
+    n = 0
+    if w & np.uint64(0xFFFFFFFF) == 0:
+        n += 32
+        w >>= np.uint64(32)
+    if w & np.uint64(0xFFFF) == 0:
+        n += 16
+        w >>= np.uint64(16)
+    if w & np.uint64(0xFF) == 0:
+        n += 8
+        w >>= np.uint64(8)
+    if w & np.uint64(0xF) == 0:
+        n += 4
+        w >>= np.uint64(4)
+    if w & np.uint64(0x3) == 0:
+        n += 2
+        w >>= np.uint64(2)
+    if w & np.uint64(0x1) == 0:
+        n += 1
+    return n
+
+
+@njit(cache=True)
+def _lowest(row):  # pragma: no cover - compiled
+    """Return the lowest node of a node set, -1 if it is empty."""
+    for k in range(row.shape[0]):
+        if row[k]:
+            return k * 64 + _ctz(row[k])
+    return -1
+
+
+@njit(cache=True)
+def _bfs(strong, weak, start, truth, want, stop, found):  # pragma: no cover - compiled
+    """Fill ``found[j]`` with the nodes first reached at distance j (see chains.layers) and return
+    the number of layers.  ``want``/``stop`` as there (empty rows: no condition)."""
+    size = strong.shape[1]
+    seen = np.zeros((2, size), dtype=np.uint64)
+    nxt = np.zeros(size, dtype=np.uint64)
+    found[0, :] = 0
+    found[0, start // 64] = np.uint64(1) << np.uint64(start % 64)
+    seen[truth, start // 64] = found[0, start // 64]
+    has_want = False
+    has_stop = False
+    for k in range(size):
+        if want[k]:
+            has_want = True
+        if stop[k]:
+            has_stop = True
+    count = 1
+    while True:
+        links = weak if truth else strong
+        nxt[:] = 0
+        frontier = found[count - 1]
+        for k in range(size):
+            w = frontier[k]
+            while w:
+                low = w & (~w + np.uint64(1))
+                w ^= low
+                row = links[k * 64 + _ctz(low)]
+                for i in range(size):
+                    nxt[i] |= row[i]
+        truth ^= 1
+        any_new = False
+        meets_stop = False
+        for i in range(size):
+            x = nxt[i] & ~seen[truth, i]
+            found[count, i] = x
+            seen[truth, i] |= x
+            if x:
+                any_new = True
+                if x & stop[i]:
+                    meets_stop = True
+        if not any_new:
+            return count
+        count += 1
+        if has_stop and truth == 0 and count > 2 and meets_stop:
+            return count
+        if has_want:
+            done = True
+            for i in range(size):
+                if seen[1, i] & want[i] != want[i]:
+                    done = False
+                    break
+            if done:
+                return count
+
+
+@njit(cache=True)
+def _trace(rstrong, rweak, found, j, node, truth, out, at):  # pragma: no cover - compiled
+    """Write the states (node * 2 + truth) of the shortest chain to ``node`` in layer ``j`` at
+    ``out[at:at + j + 1]``, first state first (see chains.trace); ties go to the lowest node."""
+    out[at + j] = node * 2 + (truth ^ (j & 1))
+    size = found.shape[1]
+    for i in range(j - 1, -1, -1):
+        t = truth ^ (i & 1)
+        links = rweak[node] if t else rstrong[node]
+        node = -1
+        for k in range(size):
+            m = found[i, k] & links[k]
+            if m:
+                node = k * 64 + _ctz(m)
+                break
+        out[at + i] = node * 2 + t
+
+
+@njit(cache=True)
+def _grow(out, need):  # pragma: no cover - compiled
+    if need <= out.shape[0]:
+        return out
+    bigger = np.empty(max(need, 2 * out.shape[0]), dtype=np.int64)
+    bigger[: out.shape[0]] = out
+    return bigger
+
+
+# aot: the argument types engine/strategies/chains.py passes (build/aot.py compiles it ahead of time)
+@njit(
+    cache=True,
+    aot="int64[::1](uint64[:, ::1], uint64[:, ::1], uint64[:, ::1], uint64[:, ::1], int64[::1], "
+    "uint64[:, ::1], int64[::1], boolean, boolean)",
+)
+def search_chains(  # pragma: no cover - compiled
+    strong, weak, rstrong, rweak, digit, targets, single_cell, loops, same_digit
+):
+    """Return the records of every chain from every start node, in the order chains.chain_results
+    reads them: per start, its hits by layer then node, then its shortest loop.
+
+    A record is ``kind, start, j, length, state...`` (kind HIT or LOOP, ``j`` the end's layer).
+    Per node: ``digit``, ``targets`` (the cells, as two words, holding its digit and seeing all of
+    it) and ``single_cell`` (its cell, -1 for a group or set).  The ends looked at from a start are
+    those that can remove something with it: a node of its digit seeing a target; a one-cell node
+    in a target; when the start is one cell, a node targeting that cell or another digit of the
+    cell; with ``loops`` its weak links (a closed loop); with ``same_digit`` only its digit's nodes.
+    """
+    n, size = strong.shape
+    sees = np.zeros((81, size), dtype=np.uint64)  # per cell: the nodes targeting it
+    singles = np.zeros((81, size), dtype=np.uint64)  # per cell: its one-cell nodes
+    of_digit = np.zeros((10, size), dtype=np.uint64)
+    for node in range(n):
+        bit = np.uint64(1) << np.uint64(node % 64)
+        of_digit[digit[node], node // 64] |= bit
+        if single_cell[node] >= 0:
+            singles[single_cell[node], node // 64] |= bit
+        for half in range(2):
+            w = targets[node, half]
+            while w:
+                low = w & (~w + np.uint64(1))
+                w ^= low
+                sees[half * 64 + _ctz(low), node // 64] |= bit
+    found = np.zeros((2 * n + 2, size), dtype=np.uint64)
+    ends = np.zeros(size, dtype=np.uint64)
+    empty = np.zeros(size, dtype=np.uint64)
+    out = np.empty(4096, dtype=np.int64)
+    used = 0
+    for start in range(n):
+        has_strong = False
+        for k in range(size):
+            if strong[start, k]:
+                has_strong = True
+                break
+        if not has_strong:
+            continue
+        d = digit[start]
+        # the ends that can remove something with this start (chains._ends)
+        ends[:] = 0
+        for half in range(2):
+            w = targets[start, half]
+            while w:
+                low = w & (~w + np.uint64(1))
+                w ^= low
+                c = half * 64 + _ctz(low)
+                for k in range(size):
+                    ends[k] |= (sees[c, k] & of_digit[d, k]) | singles[c, k]
+        cs = single_cell[start]
+        if cs >= 0:
+            for k in range(size):
+                ends[k] |= sees[cs, k] | singles[cs, k]
+        any_end = False
+        for k in range(size):
+            if loops:
+                ends[k] |= weak[start, k]
+            if same_digit:
+                ends[k] &= of_digit[d, k]
+            if ends[k]:
+                any_end = True
+        if any_end:
+            count = _bfs(strong, weak, start, 0, ends, empty, found)
+            for j in range(1, count, 2):
+                for k in range(size):
+                    m = found[j, k] & ends[k]
+                    while m:
+                        low = m & (~m + np.uint64(1))
+                        m ^= low
+                        z = k * 64 + _ctz(low)
+                        if z < start and not (loops and weak[start, k] & low):
+                            # the same chain reversed was written from z, as short and removing
+                            # the same: chain_results keeps the first (a loop's text may differ)
+                            continue
+                        out = _grow(out, used + 4 + j + 1)
+                        out[used] = HIT
+                        out[used + 1] = start
+                        out[used + 2] = j
+                        out[used + 3] = j + 1
+                        _trace(rstrong, rweak, found, j, z, 0, out, used + 4)
+                        used += 4 + j + 1
+        if loops:
+            count = _bfs(strong, weak, start, 1, empty, rstrong[start], found)
+            last = count - 1
+            if last >= 3 and last & 1:
+                z = -1
+                for k in range(size):
+                    m = found[last, k] & rstrong[start, k]
+                    if m:
+                        z = k * 64 + _ctz(m)
+                        break
+                if z >= 0:
+                    out = _grow(out, used + 4 + last + 1)
+                    out[used] = LOOP
+                    out[used + 1] = start
+                    out[used + 2] = last
+                    out[used + 3] = last + 1
+                    _trace(rstrong, rweak, found, last, z, 1, out, used + 4)
+                    used += 4 + last + 1
+    return out[:used]
+
+
+# aot: the argument types engine/strategies/links.py passes
+@njit(cache=True, aot="int64[:, ::1](uint64[:, :, ::1])")
+def rcc_pairs(sets):  # pragma: no cover - compiled
+    """Return ``(i, j, rcc digits mask)`` rows for every two non-overlapping sets i < j sharing a
+    restricted common candidate (see links.rccs): x is in both, no cell holds it for both, and
+    every x of set j sees every x of set i.  ``sets[s, 0]`` is a set's cells (two words) and its
+    digit mask (third word), ``sets[s, x]`` for x 1-9 its cells of x and the cells seeing all of
+    them (two words each)."""
+    n = sets.shape[0]
+    out = np.empty((max(n, 16), 3), dtype=np.int64)
+    used = 0
+    for i in range(n):
+        for j in range(i + 1, n):
+            if sets[i, 0, 0] & sets[j, 0, 0] or sets[i, 0, 1] & sets[j, 0, 1]:
+                continue
+            common = np.int64(sets[i, 0, 2] & sets[j, 0, 2])
+            found = 0
+            while common:
+                low = common & -common
+                common ^= low
+                x = _ctz(np.uint64(low)) + 1
+                if (
+                    sets[i, x, 0] & sets[j, x, 0] == 0
+                    and sets[i, x, 1] & sets[j, x, 1] == 0
+                    and sets[j, x, 0] & ~sets[i, x, 2] == 0
+                    and sets[j, x, 1] & ~sets[i, x, 3] == 0
+                ):
+                    found |= low
+            if found:
+                if used == out.shape[0]:
+                    bigger = np.empty((2 * used, 3), dtype=np.int64)
+                    bigger[:used] = out
+                    out = bigger
+                out[used, 0] = i
+                out[used, 1] = j
+                out[used, 2] = found
+                used += 1
+    return out[:used]
+
+
+# aot: the argument types engine/strategies/links.py passes
+@njit(cache=True, aot="uint64[:, ::1](int64[::1], uint64[:, ::1], uint64[:, ::1])")
+def weak_links(digit, cells, peers):  # pragma: no cover - compiled
+    """Return each node's weak links through units as a node set: the nodes of its digit whose
+    cells all see all of its cells.  Per node its digit, cells and common peers (two words each)."""
+    n = digit.shape[0]
+    out = np.zeros((n, (n + 63) // 64), dtype=np.uint64)
+    for a in range(n):
+        for b in range(a + 1, n):
+            if (
+                digit[a] == digit[b]
+                and cells[b, 0] & ~peers[a, 0] == 0
+                and cells[b, 1] & ~peers[a, 1] == 0
+            ):
+                out[a, b // 64] |= np.uint64(1) << np.uint64(b % 64)
+                out[b, a // 64] |= np.uint64(1) << np.uint64(a % 64)
+    return out
+
+
+@njit(cache=True)
+def _popcount(x):  # pragma: no cover - compiled
+    n = 0
+    while x:
+        x &= x - 1
+        n += 1
+    return n
+
+
+# aot: the argument types engine/strategies/bent_sets.py passes
+@njit(
+    cache=True,
+    aot="int64[:, ::1](int64[::1], uint64[:, ::1], uint64[:, :, ::1], uint64[:, ::1], uint64[:, ::1], "
+    "int64[::1], int64)",
+)
+def bent_sets(  # pragma: no cover - compiled
+    cands, digit_cells, cell_units, peers, scopes, digit_sets, n
+):
+    """Return ``(cells low word, cells high word, digits, loose digits)`` of every n-cell set holding
+    exactly n digits, at most one of them loose, within a pivot cell and its peers or (``scopes``,
+    for n = 4) a box and a crossing line: bent_sets._sets' search, in its order.
+
+    ``digit_cells[d]`` and ``peers[c]`` are cell masks (two words), ``cell_units[c]`` the three
+    units of a cell, ``digit_sets`` the n-digit masks to try in order."""
+    out = np.empty((64, 4), dtype=np.int64)
+    used = 0
+    seen = set()
+    seen.add(np.int64(-1))
+    cells = np.empty(81, dtype=np.int64)
+    fit = np.empty(81, dtype=np.int64)
+    pos = np.zeros(n + 1, dtype=np.int64)
+    mlo = np.zeros(n + 1, dtype=np.uint64)
+    mhi = np.zeros(n + 1, dtype=np.uint64)
+    uni = np.zeros(n + 1, dtype=np.int64)
+    loo = np.zeros(n + 1, dtype=np.int64)
+    one = np.uint64(1)
+    for k in range(digit_sets.shape[0]):
+        digits = digit_sets[k]
+        nfit = 0
+        union = 0
+        flo = np.uint64(0)
+        fhi = np.uint64(0)
+        for c in range(81):
+            m = cands[c]
+            p = _popcount(m)
+            if p > 1 and p <= n and m & ~digits == 0:
+                fit[nfit] = c
+                nfit += 1
+                union |= m
+                if c < 64:
+                    flo |= one << np.uint64(c)
+                else:
+                    fhi |= one << np.uint64(c - 64)
+        if union != digits or nfit < n:
+            continue
+        groups = nfit + (scopes.shape[0] if n == 4 else 0)
+        for g in range(groups):
+            if g < nfit:
+                pivot = fit[g]
+                olo = peers[pivot, 0] & flo
+                ohi = peers[pivot, 1] & fhi
+            else:
+                pivot = -1
+                olo = scopes[g - nfit, 0] & flo
+                ohi = scopes[g - nfit, 1] & fhi
+            count = 0
+            held = cands[pivot] if pivot >= 0 else 0
+            for half in range(2):
+                w = olo if half == 0 else ohi
+                while w:
+                    low = w & (~w + one)
+                    w ^= low
+                    c = half * 64 + _ctz(low)
+                    cells[count] = c
+                    count += 1
+                    held |= cands[c]
+            base = 1 if pivot >= 0 else 0
+            if count < n - base or held != digits:
+                continue
+            # depth first over the cells in order, as the recursive search does
+            if pivot >= 0:
+                mlo[1] = (one << np.uint64(pivot)) if pivot < 64 else np.uint64(0)
+                mhi[1] = np.uint64(0) if pivot < 64 else (one << np.uint64(pivot - 64))
+                uni[1] = cands[pivot]
+            else:
+                mlo[0] = np.uint64(0)
+                mhi[0] = np.uint64(0)
+                uni[0] = 0
+            loo[base] = 0
+            pos[base] = 0
+            level = base
+            while level >= base:
+                i = pos[level]
+                if i > count - (n - level):
+                    level -= 1
+                    continue
+                pos[level] = i + 1
+                c = cells[i]
+                lo_ = mlo[level]
+                hi_ = mhi[level]
+                if c < 64:
+                    lo_ |= one << np.uint64(c)
+                else:
+                    hi_ |= one << np.uint64(c - 64)
+                loose = loo[level]
+                rest = cands[c] & ~loose
+                while rest:
+                    bit = rest & -rest
+                    rest ^= bit
+                    d = _ctz(np.uint64(bit)) + 1
+                    # still restricted when the digit's cells so far and c share one of c's units
+                    hlo = digit_cells[d, 0] & lo_
+                    hhi = digit_cells[d, 1] & hi_
+                    apart = 0
+                    for u in range(3):
+                        if hlo & ~cell_units[c, u, 0] or hhi & ~cell_units[c, u, 1]:
+                            apart += 1
+                    if apart == 3:
+                        loose |= bit
+                if loose & (loose - 1) == 0:
+                    size = level + 1
+                    un = uni[level] | cands[c]
+                    if size == n:
+                        if _popcount(un) == n:
+                            # the same cells reached from another pivot or scope count once
+                            sk = _set_key(lo_, hi_)
+                            if sk not in seen:
+                                seen.add(sk)
+                                if used == out.shape[0]:
+                                    bigger = np.empty((2 * used, 4), dtype=np.int64)
+                                    bigger[:used] = out
+                                    out = bigger
+                                out[used, 0] = np.int64(lo_ & np.uint64(0x7FFFFFFFFFFFFFFF))
+                                out[used, 1] = np.int64((lo_ >> np.uint64(63)) | (hi_ << np.uint64(1)))
+                                out[used, 2] = un
+                                out[used, 3] = loose
+                                used += 1
+                    else:
+                        mlo[size] = lo_
+                        mhi[size] = hi_
+                        uni[size] = un
+                        loo[size] = loose
+                        pos[size] = i + 1
+                        level = size
+    return out[:used]
+
+
+@njit(cache=True)
+def _set_key(lo, hi):  # pragma: no cover - compiled
+    """Return a set of up to five cells (two words) as one int64: its cells' indexes, base 82."""
+    key = np.int64(0)
+    for half in range(2):
+        w = lo if half == 0 else hi
+        while w:
+            low = w & (~w + np.uint64(1))
+            w ^= low
+            key = key * 82 + half * 64 + _ctz(low) + 1
+    return key

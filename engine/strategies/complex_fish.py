@@ -1,0 +1,431 @@
+"""Franken, mutant and Kraken fish: n base units of any kind whose candidates of a digit lie in n cover units.
+
+A fish needs no rows-against-columns: take n units (the *base*) where a digit is not placed and
+n other units (the *cover*) holding every base candidate of that digit.  Each base unit places
+the digit once; if no two base units share the placed cell, those n placements fall in the n
+cover units, one in each, so every other cover candidate is false, and so is a base candidate in
+two cover units (it would fill two covers with one placement: "cannibalism")::
+
+    x x . | . . .     a Franken X-wing: base row 1 and box 4 (the digit only in x),
+    * * . | . . .     cover columns 1 and 2; * = the rest of the cover loses the digit
+    * * . | . . .
+    ------+------
+    . . . | . . .
+    x . . | . . .
+    . x . | . . .
+    ------+------
+    * * . | . . .     (and so on down columns 1 and 2)
+
+*Franken* fish mix lines of one direction with boxes (base rows+boxes, cover columns+boxes, or
+the transpose); *mutant* fish any mix of rows, columns and boxes.  Sizes 2-4 (X-wing, swordfish,
+jellyfish).  A *finned* fish also has fins: base candidates outside the cover (exo-fins) or in two
+base units (endo-fins, HoDoKu's term); either a fin holds the digit or the fish does, so only
+candidates that see every fin are removed.  *Siamese* fish (HoDoKu's name) are two finned fish on
+the same base units whose eliminations differ, told as one step (HoDoKu joins them even when one
+fish's removals include the other's; reglib 03621 needs that).
+
+*Kraken* fish (HoDoKu's type 1) are finned basic fish whose target does not see every fin: each
+fin it does not see, placed, leads by singles (:func:`engine.propagation.propagate_singles`, the
+forcing chains' propagation) to the target losing the digit or to a contradiction.  Type 2: the
+base cells of one cover unit and the fins, each placed, remove the same candidate (of any digit);
+unless a fin holds the digit the fish puts it in one of those cells, so the candidate goes.
+
+Scores (SE scale): Sudoku Explainer has no Franken or mutant fish; it proves the same removals
+with a forcing chain of roughly the fish's size.  HoDoKu rates them above finned basic fish
+(Franken) and well above (mutant), so they sit after our finned/sashimi jellyfish (5.5) and before
+the first chain (remote pair, 6.4): Franken 5.6-5.8, mutant 6.0-6.2, +0.1 for fins; a Siamese
+fish costs its finned jellyfish's score (the driver always meets one of its two fish first).  A
+Kraken fish is a forcing chain from the fins, the kind SE charges 8 and more: 8.1, just after our
+forcing chain, so it never takes a step a forcing chain would explain (the driver meets it only
+where forcing chains find nothing; it stays for hints).
+
+Search (:mod:`engine.fish_kernels`, compiled): per digit, a depth-first search adds base units
+in order and, right away, covers each new base candidate: by one of the (at most two) other
+units through it, or by declaring it a fin.  The cover may hold at most n units and the fins at
+most ``_MAX_FINS`` cells (``_MAX_ENDO`` of them endo-fins; HoDoKu's defaults are 5 and 2, its
+library cases need 3) that still share a candidate peer outside the base, so a partial base that
+spreads over too many units is dropped with all its extensions.  A Kraken search is the basic
+search with at most ``_MAX_KRAKEN_FINS`` fins that need not see anything.  Results are kept per
+(digit, the digit's candidate cells), which one step rarely changes, and decoded into steps only
+when a finder reaches them.  The same search in pure Python took 0.5-3 s per state.
+
+Measured (SE 7-9 puzzles of ratings/se_rated_stratified_sample.txt, the later two thirds of
+their solve paths, 595 states; one core of a machine loaded 7-8 on 2 cores, so a quiet machine
+runs about three times faster): all Franken fish of sizes 2-4 on a new state, median 9 ms
+(p95 29, worst 43); along a path, with the per-digit memo, median 0.3 ms, mean 3 ms.  The mutant
+search: median 12 ms (p95 70, worst 320) on a new state, median 0.3 ms and mean 6.5 ms along a
+path, hence its place after the Franken fish.  Kraken: mean 55 ms for every type 1 instance on the
+stuck states of tests/test_complex_fish.py, 210 ms (worst 800) with type 2, which follows every
+base cell (the singles propagation dominates); it runs only where the forcing chain finds nothing.  Rating 20
+SE 5-9 puzzles (``engine.rating.rate``), these finders took 8.5% of the time, 59 ms per puzzle.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from itertools import combinations
+from typing import NamedTuple
+
+import numpy as np
+
+from engine.candidates import CandidateGrid, DigitMemo
+from engine.grid import CELL_UNITS, PEERS, UNITS, cell_name
+from engine.masks import bits
+from engine.propagation import propagate_singles
+from engine.steps import TEXT_FIELDS, Step, cells_label, implication_sentence, unit_label
+from engine.strategies import Technique, register
+
+_NAMES = {2: "x_wing", 3: "swordfish", 4: "jellyfish"}
+_MAX_SIZE = 4
+_MAX_FINS = 3
+_MAX_ENDO = 2
+_ROWS, _COLS, _BOXES = range(9), range(9, 18), range(18, 27)
+# (base units, cover units) the Franken search walks: rows+boxes against columns+boxes and back
+_FRANKEN = ((tuple(_ROWS) + tuple(_BOXES), frozenset(_COLS) | frozenset(_BOXES)),
+            (tuple(_COLS) + tuple(_BOXES), frozenset(_ROWS) | frozenset(_BOXES)))
+_MUTANT = ((tuple(range(27)), frozenset(range(27))),)
+_BASIC = ((tuple(_ROWS), frozenset(_COLS)), (tuple(_COLS), frozenset(_ROWS)))
+_WALKS = {"franken": _FRANKEN, "mutant": _MUTANT, "kraken": _BASIC}
+_MAX_KRAKEN_FINS = 2
+
+
+class Fish(NamedTuple):
+    """A found fish: digit, base and cover unit ids, and its base/fin/elimination cell masks."""
+
+    digit: int
+    base: tuple[int, ...]
+    cover: tuple[int, ...]
+    cells: int
+    fins: int
+    elims: int
+
+
+Row = tuple[int, int, int, int, int]
+
+
+class _Found(NamedTuple):
+    """One digit's fish as the kernel gives them, by size: (base units, cover units, base cells,
+    fins, eliminations) bit sets over the digit's candidate cells ``cells``; decoded when asked."""
+
+    digit: int
+    cells: list[int]
+    rows: dict[int, list[Row]]
+
+    def fish(self, row: Row) -> Fish:
+        base_set, cover_set, base_cells, fins, elims = row
+        return Fish(self.digit, tuple(bits(base_set)), tuple(bits(cover_set)), self._spread(base_cells),
+                    self._spread(fins), self._spread(elims))
+
+    def _spread(self, mask: int) -> int:
+        return sum(1 << self.cells[i] for i in bits(mask))
+
+
+_KIND = {"kraken": 0, "franken": 1, "mutant": 2}  # fish_kernels.kind_of's classes (Kraken: basic fish)
+
+
+def _search(cands_mask: int, digit: int, kind: str) -> _Found:
+    """Return, by size 2-4, every fish of the kind that removes a candidate (for "kraken": every
+    finned basic fish with a cover candidate outside its base, seen by the fins or not).
+
+    A digit with more than 62 candidates (the masks must fit an int64) has none searched: so few
+    of its cells are decided that no fish with at most three fins can remove anything there.
+    """
+    cells = list(bits(cands_mask))
+    found = _Found(digit, cells, {2: [], 3: [], 4: []})
+    if len(cells) > 62:
+        return found
+    cell_units = np.array([CELL_UNITS[c] for c in cells], dtype=np.int64).reshape(-1, 3)
+    um = np.zeros(27, dtype=np.int64)
+    for i, units in enumerate(cell_units.tolist()):
+        for u in units:
+            um[u] |= 1 << i
+    # a cell's peers among the candidates: the rest of its three units
+    peer = (um[cell_units[:, 0]] | um[cell_units[:, 1]] | um[cell_units[:, 2]]) & ~(
+        np.int64(1) << np.arange(len(cells), dtype=np.int64))
+    if kind == "kraken":  # a Kraken fish's fins need not see anything: every cell "sees" every cell
+        peer[:] = (1 << len(cells)) - 1
+    kernel = _kernels().search_fish
+    fins = _MAX_KRAKEN_FINS if kind == "kraken" else _MAX_FINS
+    for pool_units, cover_units in _WALKS[kind]:
+        pool = np.array([u for u in pool_units if um[u] & (um[u] - 1)], dtype=np.int64)  # >= 2 cells
+        cover_ok = sum(1 << u for u in cover_units)
+        count = size = 1024
+        while count == size:  # the kernel stops when its rows run out: search again with more
+            size *= 4
+            out = np.empty((size, 5), dtype=np.int64)
+            count = kernel(um, peer, cell_units, pool, cover_ok, _KIND[kind], _MAX_SIZE, fins, _MAX_ENDO, out)
+        for row in out[:count].tolist():
+            found.rows[row[0].bit_count()].append(tuple(row))
+    return found
+
+
+def _kernels():  # noqa: ANN202 (a module)
+    """Return the compiled kernels, importing (and so loading numba) on first use."""
+    from engine import fish_kernels
+
+    return fish_kernels
+
+
+_MEMO = DigitMemo()
+
+
+def _found(cg: CandidateGrid, kind: str) -> Iterator[_Found]:
+    """Yield each digit's fish of the kind on a state (memoised per digit and candidate mask)."""
+    for d, mask in enumerate(_digit_masks(cg.cands), start=1):
+        yield _MEMO.get((kind, d, mask), lambda mask=mask, d=d: _search(mask, d, kind))
+
+
+_MASKS: list[tuple[tuple[int, ...], list[int]]] = []
+
+
+def _digit_masks(cands: list[int]) -> list[int]:
+    """Return each digit's 81-bit mask of candidate cells (the last state's answer is kept)."""
+    key = tuple(cands)
+    if _MASKS and _MASKS[0][0] == key:
+        return _MASKS[0][1]
+    masks = [0] * 9
+    for c, m in enumerate(cands):
+        while m:
+            low = m & -m
+            masks[low.bit_length() - 1] |= 1 << c
+            m ^= low
+    _MASKS[:] = [(key, masks)]
+    return masks
+
+
+def _step(tid: str, fish: Fish) -> Step:
+    d = fish.digit
+    cells = tuple(bits(fish.cells))
+    return Step(tid, eliminations=tuple((c, d) for c in bits(fish.elims)), cells=cells,
+                units=fish.base + fish.cover, candidates=tuple((c, d) for c in cells),
+                detail={"digit": d, "base": list(fish.base), "cover": list(fish.cover),
+                        "fins": cells_label(tuple(bits(fish.fins)))})
+
+
+def _finder(n: int, kind: str, finned: bool):  # noqa: ANN202 (a Finder)
+    tid = f"{'finned_' if finned else ''}{kind}_{_NAMES[n]}"
+
+    def find(cg: CandidateGrid) -> Iterator[Step]:
+        for found in _found(cg, kind):
+            for row in found.rows[n]:
+                if bool(row[3]) == finned:
+                    yield _step(tid, found.fish(row))
+
+    find.__doc__ = f"Yield every {tid.replace('_', ' ')} that removes a candidate (none if none)."
+    return find
+
+
+def _siamese_finder(kind: str):  # noqa: ANN202 (a Finder)
+    tid = f"siamese_{kind}_fish"
+
+    def find(cg: CandidateGrid) -> Iterator[Step]:
+        for found in _found(cg, kind):
+            for n in (2, 3, 4):
+                by_base: dict[int, list[Row]] = {}
+                for row in found.rows[n]:
+                    if row[3]:
+                        by_base.setdefault(row[0], []).append(row)
+                for group in by_base.values():
+                    for one, other in combinations(group, 2):
+                        if one[4] != other[4]:  # HoDoKu joins them even when one has it all
+                            yield _siamese_step(tid, found.fish(one), found.fish(other))
+
+    find.__doc__ = f"Yield every pair of finned {kind} fish on the same base with different removals."
+    return find
+
+
+def _siamese_step(tid: str, one: Fish, other: Fish) -> Step:
+    step = _step(tid, one._replace(elims=one.elims | other.elims))
+    return Step(tid, eliminations=step.eliminations, cells=step.cells,
+                units=tuple(dict.fromkeys(step.units + other.cover)), candidates=step.candidates,
+                detail={**step.detail, "fish_en": _EN[len(one.base)], "fish_zh": _ZH[len(one.base)],
+                        "cover2": list(other.cover), "fins2": cells_label(tuple(bits(other.fins)))})
+
+
+def _units_text(units: list[int], lang: str) -> str:
+    return ("、" if lang == "zh" else ", ").join(unit_label(u, lang) for u in units)
+
+
+def _fields(step: Step, lang: str) -> dict[str, str]:
+    units = ("base", "cover", "cover2")
+    return {key: _units_text(step.detail[key], lang) for key in units if key in step.detail}
+
+
+def kraken_fish(cg: CandidateGrid) -> Iterator[Step]:
+    """Yield every Kraken fish (HoDoKu's types 1 and 2) that removes a candidate (none if none).
+
+    Type 1: a finned basic fish whose target (a cover candidate of the digit) does not see every
+    fin, and each fin it does not see, placed, leads by singles to the target losing the digit
+    (or to a contradiction).  Type 2: one cover unit's base cells and the fins, each placed, lead
+    to the same removal of any candidate; unless a fin holds the digit, the fish puts it in one of
+    those base cells.
+    """
+    branches: dict[tuple[int, int], _Branch] = {}
+    done: set[tuple[int, int]] = set()
+    found = list(_found(cg, "kraken"))
+    for digit_fish in found:  # type 1 first: it uses the fish's own removals
+        d = digit_fish.digit
+        for row in (r for n in (2, 3, 4) for r in digit_fish.rows[n] if r[3]):
+            fins = [digit_fish.cells[i] for i in bits(row[3])]
+            for target in (digit_fish.cells[i] for i in bits(row[4])):
+                far = [f for f in fins if f not in PEERS[target]]
+                if not far or (target, d) in done:
+                    continue  # a plain finned fish's removal (or one already given)
+                chains = [_branch(cg, branches, f, d) for f in far]
+                if all(b.removes(target, d) for b in chains):
+                    done.add((target, d))
+                    yield _kraken_step(digit_fish.fish(row), (target, d), far, chains, None)
+    for digit_fish in found:
+        for row in (r for n in (2, 3, 4) for r in digit_fish.rows[n]):
+            yield from _kraken_type_2(cg, branches, done, digit_fish.fish(row))
+
+
+def _kraken_type_2(cg: CandidateGrid, branches: dict[tuple[int, int], _Branch], done: set[tuple[int, int]],
+                   fish: Fish) -> Iterator[Step]:
+    d = fish.digit
+    for unit in fish.cover:
+        starts = [c for c in UNITS[unit] if fish.cells >> c & 1 and not fish.fins >> c & 1]
+        starts += list(bits(fish.fins))
+        chains = [_branch(cg, branches, c, d) for c in starts]
+        common = chains[0].removed
+        for b in chains[1:]:
+            common &= b.removed
+        for bit in bits(common):
+            target = (bit // 9, bit % 9 + 1)
+            if target not in done and not (target[1] == d and target[0] in starts):  # not a start's own
+                done.add(target)
+                yield _kraken_step(fish, target, starts, chains, unit)
+
+
+class _Branch(NamedTuple):
+    """What placing a digit in a cell leads to by singles: the placements, and the candidates it
+    removes as a 729-bit set, bit 9 * cell + digit - 1 (all of them when it runs into a contradiction)."""
+
+    placed: list[tuple[int, int]]
+    removed: int
+    broken: bool
+
+    def removes(self, cell: int, digit: int) -> bool:
+        return bool(self.removed >> (9 * cell + digit - 1) & 1)
+
+    def path(self, cell: int, digit: int) -> list[tuple[int, int]]:
+        """Return the placements up to the one that takes ``digit`` from ``cell`` (all if broken)."""
+        if self.broken:
+            return self.placed
+        for i, (c, v) in enumerate(self.placed):
+            if (c == cell and v != digit) or (v == digit and c in PEERS[cell]):
+                return self.placed[: i + 1]
+        return self.placed
+
+
+def _branch(cg: CandidateGrid, branches: dict[tuple[int, int], _Branch], cell: int, d: int) -> _Branch:
+    if (cell, d) not in branches:
+        values, cands, placed = cg.values[:], cg.cands[:], []
+        if propagate_singles(values, cands, [(cell, d)], placed):
+            removed = 0
+            for c, before in enumerate(cg.cands):
+                gone = before & ~(1 << (values[c] - 1) if values[c] else cands[c])
+                if gone:
+                    removed |= gone << (9 * c)
+            branches[cell, d] = _Branch(placed, removed, False)
+        else:
+            branches[cell, d] = _Branch(placed, (1 << 729) - 1, True)
+    return branches[cell, d]
+
+
+def _kraken_step(fish: Fish, target: tuple[int, int], starts: list[int], chains: list[_Branch],
+                 unit: int | None) -> Step:
+    """The step removing ``target``: type 1 when ``unit`` is None, else type 2 through that cover unit."""
+    step = _step("kraken_fish", fish._replace(elims=0))
+    # per start: [start, the placement that removes the target, placements made, 1 if a contradiction]
+    record = []
+    for start, branch in zip(starts, chains, strict=True):
+        path = branch.path(*target)
+        record.append([start, *path[-1], len(path), int(branch.broken)])
+    extra = {"type": 1} if unit is None else {"type": 2, "unit": unit}
+    return Step("kraken_fish", eliminations=(target,), cells=step.cells, units=step.units,
+                candidates=step.candidates, detail={**step.detail, **extra, "chains": record})
+
+
+def _kraken_fields(step: Step, lang: str) -> dict[str, str]:
+    d = step.detail["digit"]
+    (target, x), = step.eliminations
+    zh = lang == "zh"
+    said = []
+    for start, cell, value, length, broken in step.detail["chains"]:
+        if broken:
+            clash = (f"如果 {cell_name(start)} 是 {d}，随之而来的唯一数会导致矛盾" if zh
+                     else f"If {cell_name(start)} is {d}, the singles that follow run into a contradiction")
+            said.append(clash)
+            continue
+        facts: list = [((start,), d, True)]
+        if length > 2:
+            facts.append(None)
+        if cell != start:
+            facts.append(((cell,), value, True))
+        said.append(implication_sentence([*facts, ((target,), x, False)], lang))
+    chains = ("；" if zh else "; ").join(said)
+    name = cell_name(target)
+    if step.detail["type"] == 1:
+        reason = (f"若鱼成立，{name} 不能是 {x}；若某个鳍是 {d}：{chains}" if zh
+                  else f"If the fish holds, {name} loses {x}; and if a fin holds it: {chains}")
+    else:
+        unit = unit_label(step.detail["unit"], lang)
+        reason = (f"所以 {unit} 的 {d} 在它的基础格中或在某个鳍中：{chains}" if zh
+                  else f"So {unit} has its {d} in one of its base cells or a fin holds it: {chains}")
+    return {**_fields(step, lang), "reason": reason}
+
+
+_EN = {2: "X-Wing", 3: "Swordfish", 4: "Jellyfish"}
+_ZH = {2: "X翼", 3: "剑鱼", 4: "水母"}
+_KIND_EN = {"franken": "Franken", "mutant": "Mutant"}
+_KIND_ZH = {"franken": "弗兰肯", "mutant": "变异"}
+_SCORE = {("franken", 2): 5.6, ("franken", 3): 5.7, ("franken", 4): 5.8,
+          ("mutant", 2): 6.0, ("mutant", 3): 6.1, ("mutant", 4): 6.2}
+
+for _kind_id in ("franken", "mutant"):
+    for _n in (2, 3, 4):
+        _en = f"{_KIND_EN[_kind_id]} {_EN[_n]}"
+        _zh = f"{_KIND_ZH[_kind_id]}{_ZH[_n]}"
+        _tid = f"{_kind_id}_{_NAMES[_n]}"
+        register(
+            Technique(_tid, _en, _zh, _SCORE[_kind_id, _n], _finder(_n, _kind_id, False)),
+            f"{_en}: in {{base}}, {{digit}} lies only in {{cover}}; each of the {_n} base units places "
+            f"{{digit}} once and the {_n} cover units can take only one each, so the cover's other "
+            "candidates lose {digit}: {removed}.",
+            f"{_zh}：在 {{base}} 中，数字 {{digit}} 只出现在 {{cover}}；{_n} 个基础单元各填一个 {{digit}}，"
+            f"{_n} 个覆盖单元各只能容纳一个，所以覆盖单元中的其余候选删去 {{digit}}：{{removed}}。",
+        )
+        TEXT_FIELDS[_tid] = _fields
+        register(
+            Technique(f"finned_{_tid}", f"Finned {_en}", f"鳍{_zh}", round(_SCORE[_kind_id, _n] + 0.1, 1),
+                      _finder(_n, _kind_id, True)),
+            f"Finned {_en}: in {{base}}, {{digit}} lies only in {{cover}} or in the fins {{fins}}; "
+            "either a fin holds it or the fish does, so the candidates that see every fin lose "
+            "{digit}: {removed}.",
+            f"鳍{_zh}：在 {{base}} 中，数字 {{digit}} 只出现在 {{cover}} 或鳍 {{fins}}；"
+            "要么某个鳍是 {digit}，要么鱼成立，所以能看到所有鳍的候选删去 {digit}：{removed}。",
+        )
+        TEXT_FIELDS[f"finned_{_tid}"] = _fields
+
+for _kind_id, _score in (("franken", 5.9), ("mutant", 6.3)):
+    _en = f"Siamese {_KIND_EN[_kind_id]} Fish"
+    _zh = f"连体{_KIND_ZH[_kind_id]}鱼"
+    register(
+        Technique(f"siamese_{_kind_id}_fish", _en, _zh, _score, _siamese_finder(_kind_id)),
+        f"{_en}: two finned {_KIND_EN[_kind_id]} {{fish_en}} fish share the base {{base}} for {{digit}}, "
+        "one covered by {cover} with the fins {fins}, the other by {cover2} with the fins {fins2}; "
+        "each removes {digit} where it sees all its own fins: {removed}.",
+        f"{_zh}：两条鳍{_KIND_ZH[_kind_id]}{{fish_zh}}共用数字 {{digit}} 的基础单元 {{base}}，"
+        "一条由 {cover} 覆盖、鳍为 {fins}，另一条由 {cover2} 覆盖、鳍为 {fins2}；"
+        "各自删去能看到自己所有鳍的候选 {digit}：{removed}。",
+    )
+    TEXT_FIELDS[f"siamese_{_kind_id}_fish"] = _fields
+
+register(
+    Technique("kraken_fish", "Kraken Fish", "海怪鱼", 8.1, kraken_fish),
+    "Kraken Fish: in {base}, {digit} lies only in {cover} or in the fins {fins}. {reason}. "
+    "Either way: {removed}.",
+    "海怪鱼：在 {base} 中，数字 {digit} 只出现在 {cover} 或鳍 {fins}。{reason}。无论哪种情况：{removed}。",
+)
+TEXT_FIELDS["kraken_fish"] = _kraken_fields
