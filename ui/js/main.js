@@ -123,9 +123,14 @@ function acceptSession(info) {
   view.sessionAt = performance.now();
 }
 
+// settings sent and not yet answered: a state that arrives meanwhile (a timer tick, another call's
+// answer) was made before the change and must not undo it on screen
+const pendingSettings = {};
+
 function acceptState(state) {
   if (!state) return;
   if (view.state && state.seq < view.state.seq) return; // an older answer overtaken by a newer one
+  state.settings = { ...state.settings, ...pendingSettings };
   const languageChanged = !view.state || view.state.settings.language !== state.settings.language;
   const wasBusy = view.state && view.state.busy;
   view.state = state;
@@ -397,7 +402,13 @@ async function sessionCall(which) {
 }
 
 async function changeSetting(name, value) {
-  const answer = await api.setSetting(name, value);
+  pendingSettings[name] = value;
+  let answer;
+  try {
+    answer = await api.setSetting(name, value);
+  } finally {
+    if (pendingSettings[name] === value) delete pendingSettings[name];
+  }
   if (!answer.ok || !view.state) return;
   const languageChanged = view.state.settings.language !== answer.settings.language;
   view.state.settings = answer.settings;
