@@ -4,14 +4,20 @@ A case line is ``:<code>[-variant]:<candidates>:<givens>:<deleted>:<eliminations
 ``<givens>`` holds 81 cells (``+d`` a placed digit, ``.`` empty) and candidate lists are
 space-separated ``<digit><row><col>`` triples, 1-based.  The state is the givens with candidates by
 peer exclusion, minus ``<deleted>``.  A ``-x`` variant is a case where the technique must not fire.
+
+Also what the technique tests share: a random orientation of a state (:func:`random_orientation`),
+and a walk through a hard puzzle that notes where easier techniques are stuck (:func:`walk`).
 """
 
 from __future__ import annotations
 
+import random
+from collections.abc import Iterable, Iterator
 from pathlib import Path
 from typing import NamedTuple
 
 from engine.candidates import CandidateGrid
+from engine.strategies import Technique
 
 REGLIB = Path(__file__).resolve().parents[2] / "shared" / "data" / "techniques" / "reglib-1.4.txt"
 
@@ -72,3 +78,62 @@ def load_cases(*codes: str) -> list[Case]:
             if not codes or case.code in codes:
                 cases.append(case)
     return cases
+
+
+Pair = tuple[int, int]
+
+
+class Orientation(NamedTuple):
+    """A validity-preserving change of a grid: digits relabelled, bands/stacks and the lines within
+    them permuted, maybe transposed; ``relabel[d - 1]`` is digit d's new name, ``cells[c]`` cell c's
+    new place."""
+
+    relabel: list[int]
+    cells: list[int]
+
+    def pairs(self, pairs: Iterable[Pair]) -> frozenset[Pair]:
+        """Return (cell, digit) pairs moved the same way."""
+        return frozenset((self.cells[c], self.relabel[d - 1]) for c, d in pairs)
+
+    def state(self, line: str) -> str:
+        """Return a 729-character candidate line moved."""
+        new = [""] * 81
+        for cell in range(81):
+            chars = ["."] * 9
+            for k, ch in enumerate(line[9 * cell : 9 * cell + 9]):
+                if ch != ".":
+                    chars[self.relabel[k] - 1] = str(self.relabel[k])
+            new[self.cells[cell]] = "".join(chars)
+        return "".join(new)
+
+
+def random_orientation(rng: random.Random) -> Orientation:
+    """Return an orientation drawn from ``rng`` (the same seed gives the same one)."""
+    relabel = list(range(1, 10))
+    rng.shuffle(relabel)
+
+    def lines() -> list[int]:
+        bands = rng.sample(range(3), 3)
+        return [b * 3 + i for b in bands for i in rng.sample(range(3), 3)]
+
+    rows, cols, flip = lines(), lines(), rng.random() < 0.5
+    cells = []
+    for cell in range(81):
+        # new position (r, c) takes old row rows[r], old col cols[c]
+        r, c = rows.index(cell // 9), cols.index(cell % 9)
+        cells.append(c * 9 + r if flip else r * 9 + c)
+    return Orientation(relabel, cells)
+
+
+def walk(puzzle: str, solution: str, easier: list[Technique]) -> Iterator[tuple[CandidateGrid, bool]]:
+    """Yield every state on the way from ``puzzle`` to ``solution`` and whether it is stuck: where
+    none of ``easier`` finds a step, the solution's digit goes into the cell with fewest candidates."""
+    cg = CandidateGrid.from_grid([int(ch) for ch in puzzle.replace(".", "0")])
+    while not cg.is_solved():
+        step = next((s for t in easier for s in t.find(cg)), None)
+        yield cg.copy(), step is None
+        if step is None:
+            cell = min((c for c in range(81) if not cg.values[c]), key=lambda c: cg.cands[c].bit_count())
+            cg.place(cell, int(solution[cell]))
+        else:
+            cg.apply(step)

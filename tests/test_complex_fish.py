@@ -27,6 +27,7 @@ from engine.steps import Step
 from engine.strategies import technique, techniques
 
 sys.path.insert(0, str(Path(__file__).parent))
+from reglib import walk  # noqa: E402  (the shared walk through hard puzzles, same folder)
 from test_reglib import CASES  # noqa: E402  (the shared reglib loader, same folder)
 
 DATA = Path(__file__).resolve().parents[1].parent / "shared" / "data"
@@ -49,18 +50,8 @@ def _rows() -> list[tuple[str, str]]:
 def stuck_states() -> list[tuple[CandidateGrid, str]]:
     """Return (state, solution) wherever every technique easier than these fish finds nothing."""
     easier = [t for t in techniques() if t.score < 5.6 and t.id not in ("guess", "forcing_chain")]
-    out = []
-    for puzzle, solution in _rows():
-        cg = CandidateGrid.from_grid([int(ch) for ch in puzzle])
-        while not cg.is_solved():
-            step = next((s for t in easier for s in t.find(cg)), None)
-            if step is None:
-                out.append((cg.copy(), solution))
-                cell = min((c for c in range(81) if not cg.values[c]), key=lambda c: cg.cands[c].bit_count())
-                cg.place(cell, int(solution[cell]))
-            else:
-                cg.apply(step)
-    return out
+    return [(cg, solution) for puzzle, solution in _rows()
+            for cg, stuck in walk(puzzle, solution, easier) if stuck]
 
 
 @cache

@@ -13,17 +13,15 @@ from __future__ import annotations
 
 import random
 from collections import defaultdict
-from pathlib import Path
 from typing import NamedTuple
 
 import pytest
+import reglib
 
 from engine.candidates import CandidateGrid
 from engine.grid import PEERS
 from engine.human import next_step, parse_state
 from engine.strategies import technique, techniques
-
-REGLIB = Path(__file__).resolve().parents[1].parent / "shared" / "data" / "techniques" / "reglib-1.4.txt"
 
 # HoDoKu's codes (before any "-variant") -> our technique ids.  Codes of techniques we do not
 # offer (fish above size 4, dual kites and ERs, templates) are not mapped, nor codes the library
@@ -99,7 +97,7 @@ CODES = {
 }
 
 MIN_PASS = 0.95
-Pair = tuple[int, int]
+Pair = reglib.Pair
 
 
 class Case(NamedTuple):
@@ -113,71 +111,20 @@ class Case(NamedTuple):
     placements: frozenset[Pair]
 
 
-def _pairs(text: str) -> list[Pair]:
-    # "<digit><row><col>" 1-based -> (cell, digit)
-    return [((int(t[1]) - 1) * 9 + int(t[2]) - 1, int(t[0])) for t in text.split()]
-
-
-def _digits(givens: str) -> list[int]:
-    return [0 if ch == "." else int(ch) for ch in givens.replace("+", "")]
-
-
 def load_cases() -> list[Case]:
     """Return every reglib case whose technique we offer, in file order (fails if the file is absent)."""
-    cases = []
-    for number, raw in enumerate(REGLIB.read_text().splitlines(), start=1):
-        if not raw.startswith(":"):
-            continue
-        fields = raw.split(":")
-        code, _, variant = fields[1].partition("-")
-        if code not in CODES:
-            continue
-        cg = CandidateGrid.from_grid(_digits(fields[3]))
-        for cell, digit in _pairs(fields[4]):
-            cg.eliminate(cell, digit)
-        cases.append(
-            Case(number, CODES[code], variant == "x", cg.to_sukaku(),
-                 frozenset(_pairs(fields[5])), frozenset(_pairs(fields[6])))
-        )
-    return cases
+    return [
+        Case(case.line, CODES[case.code], case.fail_case, case.state.to_sukaku(),
+             case.eliminations, case.placements)
+        for case in reglib.load_cases(*CODES)
+    ]
 
 
 def _transform(case: Case, rng: random.Random) -> Case:
     """Return the case relabelled, with rows and columns permuted (validity-preserving) and transposed."""
-    relabel = list(range(1, 10))
-    rng.shuffle(relabel)
-
-    def lines() -> list[int]:
-        bands = [0, 1, 2]
-        rng.shuffle(bands)
-        order = []
-        for b in bands:
-            inner = [0, 1, 2]
-            rng.shuffle(inner)
-            order += [b * 3 + i for i in inner]
-        return order
-
-    rows, cols, flip = lines(), lines(), rng.random() < 0.5
-
-    def move(cell: int) -> int:
-        # new position (r, c) takes old row rows[r], old col cols[c]; here: old -> new
-        r, c = rows.index(cell // 9), cols.index(cell % 9)
-        return c * 9 + r if flip else r * 9 + c
-
-    old = [case.state[9 * i : 9 * i + 9] for i in range(81)]
-    new = [""] * 81
-    for cell in range(81):
-        chars = ["."] * 9
-        for k, ch in enumerate(old[cell]):
-            if ch != ".":
-                chars[relabel[k] - 1] = str(relabel[k])
-        new[move(cell)] = "".join(chars)
-
-    def pairs(ps: frozenset[Pair]) -> frozenset[Pair]:
-        return frozenset((move(c), relabel[d - 1]) for c, d in ps)
-
-    return case._replace(state="".join(new), eliminations=pairs(case.eliminations),
-                         placements=pairs(case.placements))
+    moved = reglib.random_orientation(rng)
+    return case._replace(state=moved.state(case.state), eliminations=moved.pairs(case.eliminations),
+                         placements=moved.pairs(case.placements))
 
 
 def _matches(step: object, case: Case) -> bool:

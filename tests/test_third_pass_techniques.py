@@ -16,7 +16,7 @@ from functools import cache
 from pathlib import Path
 
 import pytest
-from test_reglib import Case, _transform
+from reglib import random_orientation, walk
 
 from engine.candidates import CandidateGrid
 from engine.grid import PEERS, UNITS, as_grid
@@ -36,17 +36,8 @@ def _states() -> list[tuple[str, str]]:
     lines = HARDEST.read_text().split()
     out = []
     for puzzle in lines[::60][:6]:
-        grid = as_grid(puzzle.replace(".", "0"))
-        solution = "".join(map(str, solve(grid)))
-        cg = CandidateGrid.from_grid(grid)
-        while not cg.is_solved():
-            out.append((cg.to_sukaku(), solution))
-            step = next((s for t in easy for s in t.find(cg)), None)
-            if step is None:
-                cell = min((c for c in range(81) if not cg.values[c]), key=lambda c: cg.cands[c].bit_count())
-                cg.place(cell, int(solution[cell]))
-            else:
-                cg.apply(step)
+        solution = "".join(map(str, solve(as_grid(puzzle.replace(".", "0")))))
+        out += [(cg.to_sukaku(), solution) for cg, _ in walk(puzzle, solution, easy)]
     return out
 
 
@@ -138,14 +129,9 @@ def test_steps_move_with_relabelling_permutation_and_transposition(tid: str) -> 
     find = technique(tid).find
     found = _found(tid)
     for k, (state, _, steps) in enumerate(found[:: max(1, len(found) // 12)]):
-
-        def moved(elims: tuple, state: str = state, seed: str = f"{tid}-{k}") -> Case:
-            # the same seed makes the same transformation: of the state, and of a step's removals
-            case = Case(0, tid, False, state, frozenset(elims), frozenset())
-            return _transform(case, random.Random(seed))
-
-        want = {moved(s.eliminations).eliminations for s in steps}
-        got = {frozenset(s.eliminations) for s in find(parse_state(moved(()).state))}
+        moved = random_orientation(random.Random(f"{tid}-{k}"))
+        want = {moved.pairs(s.eliminations) for s in steps}
+        got = {frozenset(s.eliminations) for s in find(parse_state(moved.state(state)))}
         assert got == want, (tid, state)
 
 
