@@ -16,43 +16,13 @@ from __future__ import annotations
 
 import numpy as np
 
-from engine.kernels import njit
+from engine.kernels import bit_intrinsics, njit
 
 HIT = 0  # a chain from "start is false" to an end node that is true
 LOOP = 1  # the shortest loop from "start is true" back to it by a strong link
 
 
-@njit(cache=True)
-def _ctz(w):  # pragma: no cover - compiled
-    """Return the index of the lowest set bit of a nonzero uint64."""
-    n = 0
-    if w & np.uint64(0xFFFFFFFF) == 0:
-        n += 32
-        w >>= np.uint64(32)
-    if w & np.uint64(0xFFFF) == 0:
-        n += 16
-        w >>= np.uint64(16)
-    if w & np.uint64(0xFF) == 0:
-        n += 8
-        w >>= np.uint64(8)
-    if w & np.uint64(0xF) == 0:
-        n += 4
-        w >>= np.uint64(4)
-    if w & np.uint64(0x3) == 0:
-        n += 2
-        w >>= np.uint64(2)
-    if w & np.uint64(0x1) == 0:
-        n += 1
-    return n
-
-
-@njit(cache=True)
-def _lowest(row):  # pragma: no cover - compiled
-    """Return the lowest node of a node set, -1 if it is empty."""
-    for k in range(row.shape[0]):
-        if row[k]:
-            return k * 64 + _ctz(row[k])
-    return -1
+_popcount, _ctz = bit_intrinsics()  # a word's set bits; the index of its lowest set bit (word != 0)
 
 
 @njit(cache=True)
@@ -290,31 +260,92 @@ def rcc_pairs(sets):  # pragma: no cover - compiled
 
 
 # aot: the argument types engine/strategies/links.py passes
-@njit(cache=True, aot="uint64[:, ::1](int64[::1], uint64[:, ::1], uint64[:, ::1])")
-def weak_links(digit, cells, peers):  # pragma: no cover - compiled
-    """Return each node's weak links through units as a node set: the nodes of its digit whose
-    cells all see all of its cells.  Per node its digit, cells and common peers (two words each)."""
+@njit(
+    cache=True,
+    aot="uint64[:, :, ::1](int64[::1], uint64[:, ::1], uint64[:, ::1], uint64[:, ::1], int64[::1], "
+    "uint64[:, ::1], int64[:, ::1], int64[::1], int64[::1], uint64[::1], boolean, boolean, boolean)",
+)
+def graph_links(  # pragma: no cover - compiled
+    digit, cells, peers, places, cands, unit_masks, cell_units, als_ids, als_start, cell_set,
+    unit_strong, unit_weak, cell_links,
+):
+    """Return a graph's strong links (``[0]``) and weak links (``[1]``), one node set per node.
+
+    Per node its digit, cells and the cells seeing all of them (two words each); ``places[d]`` the
+    cells of digit d, ``cands`` the cells' digit masks, ``unit_masks``/``cell_units`` the units.
+    ``als_ids[als_start[k]:als_start[k + 1]]`` are the nodes of almost locked set k (each two of
+    them strongly linked).  With ``unit_strong``, two nodes holding every place of their digit in a
+    unit between them are strongly linked (the first node lying in the unit); with ``unit_weak``
+    two nodes of a digit whose cells see each other are weakly linked; with ``cell_links`` the
+    one-cell nodes of each cell of ``cell_set`` are weakly linked, strongly in a bivalue cell.
+    """
     n = digit.shape[0]
-    out = np.zeros((n, (n + 63) // 64), dtype=np.uint64)
+    size = (n + 63) // 64
+    out = np.zeros((2, n, size), dtype=np.uint64)
+    one = np.uint64(1)
+    single = np.full(n, -1, dtype=np.int64)  # the cell of a one-cell node
     for a in range(n):
-        for b in range(a + 1, n):
-            if (
-                digit[a] == digit[b]
-                and cells[b, 0] & ~peers[a, 0] == 0
-                and cells[b, 1] & ~peers[a, 1] == 0
-            ):
-                out[a, b // 64] |= np.uint64(1) << np.uint64(b % 64)
-                out[b, a // 64] |= np.uint64(1) << np.uint64(a % 64)
+        lo = cells[a, 0]
+        hi = cells[a, 1]
+        if lo and not lo & (lo - one) and not hi:
+            single[a] = _ctz(lo)
+        elif hi and not hi & (hi - one) and not lo:
+            single[a] = 64 + _ctz(hi)
+    if unit_strong:
+        for a in range(n):
+            d = digit[a]
+            lo = cells[a, 0]
+            hi = cells[a, 1]
+            first = _ctz(lo) if lo else 64 + _ctz(hi)
+            for k in range(3):
+                u = cell_units[first, k]
+                if lo & ~unit_masks[u, 0] or hi & ~unit_masks[u, 1]:
+                    continue
+                rlo = places[d, 0] & unit_masks[u, 0] & ~lo
+                rhi = places[d, 1] & unit_masks[u, 1] & ~hi
+                if not rlo and not rhi:
+                    continue
+                for b in range(n):  # the node (d, rest), if there is one (nodes are distinct)
+                    if digit[b] == d and cells[b, 0] == rlo and cells[b, 1] == rhi:
+                        out[0, a, b // 64] |= one << np.uint64(b % 64)
+                        out[0, b, a // 64] |= one << np.uint64(a % 64)
+                        break
+    if unit_weak:
+        for a in range(n):
+            for b in range(a + 1, n):
+                if (
+                    digit[a] == digit[b]
+                    and cells[b, 0] & ~peers[a, 0] == 0
+                    and cells[b, 1] & ~peers[a, 1] == 0
+                ):
+                    out[1, a, b // 64] |= one << np.uint64(b % 64)
+                    out[1, b, a // 64] |= one << np.uint64(a % 64)
+    if cell_links:
+        ids = np.empty(9, dtype=np.int64)
+        for c in range(81):
+            if not cell_set[c // 64] >> np.uint64(c % 64) & one:
+                continue
+            count = 0
+            for a in range(n):
+                if single[a] == c:
+                    ids[count] = a
+                    count += 1
+            if count > 1:
+                for i in range(count):
+                    for j in range(count):
+                        if i != j:
+                            out[1, ids[i], ids[j] // 64] |= one << np.uint64(ids[j] % 64)
+                if count == 2 and _popcount(cands[c]) == 2:
+                    out[0, ids[0], ids[1] // 64] |= one << np.uint64(ids[1] % 64)
+                    out[0, ids[1], ids[0] // 64] |= one << np.uint64(ids[0] % 64)
+    for k in range(als_start.shape[0] - 1):
+        for i in range(als_start[k], als_start[k + 1]):
+            for j in range(als_start[k], als_start[k + 1]):
+                if i != j:
+                    a = als_ids[i]
+                    b = als_ids[j]
+                    out[0, a, b // 64] |= one << np.uint64(b % 64)
     return out
-
-
-@njit(cache=True)
-def _popcount(x):  # pragma: no cover - compiled
-    n = 0
-    while x:
-        x &= x - 1
-        n += 1
-    return n
 
 
 # aot: the argument types engine/strategies/bent_sets.py passes

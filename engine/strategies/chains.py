@@ -38,7 +38,7 @@ from engine.grid import cell_name
 from engine.masks import CELL_BIT, MASK_DIGITS, PEER_MASK, bits
 from engine.steps import TEXT_FIELDS, Fact, Step, cannot_label, fact_label, implication_sentence, link_facts
 from engine.strategies import Technique, register
-from engine.strategies.links import Graph, build_graph, digit_cells, result_fields, unit_weak_links
+from engine.strategies.links import Graph, build_graph, digit_cells, result_fields
 
 # ---------------------------------------------------------------------------------------------
 # searching
@@ -75,8 +75,8 @@ def link_masks(g: Graph) -> Links:
 def _link_sets(g: Graph) -> tuple[list[int], list[int], list[int], list[int]]:
     """Return each node's strong and weak links, and the reverse of each, as node bitsets (links
     go both ways, so the reverse of each is itself)."""
-    strong = [m | x for m, x in zip(g.strong_bits, g.als_strong, strict=True)]
-    return strong, g.weak_bits, strong, g.weak_bits
+    strong, weak = g.strong_bits, g.weak_bits
+    return strong, weak, strong, weak
 
 
 def _byte_tables(masks: list[int]) -> list[list[int]]:
@@ -222,16 +222,15 @@ def chain_results(g: Graph, cg: CandidateGrid, *, loops: bool = True, same_digit
             t = targets[node] = _weak_key(g, cands, dc, node)
         return t
 
-    strong, weak, _, _ = _link_sets(g)
-    size = (n + 63) // 64
     ends = [cp[i] & dc[digit[i]] for i in range(n)]
     cells = [(m.bit_length() - 1 if m & (m - 1) == 0 else -1) for m in mask]
-    strong_rows, weak_rows = _rows(strong, size), _rows(weak, size)
+    strong_rows, weak_rows = g.links[0], g.links[1]
     records = _search()(
         strong_rows, weak_rows, strong_rows, weak_rows,
         np.array(digit, dtype=np.int64), _rows(ends, 2), np.array(cells, dtype=np.int64),
         loops, same_digit_ends,
     ).tolist()
+    weak = weak_rows.tolist() if loops else []
     i = 0
     while i < len(records):
         kind, start, length = records[i], records[i + 1], records[i + 3]
@@ -257,7 +256,7 @@ def chain_results(g: Graph, cg: CandidateGrid, *, loops: bool = True, same_digit
             elims = (cp[start] & cp[z] & dc[ds]) << (81 * ds - 81)
         else:
             elims = _common_key(g, cands, dc, start, z)
-        if loops and weak[start] >> z & 1:
+        if loops and weak[start][z >> 6] >> (z & 63) & 1:
             states = records[at:i]
             nodes = [x >> 1 for x in states]
             if len(set(nodes)) == len(nodes) and len(nodes) >= 4:
@@ -416,10 +415,9 @@ def find_xy_chain(cg: CandidateGrid) -> Iterator[Step]:
     digits; both ends hold the same digit, which the cells seeing both ends lose.  Yields nothing
     when no such chain removes a candidate."""
     cells = sum(CELL_BIT[c] for c in range(81) if cg.cands[c].bit_count() == 2)
-    g = build_graph(cg, cells=cells, unit_links=False)
     # weak links between cells: same digit, different cells that see each other (no strong ones:
     # an XY-chain moves between cells by weak links only)
-    unit_weak_links(g)
+    g = build_graph(cg, cells=cells, unit_links=False, unit_weak=True)
     results = [
         r
         for r in chain_results(g, cg, loops=False, same_digit_ends=True)
