@@ -497,3 +497,85 @@ def _set_key(lo, hi):  # pragma: no cover - compiled
             w ^= low
             key = key * 82 + half * 64 + _ctz(low) + 1
     return key
+
+
+# aot: the argument types engine/strategies/als.py passes
+@njit(cache=True, aot="int64[::1](uint64[:, :, ::1], uint64[:, ::1], int64[:, ::1])")
+def als_xz_hits(sets, places, pairs):  # pragma: no cover - compiled
+    """Return the indexes of the rows ``(i, j, rcc digits mask)`` of ``pairs`` whose two sets remove
+    something as an ALS-XZ (als.find_als_xz's test; ``sets`` as for :func:`rcc_pairs`,
+    ``places[d]`` the cells of digit d, two words)."""
+    out = np.empty(max(pairs.shape[0], 1), dtype=np.int64)
+    used = 0
+    for p in range(pairs.shape[0]):
+        i = pairs[p, 0]
+        j = pairs[p, 1]
+        xs = pairs[p, 2]
+        shared = np.int64(sets[i, 0, 2] & sets[j, 0, 2])
+        double = _popcount(xs) == 2
+        if shared & (shared - 1) == 0 or _popcount(xs) > 2:
+            continue
+        lo = sets[i, 0, 0] | sets[j, 0, 0]
+        hi = sets[i, 0, 1] | sets[j, 0, 1]
+        zs = shared if double else shared & ~xs
+        hit = False
+        while zs and not hit:
+            low = zs & -zs
+            zs ^= low
+            z = _ctz(low) + 1
+            if (sets[i, z, 2] & sets[j, z, 2] & places[z, 0] & ~lo) or (
+                sets[i, z, 3] & sets[j, z, 3] & places[z, 1] & ~hi
+            ):
+                hit = True
+        if double and not hit:  # both sets locked: each set's other digits leave its peers
+            for s in (i, j):
+                rest = np.int64(sets[s, 0, 2]) & ~xs
+                while rest and not hit:
+                    low = rest & -rest
+                    rest ^= low
+                    z = _ctz(low) + 1
+                    if (sets[s, z, 2] & places[z, 0] & ~lo) or (sets[s, z, 3] & places[z, 1] & ~hi):
+                        hit = True
+        if hit:
+            out[used] = p
+            used += 1
+    return out[:used]
+
+
+# aot: the argument types engine/strategies/als.py passes
+@njit(cache=True, aot="int64[:, ::1](uint64[:, :, ::1], uint64[:, ::1], int64[::1], int64[::1], int64[::1])")
+def xy_wing_hits(sets, places, other, rcc, start):  # pragma: no cover - compiled
+    """Return ``(pivot, k, k2)`` (k < k2 indexes of the pivot's links) for every ALS-XY-wing that
+    removes something, in als.find_als_xy_wing's order: pivot C's links are
+    ``other[start[c]:start[c + 1]]`` (the linked set) and ``rcc`` (their restricted digit)."""
+    out = np.empty((64, 3), dtype=np.int64)
+    used = 0
+    for c in range(start.shape[0] - 1):
+        for k in range(start[c], start[c + 1]):
+            a = other[k]
+            x = rcc[k]
+            for k2 in range(k + 1, start[c + 1]):
+                b = other[k2]
+                y = rcc[k2]
+                if x == y or a == b:
+                    continue
+                common = np.int64(sets[a, 0, 2] & sets[b, 0, 2]) & ~(1 << (x - 1)) & ~(1 << (y - 1))
+                lo = sets[a, 0, 0] | sets[b, 0, 0] | sets[c, 0, 0]
+                hi = sets[a, 0, 1] | sets[b, 0, 1] | sets[c, 0, 1]
+                while common:
+                    low = common & -common
+                    common ^= low
+                    z = _ctz(low) + 1
+                    if (sets[a, z, 2] & sets[b, z, 2] & places[z, 0] & ~lo) or (
+                        sets[a, z, 3] & sets[b, z, 3] & places[z, 1] & ~hi
+                    ):
+                        if used == out.shape[0]:
+                            bigger = np.empty((2 * used, 3), dtype=np.int64)
+                            bigger[:used] = out
+                            out = bigger
+                        out[used, 0] = c
+                        out[used, 1] = k
+                        out[used, 2] = k2
+                        used += 1
+                        break
+    return out[:used]

@@ -20,12 +20,22 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
+import numpy as np
+
 from engine.candidates import CandidateGrid
 from engine.grid import cell_name
 from engine.masks import CELL_BIT, MASK_DIGITS, bits
 from engine.steps import TEXT_FIELDS, Step
 from engine.strategies import Technique, register
-from engine.strategies.links import Als, almost_locked_sets, digit_cells, rcc_pairs, result_fields
+from engine.strategies.links import (
+    Als,
+    almost_locked_sets,
+    digit_cells,
+    digit_words,
+    rcc_pairs,
+    rcc_tables,
+    result_fields,
+)
 
 
 def _elims(dc: list[int], d: int, peers: int, exclude: int) -> list[tuple[int, int]]:
@@ -58,15 +68,26 @@ def _ranked(found: dict) -> list:
 
 def find_als_xz(cg: CandidateGrid) -> Iterator[Step]:
     """ALS-XZ: two non-overlapping sets with an RCC X; a common digit Z leaves the cells seeing all
-    Z of both (doubly linked: each set's digits leave its peers).  Yields nothing when none helps."""
+    Z of both (doubly linked: each set's digits leave its peers).  Yields nothing when none helps.
+
+    Which pairs remove something is tested compiled first (:func:`engine.chain_kernels.als_xz_hits`,
+    the same test): on an SE 8-9 state thousands of pairs share an RCC and few remove anything.
+    """
     sets = almost_locked_sets(cg)
     dc = digit_cells(cg)
     found: dict = {}
-    for i, j, xs in rcc_pairs(cg, sets):
+    pairs = rcc_pairs(cg, sets)
+    if pairs:
+        from engine.chain_kernels import als_xz_hits
+
+        table, raw = rcc_tables(cg, sets)
+        hits = als_xz_hits(table, digit_words(cg), raw).tolist()
+    else:
+        hits = []
+    for p in hits:
+        i, j, xs = pairs[p]
         a, b = sets[i], sets[j]
         shared = a.digits & b.digits
-        if shared & (shared - 1) == 0 or len(xs) > 2:  # Z needs a second common digit
-            continue
         both = a.cells | b.cells
         elims: set = set()
         zs = shared if len(xs) == 2 else shared & ~(1 << (xs[0] - 1))
@@ -89,36 +110,47 @@ def find_als_xz(cg: CandidateGrid) -> Iterator[Step]:
 
 def find_als_xy_wing(cg: CandidateGrid) -> Iterator[Step]:
     """ALS-XY-wing: pivot C with RCC x to A and RCC y to B (x != y); a digit Z of A and B, not in
-    either RCC, leaves the cells seeing all Z of A and B.  Yields nothing when none helps."""
+    either RCC, leaves the cells seeing all Z of A and B.  Yields nothing when none helps.
+
+    Which (C, A, B) remove something is tested compiled first
+    (:func:`engine.chain_kernels.xy_wing_hits`, the same test, in the same order).
+    """
     sets = almost_locked_sets(cg)
     dc = digit_cells(cg)
     links: dict[int, list[tuple[int, int]]] = {i: [] for i in range(len(sets))}
-    for i, j, xs in rcc_pairs(cg, sets):
+    pairs = rcc_pairs(cg, sets)
+    for i, j, xs in pairs:
         for x in xs:
             links[i].append((j, x))
             links[j].append((i, x))
     found: dict = {}
-    for ci, c in enumerate(sets):
-        pivot = links[ci]
-        for k, (ai, x) in enumerate(pivot):
-            a = sets[ai]
-            not_x = a.digits & ~(1 << (x - 1))
-            for bi, y in pivot[k + 1 :]:
-                if x == y or ai == bi:
-                    continue
-                b = sets[bi]
-                common = not_x & b.digits & ~(1 << (y - 1))
-                if not common:
-                    continue
-                cells = a.cells | b.cells | c.cells
-                elims: set = set()
-                for z in MASK_DIGITS[common]:
-                    # the cells seeing every z of A and of B (those holding z, outside the sets)
-                    seen = a.digit_peers[z] & b.digit_peers[z] & dc[z] & ~cells
-                    if seen:
-                        elims.update((cell, z) for cell in bits(seen))
-                if elims:
-                    _best(found, frozenset(elims), cells.bit_count(), ([a, b, c], elims, {"x": x, "y": y}))
+    if pairs:
+        from engine.chain_kernels import xy_wing_hits
+
+        flat = [link for i in range(len(sets)) for link in links[i]]
+        start = [0]
+        for i in range(len(sets)):
+            start.append(start[-1] + len(links[i]))
+        hits = xy_wing_hits(
+            rcc_tables(cg, sets)[0], digit_words(cg), np.array([j for j, _ in flat], dtype=np.int64),
+            np.array([x for _, x in flat], dtype=np.int64), np.array(start, dtype=np.int64),
+        ).tolist()
+    else:
+        hits = []
+    for ci, k, k2 in hits:
+        c = sets[ci]
+        (ai, x), (bi, y) = flat[k], flat[k2]
+        a, b = sets[ai], sets[bi]
+        common = a.digits & ~(1 << (x - 1)) & b.digits & ~(1 << (y - 1))
+        cells = a.cells | b.cells | c.cells
+        elims: set = set()
+        for z in MASK_DIGITS[common]:
+            # the cells seeing every z of A and of B (those holding z, outside the sets)
+            seen = a.digit_peers[z] & b.digit_peers[z] & dc[z] & ~cells
+            if seen:
+                elims.update((cell, z) for cell in bits(seen))
+        if elims:
+            _best(found, frozenset(elims), cells.bit_count(), ([a, b, c], elims, {"x": x, "y": y}))
     for sets_, elims, detail in _ranked(found):
         yield _step("als_xy_wing", sets_, elims, detail)
 

@@ -298,7 +298,7 @@ def rccs(a: Als, b: Als) -> list[int]:
     return out
 
 
-_last_pairs: tuple[tuple, list[tuple[int, int, list[int]]]] = ((), [])
+_last_pairs: tuple = ((), [], None, None)  # key, pairs, and the compiled tests' set table and pairs
 
 
 def rcc_pairs(cg: CandidateGrid, sets: list[Als]) -> list[tuple[int, int, list[int]]]:
@@ -324,10 +324,23 @@ def rcc_pairs(cg: CandidateGrid, sets: list[Als]) -> list[tuple[int, int, list[i
             p = a.digit_peers[d]
             flat[k + 4 * d : k + 4 * d + 4] = m & low, m >> 64, p & low, p >> 64
     table = np.array(flat, dtype=np.uint64).reshape(n, 10, 4)
-    found = compiled(table).T.tolist() if n else [[], [], []]
+    raw = compiled(table) if n else np.zeros((0, 3), dtype=np.int64)
+    found = raw.T.tolist()
     out = [(i, j, list(MASK_DIGITS[m])) for i, j, m in zip(*found, strict=True)]
-    _last_pairs = (key, out)
+    _last_pairs = (key, out, table, raw)
     return out
+
+
+def rcc_tables(cg: CandidateGrid, sets: list[Als]) -> tuple[np.ndarray, np.ndarray]:
+    """Return the sets as the compiled tests read them (:func:`engine.chain_kernels.rcc_pairs`) and
+    :func:`rcc_pairs` as rows ``(i, j, rcc digits mask)``, cached with it."""
+    rcc_pairs(cg, sets)
+    return _last_pairs[2], _last_pairs[3]
+
+
+def digit_words(cg: CandidateGrid) -> np.ndarray:
+    """Return :func:`digit_cells` as rows of two uint64 words (the compiled tests' form)."""
+    return _words(digit_cells(cg))
 
 
 def result_fields(step: Step, lang: str) -> dict[str, str]:
