@@ -579,3 +579,108 @@ def xy_wing_hits(sets, places, other, rcc, start):  # pragma: no cover - compile
                         used += 1
                         break
     return out[:used]
+
+
+# aot: the argument types engine/strategies/als.py passes
+@njit(cache=True, aot="int64[:, ::1](uint64[:, :, ::1], uint64[:, ::1], int64[::1])")
+def blossom_leaves(sets, places, cands):  # pragma: no cover - compiled
+    """Return ``(stem, petal...)`` (one set per stem digit, -1 past them) of every death blossom
+    that removes something, in als.find_death_blossom's order: stems ascending, then depth first
+    over each digit's petals in set order, a branch dropped once no digit Z has a target left.
+    ``sets`` as for :func:`rcc_pairs`, ``places[d]`` the cells of digit d, ``cands`` the cells'
+    digit masks."""
+    n = sets.shape[0]
+    out = np.empty((64, 5), dtype=np.int64)
+    used = 0
+    petals = np.empty((4, max(n, 1)), dtype=np.int64)
+    counts = np.zeros(4, dtype=np.int64)
+    digits = np.zeros(4, dtype=np.int64)
+    tlo = np.zeros((5, 10), dtype=np.uint64)  # per level the targets left per digit Z
+    thi = np.zeros((5, 10), dtype=np.uint64)
+    pos = np.zeros(5, dtype=np.int64)
+    chosen = np.zeros(4, dtype=np.int64)
+    one = np.uint64(1)
+    for stem in range(81):
+        m = cands[stem]
+        nd = _popcount(m)
+        if nd < 2 or nd > 4:
+            continue
+        sw = stem // 64
+        sb = one << np.uint64(stem % 64)
+        k = 0
+        rest = m
+        while rest:
+            low = rest & -rest
+            rest ^= low
+            digits[k] = _ctz(low) + 1
+            k += 1
+        complete = True
+        for k in range(nd):
+            d = digits[k]
+            count = 0
+            for a in range(n):
+                # a petal of d: the set holds d, and all its d's see the stem, which is outside it
+                holds = np.int64(sets[a, 0, 2]) >> (d - 1) & 1
+                if holds and sets[a, d, 2 + sw] & sb and not sets[a, 0, sw] & sb:
+                    petals[k, count] = a
+                    count += 1
+            counts[k] = count
+            if count == 0:
+                complete = False
+        if not complete:
+            continue
+        for z in range(1, 10):
+            if m >> (z - 1) & 1:
+                tlo[0, z] = 0
+                thi[0, z] = 0
+            else:
+                tlo[0, z] = places[z, 0] & ~(sb if sw == 0 else np.uint64(0))
+                thi[0, z] = places[z, 1] & ~(sb if sw == 1 else np.uint64(0))
+        level = 0
+        pos[0] = 0
+        while level >= 0:
+            if level == nd:
+                clo = sb if sw == 0 else np.uint64(0)
+                chi = sb if sw == 1 else np.uint64(0)
+                for k in range(nd):
+                    clo |= sets[chosen[k], 0, 0]
+                    chi |= sets[chosen[k], 0, 1]
+                hit = False
+                for z in range(1, 10):
+                    if tlo[nd, z] & ~clo or thi[nd, z] & ~chi:
+                        hit = True
+                        break
+                if hit:
+                    if used == out.shape[0]:
+                        bigger = np.empty((2 * used, 5), dtype=np.int64)
+                        bigger[:used] = out
+                        out = bigger
+                    out[used, 0] = stem
+                    for k in range(4):
+                        out[used, 1 + k] = chosen[k] if k < nd else -1
+                    used += 1
+                level -= 1
+                continue
+            if pos[level] == counts[level]:
+                level -= 1
+                continue
+            a = petals[level, pos[level]]
+            pos[level] += 1
+            d = digits[level]
+            held = np.int64(sets[a, 0, 2])
+            left = False
+            for z in range(1, 10):
+                lo = np.uint64(0)
+                hi = np.uint64(0)
+                if z != d and held >> (z - 1) & 1:
+                    lo = tlo[level, z] & sets[a, z, 2] & ~sets[a, 0, 0]
+                    hi = thi[level, z] & sets[a, z, 3] & ~sets[a, 0, 1]
+                tlo[level + 1, z] = lo
+                thi[level + 1, z] = hi
+                if lo or hi:
+                    left = True
+            if left:
+                chosen[level] = a
+                level += 1
+                pos[level] = 0
+    return out[:used]

@@ -158,57 +158,36 @@ def find_als_xy_wing(cg: CandidateGrid) -> Iterator[Step]:
 def find_death_blossom(cg: CandidateGrid) -> Iterator[Step]:
     """Death blossom: every candidate d of a stem cell has a petal ALS whose d's all see the stem;
     a digit Z in every petal (not in the stem) leaves the cells seeing all those Z.  Yields nothing
-    when none helps."""
-    sets = [a for a in almost_locked_sets(cg) if a.cells.bit_count() >= 1]
+    when none helps.
+
+    The blossoms that remove something are found compiled (:func:`engine.chain_kernels.blossom_leaves`:
+    per stem cell of two to four candidates, one petal per digit, depth first, a branch dropped as
+    soon as no Z has a target left); each is then made into its eliminations here, in that order.
+    """
+    sets = almost_locked_sets(cg)
     dc = digit_cells(cg)
     found: dict = {}
-    # per stem cell and digit, the petals in set order: each set offers itself to the cells
-    # (of two to four candidates, holding the digit) that see all its cells of the digit
-    stems = sum(CELL_BIT[c] for c in range(81) if 2 <= cg.cands[c].bit_count() <= 4)
-    petals_of: dict[int, dict[int, list[Als]]] = {}
-    for a in sets:
-        for d, peers in a.digit_peers.items():
-            for stem in bits(peers & dc[d] & stems & ~a.cells):
-                petals_of.setdefault(stem, {}).setdefault(d, []).append(a)
-    for stem in sorted(petals_of):
-        digits = list(MASK_DIGITS[cg.cands[stem]])
-        petals = petals_of[stem]
-        if len(petals) < len(digits):
-            continue
-        _blossoms(cg, dc, stem, digits, {d: petals[d] for d in digits}, found)
+    if sets:
+        from engine.chain_kernels import blossom_leaves
+
+        rcc_pairs(cg, sets)
+        leaves = blossom_leaves(rcc_tables(cg, sets)[0], digit_words(cg), np.array(cg.cands, dtype=np.int64))
+    else:
+        leaves = np.zeros((0, 5), dtype=np.int64)
+    for stem, *petals in leaves.tolist():
+        chosen = [sets[i] for i in petals if i >= 0]
+        targets = {z: dc[z] & ~CELL_BIT[stem] for z in range(1, 10) if not cg.cands[stem] >> (z - 1) & 1}
+        for d, a in zip(MASK_DIGITS[cg.cands[stem]], chosen, strict=True):
+            targets = {
+                z: m & a.digit_peers[z] & ~a.cells for z, m in targets.items() if z != d and z in a.digit_mask
+            }
+        cells = CELL_BIT[stem]
+        for a in chosen:
+            cells |= a.cells
+        elims = {(c, z) for z, m in targets.items() for c in bits(m & ~cells)}
+        _best(found, frozenset(elims), cells.bit_count(), (chosen, elims, {"stem": stem}))
     for sets_, elims, detail in _ranked(found):
         yield _step("death_blossom", sets_, elims, {"stem": cell_name(detail["stem"])})
-
-
-def _blossoms(
-    cg: CandidateGrid, dc: list[int], stem: int, digits: list[int], petals: dict, found: dict
-) -> None:
-    # depth-first over one petal per stem digit, keeping for every digit Z all chosen petals hold
-    # the cells that see all their Zs (and hold Z): a branch stops as soon as no Z has any left
-    start = {z: dc[z] & ~CELL_BIT[stem] for z in range(1, 10) if not cg.cands[stem] >> (z - 1) & 1}
-
-    def walk(k: int, chosen: list[Als], targets: dict[int, int]) -> None:
-        if k == len(digits):
-            cells = CELL_BIT[stem]
-            for a in chosen:
-                cells |= a.cells
-            elims = {(c, z) for z, m in targets.items() for c in bits(m & ~cells)}
-            _best(found, frozenset(elims), cells.bit_count(), (list(chosen), elims, {"stem": stem}))
-            return
-        d = digits[k]
-        for a in petals[d]:
-            narrowed = {}
-            for z, m in targets.items():
-                if z != d and z in a.digit_mask:
-                    m &= a.digit_peers[z] & ~a.cells
-                    if m:
-                        narrowed[z] = m
-            if narrowed:
-                chosen.append(a)
-                walk(k + 1, chosen, narrowed)
-                chosen.pop()
-
-    walk(0, [], start)
 
 
 for _tid in ("als_xz", "als_xy_wing", "death_blossom"):
