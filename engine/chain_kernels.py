@@ -20,6 +20,7 @@ from engine.kernels import bit_intrinsics, njit
 
 HIT = 0  # a chain from "start is false" to an end node that is true
 LOOP = 1  # the shortest loop from "start is true" back to it by a strong link
+CLOSED = 2  # a HIT whose end sees the start, four or more nodes, none twice: a continuous loop
 
 
 _popcount, _ctz = bit_intrinsics()  # a word's set bits; the index of its lowest set bit (word != 0)
@@ -100,6 +101,16 @@ def _trace(rstrong, rweak, found, j, node, truth, out, at):  # pragma: no cover 
 
 
 @njit(cache=True)
+def _distinct_nodes(out, at, length):  # pragma: no cover - compiled
+    """Return True when the states ``out[at:at + length]`` are of different nodes."""
+    for i in range(at, at + length):
+        for j in range(i + 1, at + length):
+            if out[i] >> 1 == out[j] >> 1:
+                return False
+    return True
+
+
+@njit(cache=True)
 def _grow(out, need):  # pragma: no cover - compiled
     if need <= out.shape[0]:
         return out
@@ -120,7 +131,8 @@ def search_chains(  # pragma: no cover - compiled
     """Return the records of every chain from every start node, in the order chains.chain_results
     reads them: per start, its hits by layer then node, then its shortest loop.
 
-    A record is ``kind, start, j, length, state...`` (kind HIT or LOOP, ``j`` the end's layer).
+    A record is ``kind, start, j, length, state...`` (kind HIT, CLOSED or LOOP, ``j`` the end's
+    layer).
     Per node: ``digit``, ``targets`` (the cells, as two words, holding its digit and seeing all of
     it) and ``single_cell`` (its cell, -1 for a group or set).  The ends looked at from a start are
     those that can remove something with it: a node of its digit seeing a target; a one-cell node
@@ -197,6 +209,9 @@ def search_chains(  # pragma: no cover - compiled
                         out[used + 2] = j
                         out[used + 3] = j + 1
                         _trace(rstrong, rweak, found, j, z, 0, out, used + 4)
+                        closes = loops and z != start and j >= 3 and weak[start, k] & low
+                        if closes and _distinct_nodes(out, used + 4, j + 1):
+                            out[used] = CLOSED
                         used += 4 + j + 1
         if loops:
             count = _bfs(strong, weak, start, 1, empty, rstrong[start], found)

@@ -175,6 +175,11 @@ def chain_step(
     )
 
 
+# the kinds of record engine.chain_kernels.search_chains writes (its LOOP and CLOSED; numba is
+# loaded with it, on first use)
+LOOP, CLOSED = 1, 2
+
+
 def _spread(cell: int, digits: int) -> int:
     """Return candidates ``digits`` (9-bit mask) of ``cell`` as a candidate key (see chain_results)."""
     out = 0
@@ -230,13 +235,12 @@ def chain_results(g: Graph, cg: CandidateGrid, *, loops: bool = True, same_digit
         np.array(digit, dtype=np.int64), _rows(ends, 2), np.array(cells, dtype=np.int64),
         loops, same_digit_ends,
     ).tolist()
-    weak = weak_rows.tolist() if loops else []
     i = 0
     while i < len(records):
         kind, start, length = records[i], records[i + 1], records[i + 3]
         at = i + 4
         i = at + length
-        if kind:  # the shortest loop through the start
+        if kind == LOOP:  # the shortest loop through the start
             states = records[at:i]
             if len({x >> 1 for x in states}) == len(states):
                 ring = states[1:] + [states[0]]
@@ -256,14 +260,12 @@ def chain_results(g: Graph, cg: CandidateGrid, *, loops: bool = True, same_digit
             elims = (cp[start] & cp[z] & dc[ds]) << (81 * ds - 81)
         else:
             elims = _common_key(g, cands, dc, start, z)
-        if loops and weak[start][z >> 6] >> (z & 63) & 1:
+        if kind == CLOSED:  # the end sees the start: the chain closes into a continuous loop
             states = records[at:i]
-            nodes = [x >> 1 for x in states]
-            if len(set(nodes)) == len(nodes) and len(nodes) >= 4:
-                elims = (elims | loop_eliminations(g, states, wt, dc)) & ~_own_key(g, nodes)
-                if elims:
-                    _keep(found, elims, states, True)
-                continue
+            elims = (elims | loop_eliminations(g, states, wt, dc)) & ~_own_key(g, [x >> 1 for x in states])
+            if elims:
+                _keep(found, elims, states, True)
+            continue
         if elims:
             _keep_at(found, elims, records, at, length, False)
     return [((), _key_pairs(e), states, loop) for e, (states, loop) in found.items()]
