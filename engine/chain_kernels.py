@@ -699,3 +699,57 @@ def blossom_leaves(sets, places, cands):  # pragma: no cover - compiled
                 level += 1
                 pos[level] = 0
     return out[:used]
+
+
+# aot: the argument types engine/strategies/links.py passes
+@njit(cache=True, aot="uint64[:, ::1](int64[::1], int64[:, ::1])")
+def als_subsets(cands, units):  # pragma: no cover - compiled
+    """Return ``(cells low word, cells high word, digits)`` of every n-cell subset of a unit's empty
+    cells (0 < n < their number) holding n + 1 digits: unit by unit, by size, then in the order of
+    itertools.combinations (links._almost_locked_sets reads them so; a set in two units is in both).
+    ``units[u]`` are the unit's cells."""
+    out = np.empty((256, 3), dtype=np.uint64)
+    used = 0
+    empty = np.empty(9, dtype=np.int64)
+    pick = np.empty(9, dtype=np.int64)
+    one = np.uint64(1)
+    for u in range(units.shape[0]):
+        n = 0
+        for i in range(units.shape[1]):
+            if cands[units[u, i]]:
+                empty[n] = units[u, i]
+                n += 1
+        for size in range(1, n):
+            for i in range(size):
+                pick[i] = i
+            while True:
+                union = 0
+                for i in range(size):
+                    union |= cands[empty[pick[i]]]
+                if _popcount(union) == size + 1:
+                    lo = np.uint64(0)
+                    hi = np.uint64(0)
+                    for i in range(size):
+                        c = empty[pick[i]]
+                        if c < 64:
+                            lo |= one << np.uint64(c)
+                        else:
+                            hi |= one << np.uint64(c - 64)
+                    if used == out.shape[0]:
+                        bigger = np.empty((2 * used, 3), dtype=np.uint64)
+                        bigger[:used] = out
+                        out = bigger
+                    out[used, 0] = lo
+                    out[used, 1] = hi
+                    out[used, 2] = np.uint64(union)
+                    used += 1
+                # the next combination: the last position that can still move, and those after it
+                i = size - 1
+                while i >= 0 and pick[i] == n - size + i:
+                    i -= 1
+                if i < 0:
+                    break
+                pick[i] += 1
+                for k in range(i + 1, size):
+                    pick[k] = pick[k - 1] + 1
+    return out[:used]
