@@ -273,7 +273,7 @@ def chain_results(g: Graph, cg: CandidateGrid, *, loops: bool = True, same_digit
 
 def _rows(masks: list[int], size: int) -> np.ndarray:
     """Return node sets (ints) as rows of ``size`` uint64 words, the compiled search's form."""
-    data = bytearray(b"".join(m.to_bytes(size * 8, "little") for m in masks))
+    data = bytearray(b"".join([m.to_bytes(size * 8, "little") for m in masks]))
     return np.frombuffer(data, dtype="<u8").reshape(len(masks), size)
 
 
