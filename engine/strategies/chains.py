@@ -38,7 +38,7 @@ from engine.grid import cell_name
 from engine.masks import CELL_BIT, MASK_DIGITS, PEER_MASK, bits
 from engine.steps import TEXT_FIELDS, Fact, Step, cannot_label, fact_label, implication_sentence, link_facts
 from engine.strategies import Technique, register
-from engine.strategies.links import Graph, build_graph, digit_cells, result_fields
+from engine.strategies.links import Graph, build_graph, cell_words, digit_cells, result_fields
 
 # ---------------------------------------------------------------------------------------------
 # searching
@@ -232,7 +232,7 @@ def chain_results(g: Graph, cg: CandidateGrid, *, loops: bool = True, same_digit
     strong_rows, weak_rows = g.links[0], g.links[1]
     records = _search()(
         strong_rows, weak_rows, strong_rows, weak_rows,
-        np.array(digit, dtype=np.int64), _rows(ends, 2), np.array(cells, dtype=np.int64),
+        np.array(digit, dtype=np.int64), cell_words(ends), np.array(cells, dtype=np.int64),
         loops, same_digit_ends,
     ).tolist()
     i = 0
@@ -269,12 +269,6 @@ def chain_results(g: Graph, cg: CandidateGrid, *, loops: bool = True, same_digit
         if elims:
             _keep_at(found, elims, records, at, length, False)
     return [((), _key_pairs(e), states, loop) for e, (states, loop) in found.items()]
-
-
-def _rows(masks: list[int], size: int) -> np.ndarray:
-    """Return node sets (ints) as rows of ``size`` uint64 words, the compiled search's form."""
-    data = bytearray(b"".join([m.to_bytes(size * 8, "little") for m in masks]))
-    return np.frombuffer(data, dtype="<u8").reshape(len(masks), size)
 
 
 _compiled: list = []
