@@ -127,7 +127,7 @@ def _ints(rows: np.ndarray) -> list[int]:
     """Return rows of uint64 words as ints (bit b: node b)."""
     data = rows.tobytes()
     step = rows.shape[1] * 8
-    return [int.from_bytes(data[i : i + step], "little") for i in range(0, len(data), step)]
+    return [int.from_bytes(data[i : i + step], "little") for i in range(0, len(data), step)] if step else []
 
 
 def cell_words(masks: list[int], words: int = 2) -> np.ndarray:
