@@ -32,7 +32,6 @@ from engine.strategies.links import (
     almost_locked_sets,
     digit_cells,
     digit_words,
-    rcc_pairs,
     rcc_tables,
     result_fields,
 )
@@ -76,16 +75,15 @@ def find_als_xz(cg: CandidateGrid) -> Iterator[Step]:
     sets = almost_locked_sets(cg)
     dc = digit_cells(cg)
     found: dict = {}
-    pairs = rcc_pairs(cg, sets)
-    if pairs:
+    table, rows = rcc_tables(cg, sets)
+    if len(rows):
         from engine.chain_kernels import als_xz_hits
 
-        table, raw = rcc_tables(cg, sets)
-        hits = als_xz_hits(table, digit_words(cg), raw).tolist()
+        hits = rows[als_xz_hits(table, digit_words(cg), rows)].tolist()
     else:
         hits = []
-    for p in hits:
-        i, j, xs = pairs[p]
+    for i, j, mask in hits:
+        xs = list(MASK_DIGITS[mask])
         a, b = sets[i], sets[j]
         shared = a.digits & b.digits
         both = a.cells | b.cells
@@ -117,29 +115,19 @@ def find_als_xy_wing(cg: CandidateGrid) -> Iterator[Step]:
     """
     sets = almost_locked_sets(cg)
     dc = digit_cells(cg)
-    links: dict[int, list[tuple[int, int]]] = {i: [] for i in range(len(sets))}
-    pairs = rcc_pairs(cg, sets)
-    for i, j, xs in pairs:
-        for x in xs:
-            links[i].append((j, x))
-            links[j].append((i, x))
     found: dict = {}
-    if pairs:
+    table, rows = rcc_tables(cg, sets)
+    if len(rows):
         from engine.chain_kernels import xy_wing_hits
 
-        flat = [link for i in range(len(sets)) for link in links[i]]
-        start = [0]
-        for i in range(len(sets)):
-            start.append(start[-1] + len(links[i]))
-        hits = xy_wing_hits(
-            rcc_tables(cg, sets)[0], digit_words(cg), np.array([j for j, _ in flat], dtype=np.int64),
-            np.array([x for _, x in flat], dtype=np.int64), np.array(start, dtype=np.int64),
-        ).tolist()
+        other, rcc, start = _links_by_set(rows, len(sets))
+        hits = xy_wing_hits(table, digit_words(cg), other, rcc, start).tolist()
+        other_list, rcc_list = other.tolist(), rcc.tolist()
     else:
         hits = []
     for ci, k, k2 in hits:
         c = sets[ci]
-        (ai, x), (bi, y) = flat[k], flat[k2]
+        ai, x, bi, y = other_list[k], rcc_list[k], other_list[k2], rcc_list[k2]
         a, b = sets[ai], sets[bi]
         common = a.digits & ~(1 << (x - 1)) & b.digits & ~(1 << (y - 1))
         cells = a.cells | b.cells | c.cells
@@ -153,6 +141,21 @@ def find_als_xy_wing(cg: CandidateGrid) -> Iterator[Step]:
             _best(found, frozenset(elims), cells.bit_count(), ([a, b, c], elims, {"x": x, "y": y}))
     for sets_, elims, detail in _ranked(found):
         yield _step("als_xy_wing", sets_, elims, detail)
+
+
+def _links_by_set(rows: np.ndarray, n: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Return every set's RCC links, ``other[start[i]:start[i + 1]]`` (the linked set) and ``rcc``
+    (the digit): for each pair row ``(i, j, digits)`` in order, each digit ascending, i's link to j
+    then j's to i, listed per set in that order."""
+    pair, bit = np.nonzero((rows[:, 2:3] >> np.arange(9)) & 1)  # pairs in order, digits ascending
+    i, j = rows[pair, 0], rows[pair, 1]
+    owner = np.stack([i, j], axis=1).ravel()
+    other = np.stack([j, i], axis=1).ravel()
+    order = np.argsort(owner, kind="stable")
+    start = np.zeros(n + 1, dtype=np.int64)
+    np.cumsum(np.bincount(owner, minlength=n), out=start[1:])
+    return (np.ascontiguousarray(other[order], dtype=np.int64),
+            np.ascontiguousarray(np.repeat(bit + 1, 2)[order], dtype=np.int64), start)
 
 
 def find_death_blossom(cg: CandidateGrid) -> Iterator[Step]:
@@ -170,7 +173,6 @@ def find_death_blossom(cg: CandidateGrid) -> Iterator[Step]:
     if sets:
         from engine.chain_kernels import blossom_leaves
 
-        rcc_pairs(cg, sets)
         leaves = blossom_leaves(rcc_tables(cg, sets)[0], digit_words(cg), np.array(cg.cands, dtype=np.int64))
     else:
         leaves = np.zeros((0, 5), dtype=np.int64)

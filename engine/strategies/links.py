@@ -292,44 +292,44 @@ def rccs(a: Als, b: Als) -> list[int]:
     return out
 
 
-_last_pairs: tuple = ((), [], None, None)  # key, pairs, and the compiled tests' set table and pairs
+# the last state's sets as the compiled tests read them, its pairs as rows, and as a list (made when
+# asked: an SE 9 state has thousands of pairs, and ALS-XZ and the ALS-XY-wing read the rows)
+_last_pairs: list = [(), None, None, None]
 
 
 def rcc_pairs(cg: CandidateGrid, sets: list[Als]) -> list[tuple[int, int, list[int]]]:
     """Return ``(i, j, rccs)`` for every two non-overlapping sets (i < j) sharing an RCC, cached per
-    state: ALS-XZ and the ALS-XY-wing ask for the same pairs in a row.
+    state: ALS-XZ, the ALS-XY-wing and ALS chains ask for the same pairs in a row.
 
     The pairs are tested compiled (:func:`engine.chain_kernels.rcc_pairs`, the test of
     :func:`rccs`): an SE 9 state has 300-700 sets, some 100,000 pairs, 0.1-0.2 s in Python.
     """
-    global _last_pairs
-    key = (tuple(cg.cands), len(sets))
-    if _last_pairs[0] == key:
-        return _last_pairs[1]
-    from engine.chain_kernels import rcc_pairs as compiled
-
-    low = (1 << 64) - 1
-    n = len(sets)
-    flat = [0] * (n * 40)  # per set 10 x 4 words: cells and digits, then per digit cells and peers
-    for i, a in enumerate(sets):
-        k = i * 40
-        flat[k], flat[k + 1], flat[k + 2] = a.cells & low, a.cells >> 64, a.digits
-        for d, m in a.digit_mask.items():
-            p = a.digit_peers[d]
-            flat[k + 4 * d : k + 4 * d + 4] = m & low, m >> 64, p & low, p >> 64
-    table = np.array(flat, dtype=np.uint64).reshape(n, 10, 4)
-    raw = compiled(table) if n else np.zeros((0, 3), dtype=np.int64)
-    found = raw.T.tolist()
-    out = [(i, j, list(MASK_DIGITS[m])) for i, j, m in zip(*found, strict=True)]
-    _last_pairs = (key, out, table, raw)
-    return out
+    _, rows = rcc_tables(cg, sets)
+    if _last_pairs[3] is None:
+        _last_pairs[3] = [(i, j, list(MASK_DIGITS[m])) for i, j, m in rows.tolist()]
+    return _last_pairs[3]
 
 
 def rcc_tables(cg: CandidateGrid, sets: list[Als]) -> tuple[np.ndarray, np.ndarray]:
     """Return the sets as the compiled tests read them (:func:`engine.chain_kernels.rcc_pairs`) and
-    :func:`rcc_pairs` as rows ``(i, j, rcc digits mask)``, cached with it."""
-    rcc_pairs(cg, sets)
-    return _last_pairs[2], _last_pairs[3]
+    :func:`rcc_pairs` as rows ``(i, j, rcc digits mask)``, cached per state."""
+    key = (tuple(cg.cands), len(sets))
+    if _last_pairs[0] != key:
+        from engine.chain_kernels import rcc_pairs as compiled
+
+        low = (1 << 64) - 1
+        n = len(sets)
+        flat = [0] * (n * 40)  # per set 10 x 4 words: cells and digits, then per digit cells and peers
+        for i, a in enumerate(sets):
+            k = i * 40
+            flat[k], flat[k + 1], flat[k + 2] = a.cells & low, a.cells >> 64, a.digits
+            for d, m in a.digit_mask.items():
+                p = a.digit_peers[d]
+                flat[k + 4 * d : k + 4 * d + 4] = m & low, m >> 64, p & low, p >> 64
+        table = np.array(flat, dtype=np.uint64).reshape(n, 10, 4)
+        rows = compiled(table) if n else np.zeros((0, 3), dtype=np.int64)
+        _last_pairs[:] = [key, table, rows, None]
+    return _last_pairs[1], _last_pairs[2]
 
 
 def digit_words(cg: CandidateGrid) -> np.ndarray:
