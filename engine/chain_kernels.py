@@ -1,58 +1,37 @@
-"""Compiled kernel for :mod:`engine.strategies.chains`: the alternating-chain search from every node.
+"""Compiled kernels for the chain and ALS techniques: the alternating-chain search from every node,
+the link graph, almost locked sets and the tests of ALS-XZ, ALS-XY-wing, death blossom and bent sets.
 
 Importing this module loads numba (unless the kernels were compiled ahead of time: engine/kernels.py);
-only :mod:`engine.strategies.chains` imports it, on first use.
+the technique modules import it on first use.
 
 A node set is a row of ``uint64`` words (node ``n`` is bit ``n % 64`` of word ``n // 64``); a graph's
 links are one such row per node.  :func:`search_chains` does what :func:`~engine.strategies.chains.layers`
 and :func:`~engine.strategies.chains.trace` do in Python, for every start node in one call, and
 writes each chain it finds as a record: the Python side only turns records into eliminations.
+:func:`graph_links` makes those rows, :func:`als_subsets` the subsets almost locked sets come from,
+and :func:`als_xz_hits`, :func:`xy_wing_hits` and :func:`blossom_leaves` say which patterns remove
+something, in the order the Python finders list them, so those finders make steps only of those.
 
 Why compiled: on SE 8-9 states the graph with almost locked sets has 600-800 nodes and the search
 from every node took about 150 ms in Python (bitset layers through byte tables); here it takes a few.
+Making the graph's links in Python (node bitsets, then rows) cost as much as the search; the ALS
+techniques' loops over thousands of pairs, wings and blossoms, most removing nothing, cost 3-10 ms
+a state (against 76167b8, 30 SE 7-9.9 tuning puzzles, two rounds interleaved on one core: the AIC
+0.53x, ALS-XZ 0.50x, ALS-XY-wing 0.17x, death blossom 0.20x a call, every step the same).
 """
 
 from __future__ import annotations
 
 import numpy as np
 
-from engine.kernels import njit
+from engine.kernels import bit_intrinsics, njit
 
 HIT = 0  # a chain from "start is false" to an end node that is true
 LOOP = 1  # the shortest loop from "start is true" back to it by a strong link
+CLOSED = 2  # a HIT whose end sees the start, four or more nodes, none twice: a continuous loop
 
 
-@njit(cache=True)
-def _ctz(w):  # pragma: no cover - compiled
-    """Return the index of the lowest set bit of a nonzero uint64."""
-    n = 0
-    if w & np.uint64(0xFFFFFFFF) == 0:
-        n += 32
-        w >>= np.uint64(32)
-    if w & np.uint64(0xFFFF) == 0:
-        n += 16
-        w >>= np.uint64(16)
-    if w & np.uint64(0xFF) == 0:
-        n += 8
-        w >>= np.uint64(8)
-    if w & np.uint64(0xF) == 0:
-        n += 4
-        w >>= np.uint64(4)
-    if w & np.uint64(0x3) == 0:
-        n += 2
-        w >>= np.uint64(2)
-    if w & np.uint64(0x1) == 0:
-        n += 1
-    return n
-
-
-@njit(cache=True)
-def _lowest(row):  # pragma: no cover - compiled
-    """Return the lowest node of a node set, -1 if it is empty."""
-    for k in range(row.shape[0]):
-        if row[k]:
-            return k * 64 + _ctz(row[k])
-    return -1
+_popcount, _ctz = bit_intrinsics()  # a word's set bits; the index of its lowest set bit (word != 0)
 
 
 @njit(cache=True)
@@ -130,6 +109,16 @@ def _trace(rstrong, rweak, found, j, node, truth, out, at):  # pragma: no cover 
 
 
 @njit(cache=True)
+def _distinct_nodes(out, at, length):  # pragma: no cover - compiled
+    """Return True when the states ``out[at:at + length]`` are of different nodes."""
+    for i in range(at, at + length):
+        for j in range(i + 1, at + length):
+            if out[i] >> 1 == out[j] >> 1:
+                return False
+    return True
+
+
+@njit(cache=True)
 def _grow(out, need):  # pragma: no cover - compiled
     if need <= out.shape[0]:
         return out
@@ -150,7 +139,8 @@ def search_chains(  # pragma: no cover - compiled
     """Return the records of every chain from every start node, in the order chains.chain_results
     reads them: per start, its hits by layer then node, then its shortest loop.
 
-    A record is ``kind, start, j, length, state...`` (kind HIT or LOOP, ``j`` the end's layer).
+    A record is ``kind, start, j, length, state...`` (kind HIT, CLOSED or LOOP, ``j`` the end's
+    layer).
     Per node: ``digit``, ``targets`` (the cells, as two words, holding its digit and seeing all of
     it) and ``single_cell`` (its cell, -1 for a group or set).  The ends looked at from a start are
     those that can remove something with it: a node of its digit seeing a target; a one-cell node
@@ -227,6 +217,9 @@ def search_chains(  # pragma: no cover - compiled
                         out[used + 2] = j
                         out[used + 3] = j + 1
                         _trace(rstrong, rweak, found, j, z, 0, out, used + 4)
+                        closes = loops and z != start and j >= 3 and weak[start, k] & low
+                        if closes and _distinct_nodes(out, used + 4, j + 1):
+                            out[used] = CLOSED
                         used += 4 + j + 1
         if loops:
             count = _bfs(strong, weak, start, 1, empty, rstrong[start], found)
@@ -290,31 +283,92 @@ def rcc_pairs(sets):  # pragma: no cover - compiled
 
 
 # aot: the argument types engine/strategies/links.py passes
-@njit(cache=True, aot="uint64[:, ::1](int64[::1], uint64[:, ::1], uint64[:, ::1])")
-def weak_links(digit, cells, peers):  # pragma: no cover - compiled
-    """Return each node's weak links through units as a node set: the nodes of its digit whose
-    cells all see all of its cells.  Per node its digit, cells and common peers (two words each)."""
+@njit(
+    cache=True,
+    aot="uint64[:, :, ::1](int64[::1], uint64[:, ::1], uint64[:, ::1], uint64[:, ::1], int64[::1], "
+    "uint64[:, ::1], int64[:, ::1], int64[::1], int64[::1], uint64[::1], boolean, boolean, boolean)",
+)
+def graph_links(  # pragma: no cover - compiled
+    digit, cells, peers, places, cands, unit_masks, cell_units, als_ids, als_start, cell_set,
+    unit_strong, unit_weak, cell_links,
+):
+    """Return a graph's strong links (``[0]``) and weak links (``[1]``), one node set per node.
+
+    Per node its digit, cells and the cells seeing all of them (two words each); ``places[d]`` the
+    cells of digit d, ``cands`` the cells' digit masks, ``unit_masks``/``cell_units`` the units.
+    ``als_ids[als_start[k]:als_start[k + 1]]`` are the nodes of almost locked set k (each two of
+    them strongly linked).  With ``unit_strong``, two nodes holding every place of their digit in a
+    unit between them are strongly linked (the first node lying in the unit); with ``unit_weak``
+    two nodes of a digit whose cells see each other are weakly linked; with ``cell_links`` the
+    one-cell nodes of each cell of ``cell_set`` are weakly linked, strongly in a bivalue cell.
+    """
     n = digit.shape[0]
-    out = np.zeros((n, (n + 63) // 64), dtype=np.uint64)
+    size = (n + 63) // 64
+    out = np.zeros((2, n, size), dtype=np.uint64)
+    one = np.uint64(1)
+    single = np.full(n, -1, dtype=np.int64)  # the cell of a one-cell node
     for a in range(n):
-        for b in range(a + 1, n):
-            if (
-                digit[a] == digit[b]
-                and cells[b, 0] & ~peers[a, 0] == 0
-                and cells[b, 1] & ~peers[a, 1] == 0
-            ):
-                out[a, b // 64] |= np.uint64(1) << np.uint64(b % 64)
-                out[b, a // 64] |= np.uint64(1) << np.uint64(a % 64)
+        lo = cells[a, 0]
+        hi = cells[a, 1]
+        if lo and not lo & (lo - one) and not hi:
+            single[a] = _ctz(lo)
+        elif hi and not hi & (hi - one) and not lo:
+            single[a] = 64 + _ctz(hi)
+    if unit_strong:
+        for a in range(n):
+            d = digit[a]
+            lo = cells[a, 0]
+            hi = cells[a, 1]
+            first = _ctz(lo) if lo else 64 + _ctz(hi)
+            for k in range(3):
+                u = cell_units[first, k]
+                if lo & ~unit_masks[u, 0] or hi & ~unit_masks[u, 1]:
+                    continue
+                rlo = places[d, 0] & unit_masks[u, 0] & ~lo
+                rhi = places[d, 1] & unit_masks[u, 1] & ~hi
+                if not rlo and not rhi:
+                    continue
+                for b in range(n):  # the node (d, rest), if there is one (nodes are distinct)
+                    if digit[b] == d and cells[b, 0] == rlo and cells[b, 1] == rhi:
+                        out[0, a, b // 64] |= one << np.uint64(b % 64)
+                        out[0, b, a // 64] |= one << np.uint64(a % 64)
+                        break
+    if unit_weak:
+        for a in range(n):
+            for b in range(a + 1, n):
+                if (
+                    digit[a] == digit[b]
+                    and cells[b, 0] & ~peers[a, 0] == 0
+                    and cells[b, 1] & ~peers[a, 1] == 0
+                ):
+                    out[1, a, b // 64] |= one << np.uint64(b % 64)
+                    out[1, b, a // 64] |= one << np.uint64(a % 64)
+    if cell_links:
+        ids = np.empty(9, dtype=np.int64)
+        for c in range(81):
+            if not cell_set[c // 64] >> np.uint64(c % 64) & one:
+                continue
+            count = 0
+            for a in range(n):
+                if single[a] == c:
+                    ids[count] = a
+                    count += 1
+            if count > 1:
+                for i in range(count):
+                    for j in range(count):
+                        if i != j:
+                            out[1, ids[i], ids[j] // 64] |= one << np.uint64(ids[j] % 64)
+                if count == 2 and _popcount(cands[c]) == 2:
+                    out[0, ids[0], ids[1] // 64] |= one << np.uint64(ids[1] % 64)
+                    out[0, ids[1], ids[0] // 64] |= one << np.uint64(ids[0] % 64)
+    for k in range(als_start.shape[0] - 1):
+        for i in range(als_start[k], als_start[k + 1]):
+            for j in range(als_start[k], als_start[k + 1]):
+                if i != j:
+                    a = als_ids[i]
+                    b = als_ids[j]
+                    out[0, a, b // 64] |= one << np.uint64(b % 64)
     return out
-
-
-@njit(cache=True)
-def _popcount(x):  # pragma: no cover - compiled
-    n = 0
-    while x:
-        x &= x - 1
-        n += 1
-    return n
 
 
 # aot: the argument types engine/strategies/bent_sets.py passes
@@ -466,3 +520,244 @@ def _set_key(lo, hi):  # pragma: no cover - compiled
             w ^= low
             key = key * 82 + half * 64 + _ctz(low) + 1
     return key
+
+
+# aot: the argument types engine/strategies/als.py passes
+@njit(cache=True, aot="int64[::1](uint64[:, :, ::1], uint64[:, ::1], int64[:, ::1])")
+def als_xz_hits(sets, places, pairs):  # pragma: no cover - compiled
+    """Return the indexes of the rows ``(i, j, rcc digits mask)`` of ``pairs`` whose two sets remove
+    something as an ALS-XZ (als.find_als_xz's test; ``sets`` as for :func:`rcc_pairs`,
+    ``places[d]`` the cells of digit d, two words)."""
+    out = np.empty(max(pairs.shape[0], 1), dtype=np.int64)
+    used = 0
+    for p in range(pairs.shape[0]):
+        i = pairs[p, 0]
+        j = pairs[p, 1]
+        xs = pairs[p, 2]
+        shared = np.int64(sets[i, 0, 2] & sets[j, 0, 2])
+        double = _popcount(xs) == 2
+        if shared & (shared - 1) == 0 or _popcount(xs) > 2:
+            continue
+        lo = sets[i, 0, 0] | sets[j, 0, 0]
+        hi = sets[i, 0, 1] | sets[j, 0, 1]
+        zs = shared if double else shared & ~xs
+        hit = False
+        while zs and not hit:
+            low = zs & -zs
+            zs ^= low
+            z = _ctz(low) + 1
+            if (sets[i, z, 2] & sets[j, z, 2] & places[z, 0] & ~lo) or (
+                sets[i, z, 3] & sets[j, z, 3] & places[z, 1] & ~hi
+            ):
+                hit = True
+        if double and not hit:  # both sets locked: each set's other digits leave its peers
+            for s in (i, j):
+                rest = np.int64(sets[s, 0, 2]) & ~xs
+                while rest and not hit:
+                    low = rest & -rest
+                    rest ^= low
+                    z = _ctz(low) + 1
+                    if (sets[s, z, 2] & places[z, 0] & ~lo) or (sets[s, z, 3] & places[z, 1] & ~hi):
+                        hit = True
+        if hit:
+            out[used] = p
+            used += 1
+    return out[:used]
+
+
+# aot: the argument types engine/strategies/als.py passes
+@njit(cache=True, aot="int64[:, ::1](uint64[:, :, ::1], uint64[:, ::1], int64[::1], int64[::1], int64[::1])")
+def xy_wing_hits(sets, places, other, rcc, start):  # pragma: no cover - compiled
+    """Return ``(pivot, k, k2)`` (k < k2 indexes of the pivot's links) for every ALS-XY-wing that
+    removes something, in als.find_als_xy_wing's order: pivot C's links are
+    ``other[start[c]:start[c + 1]]`` (the linked set) and ``rcc`` (their restricted digit)."""
+    out = np.empty((64, 3), dtype=np.int64)
+    used = 0
+    for c in range(start.shape[0] - 1):
+        for k in range(start[c], start[c + 1]):
+            a = other[k]
+            x = rcc[k]
+            for k2 in range(k + 1, start[c + 1]):
+                b = other[k2]
+                y = rcc[k2]
+                if x == y or a == b:
+                    continue
+                common = np.int64(sets[a, 0, 2] & sets[b, 0, 2]) & ~(1 << (x - 1)) & ~(1 << (y - 1))
+                lo = sets[a, 0, 0] | sets[b, 0, 0] | sets[c, 0, 0]
+                hi = sets[a, 0, 1] | sets[b, 0, 1] | sets[c, 0, 1]
+                while common:
+                    low = common & -common
+                    common ^= low
+                    z = _ctz(low) + 1
+                    if (sets[a, z, 2] & sets[b, z, 2] & places[z, 0] & ~lo) or (
+                        sets[a, z, 3] & sets[b, z, 3] & places[z, 1] & ~hi
+                    ):
+                        if used == out.shape[0]:
+                            bigger = np.empty((2 * used, 3), dtype=np.int64)
+                            bigger[:used] = out
+                            out = bigger
+                        out[used, 0] = c
+                        out[used, 1] = k
+                        out[used, 2] = k2
+                        used += 1
+                        break
+    return out[:used]
+
+
+# aot: the argument types engine/strategies/als.py passes
+@njit(cache=True, aot="int64[:, ::1](uint64[:, :, ::1], uint64[:, ::1], int64[::1])")
+def blossom_leaves(sets, places, cands):  # pragma: no cover - compiled
+    """Return ``(stem, petal...)`` (one set per stem digit, -1 past them) of every death blossom
+    that removes something, in als.find_death_blossom's order: stems ascending, then depth first
+    over each digit's petals in set order, a branch dropped once no digit Z has a target left.
+    ``sets`` as for :func:`rcc_pairs`, ``places[d]`` the cells of digit d, ``cands`` the cells'
+    digit masks."""
+    n = sets.shape[0]
+    out = np.empty((64, 5), dtype=np.int64)
+    used = 0
+    petals = np.empty((4, max(n, 1)), dtype=np.int64)
+    counts = np.zeros(4, dtype=np.int64)
+    digits = np.zeros(4, dtype=np.int64)
+    tlo = np.zeros((5, 10), dtype=np.uint64)  # per level the targets left per digit Z
+    thi = np.zeros((5, 10), dtype=np.uint64)
+    pos = np.zeros(5, dtype=np.int64)
+    chosen = np.zeros(4, dtype=np.int64)
+    one = np.uint64(1)
+    for stem in range(81):
+        m = cands[stem]
+        nd = _popcount(m)
+        if nd < 2 or nd > 4:
+            continue
+        sw = stem // 64
+        sb = one << np.uint64(stem % 64)
+        k = 0
+        rest = m
+        while rest:
+            low = rest & -rest
+            rest ^= low
+            digits[k] = _ctz(low) + 1
+            k += 1
+        complete = True
+        for k in range(nd):
+            d = digits[k]
+            count = 0
+            for a in range(n):
+                # a petal of d: the set holds d, and all its d's see the stem, which is outside it
+                holds = np.int64(sets[a, 0, 2]) >> (d - 1) & 1
+                if holds and sets[a, d, 2 + sw] & sb and not sets[a, 0, sw] & sb:
+                    petals[k, count] = a
+                    count += 1
+            counts[k] = count
+            if count == 0:
+                complete = False
+        if not complete:
+            continue
+        for z in range(1, 10):
+            if m >> (z - 1) & 1:
+                tlo[0, z] = 0
+                thi[0, z] = 0
+            else:
+                tlo[0, z] = places[z, 0] & ~(sb if sw == 0 else np.uint64(0))
+                thi[0, z] = places[z, 1] & ~(sb if sw == 1 else np.uint64(0))
+        level = 0
+        pos[0] = 0
+        while level >= 0:
+            if level == nd:
+                clo = sb if sw == 0 else np.uint64(0)
+                chi = sb if sw == 1 else np.uint64(0)
+                for k in range(nd):
+                    clo |= sets[chosen[k], 0, 0]
+                    chi |= sets[chosen[k], 0, 1]
+                hit = False
+                for z in range(1, 10):
+                    if tlo[nd, z] & ~clo or thi[nd, z] & ~chi:
+                        hit = True
+                        break
+                if hit:
+                    if used == out.shape[0]:
+                        bigger = np.empty((2 * used, 5), dtype=np.int64)
+                        bigger[:used] = out
+                        out = bigger
+                    out[used, 0] = stem
+                    for k in range(4):
+                        out[used, 1 + k] = chosen[k] if k < nd else -1
+                    used += 1
+                level -= 1
+                continue
+            if pos[level] == counts[level]:
+                level -= 1
+                continue
+            a = petals[level, pos[level]]
+            pos[level] += 1
+            d = digits[level]
+            held = np.int64(sets[a, 0, 2])
+            left = False
+            for z in range(1, 10):
+                lo = np.uint64(0)
+                hi = np.uint64(0)
+                if z != d and held >> (z - 1) & 1:
+                    lo = tlo[level, z] & sets[a, z, 2] & ~sets[a, 0, 0]
+                    hi = thi[level, z] & sets[a, z, 3] & ~sets[a, 0, 1]
+                tlo[level + 1, z] = lo
+                thi[level + 1, z] = hi
+                if lo or hi:
+                    left = True
+            if left:
+                chosen[level] = a
+                level += 1
+                pos[level] = 0
+    return out[:used]
+
+
+# aot: the argument types engine/strategies/links.py passes
+@njit(cache=True, aot="uint64[:, ::1](int64[::1], int64[:, ::1])")
+def als_subsets(cands, units):  # pragma: no cover - compiled
+    """Return ``(cells low word, cells high word, digits)`` of every n-cell subset of a unit's empty
+    cells (0 < n < their number) holding n + 1 digits: unit by unit, by size, then in the order of
+    itertools.combinations (links._almost_locked_sets reads them so; a set in two units is in both).
+    ``units[u]`` are the unit's cells."""
+    out = np.empty((256, 3), dtype=np.uint64)
+    used = 0
+    empty = np.empty(9, dtype=np.int64)
+    pick = np.empty(9, dtype=np.int64)
+    one = np.uint64(1)
+    for u in range(units.shape[0]):
+        n = 0
+        for i in range(units.shape[1]):
+            if cands[units[u, i]]:
+                empty[n] = units[u, i]
+                n += 1
+        for size in range(1, n):
+            for i in range(size):
+                pick[i] = i
+            while True:
+                union = 0
+                for i in range(size):
+                    union |= cands[empty[pick[i]]]
+                if _popcount(union) == size + 1:
+                    lo = np.uint64(0)
+                    hi = np.uint64(0)
+                    for i in range(size):
+                        c = empty[pick[i]]
+                        if c < 64:
+                            lo |= one << np.uint64(c)
+                        else:
+                            hi |= one << np.uint64(c - 64)
+                    if used == out.shape[0]:
+                        bigger = np.empty((2 * used, 3), dtype=np.uint64)
+                        bigger[:used] = out
+                        out = bigger
+                    out[used, 0] = lo
+                    out[used, 1] = hi
+                    out[used, 2] = np.uint64(union)
+                    used += 1
+                # the next combination: the last position that can still move, and those after it
+                i = size - 1
+                while i >= 0 and pick[i] == n - size + i:
+                    i -= 1
+                if i < 0:
+                    break
+                pick[i] += 1
+                for k in range(i + 1, size):
+                    pick[k] = pick[k - 1] + 1
+    return out[:used]

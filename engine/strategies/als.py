@@ -20,12 +20,21 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
+import numpy as np
+
 from engine.candidates import CandidateGrid
 from engine.grid import cell_name
 from engine.masks import CELL_BIT, MASK_DIGITS, bits
 from engine.steps import TEXT_FIELDS, Step
 from engine.strategies import Technique, register
-from engine.strategies.links import Als, almost_locked_sets, digit_cells, rcc_pairs, result_fields
+from engine.strategies.links import (
+    Als,
+    almost_locked_sets,
+    digit_cells,
+    digit_words,
+    rcc_tables,
+    result_fields,
+)
 
 
 def _elims(dc: list[int], d: int, peers: int, exclude: int) -> list[tuple[int, int]]:
@@ -58,15 +67,25 @@ def _ranked(found: dict) -> list:
 
 def find_als_xz(cg: CandidateGrid) -> Iterator[Step]:
     """ALS-XZ: two non-overlapping sets with an RCC X; a common digit Z leaves the cells seeing all
-    Z of both (doubly linked: each set's digits leave its peers).  Yields nothing when none helps."""
+    Z of both (doubly linked: each set's digits leave its peers).  Yields nothing when none helps.
+
+    Which pairs remove something is tested compiled first (:func:`engine.chain_kernels.als_xz_hits`,
+    the same test): on an SE 8-9 state thousands of pairs share an RCC and few remove anything.
+    """
     sets = almost_locked_sets(cg)
     dc = digit_cells(cg)
     found: dict = {}
-    for i, j, xs in rcc_pairs(cg, sets):
+    table, rows = rcc_tables(cg, sets)
+    if len(rows):
+        from engine.chain_kernels import als_xz_hits
+
+        hits = rows[als_xz_hits(table, digit_words(cg), rows)].tolist()
+    else:
+        hits = []
+    for i, j, mask in hits:
+        xs = list(MASK_DIGITS[mask])
         a, b = sets[i], sets[j]
         shared = a.digits & b.digits
-        if shared & (shared - 1) == 0 or len(xs) > 2:  # Z needs a second common digit
-            continue
         both = a.cells | b.cells
         elims: set = set()
         zs = shared if len(xs) == 2 else shared & ~(1 << (xs[0] - 1))
@@ -89,94 +108,88 @@ def find_als_xz(cg: CandidateGrid) -> Iterator[Step]:
 
 def find_als_xy_wing(cg: CandidateGrid) -> Iterator[Step]:
     """ALS-XY-wing: pivot C with RCC x to A and RCC y to B (x != y); a digit Z of A and B, not in
-    either RCC, leaves the cells seeing all Z of A and B.  Yields nothing when none helps."""
+    either RCC, leaves the cells seeing all Z of A and B.  Yields nothing when none helps.
+
+    Which (C, A, B) remove something is tested compiled first
+    (:func:`engine.chain_kernels.xy_wing_hits`, the same test, in the same order).
+    """
     sets = almost_locked_sets(cg)
     dc = digit_cells(cg)
-    links: dict[int, list[tuple[int, int]]] = {i: [] for i in range(len(sets))}
-    for i, j, xs in rcc_pairs(cg, sets):
-        for x in xs:
-            links[i].append((j, x))
-            links[j].append((i, x))
     found: dict = {}
-    for ci, c in enumerate(sets):
-        pivot = links[ci]
-        for k, (ai, x) in enumerate(pivot):
-            a = sets[ai]
-            not_x = a.digits & ~(1 << (x - 1))
-            for bi, y in pivot[k + 1 :]:
-                if x == y or ai == bi:
-                    continue
-                b = sets[bi]
-                common = not_x & b.digits & ~(1 << (y - 1))
-                if not common:
-                    continue
-                cells = a.cells | b.cells | c.cells
-                elims: set = set()
-                for z in MASK_DIGITS[common]:
-                    # the cells seeing every z of A and of B (those holding z, outside the sets)
-                    seen = a.digit_peers[z] & b.digit_peers[z] & dc[z] & ~cells
-                    if seen:
-                        elims.update((cell, z) for cell in bits(seen))
-                if elims:
-                    _best(found, frozenset(elims), cells.bit_count(), ([a, b, c], elims, {"x": x, "y": y}))
+    table, rows = rcc_tables(cg, sets)
+    if len(rows):
+        from engine.chain_kernels import xy_wing_hits
+
+        other, rcc, start = _links_by_set(rows, len(sets))
+        hits = xy_wing_hits(table, digit_words(cg), other, rcc, start).tolist()
+        other_list, rcc_list = other.tolist(), rcc.tolist()
+    else:
+        hits = []
+    for ci, k, k2 in hits:
+        c = sets[ci]
+        ai, x, bi, y = other_list[k], rcc_list[k], other_list[k2], rcc_list[k2]
+        a, b = sets[ai], sets[bi]
+        common = a.digits & ~(1 << (x - 1)) & b.digits & ~(1 << (y - 1))
+        cells = a.cells | b.cells | c.cells
+        elims: set = set()
+        for z in MASK_DIGITS[common]:
+            # the cells seeing every z of A and of B (those holding z, outside the sets)
+            seen = a.digit_peers[z] & b.digit_peers[z] & dc[z] & ~cells
+            if seen:
+                elims.update((cell, z) for cell in bits(seen))
+        if elims:
+            _best(found, frozenset(elims), cells.bit_count(), ([a, b, c], elims, {"x": x, "y": y}))
     for sets_, elims, detail in _ranked(found):
         yield _step("als_xy_wing", sets_, elims, detail)
+
+
+def _links_by_set(rows: np.ndarray, n: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Return every set's RCC links, ``other[start[i]:start[i + 1]]`` (the linked set) and ``rcc``
+    (the digit): for each pair row ``(i, j, digits)`` in order, each digit ascending, i's link to j
+    then j's to i, listed per set in that order."""
+    pair, bit = np.nonzero((rows[:, 2:3] >> np.arange(9)) & 1)  # pairs in order, digits ascending
+    i, j = rows[pair, 0], rows[pair, 1]
+    owner = np.stack([i, j], axis=1).ravel()
+    other = np.stack([j, i], axis=1).ravel()
+    order = np.argsort(owner, kind="stable")
+    start = np.zeros(n + 1, dtype=np.int64)
+    np.cumsum(np.bincount(owner, minlength=n), out=start[1:])
+    return (np.ascontiguousarray(other[order], dtype=np.int64),
+            np.ascontiguousarray(np.repeat(bit + 1, 2)[order], dtype=np.int64), start)
 
 
 def find_death_blossom(cg: CandidateGrid) -> Iterator[Step]:
     """Death blossom: every candidate d of a stem cell has a petal ALS whose d's all see the stem;
     a digit Z in every petal (not in the stem) leaves the cells seeing all those Z.  Yields nothing
-    when none helps."""
-    sets = [a for a in almost_locked_sets(cg) if a.cells.bit_count() >= 1]
+    when none helps.
+
+    The blossoms that remove something are found compiled (:func:`engine.chain_kernels.blossom_leaves`:
+    per stem cell of two to four candidates, one petal per digit, depth first, a branch dropped as
+    soon as no Z has a target left); each is then made into its eliminations here, in that order.
+    """
+    sets = almost_locked_sets(cg)
     dc = digit_cells(cg)
     found: dict = {}
-    # per stem cell and digit, the petals in set order: each set offers itself to the cells
-    # (of two to four candidates, holding the digit) that see all its cells of the digit
-    stems = sum(CELL_BIT[c] for c in range(81) if 2 <= cg.cands[c].bit_count() <= 4)
-    petals_of: dict[int, dict[int, list[Als]]] = {}
-    for a in sets:
-        for d, peers in a.digit_peers.items():
-            for stem in bits(peers & dc[d] & stems & ~a.cells):
-                petals_of.setdefault(stem, {}).setdefault(d, []).append(a)
-    for stem in sorted(petals_of):
-        digits = list(MASK_DIGITS[cg.cands[stem]])
-        petals = petals_of[stem]
-        if len(petals) < len(digits):
-            continue
-        _blossoms(cg, dc, stem, digits, {d: petals[d] for d in digits}, found)
+    if sets:
+        from engine.chain_kernels import blossom_leaves
+
+        leaves = blossom_leaves(rcc_tables(cg, sets)[0], digit_words(cg), np.array(cg.cands, dtype=np.int64))
+    else:
+        leaves = np.zeros((0, 5), dtype=np.int64)
+    for stem, *petals in leaves.tolist():
+        chosen = [sets[i] for i in petals if i >= 0]
+        targets = {z: dc[z] & ~CELL_BIT[stem] for z in range(1, 10) if not cg.cands[stem] >> (z - 1) & 1}
+        for d, a in zip(MASK_DIGITS[cg.cands[stem]], chosen, strict=True):
+            targets = {
+                z: m & a.digit_peers[z] & ~a.cells for z, m in targets.items() if z != d and z in a.digit_mask
+            }
+        cells = CELL_BIT[stem]
+        for a in chosen:
+            cells |= a.cells
+        elims = {(c, z) for z, m in targets.items() for c in bits(m & ~cells)}
+        _best(found, frozenset(elims), cells.bit_count(), (chosen, elims, {"stem": stem}))
     for sets_, elims, detail in _ranked(found):
         yield _step("death_blossom", sets_, elims, {"stem": cell_name(detail["stem"])})
-
-
-def _blossoms(
-    cg: CandidateGrid, dc: list[int], stem: int, digits: list[int], petals: dict, found: dict
-) -> None:
-    # depth-first over one petal per stem digit, keeping for every digit Z all chosen petals hold
-    # the cells that see all their Zs (and hold Z): a branch stops as soon as no Z has any left
-    start = {z: dc[z] & ~CELL_BIT[stem] for z in range(1, 10) if not cg.cands[stem] >> (z - 1) & 1}
-
-    def walk(k: int, chosen: list[Als], targets: dict[int, int]) -> None:
-        if k == len(digits):
-            cells = CELL_BIT[stem]
-            for a in chosen:
-                cells |= a.cells
-            elims = {(c, z) for z, m in targets.items() for c in bits(m & ~cells)}
-            _best(found, frozenset(elims), cells.bit_count(), (list(chosen), elims, {"stem": stem}))
-            return
-        d = digits[k]
-        for a in petals[d]:
-            narrowed = {}
-            for z, m in targets.items():
-                if z != d and z in a.digit_mask:
-                    m &= a.digit_peers[z] & ~a.cells
-                    if m:
-                        narrowed[z] = m
-            if narrowed:
-                chosen.append(a)
-                walk(k + 1, chosen, narrowed)
-                chosen.pop()
-
-    walk(0, [], start)
 
 
 for _tid in ("als_xz", "als_xy_wing", "death_blossom"):

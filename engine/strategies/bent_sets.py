@@ -33,7 +33,7 @@ from engine.grid import CELL_UNITS, cell_name
 from engine.masks import MASK_DIGITS, PEER_MASK, POPCOUNT, UNIT_MASK, bits, common_peers
 from engine.steps import TEXT_FIELDS, Step, removal_label
 from engine.strategies import Technique, register
-from engine.strategies.links import digit_cells
+from engine.strategies.links import cell_words, digit_cells
 
 _NAMES = {4: "wxyz_wing", 5: "vwxyz_wing"}
 
@@ -48,15 +48,9 @@ _BOX_LINES = _box_lines()
 _DIGIT_SETS = {n: [m for m in range(512) if POPCOUNT[m] == n] for n in (4, 5)}
 
 
-def _words(masks: list[int]) -> np.ndarray:
-    """Return 81-bit cell masks as rows of two uint64 words."""
-    low = (1 << 64) - 1
-    return np.array([x for m in masks for x in (m & low, m >> 64)], dtype=np.uint64).reshape(-1, 2)
-
-
-_PEER_WORDS = _words(list(PEER_MASK))
-_SCOPE_WORDS = _words(_BOX_LINES)
-_UNIT_WORDS = _words([UNIT_MASK[u] for c in range(81) for u in CELL_UNITS[c]]).reshape(81, 3, 2)
+_PEER_WORDS = cell_words(list(PEER_MASK))
+_SCOPE_WORDS = cell_words(_BOX_LINES)
+_UNIT_WORDS = cell_words([UNIT_MASK[u] for c in range(81) for u in CELL_UNITS[c]]).reshape(81, 3, 2)
 _DIGIT_SET_ARRAYS = {n: np.array(sets, dtype=np.int64) for n, sets in _DIGIT_SETS.items()}
 
 
@@ -71,7 +65,7 @@ def _sets(cands: list[int], dc: list[int], n: int) -> list[tuple[int, int, int]]
     state on SE 8 states, a third of rating them, for the two sizes tried on every state past 5.2."""
     from engine.chain_kernels import bent_sets
 
-    rows = bent_sets(np.array(cands, dtype=np.int64), _words(dc), _UNIT_WORDS, _PEER_WORDS, _SCOPE_WORDS,
+    rows = bent_sets(np.array(cands, dtype=np.int64), cell_words(dc), _UNIT_WORDS, _PEER_WORDS, _SCOPE_WORDS,
                      _DIGIT_SET_ARRAYS[n], n).tolist()
     return [(lo | hi << 63, union, loose) for lo, hi, union, loose in rows]
 

@@ -38,7 +38,7 @@ from engine.grid import cell_name
 from engine.masks import CELL_BIT, MASK_DIGITS, PEER_MASK, bits
 from engine.steps import TEXT_FIELDS, Fact, Step, cannot_label, fact_label, implication_sentence, link_facts
 from engine.strategies import Technique, register
-from engine.strategies.links import Graph, build_graph, digit_cells, result_fields, unit_weak_links
+from engine.strategies.links import Graph, build_graph, cell_words, digit_cells, result_fields
 
 # ---------------------------------------------------------------------------------------------
 # searching
@@ -75,8 +75,8 @@ def link_masks(g: Graph) -> Links:
 def _link_sets(g: Graph) -> tuple[list[int], list[int], list[int], list[int]]:
     """Return each node's strong and weak links, and the reverse of each, as node bitsets (links
     go both ways, so the reverse of each is itself)."""
-    strong = [m | x for m, x in zip(g.strong_bits, g.als_strong, strict=True)]
-    return strong, g.weak_bits, strong, g.weak_bits
+    strong, weak = g.strong_bits, g.weak_bits
+    return strong, weak, strong, weak
 
 
 def _byte_tables(masks: list[int]) -> list[list[int]]:
@@ -131,16 +131,6 @@ def trace(links: Links, found: list[int], j: int, node: int, truth: int) -> list
     return out
 
 
-def weak_targets(g: Graph, cg: CandidateGrid, dc: list[int], n: int) -> set[tuple[int, int]]:
-    """Return the candidates (cell, digit) outside node n that are false whenever n is true."""
-    d, m = g.digit[n], g.mask[n]
-    out = {(c, d) for c in bits(g.cp[n] & dc[d])}
-    if m & (m - 1) == 0:
-        c = m.bit_length() - 1
-        out.update((c, e) for e in range(1, 10) if e != d and cg.cands[c] >> (e - 1) & 1)
-    return out
-
-
 def chain_step(
     technique: str,
     g: Graph,
@@ -185,6 +175,31 @@ def chain_step(
     )
 
 
+# the kinds of record engine.chain_kernels.search_chains writes (its LOOP and CLOSED; numba is
+# loaded with it, on first use)
+LOOP, CLOSED = 1, 2
+
+
+def _spread(cell: int, digits: int) -> int:
+    """Return candidates ``digits`` (9-bit mask) of ``cell`` as a candidate key (see chain_results)."""
+    out = 0
+    for e in MASK_DIGITS[digits]:
+        out |= 1 << (81 * e - 81 + cell)
+    return out
+
+
+def _key_pairs(key: int) -> tuple[tuple[int, int], ...]:
+    """Return a candidate key's candidates as sorted (cell, digit) pairs."""
+    out = []
+    while key:
+        low = key & -key
+        key ^= low
+        d, c = divmod(low.bit_length() - 1, 81)
+        out.append((c, d + 1))
+    out.sort()
+    return tuple(out)
+
+
 def chain_results(g: Graph, cg: CandidateGrid, *, loops: bool = True, same_digit_ends: bool = False) -> list:
     """Return ``(placements, eliminations, states, loop)`` for every useful chain, shortest per result.
 
@@ -193,72 +208,67 @@ def chain_results(g: Graph, cg: CandidateGrid, *, loops: bool = True, same_digit
     Only ends that can remove something are looked at (:func:`_ends`).  The search itself is
     compiled (:func:`engine.chain_kernels.search_chains`, the same layers and traces as
     :func:`layers` and :func:`trace`); this reads its chains in the same order.
+
+    A set of candidates is kept as one int, a *candidate key* (bit ``81 * (digit - 1) + cell``),
+    turned into sorted pairs only for the results kept: an SE 8-9 state's ALS graph gives about
+    1,000 chains for some 10 results, and sets of pairs per chain cost more than the search.
     """
     n = len(g.digit)
     if not n:
         return []
     dc = digit_cells(cg)
-    found: dict[tuple, tuple] = {}
-    targets = [None] * n
+    found: dict[int, tuple] = {}
+    targets: list[int | None] = [None] * n
+    digit, mask, cp, cands = g.digit, g.mask, g.cp, cg.cands
 
-    def wt(node: int) -> set[tuple[int, int]]:
+    def wt(node: int) -> int:
         t = targets[node]
         if t is None:
-            t = targets[node] = weak_targets(g, cg, dc, node)
+            t = targets[node] = _weak_key(g, cands, dc, node)
         return t
 
-    strong, weak, _, _ = _link_sets(g)
-    size = (n + 63) // 64
-    ends = [g.cp[i] & dc[g.digit[i]] for i in range(n)]
-    cells = [(m.bit_length() - 1 if m & (m - 1) == 0 else -1) for m in g.mask]
-    strong_rows, weak_rows = _rows(strong, size), _rows(weak, size)
+    ends = [cp[i] & dc[digit[i]] for i in range(n)]
+    cells = [(m.bit_length() - 1 if m & (m - 1) == 0 else -1) for m in mask]
+    strong_rows, weak_rows = g.links[0], g.links[1]
     records = _search()(
         strong_rows, weak_rows, strong_rows, weak_rows,
-        np.array(g.digit, dtype=np.int64), _rows(ends, 2), np.array(cells, dtype=np.int64),
+        np.array(digit, dtype=np.int64), cell_words(ends), np.array(cells, dtype=np.int64),
         loops, same_digit_ends,
     ).tolist()
     i = 0
     while i < len(records):
         kind, start, length = records[i], records[i + 1], records[i + 3]
-        states = records[i + 4 : i + 4 + length]
-        i += 4 + length
-        if kind:  # the shortest loop through the start
+        at = i + 4
+        i = at + length
+        if kind == LOOP:  # the shortest loop through the start
+            states = records[at:i]
             if len({x >> 1 for x in states}) == len(states):
                 ring = states[1:] + [states[0]]
-                elims = loop_eliminations(g, ring, wt)
+                elims = loop_eliminations(g, ring, wt, dc)
                 if elims:
-                    _keep(found, ((), tuple(sorted(elims))), ring, True)
+                    _keep(found, elims, ring, True)
             continue
-        z, ds, cs = states[-1] >> 1, g.digit[start], cells[start]
+        z, ds, cs = records[i - 1] >> 1, digit[start], cells[start]
         if z == start:
             # "A false" forces "A true": A is placed, written as its cell losing the other digits
             if cs >= 0:
-                others = tuple((cs, e) for e in MASK_DIGITS[cg.cands[cs]] if e != ds)
+                others = _spread(cs, cands[cs] & ~(1 << (ds - 1)))
                 if others:
-                    _keep(found, ((), others), states, False)
+                    _keep_at(found, others, records, at, length, False)
             continue
-        if g.digit[z] == ds:
-            e = g.cp[start] & g.cp[z] & dc[ds]
-            elims = {(c, ds) for c in bits(e)} if e else set()
+        if digit[z] == ds:
+            elims = (cp[start] & cp[z] & dc[ds]) << (81 * ds - 81)
         else:
-            elims = _common_targets(g, cg, dc, start, z)
-        loop = False
-        if loops and weak[start] >> z & 1:
-            nodes = [x >> 1 for x in states]
-            if len(set(nodes)) == len(nodes) and len(nodes) >= 4:
-                loop = True
-                elims = (elims | loop_eliminations(g, states, wt)) - {
-                    (c, g.digit[m]) for m in nodes for c in bits(g.mask[m])
-                }
+            elims = _common_key(g, cands, dc, start, z)
+        if kind == CLOSED:  # the end sees the start: the chain closes into a continuous loop
+            states = records[at:i]
+            elims = (elims | loop_eliminations(g, states, wt, dc)) & ~_own_key(g, [x >> 1 for x in states])
+            if elims:
+                _keep(found, elims, states, True)
+            continue
         if elims:
-            _keep(found, ((), tuple(sorted(elims))), states, loop)
-    return [(p, e, states, loop) for (p, e), (states, loop) in found.items()]
-
-
-def _rows(masks: list[int], size: int) -> np.ndarray:
-    """Return node sets (ints) as rows of ``size`` uint64 words, the compiled search's form."""
-    data = bytearray(b"".join(m.to_bytes(size * 8, "little") for m in masks))
-    return np.frombuffer(data, dtype="<u8").reshape(len(masks), size)
+            _keep_at(found, elims, records, at, length, False)
+    return [((), _key_pairs(e), states, loop) for e, (states, loop) in found.items()]
 
 
 _compiled: list = []
@@ -271,26 +281,6 @@ def _search():
 
         _compiled.append(search_chains)
     return _compiled[0]
-
-
-def _common_targets(g: Graph, cg: CandidateGrid, dc: list[int], a: int, b: int) -> set[tuple[int, int]]:
-    """Return the candidates weakly linked to both nodes a and b (the same as intersecting
-    :func:`weak_targets`, in bitmask arithmetic: this runs for every chain end)."""
-    da, db = g.digit[a], g.digit[b]
-    if da == db:
-        m = g.cp[a] & g.cp[b] & dc[da]
-        return {(c, da) for c in bits(m)} if m else set()
-    out = set()
-    ma, mb = g.mask[a], g.mask[b]
-    single_a, single_b = ma & (ma - 1) == 0, mb & (mb - 1) == 0
-    if single_a and ma & dc[db] & g.cp[b]:
-        out.add((ma.bit_length() - 1, db))
-    if single_b and mb & dc[da] & g.cp[a]:
-        out.add((mb.bit_length() - 1, da))
-    if single_a and ma == mb:
-        c = ma.bit_length() - 1
-        out.update((c, e) for e in range(1, 10) if e != da and e != db and cg.cands[c] >> (e - 1) & 1)
-    return out
 
 
 def shortest_loop(g: Graph, start: int, links: Links | None = None) -> list[int] | None:
@@ -312,22 +302,62 @@ def shortest_loop(g: Graph, start: int, links: Links | None = None) -> list[int]
     return states[1:] + [states[0]]
 
 
-def loop_eliminations(g: Graph, states: list[int], wt) -> set[tuple[int, int]]:
-    """Return what a continuous loop removes: each weak link's common targets, minus the loop's own
-    candidates.  ``states`` begins with a false state; the closing link (last to first) is weak."""
+def _weak_key(g: Graph, cands: list[int], dc: list[int], n: int) -> int:
+    """Return the candidates outside node n that are false whenever n is true, as a candidate key."""
+    d, m = g.digit[n], g.mask[n]
+    out = (g.cp[n] & dc[d]) << (81 * d - 81)
+    if m & (m - 1) == 0:
+        c = m.bit_length() - 1
+        out |= _spread(c, cands[c] & ~(1 << (d - 1)))
+    return out
+
+
+def _common_key(g: Graph, cands: list[int], dc: list[int], a: int, b: int) -> int:
+    """Return the candidates weakly linked to both nodes a and b, as a candidate key (the same as
+    intersecting :func:`_weak_key`, cheaper: this runs for every chain end)."""
+    da, db = g.digit[a], g.digit[b]
+    if da == db:
+        return (g.cp[a] & g.cp[b] & dc[da]) << (81 * da - 81)
+    out = 0
+    ma, mb = g.mask[a], g.mask[b]
+    single_a, single_b = ma & (ma - 1) == 0, mb & (mb - 1) == 0
+    if single_a and ma & dc[db] & g.cp[b]:
+        out |= 1 << (81 * db - 81 + ma.bit_length() - 1)
+    if single_b and mb & dc[da] & g.cp[a]:
+        out |= 1 << (81 * da - 81 + mb.bit_length() - 1)
+    if single_a and ma == mb:
+        out |= _spread(ma.bit_length() - 1, cands[ma.bit_length() - 1] & ~(1 << (da - 1)) & ~(1 << (db - 1)))
+    return out
+
+
+def _own_key(g: Graph, nodes: list[int]) -> int:
+    """Return the candidates of the nodes, as a candidate key."""
+    out = 0
+    for n in nodes:
+        out |= g.mask[n] << (81 * g.digit[n] - 81)
+    return out
+
+
+_NINE_PLANES = sum(1 << (81 * d) for d in range(9))  # a cell mask times this: every digit of its cells
+
+
+def loop_eliminations(g: Graph, states: list[int], wt, dc: list[int]) -> int:
+    """Return what a continuous loop removes, as a candidate key: each weak link's common targets,
+    minus the loop's own candidates.  ``states`` begins with a false state; the closing link (last
+    to first) is weak; ``wt(node)`` is :func:`_weak_key` of the node."""
     nodes = [s >> 1 for s in states]
     ring = nodes + [nodes[0]]
     loop_cells = 0
     for n in nodes:
         loop_cells |= g.mask[n]
-    elims: set[tuple[int, int]] = set()
+    elims = 0
     for i in range(1, len(ring) - 1, 2):
         a, b = ring[i], ring[i + 1]
         common = wt(a) & wt(b)
-        if g.digit[a] == g.digit[b]:
+        if common and g.digit[a] == g.digit[b]:
             # like HoDoKu, a unit's weak link clears only cells outside the loop (the loop's own
             # cells are settled by their links)
-            common = {(c, d) for c, d in common if not loop_cells >> c & 1}
+            common &= ~(loop_cells * _NINE_PLANES)
         elims |= common
     # in a loop each strong link holds exactly one truth; through an ALS that leaves the set locked
     # on all its other digits, whose common peers lose them
@@ -337,15 +367,21 @@ def loop_eliminations(g: Graph, states: list[int], wt) -> set[tuple[int, int]]:
             used = (g.digit[nodes[i]], g.digit[nodes[i + 1]])
             for w in als.digit_mask:
                 if w not in used:
-                    peers = als.digit_peers[w] & ~als.cells
-                    elims.update((c, w) for c in bits(peers) if g.cands[c] >> (w - 1) & 1)
-    return elims - {(c, g.digit[n]) for n in nodes for c in bits(g.mask[n])}
+                    elims |= (als.digit_peers[w] & ~als.cells & dc[w]) << (81 * w - 81)
+    return elims & ~_own_key(g, nodes)
 
 
-def _keep(found: dict, key: tuple, states: list[int], loop: bool) -> None:
+def _keep(found: dict, key: int, states: list[int], loop: bool) -> None:
     old = found.get(key)
     if old is None or len(states) + loop < len(old[0]) + old[1]:
         found[key] = (states, loop)
+
+
+def _keep_at(found: dict, key: int, records: list[int], at: int, length: int, loop: bool) -> None:
+    """:func:`_keep` for the chain at ``records[at:at + length]``, copied only when kept."""
+    old = found.get(key)
+    if old is None or length + loop < len(old[0]) + old[1]:
+        found[key] = (records[at : at + length], loop)
 
 
 def ordered(results: list) -> list:
@@ -375,10 +411,9 @@ def find_xy_chain(cg: CandidateGrid) -> Iterator[Step]:
     digits; both ends hold the same digit, which the cells seeing both ends lose.  Yields nothing
     when no such chain removes a candidate."""
     cells = sum(CELL_BIT[c] for c in range(81) if cg.cands[c].bit_count() == 2)
-    g = build_graph(cg, cells=cells, unit_links=False)
     # weak links between cells: same digit, different cells that see each other (no strong ones:
     # an XY-chain moves between cells by weak links only)
-    unit_weak_links(g)
+    g = build_graph(cg, cells=cells, unit_links=False, unit_weak=True)
     results = [
         r
         for r in chain_results(g, cg, loops=False, same_digit_ends=True)

@@ -14,8 +14,8 @@ from typing import NamedTuple
 import numpy as np
 
 from engine.candidates import CandidateGrid
-from engine.grid import CELL_UNITS, UNITS, cell_name
-from engine.masks import ALL_CELLS, CELL_BIT, MASK_DIGITS, UNIT_MASK, bits, common_peers
+from engine.grid import CELL_UNITS_NP, UNITS_NP, cell_name
+from engine.masks import ALL_CELLS, CELL_BIT, MASK_DIGITS, PEER_MASK, UNIT_MASK, bits, common_peers
 from engine.steps import Step, result_label
 
 # the 54 box/line intersections where a grouped node can live
@@ -56,45 +56,40 @@ def _digit_cells(cg: CandidateGrid) -> list[int]:
 class Graph:
     """Nodes ``(digit, cells)`` and their strong and weak links, built for one candidate state.
 
-    Links are node bitsets (bit b of ``strong_bits[a]``: a = b), both ways; the strong links
-    through almost locked sets are kept apart (``als_strong``: a set of k digits links k(k-1)/2
-    pairs, tens of thousands a state).  ``strong`` and ``weak`` list them per node.  Bitsets
-    because the ALS graph of an SE 9 state has 600-800 nodes and some 30,000 weak links: lists of
-    them cost more to build than the compiled search costs to run.
+    Links are node sets, both ways: ``links[0][a]`` the nodes strongly linked to a (through units,
+    cells and almost locked sets), ``links[1][a]`` the weakly linked ones, each a row of uint64
+    words (node b is bit ``b % 64`` of word ``b // 64``), made by one compiled pass
+    (:func:`engine.chain_kernels.graph_links`) and given to the compiled search as they are.  The
+    ALS graph of an SE 9 state has 600-800 nodes and some 30,000 weak links: made link by link in
+    Python (node bitsets as ints, then rows) they cost more than the search.
     """
 
-    __slots__ = (
-        "digit", "mask", "cp", "strong_bits", "weak_bits", "index", "als_of", "cands",
-        "als_strong", "als_sets", "als_in",
-    )
+    __slots__ = ("digit", "mask", "cp", "index", "cands", "als_sets", "als_in", "als_ids", "links")
 
     def __init__(self) -> None:
         self.digit: list[int] = []
         self.mask: list[int] = []
         self.cp: list[int] = []  # common peers of the node's cells
-        self.strong_bits: list[int] = []
-        self.weak_bits: list[int] = []
         self.index: dict[tuple[int, int], int] = {}
-        self.als_of: dict[int, int] = {}  # node -> cells of the ALS it was made for
         self.cands: list[int] = []  # the state's candidate masks
-        # the strong links through almost locked sets, the sets, and per node the indexes of the
-        # sets it belongs to
-        self.als_strong: list[int] = []
+        # the almost locked sets, per node the indexes of the sets it belongs to, per set its nodes
         self.als_sets: list[Als] = []
         self.als_in: dict[int, list[int]] = {}
+        self.als_ids: list[list[int]] = []
+        self.links: np.ndarray = np.zeros((2, 0, 0), dtype=np.uint64)
 
     @property
-    def strong(self) -> list[list[int]]:
-        """Return each node's strong links outside almost locked sets, as lists of nodes."""
-        return [list(bits(m)) for m in self.strong_bits]
+    def strong_bits(self) -> list[int]:
+        """Return each node's strong links as a node bitset (an int)."""
+        return _ints(self.links[0])
 
     @property
-    def weak(self) -> list[list[int]]:
-        """Return each node's weak links as lists of nodes."""
-        return [list(bits(m)) for m in self.weak_bits]
+    def weak_bits(self) -> list[int]:
+        """Return each node's weak links as a node bitset (an int)."""
+        return _ints(self.links[1])
 
     def node(self, digit: int, mask: int) -> int:
-        """Return the id of node (digit, mask), adding it if new."""
+        """Return the id of node (digit, mask), adding it if new (before the links are made)."""
         key = (digit, mask)
         nid = self.index.get(key)
         if nid is None:
@@ -103,9 +98,6 @@ class Graph:
             self.digit.append(digit)
             self.mask.append(mask)
             self.cp.append(common_peers(mask))
-            self.strong_bits.append(0)
-            self.weak_bits.append(0)
-            self.als_strong.append(0)
         return nid
 
     def link_als(self, a: int, b: int) -> Als | None:
@@ -115,16 +107,6 @@ class Graph:
             return None
         common = set(la).intersection(lb)
         return self.als_sets[max(common)] if common else None
-
-    def link_strong(self, a: int, b: int) -> None:
-        """Record a strong link a = b (both directions)."""
-        self.strong_bits[a] |= 1 << b
-        self.strong_bits[b] |= 1 << a
-
-    def link_weak(self, a: int, b: int) -> None:
-        """Record a weak link a - b (both directions)."""
-        self.weak_bits[a] |= 1 << b
-        self.weak_bits[b] |= 1 << a
 
     def is_single(self, n: int) -> bool:
         """Return True when node n is one candidate (one cell)."""
@@ -141,6 +123,20 @@ class Graph:
         return ((m & -m).bit_length() - 1, self.digit[n])
 
 
+def _ints(rows: np.ndarray) -> list[int]:
+    """Return rows of uint64 words as ints (bit b: node b)."""
+    data = rows.tobytes()
+    step = rows.shape[1] * 8
+    return [int.from_bytes(data[i : i + step], "little") for i in range(0, len(data), step)] if step else []
+
+
+def cell_words(masks: list[int], words: int = 2) -> np.ndarray:
+    """Return masks (cell masks, node sets: ints below 2**(64 * words)) as rows of ``words`` uint64
+    words, the compiled kernels' form (through bytes: 2.5x faster than splitting each int)."""
+    data = bytearray(b"".join([m.to_bytes(8 * words, "little") for m in masks]))
+    return np.frombuffer(data, dtype="<u8").reshape(len(masks), words)
+
+
 def build_graph(
     cg: CandidateGrid,
     digits: Iterable[int] = range(1, 10),
@@ -150,83 +146,60 @@ def build_graph(
     cell_links: bool = True,
     groups: bool = False,
     als: bool = False,
+    unit_weak: bool | None = None,
 ) -> Graph:
-    """Return the link graph of ``cg`` restricted to ``digits`` and ``cells`` (never fails)."""
+    """Return the link graph of ``cg`` restricted to ``digits`` and ``cells`` (never fails): the
+    links through units (or with ``unit_weak`` only the weak ones; its default is ``unit_links``)
+    and cells, with grouped nodes and almost locked sets if asked."""
     g = Graph()
     g.cands = cg.cands
     dc = digit_cells(cg)
     digits = tuple(digits)
-    for d in digits:
-        for c in bits(dc[d] & cells):
-            g.node(d, CELL_BIT[c])
+    index, digit, mask, cp = g.index, g.digit, g.mask, g.cp
+    for d in dict.fromkeys(digits):  # a digit given twice adds nothing the second time
+        # the nodes of :meth:`Graph.node`, made in a row (this runs three times a state for the AIC)
+        m = dc[d] & cells
+        while m:
+            low = m & -m
+            m ^= low
+            index[(d, low)] = len(digit)
+            digit.append(d)
+            mask.append(low)
+            cp.append(PEER_MASK[low.bit_length() - 1])
         if groups:
             for inter in INTERSECTIONS:
                 m = dc[d] & inter
-                if m & (m - 1):
-                    g.node(d, m)
+                if m & (m - 1) and (d, m) not in index:
+                    index[(d, m)] = len(digit)
+                    digit.append(d)
+                    mask.append(m)
+                    cp.append(common_peers(m))
     if als:
         _add_als_nodes(g, cg, digits)
-    if unit_links:
-        _unit_strong_links(g, dc)
-        unit_weak_links(g)
-    if cell_links:
-        _cell_links(g, cg, digits, cells)
+    if digit:
+        from engine.chain_kernels import graph_links
+
+        ids = [n for group in g.als_ids for n in group]
+        starts = [0]
+        for group in g.als_ids:
+            starts.append(starts[-1] + len(group))
+        g.links = graph_links(
+            np.array(digit, dtype=np.int64), cell_words(mask), cell_words(cp), cell_words(dc),
+            np.array(cg.cands, dtype=np.int64), _UNIT_WORDS, CELL_UNITS_NP, np.array(ids, dtype=np.int64),
+            np.array(starts, dtype=np.int64), cell_words([cells])[0], unit_links,
+            unit_links if unit_weak is None else unit_weak, cell_links,
+        )
     return g
 
 
-def _unit_strong_links(g: Graph, dc: list[int]) -> None:
-    """Link each two nodes (neither made for an ALS spread over units) holding every place of
-    their digit in a unit between them."""
-    index, als_of, mask, digit = g.index, g.als_of, g.mask, g.digit
-    for a in range(len(mask)):
-        if a in als_of:
-            continue
-        m, d = mask[a], digit[a]
-        for u in CELL_UNITS[(m & -m).bit_length() - 1]:
-            unit = UNIT_MASK[u]
-            if m & ~unit:
-                continue
-            b = index.get((d, dc[d] & unit & ~m))
-            if b is not None and b not in als_of:
-                g.link_strong(a, b)
-
-
-def unit_weak_links(g: Graph) -> None:
-    """Link weakly each two nodes of one digit whose cells all see each other (compiled,
-    :func:`engine.chain_kernels.weak_links`: some 30,000 links in an SE 9 state's ALS graph)."""
-    from engine.chain_kernels import weak_links
-
-    n = len(g.digit)
-    if not n:
-        return
-    low = (1 << 64) - 1
-    cells = np.array([x for m in g.mask for x in (m & low, m >> 64)], dtype=np.uint64).reshape(n, 2)
-    peers = np.array([x for m in g.cp for x in (m & low, m >> 64)], dtype=np.uint64).reshape(n, 2)
-    data = weak_links(np.array(g.digit, dtype=np.int64), cells, peers).tobytes()
-    step = len(data) // n
-    weak = g.weak_bits
-    for i in range(n):
-        weak[i] |= int.from_bytes(data[i * step : (i + 1) * step], "little")
-
-
-def _cell_links(g: Graph, cg: CandidateGrid, digits: tuple[int, ...], cells: int) -> None:
-    """Link the digits of each cell weakly (one-cell nodes), and strongly in a bivalue cell."""
-    for c in bits(cells):
-        m = cg.cands[c]
-        ids = [g.index[(d, CELL_BIT[c])] for d in digits if m >> (d - 1) & 1]
-        if len(ids) == 2 and m.bit_count() == 2:
-            g.link_strong(ids[0], ids[1])
-        if len(ids) > 1:
-            together = sum(1 << n for n in ids)
-            for n in ids:
-                g.weak_bits[n] |= together & ~(1 << n)
+_UNIT_WORDS = cell_words(list(UNIT_MASK))
 
 
 def _add_als_nodes(g: Graph, cg: CandidateGrid, digits: tuple[int, ...]) -> None:
-    """Add, for every almost locked set of 2+ cells, a strong link between each two of its digits."""
+    """Add, for every almost locked set of 2+ cells, its nodes (each two of them strongly linked)."""
     wanted = set(digits)
-    index = g.index
-    spread: dict[int, bool] = {}  # cells -> not all in one unit
+    index, als_in, sets, groups = g.index, g.als_in, g.als_sets, g.als_ids
+    digit, mask, cp = g.digit, g.mask, g.cp
     for als in almost_locked_sets(cg, min_size=2):
         dm = als.digit_mask
         ids = []
@@ -234,29 +207,18 @@ def _add_als_nodes(g: Graph, cg: CandidateGrid, digits: tuple[int, ...]) -> None
             if d not in wanted:
                 continue
             n = index.get((d, m))
-            if n is None:
-                n = g.node(d, m)
-            if m & (m - 1):
-                wide = spread.get(m)
-                if wide is None:
-                    wide = spread[m] = not _in_one_unit(m)
-                if wide:
-                    g.als_of[n] = als.cells
+            if n is None:  # a new node (:meth:`Graph.node`; the set has its cells' common peers)
+                n = index[(d, m)] = len(digit)
+                digit.append(d)
+                mask.append(m)
+                cp.append(als.digit_peers[d])
             ids.append(n)
         if len(ids) == len(dm):
-            k = len(g.als_sets)
-            g.als_sets.append(als)
-            linked = 0
+            k = len(sets)
+            sets.append(als)
+            groups.append(ids)
             for n in ids:
-                linked |= 1 << n
-            for n in ids:
-                g.als_strong[n] |= linked & ~(1 << n)
-                g.als_in.setdefault(n, []).append(k)
-
-
-def _in_one_unit(mask: int) -> bool:
-    c = (mask & -mask).bit_length() - 1
-    return any(mask & ~UNIT_MASK[u] == 0 for u in CELL_UNITS[c])
+                als_in.setdefault(n, []).append(k)
 
 
 class Als(NamedTuple):
@@ -287,44 +249,33 @@ def almost_locked_sets(cg: CandidateGrid, min_size: int = 1, max_size: int = 8) 
 
 
 def _almost_locked_sets(cg: CandidateGrid) -> list[Als]:
+    """The sets of :func:`almost_locked_sets`: the subsets found compiled
+    (:func:`engine.chain_kernels.als_subsets`, in this order), each kept the first time it is seen.
+
+    Measured: the subsets of the 27 units (a few thousand a state) cost about half of the sets'
+    time in Python, and the sets are made on every state the AIC's ALS graph or an ALS technique
+    looks at.
+    """
+    from engine.chain_kernels import als_subsets
+
     seen: set[int] = set()
     out: list[Als] = []
-    cands = cg.cands
     dc = digit_cells(cg)
     peers: dict[int, int] = {}
-    for unit in UNITS:
-        empty = [c for c in unit if cands[c]]
-        by_size: list[list[tuple[int, int]]] = [[] for _ in range(len(empty))]
-        _subsets([cands[c] for c in empty], [CELL_BIT[c] for c in empty], 0, 0, 0, 0, by_size)
-        for found in by_size:
-            for cells, m in found:
-                if cells in seen:
-                    continue
-                seen.add(cells)
-                dm = {d: dc[d] & cells for d in MASK_DIGITS[m]}
-                dp = {}
-                for d, x in dm.items():
-                    p = peers.get(x)
-                    if p is None:
-                        p = peers[x] = common_peers(x)
-                    dp[d] = p
-                out.append(Als(cells, m, dm, dp))
+    for lo, hi, m in als_subsets(np.array(cg.cands, dtype=np.int64), UNITS_NP).tolist():
+        cells = lo | hi << 64
+        if cells in seen:
+            continue
+        seen.add(cells)
+        dm = {d: dc[d] & cells for d in MASK_DIGITS[m]}
+        dp = {}
+        for d, x in dm.items():
+            p = peers.get(x)
+            if p is None:
+                p = peers[x] = common_peers(x)
+            dp[d] = p
+        out.append(Als(cells, m, dm, dp))
     return out
-
-
-def _subsets(
-    cands: list[int], bits_: list[int], i: int, size: int, cells: int, union: int, out: list[list]
-) -> None:
-    """Collect in ``out[n]`` the (cells, digits) of every n-cell subset (0 < n < len) holding n + 1
-    digits: depth first, the union kept as it grows, in the order of itertools.combinations per size."""
-    if size + 1 >= len(cands):
-        return
-    for k in range(i, len(cands)):
-        u = union | cands[k]
-        m = cells | bits_[k]
-        if u.bit_count() == size + 2:
-            out[size + 1].append((m, u))
-        _subsets(cands, bits_, k + 1, size + 1, m, u, out)
 
 
 def rccs(a: Als, b: Als) -> list[int]:
@@ -341,36 +292,49 @@ def rccs(a: Als, b: Als) -> list[int]:
     return out
 
 
-_last_pairs: tuple[tuple, list[tuple[int, int, list[int]]]] = ((), [])
+# the last state's sets as the compiled tests read them, its pairs as rows, and as a list (made when
+# asked: an SE 9 state has thousands of pairs, and ALS-XZ and the ALS-XY-wing read the rows)
+_last_pairs: list = [(), None, None, None]
 
 
 def rcc_pairs(cg: CandidateGrid, sets: list[Als]) -> list[tuple[int, int, list[int]]]:
     """Return ``(i, j, rccs)`` for every two non-overlapping sets (i < j) sharing an RCC, cached per
-    state: ALS-XZ and the ALS-XY-wing ask for the same pairs in a row.
+    state: ALS-XZ, the ALS-XY-wing and ALS chains ask for the same pairs in a row.
 
     The pairs are tested compiled (:func:`engine.chain_kernels.rcc_pairs`, the test of
     :func:`rccs`): an SE 9 state has 300-700 sets, some 100,000 pairs, 0.1-0.2 s in Python.
     """
-    global _last_pairs
-    key = (tuple(cg.cands), len(sets))
-    if _last_pairs[0] == key:
-        return _last_pairs[1]
-    from engine.chain_kernels import rcc_pairs as compiled
+    _, rows = rcc_tables(cg, sets)
+    if _last_pairs[3] is None:
+        _last_pairs[3] = [(i, j, list(MASK_DIGITS[m])) for i, j, m in rows.tolist()]
+    return _last_pairs[3]
 
-    low = (1 << 64) - 1
-    n = len(sets)
-    flat = [0] * (n * 40)  # per set 10 x 4 words: cells and digits, then per digit cells and peers
-    for i, a in enumerate(sets):
-        k = i * 40
-        flat[k], flat[k + 1], flat[k + 2] = a.cells & low, a.cells >> 64, a.digits
-        for d, m in a.digit_mask.items():
-            p = a.digit_peers[d]
-            flat[k + 4 * d : k + 4 * d + 4] = m & low, m >> 64, p & low, p >> 64
-    table = np.array(flat, dtype=np.uint64).reshape(n, 10, 4)
-    found = compiled(table).T.tolist() if n else [[], [], []]
-    out = [(i, j, list(MASK_DIGITS[m])) for i, j, m in zip(*found, strict=True)]
-    _last_pairs = (key, out)
-    return out
+
+def rcc_tables(cg: CandidateGrid, sets: list[Als]) -> tuple[np.ndarray, np.ndarray]:
+    """Return the sets as the compiled tests read them (:func:`engine.chain_kernels.rcc_pairs`) and
+    :func:`rcc_pairs` as rows ``(i, j, rcc digits mask)``, cached per state."""
+    key = (tuple(cg.cands), len(sets))
+    if _last_pairs[0] != key:
+        from engine.chain_kernels import rcc_pairs as compiled
+
+        low = (1 << 64) - 1
+        n = len(sets)
+        flat = [0] * (n * 40)  # per set 10 x 4 words: cells and digits, then per digit cells and peers
+        for i, a in enumerate(sets):
+            k = i * 40
+            flat[k], flat[k + 1], flat[k + 2] = a.cells & low, a.cells >> 64, a.digits
+            for d, m in a.digit_mask.items():
+                p = a.digit_peers[d]
+                flat[k + 4 * d : k + 4 * d + 4] = m & low, m >> 64, p & low, p >> 64
+        table = np.array(flat, dtype=np.uint64).reshape(n, 10, 4)
+        rows = compiled(table) if n else np.zeros((0, 3), dtype=np.int64)
+        _last_pairs[:] = [key, table, rows, None]
+    return _last_pairs[1], _last_pairs[2]
+
+
+def digit_words(cg: CandidateGrid) -> np.ndarray:
+    """Return :func:`digit_cells` as rows of two uint64 words (the compiled tests' form)."""
+    return cell_words(digit_cells(cg))
 
 
 def result_fields(step: Step, lang: str) -> dict[str, str]:

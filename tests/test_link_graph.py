@@ -1,0 +1,98 @@
+"""The link graph the chains search (engine/strategies/links.py), made by one compiled pass, against
+the link rules written out plainly in Python here, on hard states of real puzzles; and the almost
+locked sets, found from compiled subsets, against an enumeration of every subset of every unit."""
+
+from __future__ import annotations
+
+import itertools
+
+import pytest
+
+from engine.candidates import CandidateGrid
+from engine.grid import CELL_UNITS, UNITS
+from engine.human import drive, next_step
+from engine.masks import CELL_BIT, UNIT_MASK, common_peers
+from engine.strategies.links import almost_locked_sets, build_graph, digit_cells
+
+# SE 9.0 puzzles (the tuning half of the shared rated sample) whose paths need AICs
+HARD = (
+    "000500700095070006000002850100000907007010200908000005063800000700050640001004000",
+    "900500007040060090003009500005000001060000080200000700006700100090020060800003004",
+)
+
+
+def _states(puzzle: str, count: int) -> list[CandidateGrid]:
+    """Return the first ``count`` states of the puzzle's path where the driver reaches the AIC."""
+    out: list[CandidateGrid] = []
+
+    def pick(cg: CandidateGrid):
+        step = next_step(cg)
+        stuck = step is not None and step.technique not in ("full_house", "hidden_single", "naked_single")
+        if stuck and len(out) < count:
+            out.append(CandidateGrid(cg.values[:], cg.cands[:]))
+        return step
+
+    for _ in drive(CandidateGrid.from_grid([int(ch) if ch.isdigit() else 0 for ch in puzzle]), pick):
+        if len(out) == count:
+            break
+    return out
+
+
+def _expected_links(cg: CandidateGrid, g) -> tuple[list[int], list[int]]:
+    """Return each node's strong and weak links by the rules (see engine/strategies/chains.py)."""
+    n = len(g.digit)
+    dc = digit_cells(cg)
+    strong, weak = [0] * n, [0] * n
+    for a in range(n):
+        m, d = g.mask[a], g.digit[a]
+        for u in CELL_UNITS[(m & -m).bit_length() - 1]:
+            # a and b hold every place of their digit in a unit between them
+            b = g.index.get((d, dc[d] & UNIT_MASK[u] & ~m)) if not m & ~UNIT_MASK[u] else None
+            if b is not None:
+                strong[a] |= 1 << b
+                strong[b] |= 1 << a
+        for b in range(n):
+            # the same digit, every cell of one seeing every cell of the other
+            if b != a and g.digit[b] == d and not g.mask[b] & ~common_peers(m):
+                weak[a] |= 1 << b
+    for c in range(81):
+        ids = [g.index[(d, CELL_BIT[c])] for d in range(1, 10) if cg.cands[c] >> (d - 1) & 1]
+        for x, y in itertools.permutations(ids, 2):
+            weak[x] |= 1 << y
+            if len(ids) == 2:
+                strong[x] |= 1 << y
+    for als in g.als_sets:
+        ids = [g.index[(d, m)] for d, m in als.digit_mask.items()]
+        for x, y in itertools.permutations(ids, 2):
+            strong[x] |= 1 << y
+    return strong, weak
+
+
+@pytest.mark.parametrize("puzzle", HARD)
+def test_the_compiled_graph_has_exactly_the_links_of_the_rules(puzzle: str) -> None:
+    for cg in _states(puzzle, 3):
+        for groups, als in ((False, False), (True, False), (True, True)):
+            g = build_graph(cg, groups=groups, als=als)
+            assert len(g.digit) > 50
+            assert (g.strong_bits, g.weak_bits) == _expected_links(cg, g), (groups, als)
+        assert sum(1 for n in range(len(g.digit)) if g.mask[n] & (g.mask[n] - 1)) > 0  # groups or sets
+
+
+@pytest.mark.parametrize("puzzle", HARD)
+def test_almost_locked_sets_are_every_n_cells_of_a_unit_with_n_plus_one_digits(puzzle: str) -> None:
+    for cg in _states(puzzle, 3):
+        expected, seen = [], set()
+        for unit in UNITS:
+            empty = [c for c in unit if cg.cands[c]]
+            for size in range(1, len(empty)):
+                for cells in itertools.combinations(empty, size):
+                    digits = 0
+                    for c in cells:
+                        digits |= cg.cands[c]
+                    mask = sum(CELL_BIT[c] for c in cells)
+                    if digits.bit_count() == size + 1 and mask not in seen:
+                        seen.add(mask)
+                        expected.append((mask, digits))
+        found = almost_locked_sets(cg)
+        assert [(a.cells, a.digits) for a in found] == expected
+        assert len(found) > 20
