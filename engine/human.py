@@ -31,7 +31,12 @@ from engine.strategies import techniques as _techniques
 def next_step(cg: CandidateGrid, technique: str | None = None, unique: bool = True) -> Step | None:
     """Return the easiest step (or ``technique``'s first step), or None if nothing fires.
 
-    Raises KeyError for an unknown technique id.  Uniqueness techniques are skipped unless
+    Easiest is by what the step costs (:func:`engine.rating.step_score`): techniques are tried in
+    :func:`driver_order`, each for its first step, until the next one cannot cost less than the
+    best step found.  Most steps cost their technique's price, so the first technique that fires
+    wins; but an AIC through a group or an almost locked set, or a long forcing chain, costs more,
+    and a cheaper technique tried after it (aligned triple exclusion, Nishio, ...) then wins, as in
+    SE's ladder.  Raises KeyError for an unknown technique id.  Uniqueness techniques are skipped unless
     ``unique`` says the puzzle is known to have one solution.
     """
     if technique is not None:
@@ -39,16 +44,22 @@ def next_step(cg: CandidateGrid, technique: str | None = None, unique: bool = Tr
         if tech.needs_unique and not unique:
             return None
         return next(iter(tech.find(cg)), None)
-    for tech in driver_order():
+    from engine.rating import step_score
+
+    best, best_cost = None, float("inf")
+    for tech, cost in zip(driver_order(), _costs, strict=True):
+        if cost >= best_cost:
+            break
         if tech.needs_unique and not unique:
             continue
         step = next(iter(tech.find(cg)), None)
-        if step is not None:
-            return step
-    return None
+        if step is not None and step_score(step) < best_cost:
+            best, best_cost = step, step_score(step)
+    return best
 
 
 _order: list[Technique] = []
+_costs: list[float] = []  # technique_cost of each in _order
 
 
 def driver_order() -> list[Technique]:
@@ -66,6 +77,7 @@ def driver_order() -> list[Technique]:
     if len(_order) != len(found):
         rank = {t.id: i for i, t in enumerate(found)}
         _order[:] = sorted(found, key=lambda t: (technique_cost(t.id), rank[t.id]))
+        _costs[:] = [technique_cost(t.id) for t in _order]
     return _order
 
 
