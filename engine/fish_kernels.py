@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from engine.kernels import njit
+from engine.kernels import bit_intrinsics, njit
 
 # frame fields of the explicit stack
 (_TYP, _START, _NBASE, _NCOVER, _BASE, _COVER, _BANNED, _CELLS, _COVERED, _FINS, _ENDO, _PEERS,
@@ -26,38 +26,7 @@ _FIELDS = 13
 _STACK = 4096
 
 
-@njit(cache=True)
-def _popcount(x):  # pragma: no cover - compiled
-    n = 0
-    while x:
-        x &= x - 1
-        n += 1
-    return n
-
-
-@njit(cache=True)
-def _index(low):  # pragma: no cover - compiled
-    """Return the position of the one set bit of ``low`` (a power of two below 2**62)."""
-    i = 0
-    if low >> 32:
-        low >>= 32
-        i += 32
-    if low >> 16:
-        low >>= 16
-        i += 16
-    if low >> 8:
-        low >>= 8
-        i += 8
-    if low >> 4:
-        low >>= 4
-        i += 4
-    if low >> 2:
-        low >>= 2
-        i += 2
-    if low >> 1:
-        i += 1
-    return i
-
+_popcount, _index = bit_intrinsics()  # popcnt / tzcnt (the index of the lowest set bit)
 
 _ROWS = (1 << 9) - 1
 _COLS = _ROWS << 9
@@ -87,7 +56,8 @@ def search_fish(um, peer, cell_units, pool, cover_ok, kind, max_size, max_fins, 
     """
     k = peer.shape[0]
     every = (np.int64(1) << k) - 1
-    stack = np.zeros((_STACK, _FIELDS), dtype=np.int64)
+    stack = np.empty((_STACK, _FIELDS), dtype=np.int64)  # every frame is written before it is read
+    stack[0, :] = 0
     stack[0, _PEERS] = every
     top = 1
     found = 0
