@@ -52,40 +52,32 @@ def aligned_pair_exclusion(cg: CandidateGrid) -> Iterator[Step]:
     """Yield every aligned pair exclusion that removes a candidate, most removals first (none if none)."""
     cands = cg.cands
     steps = []
-    small = lone = 0  # cells of one or two candidates; of one
+    small = lone = paired = 0  # cells of one or two candidates; of one; of two to five
     for c in range(81):
         k = POPCOUNT[cands[c]]
         if k and k <= 2:
             small |= CELL_BIT[c]
             if k == 1:
                 lone |= CELL_BIT[c]
-    for a, b in _PAIRS:
-        ma, mb = cands[a], cands[b]
-        ka, kb = POPCOUNT[ma], POPCOUNT[mb]
-        if not (1 < ka <= 5 and 1 < kb <= 5):
-            continue
-        near = _BOTH[(a, b)] & small
-        # a digit of one cell goes only when every digit of the other (but itself) has a cell of
-        # two candidates blocking it, or a cell of one blocks them all
-        if near.bit_count() < min(ka, kb) - 1 and not near & lone:
-            continue
-        blockers = [cands[c] for c in bits(near)]
-        if not blockers:
-            continue
-        why: dict[tuple[int, int], int] = {}
-        for x in MASK_DIGITS[ma]:
-            for y in MASK_DIGITS[mb]:
-                pair = (1 << (x - 1)) | (1 << (y - 1))
-                for m in blockers:
-                    if m & ~pair == 0:
-                        why[(x, y)] = m
-                        break
-                else:
-                    if x == y:
-                        why[(x, y)] = 0
-        elims = [(a, x) for x in MASK_DIGITS[ma] if all((x, y) in why for y in MASK_DIGITS[mb])]
-        elims += [(b, y) for y in MASK_DIGITS[mb] if all((x, y) in why for x in MASK_DIGITS[ma])]
-        if elims:
+        if 1 < k <= 5:
+            paired |= CELL_BIT[c]
+    # the pairs (a, b), a < b in one unit, both of two to five candidates, in _PAIRS' order
+    for a in bits(paired):
+        ma = cands[a]
+        ka = POPCOUNT[ma]
+        for b in bits(PEER_MASK[a] & paired & ~(CELL_BIT[a] * 2 - 1)):
+            mb = cands[b]
+            near = _BOTH[(a, b)] & small
+            # a digit of one cell goes only when every digit of the other (but itself) has a cell of
+            # two candidates blocking it, or a cell of one blocks them all
+            if near.bit_count() < min(ka, POPCOUNT[mb]) - 1 and not near & lone:
+                continue
+            if not near:
+                continue
+            gone_a, gone_b = _excluded(ma, mb, tuple(cands[c] for c in bits(near)))
+            if not gone_a | gone_b:
+                continue
+            elims = [(a, x) for x in MASK_DIGITS[gone_a]] + [(b, y) for y in MASK_DIGITS[gone_b]]
             steps.append(Step(
                 "aligned_pair_exclusion",
                 eliminations=tuple(sorted(elims)),
@@ -97,6 +89,35 @@ def aligned_pair_exclusion(cg: CandidateGrid) -> Iterator[Step]:
             ))
     steps.sort(key=lambda s: -len(s.eliminations))
     yield from steps
+
+
+_EXCLUDED: dict[tuple[int, int, tuple[int, ...]], tuple[int, int]] = {}
+_EXCLUDED_KEPT = 1 << 16
+
+
+def _excluded(ma: int, mb: int, blockers: tuple[int, ...]) -> tuple[int, int]:
+    """Return (digits A loses, digits B loses) for cells A, B of candidates ``ma``, ``mb`` seeing each
+    other, and ``blockers`` the candidates of the one- and two-candidate cells seeing both.
+
+    Kept by its arguments (a bounded memo): from one state to the next most pairs are unchanged.
+    """
+    key = (ma, mb, blockers)
+    out = _EXCLUDED.get(key)
+    if out is None:
+        ok_a = ok_b = 0  # digits with a partner
+        for x in MASK_DIGITS[ma]:
+            for y in MASK_DIGITS[mb]:
+                if x == y:
+                    continue
+                pair = (1 << (x - 1)) | (1 << (y - 1))
+                if all(m & ~pair for m in blockers):
+                    ok_a |= 1 << (x - 1)
+                    ok_b |= 1 << (y - 1)
+        out = (ma & ~ok_a, mb & ~ok_b)
+        if len(_EXCLUDED) >= _EXCLUDED_KEPT:
+            _EXCLUDED.clear()
+        _EXCLUDED[key] = out
+    return out
 
 
 def aligned_triple_exclusion(cg: CandidateGrid) -> Iterator[Step]:
@@ -125,8 +146,9 @@ def aligned_triple_exclusion(cg: CandidateGrid) -> Iterator[Step]:
                     third |= PEER_MASK[e] & PEER_MASK[f]
             fa, fb = POPCOUNT[cands[c0] & ~union], POPCOUNT[cands[c1] & ~union]
             third &= base >> (c1 + 1) << (c1 + 1) & _twins(c0, c1, excl)
+            free = _FREE[fa][fb]
             for c2 in bits(third):
-                if _free(fa, fb, POPCOUNT[cands[c2] & ~union]):
+                if free[POPCOUNT[cands[c2] & ~union]]:
                     continue
                 step = _triple(cands, (c0, c1, c2), shared & PEER_MASK[c2])
                 if step is not None:
@@ -154,6 +176,10 @@ def _twins(c0: int, c1: int, excl: int) -> int:
     return out
 
 
+# _free for every three counts 0-9, looked up in the search's inner loop
+_FREE = tuple(tuple(tuple(_free(fa, fb, fc) for fc in range(10)) for fb in range(10)) for fa in range(10))
+
+
 # digit pairs (b, c) for the second and third base cells as bits 9 * (b - 1) + (c - 1) of an int
 _ROW = tuple(0x1FF << 9 * (d - 1) if d else 0 for d in range(10))  # b = d
 _COL = tuple(sum(1 << 9 * r + d - 1 for r in range(9)) if d else 0 for d in range(10))  # c = d
@@ -163,24 +189,53 @@ _PAIR = tuple(tuple(1 << 9 * (p - 1) + q - 1 | 1 << 9 * (q - 1) + p - 1 if p and
 
 
 def _triple(cands: list[int], trio: tuple[int, int, int], excluders: int) -> Step | None:
-    """Return the triple exclusion on base cells ``trio``, or None when every digit keeps a combination.
+    """Return the triple exclusion on base cells ``trio``, or None when every digit keeps a combination."""
+    c0, c1, c2 = trio
+    ma, mb, mc = cands[c0], cands[c1], cands[c2]
+    blockers = tuple(cands[e] for e in bits(excluders))
+    union = 0
+    for m in blockers:
+        union |= m
+    if _FREE[POPCOUNT[ma & ~union]][POPCOUNT[mb & ~union]][POPCOUNT[mc & ~union]]:
+        return None
+    sees = (PEER_MASK[c0] >> c1 & 1, PEER_MASK[c0] >> c2 & 1, PEER_MASK[c1] >> c2 & 1)
+    key = (ma, mb, mc, sees, blockers)
+    gone = _EXCLUDED3.get(key)
+    if gone is None:
+        if len(_EXCLUDED3) >= _EXCLUDED_KEPT:
+            _EXCLUDED3.clear()
+        gone = _EXCLUDED3[key] = _excluded3(ma, mb, mc, sees, blockers)
+    elims = [(c, d) for c, m in zip(trio, gone, strict=True) for d in MASK_DIGITS[m]]
+    if not elims:
+        return None
+    return Step(
+        "aligned_triple_exclusion",
+        eliminations=tuple(sorted(elims)),
+        cells=trio,
+        candidates=tuple((c, d) for c in trio for d in MASK_DIGITS[cands[c]]),
+        detail={"triple": ", ".join(cell_name(c) for c in trio),
+                "blockers": ", ".join(cell_name(c) for c in bits(excluders))},
+    )
+
+
+# (candidates of the three cells, which see which, the excluders' candidates) -> digits lost: one
+# step changes few cells, so most triples of a state were already read on the state before it
+_EXCLUDED3: dict[tuple, tuple[int, int, int]] = {}
+
+
+def _excluded3(ma: int, mb: int, mc: int, sees: tuple[int, int, int],
+               blockers: tuple[int, ...]) -> tuple[int, int, int]:
+    """Return the digits each of three base cells loses (candidates ``ma``, ``mb``, ``mc``; ``sees``:
+    whether cells 0-1, 0-2 and 1-2 see each other) to the excluders' candidates ``blockers``.
 
     For each digit a of the first cell, the second and third cells' digit pairs (b, c) form one
     81-bit int; the pairs an excluder or an equal digit rules out are masks ORed onto it.
     """
-    c0, c1, c2 = trio
-    ma, mb, mc = cands[c0], cands[c1], cands[c2]
-    blockers = [cands[e] for e in bits(excluders)]
-    union = 0
-    for m in blockers:
-        union |= m
-    if _free(POPCOUNT[ma & ~union], POPCOUNT[mb & ~union], POPCOUNT[mc & ~union]):
-        return None
-    see01, see02 = PEER_MASK[c0] >> c1 & 1, PEER_MASK[c0] >> c2 & 1
+    see01, see02, see12 = sees
     every = 0
     for b in MASK_DIGITS[mb]:
         every |= mc << 9 * (b - 1)
-    ruled = _DIAG if PEER_MASK[c1] >> c2 & 1 else 0  # whatever a is
+    ruled = _DIAG if see12 else 0  # whatever a is
     for m in blockers:
         if POPCOUNT[m] == 2:
             p, q = MASK_DIGITS[m]
@@ -206,18 +261,7 @@ def _triple(cands: list[int], trio: tuple[int, int, int], excluders: int) -> Ste
             alive |= out
     ok_b = sum(1 << (b - 1) for b in MASK_DIGITS[mb] if alive & _ROW[b])
     ok_c = sum(1 << (c - 1) for c in MASK_DIGITS[mc] if alive & _COL[c])
-    elims = [(c, d) for c, m, ok in ((c0, ma, ok_a), (c1, mb, ok_b), (c2, mc, ok_c))
-             for d in MASK_DIGITS[m & ~ok]]
-    if not elims:
-        return None
-    return Step(
-        "aligned_triple_exclusion",
-        eliminations=tuple(sorted(elims)),
-        cells=trio,
-        candidates=tuple((c, d) for c in trio for d in MASK_DIGITS[cands[c]]),
-        detail={"triple": ", ".join(cell_name(c) for c in trio),
-                "blockers": ", ".join(cell_name(c) for c in bits(excluders))},
-    )
+    return ma & ~ok_a, mb & ~ok_b, mc & ~ok_c
 
 
 def _fields(step: Step, lang: str) -> dict[str, str]:
