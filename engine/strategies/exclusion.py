@@ -28,9 +28,11 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
+import numpy as np
+
 from engine.candidates import CandidateGrid
-from engine.grid import UNITS, cell_name
-from engine.masks import ALL_CELLS, CELL_BIT, MASK_DIGITS, PEER_MASK, POPCOUNT, bits, common_peers
+from engine.grid import PEERS, UNITS, cell_name
+from engine.masks import CELL_BIT, MASK_DIGITS, PEER_MASK, POPCOUNT, bits, common_peers
 from engine.steps import TEXT_FIELDS, Step, removal_label
 from engine.strategies import Technique, register
 
@@ -123,38 +125,34 @@ def _excluded(ma: int, mb: int, blockers: tuple[int, ...]) -> tuple[int, int]:
 def aligned_triple_exclusion(cg: CandidateGrid) -> Iterator[Step]:
     """Yield every aligned triple exclusion that removes a candidate, most removals first (none if none)."""
     cands = cg.cands
-    base = excl = 0  # cells of two or more candidates; of two or three
+    excl = 0  # cells of two or three candidates
     for c in range(81):
-        k = POPCOUNT[cands[c]]
-        if k >= 2:
-            base |= CELL_BIT[c]
-            if k <= 3:
-                excl |= CELL_BIT[c]
+        if 2 <= POPCOUNT[cands[c]] <= 3:
+            excl |= CELL_BIT[c]
     steps = []
-    for c0 in bits(base):
-        for c1 in bits(base >> (c0 + 1) << (c0 + 1)):
-            shared = PEER_MASK[c0] & PEER_MASK[c1] & excl
-            if shared & (shared - 1) == 0:
-                continue
-            # the third cell must see two excluders of the first two
-            third = 0
-            near = list(bits(shared))
-            union = 0
-            for i, e in enumerate(near):
-                union |= cands[e]
-                for f in near[i + 1 :]:
-                    third |= PEER_MASK[e] & PEER_MASK[f]
-            fa, fb = POPCOUNT[cands[c0] & ~union], POPCOUNT[cands[c1] & ~union]
-            third &= base >> (c1 + 1) << (c1 + 1) & _twins(c0, c1, excl)
-            free = _FREE[fa][fb]
-            for c2 in bits(third):
-                if free[POPCOUNT[cands[c2] & ~union]]:
-                    continue
-                step = _triple(cands, (c0, c1, c2), shared & PEER_MASK[c2])
-                if step is not None:
-                    steps.append(step)
+    for c0, c1, c2 in _removing_triples(cands):
+        step = _triple(cands, (c0, c1, c2), PEER_MASK[c0] & PEER_MASK[c1] & PEER_MASK[c2] & excl)
+        if step is not None:  # (always: the kernel asks what _triple does)
+            steps.append(step)
     steps.sort(key=lambda s: -len(s.eliminations))
     yield from steps
+
+
+_PEER = np.array([[b in PEERS[a] for b in range(81)] for a in range(81)], dtype=np.uint8)
+
+
+def _removing_triples(cands: list[int]) -> list[list[int]]:
+    """Return the base cells (c0, c1, c2) of every triple exclusion that removes something, in the
+    order of the walk described in the module docstring (compiled: engine/exclusion_kernels.py)."""
+    from engine.exclusion_kernels import removing_triples  # loads numba on first use
+
+    state = np.array(cands, dtype=np.int64)
+    size = count = 64
+    while count == size:  # the kernel stops when its rows run out: search again with more
+        size *= 8
+        out = np.empty((size, 3), dtype=np.int64)
+        count = removing_triples(state, _PEER, out)
+    return out[:count].tolist()
 
 
 def _free(fa: int, fb: int, fc: int) -> bool:
@@ -162,22 +160,6 @@ def _free(fa: int, fb: int, fc: int) -> bool:
     excluder: such digits only clash by being equal, so a digit d stays in one cell when the other
     two have two and three of them (one besides d, one besides d and the first)."""
     return all(min(f, g) >= 2 and max(f, g) >= 3 for f, g in ((fb, fc), (fa, fc), (fa, fb)))
-
-
-def _twins(c0: int, c1: int, excl: int) -> int:
-    """Return the cells that may join c0 and c1 as SE's third base cell: a base cell of two or three
-    candidates must see another base cell (SE's "twin area")."""
-    if excl & (CELL_BIT[c0] | CELL_BIT[c1]) and PEER_MASK[c0] >> c1 & 1:
-        return ALL_CELLS
-    out = excl & (PEER_MASK[c0] | PEER_MASK[c1])  # the third cell is the twin
-    for c in (c0, c1):
-        if excl >> c & 1:
-            out |= PEER_MASK[c]  # the third cell sees c, a cell of two or three candidates
-    return out
-
-
-# _free for every three counts 0-9, looked up in the search's inner loop
-_FREE = tuple(tuple(tuple(_free(fa, fb, fc) for fc in range(10)) for fb in range(10)) for fa in range(10))
 
 
 # digit pairs (b, c) for the second and third base cells as bits 9 * (b - 1) + (c - 1) of an int
@@ -196,15 +178,10 @@ def _triple(cands: list[int], trio: tuple[int, int, int], excluders: int) -> Ste
     union = 0
     for m in blockers:
         union |= m
-    if _FREE[POPCOUNT[ma & ~union]][POPCOUNT[mb & ~union]][POPCOUNT[mc & ~union]]:
+    if _free(POPCOUNT[ma & ~union], POPCOUNT[mb & ~union], POPCOUNT[mc & ~union]):
         return None
     sees = (PEER_MASK[c0] >> c1 & 1, PEER_MASK[c0] >> c2 & 1, PEER_MASK[c1] >> c2 & 1)
-    key = (ma, mb, mc, sees, blockers)
-    gone = _EXCLUDED3.get(key)
-    if gone is None:
-        if len(_EXCLUDED3) >= _EXCLUDED_KEPT:
-            _EXCLUDED3.clear()
-        gone = _EXCLUDED3[key] = _excluded3(ma, mb, mc, sees, blockers)
+    gone = _excluded3(ma, mb, mc, sees, blockers)
     elims = [(c, d) for c, m in zip(trio, gone, strict=True) for d in MASK_DIGITS[m]]
     if not elims:
         return None
@@ -216,11 +193,6 @@ def _triple(cands: list[int], trio: tuple[int, int, int], excluders: int) -> Ste
         detail={"triple": ", ".join(cell_name(c) for c in trio),
                 "blockers": ", ".join(cell_name(c) for c in bits(excluders))},
     )
-
-
-# (candidates of the three cells, which see which, the excluders' candidates) -> digits lost: one
-# step changes few cells, so most triples of a state were already read on the state before it
-_EXCLUDED3: dict[tuple, tuple[int, int, int]] = {}
 
 
 def _excluded3(ma: int, mb: int, mc: int, sees: tuple[int, int, int],
