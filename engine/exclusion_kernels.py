@@ -163,3 +163,56 @@ def removing_triples(cands, peer, out):  # pragma: no cover - compiled
                     if found == out.shape[0]:
                         return found
     return found
+
+
+@njit(cache=True, aot="int64(int64[::1], uint8[:, ::1], int64[:, ::1])")
+def removing_pairs(cands, peer, out):  # pragma: no cover - compiled
+    """Fill ``out`` rows with the cells (a, b), a < b, of every aligned pair exclusion that removes a
+    candidate, in the Python finder's order; return how many (``out``'s length when it filled up)."""
+    found = 0
+    for a in range(81):
+        ma = cands[a]
+        ka = _popcount(ma)
+        if not 1 < ka <= 5:
+            continue
+        for b in range(a + 1, 81):
+            mb = cands[b]
+            kb = _popcount(mb)
+            if not 1 < kb <= 5 or not peer[a, b]:
+                continue
+            # the cells of one or two candidates seeing both (a digit goes only when every digit of
+            # the other cell but itself has one of two blocking it, or one of one blocks them all)
+            n = 0
+            lone = False
+            for e in range(81):
+                k = _popcount(cands[e])
+                if 1 <= k <= 2 and peer[a, e] and peer[b, e]:
+                    n += 1
+                    lone = lone or k == 1
+            if n == 0 or (n < min(ka, kb) - 1 and not lone):
+                continue
+            ok_a = 0
+            ok_b = 0
+            for x in range(9):
+                if not ma >> x & 1:
+                    continue
+                for y in range(9):
+                    if x == y or not mb >> y & 1:
+                        continue
+                    pair = (np.int64(1) << x) | (np.int64(1) << y)
+                    allowed = True
+                    for e in range(81):
+                        k = _popcount(cands[e])
+                        if 1 <= k <= 2 and peer[a, e] and peer[b, e] and not cands[e] & ~pair:
+                            allowed = False
+                            break
+                    if allowed:
+                        ok_a |= np.int64(1) << x
+                        ok_b |= np.int64(1) << y
+            if ma & ~ok_a or mb & ~ok_b:
+                out[found, 0] = a
+                out[found, 1] = b
+                found += 1
+                if found == out.shape[0]:
+                    return found
+    return found

@@ -54,72 +54,40 @@ def aligned_pair_exclusion(cg: CandidateGrid) -> Iterator[Step]:
     """Yield every aligned pair exclusion that removes a candidate, most removals first (none if none)."""
     cands = cg.cands
     steps = []
-    small = lone = paired = 0  # cells of one or two candidates; of one; of two to five
+    small = 0  # cells of one or two candidates
     for c in range(81):
-        k = POPCOUNT[cands[c]]
-        if k and k <= 2:
+        if 0 < POPCOUNT[cands[c]] <= 2:
             small |= CELL_BIT[c]
-            if k == 1:
-                lone |= CELL_BIT[c]
-        if 1 < k <= 5:
-            paired |= CELL_BIT[c]
-    # the pairs (a, b), a < b in one unit, both of two to five candidates, in _PAIRS' order
-    for a in bits(paired):
-        ma = cands[a]
-        ka = POPCOUNT[ma]
-        for b in bits(PEER_MASK[a] & paired & ~(CELL_BIT[a] * 2 - 1)):
-            mb = cands[b]
-            near = _BOTH[(a, b)] & small
-            # a digit of one cell goes only when every digit of the other (but itself) has a cell of
-            # two candidates blocking it, or a cell of one blocks them all
-            if near.bit_count() < min(ka, POPCOUNT[mb]) - 1 and not near & lone:
-                continue
-            if not near:
-                continue
-            gone_a, gone_b = _excluded(ma, mb, tuple(cands[c] for c in bits(near)))
-            if not gone_a | gone_b:
-                continue
-            elims = [(a, x) for x in MASK_DIGITS[gone_a]] + [(b, y) for y in MASK_DIGITS[gone_b]]
-            steps.append(Step(
-                "aligned_pair_exclusion",
-                eliminations=tuple(sorted(elims)),
-                cells=(a, b),
-                candidates=tuple((c, d) for c in (a, b) for d in MASK_DIGITS[cands[c]]),
-                detail={"pair": f"{cell_name(a)}, {cell_name(b)}",
-                        "blockers": ", ".join(cell_name(c) for c in bits(_BOTH[(a, b)])
-                                              if cands[c] and POPCOUNT[cands[c]] <= 2)},
-            ))
+    for a, b in _removing(cands, "removing_pairs", 2):
+        near = _BOTH[(a, b)] & small
+        gone_a, gone_b = _excluded(cands[a], cands[b], [cands[c] for c in bits(near)])
+        elims = [(a, x) for x in MASK_DIGITS[gone_a]] + [(b, y) for y in MASK_DIGITS[gone_b]]
+        steps.append(Step(
+            "aligned_pair_exclusion",
+            eliminations=tuple(sorted(elims)),
+            cells=(a, b),
+            candidates=tuple((c, d) for c in (a, b) for d in MASK_DIGITS[cands[c]]),
+            detail={"pair": f"{cell_name(a)}, {cell_name(b)}",
+                    "blockers": ", ".join(cell_name(c) for c in bits(_BOTH[(a, b)])
+                                          if cands[c] and POPCOUNT[cands[c]] <= 2)},
+        ))
     steps.sort(key=lambda s: -len(s.eliminations))
     yield from steps
 
 
-_EXCLUDED: dict[tuple[int, int, tuple[int, ...]], tuple[int, int]] = {}
-_EXCLUDED_KEPT = 1 << 16
-
-
-def _excluded(ma: int, mb: int, blockers: tuple[int, ...]) -> tuple[int, int]:
+def _excluded(ma: int, mb: int, blockers: list[int]) -> tuple[int, int]:
     """Return (digits A loses, digits B loses) for cells A, B of candidates ``ma``, ``mb`` seeing each
-    other, and ``blockers`` the candidates of the one- and two-candidate cells seeing both.
-
-    Kept by its arguments (a bounded memo): from one state to the next most pairs are unchanged.
-    """
-    key = (ma, mb, blockers)
-    out = _EXCLUDED.get(key)
-    if out is None:
-        ok_a = ok_b = 0  # digits with a partner
-        for x in MASK_DIGITS[ma]:
-            for y in MASK_DIGITS[mb]:
-                if x == y:
-                    continue
-                pair = (1 << (x - 1)) | (1 << (y - 1))
-                if all(m & ~pair for m in blockers):
-                    ok_a |= 1 << (x - 1)
-                    ok_b |= 1 << (y - 1)
-        out = (ma & ~ok_a, mb & ~ok_b)
-        if len(_EXCLUDED) >= _EXCLUDED_KEPT:
-            _EXCLUDED.clear()
-        _EXCLUDED[key] = out
-    return out
+    other, and ``blockers`` the candidates of the one- and two-candidate cells seeing both."""
+    ok_a = ok_b = 0  # digits with a partner
+    for x in MASK_DIGITS[ma]:
+        for y in MASK_DIGITS[mb]:
+            if x == y:
+                continue
+            pair = (1 << (x - 1)) | (1 << (y - 1))
+            if all(m & ~pair for m in blockers):
+                ok_a |= 1 << (x - 1)
+                ok_b |= 1 << (y - 1)
+    return ma & ~ok_a, mb & ~ok_b
 
 
 def aligned_triple_exclusion(cg: CandidateGrid) -> Iterator[Step]:
@@ -130,7 +98,7 @@ def aligned_triple_exclusion(cg: CandidateGrid) -> Iterator[Step]:
         if 2 <= POPCOUNT[cands[c]] <= 3:
             excl |= CELL_BIT[c]
     steps = []
-    for c0, c1, c2 in _removing_triples(cands):
+    for c0, c1, c2 in _removing(cands, "removing_triples", 3):
         step = _triple(cands, (c0, c1, c2), PEER_MASK[c0] & PEER_MASK[c1] & PEER_MASK[c2] & excl)
         if step is not None:  # (always: the kernel asks what _triple does)
             steps.append(step)
@@ -141,17 +109,19 @@ def aligned_triple_exclusion(cg: CandidateGrid) -> Iterator[Step]:
 _PEER = np.array([[b in PEERS[a] for b in range(81)] for a in range(81)], dtype=np.uint8)
 
 
-def _removing_triples(cands: list[int]) -> list[list[int]]:
-    """Return the base cells (c0, c1, c2) of every triple exclusion that removes something, in the
-    order of the walk described in the module docstring (compiled: engine/exclusion_kernels.py)."""
-    from engine.exclusion_kernels import removing_triples  # loads numba on first use
+def _removing(cands: list[int], kernel: str, width: int) -> list[list[int]]:
+    """Return the base cells of every pair (``removing_pairs``) or triple (``removing_triples``)
+    exclusion that removes something, in the order of the walks described in the module docstring
+    (compiled: engine/exclusion_kernels.py)."""
+    from engine import exclusion_kernels  # loads numba on first use
 
+    search = getattr(exclusion_kernels, kernel)
     state = np.array(cands, dtype=np.int64)
     size = count = 64
     while count == size:  # the kernel stops when its rows run out: search again with more
         size *= 8
-        out = np.empty((size, 3), dtype=np.int64)
-        count = removing_triples(state, _PEER, out)
+        out = np.empty((size, width), dtype=np.int64)
+        count = search(state, _PEER, out)
     return out[:count].tolist()
 
 
