@@ -21,8 +21,8 @@ from engine.kernels import bit_intrinsics, njit
 
 # frame fields of the explicit stack
 (_TYP, _START, _NBASE, _NCOVER, _BASE, _COVER, _BANNED, _CELLS, _COVERED, _FINS, _ENDO, _PEERS,
- _TODO) = range(13)
-_FIELDS = 13
+ _TODO, _TWICE) = range(14)
+_FIELDS = 14
 _STACK = 4096
 
 
@@ -78,17 +78,12 @@ def search_fish(um, peer, cell_units, pool, cover_ok, kind, max_size, max_fins, 
         endo = f[_ENDO]
         peers = f[_PEERS]
         todo = f[_TODO]
+        twice = f[_TWICE]  # the cells of two cover units
         if top + 30 > _STACK:  # cannot happen (depth 8, at most 27 children a level): never overrun
             return found
         if typ == 0:  # all base cells so far are covered or fins: record, then add a base unit
             if nbase >= 2 and nbase == ncover and kind_of(base, cover) == kind:
-                union = np.int64(0)
-                twice = np.int64(0)
-                for v in range(27):
-                    if cover >> v & 1:
-                        twice |= union & um[v]
-                        union |= um[v]
-                elims = ((union & ~cells) | (twice & cells & ~fins)) & peers
+                elims = ((covered & ~cells) | (twice & cells & ~fins)) & peers
                 if elims:
                     out[found, 0] = base
                     out[found, 1] = cover
@@ -133,6 +128,7 @@ def search_fish(um, peer, cell_units, pool, cover_ok, kind, max_size, max_fins, 
                 g[_BANNED] = banned | np.int64(1) << u
                 g[_CELLS] = cells | mm
                 g[_COVERED] = covered
+                g[_TWICE] = twice
                 g[_FINS] = fins | new_endo
                 g[_ENDO] = endo | new_endo
                 g[_PEERS] = npeers
@@ -179,6 +175,7 @@ def search_fish(um, peer, cell_units, pool, cover_ok, kind, max_size, max_fins, 
                 g[_BANNED] = banned | options
                 g[_CELLS] = cells
                 g[_COVERED] = covered
+                g[_TWICE] = twice
                 g[_FINS] = fins | low
                 g[_ENDO] = endo
                 g[_PEERS] = npeers
@@ -197,6 +194,7 @@ def search_fish(um, peer, cell_units, pool, cover_ok, kind, max_size, max_fins, 
                 g[_BANNED] = banned | np.int64(1) << v
                 g[_CELLS] = cells
                 g[_COVERED] = covered | um[v]
+                g[_TWICE] = twice | (covered & um[v])
                 g[_FINS] = fins
                 g[_ENDO] = endo
                 g[_PEERS] = peers
