@@ -17,47 +17,16 @@ from __future__ import annotations
 
 import numpy as np
 
-from engine.kernels import njit
+from engine.kernels import bit_intrinsics, njit
 
 # frame fields of the explicit stack
 (_TYP, _START, _NBASE, _NCOVER, _BASE, _COVER, _BANNED, _CELLS, _COVERED, _FINS, _ENDO, _PEERS,
- _TODO) = range(13)
-_FIELDS = 13
+ _TODO, _TWICE) = range(14)
+_FIELDS = 14
 _STACK = 4096
 
 
-@njit(cache=True)
-def _popcount(x):  # pragma: no cover - compiled
-    n = 0
-    while x:
-        x &= x - 1
-        n += 1
-    return n
-
-
-@njit(cache=True)
-def _index(low):  # pragma: no cover - compiled
-    """Return the position of the one set bit of ``low`` (a power of two below 2**62)."""
-    i = 0
-    if low >> 32:
-        low >>= 32
-        i += 32
-    if low >> 16:
-        low >>= 16
-        i += 16
-    if low >> 8:
-        low >>= 8
-        i += 8
-    if low >> 4:
-        low >>= 4
-        i += 4
-    if low >> 2:
-        low >>= 2
-        i += 2
-    if low >> 1:
-        i += 1
-    return i
-
+_popcount, _index = bit_intrinsics()  # popcnt / tzcnt (the index of the lowest set bit)
 
 _ROWS = (1 << 9) - 1
 _COLS = _ROWS << 9
@@ -87,7 +56,8 @@ def search_fish(um, peer, cell_units, pool, cover_ok, kind, max_size, max_fins, 
     """
     k = peer.shape[0]
     every = (np.int64(1) << k) - 1
-    stack = np.zeros((_STACK, _FIELDS), dtype=np.int64)
+    stack = np.empty((_STACK, _FIELDS), dtype=np.int64)  # every frame is written before it is read
+    stack[0, :] = 0
     stack[0, _PEERS] = every
     top = 1
     found = 0
@@ -108,17 +78,12 @@ def search_fish(um, peer, cell_units, pool, cover_ok, kind, max_size, max_fins, 
         endo = f[_ENDO]
         peers = f[_PEERS]
         todo = f[_TODO]
+        twice = f[_TWICE]  # the cells of two cover units
         if top + 30 > _STACK:  # cannot happen (depth 8, at most 27 children a level): never overrun
             return found
         if typ == 0:  # all base cells so far are covered or fins: record, then add a base unit
             if nbase >= 2 and nbase == ncover and kind_of(base, cover) == kind:
-                union = np.int64(0)
-                twice = np.int64(0)
-                for v in range(27):
-                    if cover >> v & 1:
-                        twice |= union & um[v]
-                        union |= um[v]
-                elims = ((union & ~cells) | (twice & cells & ~fins)) & peers
+                elims = ((covered & ~cells) | (twice & cells & ~fins)) & peers
                 if elims:
                     out[found, 0] = base
                     out[found, 1] = cover
@@ -163,6 +128,7 @@ def search_fish(um, peer, cell_units, pool, cover_ok, kind, max_size, max_fins, 
                 g[_BANNED] = banned | np.int64(1) << u
                 g[_CELLS] = cells | mm
                 g[_COVERED] = covered
+                g[_TWICE] = twice
                 g[_FINS] = fins | new_endo
                 g[_ENDO] = endo | new_endo
                 g[_PEERS] = npeers
@@ -209,6 +175,7 @@ def search_fish(um, peer, cell_units, pool, cover_ok, kind, max_size, max_fins, 
                 g[_BANNED] = banned | options
                 g[_CELLS] = cells
                 g[_COVERED] = covered
+                g[_TWICE] = twice
                 g[_FINS] = fins | low
                 g[_ENDO] = endo
                 g[_PEERS] = npeers
@@ -227,6 +194,7 @@ def search_fish(um, peer, cell_units, pool, cover_ok, kind, max_size, max_fins, 
                 g[_BANNED] = banned | np.int64(1) << v
                 g[_CELLS] = cells
                 g[_COVERED] = covered | um[v]
+                g[_TWICE] = twice | (covered & um[v])
                 g[_FINS] = fins
                 g[_ENDO] = endo
                 g[_PEERS] = peers

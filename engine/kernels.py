@@ -31,6 +31,7 @@ AOT_MODULE = "sudoku_kernels_aot"
 # every engine module with kernels; build/aot.py imports these to find what to compile
 KERNEL_MODULES = (
     "engine.solver_kernels", "engine.canonical_kernels", "engine.chain_kernels", "engine.fish_kernels",
+    "engine.exclusion_kernels",
 )
 # exported name -> (signature, Python function), filled as the kernel modules are imported
 EXPORTS: dict[str, tuple[str, Callable[..., Any]]] = {}

