@@ -10,7 +10,9 @@ and :func:`~engine.strategies.chains.trace` do in Python, for every start node i
 writes each chain it finds as a record: the Python side only turns records into eliminations.
 :func:`graph_links` makes those rows, :func:`als_subsets` the subsets almost locked sets come from,
 and :func:`als_xz_hits`, :func:`xy_wing_hits` and :func:`blossom_leaves` say which patterns remove
-something, in the order the Python finders list them, so those finders make steps only of those.
+something, in the order the Python finders list them, so those finders make steps only of those;
+:func:`nishio_hits` walks every Nishio assumption and returns the contradictions, and
+:func:`chain_branches` follows every candidate of a state by single links (the forcing chains').
 
 Why compiled: on SE 8-9 states the graph with almost locked sets has 600-800 nodes and the search
 from every node took about 150 ms in Python (bitset layers through byte tables); here it takes a few.
@@ -761,3 +763,171 @@ def als_subsets(cands, units):  # pragma: no cover - compiled
                 for k in range(i + 1, size):
                     pick[k] = pick[k - 1] + 1
     return out[:used]
+
+
+@njit(cache=True, aot="int64[::1](int64[::1], int64[::1], int64[:, ::1], int64[:, ::1], int64[:, ::1])")
+def nishio_hits(cands, values, units, cell_units, peers):  # pragma: no cover - compiled
+    """Return the Nishio contradictions as records, in the order nishio.find_nishio lists them
+    (digit, then assumed cell ascending): ``digit, kind, where, count, cells...`` with kind 1 for a
+    cell left empty (``where`` the cell) and 2 for a unit left without the digit (``where`` the
+    unit), ``cells`` the placements made, the assumption first; only those with two or more.
+    The same walk as nishio.follow_digit: ``peers[c]`` ascending, ``units[u]`` the unit's cells."""
+    out = np.empty(1024, dtype=np.int64)
+    used = 0
+    alive0 = np.zeros(81, dtype=np.bool_)
+    done0 = np.zeros(27, dtype=np.bool_)
+    alive = np.zeros(81, dtype=np.bool_)
+    done = np.zeros(27, dtype=np.bool_)
+    placed = np.empty(81, dtype=np.int64)
+    for digit in range(1, 10):
+        bit = 1 << (digit - 1)
+        alive0[:] = False
+        done0[:] = False
+        for c in range(81):
+            if cands[c] & bit:
+                alive0[c] = True
+            elif values[c] == digit:
+                for k in range(3):
+                    done0[cell_units[c, k]] = True
+        for cell in range(81):
+            if not alive0[cell]:
+                continue
+            alive[:] = alive0
+            done[:] = done0
+            n = 0
+            c = cell
+            kind = 0
+            where = -1
+            while True:
+                placed[n] = c
+                n += 1
+                alive[c] = False
+                for k in range(3):
+                    done[cell_units[c, k]] = True
+                for k in range(peers.shape[1]):  # the peers losing the digit, one left empty
+                    q = peers[c, k]
+                    if alive[q]:
+                        alive[q] = False
+                        if kind == 0 and cands[q] == bit:
+                            kind = 1
+                            where = q
+                if kind:
+                    break
+                single = -1
+                for u in range(27):
+                    if done[u]:
+                        continue
+                    count = 0
+                    last = -1
+                    for k in range(9):
+                        if alive[units[u, k]]:
+                            count += 1
+                            last = units[u, k]
+                    if count == 0:
+                        kind = 2
+                        where = u
+                        break
+                    if single < 0 and count == 1:
+                        single = last
+                if kind or single < 0:
+                    break
+                c = single
+            if kind == 0 or n < 2:
+                continue
+            if used + n + 4 > out.shape[0]:
+                bigger = np.empty(2 * (used + n + 4), dtype=np.int64)
+                bigger[:used] = out[:used]
+                out = bigger
+            out[used] = digit
+            out[used + 1] = kind
+            out[used + 2] = where
+            out[used + 3] = n
+            out[used + 4 : used + 4 + n] = placed[:n]
+            used += n + 4
+    return out[:used]
+
+
+@njit(
+    cache=True,
+    aot="int64(int64[::1], int64[::1], int64[::1], int64[:, ::1], int64[:, ::1], int64[::1], int64[:, ::1], "
+    "uint8[:, ::1])",
+)
+def chain_branches(values, cands, forced_start, forced, peers, start, placed, gone):  # pragma: no cover
+    """Follow every candidate of the state by single links, as forcing.follow_chain does, in one call,
+    and return how many rows of ``placed`` it filled.
+
+    ``forced[forced_start[k]:forced_start[k + 1]]`` are the ``(cell, digit)`` placements removing
+    candidate ``k = 9 * cell + digit - 1`` forces (StrongLinks.forced); ``peers[c]`` ascending.
+    Fills, per candidate ``i`` in cell then digit order: its rows of ``placed`` from ``start[i]`` to
+    ``start[i + 1]``, the placements (cell, digit) in order, the last ``(cell, -digit)`` when that
+    candidate, forced both in and out, ran it dry; and its removals ``gone[i]`` (zeros on entry; bit
+    ``81 * (digit - 1) + cell`` of 729, its placements left out; unused when it ran dry).
+    ``placed`` has room for 82 rows a candidate.
+    """
+    alive = np.zeros((9, 81), dtype=np.bool_)
+    now = np.empty(81, dtype=np.int64)
+    todo = np.empty((81 * 112 + 1, 2), dtype=np.int64)
+    used = 0
+    i = 0
+    for cell in range(81):
+        for digit in range(1, 10):
+            if not cands[cell] >> (digit - 1) & 1:
+                continue
+            for e in range(9):
+                for c in range(81):
+                    alive[e, c] = cands[c] >> e & 1 == 1
+            now[:] = values
+            todo[0, 0] = cell
+            todo[0, 1] = digit
+            size = 1
+            at = 0
+            first = used
+            dry = False
+            while at < size:
+                c = todo[at, 0]
+                d = todo[at, 1]
+                at += 1
+                v = now[c]
+                if v == d:
+                    continue
+                placed[used, 0] = c
+                if v or not alive[d - 1, c]:
+                    placed[used, 1] = -d
+                    used += 1
+                    dry = True
+                    break
+                placed[used, 1] = d
+                used += 1
+                now[c] = d
+                m = cands[c]
+                for e in range(9):
+                    if m >> e & 1:
+                        alive[e, c] = False
+                for k in range(peers.shape[1]):
+                    alive[d - 1, peers[c, k]] = False
+                # what placing d in c forces: through the cell's other digits, then its peers' d
+                for e in range(1, 10):
+                    if e != d and m >> (e - 1) & 1:
+                        key = 9 * c + e - 1
+                        for j in range(forced_start[key], forced_start[key + 1]):
+                            todo[size, 0] = forced[j, 0]
+                            todo[size, 1] = forced[j, 1]
+                            size += 1
+                for k in range(peers.shape[1]):
+                    q = peers[c, k]
+                    if cands[q] >> (d - 1) & 1:
+                        key = 9 * q + d - 1
+                        for j in range(forced_start[key], forced_start[key + 1]):
+                            todo[size, 0] = forced[j, 0]
+                            todo[size, 1] = forced[j, 1]
+                            size += 1
+            if not dry:
+                for e in range(9):
+                    for c in range(81):
+                        if cands[c] >> e & 1 and not alive[e, c]:
+                            gone[i, 81 * e + c] = 1
+                for j in range(first, used):
+                    gone[i, 81 * (placed[j, 1] - 1) + placed[j, 0]] = 0
+            i += 1
+            start[i] = used
+    return used

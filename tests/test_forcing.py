@@ -225,3 +225,31 @@ def test_hint_all_lists_the_techniques_steps(tid: str, capsys: pytest.CaptureFix
     for s in steps:
         assert all(int(solution[(r - 1) * 9 + c - 1]) == d for r, c, d in s["placements"])
         assert all(int(solution[(r - 1) * 9 + c - 1]) != d for r, c, d in s["eliminations"])
+
+
+def test_compiled_walks_follow_the_python_walks_exactly() -> None:
+    """Nishio's and forcing chains' compiled walks give what the Python walks give, branch for branch."""
+    from engine.masks import MASK_DIGITS
+    from engine.strategies.forcing import StrongLinks, _ChainBranches, follow_chain
+    from engine.strategies.nishio import _step, digit_places, find_nishio, follow_digit
+
+    states = [cg for cg, _, _ in _paths()][::3]
+    branches = contradictions = 0
+    for cg in states:
+        links = StrongLinks.of(cg)
+        compiled = _ChainBranches(cg, links)
+        for c in range(81):
+            for d in MASK_DIGITS[cg.cands[c]]:
+                assert compiled.branch(c, d) == follow_chain(cg, links, c, d)
+                branches += 1
+        expected = []
+        for d in range(1, 10):
+            alive, done = digit_places(cg, d)
+            for c in range(81):
+                if alive >> c & 1:
+                    b = follow_digit(cg, c, d, alive, done)
+                    if b.dry and len(b.placed) > 1:
+                        expected.append(_step(cg, b))
+        assert list(find_nishio(cg)) == expected
+        contradictions += len(expected)
+    assert branches > 1000 and contradictions > 10

@@ -72,9 +72,9 @@ class Graph:
         self.cp: list[int] = []  # common peers of the node's cells
         self.index: dict[tuple[int, int], int] = {}
         self.cands: list[int] = []  # the state's candidate masks
-        # the almost locked sets, per node the indexes of the sets it belongs to, per set its nodes
+        # the almost locked sets, per node the sets it belongs to (bit k: set k), per set its nodes
         self.als_sets: list[Als] = []
-        self.als_in: dict[int, list[int]] = {}
+        self.als_in: dict[int, int] = {}
         self.als_ids: list[list[int]] = []
         self.links: np.ndarray = np.zeros((2, 0, 0), dtype=np.uint64)
 
@@ -102,11 +102,8 @@ class Graph:
 
     def link_als(self, a: int, b: int) -> Als | None:
         """Return the (last listed) almost locked set whose digits give the strong link a = b, or None."""
-        la, lb = self.als_in.get(a), self.als_in.get(b)
-        if not la or not lb:
-            return None
-        common = set(la).intersection(lb)
-        return self.als_sets[max(common)] if common else None
+        common = self.als_in.get(a, 0) & self.als_in.get(b, 0)
+        return self.als_sets[common.bit_length() - 1] if common else None
 
     def is_single(self, n: int) -> bool:
         """Return True when node n is one candidate (one cell)."""
@@ -198,27 +195,30 @@ _UNIT_WORDS = cell_words(list(UNIT_MASK))
 def _add_als_nodes(g: Graph, cg: CandidateGrid, digits: tuple[int, ...]) -> None:
     """Add, for every almost locked set of 2+ cells, its nodes (each two of them strongly linked)."""
     wanted = set(digits)
+    every = wanted.issuperset(range(1, 10))
     index, als_in, sets, groups = g.index, g.als_in, g.als_sets, g.als_ids
     digit, mask, cp = g.digit, g.mask, g.cp
+    get = index.get
     for als in almost_locked_sets(cg, min_size=2):
         dm = als.digit_mask
         ids = []
-        for d, m in dm.items():  # digits ascending, as in ``digits``
-            if d not in wanted:
+        # the items are the (digit, cells) keys of :meth:`Graph.node`, digits ascending as in ``digits``
+        for key in dm.items():
+            if not every and key[0] not in wanted:
                 continue
-            n = index.get((d, m))
-            if n is None:  # a new node (:meth:`Graph.node`; the set has its cells' common peers)
-                n = index[(d, m)] = len(digit)
-                digit.append(d)
-                mask.append(m)
-                cp.append(als.digit_peers[d])
+            n = get(key)
+            if n is None:  # a new node (the set has its cells' common peers)
+                n = index[key] = len(digit)
+                digit.append(key[0])
+                mask.append(key[1])
+                cp.append(als.digit_peers[key[0]])
             ids.append(n)
         if len(ids) == len(dm):
-            k = len(sets)
+            bit = 1 << len(sets)
             sets.append(als)
             groups.append(ids)
             for n in ids:
-                als_in.setdefault(n, []).append(k)
+                als_in[n] = als_in.get(n, 0) | bit
 
 
 class Als(NamedTuple):
@@ -267,9 +267,10 @@ def _almost_locked_sets(cg: CandidateGrid) -> list[Als]:
         if cells in seen:
             continue
         seen.add(cells)
-        dm = {d: dc[d] & cells for d in MASK_DIGITS[m]}
+        dm = {}
         dp = {}
-        for d, x in dm.items():
+        for d in MASK_DIGITS[m]:
+            x = dm[d] = dc[d] & cells
             p = peers.get(x)
             if p is None:
                 p = peers[x] = common_peers(x)
