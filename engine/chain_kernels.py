@@ -129,6 +129,16 @@ def _grow(out, need):  # pragma: no cover - compiled
     return bigger
 
 
+@njit(cache=True)
+def _room(out, used):  # pragma: no cover - compiled
+    # a table of found rows with room for one more: doubled when full
+    if used < out.shape[0]:
+        return out
+    bigger = np.empty((2 * used, out.shape[1]), dtype=out.dtype)
+    bigger[:used] = out
+    return bigger
+
+
 # aot: the argument types engine/strategies/chains.py passes (build/aot.py compiles it ahead of time)
 @njit(
     cache=True,
@@ -273,10 +283,7 @@ def rcc_pairs(sets):  # pragma: no cover - compiled
                 ):
                     found |= low
             if found:
-                if used == out.shape[0]:
-                    bigger = np.empty((2 * used, 3), dtype=np.int64)
-                    bigger[:used] = out
-                    out = bigger
+                out = _room(out, used)
                 out[used, 0] = i
                 out[used, 1] = j
                 out[used, 2] = found
@@ -492,10 +499,7 @@ def bent_sets(  # pragma: no cover - compiled
                             sk = _set_key(lo_, hi_)
                             if sk not in seen:
                                 seen.add(sk)
-                                if used == out.shape[0]:
-                                    bigger = np.empty((2 * used, 4), dtype=np.int64)
-                                    bigger[:used] = out
-                                    out = bigger
+                                out = _room(out, used)
                                 out[used, 0] = np.int64(lo_ & np.uint64(0x7FFFFFFFFFFFFFFF))
                                 out[used, 1] = np.int64((lo_ >> np.uint64(63)) | (hi_ << np.uint64(1)))
                                 out[used, 2] = un
@@ -594,10 +598,7 @@ def xy_wing_hits(sets, places, other, rcc, start):  # pragma: no cover - compile
                     if (sets[a, z, 2] & sets[b, z, 2] & places[z, 0] & ~lo) or (
                         sets[a, z, 3] & sets[b, z, 3] & places[z, 1] & ~hi
                     ):
-                        if used == out.shape[0]:
-                            bigger = np.empty((2 * used, 3), dtype=np.int64)
-                            bigger[:used] = out
-                            out = bigger
+                        out = _room(out, used)
                         out[used, 0] = c
                         out[used, 1] = k
                         out[used, 2] = k2
@@ -676,10 +677,7 @@ def blossom_leaves(sets, places, cands):  # pragma: no cover - compiled
                         hit = True
                         break
                 if hit:
-                    if used == out.shape[0]:
-                        bigger = np.empty((2 * used, 5), dtype=np.int64)
-                        bigger[:used] = out
-                        out = bigger
+                    out = _room(out, used)
                     out[used, 0] = stem
                     for k in range(4):
                         out[used, 1 + k] = chosen[k] if k < nd else -1
@@ -745,10 +743,7 @@ def als_subsets(cands, units):  # pragma: no cover - compiled
                             lo |= one << np.uint64(c)
                         else:
                             hi |= one << np.uint64(c - 64)
-                    if used == out.shape[0]:
-                        bigger = np.empty((2 * used, 3), dtype=np.uint64)
-                        bigger[:used] = out
-                        out = bigger
+                    out = _room(out, used)
                     out[used, 0] = lo
                     out[used, 1] = hi
                     out[used, 2] = np.uint64(union)
