@@ -28,8 +28,8 @@ level      Chinese   needs (typically)                                   SE band
 easy       简单      singles only                                        < 2.5
 medium     中等      locked candidates, pairs, X-wing, hidden pairs      2.5 - 3.4
 hard       困难      triples, fish, wings, uniqueness, quads, BUG        3.5 - 5.9
-expert     专家      Sue de Coq, chains, nice loops, almost locked sets  6.0 - 7.9
-master     大师      many chains, grouped chains, forcing chains         8.0 - 9.9
+expert     专家      Sue de Coq, chains, nice loops, Franken fish, ATE   6.0 - 7.9
+master     大师      chains through groups or ALS, forcing chains        8.0 - 9.9
 extreme    极限      a guess: logic alone cannot finish                  10
 =========  ========  ==================================================  ===========
 
