@@ -56,6 +56,17 @@ def bits(mask: int) -> Iterator[int]:
         mask ^= low
 
 
+def candidate_pairs(key: int) -> list[tuple[int, int]]:
+    """Return the sorted (cell, digit) pairs of a *candidate mask* (bit ``81 * (d - 1) + c`` for
+    digit d in cell c), as the chains and forcing chains keep their sets of candidates."""
+    out = []
+    for bit in bits(key):
+        d, c = divmod(bit, 81)
+        out.append((c, d + 1))
+    out.sort()
+    return out
+
+
 _COMMON_PEERS: dict[int, int] = {}
 _COMMON_PEERS_KEPT = 1 << 16  # the masks asked for are mostly parts of one unit (27 x 512 of them)
 

@@ -35,7 +35,7 @@ import numpy as np
 
 from engine.candidates import CandidateGrid
 from engine.grid import cell_name
-from engine.masks import CELL_BIT, MASK_DIGITS, PEER_MASK, bits
+from engine.masks import CELL_BIT, MASK_DIGITS, PEER_MASK, bits, candidate_pairs
 from engine.steps import TEXT_FIELDS, Fact, Step, cannot_label, fact_label, implication_sentence, link_facts
 from engine.strategies import Technique, register
 from engine.strategies.links import Graph, build_graph, cell_words, digit_cells, result_fields
@@ -188,18 +188,6 @@ def _spread(cell: int, digits: int) -> int:
     return out
 
 
-def _key_pairs(key: int) -> tuple[tuple[int, int], ...]:
-    """Return a candidate key's candidates as sorted (cell, digit) pairs."""
-    out = []
-    while key:
-        low = key & -key
-        key ^= low
-        d, c = divmod(low.bit_length() - 1, 81)
-        out.append((c, d + 1))
-    out.sort()
-    return tuple(out)
-
-
 def chain_results(g: Graph, cg: CandidateGrid, *, loops: bool = True, same_digit_ends: bool = False) -> list:
     """Return ``(placements, eliminations, states, loop)`` for every useful chain, shortest per result.
 
@@ -268,7 +256,7 @@ def chain_results(g: Graph, cg: CandidateGrid, *, loops: bool = True, same_digit
             continue
         if elims:
             _keep_at(found, elims, records, at, length, False)
-    return [((), _key_pairs(e), states, loop) for e, (states, loop) in found.items()]
+    return [((), tuple(candidate_pairs(e)), states, loop) for e, (states, loop) in found.items()]
 
 
 _compiled: list = []

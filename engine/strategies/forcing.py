@@ -79,7 +79,7 @@ import numpy as np
 
 from engine.candidates import CandidateGrid
 from engine.grid import CELL_UNITS, PEERS_NP, UNITS, cell_name
-from engine.masks import CELL_BIT, MASK_DIGITS, PEER_MASK, POPCOUNT, UNIT_MASK
+from engine.masks import CELL_BIT, MASK_DIGITS, PEER_MASK, POPCOUNT, UNIT_MASK, candidate_pairs
 from engine.propagation import propagate_singles
 from engine.steps import TEXT_FIELDS, Fact, Step, fact_label, implication_sentence, result_label, unit_label
 from engine.strategies import Technique, register
@@ -187,13 +187,7 @@ def _consequences(branches: list[Branch], gone: list[int]) -> tuple[list, list]:
         both &= g
     for c, _ in placements:  # a placement says it all about its cell
         both &= ~(_DIGITS_OF_CELL << c)
-    eliminations = []
-    while both:
-        low = both & -both
-        both ^= low
-        d, c = divmod(low.bit_length() - 1, 81)
-        eliminations.append((c, d + 1))
-    return placements, sorted(eliminations)
+    return placements, candidate_pairs(both)
 
 
 _DIGITS_OF_CELL = sum(1 << (81 * d) for d in range(9))  # cell 0's nine bits in a removed() mask
