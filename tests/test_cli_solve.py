@@ -217,6 +217,13 @@ def test_an_existing_out_is_replaced_only_when_the_block_completes(tmp_path):
     assert sorted(p.name for p in tmp_path.iterdir()) == ["out.txt"]
 
 
+def _as_from_a_terminal() -> None:
+    # a child inherits ignored and blocked signals: a suite started in the background (or by a
+    # parent that blocks SIGINT) would make the command deaf to Ctrl-C, as a shell's background job is
+    signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
 @pytest.mark.parametrize(
     ("signum", "status", "word"),
     [
@@ -235,6 +242,7 @@ def test_an_interrupted_run_leaves_the_old_out_intact(tmp_path, signum, status, 
         [sys.executable, "-m", "engine", "-s", str(big), "-o", str(out)],
         stderr=subprocess.PIPE,
         text=True,
+        preexec_fn=_as_from_a_terminal,
     )
     deadline = time.monotonic() + 60
     while not list(tmp_path.glob(".out.txt.*.tmp")) and proc.poll() is None:
