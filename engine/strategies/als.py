@@ -120,7 +120,7 @@ def find_als_xy_wing(cg: CandidateGrid) -> Iterator[Step]:
     if len(rows):
         from engine.chain_kernels import xy_wing_hits
 
-        other, rcc, start = _links_by_set(rows, len(sets))
+        other, rcc, start = links_by_set(rows, len(sets))
         hits = xy_wing_hits(table, digit_words(cg), other, rcc, start).tolist()
         other_list, rcc_list = other.tolist(), rcc.tolist()
     else:
@@ -143,7 +143,7 @@ def find_als_xy_wing(cg: CandidateGrid) -> Iterator[Step]:
         yield _step("als_xy_wing", sets_, elims, detail)
 
 
-def _links_by_set(rows: np.ndarray, n: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+def links_by_set(rows: np.ndarray, n: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """Return every set's RCC links, ``other[start[i]:start[i + 1]]`` (the linked set) and ``rcc``
     (the digit): for each pair row ``(i, j, digits)`` in order, each digit ascending, i's link to j
     then j's to i, listed per set in that order."""

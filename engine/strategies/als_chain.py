@@ -35,163 +35,122 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
+import numpy as np
+
 from engine.candidates import CandidateGrid
 from engine.grid import cell_name
 from engine.masks import MASK_DIGITS, bits, digits_text
 from engine.steps import TEXT_FIELDS, Step
 from engine.strategies import Technique, register
-from engine.strategies.links import Als, almost_locked_sets, digit_cells, rcc_pairs, result_fields
+from engine.strategies.als import links_by_set
+from engine.strategies.links import (
+    Als,
+    almost_locked_sets,
+    digit_cells,
+    digit_words,
+    rcc_tables,
+    result_fields,
+)
 
 MIN_LINKS = 3  # four sets: two are ALS-XZ, three the ALS-XY-wing
 MAX_LINKS = 7  # eight sets
 
 
-def _links(cg: CandidateGrid, sets: list[Als]) -> list[list[tuple[int, int]]]:
+def _links(other: list[int], rcc: list[int], start: list[int]) -> list[list[tuple[int, int]]]:
     """Return, per set, its links (digit, other set), in both directions."""
-    out: list[list[tuple[int, int]]] = [[] for _ in sets]
-    for i, j, xs in rcc_pairs(cg, sets):
-        for x in xs:
-            out[i].append((x, j))
-            out[j].append((x, i))
-    return out
-
-
-def _forward(layer: dict[tuple[int, int], int], links: list[list[tuple[int, int]]]) -> dict:
-    """Return the next layer: ``(y, j)`` gets the starts that reached a neighbour i through x != y."""
-    by_set: dict[int, dict[int, int]] = {}
-    for (x, i), starts in layer.items():
-        by_set.setdefault(i, {})[x] = starts
-    nxt: dict[tuple[int, int], int] = {}
-    for i, entered in by_set.items():
-        every = 0
-        for starts in entered.values():
-            every |= starts
-        but: dict[int, int] = {}  # y -> the starts that entered i through another digit
-        for y, j in links[i]:
-            if y not in entered:
-                s = every
-            else:
-                s = but.get(y, -1)
-                if s < 0:
-                    s = 0
-                    for x, starts in entered.items():
-                        if x != y:
-                            s |= starts
-                    but[y] = s
-            if s:
-                key = (y, j)
-                nxt[key] = nxt.get(key, 0) | s
-    return nxt
+    return [list(zip(rcc[start[i] : start[i + 1]], other[start[i] : start[i + 1]], strict=True))
+            for i in range(len(start) - 1)]
 
 
 def find_als_chain(cg: CandidateGrid) -> Iterator[Step]:
     """Yield every ALS-chain of four to eight sets that removes a candidate, fewest sets first, one per
     set of removals (nothing when there is none)."""
     sets = almost_locked_sets(cg)
-    links = _links(cg, sets)
+    table, rows = rcc_tables(cg, sets)
+    if not len(rows):
+        return
+    from engine.als_kernels import chain_starts, chain_walks
+
+    other, rcc, start = links_by_set(rows, len(sets))
+    places = digit_words(cg)
+    starts = chain_starts(table, places, rcc, start)
+    if not len(starts):
+        return
+    layers = np.zeros((MAX_LINKS, 10, len(sets), (len(starts) + 63) // 64), dtype=np.uint64)
+    walks = chain_walks(table, places, other, rcc, start, starts, layers, MIN_LINKS).tolist()
+    if not walks:
+        return
+    links = _links(other.tolist(), rcc.tolist(), start.tolist())
+    starts_list = starts.tolist()
     dc = digit_cells(cg)
-    # per set and digit Z: the cells outside the set that hold Z and see all the set's Zs
-    sees = [{z: dc[z] & a.digit_peers[z] & ~a.cells for z in a.digit_mask} for a in sets]
-    starts: list[tuple[int, int]] = []  # (first set, first RCC), only those with a target
-    targets: list[dict[int, int]] = [{} for _ in range(10)]  # z -> cell -> starts that see it
-    layer: dict[tuple[int, int], int] = {}
-    for i, out in enumerate(links):
-        for x in sorted({x for x, _ in out}):
-            zs = [(z, m) for z, m in sees[i].items() if z != x and m]
-            if not zs:
-                continue
-            bit = 1 << len(starts)
-            starts.append((i, x))
-            for z, m in zs:
-                for c in bits(m):
-                    targets[z][c] = targets[z].get(c, 0) | bit
-            for y, j in out:
-                if y == x:
-                    layer[(x, j)] = layer.get((x, j), 0) | bit
-    layers = [layer]
-    wanted: dict[tuple[int, int], int] = {}  # (y, j) -> starts sharing a target with the end j
-    done: dict[tuple[int, int], int] = {}  # (y, j) -> starts read out at fewer links
+    sees: dict[int, dict[int, int]] = {}  # per set met, digit Z -> the cells outside it seeing all its Zs
     seen: set[tuple] = set()
-    for k in range(2, MAX_LINKS + 1):
-        layer = _forward(layer, links)
-        layers.append(layer)
-        if k < MIN_LINKS:
-            continue
+    at = 0
+    for k in range(MIN_LINKS, MAX_LINKS + 1):
         found: dict[tuple, list[tuple[int, int, int, int]]] = {}
-        for (y, j), reached in layer.items():
-            w = wanted.get((y, j))
-            if w is None:
-                w = wanted[(y, j)] = _wanted(sees[j], y, targets)
-            hit = reached & w & ~done.get((y, j), 0)
-            if hit:
-                done[(y, j)] = done.get((y, j), 0) | hit
-                _read_out(hit, y, j, sets, sees, starts, found)
+        while at < len(walks) and walks[at][0] == k:
+            _, s, y, j = walks[at]
+            at += 1
+            _read_out(s, y, j, sets, sees, dc, starts_list, found)
         for key, ways in sorted(found.items(), key=lambda kv: min(kv[1])):
             if key in seen:
                 continue
             seen.add(key)
             for _, s, y, j in sorted(ways):
-                path = _path(layers, links, starts[s], s, k, y, j)
+                path = _path(layers, links, starts_list[s], s, k, y, j)
                 if path is not None:
                     yield _step(sets, path, key)
                     break
 
 
-def _wanted(sees: dict[int, int], y: int, targets: list[dict[int, int]]) -> int:
-    """Return the starts whose first set shares, for a digit Z other than y, a target with an end set
-    whose targets are ``sees``."""
-    out = 0
-    for z, m in sees.items():
-        t = targets[z]
-        if z != y and t:
-            for c in bits(m):
-                out |= t.get(c, 0)
+def _read_out(
+    s: int, y: int, j: int, sets: list[Als], sees: dict[int, dict[int, int]], dc: list[int], starts: list,
+    found: dict,
+) -> None:
+    """Add to ``found`` (removals -> [(size, start, y, end)]) the chain from start s to set j entered
+    through y, if it removes something: removals are ((Z, cells), ...) by digit."""
+    i, x = starts[s]
+    a, b = sets[i], sets[j]
+    az, bz = _targets(i, sets, sees, dc), _targets(j, sets, sees, dc)
+    key = tuple(
+        (z, m)
+        for z in MASK_DIGITS[a.digits & b.digits & ~(1 << (x - 1)) & ~(1 << (y - 1))]
+        if (m := az[z] & bz[z])
+    )
+    if key:
+        found.setdefault(key, []).append(((a.cells | b.cells).bit_count(), s, y, j))
+
+
+def _targets(i: int, sets: list[Als], sees: dict[int, dict[int, int]], dc: list[int]) -> dict[int, int]:
+    """Return, made once per set, per digit Z of set i the cells outside it holding Z and seeing all
+    its Zs."""
+    out = sees.get(i)
+    if out is None:
+        a = sets[i]
+        out = sees[i] = {z: dc[z] & a.digit_peers[z] & ~a.cells for z in a.digit_mask}
     return out
 
 
-def _read_out(
-    hit: int, y: int, j: int, sets: list[Als], sees: list[dict[int, int]], starts: list, found: dict
-) -> None:
-    """Add to ``found`` (removals -> [(size, start, y, end)]) the chains from the starts in ``hit``
-    to set j entered through y: removals are ((Z, cells), ...) by digit."""
-    b, bz = sets[j], sees[j]
-    while hit:
-        low = hit & -hit
-        hit ^= low
-        s = low.bit_length() - 1
-        i, x = starts[s]
-        if i == j:  # (the ends may overlap, one may hold the other: HoDoKu's cases do)
-            continue
-        a, az = sets[i], sees[i]
-        key = tuple(
-            (z, m)
-            for z in MASK_DIGITS[a.digits & b.digits & ~(1 << (x - 1)) & ~(1 << (y - 1))]
-            if (m := az[z] & bz[z])
-        )
-        if key:
-            found.setdefault(key, []).append(((a.cells | b.cells).bit_count(), s, y, j))
-
-
 def _path(
-    layers: list[dict], links: list[list[tuple[int, int]]], start: tuple[int, int], s: int, k: int,
-    y: int, j: int,
+    layers: np.ndarray, links: list[list[tuple[int, int]]], start: list[int], s: int, k: int, y: int, j: int,
 ) -> tuple[list[int], list[int]] | None:
     """Return (sets, RCCs) of a chain of k links from ``start`` to set j entered through y, no set
     twice, read back from the layers; None when every such walk repeats a set."""
-    first, _ = start
-    bit = 1 << s
+    first = start[0]
+    # reached[m - 1][x][i]: start s has a walk of m links ending in set i entered through x
+    reached = ((layers[: k - 1, :, :, s >> 6] >> np.uint64(s & 63)) & np.uint64(1)).tolist()
     sets, digits = [j], [y]
 
     def back(m: int, y: int, j: int) -> bool:
         # (y, j) is reached at m links; find the set before j
         if m == 1:
             return first not in sets
-        before = layers[m - 2]
+        before = reached[m - 2]
         for x, i in links[j]:
             if x != y or i in sets:
                 continue
             for x2 in range(1, 10):
-                if x2 != y and before.get((x2, i), 0) & bit:
+                if x2 != y and before[x2][i]:
                     sets.append(i)
                     digits.append(x2)
                     if back(m - 1, x2, i):

@@ -1,0 +1,197 @@
+"""Compiled kernels for almost locked sets: the ALS chain's breadth-first search.
+
+Importing this module loads numba (unless the kernels were compiled ahead of time: engine/kernels.py);
+:mod:`engine.strategies.als_chain` imports it on first use.
+
+The sets come as :func:`engine.strategies.links.rcc_tables` makes them (``sets[s, 0]``: the set's
+cells, two words, and its digit mask; ``sets[s, d]`` for d 1-9: its cells holding d and the cells
+seeing all of them, two words each), their links as ``other``/``rcc``/``start`` (set i's links are
+``start[i]:start[i + 1]``, in :func:`engine.strategies.als.links_by_set`'s order) and a bitset of
+starts as a row of ``uint64`` words (start s: bit ``s % 64`` of word ``s // 64``).
+
+Why compiled: :func:`~engine.strategies.als_chain.find_als_chain` ran its layers as dicts of Python
+ints, 15 ms a call on SE 9 states (where it is tried about four times a puzzle and almost never
+finds anything); one pass over the link arrays per layer is a fraction of a millisecond.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from engine.kernels import bit_intrinsics, njit
+
+_popcount, _ctz = bit_intrinsics()  # a word's set bits; the index of its lowest set bit (word != 0)
+
+
+@njit(cache=True)
+def _sees(sets, places):  # pragma: no cover - compiled
+    """Return, per set and digit z it holds, the cells outside it holding z that see all its z's."""
+    n = sets.shape[0]
+    out = np.zeros((n, 10, 2), dtype=np.uint64)
+    for a in range(n):
+        digits = np.int64(sets[a, 0, 2])
+        while digits:
+            low = digits & -digits
+            digits ^= low
+            z = _ctz(low) + 1
+            for h in range(2):
+                out[a, z, h] = sets[a, z, 2 + h] & places[z, h] & ~sets[a, 0, h]
+    return out
+
+
+# aot: the argument types engine/strategies/als_chain.py passes
+@njit(cache=True, aot="int64[:, ::1](uint64[:, :, ::1], uint64[:, ::1], int64[::1], int64[::1])")
+def chain_starts(sets, places, rcc, start):  # pragma: no cover - compiled
+    """Return the ALS chain's starts ``(set, first RCC)``: by set, then digit, every set's RCC x
+    for which the set has a digit z != x with a cell outside it seeing all its z's."""
+    n = sets.shape[0]
+    sees = _sees(sets, places)
+    out = np.empty((max(9 * n, 1), 2), dtype=np.int64)
+    used = 0
+    for i in range(n):
+        xs = 0
+        for e in range(start[i], start[i + 1]):
+            xs |= 1 << (rcc[e] - 1)
+        for x in range(1, 10):
+            if not xs >> (x - 1) & 1:
+                continue
+            for z in range(1, 10):
+                if z != x and (sees[i, z, 0] or sees[i, z, 1]):
+                    out[used, 0] = i
+                    out[used, 1] = x
+                    used += 1
+                    break
+    return out[:used]
+
+
+@njit(cache=True)
+def _forward(prev, nxt, other, rcc, start, every, but):  # pragma: no cover - compiled
+    """Fill ``nxt`` (digit, set, words) from ``prev``: (y, j) gets the starts that reached a set i
+    linked to j by y through a digit other than y."""
+    words = prev.shape[2]
+    for i in range(start.shape[0] - 1):
+        entered = 0
+        for x in range(1, 10):
+            for w in range(words):
+                if prev[x, i, w]:
+                    entered |= 1 << x
+                    break
+        if entered == 0:
+            continue
+        for w in range(words):
+            every[w] = 0
+        for x in range(1, 10):
+            if entered >> x & 1:
+                for w in range(words):
+                    every[w] |= prev[x, i, w]
+        for y in range(1, 10):  # but[y]: the starts that entered i through another digit
+            if entered >> y & 1:
+                for w in range(words):
+                    s = np.uint64(0)
+                    for x in range(1, 10):
+                        if x != y and entered >> x & 1:
+                            s |= prev[x, i, w]
+                    but[y, w] = s
+            else:
+                for w in range(words):
+                    but[y, w] = every[w]
+        for e in range(start[i], start[i + 1]):
+            y = rcc[e]
+            j = other[e]
+            for w in range(words):
+                nxt[y, j, w] |= but[y, w]
+
+
+@njit(cache=True)
+def _wanted(sees, targets, y, j, out):  # pragma: no cover - compiled
+    """Set ``out`` to the starts sharing, for a digit z other than y, a target with end set j."""
+    for w in range(out.shape[0]):
+        out[w] = 0
+    for z in range(1, 10):
+        if z == y:
+            continue
+        for h in range(2):
+            m = sees[j, z, h]
+            while m:
+                low = m & (~m + np.uint64(1))
+                m ^= low
+                c = h * 64 + _ctz(low)
+                for w in range(out.shape[0]):
+                    out[w] |= targets[z, c, w]
+
+
+# aot: the argument types engine/strategies/als_chain.py passes
+@njit(
+    cache=True,
+    aot="int64[:, ::1](uint64[:, :, ::1], uint64[:, ::1], int64[::1], int64[::1], int64[::1], int64[:, ::1], "
+    "uint64[:, :, :, ::1], int64)",
+)
+def chain_walks(sets, places, other, rcc, start, starts, layers, min_links):  # pragma: no cover - compiled
+    """Fill ``layers[k - 1, y, j]`` with the starts having a walk of k links ending in set j entered
+    through RCC y (k up to ``layers.shape[0]``), and return ``(k, start, y, j)`` for every walk of
+    ``min_links`` or more links whose first and last sets (not the same) share a target of a digit
+    other than the first and last RCC, each (start, y, j) at its fewest links only."""
+    n = sets.shape[0]
+    depth, _, _, words = layers.shape
+    sees = _sees(sets, places)
+    targets = np.zeros((10, 81, words), dtype=np.uint64)  # z, cell -> starts whose first set it sees
+    for s in range(starts.shape[0]):
+        i = starts[s, 0]
+        x = starts[s, 1]
+        w = s >> 6
+        bit = np.uint64(1) << np.uint64(s & 63)
+        for z in range(1, 10):
+            if z == x:
+                continue
+            for h in range(2):
+                m = sees[i, z, h]
+                while m:
+                    low = m & (~m + np.uint64(1))
+                    m ^= low
+                    targets[z, h * 64 + _ctz(low), w] |= bit
+        for e in range(start[i], start[i + 1]):
+            if rcc[e] == x:
+                layers[0, x, other[e], w] |= bit
+    out = np.empty((64, 4), dtype=np.int64)
+    used = 0
+    every = np.empty(words, dtype=np.uint64)
+    but = np.empty((10, words), dtype=np.uint64)
+    wanted = np.zeros((10, n, words), dtype=np.uint64)
+    known = np.zeros((10, n), dtype=np.bool_)
+    done = np.zeros((10, n, words), dtype=np.uint64)
+    for k in range(2, depth + 1):
+        _forward(layers[k - 2], layers[k - 1], other, rcc, start, every, but)
+        if k < min_links:
+            continue
+        layer = layers[k - 1]
+        for y in range(1, 10):
+            for j in range(n):
+                reached = False
+                for w in range(words):
+                    if layer[y, j, w]:
+                        reached = True
+                        break
+                if not reached:
+                    continue
+                if not known[y, j]:
+                    _wanted(sees, targets, y, j, wanted[y, j])
+                    known[y, j] = True
+                for w in range(words):
+                    hit = layer[y, j, w] & wanted[y, j, w] & ~done[y, j, w]
+                    done[y, j, w] |= hit
+                    while hit:
+                        low = hit & (~hit + np.uint64(1))
+                        hit ^= low
+                        s = w * 64 + _ctz(low)
+                        if starts[s, 0] == j:  # (the ends may overlap, but not be one set)
+                            continue
+                        if used == out.shape[0]:
+                            bigger = np.empty((2 * used, 4), dtype=np.int64)
+                            bigger[:used] = out
+                            out = bigger
+                        out[used, 0] = k
+                        out[used, 1] = s
+                        out[used, 2] = y
+                        out[used, 3] = j
+                        used += 1
+    return out[:used]

@@ -1,0 +1,103 @@
+"""engine.als_kernels against the definitions, written out plainly in Python, on real hard states.
+
+The ALS chain's layers and walks (:func:`engine.als_kernels.chain_walks`) are compared with a
+breadth-first search over Python sets whose links come from :func:`engine.strategies.links.rccs`.
+"""
+
+from __future__ import annotations
+
+from functools import cache
+from pathlib import Path
+
+import numpy as np
+from reglib import walk
+
+from engine.candidates import CandidateGrid
+from engine.grid import as_grid
+from engine.solver import solve
+from engine.strategies import techniques
+from engine.strategies.als import links_by_set
+from engine.strategies.als_chain import MAX_LINKS, MIN_LINKS
+from engine.strategies.links import almost_locked_sets, digit_cells, digit_words, rcc_tables, rccs
+
+HARDEST = Path(__file__).resolve().parents[2] / "shared" / "data" / "bench" / "forum_hardest_1106.txt"
+
+
+@cache
+def _states() -> list[CandidateGrid]:
+    """Return every seventh state on the way through 3 of the hardest puzzles."""
+    easy = [t for t in techniques() if t.score < 6.0 and not t.needs_unique]
+    out = []
+    for puzzle in HARDEST.read_text().split()[5::300][:3]:
+        solution = "".join(map(str, solve(as_grid(puzzle.replace(".", "0")))))
+        out += [cg for cg, _ in walk(puzzle, solution, easy)]
+    return out[::7]
+
+
+def _plain_search(cg: CandidateGrid) -> tuple[list, list[dict], list]:
+    """Return (starts, layers as {(y, j): starts}, walks (k, start, y, j)) by the definition."""
+    sets = almost_locked_sets(cg)
+    links: list[list[tuple[int, int]]] = [[] for _ in sets]
+    for i in range(len(sets)):
+        for j in range(i + 1, len(sets)):
+            if not sets[i].cells & sets[j].cells:
+                for x in rccs(sets[i], sets[j]):
+                    links[i].append((x, j))
+                    links[j].append((x, i))
+    dc = digit_cells(cg)
+    sees = [{z: dc[z] & a.digit_peers[z] & ~a.cells for z in a.digit_mask} for a in sets]
+    starts = [(i, x) for i in range(len(sets)) for x in sorted({x for x, _ in links[i]})
+              if any(m for z, m in sees[i].items() if z != x)]
+    layer: dict = {}
+    for s, (i, x) in enumerate(starts):
+        for y, j in links[i]:
+            if y == x:
+                layer.setdefault((y, j), set()).add(s)
+    layers, walks, done = [layer], [], {}
+    for k in range(2, MAX_LINKS + 1):
+        nxt: dict = {}
+        for (x, i), reached in layer.items():
+            for y, j in links[i]:
+                if y != x:
+                    nxt.setdefault((y, j), set()).update(reached)
+        layers.append(layer := nxt)
+        if k < MIN_LINKS:
+            continue
+        for (y, j), reached in layer.items():
+            for s in sorted(reached - done.get((y, j), set())):
+                i, x = starts[s]
+                if any(z not in (x, y) and m & sees[j].get(z, 0) for z, m in sees[i].items()):
+                    done.setdefault((y, j), set()).add(s)
+                    if i != j:
+                        walks.append((k, s, y, j))
+    return starts, layers, sorted(walks)
+
+
+def _compiled_search(cg: CandidateGrid) -> tuple[list, list[dict], list]:
+    from engine.als_kernels import chain_starts, chain_walks
+
+    sets = almost_locked_sets(cg)
+    table, rows = rcc_tables(cg, sets)
+    other, rcc, start = links_by_set(rows, len(sets))
+    starts = chain_starts(table, digit_words(cg), rcc, start)
+    layers = np.zeros((MAX_LINKS, 10, len(sets), (len(starts) + 63) // 64), dtype=np.uint64)
+    walks = chain_walks(table, digit_words(cg), other, rcc, start, starts, layers, MIN_LINKS)
+    as_sets = []
+    for layer in layers:
+        found: dict = {}
+        for y, j, w, b in zip(*np.nonzero(np.unpackbits(layer.view(np.uint8), axis=2, bitorder="little")
+                                          .reshape(*layer.shape, 64)), strict=True):
+            found.setdefault((int(y), int(j)), set()).add(int(w) * 64 + int(b))
+        as_sets.append(found)
+    return [tuple(s) for s in starts.tolist()], as_sets, sorted(map(tuple, walks.tolist()))
+
+
+def test_the_als_chain_search_finds_the_walks_of_the_definition() -> None:
+    states = _states()
+    assert len(states) >= 10
+    found = 0
+    for cg in states:
+        expected = _plain_search(cg)
+        assert _compiled_search(cg) == expected, cg.to_sukaku()
+        found += len(expected[2])
+    assert found >= 20  # the states have chains to find
