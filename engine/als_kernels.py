@@ -195,3 +195,55 @@ def chain_walks(sets, places, other, rcc, start, starts, layers, min_links):  # 
                         out[used, 3] = j
                         used += 1
     return out[:used]
+
+
+# aot: the argument types engine/strategies/links.py passes
+@njit(cache=True, aot="uint64[:, :, ::1](uint64[:, ::1], uint64[:, ::1], uint64[:, ::1])")
+def als_table(subsets, places, peers):  # pragma: no cover - compiled
+    """Return the almost locked sets as :func:`engine.strategies.links.rcc_tables` lays them out, one
+    per distinct cell set of ``subsets`` (rows ``(cells low word, cells high word, digits)``, as
+    :func:`engine.chain_kernels.als_subsets` returns them), at its first row: ``places[d]`` are the
+    cells of digit d, ``peers[c]`` the peers of cell c (two words each)."""
+    rows = subsets.shape[0]
+    keys = np.empty(rows, dtype=np.int64)  # a set's cells, base 82 (8 cells at most: below 2**51)
+    for r in range(rows):
+        key = np.int64(0)
+        for h in range(2):
+            w = subsets[r, h]
+            while w:
+                low = w & (~w + np.uint64(1))
+                w ^= low
+                key = key * 82 + h * 64 + _ctz(low) + 1
+        keys[r] = key
+    order = np.argsort(keys, kind="mergesort")  # stable: a set's first row comes first
+    first = np.zeros(rows, dtype=np.bool_)
+    for t in range(rows):
+        first[order[t]] = t == 0 or keys[order[t]] != keys[order[t - 1]]
+    out = np.zeros((first.sum(), 10, 4), dtype=np.uint64)
+    n = 0
+    for r in range(rows):
+        if not first[r]:
+            continue
+        out[n, 0, 0] = subsets[r, 0]
+        out[n, 0, 1] = subsets[r, 1]
+        out[n, 0, 2] = subsets[r, 2]
+        digits = np.int64(subsets[r, 2])
+        while digits:
+            low = digits & -digits
+            digits ^= low
+            d = _ctz(low) + 1
+            lo = ~np.uint64(0)  # the cells seeing every cell of the set holding d
+            hi = ~np.uint64(0)
+            for h in range(2):
+                held = places[d, h] & subsets[r, h]
+                out[n, d, h] = held
+                while held:
+                    low_cell = held & (~held + np.uint64(1))
+                    held ^= low_cell
+                    c = h * 64 + _ctz(low_cell)
+                    lo &= peers[c, 0]
+                    hi &= peers[c, 1]
+            out[n, d, 2] = lo
+            out[n, d, 3] = hi
+        n += 1
+    return out

@@ -250,33 +250,39 @@ def almost_locked_sets(cg: CandidateGrid, min_size: int = 1, max_size: int = 8) 
 
 def _almost_locked_sets(cg: CandidateGrid) -> list[Als]:
     """The sets of :func:`almost_locked_sets`: the subsets found compiled
-    (:func:`engine.chain_kernels.als_subsets`, in this order), each kept the first time it is seen.
+    (:func:`engine.chain_kernels.als_subsets`, in this order), each kept the first time it is seen,
+    laid out compiled (:func:`engine.als_kernels.als_table`, kept for :func:`rcc_tables`) and made
+    into :class:`Als` values from that table.
 
     Measured: the subsets of the 27 units (a few thousand a state) cost about half of the sets'
     time in Python, and the sets are made on every state the AIC's ALS graph or an ALS technique
-    looks at.
+    looks at; keeping the first of each and the common peers of each digit's cells cost 2-3 ms more
+    on an SE 9 state in Python, a tenth of that compiled.
     """
+    from engine.als_kernels import als_table
     from engine.chain_kernels import als_subsets
 
-    seen: set[int] = set()
+    table = als_table(als_subsets(np.array(cg.cands, dtype=np.int64), UNITS_NP), digit_words(cg), _PEER_WORDS)
+    _last_table[:] = [tuple(cg.cands), table]
+    # each set's cells and digits, then each of its digits' cells and peers, sets and digits in order
+    held = table[:, 1:, 0] | table[:, 1:, 1]
+    words = table[:, 1:][held != 0].tolist()
     out: list[Als] = []
-    dc = digit_cells(cg)
-    peers: dict[int, int] = {}
-    for lo, hi, m in als_subsets(np.array(cg.cands, dtype=np.int64), UNITS_NP).tolist():
-        cells = lo | hi << 64
-        if cells in seen:
-            continue
-        seen.add(cells)
+    k = 0
+    for lo, hi, m in table[:, 0, :3].tolist():
         dm = {}
         dp = {}
         for d in MASK_DIGITS[m]:
-            x = dm[d] = dc[d] & cells
-            p = peers.get(x)
-            if p is None:
-                p = peers[x] = common_peers(x)
-            dp[d] = p
-        out.append(Als(cells, m, dm, dp))
+            clo, chi, plo, phi = words[k]
+            k += 1
+            dm[d] = clo | chi << 64
+            dp[d] = plo | phi << 64
+        out.append(Als(lo | hi << 64, m, dm, dp))
     return out
+
+
+_PEER_WORDS = cell_words(list(PEER_MASK))
+_last_table: list = [(), None]  # the last state's sets as :func:`rcc_tables` lays them out
 
 
 def rccs(a: Als, b: Als) -> list[int]:
@@ -318,16 +324,18 @@ def rcc_tables(cg: CandidateGrid, sets: list[Als]) -> tuple[np.ndarray, np.ndarr
     if _last_pairs[0] != key:
         from engine.chain_kernels import rcc_pairs as compiled
 
-        low = (1 << 64) - 1
         n = len(sets)
-        flat = [0] * (n * 40)  # per set 10 x 4 words: cells and digits, then per digit cells and peers
-        for i, a in enumerate(sets):
-            k = i * 40
-            flat[k], flat[k + 1], flat[k + 2] = a.cells & low, a.cells >> 64, a.digits
-            for d, m in a.digit_mask.items():
-                p = a.digit_peers[d]
-                flat[k + 4 * d : k + 4 * d + 4] = m & low, m >> 64, p & low, p >> 64
-        table = np.array(flat, dtype=np.uint64).reshape(n, 10, 4)
+        table = _last_table[1]
+        if _last_table[0] != key[0] or table.shape[0] != n:  # not every set of the state: laid out here
+            low = (1 << 64) - 1
+            flat = [0] * (n * 40)  # per set 10 x 4 words: cells and digits, then per digit cells and peers
+            for i, a in enumerate(sets):
+                k = i * 40
+                flat[k], flat[k + 1], flat[k + 2] = a.cells & low, a.cells >> 64, a.digits
+                for d, m in a.digit_mask.items():
+                    p = a.digit_peers[d]
+                    flat[k + 4 * d : k + 4 * d + 4] = m & low, m >> 64, p & low, p >> 64
+            table = np.array(flat, dtype=np.uint64).reshape(n, 10, 4)
         rows = compiled(table) if n else np.zeros((0, 3), dtype=np.int64)
         _last_pairs[:] = [key, table, rows, None]
     return _last_pairs[1], _last_pairs[2]
