@@ -247,3 +247,26 @@ def als_table(subsets, places, peers):  # pragma: no cover - compiled
             out[n, d, 3] = hi
         n += 1
     return out
+
+
+# aot: the argument types engine/strategies/links.py passes
+@njit(cache=True, aot="uint64[:, ::1](uint64[:, :, ::1], int64[::1])")
+def als_keys(sets, cands):  # pragma: no cover - compiled
+    """Return per set of ``sets`` (laid out as :func:`als_table` does) a key saying all there is to
+    know about it: its cells (two words), then its cells' digit masks, 9 bits a cell in cell order
+    (seven cells in the third word, the eighth in the fourth)."""
+    n = sets.shape[0]
+    out = np.zeros((n, 4), dtype=np.uint64)
+    for s in range(n):
+        out[s, 0] = sets[s, 0, 0]
+        out[s, 1] = sets[s, 0, 1]
+        k = 0
+        for h in range(2):
+            w = sets[s, 0, h]
+            while w:
+                low = w & (~w + np.uint64(1))
+                w ^= low
+                m = np.uint64(cands[h * 64 + _ctz(low)])
+                out[s, 2 + k // 7] |= m << np.uint64(9 * (k % 7))
+                k += 1
+    return out
