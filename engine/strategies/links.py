@@ -245,7 +245,10 @@ def almost_locked_sets(cg: CandidateGrid, min_size: int = 1, max_size: int = 8) 
     key = tuple(cg.cands)
     if _last[0] != key:
         _last = (key, _almost_locked_sets(cg))
-    return [a for a in _last[1] if min_size <= a.size <= max_size]
+    if min_size <= 1 and max_size >= 8:  # every set (a unit has 9 cells, one of them not in the set)
+        return list(_last[1])
+    # (not a.size: the property's call cost 0.2 ms a list on an SE 9 state, asked for five times)
+    return [a for a in _last[1] if min_size <= a.cells.bit_count() <= max_size]
 
 
 def _almost_locked_sets(cg: CandidateGrid) -> list[Als]:
