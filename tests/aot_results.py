@@ -35,11 +35,13 @@ def main(out: str) -> None:
     chains = np.array([[len(steps), sum(len(s.eliminations) for s in steps)] for steps in rated])
     fish = _fish_removals()
     exclusions = _exclusion_removals(puzzles[2000:2003], rated)
+    als = _als_chain_removals(puzzles[2000:2003], rated)
     np.savez(
         out,
         solutions=solutions, counts=counts, guesses=guesses, many=many, many_guesses=many_guesses,
         minlex=minlex_batch(solutions[counts == 1]), seeded=seeded, generated=generated,
         different=essentially_different_grids(300, seed=11), chains=chains, fish=fish, exclusions=exclusions,
+        als=als,
         aot=using_aot(), numba="numba" in sys.modules, llvmlite="llvmlite" in sys.modules,
     )  # fmt: skip
 
@@ -72,6 +74,25 @@ def _exclusion_removals(puzzles: np.ndarray, paths: list) -> np.ndarray:
                       for s in find(cg) for c, d in s.eliminations]
             cg.apply(step)
     return np.array(found, dtype=np.int64).reshape(-1, 4)
+
+
+def _als_chain_removals(puzzles: np.ndarray, paths: list) -> np.ndarray:
+    """Every (step number, cell, digit) the first ALS chain (engine.als_kernels) removes along the
+    rating paths of ``puzzles``, and the number of sets there."""
+    from engine.candidates import CandidateGrid
+    from engine.strategies import technique
+    from engine.strategies.links import almost_locked_sets
+
+    find = technique("als_chain").find
+    found = []
+    for puzzle, steps in zip(puzzles, paths, strict=True):
+        cg = CandidateGrid.from_grid(puzzle)
+        for k, step in enumerate(steps):
+            first = next(iter(find(cg)), None)
+            found += [(k, c, d) for c, d in (first.eliminations if first else ())]
+            found.append((k, -1, len(almost_locked_sets(cg))))
+            cg.apply(step)
+    return np.array(found, dtype=np.int64).reshape(-1, 3)
 
 
 if __name__ == "__main__":
