@@ -14,19 +14,20 @@ on, and two of its 15 library cases need seven links (eight sets): the bound is 
 
 How it is found: a depth-first search from every set multiplies its paths (hundreds of sets, a
 handful of RCCs each: millions of walks on a hard state), so the search runs breadth first for
-all starts at once.  A *start* is a first set and its first RCC; ``layers[k - 1][(x, j)]`` is
-the bitset of starts with a walk of k links ending in set j entered through RCC x.  One step forward
-ORs, over the links i -y- j, the starts that reached i through a digit other than y: about
-(links + sets) big-integer operations per depth, whatever the number of starts.  Only starts and
-ends that share a Z with a cell seeing all its Zs are read out, and the chain itself is recovered
-backwards from the stored layers, without repeating a set (walks may double back: such a walk is
-sound but reads badly, and is dropped).  Layers are read out as they are built, so the first step
-(four sets, if any) costs three layers, not seven.
+all starts at once.  A *start* is a first set and its first RCC; ``layers[k - 1, x, j]`` is the
+bitset of starts with a walk of k links ending in set j entered through RCC x.  One step forward
+ORs, over the links i -y- j, the starts that reached i through a digit other than y.  Only starts
+and ends that share a Z with a cell seeing all its Zs are read out, and the chain itself is
+recovered backwards from the stored layers, without repeating a set (walks may double back: such
+a walk is sound but reads badly, and is dropped).  The layers and the walks to read out are made
+compiled, all seven layers in one call (:func:`engine.als_kernels.chain_walks`); here the walks
+become removals and chains, fewest links first, as they did when the layers were dicts of Python
+ints built and read one at a time (a layer costs some 0.1 ms compiled: not worth stopping early).
 
-Cost, on the hard states of SE 7-9 puzzles (where the driver needs a step scored 7 or more; one
-core, load 5, best of three, interleaved with ALS-XZ): the first step a median of 13 ms (max 51),
-every step 33 ms (max 101), 2x and 6x ALS-XZ; the almost locked sets and their RCC pairs, built
-once per state for every ALS technique (45 ms there), come on top.
+Cost, on the 99 stuck states of tuning-half SE 6-9.3 puzzles where the driver gets this far (one
+core, interleaved with 81ea958, best of three): the first step (nothing, mostly) 5.8 -> 0.65 ms a
+call at the median; every step 0.8x; in rate() on 60 SE 8-9.5 puzzles 15.9 -> 1.4 ms a call.  The
+almost locked sets and their RCC pairs, built once per state for every ALS technique, come on top.
 Roads not taken: a depth-first search per start (seconds), and linking overlapping sets (HoDoKu
 may; here two neighbours in a chain are disjoint, sets further apart may overlap).
 """
