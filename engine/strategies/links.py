@@ -316,27 +316,19 @@ def rccs(a: Als, b: Als) -> list[int]:
     return out
 
 
-# the last state's sets as the compiled tests read them, its pairs as rows, and as a list (made when
-# asked: an SE 9 state has thousands of pairs, and ALS-XZ and the ALS-XY-wing read the rows)
-_last_pairs: list = [(), None, None, None]
-
-
-def rcc_pairs(cg: CandidateGrid, sets: list[Als]) -> list[tuple[int, int, list[int]]]:
-    """Return ``(i, j, rccs)`` for every two non-overlapping sets (i < j) sharing an RCC, cached per
-    state: ALS-XZ, the ALS-XY-wing and ALS chains ask for the same pairs in a row.
-
-    The pairs are tested compiled (:func:`engine.chain_kernels.rcc_pairs`, the test of
-    :func:`rccs`): an SE 9 state has 300-700 sets, some 100,000 pairs, 0.1-0.2 s in Python.
-    """
-    _, rows = rcc_tables(cg, sets)
-    if _last_pairs[3] is None:
-        _last_pairs[3] = [(i, j, list(MASK_DIGITS[m])) for i, j, m in rows.tolist()]
-    return _last_pairs[3]
+# the last state's sets as the compiled tests read them and its pairs as rows (an SE 9 state has
+# thousands of pairs; ALS-XZ, the ALS-XY-wing, death blossom and ALS chains ask in a row)
+_last_pairs: list = [(), None, None]
 
 
 def rcc_tables(cg: CandidateGrid, sets: list[Als]) -> tuple[np.ndarray, np.ndarray]:
-    """Return the sets as the compiled tests read them (:func:`engine.chain_kernels.rcc_pairs`) and
-    :func:`rcc_pairs` as rows ``(i, j, rcc digits mask)``, cached per state."""
+    """Return the sets as the compiled tests read them (:func:`engine.chain_kernels.rcc_pairs`) and,
+    as rows ``(i, j, rcc digits mask)``, every two non-overlapping sets (i < j) sharing an RCC (see
+    :func:`rccs`), cached per state.
+
+    The pairs are tested compiled: an SE 9 state has 300-700 sets, some 100,000 pairs, 0.1-0.2 s
+    in Python.  (A list of the pairs, ``rcc_pairs``, went with its last caller, the ALS chain.)
+    """
     key = (tuple(cg.cands), len(sets))
     if _last_pairs[0] != key:
         from engine.chain_kernels import rcc_pairs as compiled
@@ -354,7 +346,7 @@ def rcc_tables(cg: CandidateGrid, sets: list[Als]) -> tuple[np.ndarray, np.ndarr
                     flat[k + 4 * d : k + 4 * d + 4] = m & low, m >> 64, p & low, p >> 64
             table = np.array(flat, dtype=np.uint64).reshape(n, 10, 4)
         rows = compiled(table) if n else np.zeros((0, 3), dtype=np.int64)
-        _last_pairs[:] = [key, table, rows, None]
+        _last_pairs[:] = [key, table, rows]
     return _last_pairs[1], _last_pairs[2]
 
 
