@@ -1,4 +1,4 @@
-"""Compiled kernels for almost locked sets: the ALS chain's breadth-first search.
+"""Compiled kernels for almost locked sets: their table, their RCC pairs, the ALS chain's search.
 
 Importing this module loads numba (unless the kernels were compiled ahead of time: engine/kernels.py);
 :mod:`engine.strategies.als_chain` imports it on first use.
@@ -270,3 +270,80 @@ def als_keys(sets, cands):  # pragma: no cover - compiled
                 out[s, 2 + k // 7] |= m << np.uint64(9 * (k % 7))
                 k += 1
     return out
+
+
+# aot: the argument types engine/strategies/links.py passes
+@njit(cache=True, aot="int64[:, ::1](uint64[:, :, ::1])")
+def rcc_rows(sets):  # pragma: no cover - compiled
+    """Return what :func:`engine.chain_kernels.rcc_pairs` returns, ``(i, j, rcc digits mask)`` for
+    every two non-overlapping sets i < j sharing a restricted common candidate x (every x of j
+    sees every x of i, so no cell holds x for both), in the same order, without trying every pair:
+    j's x cells are all among the cells seeing all of i's, so the lowest of them is, and only the
+    sets whose lowest x cell is one of those (at most 20) are tried."""
+    n = sets.shape[0]
+    # per digit x and cell c, the sets whose lowest x cell is c, ascending: ``member[first[x * 81 + c]:...]``
+    first = np.zeros(10 * 81 + 1, dtype=np.int64)
+    lowest = np.full((n, 10), -1, dtype=np.int64)
+    for s in range(n):
+        digits = np.int64(sets[s, 0, 2])
+        while digits:
+            low = digits & -digits
+            digits ^= low
+            x = _ctz(low) + 1
+            c = _ctz(sets[s, x, 0]) if sets[s, x, 0] else 64 + _ctz(sets[s, x, 1])
+            lowest[s, x] = c
+            first[x * 81 + c + 1] += 1
+    for k in range(10 * 81):
+        first[k + 1] += first[k]
+    member = np.empty(first[10 * 81], dtype=np.int64)
+    fill = first.copy()
+    for s in range(n):
+        for x in range(1, 10):
+            if lowest[s, x] >= 0:
+                member[fill[x * 81 + lowest[s, x]]] = s
+                fill[x * 81 + lowest[s, x]] += 1
+    out = np.empty((max(n, 16), 3), dtype=np.int64)
+    used = 0
+    found = np.zeros(n, dtype=np.int64)  # per set j > i, the RCCs found with i
+    touched = np.empty(n, dtype=np.int64)
+    for i in range(n):
+        count = 0
+        digits = np.int64(sets[i, 0, 2])
+        while digits:
+            low = digits & -digits
+            digits ^= low
+            x = _ctz(low) + 1
+            for h in range(2):
+                seen = sets[i, x, 2 + h]  # the cells seeing all of i's x cells (none of them)
+                while seen:
+                    bit = seen & (~seen + np.uint64(1))
+                    seen ^= bit
+                    c = h * 64 + _ctz(bit)
+                    for k in range(first[x * 81 + c], first[x * 81 + c + 1]):
+                        j = member[k]
+                        inside = sets[j, x, 0] & ~sets[i, x, 2] == 0 and sets[j, x, 1] & ~sets[i, x, 3] == 0
+                        if j > i and inside:
+                            if found[j] == 0:
+                                touched[count] = j
+                                count += 1
+                            found[j] |= low
+        for a in range(1, count):  # a few sets: insertion sort
+            j = touched[a]
+            b = a - 1
+            while b >= 0 and touched[b] > j:
+                touched[b + 1] = touched[b]
+                b -= 1
+            touched[b + 1] = j
+        for a in range(count):
+            j = touched[a]
+            if not (sets[i, 0, 0] & sets[j, 0, 0] or sets[i, 0, 1] & sets[j, 0, 1]):
+                if used == out.shape[0]:
+                    bigger = np.empty((2 * used, 3), dtype=np.int64)
+                    bigger[:used] = out
+                    out = bigger
+                out[used, 0] = i
+                out[used, 1] = j
+                out[used, 2] = found[j]
+                used += 1
+            found[j] = 0
+    return out[:used]

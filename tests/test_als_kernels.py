@@ -1,7 +1,9 @@
 """engine.als_kernels against the definitions, written out plainly in Python, on real hard states.
 
 The almost locked sets (laid out by :func:`engine.als_kernels.als_table`) are compared with every
-subset of every unit's empty cells, taken with itertools.
+subset of every unit's empty cells, taken with itertools; their RCC pairs
+(:func:`engine.als_kernels.rcc_rows`) with the test of every pair
+(:func:`engine.chain_kernels.rcc_pairs`) and with :func:`engine.strategies.links.rccs`.
 The ALS chain's layers and walks (:func:`engine.als_kernels.chain_walks`) are compared with a
 breadth-first search over Python sets whose links come from :func:`engine.strategies.links.rccs`.
 """
@@ -136,3 +138,21 @@ def test_the_almost_locked_sets_are_every_distinct_one_in_order_with_their_table
             for d in range(1, 10):
                 m, p = a.digit_mask.get(d, 0), a.digit_peers.get(d, 0)
                 assert row[d] == [m & (2**64 - 1), m >> 64, p & (2**64 - 1), p >> 64]
+
+
+def test_the_rcc_pairs_are_those_of_every_pair_tested() -> None:
+    from engine.als_kernels import rcc_rows
+    from engine.chain_kernels import rcc_pairs
+
+    pairs = 0
+    for cg in _states():
+        for sets in (almost_locked_sets(cg), almost_locked_sets(cg, min_size=2)):
+            table, rows = rcc_tables(cg, sets)
+            assert np.array_equal(rows, rcc_pairs(table)) and np.array_equal(rcc_rows(table), rows)
+            pairs += len(rows)
+    cg = _states()[len(_states()) // 2]
+    sets = almost_locked_sets(cg)
+    expected = [(i, j, sum(1 << (x - 1) for x in rccs(a, b))) for i, a in enumerate(sets)
+                for j, b in enumerate(sets) if i < j and not a.cells & b.cells and rccs(a, b)]
+    assert rcc_tables(cg, sets)[1].tolist() == [list(r) for r in expected]
+    assert pairs >= 1000
