@@ -65,41 +65,48 @@ def chain_starts(sets, places, rcc, start):  # pragma: no cover - compiled
 
 
 @njit(cache=True)
-def _forward(prev, nxt, other, rcc, start, every, but):  # pragma: no cover - compiled
+def _forward(prev, nxt, was, now, other, rcc, start, link_digits, every, but):  # pragma: no cover - compiled
     """Fill ``nxt`` (digit, set, words) from ``prev``: (y, j) gets the starts that reached a set i
-    linked to j by y through a digit other than y."""
+    linked to j by y through a digit other than y.  ``was[x, i]`` says ``prev[x, i]`` is not empty;
+    ``now`` is set so for ``nxt``; ``link_digits[i]`` has bit y when set i has a link by y."""
     words = prev.shape[2]
     for i in range(start.shape[0] - 1):
         entered = 0
         for x in range(1, 10):
-            for w in range(words):
-                if prev[x, i, w]:
-                    entered |= 1 << x
-                    break
+            if was[x, i]:
+                entered |= 1 << x
         if entered == 0:
             continue
-        for w in range(words):
-            every[w] = 0
-        for x in range(1, 10):
-            if entered >> x & 1:
-                for w in range(words):
-                    every[w] |= prev[x, i, w]
+        every_made = False
         for y in range(1, 10):  # but[y]: the starts that entered i through another digit
-            if entered >> y & 1:
-                for w in range(words):
-                    s = np.uint64(0)
+            if not link_digits[i] >> y & 1:
+                continue
+            if not entered >> y & 1:
+                if not every_made:
+                    for w in range(words):
+                        every[w] = 0
                     for x in range(1, 10):
-                        if x != y and entered >> x & 1:
-                            s |= prev[x, i, w]
-                    but[y, w] = s
-            else:
+                        if entered >> x & 1:
+                            for w in range(words):
+                                every[w] |= prev[x, i, w]
+                    every_made = True
                 for w in range(words):
                     but[y, w] = every[w]
+            else:
+                for w in range(words):
+                    but[y, w] = 0
+                for x in range(1, 10):
+                    if x != y and entered >> x & 1:
+                        for w in range(words):
+                            but[y, w] |= prev[x, i, w]
         for e in range(start[i], start[i + 1]):
             y = rcc[e]
             j = other[e]
+            if not entered & ~(1 << y):  # entered through y only: nothing goes on by y
+                continue
             for w in range(words):
                 nxt[y, j, w] |= but[y, w]
+            now[y, j] = True
 
 
 @njit(cache=True)
@@ -159,19 +166,22 @@ def chain_walks(sets, places, other, rcc, start, starts, layers, min_links):  # 
     wanted = np.zeros((10, n, words), dtype=np.uint64)
     known = np.zeros((10, n), dtype=np.bool_)
     done = np.zeros((10, n, words), dtype=np.uint64)
+    reached = np.zeros((depth, 10, n), dtype=np.bool_)  # layers[k, y, j] is not empty
+    link_digits = np.zeros(n, dtype=np.int64)
+    for i in range(n):
+        for e in range(start[i], start[i + 1]):
+            link_digits[i] |= 1 << rcc[e]
+            if layers[0, rcc[e], other[e]].any():
+                reached[0, rcc[e], other[e]] = True
     for k in range(2, depth + 1):
-        _forward(layers[k - 2], layers[k - 1], other, rcc, start, every, but)
+        _forward(layers[k - 2], layers[k - 1], reached[k - 2], reached[k - 1], other, rcc, start, link_digits,
+                 every, but)
         if k < min_links:
             continue
         layer = layers[k - 1]
         for y in range(1, 10):
             for j in range(n):
-                reached = False
-                for w in range(words):
-                    if layer[y, j, w]:
-                        reached = True
-                        break
-                if not reached:
+                if not reached[k - 1, y, j]:
                     continue
                 if not known[y, j]:
                     _wanted(sees, targets, y, j, wanted[y, j])
