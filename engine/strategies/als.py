@@ -146,7 +146,10 @@ def find_als_xy_wing(cg: CandidateGrid) -> Iterator[Step]:
 def links_by_set(rows: np.ndarray, n: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """Return every set's RCC links, ``other[start[i]:start[i + 1]]`` (the linked set) and ``rcc``
     (the digit): for each pair row ``(i, j, digits)`` in order, each digit ascending, i's link to j
-    then j's to i, listed per set in that order."""
+    then j's to i, listed per set in that order.  The last rows' answer is kept: the ALS-XY-wing
+    and ALS chains ask for the same rows in a row."""
+    if _last_links[0] is rows and _last_links[1] == n:
+        return _last_links[2]
     pair, bit = np.nonzero((rows[:, 2:3] >> np.arange(9)) & 1)  # pairs in order, digits ascending
     i, j = rows[pair, 0], rows[pair, 1]
     owner = np.stack([i, j], axis=1).ravel()
@@ -154,8 +157,13 @@ def links_by_set(rows: np.ndarray, n: int) -> tuple[np.ndarray, np.ndarray, np.n
     order = np.argsort(owner, kind="stable")
     start = np.zeros(n + 1, dtype=np.int64)
     np.cumsum(np.bincount(owner, minlength=n), out=start[1:])
-    return (np.ascontiguousarray(other[order], dtype=np.int64),
-            np.ascontiguousarray(np.repeat(bit + 1, 2)[order], dtype=np.int64), start)
+    links = (np.ascontiguousarray(other[order], dtype=np.int64),
+             np.ascontiguousarray(np.repeat(bit + 1, 2)[order], dtype=np.int64), start)
+    _last_links[:] = [rows, n, links]  # (holding the rows: no other array can come with their id)
+    return links
+
+
+_last_links: list = [None, 0, None]
 
 
 def find_death_blossom(cg: CandidateGrid) -> Iterator[Step]:
