@@ -1,17 +1,21 @@
 """Compiled kernels for almost locked sets: their table, their RCC pairs, the ALS chain's search.
 
 Importing this module loads numba (unless the kernels were compiled ahead of time: engine/kernels.py);
-:mod:`engine.strategies.als_chain` imports it on first use.
+:mod:`engine.strategies.links` and :mod:`engine.strategies.als_chain` import it on first use.
 
-The sets come as :func:`engine.strategies.links.rcc_tables` makes them (``sets[s, 0]``: the set's
+The sets come as :func:`engine.strategies.links.rcc_tables` lays them out (``sets[s, 0]``: the set's
 cells, two words, and its digit mask; ``sets[s, d]`` for d 1-9: its cells holding d and the cells
 seeing all of them, two words each), their links as ``other``/``rcc``/``start`` (set i's links are
 ``start[i]:start[i + 1]``, in :func:`engine.strategies.als.links_by_set`'s order) and a bitset of
 starts as a row of ``uint64`` words (start s: bit ``s % 64`` of word ``s // 64``).
+:func:`als_table` lays the sets out from :func:`engine.chain_kernels.als_subsets`' rows and
+:func:`als_keys` says which sets are the same as ones made before; :func:`rcc_rows` finds their
+RCC pairs; :func:`chain_starts` and :func:`chain_walks` are the ALS chain's search.
 
 Why compiled: :func:`~engine.strategies.als_chain.find_als_chain` ran its layers as dicts of Python
-ints, 15 ms a call on SE 9 states (where it is tried about four times a puzzle and almost never
-finds anything); one pass over the link arrays per layer is a fraction of a millisecond.
+ints, 6-16 ms a call on SE 8-9 states (where it is tried about four times a puzzle and almost never
+finds anything), 0.6-1.4 ms here; laying the sets out for the compiled tests (and keeping the
+first of each, and each digit's common peers) took 1-2 ms a state in Python, a tenth of it here.
 """
 
 from __future__ import annotations
