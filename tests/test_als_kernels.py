@@ -1,7 +1,7 @@
 """engine.als_kernels against the definitions, written out plainly in Python, on real hard states.
 
-The almost locked sets (laid out by :func:`engine.als_kernels.als_table`) are compared with every
-subset of every unit's empty cells, taken with itertools; their RCC pairs
+The almost locked sets (laid out by :func:`engine.als_kernels.als_table`, kept across states by
+:func:`engine.als_kernels.als_keys`) are checked against the state's candidates; their RCC pairs
 (:func:`engine.als_kernels.rcc_rows`) with the test of every pair
 (:func:`engine.chain_kernels.rcc_pairs`) and with :func:`engine.strategies.links.rccs`.
 The ALS chain's layers and walks (:func:`engine.als_kernels.chain_walks`) are compared with a
@@ -10,7 +10,6 @@ breadth-first search over Python sets whose links come from :func:`engine.strate
 
 from __future__ import annotations
 
-import itertools
 from functools import cache
 from pathlib import Path
 
@@ -18,13 +17,13 @@ import numpy as np
 from reglib import walk
 
 from engine.candidates import CandidateGrid
-from engine.grid import UNITS, as_grid
+from engine.grid import as_grid
 from engine.masks import common_peers
 from engine.solver import solve
 from engine.strategies import techniques
 from engine.strategies.als import links_by_set
 from engine.strategies.als_chain import MAX_LINKS, MIN_LINKS
-from engine.strategies.links import Als, almost_locked_sets, digit_cells, digit_words, rcc_tables, rccs
+from engine.strategies.links import almost_locked_sets, digit_cells, digit_words, rcc_tables, rccs
 
 HARDEST = Path(__file__).resolve().parents[2] / "shared" / "data" / "bench" / "forum_hardest_1106.txt"
 
@@ -109,31 +108,18 @@ def test_the_als_chain_search_finds_the_walks_of_the_definition() -> None:
     assert found >= 20  # the states have chains to find
 
 
-def _plain_sets(cg: CandidateGrid) -> list[Als]:
-    """Return the almost locked sets by the definition: unit by unit, by size, each cell set once."""
-    out, seen = [], set()
-    for unit in UNITS:
-        empty = [c for c in unit if cg.cands[c]]
-        for size in range(1, len(empty)):
-            for cells in itertools.combinations(empty, size):
-                digits = 0
-                for c in cells:
-                    digits |= cg.cands[c]
-                mask = sum(1 << c for c in cells)
-                if digits.bit_count() == size + 1 and mask not in seen:
-                    seen.add(mask)
-                    held = {d: sum(1 << c for c in cells if cg.cands[c] >> (d - 1) & 1)
-                            for d in range(1, 10) if digits >> (d - 1) & 1}
-                    out.append(Als(mask, digits, held, {d: common_peers(m) for d, m in held.items()}))
-    return out
-
-
-def test_the_almost_locked_sets_are_every_distinct_one_in_order_with_their_tables() -> None:
+def test_the_almost_locked_sets_hold_their_cells_digits_and_peers_and_lay_out_as_such() -> None:
+    # (which sets, in which order: tests/test_link_graph.py; here what each holds, made afresh or
+    # kept from an earlier state of the same puzzle, and the table the compiled tests read)
     for cg in _states():
         sets = almost_locked_sets(cg)
-        assert sets == _plain_sets(cg), cg.to_sukaku()
         table, _ = rcc_tables(cg, sets)
         for a, row in zip(sets, table.tolist(), strict=True):
+            cells = [c for c in range(81) if a.cells >> c & 1]
+            held = {d: sum(1 << c for c in cells if cg.cands[c] >> (d - 1) & 1) for d in range(1, 10)}
+            assert a.digit_mask == {d: m for d, m in held.items() if m}, cg.to_sukaku()
+            assert a.digits == sum(1 << (d - 1) for d in a.digit_mask) and len(a.digit_mask) == len(cells) + 1
+            assert a.digit_peers == {d: common_peers(m) for d, m in a.digit_mask.items()}
             assert row[0] == [a.cells & (2**64 - 1), a.cells >> 64, a.digits, 0]
             for d in range(1, 10):
                 m, p = a.digit_mask.get(d, 0), a.digit_peers.get(d, 0)
