@@ -27,7 +27,7 @@ ints built and read one at a time (a layer costs some 0.1 ms compiled: not worth
 Cost, on the 99 stuck states of tuning-half SE 6-9.3 puzzles where the driver gets this far (one
 core, interleaved with 81ea958, best of three, load 3-4): the first step (nothing, mostly) 0.05-0.1x
 a call (6-10 ms -> 0.5-0.65 ms at the median); every step 0.8x; in rate() on 60 SE 8-9.5 puzzles
-0.05-0.09x a call (16-20 ms -> 1.0-1.4 ms).  The almost locked sets and their RCC pairs, built
+0.05-0.09x a call (14-20 ms -> 0.7-1.4 ms).  The almost locked sets and their RCC pairs, built
 once per state for every ALS technique, come on top.
 Roads not taken: a depth-first search per start (seconds), and linking overlapping sets (HoDoKu
 may; here two neighbours in a chain are disjoint, sets further apart may overlap).
