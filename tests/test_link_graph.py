@@ -12,6 +12,7 @@ from engine.candidates import CandidateGrid
 from engine.grid import CELL_UNITS, UNITS
 from engine.human import drive, next_step
 from engine.masks import CELL_BIT, UNIT_MASK, common_peers
+from engine.strategies.chains import chain_results, chain_results_py
 from engine.strategies.links import almost_locked_sets, build_graph, digit_cells
 
 # SE 9.0 puzzles (the tuning half of the shared rated sample) whose paths need AICs
@@ -96,3 +97,22 @@ def test_almost_locked_sets_are_every_n_cells_of_a_unit_with_n_plus_one_digits(p
         found = almost_locked_sets(cg)
         assert [(a.cells, a.digits) for a in found] == expected
         assert len(found) > 20
+
+
+@pytest.mark.parametrize("puzzle", HARD)
+def test_the_compiled_chain_results_are_those_read_in_python(puzzle: str) -> None:
+    for cg in _states(puzzle, 3):
+        bivalue = sum(CELL_BIT[c] for c in range(81) if cg.cands[c].bit_count() == 2)
+        graphs = (  # the AIC's three graphs, the X-chain's and the XY-chain's
+            ({"groups": False}, {}), ({"groups": True}, {}), ({"groups": True, "als": True}, {}),
+            ({"cell_links": False}, {"loops": False}),
+            ({"cells": bivalue, "unit_links": False, "unit_weak": True},
+             {"loops": False, "same_digit_ends": True}),
+        )
+        found = 0
+        for build, search in graphs:
+            g = build_graph(cg, **build)
+            results = chain_results(g, cg, **search)
+            assert results == chain_results_py(g, cg, **search), (build, search)
+            found += len(results)
+        assert found > 5

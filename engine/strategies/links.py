@@ -53,6 +53,18 @@ def _digit_cells(cg: CandidateGrid) -> list[int]:
     return out
 
 
+class NodeArrays(NamedTuple):
+    """A graph's nodes and state as the compiled kernels read them (cell masks as two uint64 words)."""
+
+    digit: np.ndarray  # per node its digit
+    cells: np.ndarray  # per node its cells
+    peers: np.ndarray  # per node the cells seeing all of them
+    places: np.ndarray  # per digit 0-9 its cells (digit_words)
+    cands: np.ndarray  # per cell its digit mask
+    als_ids: np.ndarray  # the nodes of every almost locked set, set after set
+    als_start: np.ndarray  # set k's nodes are als_ids[als_start[k]:als_start[k + 1]]
+
+
 class Graph:
     """Nodes ``(digit, cells)`` and their strong and weak links, built for one candidate state.
 
@@ -64,7 +76,7 @@ class Graph:
     Python (node bitsets as ints, then rows) they cost more than the search.
     """
 
-    __slots__ = ("digit", "mask", "cp", "index", "cands", "als_sets", "als_in", "als_ids", "links")
+    __slots__ = ("digit", "mask", "cp", "index", "cands", "als_sets", "als_in", "als_ids", "links", "arrays")
 
     def __init__(self) -> None:
         self.digit: list[int] = []
@@ -77,6 +89,7 @@ class Graph:
         self.als_in: dict[int, int] = {}
         self.als_ids: list[list[int]] = []
         self.links: np.ndarray = np.zeros((2, 0, 0), dtype=np.uint64)
+        self.arrays: NodeArrays | None = None  # the nodes as the compiled kernels read them
 
     @property
     def strong_bits(self) -> list[int]:
@@ -148,48 +161,49 @@ def build_graph(
     """Return the link graph of ``cg`` restricted to ``digits`` and ``cells`` (never fails): the
     links through units (or with ``unit_weak`` only the weak ones; its default is ``unit_links``)
     and cells, with grouped nodes and almost locked sets if asked."""
+    from engine.chain_kernels import graph_links, graph_nodes
+
     g = Graph()
     g.cands = cg.cands
-    dc = digit_cells(cg)
+    places = digit_words(cg)
+    cell_set = cell_words([cells])[0]
     digits = tuple(digits)
-    index, digit, mask, cp = g.index, g.digit, g.mask, g.cp
-    for d in dict.fromkeys(digits):  # a digit given twice adds nothing the second time
-        # the nodes of :meth:`Graph.node`, made in a row (this runs three times a state for the AIC)
-        m = dc[d] & cells
-        while m:
-            low = m & -m
-            m ^= low
-            index[(d, low)] = len(digit)
-            digit.append(d)
-            mask.append(low)
-            cp.append(PEER_MASK[low.bit_length() - 1])
-        if groups:
-            for inter in INTERSECTIONS:
-                m = dc[d] & inter
-                if m & (m - 1) and (d, m) not in index:
-                    index[(d, m)] = len(digit)
-                    digit.append(d)
-                    mask.append(m)
-                    cp.append(common_peers(m))
+    # the candidate and group nodes, made compiled (this runs three times a state for the AIC)
+    rows = graph_nodes(places, cell_set, np.array(list(dict.fromkeys(digits)), dtype=np.int64), groups,
+                       _INTERSECTION_WORDS, _PEER_WORDS)
+    g.digit = rows[:, 0].tolist()
+    g.mask = _join(rows[:, 1], rows[:, 2])
+    g.cp = _join(rows[:, 3], rows[:, 4])
+    g.index = dict(zip(zip(g.digit, g.mask, strict=True), range(len(g.digit)), strict=True))
+    node_cells, node_peers = rows[:, 1:3], rows[:, 3:5]
     if als:
         _add_als_nodes(g, cg, digits)
-    if digit:
-        from engine.chain_kernels import graph_links
-
-        ids = [n for group in g.als_ids for n in group]
-        starts = [0]
-        for group in g.als_ids:
-            starts.append(starts[-1] + len(group))
+        if len(g.digit) > len(rows):
+            node_cells = np.concatenate((node_cells, cell_words(g.mask[len(rows):])))
+            node_peers = np.concatenate((node_peers, cell_words(g.cp[len(rows):])))
+    g.arrays = NodeArrays(
+        np.array(g.digit, dtype=np.int64), np.ascontiguousarray(node_cells), np.ascontiguousarray(node_peers),
+        places, np.array(cg.cands, dtype=np.int64),
+        np.array([n for ids in g.als_ids for n in ids], dtype=np.int64),
+        np.cumsum([0] + [len(ids) for ids in g.als_ids], dtype=np.int64),
+    )
+    if g.digit:
+        a = g.arrays
         g.links = graph_links(
-            np.array(digit, dtype=np.int64), cell_words(mask), cell_words(cp), cell_words(dc),
-            np.array(cg.cands, dtype=np.int64), _UNIT_WORDS, CELL_UNITS_NP, np.array(ids, dtype=np.int64),
-            np.array(starts, dtype=np.int64), cell_words([cells])[0], unit_links,
-            unit_links if unit_weak is None else unit_weak, cell_links,
+            a.digit, a.cells, a.peers, places, a.cands, _UNIT_WORDS, CELL_UNITS_NP, a.als_ids, a.als_start,
+            cell_set, unit_links, unit_links if unit_weak is None else unit_weak, cell_links,
         )
     return g
 
 
+def _join(low: np.ndarray, high: np.ndarray) -> list[int]:
+    """Return cell masks given as their two uint64 words (low, high) as ints."""
+    return [lo | hi << 64 for lo, hi in zip(low.tolist(), high.tolist(), strict=True)]
+
+
 _UNIT_WORDS = cell_words(list(UNIT_MASK))
+_PEER_WORDS = cell_words(list(PEER_MASK))
+_INTERSECTION_WORDS = cell_words(list(INTERSECTIONS))
 
 
 def _add_als_nodes(g: Graph, cg: CandidateGrid, digits: tuple[int, ...]) -> None:
