@@ -1213,3 +1213,79 @@ def chain_branches(values, cands, forced_start, forced, peers, start, placed, go
             i += 1
             start[i] = used
     return used
+
+
+@njit(cache=True)
+def _agree(members, size, start, placed, gone):  # pragma: no cover - compiled
+    """Return True when the single-link branches of candidates ``members[:size]`` (indexes as in
+    :func:`chain_branches`) give forcing._try something: one ran dry, or all make one placement or
+    all remove one candidate."""
+    for k in range(size):
+        if placed[start[members[k] + 1] - 1, 1] < 0:
+            return True
+    first = members[0]
+    for r in range(start[first], start[first + 1]):
+        everywhere = True
+        for k in range(1, size):
+            i = members[k]
+            found = False
+            for q in range(start[i], start[i + 1]):
+                if placed[q, 0] == placed[r, 0] and placed[q, 1] == placed[r, 1]:
+                    found = True
+                    break
+            if not found:
+                everywhere = False
+                break
+        if everywhere:
+            return True
+    for b in range(gone.shape[1]):
+        everywhere = True
+        for k in range(size):
+            if not gone[members[k], b]:
+                everywhere = False
+                break
+        if everywhere:
+            return True
+    return False
+
+
+@njit(cache=True, aot="int64[:, ::1](int64[::1], int64[::1], int64[:, ::1], uint8[:, ::1], int64[:, ::1])")
+def forcing_groups(cands, start, placed, gone, units):  # pragma: no cover - compiled
+    """Return ``(kind, where, digit)`` of the cells (kind 0, ``where`` the cell) and a digit's places
+    in a unit (kind 1, ``where`` the unit) whose options' branches give forcing._try a step, in
+    forcing._Search._multi_steps' order: two options, then three; cells, then units and digits.
+    ``start``, ``placed`` and ``gone`` as :func:`chain_branches` filled them; ``units[u]`` the
+    unit's cells."""
+    first = np.zeros(82, dtype=np.int64)  # the index of each cell's first candidate
+    for c in range(81):
+        first[c + 1] = first[c] + _popcount(cands[c])
+    out = np.empty((2 * (81 + 27 * 9), 3), dtype=np.int64)
+    used = 0
+    members = np.empty(9, dtype=np.int64)
+    for size in range(2, 4):
+        for c in range(81):
+            if _popcount(cands[c]) != size:
+                continue
+            for k in range(size):
+                members[k] = first[c] + k
+            if _agree(members, size, start, placed, gone):
+                out[used, 0] = 0
+                out[used, 1] = c
+                out[used, 2] = 0
+                used += 1
+        for u in range(27):
+            for d in range(1, 10):
+                bit = 1 << (d - 1)
+                count = 0
+                for k in range(9):
+                    c = units[u, k]
+                    if cands[c] & bit:
+                        if count < 3:
+                            members[count] = first[c] + _popcount(cands[c] & (bit - 1))
+                        count += 1
+                if count == size and _agree(members, size, start, placed, gone):
+                    out[used, 0] = 1
+                    out[used, 1] = u
+                    out[used, 2] = d
+                    used += 1
+    return out[:used]
