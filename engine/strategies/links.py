@@ -76,13 +76,17 @@ class Graph:
     Python (node bitsets as ints, then rows) they cost more than the search.
     """
 
-    __slots__ = ("digit", "mask", "cp", "index", "cands", "als_sets", "als_in", "als_ids", "links", "arrays")
+    __slots__ = (
+        "digit", "_mask", "_cp", "_index", "cands", "als_sets", "als_in", "als_ids", "links", "arrays",
+    )
 
     def __init__(self) -> None:
         self.digit: list[int] = []
-        self.mask: list[int] = []
-        self.cp: list[int] = []  # common peers of the node's cells
-        self.index: dict[tuple[int, int], int] = {}
+        # the nodes' cells, common peers and ids by (digit, cells): None until asked for, then made
+        # from ``arrays`` (a graph the chains find nothing in never needs them)
+        self._mask: list[int] | None = []
+        self._cp: list[int] | None = []
+        self._index: dict[tuple[int, int], int] | None = {}
         self.cands: list[int] = []  # the state's candidate masks
         # the almost locked sets, per node the sets it belongs to (bit k: set k), per set its nodes
         self.als_sets: list[Als] = []
@@ -90,6 +94,28 @@ class Graph:
         self.als_ids: list[list[int]] = []
         self.links: np.ndarray = np.zeros((2, 0, 0), dtype=np.uint64)
         self.arrays: NodeArrays | None = None  # the nodes as the compiled kernels read them
+
+    @property
+    def mask(self) -> list[int]:
+        """Return each node's cells (a cell mask)."""
+        if self._mask is None:
+            self._mask = _join(self.arrays.cells)  # type: ignore[union-attr]  (set with _mask = None)
+        return self._mask
+
+    @property
+    def cp(self) -> list[int]:
+        """Return the cells seeing every cell of each node (a cell mask)."""
+        if self._cp is None:
+            self._cp = _join(self.arrays.peers)  # type: ignore[union-attr]
+        return self._cp
+
+    @property
+    def index(self) -> dict[tuple[int, int], int]:
+        """Return the node ids by (digit, cells)."""
+        if self._index is None:
+            keys = zip(self.digit, self.mask, strict=True)
+            self._index = dict(zip(keys, range(len(self.digit)), strict=True))
+        return self._index
 
     @property
     def strong_bits(self) -> list[int]:
@@ -172,21 +198,13 @@ def build_graph(
     rows = graph_nodes(places, cell_set, np.array(list(dict.fromkeys(digits)), dtype=np.int64), groups,
                        _INTERSECTION_WORDS, _PEER_WORDS)
     g.digit = rows[:, 0].tolist()
-    g.mask = _join(rows[:, 1], rows[:, 2])
-    g.cp = _join(rows[:, 3], rows[:, 4])
-    g.index = dict(zip(zip(g.digit, g.mask, strict=True), range(len(g.digit)), strict=True))
-    node_cells, node_peers = rows[:, 1:3], rows[:, 3:5]
-    if als:
+    g.arrays = _node_arrays(g, rows[:, 1:3], rows[:, 3:5], places, cg)
+    g._mask = g._cp = g._index = None
+    if als:  # the sets' nodes are added to the lists (mask, cp, index), then to the arrays
         _add_als_nodes(g, cg, digits)
-        if len(g.digit) > len(rows):
-            node_cells = np.concatenate((node_cells, cell_words(g.mask[len(rows):])))
-            node_peers = np.concatenate((node_peers, cell_words(g.cp[len(rows):])))
-    g.arrays = NodeArrays(
-        np.array(g.digit, dtype=np.int64), np.ascontiguousarray(node_cells), np.ascontiguousarray(node_peers),
-        places, np.array(cg.cands, dtype=np.int64),
-        np.array([n for ids in g.als_ids for n in ids], dtype=np.int64),
-        np.cumsum([0] + [len(ids) for ids in g.als_ids], dtype=np.int64),
-    )
+        cells_words = np.concatenate((rows[:, 1:3], cell_words(g.mask[len(rows) :])))
+        g.arrays = _node_arrays(g, cells_words, np.concatenate((rows[:, 3:5], cell_words(g.cp[len(rows) :]))),
+                                places, cg)
     if g.digit:
         a = g.arrays
         g.links = graph_links(
@@ -196,9 +214,20 @@ def build_graph(
     return g
 
 
-def _join(low: np.ndarray, high: np.ndarray) -> list[int]:
-    """Return cell masks given as their two uint64 words (low, high) as ints."""
-    return [lo | hi << 64 for lo, hi in zip(low.tolist(), high.tolist(), strict=True)]
+def _node_arrays(
+    g: Graph, cells: np.ndarray, peers: np.ndarray, places: np.ndarray, cg: CandidateGrid
+) -> NodeArrays:
+    """Return ``g``'s nodes (these cells and common peers, two words a node) as the kernels read them."""
+    return NodeArrays(
+        np.array(g.digit, dtype=np.int64), np.ascontiguousarray(cells), np.ascontiguousarray(peers), places,
+        np.array(cg.cands, dtype=np.int64), np.array([n for ids in g.als_ids for n in ids], dtype=np.int64),
+        np.cumsum([0] + [len(ids) for ids in g.als_ids], dtype=np.int64),
+    )
+
+
+def _join(words: np.ndarray) -> list[int]:
+    """Return cell masks given as rows of two uint64 words (low, high) as ints."""
+    return [lo | hi << 64 for lo, hi in words.tolist()]
 
 
 _UNIT_WORDS = cell_words(list(UNIT_MASK))
