@@ -102,12 +102,20 @@ class Graph:
             self._mask = _join(self.arrays.cells)  # type: ignore[union-attr]  (set with _mask = None)
         return self._mask
 
+    @mask.setter
+    def mask(self, value: list[int]) -> None:
+        self._mask = value
+
     @property
     def cp(self) -> list[int]:
         """Return the cells seeing every cell of each node (a cell mask)."""
         if self._cp is None:
             self._cp = _join(self.arrays.peers)  # type: ignore[union-attr]
         return self._cp
+
+    @cp.setter
+    def cp(self, value: list[int]) -> None:
+        self._cp = value
 
     @property
     def index(self) -> dict[tuple[int, int], int]:
@@ -116,6 +124,10 @@ class Graph:
             keys = zip(self.digit, self.mask, strict=True)
             self._index = dict(zip(keys, range(len(self.digit)), strict=True))
         return self._index
+
+    @index.setter
+    def index(self, value: dict[tuple[int, int], int]) -> None:
+        self._index = value
 
     @property
     def strong_bits(self) -> list[int]:
