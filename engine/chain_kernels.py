@@ -22,6 +22,15 @@ Making the graph's links in Python (node bitsets, then rows) cost as much as the
 techniques' loops over thousands of pairs, wings and blossoms, most removing nothing, cost 3-10 ms
 a state (against 76167b8, 30 SE 7-9.9 tuning puzzles, two rounds interleaved on one core: the AIC
 0.53x, ALS-XZ 0.50x, ALS-XY-wing 0.17x, death blossom 0.20x a call, every step the same).
+
+The search from every node knows first what each start can reach at all (:func:`_reach`, strongly
+connected components of the chain states): a search for a start's ends nearly always had some end
+out of reach and went on to its last layer, and four loop searches in five found no loop.  Stopping
+once the reachable ends are reached, and skipping loop searches that cannot close, visits 6-10x
+fewer nodes on the ALS graphs of SE 9 states; the search takes 0.45x the time (60 such graphs, one
+core, interleaved, the same records).  Roads not taken there: node sets as their nonzero words
+(the rows are 75% zeros) was 1.25x slower than OR-ing whole rows; a table of each (digit, cell)'s
+ends, no faster.
 """
 
 from __future__ import annotations
@@ -92,6 +101,118 @@ def _bfs(strong, weak, start, truth, want, stop, found):  # pragma: no cover - c
                     break
             if done:
                 return count
+
+
+@njit(cache=True)
+def _reach(strong, weak):  # pragma: no cover - compiled
+    """Return, per node v, the nodes a chain reaches true from "v is false" (``[v, 1]``) and
+    false from "v is true" (``[v, 0]``), as node sets: what :func:`_bfs` from there would reach
+    in the end.  The states (``2 * node + truth``; false leads by strong links to true, true by
+    weak links to false) are split into strongly connected components (Tarjan's, without
+    recursion), whose reach is their own states and their successors' reach."""
+    n, size = strong.shape
+    m = 2 * n
+    one = np.uint64(1)
+    index = np.full(m, -1, dtype=np.int64)
+    low = np.zeros(m, dtype=np.int64)
+    comp = np.full(m, -1, dtype=np.int64)
+    on_stack = np.zeros(m, dtype=np.bool_)
+    stack = np.empty(m, dtype=np.int64)
+    calls = np.empty(m, dtype=np.int64)  # the depth-first path: state, next word, bits left of it
+    call_k = np.empty(m, dtype=np.int64)
+    call_w = np.empty(m, dtype=np.uint64)
+    reach = np.zeros((m, 2, size), dtype=np.uint64)  # per component, its reach (false, true)
+    merged = np.full(m, -1, dtype=np.int64)  # the component a component's reach was last added to
+    members = np.empty(m, dtype=np.int64)
+    sp = 0
+    count = 0
+    components = 0
+    for root in range(m):
+        if index[root] >= 0:
+            continue
+        index[root] = count
+        low[root] = count
+        count += 1
+        stack[sp] = root
+        sp += 1
+        on_stack[root] = True
+        calls[0] = root
+        call_k[0] = 0
+        call_w[0] = (weak if root & 1 else strong)[root >> 1, 0]
+        depth = 1
+        while depth:
+            v = calls[depth - 1]
+            rows = weak if v & 1 else strong
+            k = call_k[depth - 1]
+            w = call_w[depth - 1]
+            deeper = False
+            while True:
+                if not w:
+                    k += 1
+                    if k >= size:
+                        break
+                    w = rows[v >> 1, k]
+                    continue
+                bit = w & (~w + one)
+                w ^= bit
+                u = 2 * (k * 64 + _ctz(bit)) + (1 - (v & 1))
+                if index[u] < 0:
+                    call_k[depth - 1] = k
+                    call_w[depth - 1] = w
+                    index[u] = count
+                    low[u] = count
+                    count += 1
+                    stack[sp] = u
+                    sp += 1
+                    on_stack[u] = True
+                    calls[depth] = u
+                    call_k[depth] = 0
+                    call_w[depth] = (weak if u & 1 else strong)[u >> 1, 0]
+                    depth += 1
+                    deeper = True
+                    break
+                if on_stack[u] and index[u] < low[v]:
+                    low[v] = index[u]
+            if deeper:
+                continue
+            depth -= 1
+            if depth and low[v] < low[calls[depth - 1]]:
+                low[calls[depth - 1]] = low[v]
+            if low[v] != index[v]:
+                continue
+            c = components  # v roots a component: its states are on the stack down to v
+            components += 1
+            size_c = 0
+            while True:
+                sp -= 1
+                x = stack[sp]
+                on_stack[x] = False
+                comp[x] = c
+                members[size_c] = x
+                size_c += 1
+                reach[c, x & 1, (x >> 1) // 64] |= one << np.uint64((x >> 1) % 64)
+                if x == v:
+                    break
+            merged[c] = c
+            for i in range(size_c):  # successors outside are in components finished before
+                x = members[i]
+                xrows = weak if x & 1 else strong
+                for kk in range(size):
+                    ww = xrows[x >> 1, kk]
+                    while ww:
+                        bb = ww & (~ww + one)
+                        ww ^= bb
+                        d = comp[2 * (kk * 64 + _ctz(bb)) + (1 - (x & 1))]
+                        if merged[d] != c:
+                            merged[d] = c
+                            for q in range(size):
+                                reach[c, 0, q] |= reach[d, 0, q]
+                                reach[c, 1, q] |= reach[d, 1, q]
+    out = np.empty((n, 2, size), dtype=np.uint64)
+    for v in range(n):
+        out[v, 1] = reach[comp[2 * v], 1]
+        out[v, 0] = reach[comp[2 * v + 1], 0]
+    return out
 
 
 @njit(cache=True)
@@ -177,7 +298,9 @@ def search_chains(  # pragma: no cover - compiled
                 w ^= low
                 sees[half * 64 + _ctz(low), node // 64] |= bit
     found = np.zeros((2 * n + 2, size), dtype=np.uint64)
+    reach = _reach(strong, weak)
     ends = np.zeros(size, dtype=np.uint64)
+    want = np.zeros(size, dtype=np.uint64)
     empty = np.zeros(size, dtype=np.uint64)
     out = np.empty(4096, dtype=np.int64)
     used = 0
@@ -204,16 +327,19 @@ def search_chains(  # pragma: no cover - compiled
         if cs >= 0:
             for k in range(size):
                 ends[k] |= sees[cs, k] | singles[cs, k]
+        # the search may stop once the ends it can reach are reached (else it would go on to the
+        # last layer: some end is nearly always out of reach)
         any_end = False
         for k in range(size):
             if loops:
                 ends[k] |= weak[start, k]
             if same_digit:
                 ends[k] &= of_digit[d, k]
-            if ends[k]:
+            want[k] = ends[k] & reach[start, 1, k]
+            if want[k]:
                 any_end = True
         if any_end:
-            count = _bfs(strong, weak, start, 0, ends, empty, found)
+            count = _bfs(strong, weak, start, 0, want, empty, found)
             for j in range(1, count, 2):
                 for k in range(size):
                     m = found[j, k] & ends[k]
@@ -235,7 +361,15 @@ def search_chains(  # pragma: no cover - compiled
                         if closes and _distinct_nodes(out, used + 4, j + 1):
                             out[used] = CLOSED
                         used += 4 + j + 1
+        # a loop needs a node strongly linked to the start reached false past the first layer
+        # (which holds the start's weak links): without one in reach the search would find none
+        in_reach = False
         if loops:
+            for k in range(size):
+                if reach[start, 0, k] & rstrong[start, k] & ~weak[start, k]:
+                    in_reach = True
+                    break
+        if in_reach:
             count = _bfs(strong, weak, start, 1, empty, rstrong[start], found)
             last = count - 1
             if last >= 3 and last & 1:

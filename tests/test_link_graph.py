@@ -116,3 +116,21 @@ def test_the_compiled_chain_results_are_those_read_in_python(puzzle: str) -> Non
             assert results == chain_results_py(g, cg, **search), (build, search)
             found += len(results)
         assert found > 5
+
+
+def test_the_chain_search_knows_what_each_start_can_reach() -> None:
+    """The reach the compiled search trims its work with (chain_kernels._reach) is what a
+    breadth-first search from each node false, and from each node true, reaches in the end."""
+    from engine.chain_kernels import _reach
+    from engine.strategies.chains import layers, link_masks
+
+    for cg in _states(HARD[0], 2):
+        g = build_graph(cg, groups=True)
+        links = link_masks(g)
+        reach = _reach(g.links[0], g.links[1])
+        rows = [[int.from_bytes(r.tobytes(), "little") for r in reach[v]] for v in range(len(g.digit))]
+        for v in range(len(g.digit)):
+            # the odd layers: true ones from "v false", false ones from "v true"
+            expected = [sum(layers(links, v, truth)[1::2]) for truth in (1, 0)]
+            assert rows[v] == expected, v
+        assert sum(1 for r in rows if r[1]) > len(rows) // 2
