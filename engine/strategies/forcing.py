@@ -555,7 +555,7 @@ class _ChainBranches:
 
     def branch(self, c: int, d: int) -> Branch:
         i = self.order[c, d]
-        placed = [(c, d) for c, d in self.placed[self.start[i] : self.start[i + 1]].tolist()]
+        placed = [(cell, digit) for cell, digit in self.placed[self.start[i] : self.start[i + 1]].tolist()]
         c, d = placed[-1]
         if d < 0:
             placed[-1] = (c, -d)

@@ -99,7 +99,7 @@ class Graph:
     def mask(self) -> list[int]:
         """Return each node's cells (a cell mask)."""
         if self._mask is None:
-            self._mask = _join(self.arrays.cells)  # type: ignore[union-attr]  (set with _mask = None)
+            self._mask = _join(self.arrays.cells)  # type: ignore[union-attr]  (None only once arrays are set)
         return self._mask
 
     @mask.setter
