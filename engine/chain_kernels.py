@@ -482,8 +482,10 @@ def useful_chains(  # pragma: no cover - compiled
     ``links`` are the graph's strong (``[0]``) and weak (``[1]``) links, ``cells``/``peers`` each
     node's cells and the cells seeing all of them (two words), ``places[d]`` the cells of digit d,
     ``cands`` the cells' digit masks, ``als_ids[als_start[k]:als_start[k + 1]]`` the nodes of almost
-    locked set k (see :func:`graph_links`).  The chains are :func:`search_chains`'; a result is a
-    set of candidates, per digit two words of cells, compared whole (after a hash).
+    locked set k (see :func:`graph_links`; a set's node of digit x has the set's x cells and, as
+    ``peers``, the cells seeing all of them, so a set's cells and peers per digit are its nodes').
+    The chains are :func:`search_chains`'; a result is a set of candidates, per digit two words of
+    cells, compared whole (after a hash).
     """
     n = digit.shape[0]
     one = np.uint64(1)
