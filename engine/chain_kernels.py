@@ -104,6 +104,21 @@ def _bfs(strong, weak, start, truth, want, stop, found):  # pragma: no cover - c
 
 
 @njit(cache=True)
+def _open(  # pragma: no cover - compiled
+    u, count, sp, depth, strong, weak, index, low, stack, on_stack, calls, call_k, call_w
+):
+    """Tarjan's visit of state u (:func:`_reach`): its index ``count``, on the component stack at
+    ``sp`` and on the depth-first path at ``depth``, its successors from the first word on."""
+    index[u] = count
+    low[u] = count
+    stack[sp] = u
+    on_stack[u] = True
+    calls[depth] = u
+    call_k[depth] = 0
+    call_w[depth] = (weak if u & 1 else strong)[u >> 1, 0]
+
+
+@njit(cache=True)
 def _reach(strong, weak):  # pragma: no cover - compiled
     """Return, per node v, the nodes a chain reaches true from "v is false" (``[v, 1]``) and
     false from "v is true" (``[v, 0]``), as node sets: what :func:`_bfs` from there would reach
@@ -130,15 +145,9 @@ def _reach(strong, weak):  # pragma: no cover - compiled
     for root in range(m):
         if index[root] >= 0:
             continue
-        index[root] = count
-        low[root] = count
+        _open(root, count, sp, 0, strong, weak, index, low, stack, on_stack, calls, call_k, call_w)
         count += 1
-        stack[sp] = root
         sp += 1
-        on_stack[root] = True
-        calls[0] = root
-        call_k[0] = 0
-        call_w[0] = (weak if root & 1 else strong)[root >> 1, 0]
         depth = 1
         while depth:
             v = calls[depth - 1]
@@ -159,15 +168,10 @@ def _reach(strong, weak):  # pragma: no cover - compiled
                 if index[u] < 0:
                     call_k[depth - 1] = k
                     call_w[depth - 1] = w
-                    index[u] = count
-                    low[u] = count
+                    _open(u, count, sp, depth, strong, weak, index, low, stack, on_stack, calls, call_k,
+                          call_w)
                     count += 1
-                    stack[sp] = u
                     sp += 1
-                    on_stack[u] = True
-                    calls[depth] = u
-                    call_k[depth] = 0
-                    call_w[depth] = (weak if u & 1 else strong)[u >> 1, 0]
                     depth += 1
                     deeper = True
                     break
