@@ -12,6 +12,7 @@ from engine.candidates import CandidateGrid
 from engine.grid import CELL_UNITS, UNITS
 from engine.human import drive, next_step
 from engine.masks import CELL_BIT, UNIT_MASK, common_peers
+from engine.strategies.chains import chain_results, chain_results_py
 from engine.strategies.links import almost_locked_sets, build_graph, digit_cells
 
 # SE 9.0 puzzles (the tuning half of the shared rated sample) whose paths need AICs
@@ -96,3 +97,40 @@ def test_almost_locked_sets_are_every_n_cells_of_a_unit_with_n_plus_one_digits(p
         found = almost_locked_sets(cg)
         assert [(a.cells, a.digits) for a in found] == expected
         assert len(found) > 20
+
+
+@pytest.mark.parametrize("puzzle", HARD)
+def test_the_compiled_chain_results_are_those_read_in_python(puzzle: str) -> None:
+    for cg in _states(puzzle, 3):
+        bivalue = sum(CELL_BIT[c] for c in range(81) if cg.cands[c].bit_count() == 2)
+        graphs = (  # the AIC's three graphs, the X-chain's and the XY-chain's
+            ({"groups": False}, {}), ({"groups": True}, {}), ({"groups": True, "als": True}, {}),
+            ({"cell_links": False}, {"loops": False}),
+            ({"cells": bivalue, "unit_links": False, "unit_weak": True},
+             {"loops": False, "same_digit_ends": True}),
+        )
+        found = 0
+        for build, search in graphs:
+            g = build_graph(cg, **build)
+            results = chain_results(g, cg, **search)
+            assert results == chain_results_py(g, cg, **search), (build, search)
+            found += len(results)
+        assert found > 5
+
+
+def test_the_chain_search_knows_what_each_start_can_reach() -> None:
+    """The reach the compiled search trims its work with (chain_kernels._reach) is what a
+    breadth-first search from each node false, and from each node true, reaches in the end."""
+    from engine.chain_kernels import _reach
+    from engine.strategies.chains import layers, link_masks
+
+    for cg in _states(HARD[0], 2):
+        g = build_graph(cg, groups=True)
+        links = link_masks(g)
+        reach = _reach(g.links[0], g.links[1])
+        rows = [[int.from_bytes(r.tobytes(), "little") for r in reach[v]] for v in range(len(g.digit))]
+        for v in range(len(g.digit)):
+            # the odd layers: true ones from "v false", false ones from "v true"
+            expected = [sum(layers(links, v, truth)[1::2]) for truth in (1, 0)]
+            assert rows[v] == expected, v
+        assert sum(1 for r in rows if r[1]) > len(rows) // 2

@@ -191,6 +191,44 @@ def _spread(cell: int, digits: int) -> int:
 def chain_results(g: Graph, cg: CandidateGrid, *, loops: bool = True, same_digit_ends: bool = False) -> list:
     """Return ``(placements, eliminations, states, loop)`` for every useful chain, shortest per result.
 
+    What :func:`chain_results_py` returns, found and read in one compiled call
+    (:func:`engine.chain_kernels.useful_chains`): an SE 8-9 state's ALS graph gives a few thousand
+    chains for some 10 results, and reading them in Python (a candidate key per chain, loops'
+    eliminations) cost about twice the search.  ``cg`` is the state ``g`` was built for.
+
+    Measured with the compiled graph nodes and the search's reach (engine/chain_kernels.py), on the
+    recorded stuck states of 64 SE 6-9.3 tuning puzzles where the driver asks the AIC, one core,
+    interleaved with 81ea958 (load 1.3): the AIC's first step 1.75 ms a call against 3.65 ms, the
+    X-chain's 0.14 against 0.29 ms; a state's three AIC graphs built and searched in 2.6 ms against
+    6.1 ms, of which adding the almost locked sets' nodes (links._add_als_nodes) is now about 1 ms
+    and the sets themselves another 1.1 ms.  Every step of 1,378 states is the same.
+    """
+    a = g.arrays
+    if not g.digit or a is None:
+        return []
+    from engine.chain_kernels import useful_chains
+
+    out = useful_chains(g.links, a.digit, a.cells, a.peers, a.places, a.cands, a.als_ids, a.als_start, loops,
+                        same_digit_ends).tolist()
+    results = []
+    i = 0
+    while i < len(out):
+        loop, length = out[i], out[i + 1]
+        states = out[i + 2 : i + 2 + length]
+        i += 2 + length
+        count = out[i]
+        pairs = out[i + 1 : i + 1 + 2 * count]
+        i += 1 + 2 * count
+        results.append(((), tuple(zip(pairs[::2], pairs[1::2], strict=True)), states, loop == 1))
+    return results
+
+
+def chain_results_py(
+    g: Graph, cg: CandidateGrid, *, loops: bool = True, same_digit_ends: bool = False
+) -> list:
+    """Return :func:`chain_results` read in Python from the compiled search's chains: the plain
+    statement of what the compiled reading does, which tests/test_link_graph.py holds it to.
+
     From each node's "false" state every "true" state reached is an end Z: first-or-Z holds, so
     candidates weakly linked to both ends go; Z = start places it; Z seeing the start closes a loop.
     Only ends that can remove something are looked at (:func:`_ends`).  The search itself is

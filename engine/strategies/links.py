@@ -53,6 +53,18 @@ def _digit_cells(cg: CandidateGrid) -> list[int]:
     return out
 
 
+class NodeArrays(NamedTuple):
+    """A graph's nodes and state as the compiled kernels read them (cell masks as two uint64 words)."""
+
+    digit: np.ndarray  # per node its digit
+    cells: np.ndarray  # per node its cells
+    peers: np.ndarray  # per node the cells seeing all of them
+    places: np.ndarray  # per digit 0-9 its cells (digit_words)
+    cands: np.ndarray  # per cell its digit mask
+    als_ids: np.ndarray  # the nodes of every almost locked set, set after set
+    als_start: np.ndarray  # set k's nodes are als_ids[als_start[k]:als_start[k + 1]]
+
+
 class Graph:
     """Nodes ``(digit, cells)`` and their strong and weak links, built for one candidate state.
 
@@ -64,19 +76,58 @@ class Graph:
     Python (node bitsets as ints, then rows) they cost more than the search.
     """
 
-    __slots__ = ("digit", "mask", "cp", "index", "cands", "als_sets", "als_in", "als_ids", "links")
+    __slots__ = (
+        "digit", "_mask", "_cp", "_index", "cands", "als_sets", "als_in", "als_ids", "links", "arrays",
+    )
 
     def __init__(self) -> None:
         self.digit: list[int] = []
-        self.mask: list[int] = []
-        self.cp: list[int] = []  # common peers of the node's cells
-        self.index: dict[tuple[int, int], int] = {}
+        # the nodes' cells, common peers and ids by (digit, cells): None until asked for, then made
+        # from ``arrays`` (a graph the chains find nothing in never needs them)
+        self._mask: list[int] | None = []
+        self._cp: list[int] | None = []
+        self._index: dict[tuple[int, int], int] | None = {}
         self.cands: list[int] = []  # the state's candidate masks
         # the almost locked sets, per node the sets it belongs to (bit k: set k), per set its nodes
         self.als_sets: list[Als] = []
         self.als_in: dict[int, int] = {}
         self.als_ids: list[list[int]] = []
         self.links: np.ndarray = np.zeros((2, 0, 0), dtype=np.uint64)
+        self.arrays: NodeArrays | None = None  # the nodes as the compiled kernels read them
+
+    @property
+    def mask(self) -> list[int]:
+        """Return each node's cells (a cell mask)."""
+        if self._mask is None:
+            self._mask = _join(self.arrays.cells)  # type: ignore[union-attr]  (None only once arrays are set)
+        return self._mask
+
+    @mask.setter
+    def mask(self, value: list[int]) -> None:
+        self._mask = value
+
+    @property
+    def cp(self) -> list[int]:
+        """Return the cells seeing every cell of each node (a cell mask)."""
+        if self._cp is None:
+            self._cp = _join(self.arrays.peers)  # type: ignore[union-attr]
+        return self._cp
+
+    @cp.setter
+    def cp(self, value: list[int]) -> None:
+        self._cp = value
+
+    @property
+    def index(self) -> dict[tuple[int, int], int]:
+        """Return the node ids by (digit, cells)."""
+        if self._index is None:
+            keys = zip(self.digit, self.mask, strict=True)
+            self._index = dict(zip(keys, range(len(self.digit)), strict=True))
+        return self._index
+
+    @index.setter
+    def index(self, value: dict[tuple[int, int], int]) -> None:
+        self._index = value
 
     @property
     def strong_bits(self) -> list[int]:
@@ -148,48 +199,52 @@ def build_graph(
     """Return the link graph of ``cg`` restricted to ``digits`` and ``cells`` (never fails): the
     links through units (or with ``unit_weak`` only the weak ones; its default is ``unit_links``)
     and cells, with grouped nodes and almost locked sets if asked."""
+    from engine.chain_kernels import graph_links, graph_nodes
+
     g = Graph()
     g.cands = cg.cands
-    dc = digit_cells(cg)
+    places = digit_words(cg)
+    cell_set = cell_words([cells])[0]
     digits = tuple(digits)
-    index, digit, mask, cp = g.index, g.digit, g.mask, g.cp
-    for d in dict.fromkeys(digits):  # a digit given twice adds nothing the second time
-        # the nodes of :meth:`Graph.node`, made in a row (this runs three times a state for the AIC)
-        m = dc[d] & cells
-        while m:
-            low = m & -m
-            m ^= low
-            index[(d, low)] = len(digit)
-            digit.append(d)
-            mask.append(low)
-            cp.append(PEER_MASK[low.bit_length() - 1])
-        if groups:
-            for inter in INTERSECTIONS:
-                m = dc[d] & inter
-                if m & (m - 1) and (d, m) not in index:
-                    index[(d, m)] = len(digit)
-                    digit.append(d)
-                    mask.append(m)
-                    cp.append(common_peers(m))
-    if als:
+    # the candidate and group nodes, made compiled (this runs three times a state for the AIC)
+    rows = graph_nodes(places, cell_set, np.array(list(dict.fromkeys(digits)), dtype=np.int64), groups,
+                       _INTERSECTION_WORDS, _PEER_WORDS)
+    g.digit = rows[:, 0].tolist()
+    g.arrays = _node_arrays(g, rows[:, 1:3], rows[:, 3:5], places, cg)
+    g._mask = g._cp = g._index = None
+    if als:  # the sets' nodes are added to the lists (mask, cp, index), then to the arrays
         _add_als_nodes(g, cg, digits)
-    if digit:
-        from engine.chain_kernels import graph_links
-
-        ids = [n for group in g.als_ids for n in group]
-        starts = [0]
-        for group in g.als_ids:
-            starts.append(starts[-1] + len(group))
+        cells_words = np.concatenate((rows[:, 1:3], cell_words(g.mask[len(rows) :])))
+        g.arrays = _node_arrays(g, cells_words, np.concatenate((rows[:, 3:5], cell_words(g.cp[len(rows) :]))),
+                                places, cg)
+    if g.digit:
+        a = g.arrays
         g.links = graph_links(
-            np.array(digit, dtype=np.int64), cell_words(mask), cell_words(cp), cell_words(dc),
-            np.array(cg.cands, dtype=np.int64), _UNIT_WORDS, CELL_UNITS_NP, np.array(ids, dtype=np.int64),
-            np.array(starts, dtype=np.int64), cell_words([cells])[0], unit_links,
-            unit_links if unit_weak is None else unit_weak, cell_links,
+            a.digit, a.cells, a.peers, places, a.cands, _UNIT_WORDS, CELL_UNITS_NP, a.als_ids, a.als_start,
+            cell_set, unit_links, unit_links if unit_weak is None else unit_weak, cell_links,
         )
     return g
 
 
+def _node_arrays(
+    g: Graph, cells: np.ndarray, peers: np.ndarray, places: np.ndarray, cg: CandidateGrid
+) -> NodeArrays:
+    """Return ``g``'s nodes (these cells and common peers, two words a node) as the kernels read them."""
+    return NodeArrays(
+        np.array(g.digit, dtype=np.int64), np.ascontiguousarray(cells), np.ascontiguousarray(peers), places,
+        np.array(cg.cands, dtype=np.int64), np.array([n for ids in g.als_ids for n in ids], dtype=np.int64),
+        np.cumsum([0] + [len(ids) for ids in g.als_ids], dtype=np.int64),
+    )
+
+
+def _join(words: np.ndarray) -> list[int]:
+    """Return cell masks given as rows of two uint64 words (low, high) as ints."""
+    return [lo | hi << 64 for lo, hi in words.tolist()]
+
+
 _UNIT_WORDS = cell_words(list(UNIT_MASK))
+_PEER_WORDS = cell_words(list(PEER_MASK))
+_INTERSECTION_WORDS = cell_words(list(INTERSECTIONS))
 
 
 def _add_als_nodes(g: Graph, cg: CandidateGrid, digits: tuple[int, ...]) -> None:
