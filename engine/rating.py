@@ -72,6 +72,18 @@ shares), 76167b8 -> round 5: Spearman 0.959 -> 0.955, over SE 5-9.5 0.916 -> 0.9
 0.317, SE 8+ puzzles rated master 91.3% -> 92.3% (of 1,031), SE 7.x rated master 11% -> 6.5% (of 897).
 Nishio + 0.3 or the jellyfish at 7.3 kept Spearman at 0.958 with 1-2 points fewer masters.
 
+Round 6, roads not taken (tuning half: 6 puzzles per SE rating below 7.0 and 25 per rating from 7.0,
+709 puzzles, against the ladder above on the same puzzles: SE 8+ rated master 91.6%, SE 7.x rated
+master 5.3%, MAE 0.30).  SE's own ladder, only the techniques SE has at SE's charges (X- and
+XY-chains 6.6, AICs 7.0, each plus SE's length steps): MAE 0.64, SE 4.x and 5.x puzzles 1.1-1.5
+too high (on 20 such states only techniques SE lacks fire, so SE's path differs before that), SE
+8+ master 96%, SE 7.x master 30%.  This ladder without the techniques SE lacks that cost 7 or more
+(Franken, mutant and Kraken fish, 3D Medusa, the ALS family, MSLS), so that SE's chains take their
+place: SE 8+ master 95.5%, SE 7.x master 20%, and SE 9 puzzles rated 2.3 times slower (forcing
+chains cost more than the fish and ALS steps they replace).  Master's band starting at 7.6-7.8
+instead of 8.0: held-out SE 8+ master 94-97%, but the levels agree with SE's bands on 87-90% of SE
+6+ puzzles instead of 94%.
+
 Roads not taken: the technique's own search order as the driver's (above); counting all steps
 (rewards long easy puzzles); a chain's length as part of its cost (the fit gave it no weight); a
 separate extra for chains through almost locked sets on top of groups (no weight either); SE's own
