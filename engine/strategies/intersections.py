@@ -119,31 +119,40 @@ def _box_at(line: int, k: int) -> int:
     return k * 3 + (line - 9) // 3
 
 
+# per box: (line, the cells it shares with the box, its other cells) for the box's six lines
+_MINI_LINES = tuple(
+    tuple((line, tuple(c for c in UNITS[line] if c in UNITS[18 + box]),
+           tuple(c for c in UNITS[line] if c not in UNITS[18 + box]))
+          for line in sum(_line_units_of_box(box), ()))
+    for box in range(9)
+)
+
+
 def _locked_subsets(cg: CandidateGrid, size: int, tid: str) -> Iterator[Step]:
     cands = cg.cands
     for box in range(9):
-        rows, cols = _line_units_of_box(box)
         box_cells = UNITS[18 + box]
-        for line in rows + cols:
-            mini = [c for c in UNITS[line] if c in box_cells]
+        for line, mini, line_rest in _MINI_LINES[box]:
             open_cells = [c for c in mini if 1 < POPCOUNT[cands[c]] <= size]
+            if len(open_cells) < size:
+                continue
             for group in combinations(open_cells, size):
                 digits = 0
                 for c in group:
                     digits |= cands[c]
                 if POPCOUNT[digits] != size:
                     continue
+                # a subset removing candidates from only one of its units is a plain naked subset
+                if not any(cands[c] & digits for c in line_rest):
+                    continue
                 in_box = [(c, d) for c in box_cells if c not in group
                           for d in MASK_DIGITS[cands[c] & digits]]
-                in_line = [(c, d) for c in UNITS[line] if c not in box_cells
-                           for d in MASK_DIGITS[cands[c] & digits]]
-                # a subset removing candidates from only one of its units is a plain naked subset
+                in_line = [(c, d) for c in line_rest for d in MASK_DIGITS[cands[c] & digits]]
                 if in_box and in_line:
                     yield Step(tid, eliminations=tuple(sorted(in_box + in_line)), cells=group,
                                units=(18 + box, line),
                                candidates=tuple((c, d) for c in group for d in MASK_DIGITS[cands[c]]),
                                detail={"digits": "/".join(map(str, MASK_DIGITS[digits]))})
-
 
 
 def locked_pair(cg: CandidateGrid) -> Iterator[Step]:
