@@ -161,13 +161,19 @@ def _finned_steps(pos: list[int], d: int, base: tuple[tuple[int, int], ...],
         outside = union & ~_STACKS[stack]
         inside_lines = [p for p in range(9) if inside >> p & 1]
         for chosen in combinations(inside_lines, k):
-            cover_mask = outside
+            chosen_mask = 0
             for p in chosen:
-                cover_mask |= 1 << p
+                chosen_mask |= 1 << p
+            if not chosen_mask & anywhere:
+                continue
+            cover_mask = outside | chosen_mask
             fin_mask = union & ~cover_mask
-            fin_lines = [i for i, m in base if m & fin_mask]
-            band = fin_lines[0] // 3
-            if any(i // 3 != band for i in fin_lines) or not cover_mask & inside & others[band]:
+            bands = 0  # the bands of the base lines holding a fin: one, or it is no finned fish
+            for i, m in base:
+                if m & fin_mask:
+                    bands |= 1 << (i // 3)
+            band = bands.bit_length() - 1
+            if bands & (bands - 1) or not chosen_mask & others[band]:
                 continue
             elims = sorted((_cell(line, p, rows_base), d) for p in chosen
                            for line in range(band * 3, band * 3 + 3)
