@@ -17,9 +17,8 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from itertools import combinations
-from operator import itemgetter
 
-from engine.candidates import CandidateGrid, DigitMemo
+from engine.candidates import CandidateGrid, unit_positions
 from engine.grid import CELL_UNITS, UNITS
 from engine.masks import MASK_DIGITS, POPCOUNT
 from engine.steps import Step
@@ -36,21 +35,19 @@ def _shared_units(cells: tuple[int, ...]) -> list[int]:
     return sorted(common)
 
 
-# per unit: its cells' candidates as a tuple (the key of what the unit alone decides)
-_UNIT_CANDS = tuple(itemgetter(*cells) for cells in UNITS)
-# (kind, size, unit, its candidates) -> the naked groups or the hidden steps of that unit: one step
-# changes few units, so most units of a state were already read on the state before it
-_MEMO = DigitMemo()
-
-
 def _naked(cg: CandidateGrid, size: int) -> Iterator[Step]:
     cands = cg.cands
     tid = f"naked_{_SIZES[size]}"
     seen: set[tuple[int, ...]] = set()
     for unit in range(27):
-        key = ("naked", size, unit, _UNIT_CANDS[unit](cands))
-        for group, digits in _MEMO.get(key, lambda unit=unit: _naked_groups(cands, unit, size)):
-            if group in seen:
+        open_cells = [c for c in UNITS[unit] if 1 < POPCOUNT[cands[c]] <= size]
+        if len(open_cells) < size:
+            continue
+        for group in combinations(open_cells, size):
+            digits = 0
+            for c in group:
+                digits |= cands[c]
+            if POPCOUNT[digits] != size or group in seen:
                 continue
             seen.add(group)
             units = _shared_units(group)
@@ -62,52 +59,30 @@ def _naked(cg: CandidateGrid, size: int) -> Iterator[Step]:
                            detail={"digits": "/".join(map(str, MASK_DIGITS[digits]))})
 
 
-def _naked_groups(cands: list[int], unit: int, size: int) -> list[tuple[tuple[int, ...], int]]:
-    """Return (cells, digits) for every ``size`` cells of the unit holding ``size`` digits between them."""
-    open_cells = [c for c in UNITS[unit] if 1 < POPCOUNT[cands[c]] <= size]
-    found = []
-    if len(open_cells) >= size:
-        for group in combinations(open_cells, size):
-            digits = 0
-            for c in group:
-                digits |= cands[c]
-            if POPCOUNT[digits] == size:
-                found.append((group, digits))
-    return found
-
-
 def _hidden(cg: CandidateGrid, size: int) -> Iterator[Step]:
     cands = cg.cands
-    for unit in range(27):
-        key = ("hidden", size, unit, _UNIT_CANDS[unit](cands))
-        yield from _MEMO.get(key, lambda unit=unit: list(_hidden_unit(cands, unit, size)))
-
-
-def _hidden_unit(cands: list[int], unit: int, size: int) -> Iterator[Step]:
     tid = f"hidden_{_SIZES[size]}"
-    pos = [0] * 10  # per digit: its positions in the unit
-    for i, c in enumerate(UNITS[unit]):
-        for d in MASK_DIGITS[cands[c]]:
-            pos[d] |= 1 << i
-    # digits with 2..size places here (a digit with one place is a hidden single)
-    digits = [d for d in range(1, 10) if 1 < POPCOUNT[pos[d]] <= size]
-    if len(digits) < size:
-        return
-    for group in combinations(digits, size):
-        where = 0
-        for d in group:
-            where |= pos[d]
-        if POPCOUNT[where] != size:
+    pos = [unit_positions(cands, 1 << (d - 1)) for d in range(1, 10)]
+    for unit in range(27):
+        # digits with 2..size places here (a digit with one place is a hidden single)
+        digits = [d for d in range(1, 10) if 1 < POPCOUNT[pos[d - 1][unit]] <= size]
+        if len(digits) < size:
             continue
-        cells = tuple(UNITS[unit][i] for i in range(9) if where >> i & 1)
-        keep = 0
-        for d in group:
-            keep |= 1 << (d - 1)
-        elims = [(c, d) for c in cells for d in MASK_DIGITS[cands[c] & ~keep]]
-        if elims:
-            yield Step(tid, eliminations=tuple(elims), cells=cells, units=(unit,),
-                       candidates=tuple((c, d) for c in cells for d in group if cands[c] >> (d - 1) & 1),
-                       detail={"digits": "/".join(map(str, group))})
+        for group in combinations(digits, size):
+            where = 0
+            for d in group:
+                where |= pos[d - 1][unit]
+            if POPCOUNT[where] != size:
+                continue
+            cells = tuple(UNITS[unit][i] for i in range(9) if where >> i & 1)
+            keep = 0
+            for d in group:
+                keep |= 1 << (d - 1)
+            elims = [(c, d) for c in cells for d in MASK_DIGITS[cands[c] & ~keep]]
+            if elims:
+                yield Step(tid, eliminations=tuple(elims), cells=cells, units=(unit,),
+                           candidates=tuple((c, d) for c in cells for d in group if cands[c] >> (d - 1) & 1),
+                           detail={"digits": "/".join(map(str, group))})
 
 
 # Where a state holds several pairs or triples, HoDoKu's cases favour (measured over relabelled,
