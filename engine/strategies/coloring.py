@@ -27,7 +27,7 @@ from engine.candidates import CandidateGrid, DigitMemo, all_unit_positions
 from engine.masks import CELL_BIT, PEER_MASK, bits
 from engine.steps import TEXT_FIELDS, Step
 from engine.strategies import Technique, register
-from engine.strategies.single_digit import PEER_SETS, strong_links
+from engine.strategies.single_digit import strong_links
 
 Cluster = tuple[tuple[int, ...], tuple[int, ...]]  # the cells of colour 0 and of colour 1
 Node = TypeVar("Node", int, tuple[int, int])  # a cell, or a (cell, digit) candidate
@@ -85,7 +85,11 @@ def _cell_mask(cells: tuple[int, ...]) -> int:
 
 def _digit_mask(cands: list[int], bit: int) -> int:
     """Return the cells holding the digit ``bit`` as a cell mask."""
-    return sum(CELL_BIT[c] for c in range(81) if cands[c] & bit)
+    out = 0
+    for c in range(81):
+        if cands[c] & bit:
+            out |= CELL_BIT[c]
+    return out
 
 
 def _step(tid: str, d: int, groups: list[tuple[int, ...]], elims: list[int], kind: str) -> Step:
@@ -108,12 +112,15 @@ def simple_coloring(cg: CandidateGrid) -> Iterator[Step]:
 
 def _simple_digit(cands: list[int], d: int) -> Iterator[Step]:
     bit = 1 << (d - 1)
-    for on, off in clusters(cands, bit):
+    found = clusters(cands, bit)
+    holding = _digit_mask(cands, bit) if found else 0
+    for on, off in found:
         for colour in (on, off):
-            if any(b in PEER_SETS[a] for i, a in enumerate(colour) for b in colour[i + 1:]):
+            colour_cells = _cell_mask(colour)  # two of its cells see each other: the colour is false
+            if any(PEER_MASK[a] & colour_cells for a in colour):
                 yield _step("simple_coloring", d, [on, off], list(colour), "wrap")
         members = _cell_mask(on) | _cell_mask(off)
-        trapped = list(bits(_seen_by(on) & _seen_by(off) & _digit_mask(cands, bit) & ~members))
+        trapped = list(bits(_seen_by(on) & _seen_by(off) & holding & ~members))
         if trapped:
             yield _step("simple_coloring", d, [on, off], trapped, "trap")
 
