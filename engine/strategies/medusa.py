@@ -20,6 +20,10 @@ Otherwise the cluster *traps* candidates that are false whichever colour is true
 Score: SE does not name it; it is the short alternating chains of bivalue cells and conjugate pairs
 that SE rates 6.5-7.0, so it is placed after XY-chains and before AICs (6.9).  Clusters whose
 colouring meets itself with an odd cycle (a broken state) are skipped.
+
+Each colour's cells and what they see are computed once per cluster (the contradiction tests and
+the traps both read them): 0.55 -> 0.40 ms a state on the 1,378 stuck states of tuning-half SE
+6-9.3 puzzles (one core, cpu time), the same steps.
 """
 
 from __future__ import annotations
@@ -99,6 +103,7 @@ class _Colour:
         self._seen: list[int] | None = None
 
     def seen(self) -> list[int]:
+        """Return per digit the cells seeing this colour's cells of it (:func:`_seen`, computed once)."""
         if self._seen is None:
             self._seen = _seen(self.dcells)
         return self._seen
