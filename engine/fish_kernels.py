@@ -11,6 +11,14 @@ cover) pair is reached once per orientation.  The cover never holds more than ``
 and the fins never exceed ``max_fins`` cells (``max_endo`` of them in two base units), and they
 must keep a common peer outside the base: a partial base that already needs more is dropped with
 all its extensions.  Pure Python ran the same search 100 times slower (0.5-3 s per state).
+
+Once the cover is full (``max_size`` units) it is final, and so is what the fish could remove: cover
+cells outside the base and base cells in two cover units, of those every fin sees (the fins only
+grow, so the cells they all see only shrink).  A frame with none of those is dropped with all its
+extensions: they could record no row, so the rows and their order are those of the search without
+the test.  Measured on the 1,901 searches of the driver on the 1,378 stuck states of tuning-half SE
+6-9.3 puzzles (one core, cpu time), Franken 0.69 -> 0.48 ms and mutant 1.82 -> 1.13 ms a search,
+the same rows in the same order (and on 10,269 digit masks of those states, 3,000 of them thinned).
 """
 
 from __future__ import annotations
@@ -81,6 +89,10 @@ def search_fish(um, peer, cell_units, pool, cover_ok, kind, max_size, max_fins, 
         twice = f[_TWICE]  # the cells of two cover units
         if top + 30 > _STACK:  # cannot happen (depth 8, at most 27 children a level): never overrun
             return found
+        # a full cover is final: the fish can remove only cover cells outside the base, or base cells
+        # in two cover units, that every fin sees; none there, no extension of this frame records a row
+        if ncover == max_size and not ((covered & ~cells) | (twice & ~fins)) & peers:
+            continue
         if typ == 0:  # all base cells so far are covered or fins: record, then add a base unit
             if nbase >= 2 and nbase == ncover and kind_of(base, cover) == kind:
                 elims = ((covered & ~cells) | (twice & cells & ~fins)) & peers
@@ -115,6 +127,8 @@ def search_fish(um, peer, cell_units, pool, cover_ok, kind, max_size, max_fins, 
                 if npeers != every and not npeers & ~(cells | mm):
                     continue
                 new_todo = mm & ~cells & ~covered
+                if spare == 0 and not ((covered & ~(cells | mm)) | (twice & ~(fins | new_endo))) & npeers:
+                    continue  # the same test, before the frame is pushed
                 # one cover unit takes at most three cells of a base unit, each fin one
                 if _popcount(new_todo) > 3 * spare + max_fins - _popcount(fins | new_endo):
                     continue
@@ -181,9 +195,14 @@ def search_fish(um, peer, cell_units, pool, cover_ok, kind, max_size, max_fins, 
                 g[_PEERS] = npeers
                 g[_TODO] = todo & ~low
                 top += 1
+        last = ncover + 1 == max_size
         for j in range(3):
             v = cell_units[c, j]
             if options >> v & 1:
+                grown = covered | um[v]
+                if last and not ((grown & ~cells) | ((twice | (covered & um[v])) & ~fins)) & peers:
+                    banned |= np.int64(1) << v  # the same test on the full cover this option makes
+                    continue
                 g = stack[top]
                 g[_TYP] = 1
                 g[_START] = start

@@ -24,9 +24,10 @@ from collections.abc import Iterator
 from typing import TypeVar
 
 from engine.candidates import CandidateGrid, DigitMemo, all_unit_positions
+from engine.masks import CELL_BIT, PEER_MASK, bits
 from engine.steps import TEXT_FIELDS, Step
 from engine.strategies import Technique, register
-from engine.strategies.single_digit import PEER_SETS, strong_links
+from engine.strategies.single_digit import strong_links
 
 Cluster = tuple[tuple[int, ...], tuple[int, ...]]  # the cells of colour 0 and of colour 1
 Node = TypeVar("Node", int, tuple[int, int])  # a cell, or a (cell, digit) candidate
@@ -66,11 +67,29 @@ def two_coloured(graph: dict[Node, list[Node]]) -> Iterator[tuple[list[Node], li
             yield [m for m in members if colour[m] == 0], [m for m in members if colour[m] == 1], links
 
 
-def _seen_by(cells: tuple[int, ...]) -> set[int]:
-    seen: set[int] = set()
+def _seen_by(cells: tuple[int, ...]) -> int:
+    """Return the cells seeing some cell of ``cells``, as a cell mask."""
+    seen = 0
     for c in cells:
-        seen |= PEER_SETS[c]
+        seen |= PEER_MASK[c]
     return seen
+
+
+def _cell_mask(cells: tuple[int, ...]) -> int:
+    """Return ``cells`` as a cell mask."""
+    out = 0
+    for c in cells:
+        out |= CELL_BIT[c]
+    return out
+
+
+def _digit_mask(cands: list[int], bit: int) -> int:
+    """Return the cells holding the digit ``bit`` as a cell mask."""
+    out = 0
+    for c in range(81):
+        if cands[c] & bit:
+            out |= CELL_BIT[c]
+    return out
 
 
 def _step(tid: str, d: int, groups: list[tuple[int, ...]], elims: list[int], kind: str) -> Step:
@@ -93,12 +112,15 @@ def simple_coloring(cg: CandidateGrid) -> Iterator[Step]:
 
 def _simple_digit(cands: list[int], d: int) -> Iterator[Step]:
     bit = 1 << (d - 1)
-    for on, off in clusters(cands, bit):
+    found = clusters(cands, bit)
+    holding = _digit_mask(cands, bit) if found else 0
+    for on, off in found:
         for colour in (on, off):
-            if any(b in PEER_SETS[a] for i, a in enumerate(colour) for b in colour[i + 1:]):
+            colour_cells = _cell_mask(colour)  # two of its cells see each other: the colour is false
+            if any(PEER_MASK[a] & colour_cells for a in colour):
                 yield _step("simple_coloring", d, [on, off], list(colour), "wrap")
-        members = set(on) | set(off)
-        trapped = [c for c in _seen_by(on) & _seen_by(off) if cands[c] & bit and c not in members]
+        members = _cell_mask(on) | _cell_mask(off)
+        trapped = list(bits(_seen_by(on) & _seen_by(off) & holding & ~members))
         if trapped:
             yield _step("simple_coloring", d, [on, off], trapped, "trap")
 
@@ -112,14 +134,20 @@ def multi_coloring(cg: CandidateGrid) -> Iterator[Step]:
 def _multi_digit(cands: list[int], d: int) -> Iterator[Step]:
     bit = 1 << (d - 1)
     found = clusters(cands, bit)
+    if len(found) < 2:
+        return
+    # cell masks throughout: this runs for every digit mask of every state the driver reaches here
     seen = [(_seen_by(on), _seen_by(off)) for on, off in found]
+    where = [(_cell_mask(on), _cell_mask(off)) for on, off in found]
+    holding = _digit_mask(cands, bit)
     for i, first in enumerate(found):
         for j in range(i + 1, len(found)):
             second = found[j]
             parts: dict[str, set[int]] = {}
-            views = ((first, second, seen[i], seen[j]), (second, first, seen[j], seen[i]))
+            members = where[i][0] | where[i][1] | where[j][0] | where[j][1]
+            views = ((first, where[j], seen[i], seen[j]), (second, where[i], seen[j], seen[i]))
             for one, two, s1, s2 in views:
-                for kind, cells in _multi_pair(cands, bit, one, two, s1, s2):
+                for kind, cells in _multi_pair(holding & ~members, one, two, s1, s2):
                     parts.setdefault(kind, set()).update(cells)
             groups = [first[0], first[1], second[0], second[1]]
             elims = set().union(*parts.values())
@@ -133,20 +161,20 @@ def _multi_digit(cands: list[int], d: int) -> Iterator[Step]:
                         yield _step("multi_coloring", d, groups, sorted(cells), kind)
 
 
-def _multi_pair(cands: list[int], bit: int, first: Cluster, second: Cluster,
-                seen1: tuple[set[int], set[int]],
-                seen2: tuple[set[int], set[int]]) -> Iterator[tuple[str, set[int]]]:
-    members = set(first[0]) | set(first[1]) | set(second[0]) | set(second[1])
+def _multi_pair(open_cells: int, first: Cluster, second: tuple[int, int], seen1: tuple[int, int],
+                seen2: tuple[int, int]) -> Iterator[tuple[str, set[int]]]:
+    """Yield (kind, cells) for what the first cluster's colours tell against the second's (cell masks:
+    ``second`` its colours, ``seen1``/``seen2`` what each colour sees, ``open_cells`` the digit's
+    cells outside both clusters)."""
     for a in (0, 1):
         # type 2: colour a of the first cluster sees both colours of the second, so it is false
-        if seen1[a] & set(second[0]) and seen1[a] & set(second[1]):
+        if seen1[a] & second[0] and seen1[a] & second[1]:
             yield "type 2", set(first[a])
         for b in (0, 1):
-            if not seen1[a] & set(second[b]):
+            if not seen1[a] & second[b]:
                 continue
             # colour a sees colour b: one of the opposite colours holds the digit
-            both = seen1[1 - a] & seen2[1 - b]
-            yield "type 1", {c for c in both if cands[c] & bit and c not in members}
+            yield "type 1", set(bits(seen1[1 - a] & seen2[1 - b] & open_cells))
 
 
 _KINDS_ZH = {"trap": "陷阱", "wrap": "矛盾", "type 1": "1 型", "type 2": "2 型"}

@@ -143,26 +143,38 @@ def _finned_steps(pos: list[int], d: int, base: tuple[tuple[int, int], ...],
                   union: int, rows_base: bool) -> Iterator[tuple[bool, Step]]:
     n = len(base)
     name = _NAMES[n]
+    off = 0 if rows_base else 9
+    base_lines = {i for i, _ in base}
+    # per band: where the digit lies in its lines outside the base (what a fish there can remove)
+    others = [0, 0, 0]
+    for line in range(9):
+        if line not in base_lines:
+            others[line // 3] |= pos[off + line]
+    anywhere = others[0] | others[1] | others[2]
     # the fins lie in one stack; every cover line outside it is forced, and only cover lines
     # inside it can lose the digit, so the cover takes at least one line there
     for stack in range(3):
         inside = union & _STACKS[stack]
         k = n - POPCOUNT[union & ~_STACKS[stack]]
-        if k < 1 or POPCOUNT[inside] <= k:
+        if k < 1 or POPCOUNT[inside] <= k or not inside & anywhere:
             continue
         outside = union & ~_STACKS[stack]
-        base_lines = {i for i, _ in base}
         inside_lines = [p for p in range(9) if inside >> p & 1]
         for chosen in combinations(inside_lines, k):
-            cover_mask = outside
+            chosen_mask = 0
             for p in chosen:
-                cover_mask |= 1 << p
-            fin_mask = union & ~cover_mask
-            fin_lines = [i for i, m in base if m & fin_mask]
-            band = fin_lines[0] // 3
-            if any(i // 3 != band for i in fin_lines):
+                chosen_mask |= 1 << p
+            if not chosen_mask & anywhere:
                 continue
-            off = 0 if rows_base else 9
+            cover_mask = outside | chosen_mask
+            fin_mask = union & ~cover_mask
+            bands = 0  # the bands of the base lines holding a fin: one, or it is no finned fish
+            for i, m in base:
+                if m & fin_mask:
+                    bands |= 1 << (i // 3)
+            band = bands.bit_length() - 1
+            if bands & (bands - 1) or not chosen_mask & others[band]:
+                continue
             elims = sorted((_cell(line, p, rows_base), d) for p in chosen
                            for line in range(band * 3, band * 3 + 3)
                            if line not in base_lines and pos[off + line] >> p & 1)

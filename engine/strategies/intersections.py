@@ -49,10 +49,12 @@ def pointing(cg: CandidateGrid) -> Iterator[Step]:
     the time against 64% for board order, and the order stays the same when the board is turned.
     """
     table = all_unit_positions(cg.cands)
-    counts = [sum(POPCOUNT[m] for m in pos[:9]) for pos in table]
     found = [s for d, pos in enumerate(table, start=1)
              for s in _MEMO.get(("pointing", d, tuple(pos)), lambda d=d: list(_pointing(cg.cands, d)))]
-    yield from sorted(found, key=lambda s: (-counts[s.detail["digit"] - 1], -len(s.eliminations)))
+    if len(found) > 1:
+        counts = [sum(POPCOUNT[m] for m in pos[:9]) for pos in table]
+        found.sort(key=lambda s: (-counts[s.detail["digit"] - 1], -len(s.eliminations)))
+    yield from found
 
 
 _MEMO = DigitMemo()  # per digit: locked candidates depend only on that digit's 27 unit masks
@@ -66,9 +68,13 @@ def _pointing(cands: list[int], d: int) -> Iterator[Step]:
         if not p:
             continue
         rows, cols = _line_units_of_box(box)
-        for masks, lines in ((_ROW_BITS, rows), (_COL_BITS, cols)):
+        # the box's positions on each of its rows, the rows, and the rows' positions in the box
+        # (a third of the line: _ROW_BITS again); the same for columns
+        by_rows = (_ROW_BITS, rows, _ROW_BITS[box % 3])
+        for masks, lines, inside in (by_rows, (_COL_BITS, cols, _ROW_BITS[box // 3])):
             for k in range(3):
-                if p & ~masks[k]:
+                # the digit's box cells all on line k, and the line holds it outside the box too
+                if p & ~masks[k] or not pos[lines[k]] & ~inside:
                     continue
                 box_cells = set(UNITS[18 + box])
                 outside = [c for c in UNITS[lines[k]] if c not in box_cells]
@@ -119,31 +125,40 @@ def _box_at(line: int, k: int) -> int:
     return k * 3 + (line - 9) // 3
 
 
+# per box: (line, the cells it shares with the box, its other cells) for the box's six lines
+_MINI_LINES = tuple(
+    tuple((line, tuple(c for c in UNITS[line] if c in UNITS[18 + box]),
+           tuple(c for c in UNITS[line] if c not in UNITS[18 + box]))
+          for line in sum(_line_units_of_box(box), ()))
+    for box in range(9)
+)
+
+
 def _locked_subsets(cg: CandidateGrid, size: int, tid: str) -> Iterator[Step]:
     cands = cg.cands
     for box in range(9):
-        rows, cols = _line_units_of_box(box)
         box_cells = UNITS[18 + box]
-        for line in rows + cols:
-            mini = [c for c in UNITS[line] if c in box_cells]
+        for line, mini, line_rest in _MINI_LINES[box]:
             open_cells = [c for c in mini if 1 < POPCOUNT[cands[c]] <= size]
+            if len(open_cells) < size:
+                continue
             for group in combinations(open_cells, size):
                 digits = 0
                 for c in group:
                     digits |= cands[c]
                 if POPCOUNT[digits] != size:
                     continue
+                # a subset removing candidates from only one of its units is a plain naked subset
+                if not any(cands[c] & digits for c in line_rest):
+                    continue
                 in_box = [(c, d) for c in box_cells if c not in group
                           for d in MASK_DIGITS[cands[c] & digits]]
-                in_line = [(c, d) for c in UNITS[line] if c not in box_cells
-                           for d in MASK_DIGITS[cands[c] & digits]]
-                # a subset removing candidates from only one of its units is a plain naked subset
+                in_line = [(c, d) for c in line_rest for d in MASK_DIGITS[cands[c] & digits]]
                 if in_box and in_line:
                     yield Step(tid, eliminations=tuple(sorted(in_box + in_line)), cells=group,
                                units=(18 + box, line),
                                candidates=tuple((c, d) for c in group for d in MASK_DIGITS[cands[c]]),
                                detail={"digits": "/".join(map(str, MASK_DIGITS[digits]))})
-
 
 
 def locked_pair(cg: CandidateGrid) -> Iterator[Step]:

@@ -20,6 +20,10 @@ Otherwise the cluster *traps* candidates that are false whichever colour is true
 Score: SE does not name it; it is the short alternating chains of bivalue cells and conjugate pairs
 that SE rates 6.5-7.0, so it is placed after XY-chains and before AICs (6.9).  Clusters whose
 colouring meets itself with an odd cycle (a broken state) are skipped.
+
+Each colour's cells and what they see are computed once per cluster (the contradiction tests and
+the traps both read them): 0.55 -> 0.40 ms a state on the 1,378 stuck states of tuning-half SE
+6-9.3 puzzles (one core, cpu time), the same steps.
 """
 
 from __future__ import annotations
@@ -42,22 +46,20 @@ Cand = tuple[int, int]  # (cell, digit)
 def _links(cands: list[int]) -> dict[Cand, list[Cand]]:
     """Return the strong links between candidates: bivalue cells and conjugate pairs (both ways, once)."""
     adj: dict[Cand, list[Cand]] = {}
-    seen: set[tuple[Cand, Cand]] = set()
-
-    def add(a: Cand, b: Cand) -> None:
-        if (a, b) not in seen:
-            seen.add((a, b))
-            seen.add((b, a))
-            adj.setdefault(a, []).append(b)
-            adj.setdefault(b, []).append(a)
-
     for c in range(81):
         if POPCOUNT[cands[c]] == 2:
             x, y = MASK_DIGITS[cands[c]]
-            add((c, x), (c, y))
+            adj.setdefault((c, x), []).append((c, y))
+            adj.setdefault((c, y), []).append((c, x))
+    # a bivalue cell's link joins two digits, a conjugate pair's one: only two units holding the
+    # same pair (a line and a box) repeat a link, and they give its cells in the same order
     for d in range(1, 10):
+        seen: set[tuple[int, int]] = set()
         for _, a, b in strong_links(cands, 1 << (d - 1)):
-            add((a, d), (b, d))
+            if (a, b) not in seen:
+                seen.add((a, b))
+                adj.setdefault((a, d), []).append((b, d))
+                adj.setdefault((b, d), []).append((a, d))
     return adj
 
 
@@ -80,31 +82,53 @@ def _seen(dcells: list[int]) -> list[int]:
     for every cluster of every state the driver reaches past XY-chains)."""
     out = [0] * 10
     for d in range(1, 10):
-        m = 0
-        for c in bits(dcells[d]):
-            m |= PEER_MASK[c]
-        out[d] = m
+        m = dcells[d]
+        seen = 0
+        while m:
+            low = m & -m
+            seen |= PEER_MASK[low.bit_length() - 1]
+            m ^= low
+        out[d] = seen
     return out
 
 
-def _why_false(dc: list[int], colour: list[Cand], other: list[Cand]) -> dict | None:
+class _Colour:
+    """One colour of a cluster: its candidates, their cells per digit, and (asked once) what those see."""
+
+    __slots__ = ("cands", "dcells", "_seen")
+
+    def __init__(self, cands: list[Cand]) -> None:
+        self.cands = cands
+        self.dcells = _digit_cells(cands)
+        self._seen: list[int] | None = None
+
+    def seen(self) -> list[int]:
+        """Return per digit the cells seeing this colour's cells of it (:func:`_seen`, computed once)."""
+        if self._seen is None:
+            self._seen = _seen(self.dcells)
+        return self._seen
+
+
+def _why_false(dc: list[int], colour: _Colour, other: _Colour) -> dict | None:
     """Return why assuming ``colour`` true breaks the grid (a detail dict), or None if it does not."""
     cells: dict[int, int] = {}
-    for c, d in colour:
+    for c, d in colour.cands:
         if c in cells:
             return {"reason": "cell", "cell": c, "digits": f"{cells[c]}{d}"}
         cells[c] = d
-    dcells = _digit_cells(colour)
+    dcells = colour.dcells
     for d in range(1, 10):
         m = dcells[d]
+        if not m & (m - 1):
+            continue  # one cell or none: the digit cannot be twice in a unit
         twice = [u for c in bits(m) if m & PEER_MASK[c] for u in CELL_UNITS[c]
                  if (m & UNIT_MASK[u]).bit_count() > 1]
         if twice:
             return {"reason": "unit", "unit": min(twice), "digit": d}
     coloured = 0
-    for c, _ in colour + other:
+    for c, _ in colour.cands + other.cands:
         coloured |= CELL_BIT[c]
-    seen = _seen(dcells)
+    seen = colour.seen()
     emptied = ~coloured
     for d in range(1, 10):
         emptied &= seen[d] | ~dc[d]
@@ -114,10 +138,10 @@ def _why_false(dc: list[int], colour: list[Cand], other: list[Cand]) -> dict | N
     return None
 
 
-def _traps(dc: list[int], on: list[Cand], off: list[Cand]) -> set[Cand]:
+def _traps(dc: list[int], on: _Colour, off: _Colour) -> set[Cand]:
     """Return the uncoloured candidates false whichever colour is true."""
-    a, b = _digit_cells(on), _digit_cells(off)
-    seen_a, seen_b = _seen(a), _seen(b)
+    a, b = on.dcells, off.dcells
+    seen_a, seen_b = on.seen(), off.seen()
     cells_a = cells_b = 0
     for d in range(1, 10):
         cells_a |= a[d]
@@ -138,14 +162,15 @@ def medusa_3d(cg: CandidateGrid) -> Iterator[Step]:
     dc[0] = sum(CELL_BIT[c] for c in range(81) if cands[c])  # the cells with a candidate
     steps = []
     for on, off, links in _clusters(_links(cands)):
-        for colour, other in ((on, off), (off, on)):
+        first, second = _Colour(on), _Colour(off)
+        for colour, other in ((first, second), (second, first)):
             why = _why_false(dc, colour, other)
             if why is not None:
                 detail = {"kind": "contradiction", **why}
-                steps.append(_step(colour, other, links, tuple(sorted(colour)), detail))
+                steps.append(_step(colour.cands, other.cands, links, tuple(sorted(colour.cands)), detail))
                 break
         else:
-            trapped = _traps(dc, on, off)
+            trapped = _traps(dc, first, second)
             if trapped:
                 steps.append(_step(on, off, links, tuple(sorted(trapped)), {"kind": "trap"}))
     steps.sort(key=lambda s: -len(s.eliminations))

@@ -30,7 +30,7 @@ from collections.abc import Iterator
 
 from engine.candidates import CandidateGrid, DigitMemo, all_unit_positions
 from engine.grid import PEERS, UNITS
-from engine.masks import POPCOUNT
+from engine.masks import CELL_BIT, PEER_MASK, POPCOUNT, bits
 from engine.steps import Step
 from engine.strategies import Technique, register
 
@@ -107,19 +107,26 @@ def _chains_digit(pos: list[int], d: int) -> list[tuple[str, list[Step]]]:
     found: dict[str, list[Step]] = {"skyscraper": [], "two_string_kite": [], "turbot_fish": []}
     seen: set[frozenset[int]] = set()
     links = links_of(pos)
+    if len(links) < 2:
+        return list(found.items())
+    where = sum(pos[row] << (9 * row) for row in range(9))  # the digit's cells (row masks: bit = column)
     for i, (u1, p, q) in enumerate(links):
         for u2, r, s in links[i + 1:]:
             if u1 == u2:
                 continue
             for a, b in ((p, q), (q, p)):
-                peers_b = PEER_SETS[b]
+                peers_b = PEER_MASK[b]
                 for c, e in ((r, s), (s, r)):
-                    if c not in peers_b or a in (c, e) or b == e:
+                    if not peers_b >> c & 1 or a in (c, e) or b == e:
                         continue
-                    targets = PEER_SETS[a] & PEER_SETS[e]
-                    elims = sorted((t, d) for t in targets if _has(pos, t) and t not in (b, c))
+                    # the digit's cells seeing both ends, but for the chain's own (bit masks: one
+                    # search per digit mask of every state the driver reaches past the X-wing)
+                    targets = PEER_MASK[a] & PEER_MASK[e] & where & ~(CELL_BIT[b] | CELL_BIT[c])
+                    if not targets:
+                        continue
+                    elims = [(t, d) for t in bits(targets)]
                     key = frozenset((a, b, c, e))
-                    if not elims or key in seen:
+                    if key in seen:
                         continue
                     seen.add(key)
                     kind = _kind(u1, u2, b, c)

@@ -18,7 +18,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from itertools import combinations
 
-from engine.candidates import CandidateGrid, unit_positions
+from engine.candidates import CandidateGrid, all_unit_positions
 from engine.grid import CELL_UNITS, UNITS
 from engine.masks import MASK_DIGITS, POPCOUNT
 from engine.steps import Step
@@ -62,7 +62,7 @@ def _naked(cg: CandidateGrid, size: int) -> Iterator[Step]:
 def _hidden(cg: CandidateGrid, size: int) -> Iterator[Step]:
     cands = cg.cands
     tid = f"hidden_{_SIZES[size]}"
-    pos = [unit_positions(cands, 1 << (d - 1)) for d in range(1, 10)]
+    pos = all_unit_positions(cands)  # per digit (index d - 1): its positions in each unit
     for unit in range(27):
         # digits with 2..size places here (a digit with one place is a hidden single)
         digits = [d for d in range(1, 10) if 1 < POPCOUNT[pos[d - 1][unit]] <= size]

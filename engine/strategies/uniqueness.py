@@ -117,9 +117,8 @@ def _seen_by_all(cells: list[int] | tuple[int, ...]) -> set[int]:
 def unique_rectangle_1(cg: CandidateGrid) -> Iterator[Step]:
     """Yield every UR type 1 that removes a candidate (none if none)."""
     cands = cg.cands
-    for rect, a, b in _urs(cands):
+    for rect, a, b, _, roof in _shapes(cands):
         ab = a | b
-        roof = [c for c in rect if cands[c] != ab]
         if len(roof) == 1:
             c = roof[0]
             yield _step("unique_rectangle_1", rect, ab, [(c, d) for d in MASK_DIGITS[ab & cands[c]]], cands,
@@ -129,6 +128,22 @@ def unique_rectangle_1(cg: CandidateGrid) -> Iterator[Step]:
 def _floor_roof(cands: list[int], rect: tuple[int, ...], ab: int) -> tuple[list[int], list[int]]:
     floor = [c for c in rect if cands[c] == ab]
     return floor, [c for c in rect if cands[c] != ab]
+
+
+Shape = tuple[tuple[int, int, int, int], int, int, list[int], list[int]]  # rectangle, a, b, floor, roof
+_SHAPES_CACHE: list[tuple[tuple[int, ...], list[Shape]]] = []
+
+
+def _shapes(cands: list[int]) -> list[Shape]:
+    """Return :func:`_urs`' rectangles with their floor (corners holding exactly {a,b}) and roof (the
+    others); read-only.  Five rectangle techniques ask on the same state: the last answer is kept."""
+    key = tuple(cands)
+    kept = _SHAPES_CACHE[0] if _SHAPES_CACHE else None
+    if kept is not None and kept[0] == key:
+        return kept[1]
+    out = [(rect, a, b, *_floor_roof(cands, rect, a | b)) for rect, a, b in _urs(cands)]
+    _SHAPES_CACHE[:] = [(key, out)]
+    return out
 
 
 def unique_rectangle_2(cg: CandidateGrid) -> Iterator[Step]:
@@ -143,9 +158,8 @@ def unique_rectangle_5(cg: CandidateGrid) -> Iterator[Step]:
 
 def _one_extra(cg: CandidateGrid, tid: str) -> Iterator[Step]:
     cands = cg.cands
-    for rect, a, b in _urs(cands):
+    for rect, a, b, floor, roof in _shapes(cands):
         ab = a | b
-        floor, roof = _floor_roof(cands, rect, ab)
         if len(roof) not in (2, 3) or not floor:
             continue
         extra = cands[roof[0]] & ~ab
@@ -163,9 +177,8 @@ def _one_extra(cg: CandidateGrid, tid: str) -> Iterator[Step]:
 def unique_rectangle_3(cg: CandidateGrid) -> Iterator[Step]:
     """Yield every UR type 3 (roof extras in a naked subset) that removes a candidate (none if none)."""
     cands = cg.cands
-    for rect, a, b in _urs(cands):
+    for rect, a, b, floor, roof in _shapes(cands):
         ab = a | b
-        floor, roof = _floor_roof(cands, rect, ab)
         if len(roof) != 2 or len(floor) != 2:
             continue
         extra = (cands[roof[0]] | cands[roof[1]]) & ~ab
@@ -193,9 +206,8 @@ def unique_rectangle_3(cg: CandidateGrid) -> Iterator[Step]:
 def unique_rectangle_4(cg: CandidateGrid) -> Iterator[Step]:
     """Yield every UR type 4 (a locked in the roof's unit) that removes a candidate (none if none)."""
     cands = cg.cands
-    for rect, a, b in _urs(cands):
+    for rect, a, b, floor, roof in _shapes(cands):
         ab = a | b
-        floor, roof = _floor_roof(cands, rect, ab)
         if len(roof) != 2 or len(floor) != 2:
             continue
         for unit in _shared_units(roof):
@@ -211,9 +223,8 @@ def unique_rectangle_4(cg: CandidateGrid) -> Iterator[Step]:
 def unique_rectangle_6(cg: CandidateGrid) -> Iterator[Step]:
     """Yield every UR type 6 (diagonal roof, X-wing on a) that removes a candidate (none if none)."""
     cands = cg.cands
-    for rect, a, b in _urs(cands):
+    for rect, a, b, floor, roof in _shapes(cands):
         ab = a | b
-        floor, roof = _floor_roof(cands, rect, ab)
         if len(roof) != 2 or len(floor) != 2 or roof[0] // 9 == roof[1] // 9 or roof[0] % 9 == roof[1] % 9:
             continue
         rows = (rect[0] // 9, rect[3] // 9)

@@ -21,7 +21,7 @@ from collections.abc import Iterator
 
 from engine.candidates import CandidateGrid
 from engine.grid import PEERS
-from engine.masks import POPCOUNT, digit_of
+from engine.masks import CELL_BIT, PEER_MASK, POPCOUNT, bits, digit_of
 from engine.steps import Step
 from engine.strategies import Technique, register
 from engine.strategies.single_digit import PEER_SETS, strong_links
@@ -36,8 +36,11 @@ def xy_wing(cg: CandidateGrid) -> Iterator[Step]:
 
     That order matches HoDoKu's cases on relabelled, permuted and turned boards best (27/27).
     """
-    counts = [sum(1 for m in cg.cands if m >> d & 1) for d in range(9)]
-    yield from sorted(_xy_wing(cg), key=lambda s: -counts[s.detail["digit"] - 1])
+    found = list(_xy_wing(cg))
+    if len(found) > 1:  # counted only when there is an order to choose (most states have no XY-wing)
+        counts = [sum(1 for m in cg.cands if m >> d & 1) for d in range(9)]
+        found.sort(key=lambda s: -counts[s.detail["digit"] - 1])
+    yield from found
 
 
 def _xy_wing(cg: CandidateGrid) -> Iterator[Step]:
@@ -52,8 +55,8 @@ def _xy_wing(cg: CandidateGrid) -> Iterator[Step]:
                 z = cands[a] & cands[b] & ~pm
                 if not z or (cands[a] & pm) == (cands[b] & pm) or POPCOUNT[z] != 1:
                     continue
-                targets = PEER_SETS[a] & PEER_SETS[b]
-                elims = sorted((t, digit_of(z)) for t in targets if cands[t] & z and t != pivot)
+                targets = PEER_MASK[a] & PEER_MASK[b] & ~CELL_BIT[pivot]
+                elims = [(t, digit_of(z)) for t in bits(targets) if cands[t] & z]
                 if elims:
                     yield _wing_step("xy_wing", pivot, a, b, z, elims, cands)
 
@@ -71,8 +74,8 @@ def xyz_wing(cg: CandidateGrid) -> Iterator[Step]:
                 z = cands[a] & cands[b]
                 if POPCOUNT[z] != 1 or cands[a] | cands[b] != pm:
                     continue
-                targets = PEER_SETS[a] & PEER_SETS[b] & PEER_SETS[pivot]
-                elims = sorted((t, digit_of(z)) for t in targets if cands[t] & z)
+                targets = PEER_MASK[a] & PEER_MASK[b] & PEER_MASK[pivot]
+                elims = [(t, digit_of(z)) for t in bits(targets) if cands[t] & z]
                 if elims:
                     yield _wing_step("xyz_wing", pivot, a, b, z, elims, cands)
 
@@ -102,8 +105,7 @@ def _w_wing(cg: CandidateGrid) -> Iterator[Step]:
             for x_bit in (mask & -mask, mask & (mask - 1)):
                 y_bit = mask & ~x_bit
                 y = digit_of(y_bit)
-                targets = PEER_SETS[a] & PEER_SETS[b]
-                elims = sorted((t, y) for t in targets if cands[t] & y_bit)
+                elims = [(t, y) for t in bits(PEER_MASK[a] & PEER_MASK[b]) if cands[t] & y_bit]
                 if not elims:
                     continue
                 link = _bridge(links[digit_of(x_bit)], a, b)
