@@ -25,6 +25,7 @@ from engine.grid import PEERS, as_grid, conflicts
 from engine.steps import Step
 from engine.strategies import Technique
 from engine.strategies import technique as _technique
+from engine.strategies import technique_count as _technique_count
 from engine.strategies import techniques as _techniques
 
 
@@ -67,8 +68,8 @@ _LADDER: list[tuple[tuple[Technique, ...], tuple[float, ...]]] = [((), ())]
 def _ladder() -> tuple[tuple[Technique, ...], tuple[float, ...]]:
     from engine.rating import technique_cost
 
-    found = _techniques()
-    if len(_LADDER[0][0]) != len(found):
+    if len(_LADDER[0][0]) != _technique_count():
+        found = _techniques()
         rank = {t.id: i for i, t in enumerate(found)}
         order = tuple(sorted(found, key=lambda t: (technique_cost(t.id), rank[t.id])))
         _LADDER[0] = (order, tuple(technique_cost(t.id) for t in order))
