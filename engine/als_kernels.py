@@ -361,3 +361,80 @@ def rcc_rows(sets):  # pragma: no cover - compiled
                 used += 1
             found[j] = 0
     return out[:used]
+
+
+@njit(cache=True)
+def _node_key(digit, lo, hi):  # pragma: no cover - compiled
+    """Return a node's key: its digit, then its cells base 82 (8 cells at most: below 10 * 82**8 < 2**55)."""
+    key = np.int64(0)
+    for h in range(2):
+        w = lo if h == 0 else hi
+        while w:
+            low = w & (~w + np.uint64(1))
+            w ^= low
+            key = key * 82 + h * 64 + _ctz(low) + 1
+    return np.int64(digit) * 2044140858654976 + key  # 82**8
+
+
+@njit(cache=True)
+def _slot(keys, key):  # pragma: no cover - compiled
+    """Return the slot of ``key`` in the open-addressed table ``keys`` (-1: empty, a power of two long,
+    at most 2**24): its own, or the empty one where it goes."""
+    mask = np.uint64(keys.shape[0] - 1)
+    s = (np.uint64(key) * np.uint64(0x9E3779B97F4A7C15)) >> np.uint64(40) & mask
+    while keys[s] != -1 and keys[s] != key:
+        s = (s + np.uint64(1)) & mask
+    return s
+
+
+# aot: the argument types engine/strategies/links.py passes
+@njit(cache=True, aot="int64[:, ::1](uint64[:, :, ::1], uint64[:, ::1], int64)")
+def als_nodes(sets, nodes, wanted):  # pragma: no cover - compiled
+    """Return, for every set of ``sets`` (laid out as :func:`als_table` does) of two or more cells and
+    each of its digits d in ``wanted`` (bit d), ascending, a row ``(set, d, node, new, whole)``: the id
+    of node (d, the set's d cells) among ``nodes`` (rows ``(digit, cells, seeing cells)``, cells as two
+    words: :func:`engine.chain_kernels.graph_nodes`' rows), or the next id after them if it is none of
+    them nor of an earlier row (``new`` 1 then), and ``whole`` 1 if every digit of the set is wanted."""
+    n = sets.shape[0]
+    total = 0
+    for s in range(n):
+        if _popcount(sets[s, 0, 0]) + _popcount(sets[s, 0, 1]) >= 2:
+            total += _popcount(np.uint64(np.int64(sets[s, 0, 2]) << 1 & wanted))
+    size = 16
+    while size < 2 * (nodes.shape[0] + total):
+        size *= 2
+    keys = np.full(size, -1, dtype=np.int64)
+    ids = np.empty(size, dtype=np.int64)
+    for k in range(nodes.shape[0]):  # a later node of the same key wins, as in a dict
+        s = _slot(keys, _node_key(nodes[k, 0], nodes[k, 1], nodes[k, 2]))
+        keys[s] = _node_key(nodes[k, 0], nodes[k, 1], nodes[k, 2])
+        ids[s] = k
+    out = np.empty((total, 5), dtype=np.int64)
+    used = 0
+    made = nodes.shape[0]
+    for s in range(n):
+        if _popcount(sets[s, 0, 0]) + _popcount(sets[s, 0, 1]) < 2:
+            continue
+        digits = np.int64(sets[s, 0, 2])
+        whole = 1 if digits << 1 & ~wanted == 0 else 0
+        while digits:
+            low = digits & -digits
+            digits ^= low
+            d = _ctz(low) + 1
+            if not wanted >> d & 1:
+                continue
+            key = _node_key(d, sets[s, d, 0], sets[s, d, 1])
+            t = _slot(keys, key)
+            out[used, 0] = s
+            out[used, 1] = d
+            if keys[t] == -1:
+                keys[t] = key
+                ids[t] = made
+                made += 1
+                out[used, 3] = 1
+            else:
+                out[used, 3] = 0
+            out[used, 2] = ids[t]
+            out[used, 4] = whole
+            used += 1
+    return out
