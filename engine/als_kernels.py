@@ -9,7 +9,8 @@ seeing all of them, two words each), their links as ``other``/``rcc``/``start`` 
 ``start[i]:start[i + 1]``, in :func:`engine.strategies.als.links_by_set`'s order) and a bitset of
 starts as a row of ``uint64`` words (start s: bit ``s % 64`` of word ``s // 64``).
 :func:`als_table` lays the sets out from :func:`engine.chain_kernels.als_subsets`' rows and
-:func:`als_keys` says which sets are the same as ones made before; :func:`rcc_rows` finds their
+:func:`als_keys` says which sets are the same as ones made before; :func:`als_nodes` makes their
+nodes of the AIC's graph (:func:`engine.strategies.links.build_graph`); :func:`rcc_rows` finds their
 RCC pairs; :func:`chain_starts` and :func:`chain_walks` are the ALS chain's search.
 
 Why compiled: :func:`~engine.strategies.als_chain.find_als_chain` ran its layers as dicts of Python
@@ -388,35 +389,43 @@ def _slot(keys, key):  # pragma: no cover - compiled
 
 
 # aot: the argument types engine/strategies/links.py passes
-@njit(cache=True, aot="int64[:, ::1](uint64[:, :, ::1], uint64[:, ::1], int64)")
-def als_nodes(sets, nodes, wanted):  # pragma: no cover - compiled
-    """Return, for every set of ``sets`` (laid out as :func:`als_table` does) of two or more cells and
-    each of its digits d in ``wanted`` (bit d), ascending, a row ``(set, d, node, new, whole)``: the id
-    of node (d, the set's d cells) among ``nodes`` (rows ``(digit, cells, seeing cells)``, cells as two
-    words: :func:`engine.chain_kernels.graph_nodes`' rows), or the next id after them if it is none of
-    them nor of an earlier row (``new`` 1 then), and ``whole`` 1 if every digit of the set is wanted."""
+@njit(
+    cache=True,
+    aot="int64[::1](uint64[:, :, ::1], uint64[:, ::1], int64, uint64[:, ::1], int64[::1], int64[::1], "
+    "int64[::1])",
+)
+def als_nodes(sets, nodes, wanted, out, als_ids, als_start, kept):  # pragma: no cover - compiled
+    """Write to ``out`` the rows ``nodes`` (``(digit, cells, seeing cells)``, cells as two words:
+    :func:`engine.chain_kernels.graph_nodes`' rows), then the new nodes of the sets of ``sets``
+    (laid out as :func:`als_table` does) of two or more cells: per set, per digit d of it in
+    ``wanted`` (bit d), ascending, node (d, the set's d cells, the cells seeing them all) unless a
+    row before has that digit and cells (found through a hash of them).  Write the nodes of each
+    set all of whose digits are wanted to ``als_ids`` (set k's from ``als_start[k]``) and those
+    sets' indices to ``kept``; return ``(rows, set nodes, sets)``, how much of each was written.
+    ``out`` needs room for ``nodes`` and 9 rows a set, ``als_ids`` 9 a set, ``als_start`` and
+    ``kept`` one a set (and one)."""
     n = sets.shape[0]
-    total = 0
-    for s in range(n):
-        if _popcount(sets[s, 0, 0]) + _popcount(sets[s, 0, 1]) >= 2:
-            total += _popcount(np.uint64(np.int64(sets[s, 0, 2]) << 1 & wanted))
     size = 16
-    while size < 2 * (nodes.shape[0] + total):
+    while size < 2 * (nodes.shape[0] + 9 * n):
         size *= 2
     keys = np.full(size, -1, dtype=np.int64)
     ids = np.empty(size, dtype=np.int64)
     for k in range(nodes.shape[0]):  # a later node of the same key wins, as in a dict
-        s = _slot(keys, _node_key(nodes[k, 0], nodes[k, 1], nodes[k, 2]))
-        keys[s] = _node_key(nodes[k, 0], nodes[k, 1], nodes[k, 2])
-        ids[s] = k
-    out = np.empty((total, 5), dtype=np.int64)
-    used = 0
+        key = _node_key(nodes[k, 0], nodes[k, 1], nodes[k, 2])
+        t = _slot(keys, key)
+        keys[t] = key
+        ids[t] = k
+        for j in range(5):
+            out[k, j] = nodes[k, j]
     made = nodes.shape[0]
+    used = 0
+    count = 0
+    als_start[0] = 0
     for s in range(n):
         if _popcount(sets[s, 0, 0]) + _popcount(sets[s, 0, 1]) < 2:
             continue
         digits = np.int64(sets[s, 0, 2])
-        whole = 1 if digits << 1 & ~wanted == 0 else 0
+        whole = digits << 1 & ~wanted == 0
         while digits:
             low = digits & -digits
             digits ^= low
@@ -425,16 +434,22 @@ def als_nodes(sets, nodes, wanted):  # pragma: no cover - compiled
                 continue
             key = _node_key(d, sets[s, d, 0], sets[s, d, 1])
             t = _slot(keys, key)
-            out[used, 0] = s
-            out[used, 1] = d
             if keys[t] == -1:
                 keys[t] = key
                 ids[t] = made
+                out[made, 0] = d
+                for j in range(4):
+                    out[made, 1 + j] = sets[s, d, j]
                 made += 1
-                out[used, 3] = 1
-            else:
-                out[used, 3] = 0
-            out[used, 2] = ids[t]
-            out[used, 4] = whole
-            used += 1
-    return out
+            if whole:
+                als_ids[used] = ids[t]
+                used += 1
+        if whole:
+            kept[count] = s
+            count += 1
+            als_start[count] = used
+    result = np.empty(3, dtype=np.int64)
+    result[0] = made
+    result[1] = used
+    result[2] = count
+    return result
