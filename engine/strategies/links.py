@@ -278,14 +278,16 @@ def _add_als_nodes(
     strongly linked: per set, its digits of ``digits`` ascending, the node (digit, the set's cells
     holding it), new unless it is already there; a set is kept only when all its digits are in
     ``digits``.  Return every node's cells and common peers (two words each), the kept sets' nodes
-    and where each set's start (:class:`NodeArrays`' ``als_ids`` and ``als_start``).
+    and where each set's nodes start (:class:`NodeArrays`' ``als_ids`` and ``als_start``).
 
     Compiled (:func:`engine.als_kernels.als_nodes`, from the sets' table
     :func:`engine.als_kernels.als_table`, the ids found through a hash of (digit, cells)): made
     node by node in Python (a dict of (digit, cells) keys, appended to the lists of digits, cells
     and peers, then turned into words) the ALS graph took 0.99 ms at the median on the 529 SE 9+
-    stuck states (the sets already made; one core, interleaved with 68e7803), 0.23 ms so, and the
-    AIC 3.15 -> 2.39 ms a state.  (Three pure-Python rewrites of the old loop were all slower.)
+    stuck states (the sets already made; one core, interleaved with 68e7803), 0.23 ms so; every
+    AIC step of a state 3.15 -> 2.39 ms, its first step 0.39 -> 0.36 ms (the sets made too: most
+    first steps come from the plainer graphs).  Three pure-Python rewrites of the old loop were
+    all slower.
     The lists of cells, peers and ids are made from the arrays only when asked for (:class:`Graph`).
     """
     from engine.als_kernels import als_nodes
