@@ -233,11 +233,11 @@ def build_graph(
     # the candidate and group nodes, made compiled (this runs three times a state for the AIC)
     rows = graph_nodes(places, cell_set, np.array(list(dict.fromkeys(digits)), dtype=np.int64), groups,
                        _INTERSECTION_WORDS, _PEER_WORDS)
-    g.digit = rows[:, 0].tolist()
-    cells_words, peer_words, als_ids, als_start = rows[:, 1:3], rows[:, 3:5], _NO_IDS, _NO_START
+    als_ids, als_start = _NO_IDS, _NO_START
     if als:
-        cells_words, peer_words, als_ids, als_start = _add_als_nodes(g, cg, digits, rows)
-    g.arrays = _node_arrays(g, cells_words, peer_words, places, cg, als_ids, als_start)
+        rows, als_ids, als_start = _add_als_nodes(g, cg, digits, rows)
+    g.digit = rows[:, 0].tolist()
+    g.arrays = _node_arrays(rows, places, cg, als_ids, als_start)
     g._mask = g._cp = g._index = g._als_in = g._als_ids = None
     if g.digit:
         a = g.arrays
@@ -249,14 +249,13 @@ def build_graph(
 
 
 def _node_arrays(
-    g: Graph, cells: np.ndarray, peers: np.ndarray, places: np.ndarray, cg: CandidateGrid,
-    als_ids: np.ndarray, als_start: np.ndarray,
+    rows: np.ndarray, places: np.ndarray, cg: CandidateGrid, als_ids: np.ndarray, als_start: np.ndarray
 ) -> NodeArrays:
-    """Return ``g``'s nodes (these cells and common peers, two words a node; the sets' nodes
+    """Return the nodes ``rows`` (``(digit, cells, common peers)``, two words each; the sets' nodes
     ``als_ids``, set k's from ``als_start[k]``) as the kernels read them."""
     return NodeArrays(
-        np.array(g.digit, dtype=np.int64), np.ascontiguousarray(cells), np.ascontiguousarray(peers), places,
-        np.array(cg.cands, dtype=np.int64), als_ids, als_start,
+        rows[:, 0].astype(np.int64), np.ascontiguousarray(rows[:, 1:3]), np.ascontiguousarray(rows[:, 3:5]),
+        places, np.array(cg.cands, dtype=np.int64), als_ids, als_start,
     )
 
 
@@ -277,23 +276,25 @@ _INTERSECTION_WORDS = cell_words(list(INTERSECTIONS))
 
 def _add_als_nodes(
     g: Graph, cg: CandidateGrid, digits: tuple[int, ...], rows: np.ndarray
-) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
-    """Add to ``g`` (its candidate and group nodes ``rows``, :func:`engine.chain_kernels.graph_nodes`'
-    rows) the nodes and sets of every almost locked set of 2+ cells, each two of a set's nodes
-    strongly linked: per set, its digits of ``digits`` ascending, the node (digit, the set's cells
-    holding it), new unless it is already there; a set is kept only when all its digits are in
-    ``digits``.  Return every node's cells and common peers (two words each), the kept sets' nodes
-    and where each set's nodes start (:class:`NodeArrays`' ``als_ids`` and ``als_start``).
+) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Return the nodes ``rows`` (``(digit, cells, common peers)``, two words each:
+    :func:`engine.chain_kernels.graph_nodes`' rows) followed by the nodes of every almost locked
+    set of 2+ cells, and the kept sets' nodes and where each set's nodes start (:class:`NodeArrays`'
+    ``als_ids`` and ``als_start``); the kept sets go to ``g.als_sets``.  Each two of a set's nodes
+    are strongly linked.  Per set, its digits of ``digits`` ascending, the node (digit, the set's
+    cells holding it) is new unless it is already there; a set is kept only when all its digits
+    are in ``digits``.
 
     Compiled (:func:`engine.als_kernels.als_nodes`, from the sets' table
     :func:`engine.als_kernels.als_table`, the ids found through a hash of (digit, cells)): made
     node by node in Python (a dict of (digit, cells) keys, appended to the lists of digits, cells
-    and peers, then turned into words) the ALS graph took 0.99 ms at the median on the 529 SE 9+
-    stuck states (the sets already made; one core, interleaved with 68e7803), 0.23 ms so; every
-    AIC step of a state 3.15 -> 2.39 ms, its first step 0.39 -> 0.36 ms (the sets made too: most
-    first steps come from the plainer graphs).  Three pure-Python rewrites of the old loop were
-    all slower.
-    The lists of cells, peers and ids are made from the arrays only when asked for (:class:`Graph`).
+    and peers, then turned into words) the ALS graph took 0.97 ms at the median on the 529 SE 9+
+    stuck states (the sets already made; one core, interleaved with 68e7803, load 0.7), 0.21 ms
+    so (with the arrays below); every AIC step of a state 2.95 -> 2.17 ms, its first step 0.38 ->
+    0.35 ms at the median, 0.52 -> 0.38 s over the 529 (the sets made too: most first steps come
+    from the plainer graphs).  Three pure-Python rewrites of the old loop were all slower.  The lists of cells, peers and ids are made from the arrays only when asked for
+    (:class:`Graph`), and the arrays from the rows (the nodes' digits: 6-17 us a graph from the
+    list of ints, 1 us from the rows' column).
     """
     from engine.als_kernels import als_nodes
 
@@ -306,9 +307,8 @@ def _add_als_nodes(
     kept = np.empty(n, dtype=np.int64)
     wanted = sum(1 << d for d in set(digits))
     nodes, used, count = als_nodes(table, rows, wanted, out, als_ids, als_start, kept).tolist()
-    g.digit += out[len(rows) : nodes, 0].tolist()
     g.als_sets = [every[k] for k in kept[:count].tolist()]
-    return out[:nodes, 1:3], out[:nodes, 3:5], als_ids[:used], als_start[: count + 1]
+    return out[:nodes], als_ids[:used], als_start[: count + 1]
 
 
 class Als(NamedTuple):
