@@ -292,9 +292,10 @@ def _add_als_nodes(
     stuck states (the sets already made; one core, interleaved with 68e7803, load 0.7), 0.21 ms
     so (with the arrays below); every AIC step of a state 2.95 -> 2.17 ms, its first step 0.38 ->
     0.35 ms at the median, 0.52 -> 0.38 s over the 529 (the sets made too: most first steps come
-    from the plainer graphs).  Three pure-Python rewrites of the old loop were all slower.  The lists of cells, peers and ids are made from the arrays only when asked for
-    (:class:`Graph`), and the arrays from the rows (the nodes' digits: 6-17 us a graph from the
-    list of ints, 1 us from the rows' column).
+    from the plainer graphs).  Three pure-Python rewrites of the old loop were all slower.  The
+    lists of cells, peers and ids are made from the arrays only when asked for (:class:`Graph`),
+    and the arrays from the rows (the nodes' digits: 6-17 us a graph from the list of ints, 1 us
+    from the rows' column).
     """
     from engine.als_kernels import als_nodes
 
