@@ -9,7 +9,8 @@ seeing all of them, two words each), their links as ``other``/``rcc``/``start`` 
 ``start[i]:start[i + 1]``, in :func:`engine.strategies.als.links_by_set`'s order) and a bitset of
 starts as a row of ``uint64`` words (start s: bit ``s % 64`` of word ``s // 64``).
 :func:`als_table` lays the sets out from :func:`engine.chain_kernels.als_subsets`' rows and
-:func:`als_keys` says which sets are the same as ones made before; :func:`rcc_rows` finds their
+:func:`als_keys` says which sets are the same as ones made before; :func:`als_nodes` makes their
+nodes of the AIC's graph (:func:`engine.strategies.links.build_graph`); :func:`rcc_rows` finds their
 RCC pairs; :func:`chain_starts` and :func:`chain_walks` are the ALS chain's search.
 
 Why compiled: :func:`~engine.strategies.als_chain.find_als_chain` ran its layers as dicts of Python
@@ -22,6 +23,7 @@ from __future__ import annotations
 
 import numpy as np
 
+from engine.chain_kernels import _set_key
 from engine.kernels import bit_intrinsics, njit
 
 _popcount, _ctz = bit_intrinsics()  # a word's set bits; the index of its lowest set bit (word != 0)
@@ -361,3 +363,88 @@ def rcc_rows(sets):  # pragma: no cover - compiled
                 used += 1
             found[j] = 0
     return out[:used]
+
+
+@njit(cache=True)
+def _node_key(digit, lo, hi):  # pragma: no cover - compiled
+    """Return a node's key: its digit, then its cells base 82 (:func:`~engine.chain_kernels._set_key`,
+    up to eight cells: below 82**8, so the key is below 10 * 82**8 < 2**55)."""
+    return np.int64(digit) * 2044140858654976 + _set_key(lo, hi)  # 82**8
+
+
+@njit(cache=True)
+def _slot(keys, key):  # pragma: no cover - compiled
+    """Return the slot of ``key`` in the open-addressed table ``keys`` (-1: empty, a power of two long,
+    at most 2**24): its own, or the empty one where it goes."""
+    mask = np.uint64(keys.shape[0] - 1)
+    s = (np.uint64(key) * np.uint64(0x9E3779B97F4A7C15)) >> np.uint64(40) & mask
+    while keys[s] != -1 and keys[s] != key:
+        s = (s + np.uint64(1)) & mask
+    return s
+
+
+# aot: the argument types engine/strategies/links.py passes
+@njit(
+    cache=True,
+    aot="int64[::1](uint64[:, :, ::1], uint64[:, ::1], int64, uint64[:, ::1], int64[::1], int64[::1], "
+    "int64[::1])",
+)
+def als_nodes(sets, nodes, wanted, out, als_ids, als_start, kept):  # pragma: no cover - compiled
+    """Write to ``out`` the rows ``nodes`` (``(digit, cells, seeing cells)``, cells as two words:
+    :func:`engine.chain_kernels.graph_nodes`' rows), then the new nodes of the sets of ``sets``
+    (laid out as :func:`als_table` does) of two or more cells: per set, per digit d of it in
+    ``wanted`` (bit d), ascending, node (d, the set's d cells, the cells seeing them all) unless a
+    row before has that digit and cells (found through a hash of them).  Write the nodes of each
+    set all of whose digits are wanted to ``als_ids`` (set k's from ``als_start[k]``) and those
+    sets' indices to ``kept``; return ``(rows, set nodes, sets)``, how much of each was written.
+    ``out`` needs room for ``nodes`` and 9 rows a set, ``als_ids`` 9 a set, ``als_start`` and
+    ``kept`` one a set (and one)."""
+    n = sets.shape[0]
+    size = 16
+    while size < 2 * (nodes.shape[0] + 9 * n):
+        size *= 2
+    keys = np.full(size, -1, dtype=np.int64)
+    ids = np.empty(size, dtype=np.int64)
+    for k in range(nodes.shape[0]):  # a later node of the same key wins, as in a dict
+        key = _node_key(nodes[k, 0], nodes[k, 1], nodes[k, 2])
+        t = _slot(keys, key)
+        keys[t] = key
+        ids[t] = k
+        for j in range(5):
+            out[k, j] = nodes[k, j]
+    made = nodes.shape[0]
+    used = 0
+    count = 0
+    als_start[0] = 0
+    for s in range(n):
+        if _popcount(sets[s, 0, 0]) + _popcount(sets[s, 0, 1]) < 2:
+            continue
+        digits = np.int64(sets[s, 0, 2])
+        whole = digits << 1 & ~wanted == 0
+        while digits:
+            low = digits & -digits
+            digits ^= low
+            d = _ctz(low) + 1
+            if not wanted >> d & 1:
+                continue
+            key = _node_key(d, sets[s, d, 0], sets[s, d, 1])
+            t = _slot(keys, key)
+            if keys[t] == -1:
+                keys[t] = key
+                ids[t] = made
+                out[made, 0] = d
+                for j in range(4):
+                    out[made, 1 + j] = sets[s, d, j]
+                made += 1
+            if whole:
+                als_ids[used] = ids[t]
+                used += 1
+        if whole:
+            kept[count] = s
+            count += 1
+            als_start[count] = used
+    result = np.empty(3, dtype=np.int64)
+    result[0] = made
+    result[1] = used
+    result[2] = count
+    return result

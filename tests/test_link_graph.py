@@ -99,6 +99,47 @@ def test_almost_locked_sets_are_every_n_cells_of_a_unit_with_n_plus_one_digits(p
         assert len(found) > 20
 
 
+def _als_nodes_py(cg: CandidateGrid, digits: tuple[int, ...]) -> tuple[list, list, list, list, dict, list]:
+    """Return the ALS graph's nodes and sets as the node-by-node Python path (main 68e7803's
+    ``_add_als_nodes``) made them: digits, cells, common peers, per set its nodes, per node its sets."""
+    g = build_graph(cg, digits, groups=True)
+    digit, mask, cp, index = list(g.digit), list(g.mask), list(g.cp), dict(g.index)
+    sets, groups, als_in = [], [], {}
+    for als in almost_locked_sets(cg, min_size=2):
+        ids = []
+        for d, m in als.digit_mask.items():
+            if d not in digits:
+                continue
+            n = index.get((d, m))
+            if n is None:
+                n = index[(d, m)] = len(digit)
+                digit.append(d)
+                mask.append(m)
+                cp.append(common_peers(m))
+            ids.append(n)
+        if len(ids) == len(als.digit_mask):
+            sets.append(als)
+            groups.append(ids)
+            for n in ids:
+                als_in[n] = als_in.get(n, 0) | 1 << (len(sets) - 1)
+    return digit, mask, cp, groups, als_in, sets
+
+
+@pytest.mark.parametrize("puzzle", HARD)
+def test_the_compiled_als_nodes_are_those_made_node_by_node(puzzle: str) -> None:
+    for cg in _states(puzzle, 6):
+        for digits in (tuple(range(1, 10)), (2, 3, 5, 7, 8, 9)):
+            g = build_graph(cg, digits, groups=True, als=True)
+            digit, mask, cp, groups, als_in, sets = _als_nodes_py(cg, digits)
+            assert (g.digit, g.mask, g.cp) == (digit, mask, cp)
+            assert (g.als_ids, g.als_in, g.als_sets) == (groups, als_in, sets)
+            assert g.index == {(d, m): n for n, (d, m) in enumerate(zip(digit, mask, strict=True))}
+            a = g.arrays
+            assert a.als_ids.tolist() == [n for ids in groups for n in ids]
+            added = len(digit) - len(build_graph(cg, digits, groups=True).digit)
+            assert added > 20 and len(sets) > (20 if len(digits) == 9 else 0)
+
+
 @pytest.mark.parametrize("puzzle", HARD)
 def test_the_compiled_chain_results_are_those_read_in_python(puzzle: str) -> None:
     for cg in _states(puzzle, 3):
