@@ -200,8 +200,9 @@ def chain_results(g: Graph, cg: CandidateGrid, *, loops: bool = True, same_digit
     recorded stuck states of 64 SE 6-9.3 tuning puzzles where the driver asks the AIC, one core,
     interleaved with 81ea958 (load 1.3): the AIC's first step 1.75 ms a call against 3.65 ms, the
     X-chain's 0.14 against 0.29 ms; a state's three AIC graphs built and searched in 2.6 ms against
-    6.1 ms, of which adding the almost locked sets' nodes (links._add_als_nodes) is now about 1 ms
-    and the sets themselves another 1.1 ms.  Every step of 1,378 states is the same.
+    6.1 ms, of which adding the almost locked sets' nodes (links._add_als_nodes) was then about
+    1 ms (compiled since: about 0.05 ms) and the sets themselves another 1.1 ms.  Every step of
+    1,378 states is the same.
     """
     a = g.arrays
     if not g.digit or a is None:
