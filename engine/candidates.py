@@ -123,7 +123,6 @@ class CandidateGrid:
         return np.array(self.values, dtype=np.uint8)
 
 
-_UNIT_POSITIONS_CACHE: list[tuple[tuple[int, ...], tuple[list[int], ...]]] = []
 _UNIT_CELLS = np.array(UNITS, dtype=np.intp)
 _DIGIT_SHIFTS = np.arange(9, dtype=np.int64)[:, None, None]
 _POSITION_BITS = 1 << np.arange(9, dtype=np.int64)
@@ -135,18 +134,14 @@ def all_unit_positions(cands: list[int]) -> tuple[list[int], ...]:
     Many finders ask for the same table on the same state; the last result is kept, keyed by the
     candidates, so the driver's pass over all techniques computes it once.  Computed with numpy
     (the units' candidates, one bit plane per digit, weighted by position): 15 us against 68 us for
-    the loop over units, cells and bits it replaced.  Threads may share the cache: it is read once
-    and replaced whole.
+    the loop over units, cells and bits it replaced.
     """
-    key = tuple(cands)
-    cache = _UNIT_POSITIONS_CACHE
-    kept = cache[0] if cache else None
-    if kept is not None and kept[0] == key:
-        return kept[1]
+    return _UNIT_POSITIONS.get(tuple(cands), lambda: _unit_positions(cands))
+
+
+def _unit_positions(cands: list[int]) -> tuple[list[int], ...]:
     planes = np.array(cands, dtype=np.int64)[_UNIT_CELLS] >> _DIGIT_SHIFTS & 1  # (digit, unit, position)
-    out = tuple((planes @ _POSITION_BITS).tolist())
-    cache[:] = [(key, out)]
-    return out
+    return tuple((planes @ _POSITION_BITS).tolist())
 
 
 def unit_positions(cands: list[int], bit: int) -> list[int]:
@@ -180,3 +175,29 @@ class DigitMemo:
                 self.data.clear()
             value = self.data[key] = compute()
         return value
+
+
+class LastAnswer:
+    """The answer for the last key asked: the finders of one state ask for the same table in a row.
+
+    Kept as one ``(key, value)`` pair, read once and replaced whole, so threads rating two puzzles
+    at once never pair one state's key with another's value (a list checked and then read again
+    could).
+    """
+
+    __slots__ = ("_kept",)
+
+    def __init__(self) -> None:
+        self._kept: tuple[Any, Any] | None = None
+
+    def get(self, key: Any, compute: Any) -> Any:
+        """Return the value for ``key``, calling ``compute()`` when the last key asked was another."""
+        kept = self._kept
+        if kept is not None and kept[0] == key:
+            return kept[1]
+        value = compute()
+        self._kept = (key, value)
+        return value
+
+
+_UNIT_POSITIONS = LastAnswer()  # all_unit_positions' last state

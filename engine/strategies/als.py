@@ -148,8 +148,10 @@ def links_by_set(rows: np.ndarray, n: int) -> tuple[np.ndarray, np.ndarray, np.n
     (the digit): for each pair row ``(i, j, digits)`` in order, each digit ascending, i's link to j
     then j's to i, listed per set in that order.  The last rows' answer is kept: the ALS-XY-wing
     and ALS chains ask for the same rows in a row."""
-    if _last_links[0] is rows and _last_links[1] == n:
-        return _last_links[2]
+    global _last_links
+    last = _last_links
+    if last[0] is rows and last[1] == n:
+        return last[2]
     pair, bit = np.nonzero((rows[:, 2:3] >> np.arange(9)) & 1)  # pairs in order, digits ascending
     i, j = rows[pair, 0], rows[pair, 1]
     owner = np.stack([i, j], axis=1).ravel()
@@ -159,11 +161,11 @@ def links_by_set(rows: np.ndarray, n: int) -> tuple[np.ndarray, np.ndarray, np.n
     np.cumsum(np.bincount(owner, minlength=n), out=start[1:])
     links = (np.ascontiguousarray(other[order], dtype=np.int64),
              np.ascontiguousarray(np.repeat(bit + 1, 2)[order], dtype=np.int64), start)
-    _last_links[:] = [rows, n, links]  # (holding the rows: no other array can come with their id)
+    _last_links = (rows, n, links)  # (holding the rows: no other array can come with their id)
     return links
 
 
-_last_links: list = [None, 0, None]
+_last_links: tuple = (None, 0, None)  # replaced whole and read once (threads may rate at once)
 
 
 def find_death_blossom(cg: CandidateGrid) -> Iterator[Step]:

@@ -70,7 +70,7 @@ from typing import NamedTuple
 
 import numpy as np
 
-from engine.candidates import CandidateGrid, DigitMemo
+from engine.candidates import CandidateGrid, DigitMemo, LastAnswer
 from engine.grid import CELL_UNITS, PEERS, UNITS, cell_name
 from engine.masks import bits
 from engine.propagation import propagate_singles
@@ -177,21 +177,21 @@ def _found(cg: CandidateGrid, kind: str) -> Iterator[_Found]:
         yield _MEMO.get((kind, d, mask), lambda mask=mask, d=d: _search(mask, d, kind))
 
 
-_MASKS: list[tuple[tuple[int, ...], list[int]]] = []
+_MASKS = LastAnswer()
 
 
 def _digit_masks(cands: list[int]) -> list[int]:
     """Return each digit's 81-bit mask of candidate cells (the last state's answer is kept)."""
-    key = tuple(cands)
-    if _MASKS and _MASKS[0][0] == key:
-        return _MASKS[0][1]
+    return _MASKS.get(tuple(cands), lambda: _masks_of(cands))
+
+
+def _masks_of(cands: list[int]) -> list[int]:
     masks = [0] * 9
     for c, m in enumerate(cands):
         while m:
             low = m & -m
             masks[low.bit_length() - 1] |= 1 << c
             m ^= low
-    _MASKS[:] = [(key, masks)]
     return masks
 
 

@@ -299,8 +299,7 @@ def _add_als_nodes(
     """
     from engine.als_kernels import als_nodes
 
-    every = almost_locked_sets(cg)
-    table = _last_table[1]  # (laid out with the sets, for this state)
+    every, table = _sets_and_table(cg)
     n = len(every)
     out = np.empty((len(rows) + 9 * n, 5), dtype=np.uint64)
     als_ids = np.empty(9 * n, dtype=np.int64)
@@ -326,27 +325,38 @@ class Als(NamedTuple):
         return self.cells.bit_count()
 
 
-_last: tuple[tuple, list[Als]] = ((), [])  # the last state's sets: five finders ask in a row
+# the last state's sets and their layout, (key, sets, table): five finders ask in a row.  Replaced
+# whole and read once, so a thread rating another puzzle at the same time never mixes two states.
+_last: tuple[tuple, list[Als], np.ndarray | None] = ((), [], None)
 
 
 def almost_locked_sets(cg: CandidateGrid, min_size: int = 1, max_size: int = 8) -> list[Als]:
     """Return every distinct ALS (N cells of a unit, N+1 digits) of ``min_size``..``max_size`` cells,
     by unit, then size, then cells."""
+    sets = _sets_and_table(cg)[0]
+    if min_size <= 1 and max_size >= 8:  # every set (a unit has 9 cells, one of them not in the set)
+        return list(sets)
+    # (not a.size: the property's call cost 0.2 ms a list on an SE 9 state, asked for five times)
+    return [a for a in sets if min_size <= a.cells.bit_count() <= max_size]
+
+
+def _sets_and_table(cg: CandidateGrid) -> tuple[list[Als], np.ndarray]:
+    """Return the state's sets and their layout (:func:`engine.als_kernels.als_table`'s form), made
+    once for the last state asked."""
     global _last
     key = tuple(cg.cands)
-    if _last[0] != key:
-        _last = (key, _almost_locked_sets(cg))
-    if min_size <= 1 and max_size >= 8:  # every set (a unit has 9 cells, one of them not in the set)
-        return list(_last[1])
-    # (not a.size: the property's call cost 0.2 ms a list on an SE 9 state, asked for five times)
-    return [a for a in _last[1] if min_size <= a.cells.bit_count() <= max_size]
+    last = _last
+    if last[0] != key:
+        last = _last = (key, *_almost_locked_sets(cg))
+    return last[1], last[2]
 
 
-def _almost_locked_sets(cg: CandidateGrid) -> list[Als]:
+def _almost_locked_sets(cg: CandidateGrid) -> tuple[list[Als], np.ndarray]:
     """The sets of :func:`almost_locked_sets`: the subsets found compiled
     (:func:`engine.chain_kernels.als_subsets`, in this order), each kept the first time it is seen,
-    laid out compiled (:func:`engine.als_kernels.als_table`, kept for :func:`rcc_tables`) and made
-    into :class:`Als` values from that table, or taken from the sets made for earlier states.
+    laid out compiled (:func:`engine.als_kernels.als_table`, returned too: :func:`rcc_tables` and
+    the ALS nodes read it) and made into :class:`Als` values from that table, or taken from the sets
+    made for earlier states.
 
     Measured: the subsets of the 27 units (a few thousand a state) cost about half of the sets'
     time in Python, and the sets are made on every state the AIC's ALS graph or an ALS technique
@@ -360,7 +370,6 @@ def _almost_locked_sets(cg: CandidateGrid) -> list[Als]:
 
     cands = np.array(cg.cands, dtype=np.int64)
     table = als_table(als_subsets(cands, UNITS_NP), digit_words(cg), _PEER_WORDS)
-    _last_table[:] = [tuple(cg.cands), table]
     made = _made
     if len(made) > _MADE_KEPT:
         made.clear()
@@ -370,7 +379,7 @@ def _almost_locked_sets(cg: CandidateGrid) -> list[Als]:
         if als is None:
             als = made[key] = _als(table[s].tolist())
         out.append(als)
-    return out
+    return out, table
 
 
 def _als(rows: list[list[int]]) -> Als:
@@ -389,8 +398,6 @@ def _als(rows: list[list[int]]) -> Als:
 # sets of 1,378 stuck states, 82% had been made for an earlier state of the same puzzle
 _made: dict[tuple[int, ...], Als] = {}
 _MADE_KEPT = 1 << 14
-_PEER_WORDS = cell_words(list(PEER_MASK))
-_last_table: list = [(), None]  # the last state's sets as :func:`rcc_tables` lays them out
 
 
 def rccs(a: Als, b: Als) -> list[int]:
@@ -409,7 +416,7 @@ def rccs(a: Als, b: Als) -> list[int]:
 
 # the last state's sets as the compiled tests read them and its pairs as rows (an SE 9 state has
 # thousands of pairs; ALS-XZ, the ALS-XY-wing, death blossom and ALS chains ask in a row)
-_last_pairs: list = [(), None, None]
+_last_pairs: tuple = ((), None, None)  # (key, table, rows), replaced whole as _last is
 
 
 def rcc_tables(cg: CandidateGrid, sets: list[Als]) -> tuple[np.ndarray, np.ndarray]:
@@ -423,13 +430,16 @@ def rcc_tables(cg: CandidateGrid, sets: list[Als]) -> tuple[np.ndarray, np.ndarr
     the test of :func:`rccs`): 0.67 -> 0.26 ms a table, the same rows, on the 2,756 tables of the
     1,378 stuck states.  (A list of the pairs, ``rcc_pairs``, went with its last caller, the ALS chain.)
     """
+    global _last_pairs
     key = (tuple(cg.cands), len(sets))
-    if _last_pairs[0] != key:
+    last = _last_pairs
+    if last[0] != key:
         from engine.als_kernels import rcc_rows
 
         n = len(sets)
-        table = _last_table[1]
-        if _last_table[0] != key[0] or table.shape[0] != n:  # not every set of the state: laid out here
+        made = _last
+        table = made[2]
+        if made[0] != key[0] or table.shape[0] != n:  # not every set of the state: laid out here
             low = (1 << 64) - 1
             flat = [0] * (n * 40)  # per set 10 x 4 words: cells and digits, then per digit cells and peers
             for i, a in enumerate(sets):
@@ -440,8 +450,8 @@ def rcc_tables(cg: CandidateGrid, sets: list[Als]) -> tuple[np.ndarray, np.ndarr
                     flat[k + 4 * d : k + 4 * d + 4] = m & low, m >> 64, p & low, p >> 64
             table = np.array(flat, dtype=np.uint64).reshape(n, 10, 4)
         rows = rcc_rows(table) if n else np.zeros((0, 3), dtype=np.int64)
-        _last_pairs[:] = [key, table, rows]
-    return _last_pairs[1], _last_pairs[2]
+        last = _last_pairs = (key, table, rows)
+    return last[1], last[2]
 
 
 def digit_words(cg: CandidateGrid) -> np.ndarray:

@@ -28,7 +28,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from engine.candidates import CandidateGrid, DigitMemo, all_unit_positions
+from engine.candidates import CandidateGrid, DigitMemo, LastAnswer, all_unit_positions
 from engine.grid import PEERS, UNITS
 from engine.masks import CELL_BIT, PEER_MASK, POPCOUNT, bits
 from engine.steps import Step
@@ -37,7 +37,7 @@ from engine.strategies import Technique, register
 PEER_SETS = tuple(frozenset(p) for p in PEERS)
 
 
-_LINKS_CACHE: list[tuple[tuple[int, ...], list[list[tuple[int, int, int]]]]] = []
+_LINKS = LastAnswer()
 
 
 def strong_links(cands: list[int], bit: int) -> list[tuple[int, int, int]]:
@@ -46,19 +46,19 @@ def strong_links(cands: list[int], bit: int) -> list[tuple[int, int, int]]:
     The single-digit, colouring and wing finders all ask on the same state: the last state's
     links for all digits are kept.
     """
-    key = tuple(cands)
-    if not _LINKS_CACHE or _LINKS_CACHE[0][0] != key:
-        table = all_unit_positions(cands)
-        per_digit = []
-        for pos in table:
-            links = []
-            for unit, m in enumerate(pos):
-                if POPCOUNT[m] == 2:
-                    cells = UNITS[unit]
-                    links.append((unit, cells[(m & -m).bit_length() - 1], cells[m.bit_length() - 1]))
-            per_digit.append(links)
-        _LINKS_CACHE[:] = [(key, per_digit)]
-    return _LINKS_CACHE[0][1][bit.bit_length() - 1]
+    return _LINKS.get(tuple(cands), lambda: _all_strong_links(cands))[bit.bit_length() - 1]
+
+
+def _all_strong_links(cands: list[int]) -> list[list[tuple[int, int, int]]]:
+    per_digit = []
+    for pos in all_unit_positions(cands):
+        links = []
+        for unit, m in enumerate(pos):
+            if POPCOUNT[m] == 2:
+                cells = UNITS[unit]
+                links.append((unit, cells[(m & -m).bit_length() - 1], cells[m.bit_length() - 1]))
+        per_digit.append(links)
+    return per_digit
 
 
 def _name(cell: int) -> str:
@@ -76,7 +76,7 @@ def _kind(u1: int, u2: int, b: int, c: int) -> str:
     return "turbot_fish"
 
 
-_CHAINS_CACHE: list[tuple[tuple[int, ...], dict[str, list[Step]]]] = []
+_CHAINS = LastAnswer()
 _MEMO = DigitMemo()  # per digit: these patterns depend only on that digit's 27 unit masks
 
 
@@ -92,15 +92,16 @@ def _has(pos: list[int], cell: int) -> bool:
 
 def _chains(cg: CandidateGrid, want: str) -> Iterator[Step]:
     # the three kinds come from one search over pairs of strong links, kept for the state
-    key = tuple(cg.cands)
-    if not _CHAINS_CACHE or _CHAINS_CACHE[0][0] != key:
-        found: dict[str, list[Step]] = {"skyscraper": [], "two_string_kite": [], "turbot_fish": []}
-        for d, pos in enumerate(all_unit_positions(cg.cands), start=1):
-            per_digit = _MEMO.get(("chains", d, tuple(pos)), lambda d=d, pos=pos: _chains_digit(pos, d))
-            for kind, steps in per_digit:
-                found[kind].extend(steps)
-        _CHAINS_CACHE[:] = [(key, found)]
-    yield from _CHAINS_CACHE[0][1][want]
+    yield from _CHAINS.get(tuple(cg.cands), lambda: _all_chains(cg.cands))[want]
+
+
+def _all_chains(cands: list[int]) -> dict[str, list[Step]]:
+    found: dict[str, list[Step]] = {"skyscraper": [], "two_string_kite": [], "turbot_fish": []}
+    for d, pos in enumerate(all_unit_positions(cands), start=1):
+        per_digit = _MEMO.get(("chains", d, tuple(pos)), lambda d=d, pos=pos: _chains_digit(pos, d))
+        for kind, steps in per_digit:
+            found[kind].extend(steps)
+    return found
 
 
 def _chains_digit(pos: list[int], d: int) -> list[tuple[str, list[Step]]]:

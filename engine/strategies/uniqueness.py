@@ -31,7 +31,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from itertools import combinations
 
-from engine.candidates import CandidateGrid
+from engine.candidates import CandidateGrid, LastAnswer
 from engine.grid import CELL_UNITS, UNITS
 from engine.masks import MASK_DIGITS, POPCOUNT
 from engine.steps import TEXT_FIELDS, Step
@@ -65,7 +65,7 @@ def _name(c: int) -> str:
 
 
 RECTANGLES_OF = tuple(tuple(r for r in RECTANGLES if c in r) for c in range(81))
-_UR_CACHE: list[tuple[tuple[int, ...], list[tuple[tuple[int, int, int, int], int, int]]]] = []
+_URS = LastAnswer()
 
 
 def _urs(cands: list[int]) -> list[tuple[tuple[int, int, int, int], int, int]]:
@@ -75,9 +75,10 @@ def _urs(cands: list[int]) -> list[tuple[tuple[int, int, int, int], int, int]]:
     the argument is about solutions (a swap would give a second one), not about candidates.  The
     seven rectangle techniques ask on the same state, so the last answer is kept.
     """
-    key = tuple(cands)
-    if _UR_CACHE and _UR_CACHE[0][0] == key:
-        return _UR_CACHE[0][1]
+    return _URS.get(tuple(cands), lambda: _rectangles(cands))
+
+
+def _rectangles(cands: list[int]) -> list[tuple[tuple[int, int, int, int], int, int]]:
     out = []
     seen = set()
     for cell in range(81):
@@ -89,7 +90,6 @@ def _urs(cands: list[int]) -> list[tuple[tuple[int, int, int, int], int, int]]:
                     and (rect, ab) not in seen:
                 seen.add((rect, ab))
                 out.append((rect, ab & -ab, ab & (ab - 1)))
-    _UR_CACHE[:] = [(key, out)]
     return out
 
 
@@ -131,19 +131,14 @@ def _floor_roof(cands: list[int], rect: tuple[int, ...], ab: int) -> tuple[list[
 
 
 Shape = tuple[tuple[int, int, int, int], int, int, list[int], list[int]]  # rectangle, a, b, floor, roof
-_SHAPES_CACHE: list[tuple[tuple[int, ...], list[Shape]]] = []
+_SHAPES = LastAnswer()
 
 
 def _shapes(cands: list[int]) -> list[Shape]:
     """Return :func:`_urs`' rectangles with their floor (corners holding exactly {a,b}) and roof (the
     others); read-only.  Five rectangle techniques ask on the same state: the last answer is kept."""
-    key = tuple(cands)
-    kept = _SHAPES_CACHE[0] if _SHAPES_CACHE else None
-    if kept is not None and kept[0] == key:
-        return kept[1]
-    out = [(rect, a, b, *_floor_roof(cands, rect, a | b)) for rect, a, b in _urs(cands)]
-    _SHAPES_CACHE[:] = [(key, out)]
-    return out
+    return _SHAPES.get(tuple(cands), lambda: [
+        (rect, a, b, *_floor_roof(cands, rect, a | b)) for rect, a, b in _urs(cands)])
 
 
 def unique_rectangle_2(cg: CandidateGrid) -> Iterator[Step]:
@@ -298,7 +293,7 @@ def _avoidable(cg: CandidateGrid) -> Iterator[Step]:
             yield from _ar_type2(cands, values, rect, placed)
 
 
-_GIVEN_FREE: list[tuple[int, list[tuple[tuple[int, int, int, int], int]]]] = []
+_GIVEN_FREE = LastAnswer()
 
 
 def _given_free(givens: int) -> list[tuple[tuple[int, int, int, int], int]]:
@@ -307,10 +302,8 @@ def _given_free(givens: int) -> list[tuple[tuple[int, int, int, int], int]]:
     The givens stay the same along a puzzle's path, so the last answer is kept: the avoidable
     rectangle search then skips the rectangles a given rules out (most of them) unread.
     """
-    if not _GIVEN_FREE or _GIVEN_FREE[0][0] != givens:
-        masks = ((r, sum(1 << c for c in r)) for r in RECTANGLES)
-        _GIVEN_FREE[:] = [(givens, [(r, m) for r, m in masks if not m & givens])]
-    return _GIVEN_FREE[0][1]
+    masks = ((r, sum(1 << c for c in r)) for r in RECTANGLES)
+    return _GIVEN_FREE.get(givens, lambda: [(r, m) for r, m in masks if not m & givens])
 
 
 def _ar_type1(cands: list[int], values: list[int], rect: tuple[int, int, int, int]) -> Iterator[Step]:
