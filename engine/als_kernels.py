@@ -291,9 +291,9 @@ def als_keys(sets, cands):  # pragma: no cover - compiled
 # aot: the argument types engine/strategies/links.py passes
 @njit(cache=True, aot="int64[:, ::1](uint64[:, :, ::1])")
 def rcc_rows(sets):  # pragma: no cover - compiled
-    """Return what :func:`engine.chain_kernels.rcc_pairs` returns, ``(i, j, rcc digits mask)`` for
-    every two non-overlapping sets i < j sharing a restricted common candidate x (every x of j
-    sees every x of i, so no cell holds x for both), in the same order, without trying every pair:
+    """Return ``(i, j, rcc digits mask)`` for every two non-overlapping sets i < j sharing a
+    restricted common candidate x (every x of j sees every x of i, so no cell holds x for both),
+    in order of i then j (as the test of every pair gave them), without trying every pair:
     j's x cells are all among the cells seeing all of i's, so the lowest of them is, and only the
     sets whose lowest x cell is one of those (at most 20) are tried."""
     n = sets.shape[0]

@@ -625,43 +625,6 @@ def useful_chains(  # pragma: no cover - compiled
 
 
 # aot: the argument types engine/strategies/links.py passes
-@njit(cache=True, aot="int64[:, ::1](uint64[:, :, ::1])")
-def rcc_pairs(sets):  # pragma: no cover - compiled
-    """Return ``(i, j, rcc digits mask)`` rows for every two non-overlapping sets i < j sharing a
-    restricted common candidate (see links.rccs): x is in both, no cell holds it for both, and
-    every x of set j sees every x of set i.  ``sets[s, 0]`` is a set's cells (two words) and its
-    digit mask (third word), ``sets[s, x]`` for x 1-9 its cells of x and the cells seeing all of
-    them (two words each)."""
-    n = sets.shape[0]
-    out = np.empty((max(n, 16), 3), dtype=np.int64)
-    used = 0
-    for i in range(n):
-        for j in range(i + 1, n):
-            if sets[i, 0, 0] & sets[j, 0, 0] or sets[i, 0, 1] & sets[j, 0, 1]:
-                continue
-            common = np.int64(sets[i, 0, 2] & sets[j, 0, 2])
-            found = 0
-            while common:
-                low = common & -common
-                common ^= low
-                x = _ctz(np.uint64(low)) + 1
-                if (
-                    sets[i, x, 0] & sets[j, x, 0] == 0
-                    and sets[i, x, 1] & sets[j, x, 1] == 0
-                    and sets[j, x, 0] & ~sets[i, x, 2] == 0
-                    and sets[j, x, 1] & ~sets[i, x, 3] == 0
-                ):
-                    found |= low
-            if found:
-                out = _room(out, used)
-                out[used, 0] = i
-                out[used, 1] = j
-                out[used, 2] = found
-                used += 1
-    return out[:used]
-
-
-# aot: the argument types engine/strategies/links.py passes
 @njit(
     cache=True,
     aot="uint64[:, :, ::1](int64[::1], uint64[:, ::1], uint64[:, ::1], uint64[:, ::1], int64[::1], "
@@ -959,7 +922,7 @@ def _set_key(lo, hi):  # pragma: no cover - compiled
 @njit(cache=True, aot="int64[::1](uint64[:, :, ::1], uint64[:, ::1], int64[:, ::1])")
 def als_xz_hits(sets, places, pairs):  # pragma: no cover - compiled
     """Return the indexes of the rows ``(i, j, rcc digits mask)`` of ``pairs`` whose two sets remove
-    something as an ALS-XZ (als.find_als_xz's test; ``sets`` as for :func:`rcc_pairs`,
+    something as an ALS-XZ (als.find_als_xz's test; ``sets`` as links.rcc_tables lays them out,
     ``places[d]`` the cells of digit d, two words)."""
     out = np.empty(max(pairs.shape[0], 1), dtype=np.int64)
     used = 0
@@ -1040,8 +1003,8 @@ def blossom_leaves(sets, places, cands):  # pragma: no cover - compiled
     """Return ``(stem, petal...)`` (one set per stem digit, -1 past them) of every death blossom
     that removes something, in als.find_death_blossom's order: stems ascending, then depth first
     over each digit's petals in set order, a branch dropped once no digit Z has a target left.
-    ``sets`` as for :func:`rcc_pairs`, ``places[d]`` the cells of digit d, ``cands`` the cells'
-    digit masks."""
+    ``sets`` as links.rcc_tables lays them out, ``places[d]`` the cells of digit d, ``cands`` the
+    cells' digit masks."""
     n = sets.shape[0]
     out = np.empty((64, 5), dtype=np.int64)
     used = 0

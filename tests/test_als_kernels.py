@@ -2,8 +2,8 @@
 
 The almost locked sets (laid out by :func:`engine.als_kernels.als_table`, kept across states by
 :func:`engine.als_kernels.als_keys`) are checked against the state's candidates; their RCC pairs
-(:func:`engine.als_kernels.rcc_rows`) with the test of every pair
-(:func:`engine.chain_kernels.rcc_pairs`) and with :func:`engine.strategies.links.rccs`.
+(:func:`engine.als_kernels.rcc_rows`) with the test of every pair (:func:`_every_pair`, the
+search it replaced) and with :func:`engine.strategies.links.rccs`.
 The ALS chain's layers and walks (:func:`engine.als_kernels.chain_walks`) are compared with a
 breadth-first search over Python sets whose links come from :func:`engine.strategies.links.rccs`.
 """
@@ -13,6 +13,7 @@ from __future__ import annotations
 from functools import cache
 from pathlib import Path
 
+import numba
 import numpy as np
 from reglib import walk
 
@@ -126,15 +127,38 @@ def test_the_almost_locked_sets_hold_their_cells_digits_and_peers_and_lay_out_as
                 assert row[d] == [m & (2**64 - 1), m >> 64, p & (2**64 - 1), p >> 64]
 
 
+@numba.njit(cache=True)
+def _every_pair(sets):  # noqa: ANN001, ANN202 (compiled)
+    """``(i, j, rcc digits mask)`` for every two non-overlapping sets i < j: x in both, in no cell of
+    both, and every x of set j seeing every x of set i (``sets`` as rcc_tables lays them out)."""
+    n = sets.shape[0]
+    out = np.zeros((n * (n - 1) // 2 + 1, 3), dtype=np.int64)
+    used = 0
+    for i in range(n):
+        for j in range(i + 1, n):
+            if sets[i, 0, 0] & sets[j, 0, 0] or sets[i, 0, 1] & sets[j, 0, 1]:
+                continue
+            found = 0
+            for x in range(1, 10):
+                if (sets[i, 0, 2] & sets[j, 0, 2]) >> np.uint64(x - 1) & np.uint64(1) and (
+                    sets[i, x, 0] & sets[j, x, 0] == 0 and sets[i, x, 1] & sets[j, x, 1] == 0
+                    and sets[j, x, 0] & ~sets[i, x, 2] == 0 and sets[j, x, 1] & ~sets[i, x, 3] == 0
+                ):
+                    found |= 1 << (x - 1)
+            if found:
+                out[used, 0], out[used, 1], out[used, 2] = i, j, found
+                used += 1
+    return out[:used]
+
+
 def test_the_rcc_pairs_are_those_of_every_pair_tested() -> None:
     from engine.als_kernels import rcc_rows
-    from engine.chain_kernels import rcc_pairs
 
     pairs = 0
     for cg in _states():
         for sets in (almost_locked_sets(cg), almost_locked_sets(cg, min_size=2)):
             table, rows = rcc_tables(cg, sets)
-            assert np.array_equal(rows, rcc_pairs(table)) and np.array_equal(rcc_rows(table), rows)
+            assert np.array_equal(rows, _every_pair(table)) and np.array_equal(rcc_rows(table), rows)
             pairs += len(rows)
     cg = _states()[len(_states()) // 2]
     sets = almost_locked_sets(cg)

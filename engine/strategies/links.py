@@ -420,15 +420,16 @@ _last_pairs: tuple = ((), None, None)  # (key, table, rows), replaced whole as _
 
 
 def rcc_tables(cg: CandidateGrid, sets: list[Als]) -> tuple[np.ndarray, np.ndarray]:
-    """Return the sets as the compiled tests read them (:func:`engine.chain_kernels.rcc_pairs`) and,
+    """Return the sets as the compiled tests read them (:func:`engine.als_kernels.rcc_rows`) and,
     as rows ``(i, j, rcc digits mask)``, every two non-overlapping sets (i < j) sharing an RCC (see
     :func:`rccs`), cached per state.
 
     The pairs are found compiled (:func:`engine.als_kernels.rcc_rows`): an SE 9 state has 300-700
     sets, some 100,000 pairs, 0.1-0.2 s in Python.  That kernel tries only the sets whose lowest x
-    cell sees all of the other's x cells rather than every pair (:func:`engine.chain_kernels.rcc_pairs`,
-    the test of :func:`rccs`): 0.67 -> 0.26 ms a table, the same rows, on the 2,756 tables of the
-    1,378 stuck states.  (A list of the pairs, ``rcc_pairs``, went with its last caller, the ALS chain.)
+    cell sees all of the other's x cells rather than every pair (the test of :func:`rccs`, as
+    ``chain_kernels.rcc_pairs`` did; it is tests/test_als_kernels.py's reference now): 0.67 -> 0.26
+    ms a table, the same rows, on the 2,756 tables of the 1,378 stuck states.  (A list of the
+    pairs, ``rcc_pairs``, went with its last caller, the ALS chain.)
     """
     global _last_pairs
     key = (tuple(cg.cands), len(sets))
