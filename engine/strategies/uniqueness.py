@@ -302,8 +302,8 @@ def _given_free(givens: int) -> list[tuple[tuple[int, int, int, int], int]]:
     The givens stay the same along a puzzle's path, so the last answer is kept: the avoidable
     rectangle search then skips the rectangles a given rules out (most of them) unread.
     """
-    masks = ((r, sum(1 << c for c in r)) for r in RECTANGLES)
-    return _GIVEN_FREE.get(givens, lambda: [(r, m) for r, m in masks if not m & givens])
+    return _GIVEN_FREE.get(givens, lambda: [
+        (r, m) for r, m in ((r, sum(1 << c for c in r)) for r in RECTANGLES) if not m & givens])
 
 
 def _ar_type1(cands: list[int], values: list[int], rect: tuple[int, int, int, int]) -> Iterator[Step]:
