@@ -175,3 +175,48 @@ def test_the_chain_search_knows_what_each_start_can_reach() -> None:
             expected = [sum(layers(links, v, truth)[1::2]) for truth in (1, 0)]
             assert rows[v] == expected, v
         assert sum(1 for r in rows if r[1]) > len(rows) // 2
+
+
+# a state (an SE 9 tuning puzzle's path) where an X-chain placing 9 in the bivalue cell r7c6 (7 or 9)
+# and an X-chain of 7 removing just 7 from r7c6 remove the same: one search of every digit keeps one
+_SHARED_REMOVALS = (
+    [int(ch) for ch in "308002961400301208210608030001030720720010306043020100080200013904163802132080600"],
+    [0, 80, 0, 72, 24, 0, 0, 0, 0, 0, 304, 304, 0, 336, 0, 0, 80, 0, 0, 0,
+     336, 0, 320, 0, 24, 0, 72, 144, 304, 0, 408, 0, 312, 0, 0, 280, 0, 0, 272, 400,
+     0, 280, 0, 136, 0, 176, 0, 0, 336, 0, 96, 0, 384, 272, 48, 0, 96, 0, 328, 320,
+     24, 0, 0, 0, 80, 0, 0, 0, 0, 0, 80, 0, 0, 0, 0, 24, 0, 88, 0, 264,
+     328],
+)
+
+
+def test_x_chains_kept_per_digit_are_those_of_one_search_of_every_digit() -> None:
+    """find_x_chain reuses each digit's chains (chains._X_MEMO) and reads the removals of a chain
+    placing a digit from the state; its steps are those of the one graph of the nine digits."""
+    from engine.strategies import chains
+
+    states = [cg for puzzle in HARD for cg in _states(puzzle, 12)]
+    states.append(CandidateGrid(*_SHARED_REMOVALS))
+    placing = 0
+    for cold in (True, False):
+        for cg in states:
+            if cold:
+                chains._X_MEMO.data.clear()
+            steps = list(chains.find_x_chain(cg))
+            assert steps == list(chains._x_chain_whole(cg))
+            assert [s.detail for s in steps] == [s.detail for s in chains._x_chain_whole(cg)]
+            placing += sum(1 for s in steps if s.links[0][0] == s.links[-1][1])
+    assert placing > 0
+
+
+def test_two_digits_x_chains_can_remove_the_same_and_then_one_is_kept() -> None:
+    from engine.strategies import chains
+
+    cg = CandidateGrid(*_SHARED_REMOVALS)
+    removals = []
+    for d, (g, found) in enumerate(chains._x_chains(cg, digit_cells(cg), [None] * 9), start=1):
+        for e, states, _ in found:  # a placing chain's removals: its cell's other digits
+            cell = g.pair(states[0] >> 1)[0]
+            others = [x for x in range(1, 10) if x != d and cg.cands[cell] >> (x - 1) & 1]
+            removals.append(e or tuple((cell, x) for x in others))
+    assert len(set(removals)) < len(removals)
+    assert len(list(chains.find_x_chain(cg))) == len(set(removals))
