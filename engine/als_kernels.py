@@ -8,10 +8,10 @@ cells, two words, and its digit mask; ``sets[s, d]`` for d 1-9: its cells holdin
 seeing all of them, two words each), their links as ``other``/``rcc``/``start`` (set i's links are
 ``start[i]:start[i + 1]``, in :func:`engine.strategies.als.links_by_set`'s order) and a bitset of
 starts as a row of ``uint64`` words (start s: bit ``s % 64`` of word ``s // 64``).
-:func:`als_table` lays the sets out from :func:`engine.chain_kernels.als_subsets`' rows and
-:func:`als_keys` says which sets are the same as ones made before; :func:`als_nodes` makes their
-nodes of the AIC's graph (:func:`engine.strategies.links.build_graph`); :func:`rcc_rows` finds their
-RCC pairs; :func:`chain_starts` and :func:`chain_walks` are the ALS chain's search.
+:func:`als_table` lays the sets out from :func:`engine.chain_kernels.als_subsets`' rows;
+:func:`als_nodes` makes their nodes of the AIC's graph (:func:`engine.strategies.links.build_graph`);
+:func:`rcc_rows` finds their RCC pairs; :func:`chain_starts` and :func:`chain_walks` are the ALS
+chain's search.
 
 Why compiled: :func:`~engine.strategies.als_chain.find_als_chain` ran its layers as dicts of Python
 ints, 6-16 ms a call on SE 8-9 states (where it is tried about four times a puzzle and almost never
@@ -262,29 +262,6 @@ def als_table(subsets, places, peers):  # pragma: no cover - compiled
             out[n, d, 2] = lo
             out[n, d, 3] = hi
         n += 1
-    return out
-
-
-# aot: the argument types engine/strategies/links.py passes
-@njit(cache=True, aot="uint64[:, ::1](uint64[:, :, ::1], int64[::1])")
-def als_keys(sets, cands):  # pragma: no cover - compiled
-    """Return per set of ``sets`` (laid out as :func:`als_table` does) a key saying all there is to
-    know about it: its cells (two words), then its cells' digit masks, 9 bits a cell in cell order
-    (seven cells in the third word, the eighth in the fourth)."""
-    n = sets.shape[0]
-    out = np.zeros((n, 4), dtype=np.uint64)
-    for s in range(n):
-        out[s, 0] = sets[s, 0, 0]
-        out[s, 1] = sets[s, 0, 1]
-        k = 0
-        for h in range(2):
-            w = sets[s, 0, h]
-            while w:
-                low = w & (~w + np.uint64(1))
-                w ^= low
-                m = np.uint64(cands[h * 64 + _ctz(low)])
-                out[s, 2 + k // 7] |= m << np.uint64(9 * (k % 7))
-                k += 1
     return out
 
 

@@ -1111,7 +1111,7 @@ def blossom_leaves(sets, places, cands):  # pragma: no cover - compiled
 def als_subsets(cands, units):  # pragma: no cover - compiled
     """Return ``(cells low word, cells high word, digits)`` of every n-cell subset of a unit's empty
     cells (0 < n < their number) holding n + 1 digits: unit by unit, by size, then in the order of
-    itertools.combinations (links._almost_locked_sets reads them so; a set in two units is in both).
+    itertools.combinations (links._sets_and_table reads them so; a set in two units is in both).
     ``units[u]`` are the unit's cells."""
     out = np.empty((256, 3), dtype=np.uint64)
     used = 0

@@ -1,7 +1,7 @@
 """engine.als_kernels against the definitions, written out plainly in Python, on real hard states.
 
-The almost locked sets (laid out by :func:`engine.als_kernels.als_table`, kept across states by
-:func:`engine.als_kernels.als_keys`) are checked against the state's candidates; their RCC pairs
+The almost locked sets (laid out by :func:`engine.als_kernels.als_table`, each made from its row
+when read) are checked against the state's candidates; their RCC pairs
 (:func:`engine.als_kernels.rcc_rows`) with the test of every pair (:func:`_every_pair`, the
 search it replaced) and with :func:`engine.strategies.links.rccs`.
 The ALS chain's layers and walks (:func:`engine.als_kernels.chain_walks`) are compared with a
@@ -110,8 +110,8 @@ def test_the_als_chain_search_finds_the_walks_of_the_definition() -> None:
 
 
 def test_the_almost_locked_sets_hold_their_cells_digits_and_peers_and_lay_out_as_such() -> None:
-    # (which sets, in which order: tests/test_link_graph.py; here what each holds, made afresh or
-    # kept from an earlier state of the same puzzle, and the table the compiled tests read)
+    # (which sets, in which order: tests/test_link_graph.py; here what each holds, made from its
+    # row of the table the compiled tests read)
     for cg in _states():
         sets = almost_locked_sets(cg)
         table, _ = rcc_tables(cg, sets)

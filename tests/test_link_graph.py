@@ -220,3 +220,18 @@ def test_two_digits_x_chains_can_remove_the_same_and_then_one_is_kept() -> None:
             removals.append(e or tuple((cell, x) for x in others))
     assert len(set(removals)) < len(removals)
     assert len(list(chains.find_x_chain(cg))) == len(set(removals))
+
+
+def test_the_sets_are_made_when_read_and_read_like_a_list() -> None:
+    from engine.strategies.links import AlsList
+
+    cg = _states(HARD[0], 1)[0]
+    sets = almost_locked_sets(cg)
+    assert isinstance(sets, AlsList)
+    every = list(sets)
+    assert len(every) == len(sets) > 20
+    assert sets[-1] == every[-1] and sets[3:9:2] == every[3:9:2] and sets[5] is sets[5]
+    with pytest.raises(IndexError):
+        sets[len(sets)]
+    g = build_graph(cg, groups=True, als=True)
+    assert all(a in every for a in g.als_sets) and len(g.als_sets) > 20

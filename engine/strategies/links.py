@@ -8,8 +8,8 @@ import this module and neither imports the other, so there is no import cycle.  
 
 from __future__ import annotations
 
-from collections.abc import Iterable
-from typing import NamedTuple
+from collections.abc import Iterable, Sequence
+from typing import NamedTuple, overload
 
 import numpy as np
 
@@ -81,7 +81,8 @@ class Graph:
     """
 
     __slots__ = (
-        "digit", "_mask", "_cp", "_index", "cands", "als_sets", "_als_in", "_als_ids", "links", "arrays",
+        "digit", "_mask", "_cp", "_index", "cands", "_als_sets", "_als_rows", "_als_in", "_als_ids", "links",
+        "arrays",
     )
 
     def __init__(self) -> None:
@@ -93,8 +94,10 @@ class Graph:
         self._index: dict[tuple[int, int], int] | None = {}
         self.cands: list[int] = []  # the state's candidate masks
         # the almost locked sets; per node the sets it belongs to and per set its nodes: None until
-        # asked for, then made from ``arrays`` (only a chain through a set's link asks)
-        self.als_sets: list[Als] = []
+        # asked for, then made from ``arrays`` (only a chain through a set's link asks), the sets
+        # from their rows of the sets' table (:func:`engine.als_kernels.als_table`)
+        self._als_sets: list[Als] | None = []
+        self._als_rows: tuple[AlsList, np.ndarray] | None = None  # (the state's sets, the graph's)
         self._als_in: dict[int, int] | None = {}
         self._als_ids: list[list[int]] | None = []
         self.links: np.ndarray = np.zeros((2, 0, 0), dtype=np.uint64)
@@ -133,6 +136,14 @@ class Graph:
     @index.setter
     def index(self, value: dict[tuple[int, int], int]) -> None:
         self._index = value
+
+    @property
+    def als_sets(self) -> list[Als]:
+        """Return the almost locked sets whose nodes the graph has."""
+        if self._als_sets is None:
+            sets, kept = self._als_rows  # type: ignore[misc]  (set with _als_sets = None)
+            self._als_sets = [sets[k] for k in kept.tolist()]
+        return self._als_sets
 
     @property
     def als_ids(self) -> list[list[int]]:
@@ -280,10 +291,10 @@ def _add_als_nodes(
     """Return the nodes ``rows`` (``(digit, cells, common peers)``, two words each:
     :func:`engine.chain_kernels.graph_nodes`' rows) followed by the nodes of every almost locked
     set of 2+ cells, and the kept sets' nodes and where each set's nodes start (:class:`NodeArrays`'
-    ``als_ids`` and ``als_start``); the kept sets go to ``g.als_sets``.  Each two of a set's nodes
-    are strongly linked.  Per set, its digits of ``digits`` ascending, the node (digit, the set's
-    cells holding it) is new unless it is already there; a set is kept only when all its digits
-    are in ``digits``.
+    ``als_ids`` and ``als_start``); the kept sets go to ``g.als_sets`` (made when asked).  Each two
+    of a set's nodes are strongly linked.  Per set, its digits of ``digits`` ascending, the node
+    (digit, the set's cells holding it) is new unless it is already there; a set is kept only when
+    all its digits are in ``digits``.
 
     Compiled (:func:`engine.als_kernels.als_nodes`, from the sets' table
     :func:`engine.als_kernels.als_table`, the ids found through a hash of (digit, cells)): made
@@ -300,14 +311,14 @@ def _add_als_nodes(
     from engine.als_kernels import als_nodes
 
     every, table = _sets_and_table(cg)
-    n = len(every)
+    n = table.shape[0]
     out = np.empty((len(rows) + 9 * n, 5), dtype=np.uint64)
     als_ids = np.empty(9 * n, dtype=np.int64)
     als_start = np.empty(n + 1, dtype=np.int64)
     kept = np.empty(n, dtype=np.int64)
     wanted = sum(1 << d for d in set(digits))
     nodes, used, count = als_nodes(table, rows, wanted, out, als_ids, als_start, kept).tolist()
-    g.als_sets = [every[k] for k in kept[:count].tolist()]
+    g._als_sets, g._als_rows = None, (every, kept[:count])
     return out[:nodes], als_ids[:used], als_start[: count + 1]
 
 
@@ -325,61 +336,79 @@ class Als(NamedTuple):
         return self.cells.bit_count()
 
 
+class AlsList(Sequence[Als]):
+    """A state's almost locked sets, each made from its row of the sets' table when first read.
+
+    The techniques read few of them (the ALS finders only the sets of the patterns their compiled
+    tests pass, the AIC's ALS graph none: its nodes come from the table), and making the 300-700
+    :class:`Als` values of an SE 9 state cost 0.4 ms on average over the AIC's calls rating the
+    held-out SE 9 puzzles, even with 1bd30cd's keeping them across states by their cells and
+    candidates (0.9 ms all made afresh).
+    """
+
+    __slots__ = ("_made", "_table")
+
+    def __init__(self, table: np.ndarray) -> None:
+        self._table = table
+        self._made: list[Als | None] = [None] * table.shape[0]
+
+    def __len__(self) -> int:
+        return len(self._made)
+
+    @overload
+    def __getitem__(self, i: int) -> Als: ...
+
+    @overload
+    def __getitem__(self, i: slice) -> list[Als]: ...
+
+    def __getitem__(self, i: int | slice) -> Als | list[Als]:
+        """Return set i (IndexError past the end), or the sets of a slice as a list."""
+        if isinstance(i, slice):
+            return [self[k] for k in range(*i.indices(len(self)))]
+        als = self._made[i]
+        if als is None:
+            als = self._made[i] = _als(self._table[i].tolist())
+        return als
+
+
 # the last state's sets and their layout, (key, sets, table): five finders ask in a row.  Replaced
 # whole and read once, so a thread rating another puzzle at the same time never mixes two states.
-_last: tuple[tuple, list[Als], np.ndarray | None] = ((), [], None)
+_last: tuple[tuple, AlsList | None, np.ndarray | None] = ((), None, None)
 
 
-def almost_locked_sets(cg: CandidateGrid, min_size: int = 1, max_size: int = 8) -> list[Als]:
+def almost_locked_sets(cg: CandidateGrid, min_size: int = 1, max_size: int = 8) -> Sequence[Als]:
     """Return every distinct ALS (N cells of a unit, N+1 digits) of ``min_size``..``max_size`` cells,
-    by unit, then size, then cells."""
+    by unit, then size, then cells (every set: an :class:`AlsList`, each made when read)."""
     sets = _sets_and_table(cg)[0]
     if min_size <= 1 and max_size >= 8:  # every set (a unit has 9 cells, one of them not in the set)
-        return list(sets)
+        return sets
     # (not a.size: the property's call cost 0.2 ms a list on an SE 9 state, asked for five times)
     return [a for a in sets if min_size <= a.cells.bit_count() <= max_size]
 
 
-def _sets_and_table(cg: CandidateGrid) -> tuple[list[Als], np.ndarray]:
+def _sets_and_table(cg: CandidateGrid) -> tuple[AlsList, np.ndarray]:
     """Return the state's sets and their layout (:func:`engine.als_kernels.als_table`'s form), made
-    once for the last state asked."""
-    global _last
-    key = tuple(cg.cands)
-    last = _last
-    if last[0] != key:
-        last = _last = (key, *_almost_locked_sets(cg))
-    return last[1], last[2]
-
-
-def _almost_locked_sets(cg: CandidateGrid) -> tuple[list[Als], np.ndarray]:
-    """The sets of :func:`almost_locked_sets`: the subsets found compiled
+    once for the last state asked: the subsets found compiled
     (:func:`engine.chain_kernels.als_subsets`, in this order), each kept the first time it is seen,
-    laid out compiled (:func:`engine.als_kernels.als_table`, returned too: :func:`rcc_tables` and
-    the ALS nodes read it) and made into :class:`Als` values from that table, or taken from the sets
-    made for earlier states.
+    laid out by :func:`engine.als_kernels.als_table` (:func:`rcc_tables` and the ALS nodes read it).
 
     Measured: the subsets of the 27 units (a few thousand a state) cost about half of the sets'
     time in Python, and the sets are made on every state the AIC's ALS graph or an ALS technique
     looks at.  On the 444 stuck states where the driver gets that far (one core, in the driver's
     order, interleaved with 81ea958): the sets 0.92 -> 0.57 ms a state at the median, laying them
-    out for :func:`rcc_tables` 1.16 -> 0.31 ms; making every Als afresh from the table took as long
-    as before, hence the kept ones.
+    out for :func:`rcc_tables` 1.16 -> 0.31 ms.
     """
-    from engine.als_kernels import als_keys, als_table
-    from engine.chain_kernels import als_subsets
+    global _last
+    key = tuple(cg.cands)
+    last = _last
+    if last[0] != key:
+        from engine.als_kernels import als_table
+        from engine.chain_kernels import als_subsets
 
-    cands = np.array(cg.cands, dtype=np.int64)
-    table = als_table(als_subsets(cands, UNITS_NP), digit_words(cg), _PEER_WORDS)
-    made = _made
-    if len(made) > _MADE_KEPT:
-        made.clear()
-    out: list[Als] = []
-    for s, key in enumerate(map(tuple, als_keys(table, cands).tolist())):
-        als = made.get(key)
-        if als is None:
-            als = made[key] = _als(table[s].tolist())
-        out.append(als)
-    return out, table
+        cands = np.array(cg.cands, dtype=np.int64)
+        table = als_table(als_subsets(cands, UNITS_NP), digit_words(cg), _PEER_WORDS)
+        last = _last = (key, AlsList(table), table)
+    return last[1], last[2]  # type: ignore[return-value]  (both set with the key)
 
 
 def _als(rows: list[list[int]]) -> Als:
@@ -392,12 +421,6 @@ def _als(rows: list[list[int]]) -> Als:
         dm[d] = clo | chi << 64
         dp[d] = plo | phi << 64
     return Als(lo | hi << 64, m, dm, dp)
-
-
-# the sets made lately, by their cells and those cells' candidates (all an Als depends on): of the
-# sets of 1,378 stuck states, 82% had been made for an earlier state of the same puzzle
-_made: dict[tuple[int, ...], Als] = {}
-_MADE_KEPT = 1 << 14
 
 
 def rccs(a: Als, b: Als) -> list[int]:
@@ -419,7 +442,7 @@ def rccs(a: Als, b: Als) -> list[int]:
 _last_pairs: tuple = ((), None, None)  # (key, table, rows), replaced whole as _last is
 
 
-def rcc_tables(cg: CandidateGrid, sets: list[Als]) -> tuple[np.ndarray, np.ndarray]:
+def rcc_tables(cg: CandidateGrid, sets: Sequence[Als]) -> tuple[np.ndarray, np.ndarray]:
     """Return the sets as the compiled tests read them (:func:`engine.als_kernels.rcc_rows`) and,
     as rows ``(i, j, rcc digits mask)``, every two non-overlapping sets (i < j) sharing an RCC (see
     :func:`rccs`), cached per state.
