@@ -31,18 +31,25 @@ INTERSECTIONS = tuple(
 _NO_IDS = np.zeros(0, dtype=np.int64)
 _NO_START = np.zeros(1, dtype=np.int64)
 
-_last_cells: tuple[tuple, list[int]] = ((), [])  # the last state's answer: a dozen finders ask in a row
+# the last state's answer (key, digit cells, digit_words or None until asked): a dozen finders ask
+# in a row.  Replaced whole and read once (threads may rate at once).
+_last_cells: tuple[tuple, list[int], np.ndarray | None] = ((), [], None)
 
 
 def digit_cells(cg: CandidateGrid) -> list[int]:
     """Return, per digit 1-9 (index 0 unused), the bitmask of cells where it is a candidate (a new
     list: callers may change it)."""
+    return list(_state_cells(cg)[1])
+
+
+def _state_cells(cg: CandidateGrid) -> tuple[tuple, list[int], np.ndarray | None]:
+    """Return the last state's answer, made for ``cg`` if it was another's."""
     global _last_cells
     last = _last_cells
     key = tuple(cg.cands)
     if last[0] != key:
-        last = _last_cells = (key, _digit_cells(cg))
-    return list(last[1])
+        last = _last_cells = (key, _digit_cells(cg), None)
+    return last
 
 
 def _digit_cells(cg: CandidateGrid) -> list[int]:
@@ -479,8 +486,16 @@ def rcc_tables(cg: CandidateGrid, sets: Sequence[Als]) -> tuple[np.ndarray, np.n
 
 
 def digit_words(cg: CandidateGrid) -> np.ndarray:
-    """Return :func:`digit_cells` as rows of two uint64 words (the compiled tests' form)."""
-    return cell_words(digit_cells(cg))
+    """Return :func:`digit_cells` as rows of two uint64 words (the compiled tests' form), made once
+    per state: the X-chain, the XY-chain, the AIC's three graphs and the ALS finders all ask
+    (10-25 us each).  Kernels only read it."""
+    global _last_cells
+    last = _state_cells(cg)
+    words = last[2]
+    if words is None:
+        words = cell_words(last[1])
+        _last_cells = (last[0], last[1], words)
+    return words
 
 
 def result_fields(step: Step, lang: str) -> dict[str, str]:
