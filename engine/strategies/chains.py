@@ -153,15 +153,16 @@ def chain_step(
         text.append("- " + g.label(nodes[0]))
     # each link end's digit and cells (a group or set node has several), for the plain-words text
     ends = [*nodes, nodes[0]] if loop else nodes
-    node_cells = [[g.digit[n], list(bits(g.mask[n]))] for n in ends]
+    of = {n: list(bits(g.cells_of(n))) for n in nodes}
+    node_cells = [[g.digit[n], list(of[n])] for n in ends]
     cells = []
     for n in nodes:
-        for c in bits(g.mask[n]):
+        for c in of[n]:
             if c not in cells:
                 cells.append(c)
     cands = []
     for n in nodes:
-        for c in bits(g.mask[n]):
+        for c in of[n]:
             if (c, g.digit[n]) not in cands:
                 cands.append((c, g.digit[n]))
     return Step(
