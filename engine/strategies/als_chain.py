@@ -35,7 +35,7 @@ may; here two neighbours in a chain are disjoint, sets further apart may overlap
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 
 import numpy as np
 
@@ -106,7 +106,7 @@ def find_als_chain(cg: CandidateGrid) -> Iterator[Step]:
 
 
 def _read_out(
-    s: int, y: int, j: int, sets: list[Als], sees: dict[int, dict[int, int]], dc: list[int], starts: list,
+    s: int, y: int, j: int, sets: Sequence[Als], sees: dict[int, dict[int, int]], dc: list[int], starts: list,
     found: dict,
 ) -> None:
     """Add to ``found`` (removals -> [(size, start, y, end)]) the chain from start s to set j entered
@@ -123,7 +123,7 @@ def _read_out(
         found.setdefault(key, []).append(((a.cells | b.cells).bit_count(), s, y, j))
 
 
-def _targets(i: int, sets: list[Als], sees: dict[int, dict[int, int]], dc: list[int]) -> dict[int, int]:
+def _targets(i: int, sets: Sequence[Als], sees: dict[int, dict[int, int]], dc: list[int]) -> dict[int, int]:
     """Return, made once per set, per digit Z of set i the cells outside it holding Z and seeing all
     its Zs."""
     out = sees.get(i)
@@ -172,7 +172,7 @@ def _label(a: Als) -> str:
     return ",".join(cell_name(c) for c in bits(a.cells)) + "{" + digits + "}"
 
 
-def _step(sets: list[Als], path: tuple[list[int], list[int]], removals: tuple) -> Step:
+def _step(sets: Sequence[Als], path: tuple[list[int], list[int]], removals: tuple) -> Step:
     chain = [sets[i] for i in path[0]]
     text = _label(chain[0])
     for x, a in zip(path[1], chain[1:], strict=True):

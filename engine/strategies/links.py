@@ -88,7 +88,7 @@ class Graph:
     """
 
     __slots__ = (
-        "digit", "_mask", "_cp", "_index", "cands", "_als_sets", "_als_rows", "_als_in", "_als_ids", "links",
+        "digit", "_mask", "_cp", "_index", "cands", "_als_sets", "_als_kept", "_als_in", "_als_ids", "links",
         "arrays",
     )
 
@@ -102,9 +102,9 @@ class Graph:
         self.cands: list[int] = []  # the state's candidate masks
         # the almost locked sets; per node the sets it belongs to and per set its nodes: None until
         # asked for, then made from ``arrays`` (only a chain through a set's link asks), the sets
-        # from their rows of the sets' table (:func:`engine.als_kernels.als_table`)
+        # taken from the state's (``_als_kept``: its AlsList and the graph's indices in it)
         self._als_sets: list[Als] | None = []
-        self._als_rows: tuple[AlsList, np.ndarray] | None = None  # (the state's sets, the graph's)
+        self._als_kept: tuple[AlsList, np.ndarray] | None = None  # (the state's sets, the graph's)
         self._als_in: dict[int, int] | None = {}
         self._als_ids: list[list[int]] | None = []
         self.links: np.ndarray = np.zeros((2, 0, 0), dtype=np.uint64)
@@ -148,7 +148,7 @@ class Graph:
     def als_sets(self) -> list[Als]:
         """Return the almost locked sets whose nodes the graph has."""
         if self._als_sets is None:
-            sets, kept = self._als_rows  # type: ignore[misc]  (set with _als_sets = None)
+            sets, kept = self._als_kept  # type: ignore[misc]  (set with _als_sets = None)
             self._als_sets = [sets[k] for k in kept.tolist()]
         return self._als_sets
 
@@ -334,7 +334,7 @@ def _add_als_nodes(
     kept = np.empty(n, dtype=np.int64)
     wanted = sum(1 << d for d in set(digits))
     nodes, used, count = als_nodes(table, rows, wanted, out, als_ids, als_start, kept).tolist()
-    g._als_sets, g._als_rows = None, (every, kept[:count])
+    g._als_sets, g._als_kept = None, (every, kept[:count])
     return out[:nodes], als_ids[:used], als_start[: count + 1]
 
 
