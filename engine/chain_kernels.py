@@ -5,8 +5,8 @@ Importing this module loads numba (unless the kernels were compiled ahead of tim
 the technique modules import it on first use.
 
 A node set is a row of ``uint64`` words (node ``n`` is bit ``n % 64`` of word ``n // 64``); a graph's
-links are one such row per node.  :func:`search_chains` does what :func:`~engine.strategies.chains.layers`
-and :func:`~engine.strategies.chains.trace` do in Python, for every start node in one call, and
+links are one such row per node.  :func:`search_chains` does what ``layers`` and ``trace`` do in
+Python (tests/chain_reference.py, the tests' plain statement of it), for every start node in one call, and
 writes each chain it finds as a record; :func:`useful_chains` turns the records into eliminations
 and keeps the shortest chain per result, so Python only reads the few results.
 :func:`graph_nodes` makes a graph's candidate and group nodes, :func:`graph_links` its rows,
@@ -49,10 +49,10 @@ _popcount, _ctz = bit_intrinsics()  # a word's set bits; the index of its lowest
 
 @njit(cache=True)
 def _bfs(strong, weak, start, truth, want, stop, found, seen, nxt):  # pragma: no cover - compiled
-    """Fill ``found[j]`` with the nodes first reached at distance j (see chains.layers) and return
-    the number of layers.  ``want``/``stop`` as there (empty rows: no condition); ``seen`` (two
-    rows) and ``nxt`` are work rows, given by the caller: allocating them in each of a search's
-    1,000-odd calls cost 10-25% of the AIC's search on SE 9 graphs."""
+    """Fill ``found[j]`` with the nodes first reached at distance j (as tests/chain_reference.py's
+    layers) and return the number of layers.  ``want``/``stop`` as there (empty rows: no
+    condition); ``seen`` (two rows) and ``nxt`` are work rows, given by the caller: allocating them
+    in each of a search's 1,000-odd calls cost 10-25% of the AIC's search on SE 9 graphs."""
     size = strong.shape[1]
     seen[:, :] = 0
     found[0, :] = 0
@@ -287,8 +287,8 @@ def _room(out, used):  # pragma: no cover - compiled
 def search_chains(  # pragma: no cover - compiled
     strong, weak, rstrong, rweak, digit, targets, single_cell, loops, same_digit
 ):
-    """Return the records of every chain from every start node, in the order chains.chain_results
-    reads them: per start, its hits by layer then node, then its shortest loop.
+    """Return the records of every chain from every start node, in the order tests/chain_reference.py's
+    chain_results_py reads them: per start, its hits by layer then node, then its shortest loop.
 
     A record is ``kind, start, j, length, state...`` (kind HIT, CLOSED or LOOP, ``j`` the end's
     layer).
@@ -421,7 +421,7 @@ def _spread(key, cell, digits):  # pragma: no cover - compiled
 def _loop_eliminations(states, at, length, digit, cells, peers, places, weak_keys, member, als_ids, als_start,
                        set_cells, elims):  # pragma: no cover - compiled
     """Add what the continuous loop ``states[at:at + length]`` removes to ``elims``, then take the
-    loop's own candidates out of it: chains.loop_eliminations."""
+    loop's own candidates out of it: tests/chain_reference.py's loop_eliminations."""
     loop_lo = np.uint64(0)
     loop_hi = np.uint64(0)
     for k in range(length):
@@ -495,7 +495,7 @@ def useful_chains(  # pragma: no cover - compiled
 ):
     """Return chains.chain_results as records ``loop, length, state..., count, (cell, digit)...``:
     per result that removes something (the removals sorted), the shortest chain, in the order
-    chains.chain_results_py keeps them.
+    tests/chain_reference.py's chain_results_py keeps them.
 
     ``links`` are the graph's strong (``[0]``) and weak (``[1]``) links, ``cells``/``peers`` each
     node's cells and the cells seeing all of them (two words), ``places[d]`` the cells of digit d,
@@ -509,7 +509,7 @@ def useful_chains(  # pragma: no cover - compiled
     one = np.uint64(1)
     single = np.full(n, -1, dtype=np.int64)
     targets = np.empty((n, 2), dtype=np.uint64)
-    weak_keys = np.zeros((n, 9, 2), dtype=np.uint64)  # chains._weak_key of each node
+    weak_keys = np.zeros((n, 9, 2), dtype=np.uint64)  # chain_reference._weak_key of each node
     for a in range(n):
         lo = cells[a, 0]
         hi = cells[a, 1]
@@ -575,7 +575,7 @@ def useful_chains(  # pragma: no cover - compiled
             elif digit[z] == ds:
                 for h in range(2):
                     elims[ds - 1, h] = peers[start, h] & peers[z, h] & places[ds, h]
-            else:  # chains._common_key
+            else:  # chain_reference._common_key
                 dz = digit[z]
                 ca = single[start]
                 cz = single[z]

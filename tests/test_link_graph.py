@@ -7,12 +7,13 @@ from __future__ import annotations
 import itertools
 
 import pytest
+from chain_reference import chain_results_py, layers, link_masks
 
 from engine.candidates import CandidateGrid
 from engine.grid import CELL_UNITS, UNITS
 from engine.human import drive, next_step
 from engine.masks import CELL_BIT, UNIT_MASK, common_peers
-from engine.strategies.chains import chain_results, chain_results_py
+from engine.strategies.chains import chain_results
 from engine.strategies.links import almost_locked_sets, build_graph, digit_cells
 
 # SE 9.0 puzzles (the tuning half of the shared rated sample) whose paths need AICs
@@ -163,7 +164,6 @@ def test_the_chain_search_knows_what_each_start_can_reach() -> None:
     """The reach the compiled search trims its work with (chain_kernels._reach) is what a
     breadth-first search from each node false, and from each node true, reaches in the end."""
     from engine.chain_kernels import _reach
-    from engine.strategies.chains import layers, link_masks
 
     for cg in _states(HARD[0], 2):
         g = build_graph(cg, groups=True)
