@@ -143,6 +143,11 @@ def search_fish(cells, units_of, pool, cover_ok, kind, max_size, max_fins, max_e
                     continue
                 mm = um[u]
                 new_endo = mm & cells
+                new_todo = mm & ~cells & ~covered
+                # one cover unit takes at most three cells of a base unit, each fin one (tested
+                # first: it needs no peers, and rejects most units once the cover is full)
+                if _popcount(new_todo) > 3 * spare + max_fins - _popcount(fins | new_endo):
+                    continue
                 npeers = peers
                 if new_endo:
                     if _popcount(endo | new_endo) > max_endo or _popcount(fins | new_endo) > max_fins:
@@ -154,12 +159,8 @@ def search_fish(cells, units_of, pool, cover_ok, kind, max_size, max_fins, max_e
                         x ^= low
                 if npeers != every and not npeers & ~(cells | mm):
                     continue
-                new_todo = mm & ~cells & ~covered
                 if spare == 0 and not ((covered & ~(cells | mm)) | (twice & ~(fins | new_endo))) & npeers:
                     continue  # the same test, before the frame is pushed
-                # one cover unit takes at most three cells of a base unit, each fin one
-                if _popcount(new_todo) > 3 * spare + max_fins - _popcount(fins | new_endo):
-                    continue
                 g = stack[top]
                 g[_TYP] = 1
                 g[_START] = i + 1

@@ -65,11 +65,12 @@ a Franken search 0.69 -> 0.48 ms, a mutant one 1.82 -> 1.13 ms, the same rows in
 Then the digit's tables were built in the kernel (numpy in Python cost 40 us a search) and Kraken's
 singles compiled (4 times faster a branch, the same placements in the same order on 17,675 branches
 of every 10th state), a fin whose singles keep the target ends that target's test, and type 2 skips
-the removals already given as one bit set.  On the driver's 1,904 fish searches rating the 64
-puzzles of the 1,378 stuck states (one core, cpu time, machine loaded 4-5 on 2 cores, the same
-rows): Franken 0.49 -> 0.45 ms, mutant 1.16 -> 1.12 ms, Kraken's basic fish 0.137 -> 0.096 ms a
-search; the driver's Kraken call (first step) 2.97 -> 1.37 ms; every Kraken fish of every 10th
-state 45.6 -> 22.6 ms a state (worst 142 -> 57 ms), the same steps.
+the removals already given as one bit set; the kernel tests a new base unit's cell budget before
+its fins' peers.  On the driver's 1,904 fish searches rating the 64 puzzles of the 1,378 stuck
+states (one core, cpu time, machine loaded 3-5 on 2 cores, the same rows): Franken 0.50 -> 0.45
+ms, mutant 1.18 -> 1.13 ms, Kraken's basic fish 0.14 -> 0.10 ms a search; the driver's Kraken
+call (first step) 2.97 -> 1.37 ms; every Kraken fish of every 10th state 45.6 -> 22.6 ms a state
+(worst 142 -> 57 ms), the same steps.
 """
 
 from __future__ import annotations
