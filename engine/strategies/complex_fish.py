@@ -83,7 +83,7 @@ import numpy as np
 
 from engine.candidates import CandidateGrid, DigitMemo, LastAnswer
 from engine.grid import CELL_UNITS_NP, PEERS, PEERS_NP, UNITS, UNITS_NP, cell_name
-from engine.masks import bits
+from engine.masks import PEER_MASK, bits
 from engine.steps import TEXT_FIELDS, Step, cells_label, implication_sentence, unit_label
 from engine.strategies import Technique, register
 
@@ -273,9 +273,11 @@ def kraken_fish(cg: CandidateGrid) -> Iterator[Step]:
         for row in (r for n in (2, 3, 4) for r in digit_fish.rows[n] if r[3]):
             fins = [digit_fish.cells[i] for i in bits(row[3])]
             for target in (digit_fish.cells[i] for i in bits(row[4])):
-                far = [f for f in fins if f not in PEERS[target]]
-                if not far or (target, d) in done:
-                    continue  # a plain finned fish's removal (or one already given)
+                if (target, d) in done:
+                    continue  # already given
+                far = [f for f in fins if not PEER_MASK[target] >> f & 1]
+                if not far:
+                    continue  # a plain finned fish's removal
                 # a fin whose singles keep the target settles it: the fins after it are not followed
                 if all(branches.get(f, d).removes(target, d) for f in far):
                     done.add((target, d))
