@@ -19,6 +19,15 @@ extensions: they could record no row, so the rows and their order are those of t
 the test.  Measured on the 1,901 searches of the driver on the 1,378 stuck states of tuning-half SE
 6-9.3 puzzles (one core, cpu time), Franken 0.69 -> 0.48 ms and mutant 1.82 -> 1.13 ms a search,
 the same rows in the same order (and on 10,269 digit masks of those states, 3,000 of them thinned).
+
+Tried since and dropped, each measured on those searches with the same rows and no faster: a bound
+on every cover the frame may still take (the cells of all units still allowed: nearly all of them,
++4% time); dropping frames that can no longer become mutant (12% of a mutant search's frames, but
+cheap ones: +2%); taking a frame that only turns complete at once instead of pushing it (no change).
+About 45,000 frames a mutant search, most of them ending where a full cover removes nothing.
+
+Also here: :func:`propagate_singles`, the Kraken fish's singles (the forcing chains' propagation,
+:mod:`engine.propagation`, in plain Python 4 times slower).
 """
 
 from __future__ import annotations
@@ -51,25 +60,44 @@ def kind_of(base, cover):  # pragma: no cover - compiled
     return 2
 
 
-@njit(cache=True, aot="int64(int64[::1], int64[::1], int64[:, ::1], int64[::1], int64, int64, int64, int64, "
+@njit(cache=True, aot="int64(int64[::1], int64[:, ::1], int64[::1], int64, int64, int64, int64, int64, "
                       "int64, int64[:, ::1])")
-def search_fish(um, peer, cell_units, pool, cover_ok, kind, max_size, max_fins, max_endo,  # pragma: no cover
-                out):
+def search_fish(cells, units_of, pool, cover_ok, kind, max_size, max_fins, max_endo,  # pragma: no cover
+                blind, out):
     """Fill ``out`` rows with (base units, cover units, base cells, fins, eliminations) bit sets of every
     fish of class ``kind`` (:func:`kind_of`) and size 2..max_size whose base units come from ``pool``
-    and cover units from ``cover_ok``; return how many rows were written (``out``'s length when it
-    filled up and the search stopped).
+    (those with two candidates or more, in its order) and cover units from ``cover_ok``; return how
+    many rows were written (``out``'s length when it filled up and the search stopped).
 
-    ``um``: each unit's cells (27), ``peer``: each cell's peers, ``cell_units``: each cell's 3 units.
+    ``cells``: the digit's candidate cells (at most 62; bit i of a cell set is ``cells[i]``),
+    ``units_of``: every cell's 3 units (engine.grid.CELL_UNITS_NP).  ``blind``: the fins need not
+    see the removals (Kraken fish, whose fins lead to them by chains).
     """
-    k = peer.shape[0]
+    # the digit's tables, built here rather than in Python (numpy there cost 40 us a search)
+    k = cells.shape[0]
     every = (np.int64(1) << k) - 1
+    cell_units = np.empty((k, 3), dtype=np.int64)  # each cell's 3 units
+    um = np.zeros(27, dtype=np.int64)  # each unit's cells
+    for i in range(k):
+        for j in range(3):
+            u = units_of[cells[i], j]
+            cell_units[i, j] = u
+            um[u] |= np.int64(1) << i
+    peer = np.empty(k, dtype=np.int64)  # each cell's peers: the rest of its three units
+    for i in range(k):
+        units = um[cell_units[i, 0]] | um[cell_units[i, 1]] | um[cell_units[i, 2]]
+        peer[i] = every if blind else units & ~(np.int64(1) << i)
+    bases = np.empty(pool.shape[0], dtype=np.int64)
+    m = 0
+    for i in range(pool.shape[0]):
+        if um[pool[i]] & (um[pool[i]] - 1):
+            bases[m] = pool[i]
+            m += 1
     stack = np.empty((_STACK, _FIELDS), dtype=np.int64)  # every frame is written before it is read
     stack[0, :] = 0
     stack[0, _PEERS] = every
     top = 1
     found = 0
-    m = pool.shape[0]
     while top:
         top -= 1
         f = stack[top]
@@ -110,11 +138,16 @@ def search_fish(um, peer, cell_units, pool, cover_ok, kind, max_size, max_fins, 
             taken = base | cover
             spare = max_size - ncover
             for i in range(m - 1, start - 1, -1):
-                u = pool[i]
+                u = bases[i]
                 if taken >> u & 1:
                     continue
                 mm = um[u]
                 new_endo = mm & cells
+                new_todo = mm & ~cells & ~covered
+                # one cover unit takes at most three cells of a base unit, each fin one (tested
+                # first: it needs no peers, and rejects most units once the cover is full)
+                if _popcount(new_todo) > 3 * spare + max_fins - _popcount(fins | new_endo):
+                    continue
                 npeers = peers
                 if new_endo:
                     if _popcount(endo | new_endo) > max_endo or _popcount(fins | new_endo) > max_fins:
@@ -126,12 +159,8 @@ def search_fish(um, peer, cell_units, pool, cover_ok, kind, max_size, max_fins, 
                         x ^= low
                 if npeers != every and not npeers & ~(cells | mm):
                     continue
-                new_todo = mm & ~cells & ~covered
                 if spare == 0 and not ((covered & ~(cells | mm)) | (twice & ~(fins | new_endo))) & npeers:
                     continue  # the same test, before the frame is pushed
-                # one cover unit takes at most three cells of a base unit, each fin one
-                if _popcount(new_todo) > 3 * spare + max_fins - _popcount(fins | new_endo):
-                    continue
                 g = stack[top]
                 g[_TYP] = 1
                 g[_START] = i + 1
@@ -221,3 +250,78 @@ def search_fish(um, peer, cell_units, pool, cover_ok, kind, max_size, max_fins, 
                 top += 1
                 banned |= np.int64(1) << v
     return found
+
+
+_ALL = 0x1FF
+QUEUE = 2048  # singles waiting: at most 243 from one scan of the units, then 20 per placement (81)
+
+
+@njit(cache=True, aot="int64(int64[::1], int64[::1], int64, int64, int64[:, ::1], int64[:, ::1], "
+                      "int64[:, ::1], int64[:, ::1], int64[::1])")
+def propagate_singles(values, cands, cell, digit, peers, units, placed, queue, gone):  # pragma: no cover
+    """Place ``digit`` in ``cell`` and every single it forces, in place, writing each placement
+    (cell, digit) to ``placed`` and each cell's lost candidates to ``gone`` (its placed digit kept);
+    return how many placements, or -1 - that many on a contradiction (``gone`` is then unset).
+
+    :func:`engine.propagation.propagate_singles` step for step (the same placements in the same
+    order, the contradiction met at the same point), for the Kraken fish, which follow every fin:
+    there it took half of a Kraken search.  ``peers``/``units``: engine.grid's PEERS and UNITS.
+    """
+    gone[:] = cands
+    n = 0
+    queue[0, 0] = cell
+    queue[0, 1] = digit
+    size = 1
+    while size:
+        while size:
+            size -= 1
+            c = queue[size, 0]
+            d = queue[size, 1]
+            if values[c]:
+                if values[c] != d:
+                    return -1 - n
+                continue
+            bit = np.int64(1) << (d - 1)
+            if not cands[c] & bit:
+                return -1 - n
+            values[c] = d
+            cands[c] = 0
+            placed[n, 0] = c
+            placed[n, 1] = d
+            n += 1
+            for j in range(peers.shape[1]):
+                p = peers[c, j]
+                m = cands[p]
+                if m & bit:
+                    m ^= bit
+                    cands[p] = m
+                    if not m:
+                        return -1 - n
+                    if not m & (m - 1):
+                        queue[size, 0] = p
+                        queue[size, 1] = _index(m) + 1
+                        size += 1
+        for u in range(units.shape[0]):
+            once = twice = done = 0
+            for j in range(units.shape[1]):
+                m = cands[units[u, j]]
+                twice |= once & m
+                once |= m
+                v = values[units[u, j]]
+                if v:
+                    done |= 1 << (v - 1)
+            if once | done != _ALL:
+                return -1 - n
+            single = once & ~twice & ~done
+            while single:
+                low = single & -single
+                single ^= low
+                for j in range(units.shape[1]):
+                    if cands[units[u, j]] & low:
+                        queue[size, 0] = units[u, j]
+                        queue[size, 1] = _index(low) + 1
+                        size += 1
+                        break
+    for c in range(values.shape[0]):
+        gone[c] &= ~(np.int64(1) << (values[c] - 1) if values[c] else cands[c])
+    return n

@@ -25,6 +25,7 @@ from engine.grid import PEERS, UNITS, cell_name
 from engine.propagation import propagate_singles
 from engine.steps import Step
 from engine.strategies import technique, techniques
+from engine.strategies.complex_fish import _Branches
 
 sys.path.insert(0, str(Path(__file__).parent))
 from reglib import walk  # noqa: E402  (the shared walk through hard puzzles, same folder)
@@ -159,6 +160,25 @@ def test_kraken_fish_are_basic_fish_whose_fins_or_cover_cells_each_remove_the_ta
             in_base = {c for u in base for c in UNITS[u] if cg.cands[c] >> (d - 1) & 1}
             assert unit in cover and set(starts) == ({c for c in UNITS[unit] if c in in_base} - fins) | fins
         assert all(_follows(cg, start, d, (target, x)) for start in starts)
+
+
+def test_kraken_singles_place_what_the_forcing_chains_propagation_places_in_its_order() -> None:
+    """The compiled propagation (fish_kernels) against engine.propagation's on every candidate of
+    some stuck states: the same placements in the same order, the same removals, the same clashes."""
+    broken = 0
+    for cg, _ in stuck_states()[::9]:
+        for cell in range(81):
+            for d in (d for d in range(1, 10) if cg.cands[cell] >> (d - 1) & 1):
+                values, cands, placed = cg.values[:], cg.cands[:], []
+                ok = propagate_singles(values, cands, [(cell, d)], placed)
+                branch = _Branches(cg).get(cell, d)
+                assert (branch.placed, branch.broken) == (placed, not ok), (cg.to_sukaku(), cell, d)
+                broken += not ok
+                if ok:
+                    assert all(branch.removes(c, x) == bool(cg.cands[c] >> (x - 1) & 1 and values[c] != x
+                                                            and not cands[c] >> (x - 1) & 1)
+                               for c in range(81) for x in range(1, 10)), (cg.to_sukaku(), cell, d)
+    assert broken >= 100  # both outcomes are met
 
 
 @pytest.mark.parametrize("lang", ["en", "zh"])

@@ -101,9 +101,16 @@ def _finned_fish(cands: list[int], n: int) -> tuple[list[Step], list[Step]]:
 def _finned_digit(pos: list[int], n: int, d: int) -> tuple[list[Step], list[Step]]:
     found: tuple[list[Step], list[Step]] = ([], [])
     for rows_base in (True, False):
+        off = 0 if rows_base else 9
+        # per band, per set of its lines (3 bits): where the digit lies in those lines, built once
+        # here rather than per base (the driver's finned searches 62 -> 58 us a digit, same steps)
+        spans = []
+        for band in range(3):
+            a, b, c = pos[off + 3 * band: off + 3 * band + 3]
+            spans.append([0, a, b, a | b, c, a | c, b | c, a | b | c])
         # a base line holds at most n cover candidates and 3 fins (one box)
         for base, union in _finned_bases(_base_lines(pos, rows_base, n + 3), n):
-            for sashimi, step in _finned_steps(pos, d, base, union, rows_base):
+            for sashimi, step in _finned_steps(pos, d, base, union, rows_base, spans):
                 found[sashimi].append(step)
     return found
 
@@ -139,17 +146,18 @@ def _basic_step(pos: list[int], tid: str, d: int, base: tuple[tuple[int, int], .
     return _step(tid, d, base, cover, (), elims, rows_base)
 
 
-def _finned_steps(pos: list[int], d: int, base: tuple[tuple[int, int], ...],
-                  union: int, rows_base: bool) -> Iterator[tuple[bool, Step]]:
+def _finned_steps(pos: list[int], d: int, base: tuple[tuple[int, int], ...], union: int, rows_base: bool,
+                  spans: list[list[int]]) -> Iterator[tuple[bool, Step]]:
+    """Yield (sashimi, step) for every finned fish on ``base``; ``spans[band][lines]``: where the digit
+    lies in those lines (3 bits) of the band."""
     n = len(base)
     name = _NAMES[n]
     off = 0 if rows_base else 9
-    base_lines = {i for i, _ in base}
+    free = 0b111111111  # the lines outside the base
+    for i, _ in base:
+        free ^= 1 << i
     # per band: where the digit lies in its lines outside the base (what a fish there can remove)
-    others = [0, 0, 0]
-    for line in range(9):
-        if line not in base_lines:
-            others[line // 3] |= pos[off + line]
+    others = [spans[0][free & 7], spans[1][free >> 3 & 7], spans[2][free >> 6]]
     anywhere = others[0] | others[1] | others[2]
     # the fins lie in one stack; every cover line outside it is forced, and only cover lines
     # inside it can lose the digit, so the cover takes at least one line there
@@ -157,6 +165,8 @@ def _finned_steps(pos: list[int], d: int, base: tuple[tuple[int, int], ...],
         inside = union & _STACKS[stack]
         k = n - POPCOUNT[union & ~_STACKS[stack]]
         if k < 1 or POPCOUNT[inside] <= k or not inside & anywhere:
+            continue
+        if not _one_band_fits(base, inside, k, others):
             continue
         outside = union & ~_STACKS[stack]
         inside_lines = [p for p in range(9) if inside >> p & 1]
@@ -177,7 +187,7 @@ def _finned_steps(pos: list[int], d: int, base: tuple[tuple[int, int], ...],
                 continue
             elims = sorted((_cell(line, p, rows_base), d) for p in chosen
                            for line in range(band * 3, band * 3 + 3)
-                           if line not in base_lines and pos[off + line] >> p & 1)
+                           if free >> line & 1 and pos[off + line] >> p & 1)
             if not elims:
                 continue
             # a base line with at most one candidate in the cover makes the fish sashimi (HoDoKu's rule)
@@ -186,6 +196,25 @@ def _finned_steps(pos: list[int], d: int, base: tuple[tuple[int, int], ...],
             fins = [_cell(i, p, rows_base) for i, m in base for p in range(9) if (m & fin_mask) >> p & 1]
             tid = f"{'sashimi' if sashimi else 'finned'}_{name}"
             yield sashimi, _step(tid, d, base, cover, fins, elims, rows_base)
+
+
+def _one_band_fits(base: tuple[tuple[int, int], ...], inside: int, k: int, others: list[int]) -> bool:
+    """Whether some k of the stack's cover lines ``inside`` leave every fin in one band's base lines
+    and take a candidate outside the base in that band (False when no choice can).
+
+    The fins' band b takes the fins, so the other bands' base cells in the stack must all be in the
+    chosen lines; tested before the choices are walked (200 of 95,000 choices made a fish on the
+    driver's finned searches: 56 -> 41 us a digit, the same steps).
+    """
+    spread = [0, 0, 0]  # per band: the stack's lines its base lines use
+    for i, m in base:
+        spread[i // 3] |= m & inside
+    for band in range(3):
+        forced = spread[band - 1] | spread[band - 2]  # the other two bands'
+        if POPCOUNT[forced] <= k and (forced & others[band] or (
+                POPCOUNT[forced] < k and inside & ~forced & others[band])):
+            return True
+    return False
 
 
 def _step(tid: str, d: int, base: tuple[tuple[int, int], ...], cover: list[int], fins: list[int],
