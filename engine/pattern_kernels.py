@@ -274,3 +274,62 @@ def medusa_removes(cands, units, peers):  # pragma: no cover - compiled
                 if hit & dc[d, w] & ~cells[0, d, w] & ~cells[1, d, w]:
                     return True
     return False
+
+
+@njit(cache=True, aot="int64(int64[::1], int64[:, ::1], int64[:, ::1], int64[::1])")
+def bent_sets_removing(cands, rows, peers, keep):  # pragma: no cover - compiled
+    """Fill ``keep`` with the indexes (ascending) of the bent sets among ``rows`` that are not all in
+    one unit and remove a candidate, by the rules of :mod:`engine.strategies.bent_sets`; return how
+    many.
+
+    ``rows``: :func:`engine.chain_kernels.bent_sets`' (cells 0-62, cells 63-80, digits, loose
+    digits); ``peers``: per cell its peers as three 27-cell words (cell c is bit c % 27 of word
+    c // 27)."""
+    places = np.zeros((9, 3), dtype=np.int64)  # per digit (0-8) the cells holding it
+    for c in range(81):
+        for d in range(9):
+            if cands[c] >> d & 1:
+                places[d, c // 27] |= np.int64(1) << (c % 27)
+    cells = np.empty(5, dtype=np.int64)
+    found = 0
+    for r in range(rows.shape[0]):
+        n = 0
+        inset = np.zeros(3, dtype=np.int64)
+        for half in range(2):
+            w = rows[r, half]
+            while w:
+                c = _lowest(w) + 63 * half
+                w &= w - 1
+                cells[n] = c
+                n += 1
+                inset[c // 27] |= np.int64(1) << (c % 27)
+        one_unit = True
+        for i in range(n):  # cells that all see each other lie in one unit: a naked subset
+            c = cells[i]
+            for w in range(3):
+                own = np.int64(1) << (c % 27) if w == c // 27 else np.int64(0)
+                if inset[w] & ~peers[c, w] & ~own:
+                    one_unit = False
+        if one_unit:
+            continue
+        digits = rows[r, 3] if rows[r, 3] else rows[r, 2]
+        removes = False
+        for d in range(9):
+            if not digits >> d & 1:
+                continue
+            w0 = places[d, 0] & ~inset[0]
+            w1 = places[d, 1] & ~inset[1]
+            w2 = places[d, 2] & ~inset[2]
+            for i in range(n):  # the digit's cells outside the set seeing every place of it in the set
+                c = cells[i]
+                if cands[c] >> d & 1:
+                    w0 &= peers[c, 0]
+                    w1 &= peers[c, 1]
+                    w2 &= peers[c, 2]
+            if w0 | w1 | w2:
+                removes = True
+                break
+        if removes:
+            keep[found] = r
+            found += 1
+    return found

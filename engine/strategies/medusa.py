@@ -38,7 +38,7 @@ import numpy as np
 
 from engine.candidates import CandidateGrid
 from engine.grid import CELL_UNITS, UNITS, cell_name
-from engine.masks import CELL_BIT, MASK_DIGITS, PEER_MASK, POPCOUNT, UNIT_MASK, bits
+from engine.masks import CELL_BIT, MASK_DIGITS, PEER_MASK, PEER_THIRDS, POPCOUNT, UNIT_MASK, bits
 from engine.steps import TEXT_FIELDS, Step, removal_label, unit_label
 from engine.strategies import Technique, register
 from engine.strategies.coloring import two_coloured
@@ -161,9 +161,7 @@ def _traps(dc: list[int], on: _Colour, off: _Colour) -> set[Cand]:
 
 
 _UNITS = np.array(UNITS, dtype=np.int64)
-# per cell its peers as three words of 27 cells (cell c: bit c % 27 of word c // 27), the kernel's cell sets
-_PEER_WORDS = np.array([[PEER_MASK[c] >> (27 * w) & (1 << 27) - 1 for w in range(3)] for c in range(81)],
-                       dtype=np.int64)
+_PEER_WORDS = np.array(PEER_THIRDS, dtype=np.int64)
 
 
 def medusa_3d(cg: CandidateGrid) -> Iterator[Step]:

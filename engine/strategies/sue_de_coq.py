@@ -17,14 +17,14 @@ changes few cells: they are kept (a bounded memo) and merged as one search over 
 would (a set of removals keeps its first place and its first smallest pattern).  On the 800 stuck
 states of 30 SE 8-9.9 tuning puzzles (one core, cpu time): 0.76 s -> 0.32 s.  An intersection's
 walk is compiled (:func:`engine.pattern_kernels.sue_de_coq_patterns`: it tells only which
-patterns remove something, and their steps are built here): 0.30 -> 0.105 ms a call on the 1,378
+patterns remove something, and their steps are built here): 0.32 -> 0.086 ms a call on the 1,378
 stuck states of tuning-half SE 6-9.3 puzzles in the driver's order (one core, interleaved with the
 Python walk, the same steps on every state); what is left is mostly reading the 54 memo keys.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from itertools import combinations
 from operator import itemgetter
 
@@ -47,7 +47,7 @@ def find_sue_de_coq(cg: CandidateGrid) -> Iterator[Step]:
     cands = cg.cands
     found: dict[tuple, tuple] = {}
     memo = _MEMO.data
-    state = None  # the candidates as the kernel reads them, made on the first miss
+    walk = None  # the compiled walk on this state, made ready on the first miss
     for b in range(9):
         for line, region in _CROSSING[b]:
             key = (b, line, region(cands))
@@ -55,9 +55,9 @@ def find_sue_de_coq(cg: CandidateGrid) -> Iterator[Step]:
             if local is None:
                 if len(memo) >= _MEMO.limit:
                     memo.clear()
-                if state is None:
-                    state = np.array(cands, dtype=np.int64)
-                local = memo[key] = _intersection(cands, state, b, line)
+                if walk is None:
+                    walk = _walker(cands)
+                local = memo[key] = _intersection(cands, walk, b, line)
             # merged as one search over every intersection would: a removal set keeps its first
             # place and the first of its smallest patterns
             for elims, entry in local:
@@ -94,11 +94,12 @@ _CROSSING = tuple(
 _MEMO = DigitMemo()
 
 
-def _intersection(cands: list[int], state: np.ndarray, b: int, line: int) -> list[tuple[tuple, tuple]]:
+def _intersection(cands: list[int], walk: Callable[[int, int], list[list[int]]], b: int,
+                  line: int) -> list[tuple[tuple, tuple]]:
     """Return (removals, (size, core, line cells, box cells, line, box, line digits, box digits)) for
     the patterns of one box/line intersection, each set of removals once with its first smallest pattern
-    (``state``: ``cands`` as an int64 array)."""
-    rows = _removing(state, b, line)
+    (``walk``: :func:`_walker` of ``cands``)."""
+    rows = walk(b, line)
     if not rows:
         return []
     box = UNITS[18 + b]
@@ -146,17 +147,24 @@ for _n in range(7):
     _ORDER[_n, : len(_masks)] = _masks
 
 
-def _removing(state: np.ndarray, b: int, line: int) -> list[list[int]]:
-    """Return the rows of :func:`engine.pattern_kernels.sue_de_coq_patterns`: the patterns of box ``b``
-    and ``line`` that remove something, in the order the Python walk listed them."""
+def _walker(cands: list[int]) -> Callable[[int, int], list[list[int]]]:
+    """Return a function of (box, line) giving the rows of :func:`engine.pattern_kernels.sue_de_coq_patterns`
+    on ``cands``: the patterns of that intersection that remove something, in the order the Python
+    walk listed them.  Made once per state: a state's misses share its arrays (some 15 a state)."""
     from engine.pattern_kernels import sue_de_coq_patterns  # loads numba on first use
 
-    size = count = 16
-    while count == size:  # the kernel stops when its rows run out: search again with more
-        size *= 8
-        out = np.empty((size, 6), dtype=np.int64)
+    state = np.array(cands, dtype=np.int64)
+    out = np.empty((16, 6), dtype=np.int64)
+
+    def walk(b: int, line: int) -> list[list[int]]:
+        nonlocal out
         count = sue_de_coq_patterns(state, _UNITS, b, line, _ORDER, out)
-    return out[:count].tolist()
+        while count == len(out):  # the kernel stops when its rows run out: search again with more
+            out = np.empty((8 * len(out), 6), dtype=np.int64)
+            count = sue_de_coq_patterns(state, _UNITS, b, line, _ORDER, out)
+        return out[:count].tolist() if count else []
+
+    return walk
 
 
 TEXT_FIELDS["sue_de_coq"] = result_fields
