@@ -333,3 +333,70 @@ def bent_sets_removing(cands, rows, peers, keep):  # pragma: no cover - compiled
             keep[found] = r
             found += 1
     return found
+
+
+@njit(cache=True, aot="int64(int64[::1], int64[:, ::1], int64, boolean, int64[:, :, ::1], int64[:, ::1])")
+def unit_subsets(cands, units, size, hidden, combos, out):  # pragma: no cover - compiled
+    """Fill ``out`` rows with (unit, positions, digits) of every naked (``hidden`` False) or hidden
+    subset of ``size`` in every unit, in the Python walk's order (:mod:`engine.strategies.subsets`):
+    positions are bits over the unit's cells; a hidden subset only when it removes a candidate.
+    Return how many (``out``'s length when it filled up).
+
+    Naked: ``size`` cells of 2..size candidates holding ``size`` digits; hidden: ``size`` digits of
+    2..size places in ``size`` cells.  ``combos[k, n]``: the k-subsets of range(n) as bit masks in
+    combinations order (-1 after the last).
+    """
+    item_mask = np.empty(9, dtype=np.int64)  # per item (a cell, or a digit) its digits or places
+    item_bit = np.empty(9, dtype=np.int64)  # the item itself as a bit (a position, or a digit)
+    found = 0
+    for u in range(27):
+        n = 0
+        if hidden:
+            for d in range(9):
+                places = 0
+                for i in range(9):
+                    if cands[units[u, i]] >> d & 1:
+                        places |= 1 << i
+                k = _popcount(places)
+                if 1 < k <= size:
+                    item_mask[n] = places
+                    item_bit[n] = 1 << d
+                    n += 1
+        else:
+            for i in range(9):
+                k = _popcount(cands[units[u, i]])
+                if 1 < k <= size:
+                    item_mask[n] = cands[units[u, i]]
+                    item_bit[n] = 1 << i
+                    n += 1
+        if n < size:
+            continue
+        for j in range(combos.shape[2]):
+            m = combos[size, n, j]
+            if m < 0:
+                break
+            union = 0
+            chosen = 0
+            for i in range(n):
+                if m >> i & 1:
+                    union |= item_mask[i]
+                    chosen |= item_bit[i]
+            if _popcount(union) != size:
+                continue
+            if hidden:
+                removes = False
+                for i in range(9):  # the subset's cells hold another digit
+                    if union >> i & 1 and cands[units[u, i]] & ~chosen:
+                        removes = True
+                if not removes:
+                    continue
+                out[found, 1] = union
+                out[found, 2] = chosen
+            else:
+                out[found, 1] = chosen
+                out[found, 2] = union
+            out[found, 0] = u
+            found += 1
+            if found == out.shape[0]:
+                return found
+    return found
