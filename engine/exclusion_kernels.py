@@ -14,7 +14,9 @@ pairs, once per pair, not once per digit pair).  The triples' excluders are cell
 words): the cells seeing both base cells of a pair, then those of them the third sees, are two ANDs
 and popcounts instead of a walk over peers, and the digit test's rows are allocated once a call,
 not once a triple: 0.52x a call on the 1,378 stuck states of tuning-half SE 6-9.3 puzzles in the
-driver's order (one core, interleaved with the walk it replaced, the same triples).
+driver's order (one core, interleaved with the walk it replaced, the same triples).  Pairs the same
+way (the second cell among the first's peers, the cells seeing both as cell words): 0.80x a call
+with the steps built.
 """
 
 from __future__ import annotations
@@ -199,28 +201,39 @@ def removing_pairs(cands, peer, out):  # pragma: no cover - compiled
     candidate, in the Python finder's order; return how many (``out``'s length when it filled up)."""
     found = 0
     peers = _peer_lists(peer)
+    small = np.zeros(3, dtype=np.int64)  # the cells of one or two candidates, as cell words
+    ones = np.zeros(3, dtype=np.int64)  # ... of one
+    for c in range(81):
+        k = _popcount(cands[c])
+        if 1 <= k <= 2:
+            small[c // 27] |= np.int64(1) << (c % 27)
+            if k == 1:
+                ones[c // 27] |= np.int64(1) << (c % 27)
     near = np.zeros(20, dtype=np.int64)
     for a in range(81):
         ma = cands[a]
         ka = _popcount(ma)
         if not 1 < ka <= 5:
             continue
-        for b in range(a + 1, 81):
+        for j in range(20):  # b among a's peers, ascending as over all cells
+            b = peers[a, j]
+            if b <= a:
+                continue
             mb = cands[b]
             kb = _popcount(mb)
-            if not 1 < kb <= 5 or not peer[a, b]:
+            if not 1 < kb <= 5:
                 continue
             # the cells of one or two candidates seeing both (a digit goes only when every digit of
             # the other cell but itself has one of two blocking it, or one of one blocks them all)
             n = 0
             lone = False
-            for j in range(20):  # among a's peers: the cells seeing both, kept for the pairs below
-                e = peers[a, j]
-                k = _popcount(cands[e])
-                if 1 <= k <= 2 and peer[b, e]:
-                    near[n] = e
+            for w in range(3):
+                m = _PEER_WORDS[a, w] & _PEER_WORDS[b, w] & small[w]
+                lone = lone or (m & ones[w]) != 0
+                while m:
+                    near[n] = cands[27 * w + _lowest(m)]
                     n += 1
-                    lone = lone or k == 1
+                    m &= m - 1
             if n == 0 or (n < min(ka, kb) - 1 and not lone):
                 continue
             ok_a = 0
@@ -234,7 +247,7 @@ def removing_pairs(cands, peer, out):  # pragma: no cover - compiled
                     pair = (np.int64(1) << x) | (np.int64(1) << y)
                     allowed = True
                     for i in range(n):
-                        if not cands[near[i]] & ~pair:
+                        if not near[i] & ~pair:
                             allowed = False
                             break
                     if allowed:
