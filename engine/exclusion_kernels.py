@@ -5,18 +5,16 @@ only :mod:`engine.strategies.exclusion` imports it, on first use.
 
 The same walk as the Python finder's (its docstring has the rules): base cells c0 < c1 < c2 of two or
 more candidates, the excluders (cells of two or three candidates seeing all three), SE's twin rule,
-the free-digit shortcut, and for each digit a of c0 the (b, c) digit pairs of c1 and c2 as nine
-9-bit rows (row b, bit c - 1) instead of one 81-bit int.  It only tells which triples remove
-something, in the Python finder's order; the finder builds their steps.  In Python the walk took
-10-35 ms a hard state (some 700 triples read, none removing anything, on a typical one).  The cells
-seeing both base cells of a pair are read among the first one's 20 peers, not all 81 cells (and, for
-pairs, once per pair, not once per digit pair).  The triples' excluders are cell sets (three 27-cell
-words): the cells seeing both base cells of a pair, then those of them the third sees, are two ANDs
-and popcounts instead of a walk over peers, and the digit test's rows are allocated once a call,
-not once a triple: 0.52x a call on the 1,378 stuck states of tuning-half SE 6-9.3 puzzles in the
-driver's order (one core, interleaved with the walk it replaced, the same triples).  Pairs the same
-way (the second cell among the first's peers, the cells seeing both as cell words): 0.80x a call
-with the steps built.
+the free-digit shortcut, and for each digit a of c0 the (b, c) digit pairs of c1 and c2 as three
+words of three 9-bit rows (:func:`_removes`) instead of one 81-bit int.  It only tells which triples
+remove something, in the Python finder's order; the finder builds their steps.  In Python the walk
+took 10-35 ms a hard state (some 700 triples read, none removing anything, on a typical one).
+
+Cell sets are three words of 27 cells: the excluders of a pair of base cells, and those of them a
+third cell sees, are ANDs and popcounts, not walks over peers; the second cell of a pair is read
+among the first one's peers.  Against the walks over peers and nine-row digit tests these replaced
+(on the 1,378 stuck states of tuning-half SE 6-9.3 puzzles, one core, interleaved, the same triples
+and pairs): the triples' kernel 0.40 -> 0.16 ms a state, the pairs' finder 0.55x a call.
 """
 
 from __future__ import annotations
@@ -37,62 +35,89 @@ def _free(fa, fb, fc):  # pragma: no cover - compiled
 
 
 @njit(cache=True)
-def _removes(ma, mb, mc, see01, see02, see12, blockers, nb, left, out, alive):  # pragma: no cover - compiled
+def _removes(ma, mb, mc, see01, see02, see12, blockers, nb):  # pragma: no cover - compiled
     """True when some digit of the three base cells (candidates ma, mb, mc) has no possible
-    combination, the excluders' candidates being ``blockers[:nb]`` (``left``, ``out``, ``alive``:
-    nine-word scratch rows, passed in as allocating them was most of a call)."""
+    combination, the excluders' candidates being ``blockers[:nb]``.
+
+    The (b, c) digit pairs of the second and third cells are bits 9 * (b % 3) + c of word b // 3
+    (three rows a word), so ruling out a row, a column or a pair is three ANDs (:data:`_ROWS`).
+    """
+    l0 = l1 = l2 = np.int64(0)
     for b in range(9):
-        left[b] = mc if mb >> b & 1 else 0
-        alive[b] = 0
+        if mb >> b & 1:
+            if b < 3:
+                l0 |= mc << (9 * b)
+            elif b < 6:
+                l1 |= mc << (9 * (b - 3))
+            else:
+                l2 |= mc << (9 * (b - 6))
     if see12:
-        for b in range(9):
-            left[b] &= ~(np.int64(1) << b)
+        l0 &= ~_DIAG[0]
+        l1 &= ~_DIAG[1]
+        l2 &= ~_DIAG[2]
     for k in range(nb):
         m = blockers[k]
         if _popcount(m) == 2:
             p = _lowest(m)
             q = _lowest(m & (m - 1))
-            left[p] &= ~(np.int64(1) << q)
-            left[q] &= ~(np.int64(1) << p)
+            l0 &= ~_PAIRS[p, q, 0]
+            l1 &= ~_PAIRS[p, q, 1]
+            l2 &= ~_PAIRS[p, q, 2]
     ok_a = 0
+    a0 = a1 = a2 = np.int64(0)
     for a in range(9):
         bit = np.int64(1) << a
         if not ma & bit:
             continue
-        for b in range(9):
-            out[b] = left[b]
+        o0, o1, o2 = l0, l1, l2
         if see01:
-            out[a] = 0
+            o0 &= ~_ROWS[a, 0]
+            o1 &= ~_ROWS[a, 1]
+            o2 &= ~_ROWS[a, 2]
         if see02:
-            for b in range(9):
-                out[b] &= ~bit
+            o0 &= ~_COLS[a, 0]
+            o1 &= ~_COLS[a, 1]
+            o2 &= ~_COLS[a, 2]
         for k in range(nb):
             m = blockers[k]
             if m & bit:
                 rest = m & ~bit
+                p = _lowest(rest)
                 if _popcount(rest) == 1:
-                    r = _lowest(rest)
-                    out[r] = 0
-                    for b in range(9):
-                        out[b] &= ~rest
+                    o0 &= ~(_ROWS[p, 0] | _COLS[p, 0])
+                    o1 &= ~(_ROWS[p, 1] | _COLS[p, 1])
+                    o2 &= ~(_ROWS[p, 2] | _COLS[p, 2])
                 else:
-                    p = _lowest(rest)
                     q = _lowest(rest & (rest - 1))
-                    out[p] &= ~(np.int64(1) << q)
-                    out[q] &= ~(np.int64(1) << p)
-        any_out = 0
-        for b in range(9):
-            any_out |= out[b]
-            alive[b] |= out[b]
-        if any_out:
+                    o0 &= ~_PAIRS[p, q, 0]
+                    o1 &= ~_PAIRS[p, q, 1]
+                    o2 &= ~_PAIRS[p, q, 2]
+        if o0 | o1 | o2:
             ok_a |= bit
+            a0 |= o0
+            a1 |= o1
+            a2 |= o2
     ok_b = 0
-    ok_c = 0
     for b in range(9):
-        if alive[b]:
+        if (a0, a1, a2)[b // 3] >> (9 * (b % 3)) & 0x1FF:
             ok_b |= np.int64(1) << b
-        ok_c |= alive[b]
+    ok_c = (a0 | a0 >> 9 | a0 >> 18 | a1 | a1 >> 9 | a1 >> 18 | a2 | a2 >> 9 | a2 >> 18) & 0x1FF
     return bool(ma & ~ok_a or mb & ~ok_b or mc & ~ok_c)
+
+
+def _pair_words(pairs: list[tuple[int, int]]) -> list[int]:
+    """Return the (b, c) digit pairs (digits 0-8) as :func:`_removes`' three words."""
+    words = [0, 0, 0]
+    for b, c in pairs:
+        words[b // 3] |= 1 << (9 * (b % 3) + c)
+    return words
+
+
+# the pairs with b = r, with c = r, with b = c, and {b, c} = {p, q}, as _removes' words
+_ROWS = np.array([_pair_words([(r, c) for c in range(9)]) for r in range(9)], dtype=np.int64)
+_COLS = np.array([_pair_words([(b, r) for b in range(9)]) for r in range(9)], dtype=np.int64)
+_DIAG = np.array(_pair_words([(b, b) for b in range(9)]), dtype=np.int64)
+_PAIRS = np.array([[_pair_words([(p, q), (q, p)]) for q in range(9)] for p in range(9)], dtype=np.int64)
 
 
 @njit(cache=True)
@@ -129,9 +154,6 @@ def removing_triples(cands, peer, out):  # pragma: no cover - compiled
                 excluders[c // 27] |= np.int64(1) << (c % 27)
     blockers = np.zeros(81, dtype=np.int64)
     near = np.zeros(3, dtype=np.int64)
-    left = np.zeros(9, dtype=np.int64)
-    scratch = np.zeros(9, dtype=np.int64)
-    alive = np.zeros(9, dtype=np.int64)
     found = 0
     for i0 in range(nbase):
         c0 = base[i0]
@@ -179,8 +201,7 @@ def removing_triples(cands, peer, out):  # pragma: no cover - compiled
                 ma, mb, mc = cands[c0], cands[c1], cands[c2]
                 if _free(_popcount(ma & ~union2), _popcount(mb & ~union2), _popcount(mc & ~union2)):
                     continue
-                if _removes(ma, mb, mc, peer[c0, c1], peer[c0, c2], peer[c1, c2], blockers, nb, left, scratch,
-                            alive):
+                if _removes(ma, mb, mc, peer[c0, c1], peer[c0, c2], peer[c1, c2], blockers, nb):
                     out[found, 0] = c0
                     out[found, 1] = c1
                     out[found, 2] = c2
