@@ -9,6 +9,10 @@ the finder builds steps only of those (some 15 intersections a state have change
 last one searched, and the Python walk of one cost tens of microseconds).
 :func:`medusa_removes` tells whether 3D Medusa (:mod:`engine.strategies.medusa`) removes anything
 at all: it nearly never does, and the Python colouring of every cluster cost 0.3-0.4 ms a state.
+:func:`unit_subsets` lists every unit's naked or hidden subsets of a size, :func:`bent_sets_removing`
+which bent sets are spread over units and remove something, and :func:`deadly_rectangles` the
+rectangles the uniqueness techniques look at: each was most of its finders' time on every hard state.
+Cell sets are three words of 27 cells (cell c is bit c % 27 of word c // 27) in signed words.
 """
 
 from __future__ import annotations
@@ -396,6 +400,40 @@ def unit_subsets(cands, units, size, hidden, combos, out):  # pragma: no cover -
                 out[found, 1] = chosen
                 out[found, 2] = union
             out[found, 0] = u
+            found += 1
+            if found == out.shape[0]:
+                return found
+    return found
+
+
+@njit(cache=True, aot="int64(int64[::1], int64[:, ::1], int64[:, ::1], int64[:, ::1])")
+def deadly_rectangles(cands, rects_of, corners, out):  # pragma: no cover - compiled
+    """Fill ``out`` rows with (rectangle, digits) for every rectangle of unsolved cells that could hold
+    a deadly pattern on the two digits of one of its corners, the Python walk's order
+    (:func:`engine.strategies.uniqueness._rectangles`): corners ascending, each corner's rectangles
+    in order, each (rectangle, digits) once; return how many (``out``'s length when it filled up).
+
+    ``rects_of[c]``: the rectangles (indexes into ``corners``) with corner c, in order.
+    """
+    found = 0
+    for cell in range(81):
+        ab = cands[cell]
+        if _popcount(ab) != 2:
+            continue
+        for k in range(rects_of.shape[1]):
+            r = rects_of[cell, k]
+            if not (cands[corners[r, 0]] & ab and cands[corners[r, 1]] & ab and cands[corners[r, 2]] & ab
+                    and cands[corners[r, 3]] & ab):
+                continue
+            # found before from a smaller corner holding exactly these two digits
+            again = False
+            for i in range(4):
+                if corners[r, i] < cell and cands[corners[r, i]] == ab:
+                    again = True
+            if again:
+                continue
+            out[found, 0] = r
+            out[found, 1] = ab
             found += 1
             if found == out.shape[0]:
                 return found

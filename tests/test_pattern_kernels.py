@@ -3,7 +3,8 @@
 On states of walks through the hardest known puzzles (tests/test_third_pass_techniques.py), each
 kernel's answer is compared with a plain Python walk of the definitions: Sue de Coq's removing
 patterns in the walk's order, whether 3D Medusa removes anything, every unit's naked and hidden
-subsets, and which bent sets are spread over units and remove something.
+subsets, which bent sets are spread over units and remove something, and the rectangles that could
+hold a deadly pattern.
 """
 
 from __future__ import annotations
@@ -17,8 +18,14 @@ from engine.candidates import CandidateGrid
 from engine.grid import PEERS, UNITS
 from engine.human import parse_state
 from engine.masks import MASK_DIGITS, POPCOUNT
-from engine.pattern_kernels import bent_sets_removing, medusa_removes, sue_de_coq_patterns, unit_subsets
-from engine.strategies import bent_sets, medusa, subsets, sue_de_coq
+from engine.pattern_kernels import (
+    bent_sets_removing,
+    deadly_rectangles,
+    medusa_removes,
+    sue_de_coq_patterns,
+    unit_subsets,
+)
+from engine.strategies import bent_sets, medusa, subsets, sue_de_coq, uniqueness
 from engine.strategies.links import digit_cells
 
 STATES = slice(3, None, 9)  # some 40 states, crowded and sparse
@@ -172,3 +179,24 @@ def test_bent_sets_kernel_keeps_the_sets_spread_over_units_that_remove_something
             assert keep[:count].tolist() == want
             kept_any += count
     assert kept_any > 0
+
+
+def test_deadly_rectangles_kernel_lists_the_rectangles_in_the_walks_order() -> None:
+    out = np.empty((4096, 2), dtype=np.int64)
+    seen = 0
+    for cg in _grids():
+        cands = cg.cands
+        want, found = [], set()
+        for cell in range(81):
+            ab = cands[cell]
+            if POPCOUNT[ab] != 2:
+                continue
+            for i, rect in enumerate(uniqueness.RECTANGLES):
+                if cell in rect and all(cands[c] & ab for c in rect) and (rect, ab) not in found:
+                    found.add((rect, ab))
+                    want.append((i, ab))
+        count = deadly_rectangles(np.array(cands, dtype=np.int64), uniqueness._RECTANGLES_OF,
+                                  uniqueness._CORNERS, out)
+        assert [tuple(r) for r in out[:count].tolist()] == want
+        seen += count
+    assert seen > 100
