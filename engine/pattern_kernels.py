@@ -3,10 +3,9 @@
 Importing this module loads numba (unless the kernels were compiled ahead of time: engine/kernels.py);
 only the technique modules import it, on first use.
 
-:func:`sue_de_coq_patterns` walks one box/line intersection's Sue de Coq patterns in the Python
+:func:`sue_de_coq_patterns` walks every box/line intersection's Sue de Coq patterns in the Python
 finder's order (:mod:`engine.strategies.sue_de_coq`) and returns those that remove something, so
-the finder builds steps only of those (some 15 intersections a state have changed since the
-last one searched, and the Python walk of one cost tens of microseconds).
+the finder builds steps only of those.
 :func:`medusa_removes` tells whether 3D Medusa (:mod:`engine.strategies.medusa`) removes anything
 at all: it nearly never does, and the Python colouring of every cluster cost 0.3-0.4 ms a state.
 :func:`unit_subsets` lists every unit's naked or hidden subsets of a size, :func:`bent_sets_removing`
@@ -24,19 +23,33 @@ from engine.kernels import bit_intrinsics, njit
 _popcount, _lowest = bit_intrinsics()
 
 
-@njit(cache=True, aot="int64(int64[::1], int64[:, ::1], int64, int64, int64[:, ::1], int64[:, ::1])")
-def sue_de_coq_patterns(cands, units, box, line, order, out):  # pragma: no cover - compiled
-    """Fill ``out`` rows with (core size, core cells (-1 padded to 3), line cells, box cells) of every
-    Sue de Coq pattern of box ``box`` (0-8) and line ``line`` (0-17) that removes a candidate, in the
-    Python finder's order; line and box cells are bit masks over the line's and the box's other cells
-    holding candidates, in unit order.  Return how many (``out``'s length when it filled up).
+@njit(cache=True, aot="int64(int64[::1], int64[:, ::1], int64[:, ::1], int64[:, ::1], int64[:, ::1])")
+def sue_de_coq_patterns(cands, units, crossings, order, out):  # pragma: no cover - compiled
+    """Fill ``out`` rows with (box, line, core size, core cells (-1 padded to 3), line cells, box
+    cells) of every Sue de Coq pattern that removes a candidate, intersection by intersection
+    (``crossings``: rows (box 0-8, line 0-17)) in the Python finder's order; line and box cells are
+    bit masks over the line's and the box's other cells holding candidates, in unit order.  Return
+    how many (``out``'s length when it filled up).
 
     ``units``: the 27 units' cells; ``order``: row n lists the non-empty subsets of n cells as bit masks,
     by size and then in combinations order (-1 after the last).
     """
-    inter = np.empty(3, dtype=np.int64)
-    line_rest = np.empty(6, dtype=np.int64)
-    box_rest = np.empty(6, dtype=np.int64)
+    # one intersection's cells, and its box subsets (mask, digits, need) and usable cells: made once
+    scratch = np.empty((7, 64), dtype=np.int64)
+    found = 0
+    for k in range(crossings.shape[0]):
+        found = _sue_de_coq_at(cands, units, crossings[k, 0], crossings[k, 1], order, out, found, scratch)
+        if found == out.shape[0]:
+            break
+    return found
+
+
+@njit(cache=True)
+def _sue_de_coq_at(cands, units, box, line, order, out, found, scratch):  # pragma: no cover - compiled
+    """Add :func:`sue_de_coq_patterns`' rows of one intersection from row ``found`` on; return the
+    rows filled (``out``'s length when it filled up)."""
+    inter, line_rest, box_rest, bmask, bdig, bneed, uidx = (
+        scratch[0], scratch[1], scratch[2], scratch[3], scratch[4], scratch[5], scratch[6])
     ni = nl = nb = 0
     for i in range(9):
         c = units[line, i]
@@ -52,7 +65,7 @@ def sue_de_coq_patterns(cands, units, box, line, order, out):  # pragma: no cove
                 line_rest[nl] = c
                 nl += 1
     if ni < 2:
-        return 0
+        return found
     for j in range(9):
         c = units[18 + box, j]
         inside = False
@@ -62,12 +75,6 @@ def sue_de_coq_patterns(cands, units, box, line, order, out):  # pragma: no cove
         if cands[c] and not inside:
             box_rest[nb] = c
             nb += 1
-    # the box subsets of one core: (mask over box_rest, digits, need)
-    bmask = np.empty(64, dtype=np.int64)
-    bdig = np.empty(64, dtype=np.int64)
-    bneed = np.empty(64, dtype=np.int64)
-    uidx = np.empty(6, dtype=np.int64)
-    found = 0
     for size in (2, 3):
         for k in range(8):  # the cores as bit masks over inter, in combinations order
             core = _CORES[size - 2, k]
@@ -145,17 +152,19 @@ def sue_de_coq_patterns(cands, units, box, line, order, out):  # pragma: no cove
                         if not core >> i & 1 and cands[inter[i]] & (line_digits | box_digits):
                             removes = True
                     if removes:
-                        out[found, 0] = size
-                        out[found, 1] = -1
-                        out[found, 2] = -1
+                        out[found, 0] = box
+                        out[found, 1] = line
+                        out[found, 2] = size
                         out[found, 3] = -1
-                        j = 1
+                        out[found, 4] = -1
+                        out[found, 5] = -1
+                        j = 3
                         for i in range(ni):
                             if core >> i & 1:
                                 out[found, j] = inter[i]
                                 j += 1
-                        out[found, 4] = lfull
-                        out[found, 5] = bmask[t]
+                        out[found, 6] = lfull
+                        out[found, 7] = bmask[t]
                         found += 1
                         if found == out.shape[0]:
                             return found

@@ -77,23 +77,24 @@ def _sue_de_coq(cands: list[int], b: int, line: int) -> list[tuple]:
 
 
 def test_sue_de_coq_kernel_lists_the_removing_patterns_in_the_walks_order() -> None:
-    out = np.empty((4096, 6), dtype=np.int64)
+    out = np.empty((4096, 8), dtype=np.int64)
     seen = 0
     for cg in _grids():
         cands = cg.cands
-        state = np.array(cands, dtype=np.int64)
-        for b in range(9):
-            for line, _ in sue_de_coq._CROSSING[b]:
-                box = UNITS[18 + b]
-                line_rest = [c for c in UNITS[line] if c not in box and cands[c]]
-                box_rest = [c for c in box if c not in UNITS[line] and cands[c]]
-                count = sue_de_coq_patterns(state, sue_de_coq._UNITS, b, line, sue_de_coq._ORDER, out)
-                got = [(tuple(c for c in (c0, c1, c2) if c >= 0)[:size],
+        count = sue_de_coq_patterns(np.array(cands, dtype=np.int64), sue_de_coq._UNITS, sue_de_coq._CROSSINGS,
+                                    sue_de_coq._ORDER, out)
+        got, want = [], []
+        for b, line in sue_de_coq._CROSSINGS.tolist():
+            want += [(b, line, *pattern) for pattern in _sue_de_coq(cands, b, line)]
+        for b, line, size, c0, c1, c2, lb, bb in out[:count].tolist():
+            box = UNITS[18 + b]
+            line_rest = [c for c in UNITS[line] if c not in box and cands[c]]
+            box_rest = [c for c in box if c not in UNITS[line] and cands[c]]
+            got.append((b, line, (c0, c1, c2)[:size],
                         tuple(c for i, c in enumerate(line_rest) if lb >> i & 1),
-                        tuple(c for i, c in enumerate(box_rest) if bb >> i & 1))
-                       for size, c0, c1, c2, lb, bb in out[:count].tolist()]
-                assert got == _sue_de_coq(cands, b, line)
-                seen += count
+                        tuple(c for i, c in enumerate(box_rest) if bb >> i & 1)))
+        assert got == want
+        seen += count
     assert seen > 20
 
 
