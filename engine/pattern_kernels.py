@@ -447,3 +447,97 @@ def deadly_rectangles(cands, rects_of, corners, out):  # pragma: no cover - comp
             if found == out.shape[0]:
                 return found
     return found
+
+
+@njit(cache=True, aot="int64(int64[::1], int64[:, ::1], int64[:, ::1])")
+def coloring_digits(cands, units, peers):  # pragma: no cover - compiled
+    """Return a mask of the digits on which colouring removes something, by the rules of
+    :mod:`engine.strategies.coloring`: bit d - 1 when simple colouring (a wrap or a trap) does for
+    digit d, bit 8 + d when multi-colouring (type 1 or 2, two clusters) does.
+
+    ``units``: the 27 units' cells; ``peers``: per cell its peers as three 27-cell words.
+    """
+    adj = np.empty((81, 6), dtype=np.int64)
+    deg = np.empty(81, dtype=np.int64)
+    colour = np.empty(81, dtype=np.int64)
+    stack = np.empty(81, dtype=np.int64)
+    cells = np.empty((41, 2, 3), dtype=np.int64)  # per cluster (two cells or more), per colour: its cells
+    seen = np.empty((41, 2, 3), dtype=np.int64)  # ... the cells seeing one of them
+    holding = np.empty(3, dtype=np.int64)
+    out = 0
+    for d in range(9):
+        deg[:] = 0
+        holding[:] = 0
+        for c in range(81):
+            if cands[c] >> d & 1:
+                holding[c // 27] |= np.int64(1) << (c % 27)
+        for u in range(27):  # strong links: units holding the digit twice
+            a = b = -1
+            n = 0
+            for i in range(9):
+                if cands[units[u, i]] >> d & 1:
+                    n += 1
+                    if a < 0:
+                        a = units[u, i]
+                    else:
+                        b = units[u, i]
+            if n == 2:
+                adj[a, deg[a]] = b
+                deg[a] += 1
+                adj[b, deg[b]] = a
+                deg[b] += 1
+        colour[:] = -1
+        nclusters = 0
+        for start in range(81):
+            if deg[start] == 0 or colour[start] >= 0:
+                continue
+            colour[start] = 0
+            stack[0] = start
+            top = 1
+            broken = False
+            cells[nclusters] = 0
+            seen[nclusters] = 0
+            while top:
+                top -= 1
+                node = stack[top]
+                k = colour[node]
+                cells[nclusters, k, node // 27] |= np.int64(1) << (node % 27)
+                for w in range(3):
+                    seen[nclusters, k, w] |= peers[node, w]
+                for i in range(deg[node]):
+                    nxt = adj[node, i]
+                    if colour[nxt] < 0:
+                        colour[nxt] = 1 - k
+                        stack[top] = nxt
+                        top += 1
+                    elif colour[nxt] == k:
+                        broken = True
+            if not broken:
+                nclusters += 1
+        for k in range(nclusters):
+            for w in range(3):
+                # a wrap (two cells of a colour see each other) or a trap (an outside cell of the
+                # digit sees both colours)
+                if cells[k, 0, w] & seen[k, 0, w] or cells[k, 1, w] & seen[k, 1, w] or (
+                        seen[k, 0, w] & seen[k, 1, w] & holding[w] & ~(cells[k, 0, w] | cells[k, 1, w])):
+                    out |= np.int64(1) << d
+        for i in range(nclusters):
+            for j in range(i + 1, nclusters):
+                for view in range(2):
+                    one, two = (i, j) if view == 0 else (j, i)
+                    for a in range(2):
+                        sees0 = sees1 = False  # colour a sees the other cluster's colour 0, 1
+                        for w in range(3):
+                            sees0 = sees0 or (seen[one, a, w] & cells[two, 0, w]) != 0
+                            sees1 = sees1 or (seen[one, a, w] & cells[two, 1, w]) != 0
+                        if sees0 and sees1:
+                            out |= np.int64(1) << (9 + d)  # type 2: colour a sees both of the other's
+                        for b in range(2):
+                            if not (sees0 if b == 0 else sees1):
+                                continue
+                            # type 1: the cells seeing the opposite colours of both, outside both
+                            for w in range(3):
+                                members = cells[i, 0, w] | cells[i, 1, w] | cells[j, 0, w] | cells[j, 1, w]
+                                if seen[one, 1 - a, w] & seen[two, 1 - b, w] & holding[w] & ~members:
+                                    out |= np.int64(1) << (9 + d)
+    return out

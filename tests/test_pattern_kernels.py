@@ -3,8 +3,8 @@
 On states of walks through the hardest known puzzles (tests/test_third_pass_techniques.py), each
 kernel's answer is compared with a plain Python walk of the definitions: Sue de Coq's removing
 patterns in the walk's order, whether 3D Medusa removes anything, every unit's naked and hidden
-subsets, which bent sets are spread over units and remove something, and the rectangles that could
-hold a deadly pattern.
+subsets, which bent sets are spread over units and remove something, the rectangles that could
+hold a deadly pattern, and the digits colouring removes something on.
 """
 
 from __future__ import annotations
@@ -20,12 +20,13 @@ from engine.human import parse_state
 from engine.masks import MASK_DIGITS, POPCOUNT
 from engine.pattern_kernels import (
     bent_sets_removing,
+    coloring_digits,
     deadly_rectangles,
     medusa_removes,
     sue_de_coq_patterns,
     unit_subsets,
 )
-from engine.strategies import bent_sets, medusa, subsets, sue_de_coq, uniqueness
+from engine.strategies import bent_sets, coloring, medusa, subsets, sue_de_coq, uniqueness
 from engine.strategies.links import digit_cells
 
 STATES = slice(3, None, 9)  # some 40 states, crowded and sparse
@@ -201,3 +202,14 @@ def test_deadly_rectangles_kernel_lists_the_rectangles_in_the_walks_order() -> N
         assert [tuple(r) for r in out[:count].tolist()] == want
         seen += count
     assert seen > 100
+
+
+def test_coloring_kernel_tells_the_digits_simple_and_multi_colouring_remove_on() -> None:
+    fired = 0
+    for cg in _grids():
+        digits = coloring_digits(np.array(cg.cands, dtype=np.int64), coloring._UNITS, coloring._PEER_THIRDS)
+        for d in range(1, 10):
+            assert digits >> (d - 1) & 1 == bool(list(coloring._simple_digit(cg.cands, d)))
+            assert digits >> (8 + d) & 1 == bool(list(coloring._multi_digit(cg.cands, d)))
+        fired += digits.bit_count()
+    assert fired > 0
