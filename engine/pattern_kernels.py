@@ -541,3 +541,65 @@ def coloring_digits(cands, units, peers):  # pragma: no cover - compiled
                                 if seen[one, 1 - a, w] & seen[two, 1 - b, w] & holding[w] & ~members:
                                     out |= np.int64(1) << (9 + d)
     return out
+
+
+@njit(cache=True, aot="int64(int64[::1], int64[:, ::1], int64[:, ::1], int64, int64[:, ::1])")
+def locked_subsets(cands, units, minis, size, out):  # pragma: no cover - compiled
+    """Fill ``out`` rows with (mini-line index, cells as a mask over its three cells) of every locked
+    pair (``size`` 2) or triple (3) that removes a candidate from both its box and its line, in the
+    Python walk's order (:mod:`engine.strategies.intersections`); return how many (``out``'s length
+    when it filled up).
+
+    ``minis``: per mini-line (box by box, its six lines in order) its box, line, three cells and the
+    line's six other cells.
+    """
+    found = 0
+    for k in range(minis.shape[0]):
+        box = minis[k, 0]
+        n = 0
+        open_bits = 0
+        for i in range(3):
+            p = _popcount(cands[minis[k, 2 + i]])
+            if 1 < p <= size:
+                open_bits |= 1 << i
+                n += 1
+        if n < size:
+            continue
+        for g in range(4):  # the groups of open cells in combinations order
+            group = _MINI_GROUPS[size - 2, g]
+            if group < 0:
+                break
+            if group & ~open_bits:
+                continue
+            digits = 0
+            for i in range(3):
+                if group >> i & 1:
+                    digits |= cands[minis[k, 2 + i]]
+            if _popcount(digits) != size:
+                continue
+            in_line = False
+            for i in range(6):
+                if cands[minis[k, 5 + i]] & digits:
+                    in_line = True
+            if not in_line:
+                continue
+            in_box = False
+            for j in range(9):
+                c = units[18 + box, j]
+                mine = False
+                for i in range(3):
+                    if group >> i & 1 and minis[k, 2 + i] == c:
+                        mine = True
+                if not mine and cands[c] & digits:
+                    in_box = True
+            if in_box:
+                out[found, 0] = k
+                out[found, 1] = group
+                found += 1
+                if found == out.shape[0]:
+                    return found
+    return found
+
+
+# the groups of two and of three of a mini-line's three cells, as bit masks in combinations order
+_MINI_GROUPS = np.array([[0b011, 0b101, 0b110, -1], [0b111, -1, -1, -1]], dtype=np.int64)

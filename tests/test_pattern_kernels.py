@@ -4,7 +4,7 @@ On states of walks through the hardest known puzzles (tests/test_third_pass_tech
 kernel's answer is compared with a plain Python walk of the definitions: Sue de Coq's removing
 patterns in the walk's order, whether 3D Medusa removes anything, every unit's naked and hidden
 subsets, which bent sets are spread over units and remove something, the rectangles that could
-hold a deadly pattern, and the digits colouring removes something on.
+hold a deadly pattern, the digits colouring removes something on, and the locked pairs and triples.
 """
 
 from __future__ import annotations
@@ -22,11 +22,12 @@ from engine.pattern_kernels import (
     bent_sets_removing,
     coloring_digits,
     deadly_rectangles,
+    locked_subsets,
     medusa_removes,
     sue_de_coq_patterns,
     unit_subsets,
 )
-from engine.strategies import bent_sets, coloring, medusa, subsets, sue_de_coq, uniqueness
+from engine.strategies import bent_sets, coloring, intersections, medusa, subsets, sue_de_coq, uniqueness
 from engine.strategies.links import digit_cells
 
 STATES = slice(3, None, 9)  # some 40 states, crowded and sparse
@@ -213,3 +214,25 @@ def test_coloring_kernel_tells_the_digits_simple_and_multi_colouring_remove_on()
             assert digits >> (8 + d) & 1 == bool(list(coloring._multi_digit(cg.cands, d)))
         fired += digits.bit_count()
     assert fired > 0
+
+
+def test_locked_subsets_kernel_lists_the_pairs_and_triples_clearing_box_and_line() -> None:
+    out = np.empty((162, 2), dtype=np.int64)
+    seen = 0
+    for cg in _grids():
+        cands = cg.cands
+        for size in (2, 3):
+            want = []
+            for k, (box, _, mini, rest) in enumerate(intersections._MINIS):
+                open_cells = [i for i, c in enumerate(mini) if 1 < POPCOUNT[cands[c]] <= size]
+                for group in combinations(open_cells, size):
+                    cells = [mini[i] for i in group]
+                    digits = _unions(cands, tuple(cells))
+                    if POPCOUNT[digits] == size and any(cands[c] & digits for c in rest) and any(
+                            cands[c] & digits for c in UNITS[18 + box] if c not in cells):
+                        want.append((k, sum(1 << i for i in group)))
+            count = locked_subsets(np.array(cands, dtype=np.int64), intersections._UNITS,
+                                   intersections._MINI_ARRAY, size, out)
+            assert [tuple(r) for r in out[:count].tolist()] == want
+            seen += count
+    assert seen > 0
