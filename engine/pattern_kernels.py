@@ -16,11 +16,25 @@ Cell sets are three words of 27 cells (cell c is bit c % 27 of word c // 27) in 
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import numpy as np
 
 from engine.kernels import bit_intrinsics, njit
 
 _popcount, _lowest = bit_intrinsics()
+
+
+def filled_rows(kernel: Callable[..., int], args: tuple, width: int, rows: int = 128) -> list[list[int]]:
+    """Return the rows ``kernel(*args, out)`` fills in a fresh ``out`` of ``width`` int64 columns (as
+    lists), called again with eight times the rows while it fills them all (it stops when they run
+    out).  Raises what the kernel raises on arguments of the wrong types."""
+    while True:
+        out = np.empty((rows, width), dtype=np.int64)
+        count = kernel(*args, out)
+        if count < rows:
+            return out[:count].tolist() if count else []
+        rows *= 8
 
 
 @njit(cache=True, aot="int64(int64[::1], int64[:, ::1], int64[:, ::1], int64[:, ::1], int64[:, ::1])")

@@ -56,15 +56,9 @@ _UNITS = np.array(UNITS, dtype=np.int64)
 def _subsets(cands: list[int], size: int, hidden: bool) -> list[list[int]]:
     """Return (unit, positions, digits) of every naked (or removing hidden) subset of ``size``, unit by
     unit in combinations order: :func:`engine.pattern_kernels.unit_subsets`."""
-    from engine.pattern_kernels import unit_subsets  # loads numba on first use
+    from engine.pattern_kernels import filled_rows, unit_subsets  # loads numba on first use
 
-    state = np.array(cands, dtype=np.int64)
-    rows = count = 16
-    while count == rows:  # the kernel stops when its rows run out: search again with more
-        rows *= 8
-        out = np.empty((rows, 3), dtype=np.int64)
-        count = unit_subsets(state, _UNITS, size, hidden, COMBOS, out)
-    return out[:count].tolist() if count else []
+    return filled_rows(unit_subsets, (np.array(cands, dtype=np.int64), _UNITS, size, hidden, COMBOS), 3)
 
 
 def _naked(cg: CandidateGrid, size: int) -> Iterator[Step]:

@@ -126,15 +126,9 @@ for _n in range(7):
 def _patterns(cands: list[int]) -> list[list[int]]:
     """Return the rows of :func:`engine.pattern_kernels.sue_de_coq_patterns`: every intersection's
     patterns that remove something, in the order the Python walk listed them."""
-    from engine.pattern_kernels import sue_de_coq_patterns  # loads numba on first use
+    from engine.pattern_kernels import filled_rows, sue_de_coq_patterns  # loads numba on first use
 
-    state = np.array(cands, dtype=np.int64)
-    size = count = 16
-    while count == size:  # the kernel stops when its rows run out: search again with more
-        size *= 8
-        out = np.empty((size, 8), dtype=np.int64)
-        count = sue_de_coq_patterns(state, _UNITS, _CROSSINGS, _ORDER, out)
-    return out[:count].tolist() if count else []
+    return filled_rows(sue_de_coq_patterns, (np.array(cands, dtype=np.int64), _UNITS, _CROSSINGS, _ORDER), 8)
 
 
 TEXT_FIELDS["sue_de_coq"] = result_fields

@@ -83,15 +83,10 @@ def _urs(cands: list[int]) -> list[tuple[tuple[int, int, int, int], int, int]]:
 def _rectangles(cands: list[int]) -> list[tuple[tuple[int, int, int, int], int, int]]:
     # compiled: the 24 rectangles of each two-candidate cell are read on every hard state (37 -> 14 us
     # a state on the 1,378 stuck states of tuning-half SE 6-9.3 puzzles, one core, the same list)
-    from engine.pattern_kernels import deadly_rectangles  # loads numba on first use
+    from engine.pattern_kernels import deadly_rectangles, filled_rows  # loads numba on first use
 
-    state = np.array(cands, dtype=np.int64)
-    size = count = 64
-    while count == size:  # the kernel stops when its rows run out: search again with more
-        size *= 8
-        out = np.empty((size, 2), dtype=np.int64)
-        count = deadly_rectangles(state, _RECTANGLES_OF, _CORNERS, out)
-    return [(RECTANGLES[r], ab & -ab, ab & (ab - 1)) for r, ab in out[:count].tolist()]
+    rows = filled_rows(deadly_rectangles, (np.array(cands, dtype=np.int64), _RECTANGLES_OF, _CORNERS), 2, 512)
+    return [(RECTANGLES[r], ab & -ab, ab & (ab - 1)) for r, ab in rows]
 
 
 _CORNERS = np.array(RECTANGLES, dtype=np.int64)  # per rectangle its four corners
