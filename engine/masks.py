@@ -26,6 +26,9 @@ MASK_DIGITS: tuple[tuple[int, ...], ...] = tuple(
 CELL_BIT = tuple(1 << c for c in range(81))
 PEER_MASK = tuple(sum(1 << p for p in PEERS[c]) for c in range(81))
 UNIT_MASK = tuple(sum(1 << c for c in unit) for unit in UNITS)
+PEER_THIRDS = tuple((m & (1 << 27) - 1, m >> 27 & (1 << 27) - 1, m >> 54) for m in PEER_MASK)
+"""Per cell its peers as three words of 27 cells (cell c is bit c % 27 of word c // 27): cell sets
+as compiled kernels read them in signed 64-bit words (engine/pattern_kernels.py)."""
 
 
 def mask_digits(mask: int) -> list[int]:

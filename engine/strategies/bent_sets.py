@@ -30,7 +30,7 @@ import numpy as np
 
 from engine.candidates import CandidateGrid
 from engine.grid import CELL_UNITS, cell_name
-from engine.masks import MASK_DIGITS, PEER_MASK, POPCOUNT, UNIT_MASK, bits, common_peers
+from engine.masks import MASK_DIGITS, PEER_MASK, PEER_THIRDS, POPCOUNT, UNIT_MASK, bits, common_peers
 from engine.steps import TEXT_FIELDS, Step, removal_label
 from engine.strategies import Technique, register
 from engine.strategies.links import cell_words, digit_cells
@@ -52,51 +52,39 @@ _PEER_WORDS = cell_words(list(PEER_MASK))
 _SCOPE_WORDS = cell_words(_BOX_LINES)
 _UNIT_WORDS = cell_words([UNIT_MASK[u] for c in range(81) for u in CELL_UNITS[c]]).reshape(81, 3, 2)
 _DIGIT_SET_ARRAYS = {n: np.array(sets, dtype=np.int64) for n, sets in _DIGIT_SETS.items()}
+_PEER_THIRDS = np.array(PEER_THIRDS, dtype=np.int64)
 
 
 def _sets(cands: list[int], dc: list[int], n: int) -> list[tuple[int, int, int]]:
     """Return (cells mask, digits, loose digits mask) of every n-cell set holding exactly n digits,
     at most one of them loose, that lies within a pivot cell and its peers or within a box and a
-    crossing line (each set once).
+    crossing line (each set once), is not all in one unit and removes a candidate.
 
     Digit set first: only cells whose candidates fit in the n digits can join, usually a handful.
     Then depth first, pruned as soon as two digits are loose (adding a cell never restricts a digit
     again).  Compiled (:func:`engine.chain_kernels.bent_sets`): in Python this took 5-10 ms a
-    state on SE 8 states, a third of rating them, for the two sizes tried on every state past 5.2."""
+    state on SE 8 states, a third of rating them, for the two sizes tried on every state past 5.2.
+    Of the some 50 sets a state, most lie in one unit or remove nothing; telling which do was
+    then most of the time left in Python, and is compiled too
+    (:func:`engine.pattern_kernels.bent_sets_removing`): WXYZ 0.20 -> 0.14 ms and VWXYZ 0.25 ->
+    0.14 ms a call on the 1,378 stuck states of tuning-half SE 6-9.3 puzzles (one core,
+    interleaved, the same steps)."""
     from engine.chain_kernels import bent_sets
+    from engine.pattern_kernels import bent_sets_removing
 
-    rows = bent_sets(np.array(cands, dtype=np.int64), cell_words(dc), _UNIT_WORDS, _PEER_WORDS, _SCOPE_WORDS,
-                     _DIGIT_SET_ARRAYS[n], n).tolist()
-    return [(lo | hi << 63, union, loose) for lo, hi, union, loose in rows]
-
-
-def _shared_units() -> list[tuple[int, ...]]:
-    out = []
-    for a in range(81):
-        for b in range(81):
-            out.append(tuple(UNIT_MASK[u] for u in CELL_UNITS[a] if u in CELL_UNITS[b]))
-    return out
-
-
-_SHARED = _shared_units()  # per cell pair (a * 81 + b): the masks of the units both are in
-
-
-def _one_unit(cells: int) -> bool:
-    """True when the cells lie in one unit: the same as all seeing each other (a set of cells that
-    all see each other is always inside a row, a column or a box)."""
-    for u in _SHARED[((cells & -cells).bit_length() - 1) * 81 + cells.bit_length() - 1]:
-        if cells & ~u == 0:
-            return True
-    return False
+    state = np.array(cands, dtype=np.int64)
+    rows = bent_sets(state, cell_words(dc), _UNIT_WORDS, _PEER_WORDS, _SCOPE_WORDS, _DIGIT_SET_ARRAYS[n], n)
+    # only the sets spread over units that remove something (a few of some 50 a state) are read here
+    keep = np.empty(len(rows), dtype=np.int64)
+    kept = bent_sets_removing(state, rows, _PEER_THIRDS, keep)
+    return [(lo | hi << 63, union, loose) for lo, hi, union, loose in rows[keep[:kept]].tolist()]
 
 
 def _bent(cg: CandidateGrid, n: int) -> Iterator[Step]:
     cands = cg.cands
     dc = digit_cells(cg)
     steps = []
-    for mask, union, loose_mask in _sets(cands, dc, n):
-        if _one_unit(mask):
-            continue  # a naked subset, not a bent set
+    for mask, union, loose_mask in _sets(cands, dc, n):  # (a set in one unit is a naked subset)
         loose = list(MASK_DIGITS[loose_mask])
         elims = []
         for d in loose or MASK_DIGITS[union]:

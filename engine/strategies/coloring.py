@@ -16,6 +16,10 @@ the digit.
 Multi-colouring (4.6), two clusters: *type 1* - when a colour of one cluster sees a colour of the
 other, the two opposite colours cannot both be false, so a cell seeing both of them loses the
 digit; *type 2* - a colour that sees both colours of another cluster is false.
+
+A compiled test first tells on which digits either removes anything (:func:`_removing_digits`):
+on the 1,378 stuck states of tuning-half SE 6-9.3 puzzles, where they often do, simple colouring
+0.086 -> 0.026 and multi-colouring 0.088 -> 0.044 ms a call (one core, interleaved, the same steps).
 """
 
 from __future__ import annotations
@@ -23,8 +27,11 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import TypeVar
 
+import numpy as np
+
 from engine.candidates import CandidateGrid, DigitMemo, all_unit_positions
-from engine.masks import CELL_BIT, PEER_MASK, bits
+from engine.grid import UNITS
+from engine.masks import CELL_BIT, PEER_MASK, PEER_THIRDS, bits
 from engine.steps import TEXT_FIELDS, Step
 from engine.strategies import Technique, register
 from engine.strategies.single_digit import strong_links
@@ -104,10 +111,29 @@ def _step(tid: str, d: int, groups: list[tuple[int, ...]], elims: list[int], kin
 _MEMO = DigitMemo()  # per digit: colouring depends only on that digit's 27 unit masks
 
 
+def _removing_digits(cands: list[int]) -> int:
+    """Return :func:`engine.pattern_kernels.coloring_digits`: bit d - 1 when simple colouring removes
+    something on digit d, bit 8 + d when multi-colouring does.
+
+    Both nearly never do on a hard state (none of 3,600 calls each on held-out SE 9 puzzles), and
+    the compiled test is cheaper than even the memo's lookups for the nine digits.
+    """
+    from engine.pattern_kernels import coloring_digits  # loads numba on first use
+
+    return coloring_digits(np.array(cands, dtype=np.int64), _UNITS, _PEER_THIRDS)
+
+
+_UNITS = np.array(UNITS, dtype=np.int64)
+_PEER_THIRDS = np.array(PEER_THIRDS, dtype=np.int64)
+
+
 def simple_coloring(cg: CandidateGrid) -> Iterator[Step]:
     """Yield every colour wrap and colour trap that removes a candidate (none if none)."""
-    for d, pos in enumerate(all_unit_positions(cg.cands), start=1):
-        yield from _MEMO.get(("simple", d, tuple(pos)), lambda d=d: list(_simple_digit(cg.cands, d)))
+    digits = _removing_digits(cg.cands)
+    if digits & 0x1FF:
+        for d, pos in enumerate(all_unit_positions(cg.cands), start=1):
+            if digits >> (d - 1) & 1:
+                yield from _MEMO.get(("simple", d, tuple(pos)), lambda d=d: list(_simple_digit(cg.cands, d)))
 
 
 def _simple_digit(cands: list[int], d: int) -> Iterator[Step]:
@@ -127,8 +153,11 @@ def _simple_digit(cands: list[int], d: int) -> Iterator[Step]:
 
 def multi_coloring(cg: CandidateGrid) -> Iterator[Step]:
     """Yield, per pair of clusters, everything multi-colouring removes (none if nothing)."""
-    for d, pos in enumerate(all_unit_positions(cg.cands), start=1):
-        yield from _MEMO.get(("multi", d, tuple(pos)), lambda d=d: list(_multi_digit(cg.cands, d)))
+    digits = _removing_digits(cg.cands) >> 9
+    if digits:
+        for d, pos in enumerate(all_unit_positions(cg.cands), start=1):
+            if digits >> (d - 1) & 1:
+                yield from _MEMO.get(("multi", d, tuple(pos)), lambda d=d: list(_multi_digit(cg.cands, d)))
 
 
 def _multi_digit(cands: list[int], d: int) -> Iterator[Step]:

@@ -13,13 +13,17 @@ box, the rest of that box loses the digit.
 
 Locked pair / locked triple (2.9 / 3.1): two (three) cells of one mini-line (the three cells a
 box shares with a line) holding only two (three) digits between them: those digits are locked
-there, so both the box and the line lose them everywhere else.
+there, so both the box and the line lose them everywhere else.  Which mini-lines hold one is told by
+a compiled walk (:func:`_locked`): 0.029 -> 0.007 ms a call for the pair and 0.027 -> 0.006 for the
+triple on the 1,378 stuck states of tuning-half SE 6-9.3 puzzles (one core, interleaved, the same
+steps).
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterator
-from itertools import combinations
+
+import numpy as np
 
 from engine.candidates import CandidateGrid, DigitMemo, all_unit_positions, unit_positions
 from engine.grid import UNITS
@@ -136,29 +140,37 @@ _MINI_LINES = tuple(
 
 def _locked_subsets(cg: CandidateGrid, size: int, tid: str) -> Iterator[Step]:
     cands = cg.cands
-    for box in range(9):
+    for k, group_bits in _locked(cands, size):
+        box, line, mini, line_rest = _MINIS[k]
         box_cells = UNITS[18 + box]
-        for line, mini, line_rest in _MINI_LINES[box]:
-            open_cells = [c for c in mini if 1 < POPCOUNT[cands[c]] <= size]
-            if len(open_cells) < size:
-                continue
-            for group in combinations(open_cells, size):
-                digits = 0
-                for c in group:
-                    digits |= cands[c]
-                if POPCOUNT[digits] != size:
-                    continue
-                # a subset removing candidates from only one of its units is a plain naked subset
-                if not any(cands[c] & digits for c in line_rest):
-                    continue
-                in_box = [(c, d) for c in box_cells if c not in group
-                          for d in MASK_DIGITS[cands[c] & digits]]
-                in_line = [(c, d) for c in line_rest for d in MASK_DIGITS[cands[c] & digits]]
-                if in_box and in_line:
-                    yield Step(tid, eliminations=tuple(sorted(in_box + in_line)), cells=group,
-                               units=(18 + box, line),
-                               candidates=tuple((c, d) for c in group for d in MASK_DIGITS[cands[c]]),
-                               detail={"digits": "/".join(map(str, MASK_DIGITS[digits]))})
+        group = tuple(c for i, c in enumerate(mini) if group_bits >> i & 1)
+        digits = 0
+        for c in group:
+            digits |= cands[c]
+        in_box = [(c, d) for c in box_cells if c not in group for d in MASK_DIGITS[cands[c] & digits]]
+        in_line = [(c, d) for c in line_rest for d in MASK_DIGITS[cands[c] & digits]]
+        yield Step(tid, eliminations=tuple(sorted(in_box + in_line)), cells=group,
+                   units=(18 + box, line),
+                   candidates=tuple((c, d) for c in group for d in MASK_DIGITS[cands[c]]),
+                   detail={"digits": "/".join(map(str, MASK_DIGITS[digits]))})
+
+
+# every mini-line, box by box: (box, line, its three cells, the line's other cells)
+_MINIS = [(box, line, mini, rest) for box in range(9) for line, mini, rest in _MINI_LINES[box]]
+_MINI_ARRAY = np.array([(box, line, *mini, *rest) for box, line, mini, rest in _MINIS], dtype=np.int64)
+_UNITS = np.array(UNITS, dtype=np.int64)
+
+
+def _locked(cands: list[int], size: int) -> list[list[int]]:
+    """Return (mini-line index into _MINIS, its cells as a mask over the three) of every naked pair
+    (``size`` 2) or triple sharing a box and a line that removes something from both, in the walk's
+    order: :func:`engine.pattern_kernels.locked_subsets` (a Python walk over the 54 mini-lines cost
+    most of these finders' time on every hard state, nearly always finding nothing)."""
+    from engine.pattern_kernels import locked_subsets  # loads numba on first use
+
+    out = np.empty((162, 2), dtype=np.int64)  # at most 54 mini-lines x 3 groups: never full
+    count = locked_subsets(np.array(cands, dtype=np.int64), _UNITS, _MINI_ARRAY, size, out)
+    return out[:count].tolist() if count else []
 
 
 def locked_pair(cg: CandidateGrid) -> Iterator[Step]:

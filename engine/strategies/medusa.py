@@ -23,16 +23,22 @@ colouring meets itself with an odd cycle (a broken state) are skipped.
 
 Each colour's cells and what they see are computed once per cluster (the contradiction tests and
 the traps both read them): 0.55 -> 0.40 ms a state on the 1,378 stuck states of tuning-half SE
-6-9.3 puzzles (one core, cpu time), the same steps.
+6-9.3 puzzles (one core, cpu time), the same steps.  Nearly every state the driver reaches here
+yields nothing (89 of 3,115 calls fired on held-out SE 9 puzzles), so a compiled test first tells
+whether any cluster has a false colour or a trap (:func:`engine.pattern_kernels.medusa_removes`,
+the same rules on cell sets): 10 us a call that finds nothing, against 0.3-0.4 ms for the Python
+search; on those 1,378 states, where 623 fire, 0.44 -> 0.21 ms a call (one core, interleaved).
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterator
 
+import numpy as np
+
 from engine.candidates import CandidateGrid
-from engine.grid import CELL_UNITS, cell_name
-from engine.masks import CELL_BIT, MASK_DIGITS, PEER_MASK, POPCOUNT, UNIT_MASK, bits
+from engine.grid import CELL_UNITS, UNITS, cell_name
+from engine.masks import CELL_BIT, MASK_DIGITS, PEER_MASK, PEER_THIRDS, POPCOUNT, UNIT_MASK, bits
 from engine.steps import TEXT_FIELDS, Step, removal_label, unit_label
 from engine.strategies import Technique, register
 from engine.strategies.coloring import two_coloured
@@ -154,10 +160,18 @@ def _traps(dc: list[int], on: _Colour, off: _Colour) -> set[Cand]:
     return out
 
 
+_UNITS = np.array(UNITS, dtype=np.int64)
+_PEER_WORDS = np.array(PEER_THIRDS, dtype=np.int64)
+
+
 def medusa_3d(cg: CandidateGrid) -> Iterator[Step]:
     """Yield every 3D Medusa contradiction and trap that removes a candidate, most removals first
     (nothing when no cluster of two or more digits removes one)."""
     cands = cg.cands
+    from engine.pattern_kernels import medusa_removes  # loads numba on first use
+
+    if not medusa_removes(np.array(cands, dtype=np.int64), _UNITS, _PEER_WORDS):
+        return  # nearly every state: no cluster has a false colour or a trap
     dc = digit_cells(cg)
     dc[0] = sum(CELL_BIT[c] for c in range(81) if cands[c])  # the cells with a candidate
     steps = []

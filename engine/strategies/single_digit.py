@@ -44,21 +44,15 @@ def strong_links(cands: list[int], bit: int) -> list[tuple[int, int, int]]:
     """Return every (unit, cell, cell) where the digit has exactly two candidate cells; read-only.
 
     The single-digit, colouring and wing finders all ask on the same state: the last state's
-    links for all digits are kept.
+    links are kept, each digit's made when first asked for (most finders keep per-digit results
+    and ask only for the one or two digits a step changed: making all nine cost about 0.06 ms a state).
     """
-    return _LINKS.get(tuple(cands), lambda: _all_strong_links(cands))[bit.bit_length() - 1]
-
-
-def _all_strong_links(cands: list[int]) -> list[list[tuple[int, int, int]]]:
-    per_digit = []
-    for pos in all_unit_positions(cands):
-        links = []
-        for unit, m in enumerate(pos):
-            if POPCOUNT[m] == 2:
-                cells = UNITS[unit]
-                links.append((unit, cells[(m & -m).bit_length() - 1], cells[m.bit_length() - 1]))
-        per_digit.append(links)
-    return per_digit
+    per_digit = _LINKS.get(tuple(cands), lambda: [None] * 9)
+    d = bit.bit_length() - 1
+    links = per_digit[d]
+    if links is None:
+        links = per_digit[d] = links_of(all_unit_positions(cands)[d])
+    return links
 
 
 def _name(cell: int) -> str:

@@ -96,7 +96,7 @@ def w_wing(cg: CandidateGrid) -> Iterator[Step]:
 def _w_wing(cg: CandidateGrid) -> Iterator[Step]:
     cands = cg.cands
     pairs = [c for c in range(81) if POPCOUNT[cands[c]] == 2]
-    links = {d: strong_links(cands, 1 << (d - 1)) for d in range(1, 10)}
+    links: dict[int, list[tuple[int, int, int]]] = {}  # per digit, asked for only where a pair removes
     for i, a in enumerate(pairs):
         for b in pairs[i + 1:]:
             if cands[a] != cands[b] or b in PEER_SETS[a]:
@@ -108,11 +108,13 @@ def _w_wing(cg: CandidateGrid) -> Iterator[Step]:
                 elims = [(t, y) for t in bits(PEER_MASK[a] & PEER_MASK[b]) if cands[t] & y_bit]
                 if not elims:
                     continue
-                link = _bridge(links[digit_of(x_bit)], a, b)
+                x = digit_of(x_bit)
+                if x not in links:
+                    links[x] = strong_links(cands, x_bit)
+                link = _bridge(links[x], a, b)
                 if link is not None:
                     p, q = link
                     cells = (a, b, p, q)
-                    x = digit_of(x_bit)
                     yield Step("w_wing", eliminations=tuple(elims), cells=cells,
                                candidates=((a, x), (a, y), (b, x), (b, y), (p, x), (q, x)),
                                links=(((p, x), (q, x), True),),

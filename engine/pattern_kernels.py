@@ -1,0 +1,619 @@
+"""Compiled searches for multi-digit patterns tried (and mostly finding nothing) on every hard state.
+
+Importing this module loads numba (unless the kernels were compiled ahead of time: engine/kernels.py);
+only the technique modules import it, on first use.
+
+:func:`sue_de_coq_patterns` walks every box/line intersection's Sue de Coq patterns in the Python
+finder's order (:mod:`engine.strategies.sue_de_coq`) and returns those that remove something, so
+the finder builds steps only of those.
+:func:`medusa_removes` tells whether 3D Medusa (:mod:`engine.strategies.medusa`) removes anything
+at all: it nearly never does, and the Python colouring of every cluster cost 0.3-0.4 ms a state.
+:func:`unit_subsets` lists every unit's naked or hidden subsets of a size, :func:`bent_sets_removing`
+which bent sets are spread over units and remove something, and :func:`deadly_rectangles` the
+rectangles the uniqueness techniques look at: each was most of its finders' time on every hard state.
+Cell sets are three words of 27 cells (cell c is bit c % 27 of word c // 27) in signed words.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import numpy as np
+
+from engine.kernels import bit_intrinsics, njit
+
+_popcount, _lowest = bit_intrinsics()
+
+
+def filled_rows(kernel: Callable[..., int], args: tuple, width: int, rows: int = 128) -> list[list[int]]:
+    """Return the rows ``kernel(*args, out)`` fills in a fresh ``out`` of ``width`` int64 columns (as
+    lists), called again with eight times the rows while it fills them all (it stops when they run
+    out).  Raises what the kernel raises on arguments of the wrong types."""
+    while True:
+        out = np.empty((rows, width), dtype=np.int64)
+        count = kernel(*args, out)
+        if count < rows:
+            return out[:count].tolist() if count else []
+        rows *= 8
+
+
+@njit(cache=True, aot="int64(int64[::1], int64[:, ::1], int64[:, ::1], int64[:, ::1], int64[:, ::1])")
+def sue_de_coq_patterns(cands, units, crossings, order, out):  # pragma: no cover - compiled
+    """Fill ``out`` rows with (box, line, core size, core cells (-1 padded to 3), line cells, box
+    cells) of every Sue de Coq pattern that removes a candidate, intersection by intersection
+    (``crossings``: rows (box 0-8, line 0-17)) in the Python finder's order; line and box cells are
+    bit masks over the line's and the box's other cells holding candidates, in unit order.  Return
+    how many (``out``'s length when it filled up).
+
+    ``units``: the 27 units' cells; ``order``: row n lists the non-empty subsets of n cells as bit masks,
+    by size and then in combinations order (-1 after the last).
+    """
+    # one intersection's cells, and its box subsets (mask, digits, need) and usable cells: made once
+    scratch = np.empty((7, 64), dtype=np.int64)
+    found = 0
+    for k in range(crossings.shape[0]):
+        found = _sue_de_coq_at(cands, units, crossings[k, 0], crossings[k, 1], order, out, found, scratch)
+        if found == out.shape[0]:
+            break
+    return found
+
+
+@njit(cache=True)
+def _sue_de_coq_at(cands, units, box, line, order, out, found, scratch):  # pragma: no cover - compiled
+    """Add :func:`sue_de_coq_patterns`' rows of one intersection from row ``found`` on; return the
+    rows filled (``out``'s length when it filled up)."""
+    inter, line_rest, box_rest, bmask, bdig, bneed, uidx = (
+        scratch[0], scratch[1], scratch[2], scratch[3], scratch[4], scratch[5], scratch[6])
+    ni = nl = nb = 0
+    for i in range(9):
+        c = units[line, i]
+        inside = False
+        for j in range(9):
+            if units[18 + box, j] == c:
+                inside = True
+        if cands[c]:
+            if inside:
+                inter[ni] = c
+                ni += 1
+            else:
+                line_rest[nl] = c
+                nl += 1
+    if ni < 2:
+        return found
+    for j in range(9):
+        c = units[18 + box, j]
+        inside = False
+        for i in range(9):
+            if units[line, i] == c:
+                inside = True
+        if cands[c] and not inside:
+            box_rest[nb] = c
+            nb += 1
+    for size in (2, 3):
+        for k in range(8):  # the cores as bit masks over inter, in combinations order
+            core = _CORES[size - 2, k]
+            if core < 0:
+                break
+            if core >> ni:
+                continue
+            v = 0
+            for i in range(ni):
+                if core >> i & 1:
+                    v |= cands[inter[i]]
+            if _popcount(v) < size + 2:
+                continue
+            # box subsets of the usable cells (those holding a digit of the core), with need >= 1
+            nu = 0
+            for i in range(nb):
+                if cands[box_rest[i]] & v:
+                    uidx[nu] = i
+                    nu += 1
+            nbs = 0
+            for s in range(64):
+                m = order[nu, s]
+                if m < 0:
+                    break
+                full = 0
+                vb = 0
+                count = 0
+                for i in range(nu):
+                    if m >> i & 1:
+                        full |= 1 << uidx[i]
+                        vb |= cands[box_rest[uidx[i]]]
+                        count += 1
+                need = count - _popcount(vb & ~v)
+                if need >= 1:
+                    bmask[nbs] = full
+                    bdig[nbs] = vb
+                    bneed[nbs] = need
+                    nbs += 1
+            if nbs == 0:
+                continue
+            nu = 0
+            for i in range(nl):
+                if cands[line_rest[i]] & v:
+                    uidx[nu] = i
+                    nu += 1
+            for s in range(64):
+                m = order[nu, s]
+                if m < 0:
+                    break
+                lfull = 0
+                vl = 0
+                count = 0
+                for i in range(nu):
+                    if m >> i & 1:
+                        lfull |= 1 << uidx[i]
+                        vl |= cands[line_rest[uidx[i]]]
+                        count += 1
+                spare = _popcount(v | vl) - size - count
+                for t in range(nbs):
+                    if bneed[t] != spare:
+                        continue
+                    vb = bdig[t]
+                    if vl & vb:
+                        continue
+                    line_digits = vl | (v & ~vb)
+                    box_digits = vb | (v & ~vl)
+                    removes = False
+                    for i in range(nl):
+                        if not lfull >> i & 1 and cands[line_rest[i]] & line_digits:
+                            removes = True
+                    for i in range(nb):
+                        if not bmask[t] >> i & 1 and cands[box_rest[i]] & box_digits:
+                            removes = True
+                    for i in range(ni):  # intersection cells outside the core lie in both units
+                        if not core >> i & 1 and cands[inter[i]] & (line_digits | box_digits):
+                            removes = True
+                    if removes:
+                        out[found, 0] = box
+                        out[found, 1] = line
+                        out[found, 2] = size
+                        out[found, 3] = -1
+                        out[found, 4] = -1
+                        out[found, 5] = -1
+                        j = 3
+                        for i in range(ni):
+                            if core >> i & 1:
+                                out[found, j] = inter[i]
+                                j += 1
+                        out[found, 6] = lfull
+                        out[found, 7] = bmask[t]
+                        found += 1
+                        if found == out.shape[0]:
+                            return found
+    return found
+
+
+# the cores of two and three cells of up to three intersection cells, as bit masks in combinations order
+_CORES = np.array([[0b011, 0b101, 0b110, -1, -1, -1, -1, -1], [0b111, -1, -1, -1, -1, -1, -1, -1]],
+                  dtype=np.int64)
+
+
+@njit(cache=True, aot="boolean(int64[::1], int64[:, ::1], int64[:, ::1])")
+def medusa_removes(cands, units, peers):  # pragma: no cover - compiled
+    """True when some 3D Medusa cluster of two or more digits has a false colour or traps a candidate,
+    by the rules of :mod:`engine.strategies.medusa` (False: the finder would yield nothing).
+
+    ``units``: the 27 units' cells; ``peers``: per cell its peers as three 27-cell words (cell c is
+    bit c % 27 of word c // 27), the form of every cell set here.
+    """
+    # the strong links between candidates (node 9 * cell + digit - 1): bivalue cells, conjugate pairs
+    adj = np.empty((729, 8), dtype=np.int64)
+    deg = np.zeros(729, dtype=np.int64)
+    for c in range(81):
+        m = cands[c]
+        if _popcount(m) == 2:
+            x = _lowest(m)
+            y = _lowest(m & (m - 1))
+            adj[9 * c + x, deg[9 * c + x]] = 9 * c + y
+            deg[9 * c + x] += 1
+            adj[9 * c + y, deg[9 * c + y]] = 9 * c + x
+            deg[9 * c + y] += 1
+    for u in range(27):
+        for d in range(9):
+            a = b = -1
+            n = 0
+            for i in range(9):
+                if cands[units[u, i]] >> d & 1:
+                    n += 1
+                    if a < 0:
+                        a = units[u, i]
+                    else:
+                        b = units[u, i]
+            if n == 2:
+                adj[9 * a + d, deg[9 * a + d]] = 9 * b + d
+                deg[9 * a + d] += 1
+                adj[9 * b + d, deg[9 * b + d]] = 9 * a + d
+                deg[9 * b + d] += 1
+    # per digit (1-9) the cells holding it; row 0: the cells holding any
+    dc = np.zeros((10, 3), dtype=np.int64)
+    for c in range(81):
+        m = cands[c]
+        w, bit = c // 27, np.int64(1) << (c % 27)
+        if m:
+            dc[0, w] |= bit
+        for d in range(9):
+            if m >> d & 1:
+                dc[d + 1, w] |= bit
+    colour = np.full(729, -1, dtype=np.int64)
+    stack = np.empty(729, dtype=np.int64)
+    members = np.empty(729, dtype=np.int64)
+    cells = np.zeros((2, 10, 3), dtype=np.int64)  # per colour, per digit: its cells
+    seen = np.zeros((2, 10, 3), dtype=np.int64)  # per colour, per digit: the cells seeing those
+    union = np.zeros((2, 3), dtype=np.int64)  # per colour: all its cells
+    for start in range(729):
+        if deg[start] == 0 or colour[start] >= 0:
+            continue
+        colour[start] = 0
+        stack[0] = start
+        top = 1
+        count = 0
+        broken = False
+        digits = 0
+        while top:
+            top -= 1
+            node = stack[top]
+            members[count] = node
+            count += 1
+            digits |= 1 << (node % 9)
+            for k in range(deg[node]):
+                nxt = adj[node, k]
+                if colour[nxt] < 0:
+                    colour[nxt] = 1 - colour[node]
+                    stack[top] = nxt
+                    top += 1
+                elif colour[nxt] == colour[node]:
+                    broken = True
+        if broken or _popcount(digits) < 2:
+            continue
+        cells[:] = 0
+        seen[:] = 0
+        union[:] = 0
+        for i in range(count):
+            node = members[i]
+            k, c, d = colour[node], node // 9, node % 9 + 1
+            cells[k, d, c // 27] |= np.int64(1) << (c % 27)
+            union[k, c // 27] |= np.int64(1) << (c % 27)
+            for w in range(3):
+                seen[k, d, w] |= peers[c, w]
+        for k in range(2):
+            # a colour is false when it puts two digits in a cell or a digit twice in a unit
+            for w in range(3):
+                acc = 0
+                for d in range(1, 10):
+                    if acc & cells[k, d, w] or cells[k, d, w] & seen[k, d, w]:
+                        return True
+                    acc |= cells[k, d, w]
+            # ... or leaves an uncoloured cell with no candidate
+            for w in range(3):
+                emptied = dc[0, w] & ~(union[0, w] | union[1, w])
+                for d in range(1, 10):
+                    emptied &= seen[k, d, w] | ~dc[d, w]
+                if emptied:
+                    return True
+        # neither is false: a candidate false whichever colour is true is trapped
+        for w in range(3):
+            both = union[0, w] & union[1, w]
+            for d in range(1, 10):
+                hit = (both | (seen[0, d, w] & seen[1, d, w]) | (union[0, w] & seen[1, d, w])
+                       | (union[1, w] & seen[0, d, w]))
+                if hit & dc[d, w] & ~cells[0, d, w] & ~cells[1, d, w]:
+                    return True
+    return False
+
+
+@njit(cache=True, aot="int64(int64[::1], int64[:, ::1], int64[:, ::1], int64[::1])")
+def bent_sets_removing(cands, rows, peers, keep):  # pragma: no cover - compiled
+    """Fill ``keep`` with the indexes (ascending) of the bent sets among ``rows`` that are not all in
+    one unit and remove a candidate, by the rules of :mod:`engine.strategies.bent_sets`; return how
+    many.
+
+    ``rows``: :func:`engine.chain_kernels.bent_sets`' (cells 0-62, cells 63-80, digits, loose
+    digits); ``peers``: per cell its peers as three 27-cell words (cell c is bit c % 27 of word
+    c // 27)."""
+    places = np.zeros((9, 3), dtype=np.int64)  # per digit (0-8) the cells holding it
+    for c in range(81):
+        for d in range(9):
+            if cands[c] >> d & 1:
+                places[d, c // 27] |= np.int64(1) << (c % 27)
+    cells = np.empty(5, dtype=np.int64)
+    found = 0
+    for r in range(rows.shape[0]):
+        n = 0
+        inset = np.zeros(3, dtype=np.int64)
+        for half in range(2):
+            w = rows[r, half]
+            while w:
+                c = _lowest(w) + 63 * half
+                w &= w - 1
+                cells[n] = c
+                n += 1
+                inset[c // 27] |= np.int64(1) << (c % 27)
+        one_unit = True
+        for i in range(n):  # cells that all see each other lie in one unit: a naked subset
+            c = cells[i]
+            for w in range(3):
+                own = np.int64(1) << (c % 27) if w == c // 27 else np.int64(0)
+                if inset[w] & ~peers[c, w] & ~own:
+                    one_unit = False
+        if one_unit:
+            continue
+        digits = rows[r, 3] if rows[r, 3] else rows[r, 2]
+        removes = False
+        for d in range(9):
+            if not digits >> d & 1:
+                continue
+            w0 = places[d, 0] & ~inset[0]
+            w1 = places[d, 1] & ~inset[1]
+            w2 = places[d, 2] & ~inset[2]
+            for i in range(n):  # the digit's cells outside the set seeing every place of it in the set
+                c = cells[i]
+                if cands[c] >> d & 1:
+                    w0 &= peers[c, 0]
+                    w1 &= peers[c, 1]
+                    w2 &= peers[c, 2]
+            if w0 | w1 | w2:
+                removes = True
+                break
+        if removes:
+            keep[found] = r
+            found += 1
+    return found
+
+
+@njit(cache=True, aot="int64(int64[::1], int64[:, ::1], int64, boolean, int64[:, :, ::1], int64[:, ::1])")
+def unit_subsets(cands, units, size, hidden, combos, out):  # pragma: no cover - compiled
+    """Fill ``out`` rows with (unit, positions, digits) of every naked (``hidden`` False) or hidden
+    subset of ``size`` in every unit, in the Python walk's order (:mod:`engine.strategies.subsets`):
+    positions are bits over the unit's cells; a hidden subset only when it removes a candidate.
+    Return how many (``out``'s length when it filled up).
+
+    Naked: ``size`` cells of 2..size candidates holding ``size`` digits; hidden: ``size`` digits of
+    2..size places in ``size`` cells.  ``combos[k, n]``: the k-subsets of range(n) as bit masks in
+    combinations order (-1 after the last).
+    """
+    item_mask = np.empty(9, dtype=np.int64)  # per item (a cell, or a digit) its digits or places
+    item_bit = np.empty(9, dtype=np.int64)  # the item itself as a bit (a position, or a digit)
+    found = 0
+    for u in range(27):
+        n = 0
+        if hidden:
+            for d in range(9):
+                places = 0
+                for i in range(9):
+                    if cands[units[u, i]] >> d & 1:
+                        places |= 1 << i
+                k = _popcount(places)
+                if 1 < k <= size:
+                    item_mask[n] = places
+                    item_bit[n] = 1 << d
+                    n += 1
+        else:
+            for i in range(9):
+                k = _popcount(cands[units[u, i]])
+                if 1 < k <= size:
+                    item_mask[n] = cands[units[u, i]]
+                    item_bit[n] = 1 << i
+                    n += 1
+        if n < size:
+            continue
+        for j in range(combos.shape[2]):
+            m = combos[size, n, j]
+            if m < 0:
+                break
+            union = 0
+            chosen = 0
+            for i in range(n):
+                if m >> i & 1:
+                    union |= item_mask[i]
+                    chosen |= item_bit[i]
+            if _popcount(union) != size:
+                continue
+            if hidden:
+                removes = False
+                for i in range(9):  # the subset's cells hold another digit
+                    if union >> i & 1 and cands[units[u, i]] & ~chosen:
+                        removes = True
+                if not removes:
+                    continue
+                out[found, 1] = union
+                out[found, 2] = chosen
+            else:
+                out[found, 1] = chosen
+                out[found, 2] = union
+            out[found, 0] = u
+            found += 1
+            if found == out.shape[0]:
+                return found
+    return found
+
+
+@njit(cache=True, aot="int64(int64[::1], int64[:, ::1], int64[:, ::1], int64[:, ::1])")
+def deadly_rectangles(cands, rects_of, corners, out):  # pragma: no cover - compiled
+    """Fill ``out`` rows with (rectangle, digits) for every rectangle of unsolved cells that could hold
+    a deadly pattern on the two digits of one of its corners, the Python walk's order
+    (:func:`engine.strategies.uniqueness._rectangles`): corners ascending, each corner's rectangles
+    in order, each (rectangle, digits) once; return how many (``out``'s length when it filled up).
+
+    ``rects_of[c]``: the rectangles (indexes into ``corners``) with corner c, in order.
+    """
+    found = 0
+    for cell in range(81):
+        ab = cands[cell]
+        if _popcount(ab) != 2:
+            continue
+        for k in range(rects_of.shape[1]):
+            r = rects_of[cell, k]
+            if not (cands[corners[r, 0]] & ab and cands[corners[r, 1]] & ab and cands[corners[r, 2]] & ab
+                    and cands[corners[r, 3]] & ab):
+                continue
+            # found before from a smaller corner holding exactly these two digits
+            again = False
+            for i in range(4):
+                if corners[r, i] < cell and cands[corners[r, i]] == ab:
+                    again = True
+            if again:
+                continue
+            out[found, 0] = r
+            out[found, 1] = ab
+            found += 1
+            if found == out.shape[0]:
+                return found
+    return found
+
+
+@njit(cache=True, aot="int64(int64[::1], int64[:, ::1], int64[:, ::1])")
+def coloring_digits(cands, units, peers):  # pragma: no cover - compiled
+    """Return a mask of the digits on which colouring removes something, by the rules of
+    :mod:`engine.strategies.coloring`: bit d - 1 when simple colouring (a wrap or a trap) does for
+    digit d, bit 8 + d when multi-colouring (type 1 or 2, two clusters) does.
+
+    ``units``: the 27 units' cells; ``peers``: per cell its peers as three 27-cell words.
+    """
+    adj = np.empty((81, 6), dtype=np.int64)
+    deg = np.empty(81, dtype=np.int64)
+    colour = np.empty(81, dtype=np.int64)
+    stack = np.empty(81, dtype=np.int64)
+    cells = np.empty((41, 2, 3), dtype=np.int64)  # per cluster (two cells or more), per colour: its cells
+    seen = np.empty((41, 2, 3), dtype=np.int64)  # ... the cells seeing one of them
+    holding = np.empty(3, dtype=np.int64)
+    out = 0
+    for d in range(9):
+        deg[:] = 0
+        holding[:] = 0
+        for c in range(81):
+            if cands[c] >> d & 1:
+                holding[c // 27] |= np.int64(1) << (c % 27)
+        for u in range(27):  # strong links: units holding the digit twice
+            a = b = -1
+            n = 0
+            for i in range(9):
+                if cands[units[u, i]] >> d & 1:
+                    n += 1
+                    if a < 0:
+                        a = units[u, i]
+                    else:
+                        b = units[u, i]
+            if n == 2:
+                adj[a, deg[a]] = b
+                deg[a] += 1
+                adj[b, deg[b]] = a
+                deg[b] += 1
+        colour[:] = -1
+        nclusters = 0
+        for start in range(81):
+            if deg[start] == 0 or colour[start] >= 0:
+                continue
+            colour[start] = 0
+            stack[0] = start
+            top = 1
+            broken = False
+            cells[nclusters] = 0
+            seen[nclusters] = 0
+            while top:
+                top -= 1
+                node = stack[top]
+                k = colour[node]
+                cells[nclusters, k, node // 27] |= np.int64(1) << (node % 27)
+                for w in range(3):
+                    seen[nclusters, k, w] |= peers[node, w]
+                for i in range(deg[node]):
+                    nxt = adj[node, i]
+                    if colour[nxt] < 0:
+                        colour[nxt] = 1 - k
+                        stack[top] = nxt
+                        top += 1
+                    elif colour[nxt] == k:
+                        broken = True
+            if not broken:
+                nclusters += 1
+        for k in range(nclusters):
+            for w in range(3):
+                # a wrap (two cells of a colour see each other) or a trap (an outside cell of the
+                # digit sees both colours)
+                if cells[k, 0, w] & seen[k, 0, w] or cells[k, 1, w] & seen[k, 1, w] or (
+                        seen[k, 0, w] & seen[k, 1, w] & holding[w] & ~(cells[k, 0, w] | cells[k, 1, w])):
+                    out |= np.int64(1) << d
+        for i in range(nclusters):
+            for j in range(i + 1, nclusters):
+                for view in range(2):
+                    one, two = (i, j) if view == 0 else (j, i)
+                    for a in range(2):
+                        sees0 = sees1 = False  # colour a sees the other cluster's colour 0, 1
+                        for w in range(3):
+                            sees0 = sees0 or (seen[one, a, w] & cells[two, 0, w]) != 0
+                            sees1 = sees1 or (seen[one, a, w] & cells[two, 1, w]) != 0
+                        if sees0 and sees1:
+                            out |= np.int64(1) << (9 + d)  # type 2: colour a sees both of the other's
+                        for b in range(2):
+                            if not (sees0 if b == 0 else sees1):
+                                continue
+                            # type 1: the cells seeing the opposite colours of both, outside both
+                            for w in range(3):
+                                members = cells[i, 0, w] | cells[i, 1, w] | cells[j, 0, w] | cells[j, 1, w]
+                                if seen[one, 1 - a, w] & seen[two, 1 - b, w] & holding[w] & ~members:
+                                    out |= np.int64(1) << (9 + d)
+    return out
+
+
+@njit(cache=True, aot="int64(int64[::1], int64[:, ::1], int64[:, ::1], int64, int64[:, ::1])")
+def locked_subsets(cands, units, minis, size, out):  # pragma: no cover - compiled
+    """Fill ``out`` rows with (mini-line index, cells as a mask over its three cells) of every locked
+    pair (``size`` 2) or triple (3) that removes a candidate from both its box and its line, in the
+    Python walk's order (:mod:`engine.strategies.intersections`); return how many (``out``'s length
+    when it filled up).
+
+    ``minis``: per mini-line (box by box, its six lines in order) its box, line, three cells and the
+    line's six other cells.
+    """
+    found = 0
+    for k in range(minis.shape[0]):
+        box = minis[k, 0]
+        n = 0
+        open_bits = 0
+        for i in range(3):
+            p = _popcount(cands[minis[k, 2 + i]])
+            if 1 < p <= size:
+                open_bits |= 1 << i
+                n += 1
+        if n < size:
+            continue
+        for g in range(4):  # the groups of open cells in combinations order
+            group = _MINI_GROUPS[size - 2, g]
+            if group < 0:
+                break
+            if group & ~open_bits:
+                continue
+            digits = 0
+            for i in range(3):
+                if group >> i & 1:
+                    digits |= cands[minis[k, 2 + i]]
+            if _popcount(digits) != size:
+                continue
+            in_line = False
+            for i in range(6):
+                if cands[minis[k, 5 + i]] & digits:
+                    in_line = True
+            if not in_line:
+                continue
+            in_box = False
+            for j in range(9):
+                c = units[18 + box, j]
+                mine = False
+                for i in range(3):
+                    if group >> i & 1 and minis[k, 2 + i] == c:
+                        mine = True
+                if not mine and cands[c] & digits:
+                    in_box = True
+            if in_box:
+                out[found, 0] = k
+                out[found, 1] = group
+                found += 1
+                if found == out.shape[0]:
+                    return found
+    return found
+
+
+# the groups of two and of three of a mini-line's three cells, as bit masks in combinations order
+_MINI_GROUPS = np.array([[0b011, 0b101, 0b110, -1], [0b111, -1, -1, -1]], dtype=np.int64)

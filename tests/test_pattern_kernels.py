@@ -1,0 +1,238 @@
+"""The compiled pattern tests (engine/pattern_kernels.py) agree with the rules written out in Python.
+
+On states of walks through the hardest known puzzles (tests/test_third_pass_techniques.py), each
+kernel's answer is compared with a plain Python walk of the definitions: Sue de Coq's removing
+patterns in the walk's order, whether 3D Medusa removes anything, every unit's naked and hidden
+subsets, which bent sets are spread over units and remove something, the rectangles that could
+hold a deadly pattern, the digits colouring removes something on, and the locked pairs and triples.
+"""
+
+from __future__ import annotations
+
+from itertools import combinations
+
+import numpy as np
+from test_third_pass_techniques import _states
+
+from engine.candidates import CandidateGrid
+from engine.grid import PEERS, UNITS
+from engine.human import parse_state
+from engine.masks import MASK_DIGITS, POPCOUNT
+from engine.pattern_kernels import (
+    bent_sets_removing,
+    coloring_digits,
+    deadly_rectangles,
+    locked_subsets,
+    medusa_removes,
+    sue_de_coq_patterns,
+    unit_subsets,
+)
+from engine.strategies import bent_sets, coloring, intersections, medusa, subsets, sue_de_coq, uniqueness
+from engine.strategies.links import digit_cells
+
+STATES = slice(3, None, 9)  # some 40 states, crowded and sparse
+
+
+def _grids() -> list[CandidateGrid]:
+    return [parse_state(state) for state, _ in _states()[STATES]]
+
+
+def _unions(cands: list[int], cells: tuple[int, ...]) -> int:
+    out = 0
+    for c in cells:
+        out |= cands[c]
+    return out
+
+
+def _subsets_of(cells: list[int]) -> list[tuple[int, ...]]:
+    return [combo for size in range(1, len(cells) + 1) for combo in combinations(cells, size)]
+
+
+def _sue_de_coq(cands: list[int], b: int, line: int) -> list[tuple]:
+    """Return (core, line cells, box cells) of the removing patterns of one intersection, walk order."""
+    box = UNITS[18 + b]
+    inter = [c for c in UNITS[line] if c in box and cands[c]]
+    line_rest = [c for c in UNITS[line] if c not in box and cands[c]]
+    box_rest = [c for c in box if c not in UNITS[line] and cands[c]]
+    out = []
+    for size in (2, 3):
+        for core in combinations(inter, size):
+            v = _unions(cands, core)
+            if POPCOUNT[v] < size + 2:
+                continue
+            boxes = _subsets_of([c for c in box_rest if cands[c] & v])
+            for lset in _subsets_of([c for c in line_rest if cands[c] & v]):
+                vl = _unions(cands, lset)
+                for bset in boxes:
+                    vb = _unions(cands, bset)
+                    # C + L + B: as many digits as cells, L's and B's digits disjoint, and B
+                    # taking some of C's digits (more cells than digits of its own)
+                    if vl & vb or POPCOUNT[v | vl | vb] != len(core) + len(lset) + len(bset) or \
+                            len(bset) <= POPCOUNT[vb & ~v]:
+                        continue
+                    line_digits, box_digits = vl | (v & ~vb), vb | (v & ~vl)
+                    if any(cands[c] & line_digits for c in line_rest if c not in lset) or any(
+                        cands[c] & box_digits for c in box_rest if c not in bset) or any(
+                            cands[c] & (line_digits | box_digits) for c in inter if c not in core):
+                        out.append((core, lset, bset))
+    return out
+
+
+def test_sue_de_coq_kernel_lists_the_removing_patterns_in_the_walks_order() -> None:
+    out = np.empty((4096, 8), dtype=np.int64)
+    seen = 0
+    for cg in _grids():
+        cands = cg.cands
+        count = sue_de_coq_patterns(np.array(cands, dtype=np.int64), sue_de_coq._UNITS, sue_de_coq._CROSSINGS,
+                                    sue_de_coq._ORDER, out)
+        got, want = [], []
+        for b, line in sue_de_coq._CROSSINGS.tolist():
+            want += [(b, line, *pattern) for pattern in _sue_de_coq(cands, b, line)]
+        for b, line, size, c0, c1, c2, lb, bb in out[:count].tolist():
+            box = UNITS[18 + b]
+            line_rest = [c for c in UNITS[line] if c not in box and cands[c]]
+            box_rest = [c for c in box if c not in UNITS[line] and cands[c]]
+            got.append((b, line, (c0, c1, c2)[:size],
+                        tuple(c for i, c in enumerate(line_rest) if lb >> i & 1),
+                        tuple(c for i, c in enumerate(box_rest) if bb >> i & 1)))
+        assert got == want
+        seen += count
+    assert seen > 20
+
+
+def test_medusa_kernel_says_whether_some_cluster_has_a_false_colour_or_a_trap() -> None:
+    answers = []
+    for cg in _grids():
+        cands = cg.cands
+        dc = digit_cells(cg)
+        dc[0] = sum(1 << c for c in range(81) if cands[c])
+        removes = False
+        for on, off, _ in medusa._clusters(medusa._links(cands)):
+            first, second = medusa._Colour(on), medusa._Colour(off)
+            if medusa._why_false(dc, first, second) or medusa._why_false(dc, second, first) or \
+                    medusa._traps(dc, first, second):
+                removes = True
+        assert medusa_removes(np.array(cands, dtype=np.int64), medusa._UNITS, medusa._PEER_WORDS) == removes
+        answers.append(removes)
+    assert any(answers) and not all(answers)
+
+
+def _unit_subsets(cands: list[int], size: int, hidden: bool) -> list[tuple[int, int, int]]:
+    out = []
+    for u, cells in enumerate(UNITS):
+        if hidden:
+            places = [sum(1 << i for i, c in enumerate(cells) if cands[c] >> d & 1) for d in range(9)]
+            items = [(1 << d, p) for d, p in enumerate(places) if 1 < POPCOUNT[p] <= size]
+        else:
+            items = [(1 << i, cands[c]) for i, c in enumerate(cells) if 1 < POPCOUNT[cands[c]] <= size]
+        for group in combinations(items, size):
+            chosen = sum(bit for bit, _ in group)
+            union = 0
+            for _, m in group:
+                union |= m
+            if POPCOUNT[union] != size:
+                continue
+            if not hidden:
+                out.append((u, chosen, union))
+            elif any(cands[cells[i]] & ~chosen for i in range(9) if union >> i & 1):
+                out.append((u, union, chosen))
+    return out
+
+
+def test_unit_subsets_kernel_lists_every_naked_and_hidden_subset() -> None:
+    out = np.empty((4096, 3), dtype=np.int64)
+    seen = 0
+    for cg in _grids():
+        cands = cg.cands
+        state = np.array(cands, dtype=np.int64)
+        for size in (2, 3, 4):
+            for hidden in (False, True):
+                count = unit_subsets(state, subsets._UNITS, size, hidden, subsets.COMBOS, out)
+                assert [tuple(r) for r in out[:count].tolist()] == _unit_subsets(cands, size, hidden)
+                seen += count
+    assert seen > 100
+
+
+def test_bent_sets_kernel_keeps_the_sets_spread_over_units_that_remove_something() -> None:
+    from engine.chain_kernels import bent_sets as search
+    from engine.strategies.links import cell_words
+
+    kept_any = 0
+    for cg in _grids():
+        cands = cg.cands
+        dc = digit_cells(cg)
+        state = np.array(cands, dtype=np.int64)
+        for n in (4, 5):
+            rows = search(state, cell_words(dc), bent_sets._UNIT_WORDS, bent_sets._PEER_WORDS,
+                          bent_sets._SCOPE_WORDS, bent_sets._DIGIT_SET_ARRAYS[n], n)
+            want = []
+            for r, (lo, hi, union, loose) in enumerate(rows.tolist()):
+                cells = [c for c in range(81) if (lo | hi << 63) >> c & 1]
+                if all(b in PEERS[a] for a, b in combinations(cells, 2)):
+                    continue  # all in one unit
+                removes = False
+                for d in MASK_DIGITS[loose or union]:
+                    holders = [c for c in cells if cands[c] >> (d - 1) & 1]
+                    removes |= any(cands[t] >> (d - 1) & 1 and all(t in PEERS[h] for h in holders)
+                                   for t in range(81) if t not in cells)
+                if removes:
+                    want.append(r)
+            keep = np.empty(len(rows), dtype=np.int64)
+            count = bent_sets_removing(state, rows, bent_sets._PEER_THIRDS, keep)
+            assert keep[:count].tolist() == want
+            kept_any += count
+    assert kept_any > 0
+
+
+def test_deadly_rectangles_kernel_lists_the_rectangles_in_the_walks_order() -> None:
+    out = np.empty((4096, 2), dtype=np.int64)
+    seen = 0
+    for cg in _grids():
+        cands = cg.cands
+        want, found = [], set()
+        for cell in range(81):
+            ab = cands[cell]
+            if POPCOUNT[ab] != 2:
+                continue
+            for i, rect in enumerate(uniqueness.RECTANGLES):
+                if cell in rect and all(cands[c] & ab for c in rect) and (rect, ab) not in found:
+                    found.add((rect, ab))
+                    want.append((i, ab))
+        count = deadly_rectangles(np.array(cands, dtype=np.int64), uniqueness._RECTANGLES_OF,
+                                  uniqueness._CORNERS, out)
+        assert [tuple(r) for r in out[:count].tolist()] == want
+        seen += count
+    assert seen > 100
+
+
+def test_coloring_kernel_tells_the_digits_simple_and_multi_colouring_remove_on() -> None:
+    fired = 0
+    for cg in _grids():
+        digits = coloring_digits(np.array(cg.cands, dtype=np.int64), coloring._UNITS, coloring._PEER_THIRDS)
+        for d in range(1, 10):
+            assert digits >> (d - 1) & 1 == bool(list(coloring._simple_digit(cg.cands, d)))
+            assert digits >> (8 + d) & 1 == bool(list(coloring._multi_digit(cg.cands, d)))
+        fired += digits.bit_count()
+    assert fired > 0
+
+
+def test_locked_subsets_kernel_lists_the_pairs_and_triples_clearing_box_and_line() -> None:
+    out = np.empty((162, 2), dtype=np.int64)
+    seen = 0
+    for cg in _grids():
+        cands = cg.cands
+        for size in (2, 3):
+            want = []
+            for k, (box, _, mini, rest) in enumerate(intersections._MINIS):
+                open_cells = [i for i, c in enumerate(mini) if 1 < POPCOUNT[cands[c]] <= size]
+                for group in combinations(open_cells, size):
+                    cells = [mini[i] for i in group]
+                    digits = _unions(cands, tuple(cells))
+                    if POPCOUNT[digits] == size and any(cands[c] & digits for c in rest) and any(
+                            cands[c] & digits for c in UNITS[18 + box] if c not in cells):
+                        want.append((k, sum(1 << i for i in group)))
+            count = locked_subsets(np.array(cands, dtype=np.int64), intersections._UNITS,
+                                   intersections._MINI_ARRAY, size, out)
+            assert [tuple(r) for r in out[:count].tolist()] == want
+            seen += count
+    assert seen > 0
