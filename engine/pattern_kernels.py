@@ -103,24 +103,13 @@ def _sue_de_coq_at(cands, units, box, line, order, out, found, scratch):  # prag
             if _popcount(v) < size + 2:
                 continue
             # box subsets of the usable cells (those holding a digit of the core), with need >= 1
-            nu = 0
-            for i in range(nb):
-                if cands[box_rest[i]] & v:
-                    uidx[nu] = i
-                    nu += 1
+            nu = _usable(cands, box_rest, nb, v, uidx)
             nbs = 0
             for s in range(64):
                 m = order[nu, s]
                 if m < 0:
                     break
-                full = 0
-                vb = 0
-                count = 0
-                for i in range(nu):
-                    if m >> i & 1:
-                        full |= 1 << uidx[i]
-                        vb |= cands[box_rest[uidx[i]]]
-                        count += 1
+                full, vb, count = _subset(cands, box_rest, uidx, nu, m)
                 need = count - _popcount(vb & ~v)
                 if need >= 1:
                     bmask[nbs] = full
@@ -129,23 +118,12 @@ def _sue_de_coq_at(cands, units, box, line, order, out, found, scratch):  # prag
                     nbs += 1
             if nbs == 0:
                 continue
-            nu = 0
-            for i in range(nl):
-                if cands[line_rest[i]] & v:
-                    uidx[nu] = i
-                    nu += 1
+            nu = _usable(cands, line_rest, nl, v, uidx)
             for s in range(64):
                 m = order[nu, s]
                 if m < 0:
                     break
-                lfull = 0
-                vl = 0
-                count = 0
-                for i in range(nu):
-                    if m >> i & 1:
-                        lfull |= 1 << uidx[i]
-                        vl |= cands[line_rest[uidx[i]]]
-                        count += 1
+                lfull, vl, count = _subset(cands, line_rest, uidx, nu, m)
                 spare = _popcount(v | vl) - size - count
                 for t in range(nbs):
                     if bneed[t] != spare:
@@ -185,9 +163,49 @@ def _sue_de_coq_at(cands, units, box, line, order, out, found, scratch):  # prag
     return found
 
 
+@njit(cache=True)
+def _usable(cands, rest, n, digits, uidx):  # pragma: no cover - compiled
+    """Write into ``uidx`` the indices of ``rest[:n]``'s cells holding one of ``digits``; return how many."""
+    nu = 0
+    for i in range(n):
+        if cands[rest[i]] & digits:
+            uidx[nu] = i
+            nu += 1
+    return nu
+
+
+@njit(cache=True)
+def _subset(cands, rest, uidx, nu, m):  # pragma: no cover - compiled
+    """Return the subset ``m`` (a bit mask over ``uidx[:nu]``) of ``rest``'s cells as (a bit mask over
+    ``rest``, its digits, its size)."""
+    full = digits = count = 0
+    for i in range(nu):
+        if m >> i & 1:
+            full |= 1 << uidx[i]
+            digits |= cands[rest[uidx[i]]]
+            count += 1
+    return full, digits, count
+
+
 # the cores of two and three cells of up to three intersection cells, as bit masks in combinations order
 _CORES = np.array([[0b011, 0b101, 0b110, -1, -1, -1, -1, -1], [0b111, -1, -1, -1, -1, -1, -1, -1]],
                   dtype=np.int64)
+
+
+@njit(cache=True)
+def _two_places(cands, units, u, d):  # pragma: no cover - compiled
+    """Return the two cells of unit ``u`` holding digit bit ``d`` (a strong link), or (-1, -1) when
+    it holds the digit in fewer or more cells."""
+    a = b = -1
+    for i in range(9):
+        if cands[units[u, i]] >> d & 1:
+            if a < 0:
+                a = units[u, i]
+            elif b < 0:
+                b = units[u, i]
+            else:
+                return -1, -1
+    return (a, b) if b >= 0 else (-1, -1)
 
 
 @njit(cache=True, aot="boolean(int64[::1], int64[:, ::1], int64[:, ::1])")
@@ -212,16 +230,8 @@ def medusa_removes(cands, units, peers):  # pragma: no cover - compiled
             deg[9 * c + y] += 1
     for u in range(27):
         for d in range(9):
-            a = b = -1
-            n = 0
-            for i in range(9):
-                if cands[units[u, i]] >> d & 1:
-                    n += 1
-                    if a < 0:
-                        a = units[u, i]
-                    else:
-                        b = units[u, i]
-            if n == 2:
+            a, b = _two_places(cands, units, u, d)
+            if b >= 0:
                 adj[9 * a + d, deg[9 * a + d]] = 9 * b + d
                 deg[9 * a + d] += 1
                 adj[9 * b + d, deg[9 * b + d]] = 9 * a + d
@@ -486,16 +496,8 @@ def coloring_digits(cands, units, peers):  # pragma: no cover - compiled
             if cands[c] >> d & 1:
                 holding[c // 27] |= np.int64(1) << (c % 27)
         for u in range(27):  # strong links: units holding the digit twice
-            a = b = -1
-            n = 0
-            for i in range(9):
-                if cands[units[u, i]] >> d & 1:
-                    n += 1
-                    if a < 0:
-                        a = units[u, i]
-                    else:
-                        b = units[u, i]
-            if n == 2:
+            a, b = _two_places(cands, units, u, d)
+            if b >= 0:
                 adj[a, deg[a]] = b
                 deg[a] += 1
                 adj[b, deg[b]] = a
