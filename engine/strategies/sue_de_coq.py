@@ -31,7 +31,7 @@ import numpy as np
 
 from engine.candidates import CandidateGrid
 from engine.grid import UNITS, cell_name
-from engine.masks import digits_text
+from engine.masks import MASK_DIGITS, digits_text
 from engine.steps import TEXT_FIELDS, Step
 from engine.strategies import Technique, register
 from engine.strategies.links import result_fields
@@ -58,7 +58,7 @@ def find_sue_de_coq(cg: CandidateGrid) -> Iterator[Step]:
             eliminations=elims,
             cells=cells,
             units=(line, 18 + b),
-            candidates=tuple((c, d) for c in cells for d in range(1, 10) if cands[c] >> (d - 1) & 1),
+            candidates=tuple((c, d) for c in cells for d in MASK_DIGITS[cands[c]]),
             detail={
                 "core": ", ".join(cell_name(c) for c in core),
                 "line_cells": ", ".join(cell_name(c) for c in lset),
@@ -96,17 +96,11 @@ def _intersection(cands: list[int], rows: list[list[int]], b: int, line: int) ->
             vb |= cands[c]
         line_digits = vl | (v & ~vb)
         box_digits = vb | (v & ~vl)
-        elims = []
-        for c in line_rest:
-            if c not in lset and cands[c] & line_digits:
-                elims.extend((c, d) for d in range(1, 10) if (cands[c] & line_digits) >> (d - 1) & 1)
-        for c in box_rest:
-            if c not in bset and cands[c] & box_digits:
-                elims.extend((c, d) for d in range(1, 10) if (cands[c] & box_digits) >> (d - 1) & 1)
         both = line_digits | box_digits
-        for c in inter:  # intersection cells outside C lie in both units
-            if c not in core:
-                elims.extend((c, d) for d in range(1, 10) if (cands[c] & both) >> (d - 1) & 1)
+        elims = [(c, d) for c in line_rest if c not in lset for d in MASK_DIGITS[cands[c] & line_digits]]
+        elims += [(c, d) for c in box_rest if c not in bset for d in MASK_DIGITS[cands[c] & box_digits]]
+        # intersection cells outside the core lie in both units
+        elims += [(c, d) for c in inter if c not in core for d in MASK_DIGITS[cands[c] & both]]
         key = tuple(sorted(elims))
         size = len(core) + len(lset) + len(bset)
         if key not in found or size < found[key][0]:
