@@ -33,7 +33,7 @@ KERNEL_MODULES = (
     "engine.solver_kernels", "engine.canonical_kernels", "engine.chain_kernels", "engine.fish_kernels",
     "engine.exclusion_kernels",
     "engine.als_kernels",
-    "engine.pattern_kernels",
+    "engine.pattern_kernels", "engine.template_kernels",
 )
 # exported name -> (signature, Python function), filled as the kernel modules are imported
 EXPORTS: dict[str, tuple[str, Callable[..., Any]]] = {}

@@ -29,7 +29,7 @@ from collections.abc import Iterator
 
 import numpy as np
 
-from engine.candidates import CandidateGrid, DigitMemo
+from engine.candidates import CandidateGrid, DigitMemo, template_covered
 from engine.grid import cell_name
 from engine.masks import CELL_BIT, MASK_DIGITS, PEER_MASK, bits
 from engine.steps import TEXT_FIELDS, Fact, Step, cannot_label, fact_label, implication_sentence, link_facts
@@ -156,7 +156,8 @@ def find_x_chain(cg: CandidateGrid) -> Iterator[Step]:
     cands = cg.cands
     dc = digit_cells(cg)
     memo = _X_MEMO.data
-    kept = [memo.get((d, dc[d])) for d in range(1, 10)]
+    covered = template_covered(cands)  # no X-chain removes anything on these digits
+    kept = [_NO_CHAINS if covered >> (d - 1) & 1 else memo.get((d, dc[d])) for d in range(1, 10)]
     if None in kept:
         kept = _x_chains(cg, dc, kept)
     per_digit = []
@@ -188,6 +189,7 @@ def find_x_chain(cg: CandidateGrid) -> Iterator[Step]:
 # states, loop) as chain_results gives them, the removals None for a chain from "A false" to "A
 # true" (those depend on A's cell's other digits)
 _X_MEMO = DigitMemo(limit=4096)
+_NO_CHAINS = (None, [])  # a digit's entry when its candidates all lie in templates
 _ALL_DIGITS_CANDS = np.full(81, 511, dtype=np.int64)
 
 

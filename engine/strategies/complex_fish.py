@@ -81,7 +81,7 @@ from typing import NamedTuple
 
 import numpy as np
 
-from engine.candidates import CandidateGrid, DigitMemo, LastAnswer
+from engine.candidates import CandidateGrid, DigitMemo, LastAnswer, template_covered
 from engine.grid import CELL_UNITS_NP, PEERS, PEERS_NP, UNITS, UNITS_NP, cell_name
 from engine.masks import PEER_MASK, bits
 from engine.steps import TEXT_FIELDS, Step, cells_label, implication_sentence, unit_label
@@ -175,9 +175,16 @@ _MEMO = DigitMemo()
 
 
 def _found(cg: CandidateGrid, kind: str) -> Iterator[_Found]:
-    """Yield each digit's fish of the kind on a state (memoised per digit and candidate mask)."""
+    """Yield each digit's fish of the kind on a state (memoised per digit and candidate mask).
+
+    Franken and mutant fish are single-digit logic: a digit whose every candidate lies in a template
+    (:func:`engine.candidates.template_covered`) has none that removes anything, and is not searched.
+    A Kraken fish's fins reach other digits, so its digits are all searched.
+    """
+    covered = 0 if kind == "kraken" else template_covered(cg.cands)
     for d, mask in enumerate(_digit_masks(cg.cands), start=1):
-        yield _MEMO.get((kind, d, mask), lambda mask=mask, d=d: _search(mask, d, kind))
+        if not covered >> (d - 1) & 1:
+            yield _MEMO.get((kind, d, mask), lambda mask=mask, d=d: _search(mask, d, kind))
 
 
 _MASKS = LastAnswer()

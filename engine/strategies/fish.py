@@ -23,7 +23,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from itertools import combinations
 
-from engine.candidates import CandidateGrid, DigitMemo, all_unit_positions
+from engine.candidates import CandidateGrid, DigitMemo, all_unit_positions, template_covered
 from engine.masks import POPCOUNT
 from engine.steps import Step
 from engine.strategies import Technique, register
@@ -63,7 +63,10 @@ _MEMO = DigitMemo()  # per (kind, size, digit): a fish depends only on that digi
 
 def _basic_fish(cands: list[int], n: int) -> Iterator[Step]:
     table = all_unit_positions(cands)
+    covered = template_covered(cands)  # no fish removes anything on these digits
     for d in range(1, 10):
+        if covered >> (d - 1) & 1:
+            continue
         pos = table[d - 1]
         key = ("basic", n, d, tuple(pos[:18]))
         yield from _MEMO.get(key, lambda pos=pos, d=d: list(_basic_fish_digit(pos, n, d)))
@@ -89,7 +92,10 @@ def _finned_fish(cands: list[int], n: int) -> tuple[list[Step], list[Step]]:
     """Return (finned, sashimi) fish of size n, every instance that removes a candidate."""
     found: tuple[list[Step], list[Step]] = ([], [])
     table = all_unit_positions(cands)
+    covered = template_covered(cands)
     for d in range(1, 10):
+        if covered >> (d - 1) & 1:
+            continue
         pos = table[d - 1]
         key = ("finned", n, d, tuple(pos[:18]))
         finned, sashimi = _MEMO.get(key, lambda pos=pos, d=d: _finned_digit(pos, n, d))

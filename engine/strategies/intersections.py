@@ -25,7 +25,7 @@ from collections.abc import Iterator
 
 import numpy as np
 
-from engine.candidates import CandidateGrid, DigitMemo, all_unit_positions, unit_positions
+from engine.candidates import CandidateGrid, DigitMemo, all_unit_positions, template_covered, unit_positions
 from engine.grid import UNITS
 from engine.masks import MASK_DIGITS, POPCOUNT
 from engine.steps import TEXT_FIELDS, Step, unit_label
@@ -53,7 +53,8 @@ def pointing(cg: CandidateGrid) -> Iterator[Step]:
     the time against 64% for board order, and the order stays the same when the board is turned.
     """
     table = all_unit_positions(cg.cands)
-    found = [s for d, pos in enumerate(table, start=1)
+    covered = template_covered(cg.cands)  # nothing to remove on these digits
+    found = [s for d, pos in enumerate(table, start=1) if not covered >> (d - 1) & 1
              for s in _MEMO.get(("pointing", d, tuple(pos)), lambda d=d: list(_pointing(cg.cands, d)))]
     if len(found) > 1:
         counts = [sum(POPCOUNT[m] for m in pos[:9]) for pos in table]
@@ -97,7 +98,8 @@ def claiming(cg: CandidateGrid) -> Iterator[Step]:
     orientation of the board.
     """
     table = all_unit_positions(cg.cands)
-    found = [s for d, pos in enumerate(table, start=1)
+    covered = template_covered(cg.cands)
+    found = [s for d, pos in enumerate(table, start=1) if not covered >> (d - 1) & 1
              for s in _MEMO.get(("claiming", d, tuple(pos)), lambda d=d: list(_claiming(cg.cands, d)))]
     yield from sorted(found, key=lambda s: -len(s.eliminations))
 

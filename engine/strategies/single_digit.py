@@ -28,7 +28,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from engine.candidates import CandidateGrid, DigitMemo, LastAnswer, all_unit_positions
+from engine.candidates import CandidateGrid, DigitMemo, LastAnswer, all_unit_positions, template_covered
 from engine.grid import PEERS, UNITS
 from engine.masks import CELL_BIT, PEER_MASK, POPCOUNT, bits
 from engine.steps import Step
@@ -91,7 +91,10 @@ def _chains(cg: CandidateGrid, want: str) -> Iterator[Step]:
 
 def _all_chains(cands: list[int]) -> dict[str, list[Step]]:
     found: dict[str, list[Step]] = {"skyscraper": [], "two_string_kite": [], "turbot_fish": []}
+    covered = template_covered(cands)  # nothing to remove on these digits
     for d, pos in enumerate(all_unit_positions(cands), start=1):
+        if covered >> (d - 1) & 1:
+            continue
         per_digit = _MEMO.get(("chains", d, tuple(pos)), lambda d=d, pos=pos: _chains_digit(pos, d))
         for kind, steps in per_digit:
             found[kind].extend(steps)
@@ -155,7 +158,10 @@ _BOX_COLS = (0b001001001, 0b010010010, 0b100100100)
 
 def empty_rectangle(cg: CandidateGrid) -> Iterator[Step]:
     """Yield every empty rectangle that removes a candidate (none if none)."""
+    covered = template_covered(cg.cands)
     for d, pos in enumerate(all_unit_positions(cg.cands), start=1):
+        if covered >> (d - 1) & 1:
+            continue
         yield from _MEMO.get(("er", d, tuple(pos)), lambda d=d, pos=pos: list(_er_digit(pos, d)))
 
 
