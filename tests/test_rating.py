@@ -68,10 +68,12 @@ def test_score_is_the_hardest_step_plus_a_capped_allowance_for_hard_steps() -> N
     assert score_of([]) == 0.0
     assert score_of([1.2, 2.3, 4.2]) == 4.2
     assert score_of([4.2, 4.2, 1.2]) == 4.2  # below the chains the hardest step alone counts
-    (_, top_each, top_cap), (_, chain_each, chain_cap), _ = ALLOWANCES
-    assert score_of([7.0, 7.0, 1.2]) == pytest.approx(7.0 + chain_each)  # one more chain
-    assert score_of([7.0] * 40) == pytest.approx(7.0 + chain_cap)  # the allowance is capped
+    (_, top_extra, top_each, top_cap), (_, extra, chain_each, chain_cap), (_, _, six_each, _), _ = ALLOWANCES
+    assert score_of([6.4, 6.4, 1.2]) == pytest.approx(6.4 + six_each)  # one more chain
+    assert score_of([7.0, 7.0, 1.2]) == pytest.approx(7.0 + extra + chain_each)
+    assert score_of([7.0] * 40) == pytest.approx(7.0 + extra + chain_cap)  # the allowance is capped
     assert score_of([8.5] * 40) == pytest.approx(8.5 + top_cap)
+    assert top_extra == 0 and 0 < extra < 0.5  # SE's 8+ puzzles need no lift; 7.x ones a little
     assert 0 < chain_each < chain_cap <= 1.0 and 0 < top_each < top_cap <= 1.0
 
 
