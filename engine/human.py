@@ -109,7 +109,9 @@ def all_steps(cg: CandidateGrid, technique: str | None = None, unique: bool = Tr
 
 def is_broken(cg: CandidateGrid) -> bool:
     """Return True when an empty cell has no candidate left (the state has no solution)."""
-    return any(not v and not m for v, m in zip(cg.values, cg.cands, strict=True))
+    # filled cells have no candidates, so more empty masks than filled cells means a dead end
+    # (two list counts: the loop over the 81 cells was 3% of rating an SE 9 puzzle)
+    return cg.cands.count(0) > len(cg.values) - cg.values.count(0)
 
 
 def changes(cg: CandidateGrid, step: Step) -> bool:
