@@ -15,7 +15,7 @@ from engine.masks import ALL_DIGITS, mask_digits
 
 # ALL_DIGITS and mask_digits live in engine.masks; they stay importable from here for callers
 __all__ = ["ALL_DIGITS", "CandidateGrid", "DigitMemo", "all_unit_positions", "candidate_masks",
-           "candidates", "mask_digits", "template_covered", "unit_positions"]
+           "candidates", "mask_digits", "template_covered", "template_rows", "unit_positions"]
 
 
 def candidate_masks(grid: np.ndarray) -> np.ndarray:
@@ -212,13 +212,25 @@ def template_covered(cands: list[int]) -> int:
     Franken and mutant fish searches, which almost never find anything there, were a third of the
     time of rating an SE 9 puzzle.
     """
-    return _TEMPLATE_COVERED.get(tuple(cands), lambda: _template_covered(cands))
+    return _templates(cands)[0]
 
 
-def _template_covered(cands: list[int]) -> int:
+def template_rows(cands: list[int], digit: int) -> list[int]:
+    """Return, per row, a 9-bit mask of the columns where ``digit``'s candidates lie in a template
+    (a single-digit technique can remove only the others); read-only, cached per state."""
+    return _templates(cands)[1][digit - 1]
+
+
+def _templates(cands: list[int]) -> tuple[int, list[list[int]]]:
+    return _TEMPLATES.get(tuple(cands), lambda: _templates_of(cands))
+
+
+def _templates_of(cands: list[int]) -> tuple[int, list[list[int]]]:
     from engine import template_kernels  # loads numba (or the compiled module) on first use
 
-    return int(template_kernels.covered_digits(np.array(cands, dtype=np.int64)))
+    known = np.empty((9, 9), dtype=np.int64)
+    covered = int(template_kernels.template_cells(np.array(cands, dtype=np.int64), known))
+    return covered, known.tolist()
 
 
-_TEMPLATE_COVERED = LastAnswer()  # template_covered's last state
+_TEMPLATES = LastAnswer()  # _templates' last state

@@ -61,9 +61,9 @@ def kind_of(base, cover):  # pragma: no cover - compiled
 
 
 @njit(cache=True, aot="int64(int64[::1], int64[:, ::1], int64[::1], int64, int64, int64, int64, int64, "
-                      "int64, int64[:, ::1])")
+                      "int64, int64, int64[:, ::1])")
 def search_fish(cells, units_of, pool, cover_ok, kind, max_size, max_fins, max_endo,  # pragma: no cover
-                blind, out):
+                blind, removable, out):
     """Fill ``out`` rows with (base units, cover units, base cells, fins, eliminations) bit sets of every
     fish of class ``kind`` (:func:`kind_of`) and size 2..max_size whose base units come from ``pool``
     (those with two candidates or more, in its order) and cover units from ``cover_ok``; return how
@@ -71,7 +71,9 @@ def search_fish(cells, units_of, pool, cover_ok, kind, max_size, max_fins, max_e
 
     ``cells``: the digit's candidate cells (at most 62; bit i of a cell set is ``cells[i]``),
     ``units_of``: every cell's 3 units (engine.grid.CELL_UNITS_NP).  ``blind``: the fins need not
-    see the removals (Kraken fish, whose fins lead to them by chains).
+    see the removals (Kraken fish, whose fins lead to them by chains).  ``removable``: the cells a
+    fish could remove at all (those in no template of the digit: engine.template_kernels); a frame
+    whose full cover can remove none of them is dropped, as one that can remove nothing.
     """
     # the digit's tables, built here rather than in Python (numpy there cost 40 us a search)
     k = cells.shape[0]
@@ -119,7 +121,7 @@ def search_fish(cells, units_of, pool, cover_ok, kind, max_size, max_fins, max_e
             return found
         # a full cover is final: the fish can remove only cover cells outside the base, or base cells
         # in two cover units, that every fin sees; none there, no extension of this frame records a row
-        if ncover == max_size and not ((covered & ~cells) | (twice & ~fins)) & peers:
+        if ncover == max_size and not ((covered & ~cells) | (twice & ~fins)) & peers & removable:
             continue
         if typ == 0:  # all base cells so far are covered or fins: record, then add a base unit
             if nbase >= 2 and nbase == ncover and kind_of(base, cover) == kind:

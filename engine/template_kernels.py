@@ -1,7 +1,7 @@
 """Compiled test of which digits single-digit logic can remove nothing from: digit templates.
 
 Importing this module loads numba (unless the kernels were compiled ahead of time: engine/kernels.py);
-:func:`engine.candidates.template_covered` imports it on first use.
+:mod:`engine.candidates` imports it on first use.
 
 A template of digit d is one cell for d in every row that has no d yet, on d's candidate cells, in
 distinct columns and boxes: one way to finish d alone.  Every single-digit technique (fish of every
@@ -28,12 +28,15 @@ _popcount, _lowest = bit_intrinsics()
 _BUDGET = 20_000  # placements tried per digit before it is counted as not covered
 
 
-@njit(cache=True, aot="int64(int64[::1])")
-def covered_digits(cands):  # pragma: no cover - compiled
+@njit(cache=True, aot="int64(int64[::1], int64[:, ::1])")
+def template_cells(cands, known):  # pragma: no cover - compiled
     """Return a 9-bit mask of the covered digits of a state (81 candidate masks): those whose every
-    candidate lies in a template (a digit with no candidate left is covered)."""
+    candidate lies in a template (a digit with no candidate left is covered).  Fill ``known`` (9 x 9):
+    row r of digit d + 1's entry, the columns of its candidates found in a template (all of them
+    unless the digit's search gave up, so a candidate outside is in no template or not known to be).
+    """
     rows = np.zeros(9, dtype=np.int64)
-    scratch = np.zeros((5, 10), dtype=np.int64)
+    scratch = np.zeros((4, 10), dtype=np.int64)
     covered = 0
     for d in range(9):
         for r in range(9):
@@ -41,16 +44,19 @@ def covered_digits(cands):  # pragma: no cover - compiled
             for c in range(9):
                 m |= (cands[9 * r + c] >> d & 1) << c
             rows[r] = m
-        if _covered(rows, scratch):
+        if _covered(rows, known[d], scratch):
             covered |= 1 << d
     return covered
 
 
 @njit(cache=True)
-def _covered(rows, scratch):  # pragma: no cover - compiled
+def _covered(rows, marked, scratch):  # pragma: no cover - compiled
     """Return True when every candidate of one digit (``rows``: per row, the columns holding it)
-    lies in a template; False when one does not, when the digit's open rows, columns and boxes
-    differ in number (no template covers them all), or when the search ran past its budget."""
+    lies in a template, marking in ``marked`` those found in one; False when one does not, when the
+    digit's open rows, columns and boxes differ in number (no template: nothing marked), or when the
+    search ran past its budget."""
+    for r in range(9):
+        marked[r] = 0
     open_rows, cols, boxes = 0, 0, 0
     for r in range(9):
         m = rows[r]
@@ -64,10 +70,9 @@ def _covered(rows, scratch):  # pragma: no cover - compiled
         return False
     if open_rows == 0:
         return True
-    order, marked, choices, used_cols, used_boxes = scratch[0], scratch[1], scratch[2], scratch[3], scratch[4]
+    order, choices, used_cols, used_boxes = scratch[0], scratch[1], scratch[2], scratch[3]
     k = 0
     for r in range(9):
-        marked[r] = 0
         if rows[r]:
             order[k] = r
             k += 1

@@ -14,10 +14,10 @@ from itertools import product
 import numpy as np
 from test_third_pass_techniques import _states
 
-from engine.candidates import CandidateGrid, all_unit_positions, template_covered
+from engine.candidates import CandidateGrid, all_unit_positions, template_covered, template_rows
 from engine.human import parse_state
 from engine.strategies import complex_fish, fish, single_digit
-from engine.template_kernels import covered_digits
+from engine.template_kernels import template_cells
 
 STATES = slice(1, None, 5)  # some 70 states, crowded and sparse
 
@@ -27,42 +27,47 @@ def _grids() -> list[CandidateGrid]:
     return [parse_state(state) for state, _ in _states()[STATES]]
 
 
-def _covered_by_listing(cands: list[int], d: int) -> bool:
-    """Return True when every candidate of digit ``d`` lies in one of the templates listed here."""
+def _listing(cands: list[int], d: int) -> tuple[set, set]:
+    """Return digit ``d``'s candidate cells and those lying in one of the templates listed here."""
     rows = {r: [c for c in range(9) if cands[9 * r + c] >> (d - 1) & 1] for r in range(9)}
     rows = {r: cs for r, cs in rows.items() if cs}
     cells = {(r, c) for r, cs in rows.items() for c in cs}
+    marked: set = set()
     if not len(rows) == len({c for _, c in cells}) == len({_box(cell) for cell in cells}):
-        return False  # an open column or box that no template could fill
-    marked = set()
+        return cells, marked  # an open column or box that no template could fill
     for pick in product(*rows.values()):
         placed = list(zip(rows, pick, strict=True))
         if len({c for _, c in placed}) == len({_box(cell) for cell in placed}) == len(placed):
             marked.update(placed)
-    return marked == cells
+    return cells, marked
 
 
 def _box(cell: tuple[int, int]) -> int:
     return cell[0] // 3 * 3 + cell[1] // 3
 
 
-def test_covered_digits_are_those_whose_candidates_all_lie_in_listed_templates() -> None:
+def test_covered_digits_and_template_cells_are_those_of_the_listed_templates() -> None:
     seen = [0, 0]
     for cg in _grids():
-        covered = covered_digits(np.array(cg.cands, dtype=np.int64))
+        known = np.empty((9, 9), dtype=np.int64)
+        covered = template_cells(np.array(cg.cands, dtype=np.int64), known)
         for d in range(1, 10):
-            expected = _covered_by_listing(cg.cands, d)
-            assert bool(covered >> (d - 1) & 1) == expected, (cg.to_sukaku(), d)
-            seen[expected] += 1
+            cells, marked = _listing(cg.cands, d)
+            assert {(r, c) for r in range(9) for c in range(9) if known[d - 1, r] >> c & 1} == marked
+            assert template_rows(cg.cands, d) == known[d - 1].tolist()
+            assert bool(covered >> (d - 1) & 1) == (marked == cells), (cg.to_sukaku(), d)
+            seen[marked == cells] += 1
         assert template_covered(cg.cands) == covered
     assert min(seen) > 20, seen  # both answers are met often
 
 
 def test_a_digit_with_no_candidate_is_covered_and_an_unmatched_one_is_not() -> None:
+    known = np.empty((9, 9), dtype=np.int64)
     cands = [0] * 81
-    assert covered_digits(np.array(cands, dtype=np.int64)) == 0x1FF
+    assert template_cells(np.array(cands, dtype=np.int64), known) == 0x1FF
     cands[0] = cands[1] = 1  # digit 1 open in row 1 only, in two columns: no template
-    assert not covered_digits(np.array(cands, dtype=np.int64)) & 1
+    assert not template_cells(np.array(cands, dtype=np.int64), known) & 1
+    assert not known[0].any()
 
 
 def test_single_digit_searches_find_nothing_on_covered_digits() -> None:
@@ -82,3 +87,18 @@ def test_single_digit_searches_find_nothing_on_covered_digits() -> None:
             assert not any(steps for _, steps in single_digit._chains_digit(pos, d))
             assert not list(single_digit._er_digit(pos, d))
     assert searched > 100
+
+
+def test_fish_searched_for_cells_in_no_template_are_all_the_fish() -> None:
+    searched = 0
+    for cg in _grids()[::2]:
+        covered = template_covered(cg.cands)
+        masks = complex_fish._digit_masks(cg.cands)
+        for d in range(1, 10):
+            if covered >> (d - 1) & 1 or not masks[d - 1]:
+                continue
+            searched += 1
+            for kind in ("franken", "mutant"):
+                narrowed = complex_fish._search(masks[d - 1], d, kind, template_rows(cg.cands, d))
+                assert narrowed.rows == complex_fish._search(masks[d - 1], d, kind).rows, (kind, d)
+    assert searched > 10
