@@ -82,7 +82,7 @@ from typing import NamedTuple
 import numpy as np
 
 from engine.candidates import CandidateGrid, DigitMemo, LastAnswer, template_covered
-from engine.grid import CELL_UNITS, CELL_UNITS_NP, PEERS, PEERS_NP, UNITS, UNITS_NP, cell_name
+from engine.grid import CELL_UNITS_NP, PEERS, PEERS_NP, UNITS, UNITS_NP, cell_name
 from engine.masks import PEER_MASK, bits
 from engine.steps import TEXT_FIELDS, Step, cells_label, implication_sentence, unit_label
 from engine.strategies import Technique, register
@@ -124,6 +124,8 @@ class _Found(NamedTuple):
     digit: int
     cells: list[int]
     rows: dict[int, list[Row]]
+    at: np.ndarray | None = None  # Kraken: ``cells`` as an array, and
+    table: np.ndarray | None = None  # the rows of every size in ``rows``' order, one row each (not in rows)
 
     def fish(self, row: Row) -> Fish:
         base_set, cover_set, base_cells, fins, elims = row
@@ -139,7 +141,8 @@ _KIND = {"kraken": 0, "franken": 1, "mutant": 2}  # fish_kernels.kind_of's class
 
 def _search(cands_mask: int, digit: int, kind: str) -> _Found:
     """Return, by size 2-4, every fish of the kind that removes a candidate (for "kraken": every
-    finned basic fish with a cover candidate outside its base, seen by the fins or not).
+    finned basic fish with a cover candidate outside its base, seen by the fins or not, kept as
+    one array, ``table``: the Kraken test reads them compiled).
 
     A digit with more than 62 candidates (the masks must fit an int64) has none searched: so few
     of its cells are decided that no fish with at most three fins can remove anything there.
@@ -147,21 +150,30 @@ def _search(cands_mask: int, digit: int, kind: str) -> _Found:
     cells = list(bits(cands_mask))
     found = _Found(digit, cells, {2: [], 3: [], 4: []})
     if len(cells) > 62:
-        return found
+        return found._replace(table=np.empty((0, 5), dtype=np.int64)) if kind == "kraken" else found
     at = np.array(cells, dtype=np.int64)
+    parts = [_rows(at, pool, cover_ok, kind) for pool, cover_ok in _WALKS[kind]]
+    if kind == "kraken":  # by size, each size's rows in the order of the walks (a stable sort)
+        table = np.concatenate(parts)
+        sizes = [base.bit_count() for base in table[:, 0].tolist()]
+        return found._replace(at=at, table=table[np.argsort(sizes, kind="stable")])
+    for part in parts:
+        for row in part.tolist():
+            found.rows[row[0].bit_count()].append(tuple(row))
+    return found
+
+
+def _rows(at: np.ndarray, pool: np.ndarray, cover_ok: int, kind: str) -> np.ndarray:
+    """Return the kernel's rows for one walk (:func:`engine.fish_kernels.search_fish`)."""
     kernel = _kernels().search_fish
     fins = _MAX_KRAKEN_FINS if kind == "kraken" else _MAX_FINS
     blind = int(kind == "kraken")  # a Kraken fish's fins need not see anything
-    for pool, cover_ok in _WALKS[kind]:
-        count = size = 1024
-        while count == size:  # the kernel stops when its rows run out: search again with more
-            size *= 4
-            out = np.empty((size, 5), dtype=np.int64)
-            count = kernel(at, CELL_UNITS_NP, pool, cover_ok, _KIND[kind], _MAX_SIZE, fins, _MAX_ENDO, blind,
-                           out)
-        for row in out[:count].tolist():
-            found.rows[row[0].bit_count()].append(tuple(row))
-    return found
+    count = size = 1024
+    while count == size:  # the kernel stops when its rows run out: search again with more
+        size *= 4
+        out = np.empty((size, 5), dtype=np.int64)
+        count = kernel(at, CELL_UNITS_NP, pool, cover_ok, _KIND[kind], _MAX_SIZE, fins, _MAX_ENDO, blind, out)
+    return out[:count]
 
 
 def _kernels():  # noqa: ANN202 (a module)
@@ -276,8 +288,8 @@ def kraken_fish(cg: CandidateGrid) -> Iterator[Step]:
     done: set[tuple[int, int]] = set()
     found = list(_found(cg, "kraken"))
     for digit_fish in found:  # type 1 first: it uses the fish's own removals
-        for row, targets in _type_1(branches, digit_fish, done):
-            d = digit_fish.digit
+        d = digit_fish.digit
+        for row, targets in branches.type_1(digit_fish):
             fins = [digit_fish.cells[i] for i in bits(row[3])]
             for target in targets:
                 done.add((target, d))
@@ -288,43 +300,9 @@ def kraken_fish(cg: CandidateGrid) -> Iterator[Step]:
     # those already given go before the bits are walked (the same targets in the same order)
     given = sum(1 << (9 * cell + digit - 1) for cell, digit in done)
     for digit_fish in found:
-        for row in (r for n in (2, 3, 4) for r in digit_fish.rows[n]):
-            given = yield from _kraken_type_2(branches, given, digit_fish.fish(row))
-
-
-def _type_1(branches: _Branches, found: _Found, done: set[tuple[int, int]]) -> Iterator[tuple[Row, list]]:
-    """Yield each finned row of one digit's Kraken search with its type 1 targets not in ``done``
-    (cells, ascending): cover candidates some fin does not see, each such fin's singles removing it.
-
-    Worked as masks over the digit's cells (bit i: ``found.cells[i]``): a target passes when every
-    fin sees it or removes it (:meth:`_Branches.kills`), and some fin does not see it.  A fin is
-    followed only when a target still in play does not see it, so the branches followed are those
-    of the target-by-target test this replaced (a fin's singles keeping a target ended that target's
-    test), in another order; the rows, targets and steps are the same.  Measured on the driver's
-    528 Kraken calls of held-out SE 9 puzzles: that test ran 100-odd rows and 280 targets a call in
-    Python, 370 branch look-ups, most of the call.
-    """
-    d = found.digit
-    peers = branches.digit_peers(found)
-    gone = 0  # the targets already given, as a mask over the digit's cells
-    for i, c in enumerate(found.cells):
-        if (c, d) in done:
-            gone |= 1 << i
-    for n in (2, 3, 4):
-        for row in found.rows[n]:
-            fins = row[3]
-            if not fins:
-                continue
-            seen_by_all = -1
-            for f in bits(fins):
-                seen_by_all &= peers[f]
-            left = row[4] & ~gone & ~seen_by_all
-            for f in bits(fins):
-                if left & ~peers[f]:
-                    left &= peers[f] | branches.kills(found, f)
-            if left:
-                gone |= left
-                yield row, [found.cells[i] for i in bits(left)]
+        assert digit_fish.table is not None  # a Kraken search's
+        for row in digit_fish.table.tolist():
+            given = yield from _kraken_type_2(branches, given, digit_fish.fish(tuple(row)))
 
 
 def _kraken_type_2(branches: _Branches, given: int, fish: Fish) -> Generator[Step, None, int]:
@@ -374,34 +352,39 @@ class _Branches:
         self.values = np.array(cg.values, dtype=np.int64)
         self.cands = np.array(cg.cands, dtype=np.int64)
         self.followed: dict[tuple[int, int], _Branch] = {}
-        self.killed: dict[tuple[int, int], int] = {}  # (digit, fin index) -> kills()
 
-    @staticmethod
-    def digit_peers(found: _Found) -> list[int]:
-        """Return, per cell of the digit (bit i: ``found.cells[i]``), its peers among those cells."""
-        return _PEERS_MEMO.get(tuple(found.cells), lambda: _peers_among(found.cells))
+    def type_1(self, found: _Found) -> Iterator[tuple[Row, list[int]]]:
+        """Yield each row of a digit's Kraken search with type 1 targets, and those targets (cells,
+        ascending): cover candidates some fin does not see, each such fin placed removing them by
+        singles (:func:`engine.propagation_kernels.kraken_targets`, which follows the fins).
 
-    def kills(self, found: _Found, i: int) -> int:
-        """Return the digit's cells (a mask like :meth:`digit_peers`') whose candidate of the digit
-        placing it in cell ``found.cells[i]`` removes by singles (all of them on a contradiction)."""
-        key = (found.digit, i)
-        mask = self.killed.get(key)
-        if mask is None:
-            branch = self.get(found.cells[i], found.digit)
-            shift = found.digit - 1
-            mask = 0
-            for j, c in enumerate(found.cells):
-                if branch.removed >> (9 * c + shift) & 1:
-                    mask |= 1 << j
-            self.killed[key] = mask
-        return mask
+        The kernel does what the test in Python did target by target (a fin's singles keeping a
+        target ended that target's test): the same rows and targets, the same fins followed.
+        """
+        from engine.propagation_kernels import kraken_targets
+
+        assert found.table is not None  # a Kraken search's
+        kill = np.full(len(found.cells), -1, dtype=np.int64)  # each fin's removals, once followed
+        out = np.zeros(1, dtype=np.int64)
+        done = 0  # the digit's targets given so far, bit i: found.cells[i]
+        r = 0
+        while r < len(found.table):
+            r = kraken_targets(self.values, self.cands, found.digit, found.at, found.table, r, done, kill,
+                               PEERS_NP, UNITS_NP, out)
+            if r < 0:
+                return
+            done |= int(out[0])
+            yield tuple(found.table[r].tolist()), [found.cells[i] for i in bits(int(out[0]))]
+            r += 1
 
     def get(self, cell: int, d: int) -> _Branch:
-        """Return where placing ``d`` in ``cell`` leads by singles (compiled, never fails on a valid state:
-        :func:`engine.fish_kernels.propagate_singles`, the forcing chains' propagation step for step)."""
+        """Return where placing ``d`` in ``cell`` leads by singles (compiled, never fails on a valid
+        state: :func:`engine.propagation_kernels.propagate_singles`, the forcing chains' propagation
+        step for step)."""
         branch = self.followed.get((cell, d))
         if branch is None:
-            kernels = _kernels()
+            from engine import propagation_kernels as kernels
+
             placed = np.empty((81, 2), dtype=np.int64)
             gone = np.empty(81, dtype=np.int64)
             queue = np.empty((kernels.QUEUE, 2), dtype=np.int64)
@@ -417,22 +400,6 @@ class _Branches:
                 branch = _Branch([(c, v) for c, v in placed[:n].tolist()], removed, False)
             self.followed[cell, d] = branch
         return branch
-
-
-_PEERS_MEMO = DigitMemo(2_000)
-
-
-def _peers_among(cells: list[int]) -> list[int]:
-    """Return, per cell of ``cells``, its peers among them as a mask (bit i: ``cells[i]``)."""
-    units = [0] * 27
-    for i, c in enumerate(cells):
-        for u in CELL_UNITS[c]:
-            units[u] |= 1 << i
-    out = []
-    for i, c in enumerate(cells):
-        a, b, e = CELL_UNITS[c]
-        out.append((units[a] | units[b] | units[e]) & ~(1 << i))
-    return out
 
 
 def _kraken_step(fish: Fish, target: tuple[int, int], starts: list[int], chains: list[_Branch],

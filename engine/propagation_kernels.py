@@ -1,0 +1,164 @@
+"""Compiled singles propagation, and the Kraken fish's type 1 test built on it.
+
+Importing this module loads numba (unless the kernels were compiled ahead of time: engine/kernels.py);
+:mod:`engine.strategies.complex_fish` imports it on first use.
+
+:func:`propagate_singles` is :func:`engine.propagation.propagate_singles` (plain Python on lists,
+4 times slower a branch) step for step: tests/test_propagation_kernels.py compares the two on every
+candidate of stuck states.  :func:`kraken_targets` runs the Kraken fish's type 1 test (a target is
+removed when each fin that does not see it, placed, removes it by singles) over a digit's finned
+fish, following each fin compiled when first needed, and returns the first row with targets.
+
+Measured on the 528 states where the real driver asks Kraken fish, held-out SE 9 puzzles (odd sha1
+of ratings/se_rated_stratified_sample.txt), one core, interleaved with e3a2dde: the test in Python,
+target by target, took most of a 1.6 ms call (100-odd rows, 280 targets, 370 branch look-ups); as
+masks in Python 0.72x; here see engine/strategies/complex_fish.py.  Road not taken: following every
+candidate of the digit up front (40-odd branches a digit where the lazy test follows about 4).
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from engine.kernels import bit_intrinsics, njit
+
+_popcount, _index = bit_intrinsics()  # popcnt / tzcnt (the index of the lowest set bit)
+
+_ALL = 0x1FF
+QUEUE = 2048  # singles waiting: at most 243 from one scan of the units, then 20 per placement (81)
+
+
+@njit(cache=True, aot="int64(int64[::1], int64[::1], int64, int64, int64[:, ::1], int64[:, ::1], "
+                      "int64[:, ::1], int64[:, ::1], int64[::1])")
+def propagate_singles(values, cands, cell, digit, peers, units, placed, queue, gone):  # pragma: no cover
+    """Place ``digit`` in ``cell`` and every single it forces, in place, writing each placement
+    (cell, digit) to ``placed`` and each cell's lost candidates to ``gone`` (its placed digit kept);
+    return how many placements, or -1 - that many on a contradiction (``gone`` is then unset).
+
+    :func:`engine.propagation.propagate_singles` step for step (the same placements in the same
+    order, the contradiction met at the same point).  ``peers``/``units``: engine.grid's PEERS and
+    UNITS; ``queue``: :data:`QUEUE` rows of work space.
+    """
+    gone[:] = cands
+    n = 0
+    queue[0, 0] = cell
+    queue[0, 1] = digit
+    size = 1
+    while size:
+        while size:
+            size -= 1
+            c = queue[size, 0]
+            d = queue[size, 1]
+            if values[c]:
+                if values[c] != d:
+                    return -1 - n
+                continue
+            bit = np.int64(1) << (d - 1)
+            if not cands[c] & bit:
+                return -1 - n
+            values[c] = d
+            cands[c] = 0
+            placed[n, 0] = c
+            placed[n, 1] = d
+            n += 1
+            for j in range(peers.shape[1]):
+                p = peers[c, j]
+                m = cands[p]
+                if m & bit:
+                    m ^= bit
+                    cands[p] = m
+                    if not m:
+                        return -1 - n
+                    if not m & (m - 1):
+                        queue[size, 0] = p
+                        queue[size, 1] = _index(m) + 1
+                        size += 1
+        for u in range(units.shape[0]):
+            once = twice = done = 0
+            for j in range(units.shape[1]):
+                m = cands[units[u, j]]
+                twice |= once & m
+                once |= m
+                v = values[units[u, j]]
+                if v:
+                    done |= 1 << (v - 1)
+            if once | done != _ALL:
+                return -1 - n
+            single = once & ~twice & ~done
+            while single:
+                low = single & -single
+                single ^= low
+                for j in range(units.shape[1]):
+                    if cands[units[u, j]] & low:
+                        queue[size, 0] = units[u, j]
+                        queue[size, 1] = _index(low) + 1
+                        size += 1
+                        break
+    for c in range(values.shape[0]):
+        gone[c] &= ~(np.int64(1) << (values[c] - 1) if values[c] else cands[c])
+    return n
+
+
+@njit(cache=True, aot="int64(int64[::1], int64[::1], int64, int64[::1], int64[:, ::1], int64, int64, "
+                      "int64[::1], int64[:, ::1], int64[:, ::1], int64[::1])")
+def kraken_targets(values, cands, digit, cells, rows, start, done, kill, peers, units,  # pragma: no cover
+                   out):
+    """Return the first row index >= ``start`` of ``rows`` (a Kraken search's (base, cover, base
+    cells, fins, eliminations) rows over the digit's cells ``cells``) with a type 1 target not in
+    ``done``, writing its targets (a mask like ``done``, bit i: ``cells[i]``) to ``out[0]``; -1 when
+    none is left.
+
+    A target is a removal some fin does not see, each such fin placed removing it by singles (or
+    running into a contradiction).  ``kill[i]`` caches what placing the digit in ``cells[i]``
+    removes of it (a mask like ``done``; -1: not followed yet); a fin is followed only when a
+    target still in play does not see it, as complex_fish's test target by target did.
+    """
+    k = cells.shape[0]
+    where = np.full(values.shape[0], -1, dtype=np.int64)
+    for i in range(k):
+        where[cells[i]] = i
+    near = np.zeros(k, dtype=np.int64)  # each cell's peers among the digit's cells
+    for i in range(k):
+        for j in range(peers.shape[1]):
+            w = where[peers[cells[i], j]]
+            if w >= 0:
+                near[i] |= np.int64(1) << w
+    every = (np.int64(1) << k) - 1
+    state = np.empty(values.shape[0], dtype=np.int64)
+    left_cands = np.empty(values.shape[0], dtype=np.int64)
+    placed = np.empty((values.shape[0], 2), dtype=np.int64)
+    queue = np.empty((QUEUE, 2), dtype=np.int64)
+    gone = np.empty(values.shape[0], dtype=np.int64)
+    bit = np.int64(1) << (digit - 1)
+    for r in range(start, rows.shape[0]):
+        fins = rows[r, 3]
+        if not fins:
+            continue
+        seen_by_all = every
+        x = fins
+        while x:
+            seen_by_all &= near[_index(x)]
+            x &= x - 1
+        left = rows[r, 4] & ~done & ~seen_by_all
+        x = fins
+        while x and left:
+            i = _index(x)
+            x &= x - 1
+            if left & ~near[i]:
+                if kill[i] < 0:
+                    state[:] = values
+                    left_cands[:] = cands
+                    n = propagate_singles(state, left_cands, cells[i], digit, peers, units, placed, queue,
+                                          gone)
+                    m = every
+                    if n >= 0:
+                        m = 0
+                        for j in range(k):
+                            if gone[cells[j]] & bit:
+                                m |= np.int64(1) << j
+                    kill[i] = m
+                left &= near[i] | kill[i]
+        if left:
+            out[0] = left
+            return r
+    return -1
