@@ -162,3 +162,58 @@ def kraken_targets(values, cands, digit, cells, rows, start, done, kill, peers, 
             out[0] = left
             return r
     return -1
+
+
+@njit(cache=True, aot="int64(int64[::1], int64[:, ::1], int64[:, ::1], int64[::1], int64[:, ::1])")
+def strong_links(cands, cell_units, units, starts, forced):  # pragma: no cover - compiled
+    """Fill the forcing chains' strong-link table and return how many rows of ``forced`` it used:
+    ``forced[starts[k]:starts[k + 1]]`` are the placements ``(cell, digit)`` that removing candidate
+    ``k = 9 * cell + digit - 1`` forces (the other digit of a bivalue cell, the digit's other place
+    in a unit where it has two), sorted, each once: forcing.StrongLinks.of's ``forced``.
+
+    ``starts`` has 730 entries, ``forced`` room for 4 rows a candidate; ``cell_units``/``units``:
+    engine.grid's CELL_UNITS and UNITS.
+    """
+    keys = np.empty(4, dtype=np.int64)  # 10 * cell + digit: sorts as (cell, digit)
+    n = 0
+    for c in range(81):
+        m = cands[c]
+        for d in range(1, 10):
+            starts[9 * c + d - 1] = n
+            bit = np.int64(1) << (d - 1)
+            if not m & bit:
+                continue
+            size = 0
+            if _popcount(m) == 2:
+                keys[0] = 10 * c + _index(m & ~bit) + 1
+                size = 1
+            for j in range(3):
+                u = cell_units[c, j]
+                other = -1
+                places = 0
+                for q in units[u]:
+                    if cands[q] & bit:
+                        places += 1
+                        if q != c:
+                            other = q
+                if places == 2:
+                    key = 10 * other + d
+                    fresh = True
+                    for t in range(size):
+                        fresh = fresh and keys[t] != key
+                    if fresh:
+                        keys[size] = key
+                        size += 1
+            for t in range(1, size):  # insertion sort: at most four keys
+                key = keys[t]
+                s = t - 1
+                while s >= 0 and keys[s] > key:
+                    keys[s + 1] = keys[s]
+                    s -= 1
+                keys[s + 1] = key
+            for t in range(size):
+                forced[n, 0] = keys[t] // 10
+                forced[n, 1] = keys[t] % 10
+                n += 1
+    starts[729] = n
+    return n

@@ -85,3 +85,18 @@ def test_kraken_type_1_kernel_finds_the_targets_of_the_test_written_target_by_ta
                 assert targets == _targets_by_hand(cg, found.cells, row, found.digit), (cg.to_sukaku(), row)
                 rows_with_targets += bool(targets)
     assert rows_with_targets >= 20
+
+
+def test_compiled_strong_links_are_the_python_tables() -> None:
+    from engine.grid import CELL_UNITS_NP
+    from engine.propagation_kernels import strong_links
+    from engine.strategies.forcing import StrongLinks
+
+    links = 0
+    for cg, _ in stuck_states()[::5]:
+        starts, forced = np.empty(730, dtype=np.int64), np.empty((4 * 729, 2), dtype=np.int64)
+        n = strong_links(np.array(cg.cands, dtype=np.int64), CELL_UNITS_NP, UNITS_NP, starts, forced)
+        table = [tuple(map(tuple, forced[starts[k] : starts[k + 1]].tolist())) for k in range(729)]
+        assert table == list(StrongLinks.of(cg).forced), cg.to_sukaku()
+        links += n
+    assert links > 1000

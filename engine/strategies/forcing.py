@@ -78,7 +78,7 @@ from typing import Any, NamedTuple
 import numpy as np
 
 from engine.candidates import CandidateGrid
-from engine.grid import CELL_UNITS, PEERS_NP, UNITS, UNITS_NP, cell_name
+from engine.grid import CELL_UNITS, CELL_UNITS_NP, PEERS_NP, UNITS, UNITS_NP, cell_name
 from engine.masks import CELL_BIT, MASK_DIGITS, PEER_MASK, POPCOUNT, UNIT_MASK, candidate_pairs
 from engine.propagation import propagate_singles
 from engine.steps import TEXT_FIELDS, Fact, Step, fact_label, implication_sentence, result_label, unit_label
@@ -528,39 +528,40 @@ class _ChainBranches:
     1,378 states the same.
     """
 
-    def __init__(self, cg: CandidateGrid, links: StrongLinks) -> None:
+    def __init__(self, cg: CandidateGrid) -> None:
         from engine.chain_kernels import chain_branches, forcing_groups
+        from engine.propagation_kernels import strong_links
 
-        starts = [0]
-        pairs: list[Pair] = []
-        for f in links.forced:
-            pairs += f
-            starts.append(len(pairs))
-        forced = np.array(pairs, dtype=np.int64).reshape(len(pairs), 2)
-        order = [(c, d) for c in range(81) for d in MASK_DIGITS[cg.cands[c]]]
-        start = np.zeros(len(order) + 1, dtype=np.int64)
-        placed = np.empty((82 * len(order), 2), dtype=np.int64)
-        gone = np.zeros((len(order), 729), dtype=np.uint8)
         cands = np.array(cg.cands, dtype=np.int64)
-        chain_branches(
-            np.array(cg.values, dtype=np.int64), cands, np.array(starts, dtype=np.int64), forced, PEERS_NP,
-            start, placed, gone,
-        )
-        self.order = {key: i for i, key in enumerate(order)}
+        starts = np.empty(730, dtype=np.int64)
+        forced = np.empty((4 * 729, 2), dtype=np.int64)
+        strong_links(cands, CELL_UNITS_NP, UNITS_NP, starts, forced)
+        self.cands = cg.cands
+        self.first = [0] * 81  # the index of each cell's first candidate (cell, then digit order)
+        count = 0
+        for c, m in enumerate(cg.cands):
+            self.first[c] = count
+            count += POPCOUNT[m]
+        start = np.zeros(count + 1, dtype=np.int64)
+        placed = np.empty((82 * count, 2), dtype=np.int64)
+        gone = np.zeros((count, 729), dtype=np.uint8)
+        values = np.array(cg.values, dtype=np.int64)
+        chain_branches(values, cands, starts, forced, PEERS_NP, start, placed, gone)
         self.start = start.tolist()
         self.placed = placed  # read per branch asked for: most are never read (see groups)
         # the cells and units whose branches give a step or a contradiction, in _multi_steps' order
         self.groups = forcing_groups(cands, start, placed, gone, UNITS_NP).tolist()
-        self.gone = np.packbits(gone, axis=1, bitorder="little")
+        self.gone = gone
 
     def branch(self, c: int, d: int) -> Branch:
-        i = self.order[c, d]
+        i = self.first[c] + POPCOUNT[self.cands[c] & ((1 << (d - 1)) - 1)]
         placed = [(cell, digit) for cell, digit in self.placed[self.start[i] : self.start[i + 1]].tolist()]
         c, d = placed[-1]
         if d < 0:
             placed[-1] = (c, -d)
             return Branch(None, None, placed, ("both", c, -d))
-        return Branch(None, None, placed, (), int.from_bytes(self.gone[i].tobytes(), "little"))
+        gone = np.packbits(self.gone[i], bitorder="little")
+        return Branch(None, None, placed, (), int.from_bytes(gone.tobytes(), "little"))
 
 
 class _Search:
@@ -570,7 +571,7 @@ class _Search:
     def __init__(self, cg: CandidateGrid, chain: bool) -> None:
         self.cg = CandidateGrid(cg.values[:], cg.cands[:])
         self.chain = chain
-        self.links = StrongLinks.of(self.cg)
+        self._links: StrongLinks | None = None
         self.on: dict[Pair, Branch] = {}
         self.off: dict[Pair, Branch] = {}
         self.gone: dict[tuple[int, int, bool], int] = {}
@@ -579,6 +580,14 @@ class _Search:
         self.digit = _Memo(iter(()) if chain else self._digit_steps())  # digit forcing: by singles
         self.multi = _Memo(self._multi_steps())
 
+    @property
+    def links(self) -> StrongLinks:
+        """The state's strong links in Python (only the nets' digit forcing asks: the single-link
+        branches read them compiled, :func:`engine.propagation_kernels.strong_links`)."""
+        if self._links is None:
+            self._links = StrongLinks.of(self.cg)
+        return self._links
+
     def branch(self, c: int, d: int, true: bool = True) -> Branch:
         key = (c, d)
         seen = self.on if true else self.off
@@ -586,7 +595,7 @@ class _Search:
             cg = self.cg
             if self.chain:  # single links are only ever followed from a placement
                 if self.chains is None:
-                    self.chains = _ChainBranches(cg, self.links)
+                    self.chains = _ChainBranches(cg)
                 seen[key] = self.chains.branch(c, d)
             else:
                 seen[key] = (follow if true else follow_off)(cg.values, cg.cands, c, d)
@@ -628,7 +637,7 @@ class _Search:
         cg = self.cg
         if self.chain:  # by single links: only the cells and units whose branches give something
             if self.chains is None:
-                self.chains = _ChainBranches(cg, self.links)
+                self.chains = _ChainBranches(cg)
             groups = self.chains.groups
         else:
             groups = _groups(cg)
