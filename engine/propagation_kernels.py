@@ -217,3 +217,156 @@ def strong_links(cands, cell_units, units, starts, forced):  # pragma: no cover 
                 n += 1
     starts[729] = n
     return n
+
+
+WORDS = 12  # a set of the 729 candidates (bit 81 * (digit - 1) + cell) as uint64 words
+
+
+@njit(cache=True, aot="int64(int64[::1], int64[::1], int64[::1], int64[:, ::1], int64[:, ::1], int64[::1], "
+                      "int64[:, ::1], uint64[:, ::1], uint64[:, ::1])")
+def chain_branches(values, cands, forced_start, forced, peers, start, placed, gone, made):  # pragma: no cover
+    """Follow every candidate of the state by single links, as forcing.follow_chain does, in one call,
+    and return how many rows of ``placed`` it filled.
+
+    ``forced[forced_start[k]:forced_start[k + 1]]`` are the ``(cell, digit)`` placements removing
+    candidate ``k = 9 * cell + digit - 1`` forces (:func:`strong_links`); ``peers[c]`` ascending.
+    Fills, per candidate ``i`` in cell then digit order: its rows of ``placed`` from ``start[i]`` to
+    ``start[i + 1]``, the placements (cell, digit) in order, the last ``(cell, -digit)`` when that
+    candidate, forced both in and out, ran it dry; and, unless it ran dry, its removals ``gone[i]``
+    (its placements left out) and its placements ``made[i]``, as :data:`WORDS` words (zeros on entry).
+    ``placed`` has room for 82 rows a candidate.
+    """
+    alive0 = np.zeros((9, 81), dtype=np.bool_)
+    for e in range(9):
+        for c in range(81):
+            alive0[e, c] = cands[c] >> e & 1 == 1
+    alive = np.empty((9, 81), dtype=np.bool_)
+    now = np.empty(81, dtype=np.int64)
+    todo = np.empty((81 * 112 + 1, 2), dtype=np.int64)
+    used = 0
+    i = 0
+    for cell in range(81):
+        for digit in range(1, 10):
+            if not cands[cell] >> (digit - 1) & 1:
+                continue
+            alive[:, :] = alive0
+            now[:] = values
+            todo[0, 0] = cell
+            todo[0, 1] = digit
+            size = 1
+            at = 0
+            first = used
+            dry = False
+            while at < size:
+                c = todo[at, 0]
+                d = todo[at, 1]
+                at += 1
+                v = now[c]
+                if v == d:
+                    continue
+                placed[used, 0] = c
+                if v or not alive[d - 1, c]:
+                    placed[used, 1] = -d
+                    used += 1
+                    dry = True
+                    break
+                placed[used, 1] = d
+                used += 1
+                now[c] = d
+                m = cands[c]
+                for e in range(9):
+                    if m >> e & 1:
+                        alive[e, c] = False
+                for k in range(peers.shape[1]):
+                    alive[d - 1, peers[c, k]] = False
+                # what placing d in c forces: through the cell's other digits, then its peers' d
+                for e in range(1, 10):
+                    if e != d and m >> (e - 1) & 1:
+                        key = 9 * c + e - 1
+                        for j in range(forced_start[key], forced_start[key + 1]):
+                            todo[size, 0] = forced[j, 0]
+                            todo[size, 1] = forced[j, 1]
+                            size += 1
+                for k in range(peers.shape[1]):
+                    q = peers[c, k]
+                    if cands[q] >> (d - 1) & 1:
+                        key = 9 * q + d - 1
+                        for j in range(forced_start[key], forced_start[key + 1]):
+                            todo[size, 0] = forced[j, 0]
+                            todo[size, 1] = forced[j, 1]
+                            size += 1
+            if not dry:
+                for e in range(9):
+                    for c in range(81):
+                        if alive0[e, c] and not alive[e, c]:
+                            b = 81 * e + c
+                            gone[i, b >> 6] |= np.uint64(1) << np.uint64(b & 63)
+                for j in range(first, used):
+                    b = 81 * (placed[j, 1] - 1) + placed[j, 0]
+                    gone[i, b >> 6] &= ~(np.uint64(1) << np.uint64(b & 63))
+                    made[i, b >> 6] |= np.uint64(1) << np.uint64(b & 63)
+            i += 1
+            start[i] = used
+    return used
+
+
+@njit(cache=True)
+def _agree(members, size, start, placed, gone, made):  # pragma: no cover - compiled
+    """Return True when the single-link branches of candidates ``members[:size]`` (indexes as in
+    :func:`chain_branches`) give forcing._try something: one ran dry, or all make one placement or
+    all remove one candidate."""
+    for k in range(size):
+        if placed[start[members[k] + 1] - 1, 1] < 0:
+            return True
+    for w in range(WORDS):
+        both = made[members[0], w]
+        out = gone[members[0], w]
+        for k in range(1, size):
+            both &= made[members[k], w]
+            out &= gone[members[k], w]
+        if both or out:
+            return True
+    return False
+
+
+@njit(cache=True, aot="int64[:, ::1](int64[::1], int64[::1], int64[:, ::1], uint64[:, ::1], uint64[:, ::1], "
+                      "int64[:, ::1])")
+def forcing_groups(cands, start, placed, gone, made, units):  # pragma: no cover - compiled
+    """Return ``(kind, where, digit)`` of the cells (kind 0, ``where`` the cell) and a digit's places
+    in a unit (kind 1, ``where`` the unit) whose options' branches give forcing._try a step, in
+    forcing._Search._multi_steps' order: two options, then three; cells, then units and digits.
+    ``start``, ``placed``, ``gone`` and ``made`` as :func:`chain_branches` filled them; ``units[u]``
+    the unit's cells."""
+    first = np.zeros(82, dtype=np.int64)  # the index of each cell's first candidate
+    for c in range(81):
+        first[c + 1] = first[c] + _popcount(cands[c])
+    out = np.empty((2 * (81 + 27 * 9), 3), dtype=np.int64)
+    used = 0
+    members = np.empty(9, dtype=np.int64)
+    for size in range(2, 4):
+        for c in range(81):
+            if _popcount(cands[c]) != size:
+                continue
+            for k in range(size):
+                members[k] = first[c] + k
+            if _agree(members, size, start, placed, gone, made):
+                out[used, 0] = 0
+                out[used, 1] = c
+                out[used, 2] = 0
+                used += 1
+        for u in range(27):
+            for d in range(1, 10):
+                bit = 1 << (d - 1)
+                count = 0
+                for k in range(9):
+                    c = units[u, k]
+                    if cands[c] & bit:
+                        if count < 3:
+                            members[count] = first[c] + _popcount(cands[c] & (bit - 1))
+                        count += 1
+                if count == size and _agree(members, size, start, placed, gone, made):
+                    out[used, 0] = 1
+                    out[used, 1] = u
+                    out[used, 2] = d
+                    used += 1
+    return out[:used]

@@ -516,21 +516,26 @@ def follow_chain(cg: CandidateGrid, links: StrongLinks, cell: int, digit: int) -
 
 class _ChainBranches:
     """Every candidate's branch by single links (:func:`follow_chain`), followed in one compiled
-    call (:func:`engine.chain_kernels.chain_branches`) and turned into a :class:`Branch` when asked.
+    call (:func:`engine.propagation_kernels.chain_branches`) and turned into a :class:`Branch` when
+    asked.
 
     Measured: a state's forcing_chain search follows about 110 branches at 40-90 us each in Python,
     most of the 5-10 ms it takes; the kernel follows all 200-300 candidates in well under 1 ms.
     Which cells and units give a step is then decided compiled too (``groups``:
-    :func:`engine.chain_kernels.forcing_groups`), and only their branches are read: trying each of
-    the 100-odd cells and units of a stuck state in Python (their branches as lists, what they agree
-    on) cost 2 ms.  forcing_chain's first step on the 99 recorded stuck states where the driver asks
-    it: 1.24 ms a call against 3.46 ms for 81ea958 (one core, interleaved, load 3.7), every step of
-    1,378 states the same.
+    :func:`engine.propagation_kernels.forcing_groups`), and only their branches are read: trying
+    each of the 100-odd cells and units of a stuck state in Python (their branches as lists, what
+    they agree on) cost 2 ms.  forcing_chain's first step on the 99 recorded stuck states where the
+    driver asks it: 1.24 ms a call against 3.46 ms for 81ea958 (one core, interleaved, load 3.7),
+    every step of 1,378 states the same.
+    Since, the strong-link table is made compiled (:func:`engine.propagation_kernels.strong_links`;
+    StrongLinks.of in Python was a quarter of the call), and each branch keeps its removals and
+    placements as 12 words of 729 bits, so whether a group's branches agree is a few word ANDs (the
+    kernels compared placement lists pair by pair and 729 bytes of removals a group, 60% of the
+    call); removals are turned into an int only for the branches read.
     """
 
     def __init__(self, cg: CandidateGrid) -> None:
-        from engine.chain_kernels import chain_branches, forcing_groups
-        from engine.propagation_kernels import strong_links
+        from engine.propagation_kernels import WORDS, chain_branches, forcing_groups, strong_links
 
         cands = np.array(cg.cands, dtype=np.int64)
         starts = np.empty(730, dtype=np.int64)
@@ -544,13 +549,14 @@ class _ChainBranches:
             count += POPCOUNT[m]
         start = np.zeros(count + 1, dtype=np.int64)
         placed = np.empty((82 * count, 2), dtype=np.int64)
-        gone = np.zeros((count, 729), dtype=np.uint8)
+        gone = np.zeros((count, WORDS), dtype=np.uint64)
+        made = np.zeros((count, WORDS), dtype=np.uint64)
         values = np.array(cg.values, dtype=np.int64)
-        chain_branches(values, cands, starts, forced, PEERS_NP, start, placed, gone)
+        chain_branches(values, cands, starts, forced, PEERS_NP, start, placed, gone, made)
         self.start = start.tolist()
         self.placed = placed  # read per branch asked for: most are never read (see groups)
         # the cells and units whose branches give a step or a contradiction, in _multi_steps' order
-        self.groups = forcing_groups(cands, start, placed, gone, UNITS_NP).tolist()
+        self.groups = forcing_groups(cands, start, placed, gone, made, UNITS_NP).tolist()
         self.gone = gone
 
     def branch(self, c: int, d: int) -> Branch:
@@ -560,8 +566,7 @@ class _ChainBranches:
         if d < 0:
             placed[-1] = (c, -d)
             return Branch(None, None, placed, ("both", c, -d))
-        gone = np.packbits(self.gone[i], bitorder="little")
-        return Branch(None, None, placed, (), int.from_bytes(gone.tobytes(), "little"))
+        return Branch(None, None, placed, (), int.from_bytes(self.gone[i].astype("<u8").tobytes(), "little"))
 
 
 class _Search:
