@@ -31,19 +31,27 @@ QUEUE = 2048  # singles waiting: at most 243 from one scan of the units, then 20
 @njit(cache=True, aot="int64(int64[::1], int64[::1], int64, int64, int64[:, ::1], int64[:, ::1], "
                       "int64[:, ::1], int64[:, ::1], int64[::1])")
 def propagate_singles(values, cands, cell, digit, peers, units, placed, queue, gone):  # pragma: no cover
-    """Place ``digit`` in ``cell`` and every single it forces, in place, writing each placement
-    (cell, digit) to ``placed`` and each cell's lost candidates to ``gone`` (its placed digit kept);
-    return how many placements, or -1 - that many on a contradiction (``gone`` is then unset).
+    """Place ``digit`` in ``cell`` and every single it forces, in place: :func:`propagate` with
+    ``(cell, digit)`` queued."""
+    queue[0, 0] = cell
+    queue[0, 1] = digit
+    return propagate(values, cands, 1, peers, units, placed, queue, gone)
 
-    :func:`engine.propagation.propagate_singles` step for step (the same placements in the same
-    order, the contradiction met at the same point).  ``peers``/``units``: engine.grid's PEERS and
-    UNITS; ``queue``: :data:`QUEUE` rows of work space.
+
+@njit(cache=True, aot="int64(int64[::1], int64[::1], int64, int64[:, ::1], int64[:, ::1], int64[:, ::1], "
+                      "int64[:, ::1], int64[::1])")
+def propagate(values, cands, size, peers, units, placed, queue, gone):  # pragma: no cover - compiled
+    """Place the ``size`` placements (cell, digit) queued in ``queue`` and every single they force,
+    in place, writing each placement to ``placed`` and each cell's lost candidates to ``gone`` (its
+    placed digit kept); return how many placements, or -1 - that many on a contradiction (``gone``
+    is then unset, ``values`` and ``cands`` half-updated as the Python leaves them).
+
+    :func:`engine.propagation.propagate_singles` step for step (the queue taken from its end, the
+    same placements in the same order, the contradiction met at the same point).
+    ``peers``/``units``: engine.grid's PEERS and UNITS; ``queue``: :data:`QUEUE` rows.
     """
     gone[:] = cands
     n = 0
-    queue[0, 0] = cell
-    queue[0, 1] = digit
-    size = 1
     while size:
         while size:
             size -= 1

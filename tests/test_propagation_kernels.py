@@ -100,3 +100,51 @@ def test_compiled_strong_links_are_the_python_tables() -> None:
         assert table == list(StrongLinks.of(cg).forced), cg.to_sukaku()
         links += n
     assert links > 1000
+
+
+def _python_follow(values: list[int], cands: list[int], queue: list, placed: list) -> tuple:
+    """The nets' branch as it was followed in Python: (values, cands, placements, ()), or None,
+    None, the placements and what ran dry on a contradiction."""
+    from engine.strategies.forcing import _what_ran_dry
+
+    values, cands = values[:], cands[:]
+    if python_singles(values, cands, queue, placed):
+        return values, cands, placed, (), 0
+    return None, None, placed, _what_ran_dry(values, cands), 0
+
+
+def _python_follow_off(cg: CandidateGrid, cell: int, digit: int) -> tuple:
+    """forcing.follow_off as it was, on engine.propagation's Python propagation."""
+    from engine.grid import CELL_UNITS, UNITS
+
+    cands = cg.cands[:]
+    bit = 1 << (digit - 1)
+    cands[cell] &= ~bit
+    left = cands[cell]
+    if not left:
+        return None, None, [(cell, -digit)], ("cell", cell), 0
+    queue = [(cell, left.bit_length())] if not left & (left - 1) else []
+    for u in CELL_UNITS[cell]:
+        where = [c for c in UNITS[u] if cands[c] & bit or cg.values[c] == digit]
+        if not where:
+            return None, None, [(cell, -digit)], ("unit", u, digit), 0
+        if len(where) == 1:
+            queue.append((where[0], digit))
+    return _python_follow(cg.values, cands, queue, [(cell, -digit)])
+
+
+def test_the_nets_compiled_branches_are_the_python_branches() -> None:
+    from engine.strategies.forcing import follow, follow_off
+
+    dry = forced = 0
+    for cg, _ in stuck_states()[::9]:
+        for cell in range(81):
+            for d in (d for d in range(1, 10) if cg.cands[cell] >> (d - 1) & 1):
+                on = follow(cg.values, cg.cands, cell, d)
+                where = (cg.to_sukaku(), cell, d)
+                assert tuple(on) == _python_follow(cg.values, cg.cands, [(cell, d)], []), where
+                off = follow_off(cg.values, cg.cands, cell, d)
+                assert tuple(off) == _python_follow_off(cg, cell, d), where
+                dry += bool(on.dry) + bool(off.dry)
+                forced += len(off.placed) > 1
+    assert dry >= 50 and forced >= 100  # contradictions, and removals that force something, are met

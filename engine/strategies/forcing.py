@@ -80,7 +80,6 @@ import numpy as np
 from engine.candidates import CandidateGrid
 from engine.grid import CELL_UNITS, CELL_UNITS_NP, PEERS_NP, UNITS, UNITS_NP, cell_name
 from engine.masks import CELL_BIT, MASK_DIGITS, PEER_MASK, POPCOUNT, UNIT_MASK, candidate_pairs
-from engine.propagation import propagate_singles
 from engine.steps import TEXT_FIELDS, Fact, Step, fact_label, implication_sentence, result_label, unit_label
 from engine.strategies import Technique, register
 from engine.strategies.links import result_fields
@@ -107,18 +106,12 @@ class Branch(NamedTuple):
 
 def follow(values: list[int], cands: list[int], cell: int, digit: int) -> Branch:
     """Return the branch of placing ``digit`` in ``cell`` and following singles (inputs unchanged)."""
-    values = values[:]
-    cands = cands[:]
-    placed: list[Pair] = []
-    if propagate_singles(values, cands, [(cell, digit)], placed):
-        return Branch(values, cands, placed)
-    return Branch(None, None, placed, _what_ran_dry(values, cands))
+    return _follow(values, cands, [(cell, digit)], [])
 
 
 def follow_off(values: list[int], cands: list[int], cell: int, digit: int) -> Branch:
     """Return the branch of removing candidate ``digit`` from ``cell`` and following singles
     (inputs unchanged; the assumption is recorded as ``(cell, -digit)``)."""
-    values = values[:]
     cands = cands[:]
     placed: list[Pair] = [(cell, -digit)]
     bit = 1 << (digit - 1)
@@ -133,9 +126,33 @@ def follow_off(values: list[int], cands: list[int], cell: int, digit: int) -> Br
             return Branch(None, None, placed, ("unit", u, digit))
         if len(where) == 1:
             queue.append((where[0], digit))
-    if propagate_singles(values, cands, queue, placed):
-        return Branch(values, cands, placed)
-    return Branch(None, None, placed, _what_ran_dry(values, cands))
+    return _follow(values, cands, queue, placed)
+
+
+def _follow(values: list[int], cands: list[int], queue: list[Pair], placed: list[Pair]) -> Branch:
+    """Return the branch of placing what ``queue`` holds (the last first) after ``placed`` and
+    following singles, compiled (:func:`engine.propagation_kernels.propagate`, which is
+    :func:`engine.propagation.propagate_singles` step for step; inputs unchanged).
+
+    Measured (13,504 branches of every 40th state where the real driver asks Kraken fish or forcing
+    chains on held-out SE 9 puzzles, one core of a machine loaded 6 on 2, JIT): 476 us a branch in
+    Python, 121 us compiled with the lists turned into arrays and back (the conversion is most of
+    it); every step of the nets on every 20th of the 1,378 stuck states, one core, against e3a2dde:
+    digit_forcing_chain 4.78 -> 3.55 s, forcing_net 2.10 -> 0.94 s, every step of all 1,378 the same.
+    """
+    from engine.propagation_kernels import QUEUE, propagate
+
+    now = np.array(values, dtype=np.int64)
+    left = np.array(cands, dtype=np.int64)
+    work = np.empty((QUEUE, 2), dtype=np.int64)
+    for k, (c, d) in enumerate(queue):
+        work[k] = c, d
+    made = np.empty((81, 2), dtype=np.int64)
+    n = propagate(now, left, len(queue), PEERS_NP, UNITS_NP, made, work, np.empty(81, dtype=np.int64))
+    placed = placed + [(c, d) for c, d in made[: n if n >= 0 else -1 - n].tolist()]
+    if n >= 0:
+        return Branch(now.tolist(), left.tolist(), placed)
+    return Branch(None, None, placed, _what_ran_dry(now.tolist(), left.tolist()))
 
 
 def propagate(values: list[int], cands: list[int], cell: int, digit: int) -> tuple[list, list, int] | None:
