@@ -27,7 +27,7 @@ fish's removals include the other's; reglib 03621 needs that).
 *Kraken* fish (HoDoKu's type 1) are finned basic fish whose target does not see every fin: each
 fin it does not see, placed, leads by singles (the forcing chains' propagation,
 :func:`engine.propagation.propagate_singles`, compiled step for step in
-:func:`engine.fish_kernels.propagate_singles`) to the target losing the digit or to a
+:func:`engine.propagation_kernels.propagate_singles`) to the target losing the digit or to a
 contradiction.  Type 2: the base cells of one cover unit and the fins, each placed, remove the
 same candidate (of any digit); unless a fin holds the digit the fish puts it in one of those
 cells, so the candidate goes.
