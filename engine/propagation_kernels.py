@@ -1,19 +1,33 @@
-"""Compiled singles propagation, and the Kraken fish's type 1 test built on it.
+"""Compiled propagation for the forcing techniques: singles (the nets, digit forcing chains and Kraken
+fish), the Kraken fish's type 1 test built on it, and the forcing chains' single links.
 
 Importing this module loads numba (unless the kernels were compiled ahead of time: engine/kernels.py);
-:mod:`engine.strategies.complex_fish` imports it on first use.
+:mod:`engine.strategies.forcing` and :mod:`engine.strategies.complex_fish` import it on first use.
 
-:func:`propagate_singles` is :func:`engine.propagation.propagate_singles` (plain Python on lists,
-4 times slower a branch) step for step: tests/test_propagation_kernels.py compares the two on every
-candidate of stuck states.  :func:`kraken_targets` runs the Kraken fish's type 1 test (a target is
-removed when each fin that does not see it, placed, removes it by singles) over a digit's finned
-fish, following each fin compiled when first needed, and returns the first row with targets.
+* :func:`propagate` (and :func:`propagate_singles`, one start) is
+  :func:`engine.propagation.propagate_singles` step for step: the same placements in the same order,
+  the contradiction met at the same point, the state left as the Python leaves it (tests/
+  test_propagation_kernels.py compares them on every candidate of stuck states, both ways).
+* :func:`kraken_targets`: the Kraken fish's type 1 test (a target goes when each fin that does not
+  see it, placed, removes it by singles) over a digit's finned fish, each fin followed when first
+  needed, returning the first row with targets; the step's chains are rebuilt in Python only for
+  the rows that become steps.
+* :func:`strong_links`, :func:`chain_branches`, :func:`forcing_groups`: the forcing chains' strong
+  links, every candidate's single-link branch, and which cells and units those branches settle.
 
-Measured on the 528 states where the real driver asks Kraken fish, held-out SE 9 puzzles (odd sha1
-of ratings/se_rated_stratified_sample.txt), one core, interleaved with e3a2dde: the test in Python,
-target by target, took most of a 1.6 ms call (100-odd rows, 280 targets, 370 branch look-ups); as
-masks in Python 0.72x; here see engine/strategies/complex_fish.py.  Road not taken: following every
-candidate of the digit up front (40-odd branches a digit where the lazy test follows about 4).
+Measured in the real driver (engine.rating.rate, ahead-of-time kernels both sides) on held-out SE 9
+puzzles (odd sha1 of ratings/se_rated_stratified_sample.txt), interleaved with e3a2dde on one core
+of a machine loaded 6-10 on 2 cores, two rounds, per call relative to each run's whole rating time:
+kraken_fish 0.44x and 0.41x (6.0 -> 3.8 ms, 9.8 -> 4.0 ms raw; 6.2-6.9% of technique time -> 2.7-
+2.8%), forcing_chain 0.40x and 0.45x (4.0 -> 2.3 ms, 5.7 -> 2.5 ms; 6.5-6.7% -> 2.6-2.9%); every
+step of the five forcing techniques on the 1,378 stuck states the same, and every rating.
+Where it went: the Kraken test target by target in Python was most of a call (100-odd rows, 280
+targets, 370 branch look-ups; as masks in Python it was 0.72x); forcing_chain's Python strong-link
+table was a quarter of a call, and the kernels' test of a group (placement lists compared pair by
+pair, 729 bytes of removals) 60% of what was left.
+Roads not taken: following every candidate of a digit up front for Kraken (40-odd branches a digit
+where the lazy test follows about 4); the nets' branches all in one call (they are asked one by one,
+lazily, and most states never reach them).
 """
 
 from __future__ import annotations
@@ -280,8 +294,9 @@ def chain_branches(values, cands, forced_start, forced, peers, start, placed, go
     (its placements left out) and its placements ``made[i]``, as :data:`WORDS` words (zeros on entry).
     ``placed`` has room for 82 rows a candidate.
 
-    Each digit's live cells are two words (cells 0-63, 64-80), and what a placement forces is looked
-    up whole (:func:`_after`, made once a state: a branch places 30-80 candidates, 250 branches).
+    Each digit's live cells are two words (cells 0-63, 64-80), what a placement forces is looked up
+    whole (:func:`_after`, made once a state: a branch places 30-80 candidates, 250 branches), and a
+    candidate is queued once a branch (its later copies would be skipped, or never reached).
     """
     after_start, after = _after(cands, forced_start, forced, peers)
     near = np.zeros((81, 2), dtype=np.int64)  # each cell's peers as two words
@@ -296,7 +311,8 @@ def chain_branches(values, cands, forced_start, forced, peers, start, placed, go
                 alive0[e, c >> 6] |= np.int64(1) << (c & 63)
     alive = np.empty((9, 2), dtype=np.int64)
     now = np.empty(81, dtype=np.int64)
-    todo = np.empty((81 * 112 + 1, 2), dtype=np.int64)
+    todo = np.empty((730, 2), dtype=np.int64)
+    queued = np.full(729, -1, dtype=np.int64)  # the branch that last queued each (cell, digit)
     used = 0
     i = 0
     for cell in range(81):
@@ -307,6 +323,7 @@ def chain_branches(values, cands, forced_start, forced, peers, start, placed, go
             now[:] = values
             todo[0, 0] = cell
             todo[0, 1] = digit
+            queued[9 * cell + digit - 1] = i
             size = 1
             at = 0
             first = used
@@ -337,9 +354,14 @@ def chain_branches(values, cands, forced_start, forced, peers, start, placed, go
                 alive[d - 1, 1] &= ~near[c, 1]
                 key = 9 * c + d - 1
                 for j in range(after_start[key], after_start[key + 1]):
-                    todo[size, 0] = after[j, 0]
-                    todo[size, 1] = after[j, 1]
-                    size += 1
+                    # one queued before is placed or runs the branch dry when reached: this copy is
+                    # never reached or skipped, so it is not queued (each candidate once a branch)
+                    q = 9 * after[j, 0] + after[j, 1] - 1
+                    if queued[q] != i:
+                        queued[q] = i
+                        todo[size, 0] = after[j, 0]
+                        todo[size, 1] = after[j, 1]
+                        size += 1
             if not dry:
                 for e in range(9):
                     for w in range(2):
