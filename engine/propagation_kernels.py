@@ -17,10 +17,11 @@ Importing this module loads numba (unless the kernels were compiled ahead of tim
 
 Measured in the real driver (engine.rating.rate, ahead-of-time kernels both sides) on held-out SE 9
 puzzles (odd sha1 of ratings/se_rated_stratified_sample.txt), interleaved with e3a2dde on one core
-of a machine loaded 6-10 on 2 cores, two rounds, per call relative to each run's whole rating time:
-kraken_fish 0.44x and 0.41x (6.0 -> 3.8 ms, 9.8 -> 4.0 ms raw; 6.2-6.9% of technique time -> 2.7-
-2.8%), forcing_chain 0.40x and 0.45x (4.0 -> 2.3 ms, 5.7 -> 2.5 ms; 6.5-6.7% -> 2.6-2.9%); every
-step of the five forcing techniques on the 1,378 stuck states the same, and every rating.
+of a machine loaded 4-10 on 2 cores: in the steadiest round kraken_fish 4.05 -> 1.52 ms a call
+(0.38x; 0.41x relative to each run's whole rating time) and forcing_chain 2.45 -> 0.93 ms (0.38x;
+0.42x), their shares of technique time 6.6% -> 2.7% and 6.5% -> 2.7% (three other rounds 0.41-0.55x
+and 0.40-0.45x, relative); every step of the five forcing techniques on the 1,378 stuck states the
+same, and every rating.
 Where it went: the Kraken test target by target in Python was most of a call (100-odd rows, 280
 targets, 370 branch look-ups; as masks in Python it was 0.72x); forcing_chain's Python strong-link
 table was a quarter of a call, and the kernels' test of a group (placement lists compared pair by
