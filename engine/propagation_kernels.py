@@ -262,23 +262,25 @@ def _after(cands, forced_start, forced, peers):  # pragma: no cover - compiled
                     continue
                 for e in range(1, 10):
                     if e != d and m >> (e - 1) & 1:
-                        key = 9 * c + e - 1
-                        for j in range(forced_start[key], forced_start[key + 1]):
-                            if pass_:
-                                rows[n, 0] = forced[j, 0]
-                                rows[n, 1] = forced[j, 1]
-                            n += 1
+                        n = _append(rows, n, forced_start, forced, 9 * c + e - 1, pass_)
                 for k in range(peers.shape[1]):
                     q = peers[c, k]
                     if cands[q] >> (d - 1) & 1:
-                        key = 9 * q + d - 1
-                        for j in range(forced_start[key], forced_start[key + 1]):
-                            if pass_:
-                                rows[n, 0] = forced[j, 0]
-                                rows[n, 1] = forced[j, 1]
-                            n += 1
+                        n = _append(rows, n, forced_start, forced, 9 * q + d - 1, pass_)
         start[729] = n
     return start, rows
+
+
+@njit(cache=True)
+def _append(rows, n, forced_start, forced, key, write):  # pragma: no cover - compiled
+    """Append what removing candidate ``key`` forces to ``rows`` from row ``n`` (only counted unless
+    ``write``); return the new count."""
+    for j in range(forced_start[key], forced_start[key + 1]):
+        if write:
+            rows[n, 0] = forced[j, 0]
+            rows[n, 1] = forced[j, 1]
+        n += 1
+    return n
 
 
 @njit(cache=True, aot="int64(int64[::1], int64[::1], int64[::1], int64[:, ::1], int64[:, ::1], int64[::1], "
