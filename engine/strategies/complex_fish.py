@@ -70,7 +70,9 @@ its fins' peers.  On the driver's 1,904 fish searches rating the 64 puzzles of t
 states (one core, cpu time, machine loaded 3-5 on 2 cores, the same rows): Franken 0.50 -> 0.45
 ms, mutant 1.18 -> 1.13 ms, Kraken's basic fish 0.14 -> 0.10 ms a search; the driver's Kraken
 call (first step) 2.97 -> 1.37 ms; every Kraken fish of every 10th state 45.6 -> 22.6 ms a state
-(worst 142 -> 57 ms), the same steps.
+(worst 142 -> 57 ms), the same steps.  Since, the type 1 test runs compiled, fins followed as
+needed (:func:`engine.propagation_kernels.kraken_targets`; figures there): the driver's Kraken call
+on held-out SE 9 puzzles about 0.4x, every Kraken fish of every 10th stuck state 0.86x.
 """
 
 from __future__ import annotations
@@ -124,8 +126,10 @@ class _Found(NamedTuple):
     digit: int
     cells: list[int]
     rows: dict[int, list[Row]]
-    at: np.ndarray | None = None  # Kraken: ``cells`` as an array, and
-    table: np.ndarray | None = None  # the rows of every size in ``rows``' order, one row each (not in rows)
+    # Kraken keeps its rows as one array instead (``rows`` left empty): the sizes in order, each
+    # size's rows as the other kinds list them, and ``cells`` as an array, for the compiled test
+    at: np.ndarray | None = None
+    table: np.ndarray | None = None
 
     def fish(self, row: Row) -> Fish:
         base_set, cover_set, base_cells, fins, elims = row
