@@ -26,8 +26,7 @@ on every cover the frame may still take (the cells of all units still allowed: n
 cheap ones: +2%); taking a frame that only turns complete at once instead of pushing it (no change).
 About 45,000 frames a mutant search, most of them ending where a full cover removes nothing.
 
-Also here: :func:`propagate_singles`, the Kraken fish's singles (the forcing chains' propagation,
-:mod:`engine.propagation`, in plain Python 4 times slower).
+The Kraken fish's singles and their type 1 test are compiled in :mod:`engine.propagation_kernels`.
 """
 
 from __future__ import annotations
@@ -252,78 +251,3 @@ def search_fish(cells, units_of, pool, cover_ok, kind, max_size, max_fins, max_e
                 top += 1
                 banned |= np.int64(1) << v
     return found
-
-
-_ALL = 0x1FF
-QUEUE = 2048  # singles waiting: at most 243 from one scan of the units, then 20 per placement (81)
-
-
-@njit(cache=True, aot="int64(int64[::1], int64[::1], int64, int64, int64[:, ::1], int64[:, ::1], "
-                      "int64[:, ::1], int64[:, ::1], int64[::1])")
-def propagate_singles(values, cands, cell, digit, peers, units, placed, queue, gone):  # pragma: no cover
-    """Place ``digit`` in ``cell`` and every single it forces, in place, writing each placement
-    (cell, digit) to ``placed`` and each cell's lost candidates to ``gone`` (its placed digit kept);
-    return how many placements, or -1 - that many on a contradiction (``gone`` is then unset).
-
-    :func:`engine.propagation.propagate_singles` step for step (the same placements in the same
-    order, the contradiction met at the same point), for the Kraken fish, which follow every fin:
-    there it took half of a Kraken search.  ``peers``/``units``: engine.grid's PEERS and UNITS.
-    """
-    gone[:] = cands
-    n = 0
-    queue[0, 0] = cell
-    queue[0, 1] = digit
-    size = 1
-    while size:
-        while size:
-            size -= 1
-            c = queue[size, 0]
-            d = queue[size, 1]
-            if values[c]:
-                if values[c] != d:
-                    return -1 - n
-                continue
-            bit = np.int64(1) << (d - 1)
-            if not cands[c] & bit:
-                return -1 - n
-            values[c] = d
-            cands[c] = 0
-            placed[n, 0] = c
-            placed[n, 1] = d
-            n += 1
-            for j in range(peers.shape[1]):
-                p = peers[c, j]
-                m = cands[p]
-                if m & bit:
-                    m ^= bit
-                    cands[p] = m
-                    if not m:
-                        return -1 - n
-                    if not m & (m - 1):
-                        queue[size, 0] = p
-                        queue[size, 1] = _index(m) + 1
-                        size += 1
-        for u in range(units.shape[0]):
-            once = twice = done = 0
-            for j in range(units.shape[1]):
-                m = cands[units[u, j]]
-                twice |= once & m
-                once |= m
-                v = values[units[u, j]]
-                if v:
-                    done |= 1 << (v - 1)
-            if once | done != _ALL:
-                return -1 - n
-            single = once & ~twice & ~done
-            while single:
-                low = single & -single
-                single ^= low
-                for j in range(units.shape[1]):
-                    if cands[units[u, j]] & low:
-                        queue[size, 0] = units[u, j]
-                        queue[size, 1] = _index(low) + 1
-                        size += 1
-                        break
-    for c in range(values.shape[0]):
-        gone[c] &= ~(np.int64(1) << (values[c] - 1) if values[c] else cands[c])
-    return n

@@ -34,6 +34,7 @@ KERNEL_MODULES = (
     "engine.exclusion_kernels",
     "engine.als_kernels",
     "engine.pattern_kernels", "engine.template_kernels",
+    "engine.propagation_kernels",
 )
 # exported name -> (signature, Python function), filled as the kernel modules are imported
 EXPORTS: dict[str, tuple[str, Callable[..., Any]]] = {}

@@ -163,7 +163,7 @@ def test_kraken_fish_are_basic_fish_whose_fins_or_cover_cells_each_remove_the_ta
 
 
 def test_kraken_singles_place_what_the_forcing_chains_propagation_places_in_its_order() -> None:
-    """The compiled propagation (fish_kernels) against engine.propagation's on every candidate of
+    """The compiled propagation (propagation_kernels) against engine.propagation's on every candidate of
     some stuck states: the same placements in the same order, the same removals, the same clashes."""
     broken = 0
     for cg, _ in stuck_states()[::9]:

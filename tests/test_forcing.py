@@ -237,7 +237,7 @@ def test_compiled_walks_follow_the_python_walks_exactly() -> None:
     branches = contradictions = 0
     for cg in states:
         links = StrongLinks.of(cg)
-        compiled = _ChainBranches(cg, links)
+        compiled = _ChainBranches(cg)
         for c in range(81):
             for d in MASK_DIGITS[cg.cands[c]]:
                 assert compiled.branch(c, d) == follow_chain(cg, links, c, d)

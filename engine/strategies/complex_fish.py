@@ -27,7 +27,7 @@ fish's removals include the other's; reglib 03621 needs that).
 *Kraken* fish (HoDoKu's type 1) are finned basic fish whose target does not see every fin: each
 fin it does not see, placed, leads by singles (the forcing chains' propagation,
 :func:`engine.propagation.propagate_singles`, compiled step for step in
-:func:`engine.fish_kernels.propagate_singles`) to the target losing the digit or to a
+:func:`engine.propagation_kernels.propagate_singles`) to the target losing the digit or to a
 contradiction.  Type 2: the base cells of one cover unit and the fins, each placed, remove the
 same candidate (of any digit); unless a fin holds the digit the fish puts it in one of those
 cells, so the candidate goes.
@@ -70,7 +70,9 @@ its fins' peers.  On the driver's 1,904 fish searches rating the 64 puzzles of t
 states (one core, cpu time, machine loaded 3-5 on 2 cores, the same rows): Franken 0.50 -> 0.45
 ms, mutant 1.18 -> 1.13 ms, Kraken's basic fish 0.14 -> 0.10 ms a search; the driver's Kraken
 call (first step) 2.97 -> 1.37 ms; every Kraken fish of every 10th state 45.6 -> 22.6 ms a state
-(worst 142 -> 57 ms), the same steps.
+(worst 142 -> 57 ms), the same steps.  Since, the type 1 test runs compiled, fins followed as
+needed (:func:`engine.propagation_kernels.kraken_targets`; figures there): the driver's Kraken call
+on held-out SE 9 puzzles about 0.4x, every Kraken fish of every 10th stuck state 0.86x.
 """
 
 from __future__ import annotations
@@ -124,6 +126,10 @@ class _Found(NamedTuple):
     digit: int
     cells: list[int]
     rows: dict[int, list[Row]]
+    # Kraken keeps its rows as one array instead (``rows`` left empty): the sizes in order, each
+    # size's rows as the other kinds list them, and ``cells`` as an array, for the compiled test
+    at: np.ndarray | None = None
+    table: np.ndarray | None = None
 
     def fish(self, row: Row) -> Fish:
         base_set, cover_set, base_cells, fins, elims = row
@@ -139,7 +145,8 @@ _KIND = {"kraken": 0, "franken": 1, "mutant": 2}  # fish_kernels.kind_of's class
 
 def _search(cands_mask: int, digit: int, kind: str, in_templates: list[int] | None = None) -> _Found:
     """Return, by size 2-4, every fish of the kind that removes a candidate (for "kraken": every
-    finned basic fish with a cover candidate outside its base, seen by the fins or not).
+    finned basic fish with a cover candidate outside its base, seen by the fins or not, kept as
+    one array, ``table``: the Kraken test reads them compiled).
 
     ``in_templates`` (per row, the columns of the digit's cells known to lie in a template:
     :func:`engine.candidates.template_rows`) narrows what the search looks for: a fish removes only
@@ -153,23 +160,33 @@ def _search(cands_mask: int, digit: int, kind: str, in_templates: list[int] | No
     cells = list(bits(cands_mask))
     found = _Found(digit, cells, {2: [], 3: [], 4: []})
     if len(cells) > 62:
-        return found
+        return found._replace(table=np.empty((0, 5), dtype=np.int64)) if kind == "kraken" else found
     at = np.array(cells, dtype=np.int64)
     removable = -1 if in_templates is None else sum(
         1 << i for i, c in enumerate(cells) if not in_templates[c // 9] >> (c % 9) & 1)
+    parts = [_rows(at, pool, cover_ok, kind, removable) for pool, cover_ok in _WALKS[kind]]
+    if kind == "kraken":  # by size, each size's rows in the order of the walks (a stable sort)
+        table = np.concatenate(parts)
+        sizes = [base.bit_count() for base in table[:, 0].tolist()]
+        return found._replace(at=at, table=table[np.argsort(sizes, kind="stable")])
+    for part in parts:
+        for row in part.tolist():
+            found.rows[row[0].bit_count()].append(tuple(row))
+    return found
+
+
+def _rows(at: np.ndarray, pool: np.ndarray, cover_ok: int, kind: str, removable: int) -> np.ndarray:
+    """Return the kernel's rows for one walk (:func:`engine.fish_kernels.search_fish`)."""
     kernel = _kernels().search_fish
     fins = _MAX_KRAKEN_FINS if kind == "kraken" else _MAX_FINS
     blind = int(kind == "kraken")  # a Kraken fish's fins need not see anything
-    for pool, cover_ok in _WALKS[kind]:
-        count = size = 1024
-        while count == size:  # the kernel stops when its rows run out: search again with more
-            size *= 4
-            out = np.empty((size, 5), dtype=np.int64)
-            count = kernel(at, CELL_UNITS_NP, pool, cover_ok, _KIND[kind], _MAX_SIZE, fins, _MAX_ENDO, blind,
-                           removable, out)
-        for row in out[:count].tolist():
-            found.rows[row[0].bit_count()].append(tuple(row))
-    return found
+    count = size = 1024
+    while count == size:  # the kernel stops when its rows run out: search again with more
+        size *= 4
+        out = np.empty((size, 5), dtype=np.int64)
+        count = kernel(at, CELL_UNITS_NP, pool, cover_ok, _KIND[kind], _MAX_SIZE, fins, _MAX_ENDO, blind,
+                       removable, out)
+    return out[:count]
 
 
 def _kernels():  # noqa: ANN202 (a module)
@@ -288,25 +305,20 @@ def kraken_fish(cg: CandidateGrid) -> Iterator[Step]:
     found = list(_found(cg, "kraken"))
     for digit_fish in found:  # type 1 first: it uses the fish's own removals
         d = digit_fish.digit
-        for row in (r for n in (2, 3, 4) for r in digit_fish.rows[n] if r[3]):
+        for row, targets in branches.type_1(digit_fish):
             fins = [digit_fish.cells[i] for i in bits(row[3])]
-            for target in (digit_fish.cells[i] for i in bits(row[4])):
-                if (target, d) in done:
-                    continue  # already given
+            for target in targets:
+                done.add((target, d))
                 far = [f for f in fins if not PEER_MASK[target] >> f & 1]
-                if not far:
-                    continue  # a plain finned fish's removal
-                # a fin whose singles keep the target settles it: the fins after it are not followed
-                if all(branches.get(f, d).removes(target, d) for f in far):
-                    done.add((target, d))
-                    chains = [branches.get(f, d) for f in far]
-                    yield _kraken_step(digit_fish.fish(row), (target, d), far, chains, None)
+                chains = [branches.get(f, d) for f in far]
+                yield _kraken_step(digit_fish.fish(row), (target, d), far, chains, None)
     # the removals given so far as a bit set: a contradiction in every branch removes all 729, and
     # those already given go before the bits are walked (the same targets in the same order)
     given = sum(1 << (9 * cell + digit - 1) for cell, digit in done)
     for digit_fish in found:
-        for row in (r for n in (2, 3, 4) for r in digit_fish.rows[n]):
-            given = yield from _kraken_type_2(branches, given, digit_fish.fish(row))
+        assert digit_fish.table is not None  # a Kraken search's
+        for row in digit_fish.table.tolist():
+            given = yield from _kraken_type_2(branches, given, digit_fish.fish(tuple(row)))
 
 
 def _kraken_type_2(branches: _Branches, given: int, fish: Fish) -> Generator[Step, None, int]:
@@ -357,12 +369,38 @@ class _Branches:
         self.cands = np.array(cg.cands, dtype=np.int64)
         self.followed: dict[tuple[int, int], _Branch] = {}
 
+    def type_1(self, found: _Found) -> Iterator[tuple[Row, list[int]]]:
+        """Yield each row of a digit's Kraken search with type 1 targets, and those targets (cells,
+        ascending): cover candidates some fin does not see, each such fin placed removing them by
+        singles (:func:`engine.propagation_kernels.kraken_targets`, which follows the fins).
+
+        The kernel does what the test in Python did target by target (a fin's singles keeping a
+        target ended that target's test): the same rows and targets, the same fins followed.
+        """
+        from engine.propagation_kernels import kraken_targets
+
+        assert found.table is not None  # a Kraken search's
+        kill = np.full(len(found.cells), -1, dtype=np.int64)  # each fin's removals, once followed
+        out = np.zeros(1, dtype=np.int64)
+        done = 0  # the digit's targets given so far, bit i: found.cells[i]
+        r = 0
+        while r < len(found.table):
+            r = kraken_targets(self.values, self.cands, found.digit, found.at, found.table, r, done, kill,
+                               PEERS_NP, UNITS_NP, out)
+            if r < 0:
+                return
+            done |= int(out[0])
+            yield tuple(found.table[r].tolist()), [found.cells[i] for i in bits(int(out[0]))]
+            r += 1
+
     def get(self, cell: int, d: int) -> _Branch:
-        """Return where placing ``d`` in ``cell`` leads by singles (compiled, never fails on a valid state:
-        :func:`engine.fish_kernels.propagate_singles`, the forcing chains' propagation step for step)."""
+        """Return where placing ``d`` in ``cell`` leads by singles (compiled, never fails on a valid
+        state: :func:`engine.propagation_kernels.propagate_singles`, the forcing chains' propagation
+        step for step)."""
         branch = self.followed.get((cell, d))
         if branch is None:
-            kernels = _kernels()
+            from engine import propagation_kernels as kernels
+
             placed = np.empty((81, 2), dtype=np.int64)
             gone = np.empty(81, dtype=np.int64)
             queue = np.empty((kernels.QUEUE, 2), dtype=np.int64)

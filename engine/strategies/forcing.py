@@ -78,9 +78,8 @@ from typing import Any, NamedTuple
 import numpy as np
 
 from engine.candidates import CandidateGrid
-from engine.grid import CELL_UNITS, PEERS_NP, UNITS, UNITS_NP, cell_name
+from engine.grid import CELL_UNITS, CELL_UNITS_NP, PEERS_NP, UNITS, UNITS_NP, cell_name
 from engine.masks import CELL_BIT, MASK_DIGITS, PEER_MASK, POPCOUNT, UNIT_MASK, candidate_pairs
-from engine.propagation import propagate_singles
 from engine.steps import TEXT_FIELDS, Fact, Step, fact_label, implication_sentence, result_label, unit_label
 from engine.strategies import Technique, register
 from engine.strategies.links import result_fields
@@ -107,18 +106,12 @@ class Branch(NamedTuple):
 
 def follow(values: list[int], cands: list[int], cell: int, digit: int) -> Branch:
     """Return the branch of placing ``digit`` in ``cell`` and following singles (inputs unchanged)."""
-    values = values[:]
-    cands = cands[:]
-    placed: list[Pair] = []
-    if propagate_singles(values, cands, [(cell, digit)], placed):
-        return Branch(values, cands, placed)
-    return Branch(None, None, placed, _what_ran_dry(values, cands))
+    return _follow(values, cands, [(cell, digit)], [])
 
 
 def follow_off(values: list[int], cands: list[int], cell: int, digit: int) -> Branch:
     """Return the branch of removing candidate ``digit`` from ``cell`` and following singles
     (inputs unchanged; the assumption is recorded as ``(cell, -digit)``)."""
-    values = values[:]
     cands = cands[:]
     placed: list[Pair] = [(cell, -digit)]
     bit = 1 << (digit - 1)
@@ -133,9 +126,33 @@ def follow_off(values: list[int], cands: list[int], cell: int, digit: int) -> Br
             return Branch(None, None, placed, ("unit", u, digit))
         if len(where) == 1:
             queue.append((where[0], digit))
-    if propagate_singles(values, cands, queue, placed):
-        return Branch(values, cands, placed)
-    return Branch(None, None, placed, _what_ran_dry(values, cands))
+    return _follow(values, cands, queue, placed)
+
+
+def _follow(values: list[int], cands: list[int], queue: list[Pair], placed: list[Pair]) -> Branch:
+    """Return the branch of placing what ``queue`` holds (the last first) after ``placed`` and
+    following singles, compiled (:func:`engine.propagation_kernels.propagate`, which is
+    :func:`engine.propagation.propagate_singles` step for step; inputs unchanged).
+
+    Measured (13,504 branches of every 40th state where the real driver asks Kraken fish or forcing
+    chains on held-out SE 9 puzzles, one core of a machine loaded 6 on 2, JIT): 476 us a branch in
+    Python, 121 us compiled with the lists turned into arrays and back (the conversion is most of
+    it); every step of the nets on every 20th of the 1,378 stuck states, one core, against e3a2dde:
+    digit_forcing_chain 4.78 -> 3.55 s, forcing_net 2.10 -> 0.94 s, every step of all 1,378 the same.
+    """
+    from engine.propagation_kernels import QUEUE, propagate
+
+    now = np.array(values, dtype=np.int64)
+    left = np.array(cands, dtype=np.int64)
+    work = np.empty((QUEUE, 2), dtype=np.int64)
+    for k, (c, d) in enumerate(queue):
+        work[k] = c, d
+    made = np.empty((81, 2), dtype=np.int64)
+    n = propagate(now, left, len(queue), PEERS_NP, UNITS_NP, made, work, np.empty(81, dtype=np.int64))
+    placed = placed + [(c, d) for c, d in made[: n if n >= 0 else -1 - n].tolist()]
+    if n >= 0:
+        return Branch(now.tolist(), left.tolist(), placed)
+    return Branch(None, None, placed, _what_ran_dry(now.tolist(), left.tolist()))
 
 
 def propagate(values: list[int], cands: list[int], cell: int, digit: int) -> tuple[list, list, int] | None:
@@ -516,51 +533,57 @@ def follow_chain(cg: CandidateGrid, links: StrongLinks, cell: int, digit: int) -
 
 class _ChainBranches:
     """Every candidate's branch by single links (:func:`follow_chain`), followed in one compiled
-    call (:func:`engine.chain_kernels.chain_branches`) and turned into a :class:`Branch` when asked.
+    call (:func:`engine.propagation_kernels.chain_branches`) and turned into a :class:`Branch` when
+    asked.
 
     Measured: a state's forcing_chain search follows about 110 branches at 40-90 us each in Python,
     most of the 5-10 ms it takes; the kernel follows all 200-300 candidates in well under 1 ms.
     Which cells and units give a step is then decided compiled too (``groups``:
-    :func:`engine.chain_kernels.forcing_groups`), and only their branches are read: trying each of
-    the 100-odd cells and units of a stuck state in Python (their branches as lists, what they agree
-    on) cost 2 ms.  forcing_chain's first step on the 99 recorded stuck states where the driver asks
-    it: 1.24 ms a call against 3.46 ms for 81ea958 (one core, interleaved, load 3.7), every step of
-    1,378 states the same.
+    :func:`engine.propagation_kernels.forcing_groups`), and only their branches are read: trying
+    each of the 100-odd cells and units of a stuck state in Python (their branches as lists, what
+    they agree on) cost 2 ms.  forcing_chain's first step on the 99 recorded stuck states where the
+    driver asks it: 1.24 ms a call against 3.46 ms for 81ea958 (one core, interleaved, load 3.7),
+    every step of 1,378 states the same.
+    Since, the strong-link table is made compiled (:func:`engine.propagation_kernels.strong_links`;
+    StrongLinks.of in Python was a quarter of the call), and each branch keeps its removals and
+    placements as 12 words of 729 bits, so whether a group's branches agree is a few word ANDs (the
+    kernels compared placement lists pair by pair and 729 bytes of removals a group, 60% of the
+    call); removals are turned into an int only for the branches read.
     """
 
-    def __init__(self, cg: CandidateGrid, links: StrongLinks) -> None:
-        from engine.chain_kernels import chain_branches, forcing_groups
+    def __init__(self, cg: CandidateGrid) -> None:
+        from engine.propagation_kernels import WORDS, chain_branches, forcing_groups, strong_links
 
-        starts = [0]
-        pairs: list[Pair] = []
-        for f in links.forced:
-            pairs += f
-            starts.append(len(pairs))
-        forced = np.array(pairs, dtype=np.int64).reshape(len(pairs), 2)
-        order = [(c, d) for c in range(81) for d in MASK_DIGITS[cg.cands[c]]]
-        start = np.zeros(len(order) + 1, dtype=np.int64)
-        placed = np.empty((82 * len(order), 2), dtype=np.int64)
-        gone = np.zeros((len(order), 729), dtype=np.uint8)
         cands = np.array(cg.cands, dtype=np.int64)
-        chain_branches(
-            np.array(cg.values, dtype=np.int64), cands, np.array(starts, dtype=np.int64), forced, PEERS_NP,
-            start, placed, gone,
-        )
-        self.order = {key: i for i, key in enumerate(order)}
+        starts = np.empty(730, dtype=np.int64)
+        forced = np.empty((4 * 729, 2), dtype=np.int64)
+        strong_links(cands, CELL_UNITS_NP, UNITS_NP, starts, forced)
+        self.cands = cg.cands
+        self.first = [0] * 81  # the index of each cell's first candidate (cell, then digit order)
+        count = 0
+        for c, m in enumerate(cg.cands):
+            self.first[c] = count
+            count += POPCOUNT[m]
+        start = np.zeros(count + 1, dtype=np.int64)
+        placed = np.empty((82 * count, 2), dtype=np.int64)
+        gone = np.zeros((count, WORDS), dtype=np.uint64)
+        made = np.zeros((count, WORDS), dtype=np.uint64)
+        values = np.array(cg.values, dtype=np.int64)
+        chain_branches(values, cands, starts, forced, PEERS_NP, start, placed, gone, made)
         self.start = start.tolist()
         self.placed = placed  # read per branch asked for: most are never read (see groups)
         # the cells and units whose branches give a step or a contradiction, in _multi_steps' order
-        self.groups = forcing_groups(cands, start, placed, gone, UNITS_NP).tolist()
-        self.gone = np.packbits(gone, axis=1, bitorder="little")
+        self.groups = forcing_groups(cands, start, placed, gone, made, UNITS_NP).tolist()
+        self.gone = gone
 
     def branch(self, c: int, d: int) -> Branch:
-        i = self.order[c, d]
+        i = self.first[c] + POPCOUNT[self.cands[c] & ((1 << (d - 1)) - 1)]
         placed = [(cell, digit) for cell, digit in self.placed[self.start[i] : self.start[i + 1]].tolist()]
         c, d = placed[-1]
         if d < 0:
             placed[-1] = (c, -d)
             return Branch(None, None, placed, ("both", c, -d))
-        return Branch(None, None, placed, (), int.from_bytes(self.gone[i].tobytes(), "little"))
+        return Branch(None, None, placed, (), int.from_bytes(self.gone[i].astype("<u8").tobytes(), "little"))
 
 
 class _Search:
@@ -570,7 +593,7 @@ class _Search:
     def __init__(self, cg: CandidateGrid, chain: bool) -> None:
         self.cg = CandidateGrid(cg.values[:], cg.cands[:])
         self.chain = chain
-        self.links = StrongLinks.of(self.cg)
+        self._links: StrongLinks | None = None
         self.on: dict[Pair, Branch] = {}
         self.off: dict[Pair, Branch] = {}
         self.gone: dict[tuple[int, int, bool], int] = {}
@@ -579,6 +602,14 @@ class _Search:
         self.digit = _Memo(iter(()) if chain else self._digit_steps())  # digit forcing: by singles
         self.multi = _Memo(self._multi_steps())
 
+    @property
+    def links(self) -> StrongLinks:
+        """The state's strong links in Python (only the nets' digit forcing asks: the single-link
+        branches read them compiled, :func:`engine.propagation_kernels.strong_links`)."""
+        if self._links is None:
+            self._links = StrongLinks.of(self.cg)
+        return self._links
+
     def branch(self, c: int, d: int, true: bool = True) -> Branch:
         key = (c, d)
         seen = self.on if true else self.off
@@ -586,7 +617,7 @@ class _Search:
             cg = self.cg
             if self.chain:  # single links are only ever followed from a placement
                 if self.chains is None:
-                    self.chains = _ChainBranches(cg, self.links)
+                    self.chains = _ChainBranches(cg)
                 seen[key] = self.chains.branch(c, d)
             else:
                 seen[key] = (follow if true else follow_off)(cg.values, cg.cands, c, d)
@@ -628,7 +659,7 @@ class _Search:
         cg = self.cg
         if self.chain:  # by single links: only the cells and units whose branches give something
             if self.chains is None:
-                self.chains = _ChainBranches(cg, self.links)
+                self.chains = _ChainBranches(cg)
             groups = self.chains.groups
         else:
             groups = _groups(cg)
