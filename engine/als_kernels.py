@@ -342,6 +342,43 @@ def rcc_rows(sets):  # pragma: no cover - compiled
     return out[:used]
 
 
+# aot: the argument types engine/strategies/als.py passes
+@njit(cache=True, aot="int64[:, ::1](int64[:, ::1], int64[::1])")
+def rcc_links(rows, start):  # pragma: no cover - compiled
+    """Return every set's RCC links as two rows, ``[0]`` the linked set and ``[1]`` the restricted
+    digit, set i's from ``start[i]`` to ``start[i + 1]`` (``start``: zeros, one more than the sets,
+    filled here): for each pair row ``(i, j, digits)`` in order, each digit ascending, i's link to
+    j then j's to i, listed per set in that order (:func:`engine.strategies.als.links_by_set`)."""
+    n = start.shape[0] - 1
+    count = np.zeros(n, dtype=np.int64)
+    total = 0
+    for p in range(rows.shape[0]):
+        k = _popcount(np.uint64(rows[p, 2]))
+        count[rows[p, 0]] += k
+        count[rows[p, 1]] += k
+        total += 2 * k
+    start[0] = 0
+    for i in range(n):
+        start[i + 1] = start[i] + count[i]
+    fill = start[:n].copy()
+    out = np.empty((2, total), dtype=np.int64)
+    for p in range(rows.shape[0]):
+        i = rows[p, 0]
+        j = rows[p, 1]
+        digits = rows[p, 2]
+        while digits:
+            low = digits & -digits
+            digits ^= low
+            x = _ctz(np.uint64(low)) + 1
+            out[0, fill[i]] = j
+            out[1, fill[i]] = x
+            fill[i] += 1
+            out[0, fill[j]] = i
+            out[1, fill[j]] = x
+            fill[j] += 1
+    return out
+
+
 @njit(cache=True)
 def _node_key(digit, lo, hi):  # pragma: no cover - compiled
     """Return a node's key: its digit, then its cells base 82 (:func:`~engine.chain_kernels._set_key`,

@@ -98,6 +98,24 @@ def _compiled_search(cg: CandidateGrid) -> tuple[list, list[dict], list]:
     return [tuple(s) for s in starts.tolist()], as_sets, sorted(map(tuple, walks.tolist()))
 
 
+def test_every_sets_links_are_listed_in_the_order_of_the_pairs() -> None:
+    for cg in _states():
+        sets = almost_locked_sets(cg)
+        rows = rcc_tables(cg, sets)[1]
+        expected: list[list[tuple[int, int]]] = [[] for _ in sets]
+        for i, j, digits in rows.tolist():  # per pair, each digit ascending, i's link then j's
+            for x in range(1, 10):
+                if digits >> (x - 1) & 1:
+                    expected[i].append((j, x))
+                    expected[j].append((i, x))
+        other, rcc, start = links_by_set(rows, len(sets))
+        assert other.flags.c_contiguous and rcc.flags.c_contiguous
+        links = list(zip(other.tolist(), rcc.tolist(), strict=True))
+        got = [links[start[i] : start[i + 1]] for i in range(len(sets))]
+        assert got == expected, cg.to_sukaku()
+        assert start[-1] == sum(map(len, expected))
+
+
 def test_the_als_chain_search_finds_the_walks_of_the_definition() -> None:
     states = _states()
     assert len(states) >= 10

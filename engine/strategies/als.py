@@ -147,20 +147,21 @@ def links_by_set(rows: np.ndarray, n: int) -> tuple[np.ndarray, np.ndarray, np.n
     """Return every set's RCC links, ``other[start[i]:start[i + 1]]`` (the linked set) and ``rcc``
     (the digit): for each pair row ``(i, j, digits)`` in order, each digit ascending, i's link to j
     then j's to i, listed per set in that order.  The last rows' answer is kept: the ALS-XY-wing
-    and ALS chains ask for the same rows in a row."""
+    and ALS chains ask for the same rows in a row.
+
+    Laid out compiled (:func:`engine.als_kernels.rcc_links`): the numpy form (the pairs' digits by
+    ``nonzero``, then a stable ``argsort`` by owner and a ``bincount``) took 0.18 ms of the
+    ALS-XY-wing's 0.36 ms a call on an SE 9 state's 2,000-10,000 pairs (the same arrays).
+    """
     global _last_links
     last = _last_links
     if last[0] is rows and last[1] == n:
         return last[2]
-    pair, bit = np.nonzero((rows[:, 2:3] >> np.arange(9)) & 1)  # pairs in order, digits ascending
-    i, j = rows[pair, 0], rows[pair, 1]
-    owner = np.stack([i, j], axis=1).ravel()
-    other = np.stack([j, i], axis=1).ravel()
-    order = np.argsort(owner, kind="stable")
+    from engine.als_kernels import rcc_links
+
     start = np.zeros(n + 1, dtype=np.int64)
-    np.cumsum(np.bincount(owner, minlength=n), out=start[1:])
-    links = (np.ascontiguousarray(other[order], dtype=np.int64),
-             np.ascontiguousarray(np.repeat(bit + 1, 2)[order], dtype=np.int64), start)
+    both = rcc_links(rows, start)
+    links = (both[0], both[1], start)
     _last_links = (rows, n, links)  # (holding the rows: no other array can come with their id)
     return links
 
