@@ -14,6 +14,14 @@ most one of them, so the other is locked.
 * ALS-XY-wing: a pivot C shares RCC x with A and RCC y with B; Z common to A and B goes.
 * Death blossom: each candidate of a stem cell is seen, in full, by one petal ALS holding it; the
   stem's digit locks its petal, so a digit Z in every petal leaves the cells seeing all those Z.
+
+The state's sets, their RCC pairs and each set's links are made once per state and shared by the
+four ALS techniques (links.almost_locked_sets, links.rcc_tables, :func:`links_by_set`).  Road not
+taken: a compiled prefilter proving that no ALS-XZ, ALS-XY-wing or ALS chain removes anything
+before their searches.  Each removes a Z seeing all the Zs of two sets linked through RCCs, and on
+all 896 states where the driver asks ALS-XZ while rating the held-out SE 9 puzzles (none of the
+three ever removes anything there) two sets of one RCC component share such a target; per ALS
+chain start (set and first RCC), all 33,972 starts of every eighth call have a set sharing a target.
 """
 
 from __future__ import annotations
