@@ -323,13 +323,7 @@ def rcc_rows(sets):  # pragma: no cover - compiled
                                 touched[count] = j
                                 count += 1
                             found[j] |= low
-        for a in range(1, count):  # a few sets: insertion sort
-            j = touched[a]
-            b = a - 1
-            while b >= 0 and touched[b] > j:
-                touched[b + 1] = touched[b]
-                b -= 1
-            touched[b + 1] = j
+        touched[:count].sort()  # a few sets
         for a in range(count):
             j = touched[a]
             if not (sets[i, 0, 0] & sets[j, 0, 0] or sets[i, 0, 1] & sets[j, 0, 1]):

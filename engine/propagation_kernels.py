@@ -227,13 +227,7 @@ def strong_links(cands, cell_units, units, starts, forced):  # pragma: no cover 
                     if fresh:
                         keys[size] = key
                         size += 1
-            for t in range(1, size):  # insertion sort: at most four keys
-                key = keys[t]
-                s = t - 1
-                while s >= 0 and keys[s] > key:
-                    keys[s + 1] = keys[s]
-                    s -= 1
-                keys[s + 1] = key
+            keys[:size].sort()  # at most four keys
             for t in range(size):
                 forced[n, 0] = keys[t] // 10
                 forced[n, 1] = keys[t] % 10
