@@ -8,8 +8,8 @@ finder's order (:mod:`engine.strategies.sue_de_coq`) and returns those that remo
 the finder builds steps only of those.
 :func:`medusa_removes` tells whether 3D Medusa (:mod:`engine.strategies.medusa`) removes anything
 at all: it nearly never does, and the Python colouring of every cluster cost 0.3-0.4 ms a state.
-:func:`unit_subsets` lists every unit's naked or hidden subsets of a size, :func:`bent_sets_removing`
-which bent sets are spread over units and remove something, and :func:`deadly_rectangles` the
+:func:`unit_subsets` lists every unit's naked or hidden subsets of a size, :func:`bent_sets_found`
+the bent sets spread over units that remove something, and :func:`deadly_rectangles` the
 rectangles the uniqueness techniques look at: each was most of its finders' time on every hard state.
 Cell sets are three words of 27 cells (cell c is bit c % 27 of word c // 27) in signed words.
 """
@@ -313,65 +313,6 @@ def medusa_removes(cands, units, peers):  # pragma: no cover - compiled
     return False
 
 
-@njit(cache=True, aot="int64(int64[::1], int64[:, ::1], int64[:, ::1], int64[::1])")
-def bent_sets_removing(cands, rows, peers, keep):  # pragma: no cover - compiled
-    """Fill ``keep`` with the indexes (ascending) of the bent sets among ``rows`` that are not all in
-    one unit and remove a candidate, by the rules of :mod:`engine.strategies.bent_sets`; return how
-    many.
-
-    ``rows``: :func:`engine.chain_kernels.bent_sets`' (cells 0-62, cells 63-80, digits, loose
-    digits); ``peers``: per cell its peers as three 27-cell words (cell c is bit c % 27 of word
-    c // 27)."""
-    places = np.zeros((9, 3), dtype=np.int64)  # per digit (0-8) the cells holding it
-    for c in range(81):
-        for d in range(9):
-            if cands[c] >> d & 1:
-                places[d, c // 27] |= np.int64(1) << (c % 27)
-    cells = np.empty(5, dtype=np.int64)
-    found = 0
-    for r in range(rows.shape[0]):
-        n = 0
-        inset = np.zeros(3, dtype=np.int64)
-        for half in range(2):
-            w = rows[r, half]
-            while w:
-                c = _lowest(w) + 63 * half
-                w &= w - 1
-                cells[n] = c
-                n += 1
-                inset[c // 27] |= np.int64(1) << (c % 27)
-        one_unit = True
-        for i in range(n):  # cells that all see each other lie in one unit: a naked subset
-            c = cells[i]
-            for w in range(3):
-                own = np.int64(1) << (c % 27) if w == c // 27 else np.int64(0)
-                if inset[w] & ~peers[c, w] & ~own:
-                    one_unit = False
-        if one_unit:
-            continue
-        digits = rows[r, 3] if rows[r, 3] else rows[r, 2]
-        removes = False
-        for d in range(9):
-            if not digits >> d & 1:
-                continue
-            w0 = places[d, 0] & ~inset[0]
-            w1 = places[d, 1] & ~inset[1]
-            w2 = places[d, 2] & ~inset[2]
-            for i in range(n):  # the digit's cells outside the set seeing every place of it in the set
-                c = cells[i]
-                if cands[c] >> d & 1:
-                    w0 &= peers[c, 0]
-                    w1 &= peers[c, 1]
-                    w2 &= peers[c, 2]
-            if w0 | w1 | w2:
-                removes = True
-                break
-        if removes:
-            keep[found] = r
-            found += 1
-    return found
-
-
 @njit(cache=True, aot="int64(int64[::1], int64[:, ::1], int64, boolean, int64[:, :, ::1], int64[:, ::1])")
 def unit_subsets(cands, units, size, hidden, combos, out):  # pragma: no cover - compiled
     """Fill ``out`` rows with (unit, positions, digits) of every naked (``hidden`` False) or hidden
@@ -619,3 +560,180 @@ def locked_subsets(cands, units, minis, size, out):  # pragma: no cover - compil
 
 # the groups of two and of three of a mini-line's three cells, as bit masks in combinations order
 _MINI_GROUPS = np.array([[0b011, 0b101, 0b110, -1], [0b111, -1, -1, -1]], dtype=np.int64)
+
+
+@njit(cache=True, aot="int64(int64[::1], int64[:, :, ::1], int64[:, ::1], int64[:, ::1], int64[::1], int64, "
+                      "int64[:, ::1])")
+def bent_sets_found(cands, cell_units, peers, scopes, digit_sets, n, out):  # pragma: no cover - compiled
+    """Fill ``out`` rows with (cells word 0, word 1, word 2, digits, loose digits) of every n-cell bent
+    set that :mod:`engine.strategies.bent_sets` turns into a step, in its order; return how many
+    (``out``'s length when it filled up).
+
+    The search of :func:`engine.chain_kernels.bent_sets` (digit set by digit set, each pivot cell
+    with its peers and then, for n = 4, each box with a crossing line, depth first), each set kept
+    once, then tested (spread over units, removes something), in one call on 27-cell words.
+    ``cell_units[c]``: cell c's three units, ``peers[c]`` its peers, ``scopes``: the box-line
+    scopes (all as three words); ``digit_sets``: the n-digit masks in the order tried.
+    """
+    places = np.zeros((9, 3), dtype=np.int64)  # per digit (0-8) the cells holding it
+    small = np.empty(81, dtype=np.int64)  # the cells of 2..n candidates, ascending
+    nsmall = 0
+    for c in range(81):
+        m = cands[c]
+        for d in range(9):
+            if m >> d & 1:
+                places[d, c // 27] |= np.int64(1) << (c % 27)
+        p = _popcount(m)
+        if 1 < p <= n:
+            small[nsmall] = c
+            nsmall += 1
+    fit = np.zeros(3, dtype=np.int64)
+    cells = np.empty(81, dtype=np.int64)
+    level_set = np.zeros((n + 1, 3), dtype=np.int64)  # the set's cells after each level
+    uni = np.zeros(n + 1, dtype=np.int64)
+    loo = np.zeros(n + 1, dtype=np.int64)
+    pos = np.zeros(n + 1, dtype=np.int64)
+    seen = np.empty((64, 3), dtype=np.int64)  # the sets of this digit set found so far
+    pivots = np.empty(81, dtype=np.int64)
+    found = 0
+    for k in range(digit_sets.shape[0]):
+        digits = digit_sets[k]
+        fit[:] = 0
+        union = 0
+        npiv = 0
+        for i in range(nsmall):
+            c = small[i]
+            if cands[c] & ~digits == 0:
+                fit[c // 27] |= np.int64(1) << (c % 27)
+                union |= cands[c]
+                pivots[npiv] = c
+                npiv += 1
+        if union != digits or npiv < n:
+            continue
+        nseen = 0
+        groups = npiv + (scopes.shape[0] if n == 4 else 0)
+        for g in range(groups):
+            pivot = pivots[g] if g < npiv else -1
+            count = 0
+            held = cands[pivot] if pivot >= 0 else 0
+            for w in range(3):
+                word = (peers[pivot, w] if pivot >= 0 else scopes[g - npiv, w]) & fit[w]
+                while word:
+                    c = 27 * w + _lowest(word)
+                    word &= word - 1
+                    cells[count] = c
+                    count += 1
+                    held |= cands[c]
+            base = 1 if pivot >= 0 else 0
+            if count < n - base or held != digits:
+                continue
+            level_set[base, :] = 0
+            uni[base] = 0
+            if pivot >= 0:
+                level_set[1, pivot // 27] = np.int64(1) << (pivot % 27)
+                uni[1] = cands[pivot]
+            loo[base] = 0
+            pos[base] = 0
+            level = base
+            while level >= base:
+                i = pos[level]
+                if i > count - (n - level):
+                    level -= 1
+                    continue
+                pos[level] = i + 1
+                c = cells[i]
+                s0, s1, s2 = level_set[level, 0], level_set[level, 1], level_set[level, 2]
+                if c < 27:
+                    s0 |= np.int64(1) << c
+                elif c < 54:
+                    s1 |= np.int64(1) << (c - 27)
+                else:
+                    s2 |= np.int64(1) << (c - 54)
+                loose = loo[level]
+                rest = cands[c] & ~loose
+                while rest:
+                    d = _lowest(rest)
+                    rest &= rest - 1
+                    # restricted while the digit's cells so far lie in one of c's units
+                    h0, h1, h2 = places[d, 0] & s0, places[d, 1] & s1, places[d, 2] & s2
+                    inside = False
+                    for u in range(3):
+                        if not (h0 & ~cell_units[c, u, 0] or h1 & ~cell_units[c, u, 1]
+                                or h2 & ~cell_units[c, u, 2]):
+                            inside = True
+                    if not inside:
+                        loose |= np.int64(1) << d
+                if loose & (loose - 1):
+                    continue
+                size = level + 1
+                un = uni[level] | cands[c]
+                if size < n:
+                    level_set[size, 0], level_set[size, 1], level_set[size, 2] = s0, s1, s2
+                    uni[size] = un
+                    loo[size] = loose
+                    pos[size] = i + 1
+                    level = size
+                    continue
+                if _popcount(un) != n:
+                    continue
+                again = False  # the same cells reached from another pivot or scope count once
+                for j in range(nseen):
+                    if seen[j, 0] == s0 and seen[j, 1] == s1 and seen[j, 2] == s2:
+                        again = True
+                        break
+                if again:
+                    continue
+                if nseen == seen.shape[0]:
+                    seen = _grown(seen)
+                seen[nseen, 0], seen[nseen, 1], seen[nseen, 2] = s0, s1, s2
+                nseen += 1
+                if _bent_set_removes(cands, places, peers, s0, s1, s2, loose if loose else un):
+                    out[found, 0], out[found, 1], out[found, 2] = s0, s1, s2
+                    out[found, 3] = un
+                    out[found, 4] = loose
+                    found += 1
+                    if found == out.shape[0]:
+                        return found
+    return found
+
+
+@njit(cache=True)
+def _grown(rows):  # pragma: no cover - compiled
+    """Return ``rows`` copied into a table twice as long."""
+    bigger = np.empty((2 * rows.shape[0], rows.shape[1]), dtype=rows.dtype)
+    bigger[: rows.shape[0]] = rows
+    return bigger
+
+
+@njit(cache=True)
+def _bent_set_removes(cands, places, peers, s0, s1, s2, digits):  # pragma: no cover - compiled
+    """True when the set (three words) is not all in one unit and, for a digit of ``digits``, a cell
+    outside it holding the digit sees every cell of the set holding it."""
+    spread = False
+    for w in range(3):
+        word = (s0, s1, s2)[w]
+        while word:
+            c = 27 * w + _lowest(word)
+            word &= word - 1
+            own = np.int64(1) << (c % 27)
+            if ((s0 & ~peers[c, 0] & ~(own if w == 0 else 0)) or (s1 & ~peers[c, 1] & ~(own if w == 1 else 0))
+                    or (s2 & ~peers[c, 2] & ~(own if w == 2 else 0))):
+                spread = True
+    if not spread:
+        return False
+    for d in range(9):
+        if not digits >> d & 1:
+            continue
+        w0, w1, w2 = places[d, 0] & ~s0, places[d, 1] & ~s1, places[d, 2] & ~s2
+        for w in range(3):
+            word = (s0, s1, s2)[w]
+            while word:
+                c = 27 * w + _lowest(word)
+                word &= word - 1
+                if cands[c] >> d & 1:
+                    w0 &= peers[c, 0]
+                    w1 &= peers[c, 1]
+                    w2 &= peers[c, 2]
+        if w0 | w1 | w2:
+            return True
+    return False

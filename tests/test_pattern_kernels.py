@@ -15,11 +15,11 @@ import numpy as np
 from test_third_pass_techniques import _states
 
 from engine.candidates import CandidateGrid
-from engine.grid import PEERS, UNITS
+from engine.grid import CELL_UNITS, PEERS, UNITS
 from engine.human import parse_state
 from engine.masks import MASK_DIGITS, POPCOUNT
 from engine.pattern_kernels import (
-    bent_sets_removing,
+    bent_sets_found,
     coloring_digits,
     deadly_rectangles,
     locked_subsets,
@@ -154,19 +154,23 @@ def test_unit_subsets_kernel_lists_every_naked_and_hidden_subset() -> None:
 
 
 def test_bent_sets_kernel_keeps_the_sets_spread_over_units_that_remove_something() -> None:
+    """The one-call kernel returns, in order, the sets of round 7's search that the rules keep."""
     from engine.chain_kernels import bent_sets as search
+    from engine.masks import PEER_MASK, UNIT_MASK
     from engine.strategies.links import cell_words
 
+    unit_words = cell_words([UNIT_MASK[u] for c in range(81) for u in CELL_UNITS[c]]).reshape(81, 3, 2)
+    peer_words, scope_words = cell_words(list(PEER_MASK)), cell_words(bent_sets._BOX_LINES)
     kept_any = 0
     for cg in _grids():
         cands = cg.cands
-        dc = digit_cells(cg)
         state = np.array(cands, dtype=np.int64)
         for n in (4, 5):
-            rows = search(state, cell_words(dc), bent_sets._UNIT_WORDS, bent_sets._PEER_WORDS,
-                          bent_sets._SCOPE_WORDS, bent_sets._DIGIT_SET_ARRAYS[n], n)
+            digit_sets = bent_sets._DIGIT_SET_ARRAYS[n]
+            words = cell_words(digit_cells(cg))
+            rows = search(state, words, unit_words, peer_words, scope_words, digit_sets, n)
             want = []
-            for r, (lo, hi, union, loose) in enumerate(rows.tolist()):
+            for lo, hi, union, loose in rows.tolist():
                 cells = [c for c in range(81) if (lo | hi << 63) >> c & 1]
                 if all(b in PEERS[a] for a, b in combinations(cells, 2)):
                     continue  # all in one unit
@@ -176,10 +180,12 @@ def test_bent_sets_kernel_keeps_the_sets_spread_over_units_that_remove_something
                     removes |= any(cands[t] >> (d - 1) & 1 and all(t in PEERS[h] for h in holders)
                                    for t in range(81) if t not in cells)
                 if removes:
-                    want.append(r)
-            keep = np.empty(len(rows), dtype=np.int64)
-            count = bent_sets_removing(state, rows, bent_sets._PEER_THIRDS, keep)
-            assert keep[:count].tolist() == want
+                    want.append((lo | hi << 63, union, loose))
+            out = np.empty((256, 5), dtype=np.int64)
+            count = bent_sets_found(state, bent_sets._UNIT_THIRDS, bent_sets._PEER_THIRDS,
+                                    bent_sets._SCOPE_THIRDS, digit_sets, n, out)
+            got = [(w0 | w1 << 27 | w2 << 54, u, loose) for w0, w1, w2, u, loose in out[:count].tolist()]
+            assert got == want
             kept_any += count
     assert kept_any > 0
 
