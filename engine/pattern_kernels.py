@@ -316,9 +316,9 @@ def medusa_removes(cands, units, peers):  # pragma: no cover - compiled
 @njit(cache=True, aot="int64(int64[::1], int64[:, ::1], int64, boolean, int64[:, :, ::1], int64[:, ::1])")
 def unit_subsets(cands, units, size, hidden, combos, out):  # pragma: no cover - compiled
     """Fill ``out`` rows with (unit, positions, digits) of every naked (``hidden`` False) or hidden
-    subset of ``size`` in every unit, in the Python walk's order (:mod:`engine.strategies.subsets`):
-    positions are bits over the unit's cells; a hidden subset only when it removes a candidate.
-    Return how many (``out``'s length when it filled up).
+    subset of ``size`` in every unit that removes a candidate, in the Python walk's order
+    (:mod:`engine.strategies.subsets`): positions are bits over the unit's cells.  Return how many
+    (``out``'s length when it filled up).
 
     Naked: ``size`` cells of 2..size candidates holding ``size`` digits; hidden: ``size`` digits of
     2..size places in ``size`` cells.  ``combos[k, n]``: the k-subsets of range(n) as bit masks in
@@ -371,6 +371,8 @@ def unit_subsets(cands, units, size, hidden, combos, out):  # pragma: no cover -
                 out[found, 1] = union
                 out[found, 2] = chosen
             else:
+                if not _naked_removes(cands, units, u, chosen, union):
+                    continue
                 out[found, 1] = chosen
                 out[found, 2] = union
             out[found, 0] = u
@@ -378,6 +380,35 @@ def unit_subsets(cands, units, size, hidden, combos, out):  # pragma: no cover -
             if found == out.shape[0]:
                 return found
     return found
+
+
+@njit(cache=True)
+def _naked_removes(cands, units, u, chosen, digits):  # pragma: no cover - compiled
+    """True when a cell outside the naked subset (``chosen``: positions in unit u) of a unit all its
+    cells share holds one of its ``digits``."""
+    first = -1
+    for i in range(9):
+        if chosen >> i & 1:
+            first = units[u, i]
+            break
+    for v in (first // 9, 9 + first % 9, 18 + first // 27 * 3 + first % 9 // 3):
+        shared = True
+        for i in range(9):
+            c = units[u, i]
+            if chosen >> i & 1 and not (c // 9 == v or 9 + c % 9 == v or 18 + c // 27 * 3 + c % 9 // 3 == v):
+                shared = False
+        if not shared:
+            continue
+        for j in range(9):
+            c = units[v, j]
+            if cands[c] & digits:
+                mine = False
+                for i in range(9):
+                    if chosen >> i & 1 and units[u, i] == c:
+                        mine = True
+                if not mine:
+                    return True
+    return False
 
 
 @njit(cache=True, aot="int64(int64[::1], int64[:, ::1], int64[:, ::1], int64[:, ::1])")
@@ -735,5 +766,124 @@ def _bent_set_removes(cands, places, peers, s0, s1, s2, digits):  # pragma: no c
                     w1 &= peers[c, 1]
                     w2 &= peers[c, 2]
         if w0 | w1 | w2:
+            return True
+    return False
+
+
+@njit(cache=True)
+def _sees(peers, a, b):  # pragma: no cover - compiled
+    """True when cell b is a peer of cell a (``peers``: per cell its peers as three 27-cell words)."""
+    return (peers[a, b // 27] >> (b % 27) & 1) != 0
+
+
+@njit(cache=True)
+def _seen_by_both(cands, peers, a, b, bit, skip):  # pragma: no cover - compiled
+    """True when a cell other than ``skip`` seeing both a and b holds digit ``bit``."""
+    for w in range(3):
+        word = peers[a, w] & peers[b, w]
+        if skip >= 0 and skip // 27 == w:
+            word &= ~(np.int64(1) << (skip % 27))
+        while word:
+            if cands[27 * w + _lowest(word)] & bit:
+                return True
+            word &= word - 1
+    return False
+
+
+@njit(cache=True, aot="int64(int64[::1], int64[:, ::1], int64[:, ::1], int64[:, ::1], int64, int64[:, ::1])")
+def wing_rows(cands, units, peer_list, peers, kind, out):  # pragma: no cover - compiled
+    """Fill ``out`` rows with the wings of ``kind`` that remove a candidate, in the Python walks'
+    order (:mod:`engine.strategies.wings`); return how many (``out``'s length when it filled up).
+
+    ``kind`` 0: XY-wings (pivot, pincer, pincer); 1: XYZ-wings (pivot, pincer, pincer); 2: the
+    W-wing pairs (cell, cell, link digit bit) that remove something and have a strong link on the
+    digit bridging them.  ``peer_list[c]``: c's 20 peers ascending; ``peers[c]``: the same as three
+    27-cell words; ``units``: the 27 units' cells.
+    """
+    wings = np.empty(20, dtype=np.int64)
+    found = 0
+    if kind == 2:
+        return _w_wing_rows(cands, units, peers, out)
+    for pivot in range(81):
+        pm = cands[pivot]
+        if _popcount(pm) != 2 + kind:
+            continue
+        n = 0
+        for k in range(20):
+            p = peer_list[pivot, k]
+            m = cands[p]
+            if _popcount(m) == 2 and (_popcount(m & pm) == 1 if kind == 0 else m & ~pm == 0):
+                wings[n] = p
+                n += 1
+        for i in range(n):
+            a = wings[i]
+            for j in range(i + 1, n):
+                b = wings[j]
+                if kind == 0:
+                    z = cands[a] & cands[b] & ~pm
+                    if not z or (cands[a] & pm) == (cands[b] & pm) or _popcount(z) != 1:
+                        continue
+                    hit = _seen_by_both(cands, peers, a, b, z, pivot)
+                else:
+                    z = cands[a] & cands[b]
+                    if _popcount(z) != 1 or cands[a] | cands[b] != pm:
+                        continue
+                    hit = False
+                    for w in range(3):
+                        word = peers[a, w] & peers[b, w] & peers[pivot, w]
+                        while word:
+                            if cands[27 * w + _lowest(word)] & z:
+                                hit = True
+                            word &= word - 1
+                if hit:
+                    out[found, 0] = pivot
+                    out[found, 1] = a
+                    out[found, 2] = b
+                    found += 1
+                    if found == out.shape[0]:
+                        return found
+    return found
+
+
+@njit(cache=True)
+def _w_wing_rows(cands, units, peers, out):  # pragma: no cover - compiled
+    """:func:`wing_rows` for W-wings."""
+    pairs = np.empty(81, dtype=np.int64)
+    n = 0
+    for c in range(81):
+        if _popcount(cands[c]) == 2:
+            pairs[n] = c
+            n += 1
+    found = 0
+    for i in range(n):
+        a = pairs[i]
+        for j in range(i + 1, n):
+            b = pairs[j]
+            mask = cands[a]
+            if cands[b] != mask or _sees(peers, a, b):
+                continue
+            for side in range(2):
+                x_bit = mask & -mask if side == 0 else mask & (mask - 1)
+                if not _seen_by_both(cands, peers, a, b, mask & ~x_bit, -1):
+                    continue
+                if _bridged(cands, units, peers, _lowest(x_bit), a, b):
+                    out[found, 0] = a
+                    out[found, 1] = b
+                    out[found, 2] = x_bit
+                    found += 1
+                    if found == out.shape[0]:
+                        return found
+    return found
+
+
+@njit(cache=True)
+def _bridged(cands, units, peers, d, a, b):  # pragma: no cover - compiled
+    """True when a unit holds digit d in exactly two cells s, t (in either order), neither a nor b,
+    with s seeing a and t seeing b."""
+    for u in range(27):
+        p, q = _two_places(cands, units, u, d)
+        if q < 0 or p in (a, b) or q in (a, b):
+            continue
+        if (_sees(peers, a, p) and _sees(peers, b, q)) or (_sees(peers, a, q) and _sees(peers, b, p)):
             return True
     return False

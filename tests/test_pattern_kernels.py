@@ -26,6 +26,7 @@ from engine.pattern_kernels import (
     medusa_removes,
     sue_de_coq_patterns,
     unit_subsets,
+    wing_rows,
 )
 from engine.strategies import bent_sets, coloring, intersections, medusa, subsets, sue_de_coq, uniqueness
 from engine.strategies.links import digit_cells
@@ -133,13 +134,16 @@ def _unit_subsets(cands: list[int], size: int, hidden: bool) -> list[tuple[int, 
             if POPCOUNT[union] != size:
                 continue
             if not hidden:
-                out.append((u, chosen, union))
+                group = [c for i, c in enumerate(cells) if chosen >> i & 1]
+                shared = [v for v in range(27) if all(c in UNITS[v] for c in group)]
+                if any(cands[c] & union and c not in group for v in shared for c in UNITS[v]):
+                    out.append((u, chosen, union))
             elif any(cands[cells[i]] & ~chosen for i in range(9) if union >> i & 1):
                 out.append((u, union, chosen))
     return out
 
 
-def test_unit_subsets_kernel_lists_every_naked_and_hidden_subset() -> None:
+def test_unit_subsets_kernel_lists_every_removing_naked_and_hidden_subset() -> None:
     out = np.empty((4096, 3), dtype=np.int64)
     seen = 0
     for cg in _grids():
@@ -242,3 +246,53 @@ def test_locked_subsets_kernel_lists_the_pairs_and_triples_clearing_box_and_line
             assert [tuple(r) for r in out[:count].tolist()] == want
             seen += count
     assert seen > 0
+
+
+def _wings(cands: list[int], kind: int) -> list[tuple[int, int, int]]:
+    """The wings the Python walks found (pivot order, pincers in peer order; W: pairs in cell order)."""
+    def hit(cells: tuple[int, ...], bit: int, skip: int = -1) -> bool:
+        return any(cands[t] & bit and t != skip and all(t in PEERS[c] for c in cells) for t in range(81))
+
+    out = []
+    if kind == 2:
+        pairs = [c for c in range(81) if POPCOUNT[cands[c]] == 2]
+        for a, b in combinations(pairs, 2):
+            if cands[a] != cands[b] or b in PEERS[a]:
+                continue
+            for x in MASK_DIGITS[cands[a]]:
+                x_bit = 1 << (x - 1)
+                links = [[c for c in unit if cands[c] & x_bit] for unit in UNITS]
+                bridged = any(len(two) == 2 and not {a, b} & set(two) and any(
+                    s in PEERS[a] and t in PEERS[b] for s, t in (two, two[::-1])) for two in links)
+                if hit((a, b), cands[a] & ~x_bit) and bridged:
+                    out.append((a, b, x_bit))
+        return out
+    for pivot in range(81):
+        pm = cands[pivot]
+        if POPCOUNT[pm] != 2 + kind:
+            continue
+        wings = [p for p in PEERS[pivot] if POPCOUNT[cands[p]] == 2
+                 and (POPCOUNT[cands[p] & pm] == 1 if kind == 0 else not cands[p] & ~pm)]
+        for a, b in combinations(wings, 2):
+            if kind == 0:
+                z = cands[a] & cands[b] & ~pm
+                if POPCOUNT[z] == 1 and cands[a] & pm != cands[b] & pm and hit((a, b), z, pivot):
+                    out.append((pivot, a, b))
+            elif POPCOUNT[cands[a] & cands[b]] == 1 and cands[a] | cands[b] == pm and \
+                    hit((a, b, pivot), cands[a] & cands[b]):
+                out.append((pivot, a, b))
+    return out
+
+
+def test_wing_rows_kernel_lists_the_removing_wings_in_the_walks_order() -> None:
+    from engine.strategies import wings
+
+    out = np.empty((512, 3), dtype=np.int64)
+    seen = [0, 0, 0]
+    for cg in _grids():
+        state = np.array(cg.cands, dtype=np.int64)
+        for kind in range(3):
+            count = wing_rows(state, wings._UNITS, wings._PEER_LIST, wings._PEER_THIRDS, kind, out)
+            assert [tuple(r) for r in out[:count].tolist()] == _wings(cg.cands, kind)
+            seen[kind] += count
+    assert min(seen) > 0
