@@ -887,3 +887,76 @@ def _bridged(cands, units, peers, d, a, b):  # pragma: no cover - compiled
         if (_sees(peers, a, p) and _sees(peers, b, q)) or (_sees(peers, a, q) and _sees(peers, b, p)):
             return True
     return False
+
+
+@njit(cache=True, aot="int64(int64[::1], int64[::1], int64[::1], int64[:, ::1], int64[:, ::1], int64[::1])")
+def avoidable_rectangles(values, cands, givens, corners, peers, out):  # pragma: no cover - compiled
+    """Fill ``out`` with the rectangles (indexes into ``corners``, ascending) without a placed given
+    that give an avoidable rectangle of type 1 or 2 removing a candidate, by the rules of
+    :func:`engine.strategies.uniqueness.avoidable_rectangle`; return how many.
+
+    ``values``: the placed digits (0 for empty); ``givens``: the givens as three 27-cell words;
+    ``corners[r]``: rectangle r's cells (r1c1, r1c2, r2c1, r2c2); ``peers[c]``: c's peers as three
+    27-cell words.
+    """
+    found = 0
+    for r in range(corners.shape[0]):
+        placed = 0
+        skip = False
+        for i in range(4):
+            c = corners[r, i]
+            if values[c]:
+                placed |= 1 << i
+                if givens[c // 27] >> (c % 27) & 1:
+                    skip = True
+            elif not cands[c]:
+                skip = True
+        n = _popcount(placed)
+        if skip or n < 2 or n > 3:
+            continue
+        if _avoidable_removes(values, cands, corners, r, placed, n, peers):
+            out[found] = r
+            found += 1
+    return found
+
+
+@njit(cache=True)
+def _avoidable_removes(values, cands, corners, r, placed, n, peers):  # pragma: no cover - compiled
+    """True when rectangle r, with corners ``placed`` (a mask over its four, ``n`` of them), is an
+    avoidable rectangle removing something (corner i's diagonal partner is corner 3 - i)."""
+    if n == 3:
+        i = _lowest(~placed & 15)
+        far = corners[r, i]
+        a = values[corners[r, 3 - i]]
+        s1, s2 = (1, 2) if i in (0, 3) else (0, 3)
+        b = values[corners[r, s1]]
+        return b != a and values[corners[r, s2]] == b and (cands[far] >> (a - 1) & 1) != 0
+    if placed in (0b1001, 0b0110):
+        return False  # diagonal placed corners
+    p = _lowest(placed)
+    q = _lowest(placed & (placed - 1))
+    if values[corners[r, p]] == values[corners[r, q]]:
+        return False
+    extra = -1
+    for i in range(4):
+        if placed >> i & 1:
+            continue
+        c = corners[r, i]
+        want = np.int64(1) << (values[corners[r, 3 - i]] - 1)
+        if not cands[c] & want or _popcount(cands[c]) != 2:
+            return False
+        if extra >= 0 and cands[c] & ~want != extra:
+            return False
+        extra = cands[c] & ~want
+    u = _lowest(~placed & 15)
+    v = _lowest(~placed & 15 & ~(1 << u))
+    a, b = corners[r, u], corners[r, v]
+    for w in range(3):
+        word = peers[a, w] & peers[b, w]
+        while word:
+            c = 27 * w + _lowest(word)
+            word &= word - 1
+            if cands[c] & extra and c != corners[r, 0] and c != corners[r, 1] and c != corners[r, 2] \
+                    and c != corners[r, 3]:
+                return True
+    return False

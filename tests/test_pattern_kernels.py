@@ -296,3 +296,34 @@ def test_wing_rows_kernel_lists_the_removing_wings_in_the_walks_order() -> None:
             assert [tuple(r) for r in out[:count].tolist()] == _wings(cg.cands, kind)
             seen[kind] += count
     assert min(seen) > 0
+
+
+def test_avoidable_rectangles_kernel_lists_the_rectangles_the_rules_accept() -> None:
+    """Every rectangle without a placed given whose type 1 or 2 check removes something, in order,
+    with and without givens among the placed digits."""
+    from engine.masks import PEER_THIRDS
+    from engine.pattern_kernels import avoidable_rectangles
+
+    peers = np.array(PEER_THIRDS, dtype=np.int64)
+    found = 0
+    for cg in _grids():
+        values, cands = cg.values, cg.cands
+        filled = [c for c in range(81) if values[c]]
+        for givens in (0, sum(1 << c for c in filled[::3])):
+            want = []
+            for r, rect in enumerate(uniqueness.RECTANGLES):
+                placed = [c for c in rect if values[c]]
+                if any(givens >> c & 1 for c in placed) or len(placed) not in (2, 3) or \
+                        any(not cands[c] for c in rect if not values[c]):
+                    continue
+                steps = list(uniqueness._ar_type1(cands, values, rect) if len(placed) == 3
+                             else uniqueness._ar_type2(cands, values, rect, placed))
+                if steps:
+                    want.append(r)
+            words = np.array([givens >> s & (1 << 27) - 1 for s in (0, 27, 54)], dtype=np.int64)
+            out = np.empty(len(uniqueness.RECTANGLES), dtype=np.int64)
+            count = avoidable_rectangles(np.array(values, dtype=np.int64), np.array(cands, dtype=np.int64),
+                                         words, uniqueness._CORNERS, peers, out)
+            assert out[:count].tolist() == want
+            found += count
+    assert found > 0
