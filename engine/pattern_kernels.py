@@ -593,7 +593,7 @@ def locked_subsets(cands, units, minis, size, out):  # pragma: no cover - compil
 _MINI_GROUPS = np.array([[0b011, 0b101, 0b110, -1], [0b111, -1, -1, -1]], dtype=np.int64)
 
 
-@njit(cache=True, aot="int64(int64[::1], int64[:, :, ::1], int64[:, ::1], int64[:, ::1], int64[::1], int64, "
+@njit(cache=True, aot="int64(int64[::1], int64[::1], int64[:, ::1], int64[:, ::1], int64[::1], int64, "
                       "int64[:, ::1])")
 def bent_sets_found(cands, cell_units, peers, scopes, digit_sets, n, out):  # pragma: no cover - compiled
     """Fill ``out`` rows with (cells word 0, word 1, word 2, digits, loose digits) of every n-cell bent
@@ -603,8 +603,8 @@ def bent_sets_found(cands, cell_units, peers, scopes, digit_sets, n, out):  # pr
     The search of :func:`engine.chain_kernels.bent_sets` (digit set by digit set, each pivot cell
     with its peers and then, for n = 4, each box with a crossing line, depth first), each set kept
     once, then tested (spread over units, removes something), in one call on 27-cell words.
-    ``cell_units[c]``: cell c's three units, ``peers[c]`` its peers, ``scopes``: the box-line
-    scopes (all as three words); ``digit_sets``: the n-digit masks in the order tried.
+    ``cell_units[c]``: cell c's three units as a 27-bit mask; ``peers[c]``: its peers, ``scopes``:
+    the box-line scopes (both as three words); ``digit_sets``: the n-digit masks in the order tried.
     """
     places = np.zeros((9, 3), dtype=np.int64)  # per digit (0-8) the cells holding it
     small = np.empty(81, dtype=np.int64)  # the cells of 2..n candidates, ascending
@@ -619,8 +619,11 @@ def bent_sets_found(cands, cell_units, peers, scopes, digit_sets, n, out):  # pr
             small[nsmall] = c
             nsmall += 1
     fit = np.zeros(3, dtype=np.int64)
+    fitting = np.zeros((9, 3), dtype=np.int64)  # per digit the fitting cells holding it
     cells = np.empty(81, dtype=np.int64)
+    later = np.empty(82, dtype=np.int64)  # later[i]: the digits of cells[i:]
     level_set = np.zeros((n + 1, 3), dtype=np.int64)  # the set's cells after each level
+    shared = np.zeros((n + 1, 9), dtype=np.int64)  # per level, per digit: the units holding its cells
     uni = np.zeros(n + 1, dtype=np.int64)
     loo = np.zeros(n + 1, dtype=np.int64)
     pos = np.zeros(n + 1, dtype=np.int64)
@@ -632,37 +635,57 @@ def bent_sets_found(cands, cell_units, peers, scopes, digit_sets, n, out):  # pr
         fit[:] = 0
         union = 0
         npiv = 0
+        fitting[:] = 0
         for i in range(nsmall):
             c = small[i]
-            if cands[c] & ~digits == 0:
-                fit[c // 27] |= np.int64(1) << (c % 27)
-                union |= cands[c]
+            m = cands[c]
+            if m & ~digits == 0:
+                w, bit = c // 27, np.int64(1) << (c % 27)
+                fit[w] |= bit
+                union |= m
                 pivots[npiv] = c
                 npiv += 1
+                while m:
+                    fitting[_lowest(m), w] |= bit
+                    m &= m - 1
         if union != digits or npiv < n:
             continue
         nseen = 0
         groups = npiv + (scopes.shape[0] if n == 4 else 0)
         for g in range(groups):
             pivot = pivots[g] if g < npiv else -1
-            count = 0
-            held = cands[pivot] if pivot >= 0 else 0
-            for w in range(3):
-                word = (peers[pivot, w] if pivot >= 0 else scopes[g - npiv, w]) & fit[w]
-                while word:
-                    c = 27 * w + _lowest(word)
-                    word &= word - 1
-                    cells[count] = c
-                    count += 1
-                    held |= cands[c]
             base = 1 if pivot >= 0 else 0
-            if count < n - base or held != digits:
+            held = cands[pivot] if pivot >= 0 else 0
+            g0 = (peers[pivot, 0] if pivot >= 0 else scopes[g - npiv, 0]) & fit[0]
+            g1 = (peers[pivot, 1] if pivot >= 0 else scopes[g - npiv, 1]) & fit[1]
+            g2 = (peers[pivot, 2] if pivot >= 0 else scopes[g - npiv, 2]) & fit[2]
+            if _popcount(g0) + _popcount(g1) + _popcount(g2) < n - base:
                 continue
+            for d in range(9):  # the group's digits, read from the digits' fitting cells
+                if digits >> d & 1 and (fitting[d, 0] & g0 or fitting[d, 1] & g1 or fitting[d, 2] & g2):
+                    held |= np.int64(1) << d
+            if held != digits:
+                continue
+            count = 0
+            for w in range(3):
+                word = g0 if w == 0 else (g1 if w == 1 else g2)
+                while word:
+                    cells[count] = 27 * w + _lowest(word)
+                    word &= word - 1
+                    count += 1
+            later[count] = 0
+            for i in range(count - 1, -1, -1):
+                later[i] = later[i + 1] | cands[cells[i]]
             level_set[base, :] = 0
+            shared[base, :] = -1  # (no cell yet: every unit)
             uni[base] = 0
             if pivot >= 0:
                 level_set[1, pivot // 27] = np.int64(1) << (pivot % 27)
                 uni[1] = cands[pivot]
+                m = cands[pivot]
+                while m:
+                    shared[1, _lowest(m)] = cell_units[pivot]
+                    m &= m - 1
             loo[base] = 0
             pos[base] = 0
             level = base
@@ -673,6 +696,23 @@ def bent_sets_found(cands, cell_units, peers, scopes, digit_sets, n, out):  # pr
                     continue
                 pos[level] = i + 1
                 c = cells[i]
+                size = level + 1
+                un = uni[level] | cands[c]
+                if size < n and un | later[i + 1] != digits:
+                    continue  # the cells left cannot bring the missing digits
+                # a digit stays restricted while some unit holds all its cells so far
+                loose = loo[level]
+                for d in range(9):
+                    shared[size, d] = shared[level, d]
+                rest = cands[c] & ~loose
+                while rest:
+                    d = _lowest(rest)
+                    rest &= rest - 1
+                    shared[size, d] &= cell_units[c]
+                    if not shared[size, d]:
+                        loose |= np.int64(1) << d
+                if loose & (loose - 1):
+                    continue
                 s0, s1, s2 = level_set[level, 0], level_set[level, 1], level_set[level, 2]
                 if c < 27:
                     s0 |= np.int64(1) << c
@@ -680,24 +720,6 @@ def bent_sets_found(cands, cell_units, peers, scopes, digit_sets, n, out):  # pr
                     s1 |= np.int64(1) << (c - 27)
                 else:
                     s2 |= np.int64(1) << (c - 54)
-                loose = loo[level]
-                rest = cands[c] & ~loose
-                while rest:
-                    d = _lowest(rest)
-                    rest &= rest - 1
-                    # restricted while the digit's cells so far lie in one of c's units
-                    h0, h1, h2 = places[d, 0] & s0, places[d, 1] & s1, places[d, 2] & s2
-                    inside = False
-                    for u in range(3):
-                        if not (h0 & ~cell_units[c, u, 0] or h1 & ~cell_units[c, u, 1]
-                                or h2 & ~cell_units[c, u, 2]):
-                            inside = True
-                    if not inside:
-                        loose |= np.int64(1) << d
-                if loose & (loose - 1):
-                    continue
-                size = level + 1
-                un = uni[level] | cands[c]
                 if size < n:
                     level_set[size, 0], level_set[size, 1], level_set[size, 2] = s0, s1, s2
                     uni[size] = un
@@ -960,3 +982,53 @@ def _avoidable_removes(values, cands, corners, r, placed, n, peers):  # pragma: 
                     and c != corners[r, 3]:
                 return True
     return False
+
+
+@njit(cache=True, aot="int64(int64[::1], int64[:, ::1], boolean, int64[:, ::1])")
+def locked_candidates(cands, units, claiming, out):  # pragma: no cover - compiled
+    """Fill ``out`` rows with (digit 1-9, first unit, second unit) of every pointing (``claiming``
+    False: a box's digit all in one line, which holds it outside the box too) or claiming (a line's
+    digit all in one box, which holds it outside the line too) that removes a candidate, in the
+    Python walks' order (:mod:`engine.strategies.intersections`): digit by digit, then box by box
+    (rows before columns) or line by line.  Return how many (``out``'s length when it filled up).
+    """
+    found = 0
+    for d in range(9):
+        for first in range(18, 27) if not claiming else range(18):
+            held = 0  # the positions (0-8) in the unit holding the digit
+            for i in range(9):
+                if cands[units[first, i]] >> d & 1:
+                    held |= 1 << i
+            if not held:
+                continue
+            for k in range(6 if not claiming else 3):
+                if claiming:
+                    if held & ~(0b111 << (3 * k)):
+                        continue
+                    c = units[first, 3 * k]
+                    second = 18 + c // 27 * 3 + c % 9 // 3
+                else:
+                    # box positions: rows are 0-2, 3-5, 6-8; columns are every third
+                    line_bits = 0b111 << (3 * k) if k < 3 else 0b001001001 << (k - 3)
+                    if held & ~line_bits:
+                        continue
+                    c = units[first, 3 * k if k < 3 else k - 3]
+                    second = c // 9 if k < 3 else 9 + c % 9
+                removes = False
+                for i in range(9):
+                    c = units[second, i]
+                    if cands[c] >> d & 1:
+                        inside = False
+                        for j in range(9):
+                            if units[first, j] == c:
+                                inside = True
+                        if not inside:
+                            removes = True
+                if removes:
+                    out[found, 0] = d + 1
+                    out[found, 1] = first
+                    out[found, 2] = second
+                    found += 1
+                    if found == out.shape[0]:
+                        return found
+    return found

@@ -186,7 +186,7 @@ def test_bent_sets_kernel_keeps_the_sets_spread_over_units_that_remove_something
                 if removes:
                     want.append((lo | hi << 63, union, loose))
             out = np.empty((256, 5), dtype=np.int64)
-            count = bent_sets_found(state, bent_sets._UNIT_THIRDS, bent_sets._PEER_THIRDS,
+            count = bent_sets_found(state, bent_sets._CELL_UNITS, bent_sets._PEER_THIRDS,
                                     bent_sets._SCOPE_THIRDS, digit_sets, n, out)
             got = [(w0 | w1 << 27 | w2 << 54, u, loose) for w0, w1, w2, u, loose in out[:count].tolist()]
             assert got == want

@@ -58,7 +58,7 @@ def _thirds(masks: list[int]) -> np.ndarray:
 
 _PEER_THIRDS = np.array(PEER_THIRDS, dtype=np.int64)
 _SCOPE_THIRDS = _thirds(_BOX_LINES)
-_UNIT_THIRDS = _thirds([UNIT_MASK[u] for c in range(81) for u in CELL_UNITS[c]]).reshape(81, 3, 3)
+_CELL_UNITS = np.array([sum(1 << u for u in CELL_UNITS[c]) for c in range(81)], dtype=np.int64)
 _DIGIT_SET_ARRAYS = {n: np.array(sets, dtype=np.int64) for n, sets in _DIGIT_SETS.items()}
 
 
@@ -81,7 +81,7 @@ def _sets(cands: list[int], n: int) -> list[tuple[int, int, int]]:
     from engine.pattern_kernels import bent_sets_found, filled_rows
 
     state = np.array(cands, dtype=np.int64)
-    args = (state, _UNIT_THIRDS, _PEER_THIRDS, _SCOPE_THIRDS, _DIGIT_SET_ARRAYS[n], n)
+    args = (state, _CELL_UNITS, _PEER_THIRDS, _SCOPE_THIRDS, _DIGIT_SET_ARRAYS[n], n)
     rows = filled_rows(bent_sets_found, args, 5, 16)
     return [(w0 | w1 << 27 | w2 << 54, union, loose) for w0, w1, w2, union, loose in rows]
 
