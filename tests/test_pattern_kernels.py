@@ -327,3 +327,34 @@ def test_avoidable_rectangles_kernel_lists_the_rectangles_the_rules_accept() -> 
             assert out[:count].tolist() == want
             found += count
     assert found > 0
+
+
+def _locks(cands: list[int], claiming: bool) -> list[tuple[int, int, int]]:
+    """(digit, unit, unit) of the removing pointings (box, line) or claimings (line, box), walk order."""
+    out = []
+    for d in range(1, 10):
+        bit = 1 << (d - 1)
+        for first in range(18) if claiming else range(18, 27):
+            held = [c for c in UNITS[first] if cands[c] & bit]
+            if not held:
+                continue
+            seconds = range(18, 27) if claiming else range(18)
+            for second in seconds:
+                if all(c in UNITS[second] for c in held) and any(
+                        cands[c] & bit and c not in UNITS[first] for c in UNITS[second]):
+                    out.append((d, first, second))
+    return out
+
+
+def test_locked_candidates_kernel_lists_the_removing_locks_in_the_walks_order() -> None:
+    from engine.pattern_kernels import locked_candidates
+
+    out = np.empty((243, 3), dtype=np.int64)
+    seen = [0, 0]
+    for cg in _grids():
+        state = np.array(cg.cands, dtype=np.int64)
+        for claiming in (False, True):
+            count = locked_candidates(state, intersections._UNITS, claiming, out)
+            assert [tuple(r) for r in out[:count].tolist()] == _locks(cg.cands, claiming)
+            seen[claiming] += count
+    assert min(seen) > 0
