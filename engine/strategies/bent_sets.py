@@ -30,7 +30,7 @@ import numpy as np
 
 from engine.candidates import CandidateGrid
 from engine.grid import CELL_UNITS, cell_name
-from engine.masks import MASK_DIGITS, PEER_THIRDS, POPCOUNT, UNIT_MASK, bits, common_peers
+from engine.masks import MASK_DIGITS, PEER_THIRDS, POPCOUNT, UNIT_MASK, bits, cands_array, common_peers
 from engine.steps import TEXT_FIELDS, Step, removal_label
 from engine.strategies import Technique, register
 from engine.strategies.links import digit_cells
@@ -80,7 +80,7 @@ def _sets(cands: list[int], n: int) -> list[tuple[int, int, int]]:
     1,378 stuck states of tuning-half SE 6-9.3 puzzles (one core, the same steps)."""
     from engine.pattern_kernels import bent_sets_found, filled_rows
 
-    state = np.array(cands, dtype=np.int64)
+    state = cands_array(cands)
     args = (state, _CELL_UNITS, _PEER_THIRDS, _SCOPE_THIRDS, _DIGIT_SET_ARRAYS[n], n)
     rows = filled_rows(bent_sets_found, args, 5, 16)
     return [(w0 | w1 << 27 | w2 << 54, union, loose) for w0, w1, w2, union, loose in rows]

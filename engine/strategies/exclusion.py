@@ -37,7 +37,7 @@ import numpy as np
 
 from engine.candidates import CandidateGrid
 from engine.grid import PEERS, UNITS, cell_name
-from engine.masks import CELL_BIT, MASK_DIGITS, PEER_MASK, POPCOUNT, bits, common_peers
+from engine.masks import CELL_BIT, MASK_DIGITS, PEER_MASK, POPCOUNT, bits, cands_array, common_peers
 from engine.steps import TEXT_FIELDS, Step, removal_label
 from engine.strategies import Technique, register
 
@@ -127,7 +127,7 @@ def _removing(cands: list[int], kernel: str, width: int) -> list[list[int]]:
     from engine import exclusion_kernels  # loads numba on first use
 
     search = getattr(exclusion_kernels, kernel)
-    state = np.array(cands, dtype=np.int64)
+    state = cands_array(cands)
     out = np.empty((64, width), dtype=np.int64)
     count = search(state, _PEER, out)
     while count == len(out):  # the kernel stops when its rows run out: search again with more

@@ -27,7 +27,7 @@ import numpy as np
 
 from engine.candidates import CandidateGrid
 from engine.grid import UNITS
-from engine.masks import MASK_DIGITS
+from engine.masks import MASK_DIGITS, cands_array
 from engine.steps import TEXT_FIELDS, Step, unit_label
 from engine.strategies import Technique, register
 
@@ -90,7 +90,7 @@ def _locks(cands: list[int], claiming: bool) -> list[list[int]]:
     from engine.pattern_kernels import locked_candidates  # loads numba on first use
 
     out = np.empty((243, 3), dtype=np.int64)  # at most one lock per digit and box/line pair: never full
-    count = locked_candidates(np.array(cands, dtype=np.int64), _UNITS, claiming, out)
+    count = locked_candidates(cands_array(cands), _UNITS, claiming, out)
     return out[:count].tolist() if count else []
 
 
@@ -134,7 +134,7 @@ def _locked(cands: list[int], size: int) -> list[list[int]]:
     from engine.pattern_kernels import locked_subsets  # loads numba on first use
 
     out = np.empty((162, 2), dtype=np.int64)  # at most 54 mini-lines x 3 groups: never full
-    count = locked_subsets(np.array(cands, dtype=np.int64), _UNITS, _MINI_ARRAY, size, out)
+    count = locked_subsets(cands_array(cands), _UNITS, _MINI_ARRAY, size, out)
     return out[:count].tolist() if count else []
 
 

@@ -32,7 +32,7 @@ import numpy as np
 
 from engine.candidates import CandidateGrid
 from engine.grid import CELL_UNITS, UNITS
-from engine.masks import MASK_DIGITS
+from engine.masks import MASK_DIGITS, cands_array
 from engine.steps import Step
 from engine.strategies import Technique, register
 
@@ -61,7 +61,7 @@ def _subsets(cands: list[int], size: int, hidden: bool) -> list[list[int]]:
     candidate, unit by unit in combinations order: :func:`engine.pattern_kernels.unit_subsets`."""
     from engine.pattern_kernels import filled_rows, unit_subsets  # loads numba on first use
 
-    return filled_rows(unit_subsets, (np.array(cands, dtype=np.int64), _UNITS, size, hidden, COMBOS), 3)
+    return filled_rows(unit_subsets, (cands_array(cands), _UNITS, size, hidden, COMBOS), 3)
 
 
 def _naked(cg: CandidateGrid, size: int) -> Iterator[Step]:

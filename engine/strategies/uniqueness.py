@@ -35,7 +35,7 @@ import numpy as np
 
 from engine.candidates import CandidateGrid, LastAnswer, all_unit_positions
 from engine.grid import CELL_UNITS, UNITS
-from engine.masks import MASK_DIGITS, PEER_THIRDS, POPCOUNT
+from engine.masks import MASK_DIGITS, PEER_THIRDS, POPCOUNT, cands_array
 from engine.steps import TEXT_FIELDS, Step
 from engine.strategies import Technique, register
 from engine.strategies.single_digit import PEER_SETS
@@ -85,7 +85,7 @@ def _rectangles(cands: list[int]) -> list[tuple[tuple[int, int, int, int], int, 
     # a state on the 1,378 stuck states of tuning-half SE 6-9.3 puzzles, one core, the same list)
     from engine.pattern_kernels import deadly_rectangles, filled_rows  # loads numba on first use
 
-    rows = filled_rows(deadly_rectangles, (np.array(cands, dtype=np.int64), _RECTANGLES_OF, _CORNERS), 2, 512)
+    rows = filled_rows(deadly_rectangles, (cands_array(cands), _RECTANGLES_OF, _CORNERS), 2, 512)
     return [(RECTANGLES[r], ab & -ab, ab & (ab - 1)) for r, ab in rows]
 
 
@@ -311,7 +311,7 @@ def _avoidable_hits(cg: CandidateGrid) -> list[int]:
     givens = cg.givens
     words = np.array((givens & _WORD, givens >> 27 & _WORD, givens >> 54), dtype=np.int64)
     out = np.empty(len(RECTANGLES), dtype=np.int64)
-    count = avoidable_rectangles(np.array(cg.values, dtype=np.int64), np.array(cg.cands, dtype=np.int64),
+    count = avoidable_rectangles(np.array(cg.values, dtype=np.int64), cands_array(cg.cands),
                                  words, _CORNERS, _PEER_THIRDS, out)
     return out[:count].tolist() if count else []
 

@@ -23,7 +23,7 @@ import numpy as np
 
 from engine.candidates import CandidateGrid
 from engine.grid import PEERS, UNITS
-from engine.masks import CELL_BIT, PEER_MASK, PEER_THIRDS, bits, digit_of
+from engine.masks import CELL_BIT, PEER_MASK, PEER_THIRDS, bits, cands_array, digit_of
 from engine.steps import Step
 from engine.strategies import Technique, register
 from engine.strategies.single_digit import PEER_SETS, strong_links
@@ -80,7 +80,7 @@ def _rows(cands: list[int], kind: int) -> list[list[int]]:
     1,378 stuck states of tuning-half SE 6-9.3 puzzles (one core, the same steps)."""
     from engine.pattern_kernels import filled_rows, wing_rows  # loads numba on first use
 
-    args = (np.array(cands, dtype=np.int64), _UNITS, _PEER_LIST, _PEER_THIRDS, kind)
+    args = (cands_array(cands), _UNITS, _PEER_LIST, _PEER_THIRDS, kind)
     return filled_rows(wing_rows, args, 3, 16)
 
 
