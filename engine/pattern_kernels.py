@@ -1032,3 +1032,32 @@ def locked_candidates(cands, units, claiming, out):  # pragma: no cover - compil
                     if found == out.shape[0]:
                         return found
     return found
+
+
+@njit(cache=True, aot="int64(int64[::1], int64[:, ::1], int64[::1], int64[:, ::1])")
+def hidden_singles(cands, units, order, out):  # pragma: no cover - compiled
+    """Fill ``out`` rows with (unit, cell, digit 1-9) of every digit with exactly one candidate cell
+    in a unit, the units in ``order`` and each unit's digits ascending; return how many (never more
+    than 243, ``out``'s length when it filled up)."""
+    found = 0
+    for k in range(order.shape[0]):
+        u = order[k]
+        once = twice = 0
+        for i in range(9):
+            m = cands[units[u, i]]
+            twice |= once & m
+            once |= m
+        only = once & ~twice
+        while only:
+            d = _lowest(only)
+            only &= only - 1
+            for i in range(9):
+                if cands[units[u, i]] >> d & 1:
+                    out[found, 0] = u
+                    out[found, 1] = units[u, i]
+                    out[found, 2] = d + 1
+                    found += 1
+                    break
+            if found == out.shape[0]:
+                return found
+    return found

@@ -12,10 +12,10 @@ from __future__ import annotations
 from itertools import combinations
 
 import numpy as np
-from test_third_pass_techniques import _states
+from test_third_pass_techniques import HARDEST, _states
 
 from engine.candidates import CandidateGrid
-from engine.grid import CELL_UNITS, PEERS, UNITS
+from engine.grid import CELL_UNITS, PEERS, UNITS, as_grid
 from engine.human import parse_state
 from engine.masks import MASK_DIGITS, POPCOUNT
 from engine.pattern_kernels import (
@@ -358,3 +358,29 @@ def test_locked_candidates_kernel_lists_the_removing_locks_in_the_walks_order() 
             assert [tuple(r) for r in out[:count].tolist()] == _locks(cg.cands, claiming)
             seen[claiming] += count
     assert min(seen) > 0
+
+
+def _hidden_singles(cands: list[int]) -> list[tuple[int, int, int]]:
+    """(unit, cell, digit) of every digit with one place in a unit: boxes, then rows and columns."""
+    out = []
+    for unit in [*range(18, 27), *range(18)]:
+        for d in range(1, 10):
+            places = [c for c in UNITS[unit] if cands[c] >> (d - 1) & 1]
+            if len(places) == 1:
+                out.append((unit, places[0], d))
+    return out
+
+
+def test_hidden_single_finder_lists_every_hidden_single_in_the_walks_order() -> None:
+    """On the start of puzzles (many singles) and on later states (a few or none)."""
+    from engine.strategies.singles import hidden_single
+
+    lines = HARDEST.read_text().split()[:20]
+    grids = [CandidateGrid.from_grid(as_grid(p.replace(".", "0"))) for p in lines] + _grids()
+    found = 0
+    for cg in grids:
+        want = _hidden_singles(cg.cands)
+        got = [(s.units[0], *s.placements[0]) for s in hidden_single(cg)]
+        assert got == want
+        found += len(got)
+    assert found > 20
