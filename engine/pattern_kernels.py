@@ -413,7 +413,8 @@ def _naked_removes(cands, units, u, chosen, digits):  # pragma: no cover - compi
 
 @njit(cache=True, aot="int64(int64[::1], int64[:, ::1], int64[:, ::1], int64[:, ::1])")
 def deadly_rectangles(cands, rects_of, corners, out):  # pragma: no cover - compiled
-    """Fill ``out`` rows with (rectangle, digits) for every rectangle of unsolved cells that could hold
+    """Fill ``out`` rows with (rectangle, digits, floor: a mask over its corners of those holding exactly
+    the two digits) for every rectangle of unsolved cells that could hold
     a deadly pattern on the two digits of one of its corners, the Python walk's order
     (:func:`engine.strategies.uniqueness._rectangles`): corners ascending, each corner's rectangles
     in order, each (rectangle, digits) once; return how many (``out``'s length when it filled up).
@@ -437,8 +438,13 @@ def deadly_rectangles(cands, rects_of, corners, out):  # pragma: no cover - comp
                     again = True
             if again:
                 continue
+            floor = 0  # the corners holding exactly the two digits
+            for i in range(4):
+                if cands[corners[r, i]] == ab:
+                    floor |= 1 << i
             out[found, 0] = r
             out[found, 1] = ab
+            out[found, 2] = floor
             found += 1
             if found == out.shape[0]:
                 return found

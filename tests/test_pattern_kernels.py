@@ -195,7 +195,7 @@ def test_bent_sets_kernel_keeps_the_sets_spread_over_units_that_remove_something
 
 
 def test_deadly_rectangles_kernel_lists_the_rectangles_in_the_walks_order() -> None:
-    out = np.empty((4096, 2), dtype=np.int64)
+    out = np.empty((4096, 3), dtype=np.int64)
     seen = 0
     for cg in _grids():
         cands = cg.cands
@@ -207,7 +207,7 @@ def test_deadly_rectangles_kernel_lists_the_rectangles_in_the_walks_order() -> N
             for i, rect in enumerate(uniqueness.RECTANGLES):
                 if cell in rect and all(cands[c] & ab for c in rect) and (rect, ab) not in found:
                     found.add((rect, ab))
-                    want.append((i, ab))
+                    want.append((i, ab, sum(1 << k for k, c in enumerate(rect) if cands[c] == ab)))
         count = deadly_rectangles(np.array(cands, dtype=np.int64), uniqueness._RECTANGLES_OF,
                                   uniqueness._CORNERS, out)
         assert [tuple(r) for r in out[:count].tolist()] == want

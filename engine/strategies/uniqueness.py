@@ -70,8 +70,9 @@ def _name(c: int) -> str:
 _URS = LastAnswer()
 
 
-def _urs(cands: list[int]) -> list[tuple[tuple[int, int, int, int], int, int]]:
-    """Return (corners, a-bit, b-bit) for every rectangle of unsolved cells that could hold a deadly {a,b}.
+def _urs(cands: list[int]) -> list[tuple[tuple[int, int, int, int], int, int, int]]:
+    """Return (corners, a-bit, b-bit, floor) for every rectangle of unsolved cells that could hold a
+    deadly {a,b}; the floor is a mask over the four corners of those holding exactly {a,b}.
 
     Some corner must hold exactly {a,b} and every corner a or b.  A corner may miss one of them:
     the argument is about solutions (a swap would give a second one), not about candidates.  The
@@ -80,13 +81,13 @@ def _urs(cands: list[int]) -> list[tuple[tuple[int, int, int, int], int, int]]:
     return _URS.get(tuple(cands), lambda: _rectangles(cands))
 
 
-def _rectangles(cands: list[int]) -> list[tuple[tuple[int, int, int, int], int, int]]:
+def _rectangles(cands: list[int]) -> list[tuple[tuple[int, int, int, int], int, int, int]]:
     # compiled: the 24 rectangles of each two-candidate cell are read on every hard state (37 -> 14 us
     # a state on the 1,378 stuck states of tuning-half SE 6-9.3 puzzles, one core, the same list)
     from engine.pattern_kernels import deadly_rectangles, filled_rows  # loads numba on first use
 
-    rows = filled_rows(deadly_rectangles, (cands_array(cands), _RECTANGLES_OF, _CORNERS), 2, 512)
-    return [(RECTANGLES[r], ab & -ab, ab & (ab - 1)) for r, ab in rows]
+    rows = filled_rows(deadly_rectangles, (cands_array(cands), _RECTANGLES_OF, _CORNERS), 3, 512)
+    return [(RECTANGLES[r], ab & -ab, ab & (ab - 1), floor) for r, ab, floor in rows]
 
 
 _CORNERS = np.array(RECTANGLES, dtype=np.int64)  # per rectangle its four corners
@@ -127,20 +128,21 @@ def unique_rectangle_1(cg: CandidateGrid) -> Iterator[Step]:
                         roof=_name(c))
 
 
-def _floor_roof(cands: list[int], rect: tuple[int, ...], ab: int) -> tuple[list[int], list[int]]:
-    floor = [c for c in rect if cands[c] == ab]
-    return floor, [c for c in rect if cands[c] != ab]
-
-
 Shape = tuple[tuple[int, int, int, int], int, int, list[int], list[int]]  # rectangle, a, b, floor, roof
 _SHAPES = LastAnswer()
 
 
 def _shapes(cands: list[int]) -> list[Shape]:
     """Return :func:`_urs`' rectangles with their floor (corners holding exactly {a,b}) and roof (the
-    others); read-only.  Five rectangle techniques ask on the same state: the last answer is kept."""
+    others); read-only.  Five rectangle techniques ask on the same state: the last answer is kept.
+    The floor comes from the kernel as a mask (two list scans of every rectangle in Python cost a
+    third of making these on SE 9 states)."""
     return _SHAPES.get(tuple(cands), lambda: [
-        (rect, a, b, *_floor_roof(cands, rect, a | b)) for rect, a, b in _urs(cands)])
+        (rect, a, b, [rect[i] for i in _PICK[floor]], [rect[i] for i in _PICK[15 ^ floor]])
+        for rect, a, b, floor in _urs(cands)])
+
+
+_PICK = tuple(tuple(i for i in range(4) if m >> i & 1) for m in range(16))  # the corners of a mask
 
 
 def unique_rectangle_2(cg: CandidateGrid) -> Iterator[Step]:
@@ -253,13 +255,13 @@ def hidden_rectangle(cg: CandidateGrid) -> Iterator[Step]:
     """
     cands = cg.cands
     pos = None  # per digit its places in every unit, read only when a rectangle gets that far
-    for rect, a, b in _urs(cands):
+    for rect, a, b, floor in _urs(cands):
         ab = a | b
         # the rectangle's columns as places in a row, its rows as places in a column
         cols = 1 << rect[0] % 9 | 1 << rect[1] % 9
         rows = 1 << rect[0] // 9 | 1 << rect[2] // 9
         for i, corner in enumerate(rect):
-            if cands[corner] != ab:
+            if not floor >> i & 1:  # (holds exactly {a,b})
                 continue
             far = rect[_OPPOSITE[i]]
             row, col = far // 9, far % 9
