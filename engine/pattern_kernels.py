@@ -11,6 +11,11 @@ at all: it nearly never does, and the Python colouring of every cluster cost 0.3
 :func:`unit_subsets` lists every unit's naked or hidden subsets of a size, :func:`bent_sets_found`
 the bent sets spread over units that remove something, and :func:`deadly_rectangles` the
 rectangles the uniqueness techniques look at: each was most of its finders' time on every hard state.
+Round 8 added the same for the techniques tried on nearly every state, whose fixed Python cost (a
+walk over units, pivots or rectangles that almost always ends with nothing) had become a third of
+rating an SE 9 puzzle: :func:`hidden_singles`, :func:`locked_candidates` (pointing, claiming),
+:func:`wing_rows` (XY-, XYZ- and W-wings) and :func:`avoidable_rectangles`.  Each returns only what
+its finder turns into steps, in the finder's order, so the steps are the ones the Python walks made.
 Cell sets are three words of 27 cells (cell c is bit c % 27 of word c // 27) in signed words.
 """
 
