@@ -19,7 +19,10 @@ and pairs): the triples' kernel 0.40 -> 0.16 ms a state, the pairs' finder 0.55x
 The third cell of a triple is read only among the base cells that see two excluders of the first
 two (the cells seen twice, gathered while the excluders are listed) rather than tested at every
 later base cell: the finder 0.35 -> 0.15 ms a call on the same states (one core, the same triples);
-most pairs of base cells have two excluders but few third cells seeing two of them.  The pairs'
+most pairs of base cells have two excluders but few third cells seeing two of them.  In the driver
+on held-out SE 9 puzzles the gain is smaller (0.209 -> 0.152 ms a call, process time): there most
+third cells read do see two excluders, and testing their digit combinations (:func:`_removes`,
+some 1,000 triples a state) is what is left; a cheaper exact test for it was not found.  The pairs'
 kernel reads each cell's later peers from a table made once (it rebuilt them from the 81 x 81 peer
 matrix on every call): the aligned pair finder 0.057 -> 0.037 ms a call on driver states of
 tuning-half SE 8.5+ puzzles (one core, interleaved, the same pairs).

@@ -58,8 +58,9 @@ def hidden_single(cg: CandidateGrid) -> Iterator[Step]:
 
     Tried on every state of every puzzle (the driver takes the first): the units are read by one
     compiled call (:func:`engine.pattern_kernels.hidden_singles`) and steps made only as asked.
-    The walk over the 27 units in Python cost 15-20 us a call; compiled, with the state's array
-    (:func:`engine.masks.cands_array`, then kept for the kernels of the techniques after) 5-6 us.
+    In the driver on held-out SE 9 puzzles (process time, one core, interleaved) 0.019 -> 0.016
+    ms a call against the Python walk over the 27 units; the state's array it makes
+    (:func:`engine.masks.cands_array`) is then kept for the kernels of the techniques after.
     """
     from engine.pattern_kernels import hidden_singles  # loads numba on first use
 

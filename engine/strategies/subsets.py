@@ -20,7 +20,8 @@ same steps).  A memo per unit (most units are unchanged from the state before) d
 the Python walk of the few changed units still cost most of it.  The kernel also drops the naked
 subsets that remove nothing (on a stuck state most of them: the ones already used), whose removals
 were then read here: naked pair 0.066 -> 0.024, triple 0.074 -> 0.028, quad 0.111 -> 0.031 ms a
-call on the same states (one core, the same steps).
+call on the same states (one core, the same steps); in the real driver on held-out SE 9 puzzles
+(process time, interleaved) 0.046 -> 0.015, 0.030 -> 0.013 and 0.050 -> 0.018 ms.
 """
 
 from __future__ import annotations

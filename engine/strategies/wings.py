@@ -77,7 +77,9 @@ def _rows(cands: list[int], kind: int) -> list[list[int]]:
     links of a digit made as soon as one pair removed something) were tried on every hard state and
     nearly always found nothing; the kernel tells which remove something in one call, and only those
     become steps here: XY 0.061 -> 0.010, XYZ 0.047 -> 0.007, W 0.100 -> 0.016 ms a call on the
-    1,378 stuck states of tuning-half SE 6-9.3 puzzles (one core, the same steps)."""
+    1,378 stuck states of tuning-half SE 6-9.3 puzzles (one core, the same steps); in the real
+    driver on held-out SE 9 puzzles (process time, interleaved) 0.045 -> 0.014, 0.042 -> 0.010 and
+    0.058 -> 0.014 ms."""
     from engine.pattern_kernels import filled_rows, wing_rows  # loads numba on first use
 
     args = (cands_array(cands), _UNITS, _PEER_LIST, _PEER_THIRDS, kind)
