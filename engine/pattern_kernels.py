@@ -8,9 +8,14 @@ finder's order (:mod:`engine.strategies.sue_de_coq`) and returns those that remo
 the finder builds steps only of those.
 :func:`medusa_removes` tells whether 3D Medusa (:mod:`engine.strategies.medusa`) removes anything
 at all: it nearly never does, and the Python colouring of every cluster cost 0.3-0.4 ms a state.
-:func:`unit_subsets` lists every unit's naked or hidden subsets of a size, :func:`bent_sets_removing`
-which bent sets are spread over units and remove something, and :func:`deadly_rectangles` the
+:func:`unit_subsets` lists every unit's naked or hidden subsets of a size, :func:`bent_sets_found`
+the bent sets spread over units that remove something, and :func:`deadly_rectangles` the
 rectangles the uniqueness techniques look at: each was most of its finders' time on every hard state.
+Round 8 added the same for the techniques tried on nearly every state, whose fixed Python cost (a
+walk over units, pivots or rectangles that almost always ends with nothing) had become a third of
+rating an SE 9 puzzle: :func:`hidden_singles`, :func:`locked_candidates` (pointing, claiming),
+:func:`wing_rows` (XY-, XYZ- and W-wings) and :func:`avoidable_rectangles`.  Each returns only what
+its finder turns into steps, in the finder's order, so the steps are the ones the Python walks made.
 Cell sets are three words of 27 cells (cell c is bit c % 27 of word c // 27) in signed words.
 """
 
@@ -313,71 +318,12 @@ def medusa_removes(cands, units, peers):  # pragma: no cover - compiled
     return False
 
 
-@njit(cache=True, aot="int64(int64[::1], int64[:, ::1], int64[:, ::1], int64[::1])")
-def bent_sets_removing(cands, rows, peers, keep):  # pragma: no cover - compiled
-    """Fill ``keep`` with the indexes (ascending) of the bent sets among ``rows`` that are not all in
-    one unit and remove a candidate, by the rules of :mod:`engine.strategies.bent_sets`; return how
-    many.
-
-    ``rows``: :func:`engine.chain_kernels.bent_sets`' (cells 0-62, cells 63-80, digits, loose
-    digits); ``peers``: per cell its peers as three 27-cell words (cell c is bit c % 27 of word
-    c // 27)."""
-    places = np.zeros((9, 3), dtype=np.int64)  # per digit (0-8) the cells holding it
-    for c in range(81):
-        for d in range(9):
-            if cands[c] >> d & 1:
-                places[d, c // 27] |= np.int64(1) << (c % 27)
-    cells = np.empty(5, dtype=np.int64)
-    found = 0
-    for r in range(rows.shape[0]):
-        n = 0
-        inset = np.zeros(3, dtype=np.int64)
-        for half in range(2):
-            w = rows[r, half]
-            while w:
-                c = _lowest(w) + 63 * half
-                w &= w - 1
-                cells[n] = c
-                n += 1
-                inset[c // 27] |= np.int64(1) << (c % 27)
-        one_unit = True
-        for i in range(n):  # cells that all see each other lie in one unit: a naked subset
-            c = cells[i]
-            for w in range(3):
-                own = np.int64(1) << (c % 27) if w == c // 27 else np.int64(0)
-                if inset[w] & ~peers[c, w] & ~own:
-                    one_unit = False
-        if one_unit:
-            continue
-        digits = rows[r, 3] if rows[r, 3] else rows[r, 2]
-        removes = False
-        for d in range(9):
-            if not digits >> d & 1:
-                continue
-            w0 = places[d, 0] & ~inset[0]
-            w1 = places[d, 1] & ~inset[1]
-            w2 = places[d, 2] & ~inset[2]
-            for i in range(n):  # the digit's cells outside the set seeing every place of it in the set
-                c = cells[i]
-                if cands[c] >> d & 1:
-                    w0 &= peers[c, 0]
-                    w1 &= peers[c, 1]
-                    w2 &= peers[c, 2]
-            if w0 | w1 | w2:
-                removes = True
-                break
-        if removes:
-            keep[found] = r
-            found += 1
-    return found
-
-
 @njit(cache=True, aot="int64(int64[::1], int64[:, ::1], int64, boolean, int64[:, :, ::1], int64[:, ::1])")
 def unit_subsets(cands, units, size, hidden, combos, out):  # pragma: no cover - compiled
     """Fill ``out`` rows with (unit, positions, digits) of every naked (``hidden`` False) or hidden
-    subset of ``size`` in every unit, in the Python walk's order (:mod:`engine.strategies.subsets`):
-    positions are bits over the unit's cells; a hidden subset only when it removes a candidate.
-    Return how many (``out``'s length when it filled up).
+    subset of ``size`` in every unit that removes a candidate, in the Python walk's order
+    (:mod:`engine.strategies.subsets`): positions are bits over the unit's cells.  Return how many
+    (``out``'s length when it filled up).
 
     Naked: ``size`` cells of 2..size candidates holding ``size`` digits; hidden: ``size`` digits of
     2..size places in ``size`` cells.  ``combos[k, n]``: the k-subsets of range(n) as bit masks in
@@ -430,6 +376,8 @@ def unit_subsets(cands, units, size, hidden, combos, out):  # pragma: no cover -
                 out[found, 1] = union
                 out[found, 2] = chosen
             else:
+                if not _naked_removes(cands, units, u, chosen, union):
+                    continue
                 out[found, 1] = chosen
                 out[found, 2] = union
             out[found, 0] = u
@@ -439,9 +387,39 @@ def unit_subsets(cands, units, size, hidden, combos, out):  # pragma: no cover -
     return found
 
 
+@njit(cache=True)
+def _naked_removes(cands, units, u, chosen, digits):  # pragma: no cover - compiled
+    """True when a cell outside the naked subset (``chosen``: positions in unit u) of a unit all its
+    cells share holds one of its ``digits``."""
+    first = -1
+    for i in range(9):
+        if chosen >> i & 1:
+            first = units[u, i]
+            break
+    for v in (first // 9, 9 + first % 9, 18 + first // 27 * 3 + first % 9 // 3):
+        shared = True
+        for i in range(9):
+            c = units[u, i]
+            if chosen >> i & 1 and not (c // 9 == v or 9 + c % 9 == v or 18 + c // 27 * 3 + c % 9 // 3 == v):
+                shared = False
+        if not shared:
+            continue
+        for j in range(9):
+            c = units[v, j]
+            if cands[c] & digits:
+                mine = False
+                for i in range(9):
+                    if chosen >> i & 1 and units[u, i] == c:
+                        mine = True
+                if not mine:
+                    return True
+    return False
+
+
 @njit(cache=True, aot="int64(int64[::1], int64[:, ::1], int64[:, ::1], int64[:, ::1])")
 def deadly_rectangles(cands, rects_of, corners, out):  # pragma: no cover - compiled
-    """Fill ``out`` rows with (rectangle, digits) for every rectangle of unsolved cells that could hold
+    """Fill ``out`` rows with (rectangle, digits, floor: a mask over its corners of those holding exactly
+    the two digits) for every rectangle of unsolved cells that could hold
     a deadly pattern on the two digits of one of its corners, the Python walk's order
     (:func:`engine.strategies.uniqueness._rectangles`): corners ascending, each corner's rectangles
     in order, each (rectangle, digits) once; return how many (``out``'s length when it filled up).
@@ -465,8 +443,13 @@ def deadly_rectangles(cands, rects_of, corners, out):  # pragma: no cover - comp
                     again = True
             if again:
                 continue
+            floor = 0  # the corners holding exactly the two digits
+            for i in range(4):
+                if cands[corners[r, i]] == ab:
+                    floor |= 1 << i
             out[found, 0] = r
             out[found, 1] = ab
+            out[found, 2] = floor
             found += 1
             if found == out.shape[0]:
                 return found
@@ -619,3 +602,473 @@ def locked_subsets(cands, units, minis, size, out):  # pragma: no cover - compil
 
 # the groups of two and of three of a mini-line's three cells, as bit masks in combinations order
 _MINI_GROUPS = np.array([[0b011, 0b101, 0b110, -1], [0b111, -1, -1, -1]], dtype=np.int64)
+
+
+@njit(cache=True, aot="int64(int64[::1], int64[::1], int64[:, ::1], int64[:, ::1], int64[::1], int64, "
+                      "int64[:, ::1])")
+def bent_sets_found(cands, cell_units, peers, scopes, digit_sets, n, out):  # pragma: no cover - compiled
+    """Fill ``out`` rows with (cells word 0, word 1, word 2, digits, loose digits) of every n-cell bent
+    set that :mod:`engine.strategies.bent_sets` turns into a step, in its order; return how many
+    (``out``'s length when it filled up).
+
+    The search of :func:`engine.chain_kernels.bent_sets` (digit set by digit set, each pivot cell
+    with its peers and then, for n = 4, each box with a crossing line, depth first), each set kept
+    once, then tested (spread over units, removes something), in one call on 27-cell words.
+    ``cell_units[c]``: cell c's three units as a 27-bit mask; ``peers[c]``: its peers, ``scopes``:
+    the box-line scopes (both as three words); ``digit_sets``: the n-digit masks in the order tried.
+    """
+    places = np.zeros((9, 3), dtype=np.int64)  # per digit (0-8) the cells holding it
+    small = np.empty(81, dtype=np.int64)  # the cells of 2..n candidates, ascending
+    nsmall = 0
+    for c in range(81):
+        m = cands[c]
+        for d in range(9):
+            if m >> d & 1:
+                places[d, c // 27] |= np.int64(1) << (c % 27)
+        p = _popcount(m)
+        if 1 < p <= n:
+            small[nsmall] = c
+            nsmall += 1
+    fit = np.zeros(3, dtype=np.int64)
+    fitting = np.zeros((9, 3), dtype=np.int64)  # per digit the fitting cells holding it
+    cells = np.empty(81, dtype=np.int64)
+    later = np.empty(82, dtype=np.int64)  # later[i]: the digits of cells[i:]
+    level_set = np.zeros((n + 1, 3), dtype=np.int64)  # the set's cells after each level
+    shared = np.zeros((n + 1, 9), dtype=np.int64)  # per level, per digit: the units holding its cells
+    uni = np.zeros(n + 1, dtype=np.int64)
+    loo = np.zeros(n + 1, dtype=np.int64)
+    pos = np.zeros(n + 1, dtype=np.int64)
+    seen = np.empty((64, 3), dtype=np.int64)  # the sets of this digit set found so far
+    pivots = np.empty(81, dtype=np.int64)
+    found = 0
+    for k in range(digit_sets.shape[0]):
+        digits = digit_sets[k]
+        fit[:] = 0
+        union = 0
+        npiv = 0
+        fitting[:] = 0
+        for i in range(nsmall):
+            c = small[i]
+            m = cands[c]
+            if m & ~digits == 0:
+                w, bit = c // 27, np.int64(1) << (c % 27)
+                fit[w] |= bit
+                union |= m
+                pivots[npiv] = c
+                npiv += 1
+                while m:
+                    fitting[_lowest(m), w] |= bit
+                    m &= m - 1
+        if union != digits or npiv < n:
+            continue
+        nseen = 0
+        groups = npiv + (scopes.shape[0] if n == 4 else 0)
+        for g in range(groups):
+            pivot = pivots[g] if g < npiv else -1
+            base = 1 if pivot >= 0 else 0
+            held = cands[pivot] if pivot >= 0 else 0
+            g0 = (peers[pivot, 0] if pivot >= 0 else scopes[g - npiv, 0]) & fit[0]
+            g1 = (peers[pivot, 1] if pivot >= 0 else scopes[g - npiv, 1]) & fit[1]
+            g2 = (peers[pivot, 2] if pivot >= 0 else scopes[g - npiv, 2]) & fit[2]
+            if _popcount(g0) + _popcount(g1) + _popcount(g2) < n - base:
+                continue
+            for d in range(9):  # the group's digits, read from the digits' fitting cells
+                if digits >> d & 1 and (fitting[d, 0] & g0 or fitting[d, 1] & g1 or fitting[d, 2] & g2):
+                    held |= np.int64(1) << d
+            if held != digits:
+                continue
+            count = 0
+            for w in range(3):
+                word = g0 if w == 0 else (g1 if w == 1 else g2)
+                while word:
+                    cells[count] = 27 * w + _lowest(word)
+                    word &= word - 1
+                    count += 1
+            later[count] = 0
+            for i in range(count - 1, -1, -1):
+                later[i] = later[i + 1] | cands[cells[i]]
+            level_set[base, :] = 0
+            shared[base, :] = -1  # (no cell yet: every unit)
+            uni[base] = 0
+            if pivot >= 0:
+                level_set[1, pivot // 27] = np.int64(1) << (pivot % 27)
+                uni[1] = cands[pivot]
+                m = cands[pivot]
+                while m:
+                    shared[1, _lowest(m)] = cell_units[pivot]
+                    m &= m - 1
+            loo[base] = 0
+            pos[base] = 0
+            level = base
+            while level >= base:
+                i = pos[level]
+                if i > count - (n - level):
+                    level -= 1
+                    continue
+                pos[level] = i + 1
+                c = cells[i]
+                size = level + 1
+                un = uni[level] | cands[c]
+                if size < n and un | later[i + 1] != digits:
+                    continue  # the cells left cannot bring the missing digits
+                # a digit stays restricted while some unit holds all its cells so far
+                loose = loo[level]
+                for d in range(9):
+                    shared[size, d] = shared[level, d]
+                rest = cands[c] & ~loose
+                while rest:
+                    d = _lowest(rest)
+                    rest &= rest - 1
+                    shared[size, d] &= cell_units[c]
+                    if not shared[size, d]:
+                        loose |= np.int64(1) << d
+                if loose & (loose - 1):
+                    continue
+                s0, s1, s2 = level_set[level, 0], level_set[level, 1], level_set[level, 2]
+                if c < 27:
+                    s0 |= np.int64(1) << c
+                elif c < 54:
+                    s1 |= np.int64(1) << (c - 27)
+                else:
+                    s2 |= np.int64(1) << (c - 54)
+                if size < n:
+                    level_set[size, 0], level_set[size, 1], level_set[size, 2] = s0, s1, s2
+                    uni[size] = un
+                    loo[size] = loose
+                    pos[size] = i + 1
+                    level = size
+                    continue
+                if _popcount(un) != n:
+                    continue
+                again = False  # the same cells reached from another pivot or scope count once
+                for j in range(nseen):
+                    if seen[j, 0] == s0 and seen[j, 1] == s1 and seen[j, 2] == s2:
+                        again = True
+                        break
+                if again:
+                    continue
+                if nseen == seen.shape[0]:
+                    seen = _grown(seen)
+                seen[nseen, 0], seen[nseen, 1], seen[nseen, 2] = s0, s1, s2
+                nseen += 1
+                if _bent_set_removes(cands, places, peers, s0, s1, s2, loose if loose else un):
+                    out[found, 0], out[found, 1], out[found, 2] = s0, s1, s2
+                    out[found, 3] = un
+                    out[found, 4] = loose
+                    found += 1
+                    if found == out.shape[0]:
+                        return found
+    return found
+
+
+@njit(cache=True)
+def _grown(rows):  # pragma: no cover - compiled
+    """Return ``rows`` copied into a table twice as long."""
+    bigger = np.empty((2 * rows.shape[0], rows.shape[1]), dtype=rows.dtype)
+    bigger[: rows.shape[0]] = rows
+    return bigger
+
+
+@njit(cache=True)
+def _bent_set_removes(cands, places, peers, s0, s1, s2, digits):  # pragma: no cover - compiled
+    """True when the set (three words) is not all in one unit and, for a digit of ``digits``, a cell
+    outside it holding the digit sees every cell of the set holding it."""
+    spread = False
+    for w in range(3):
+        word = (s0, s1, s2)[w]
+        while word:
+            c = 27 * w + _lowest(word)
+            word &= word - 1
+            own = np.int64(1) << (c % 27)
+            if ((s0 & ~peers[c, 0] & ~(own if w == 0 else 0)) or (s1 & ~peers[c, 1] & ~(own if w == 1 else 0))
+                    or (s2 & ~peers[c, 2] & ~(own if w == 2 else 0))):
+                spread = True
+    if not spread:
+        return False
+    for d in range(9):
+        if not digits >> d & 1:
+            continue
+        w0, w1, w2 = places[d, 0] & ~s0, places[d, 1] & ~s1, places[d, 2] & ~s2
+        for w in range(3):
+            word = (s0, s1, s2)[w]
+            while word:
+                c = 27 * w + _lowest(word)
+                word &= word - 1
+                if cands[c] >> d & 1:
+                    w0 &= peers[c, 0]
+                    w1 &= peers[c, 1]
+                    w2 &= peers[c, 2]
+        if w0 | w1 | w2:
+            return True
+    return False
+
+
+@njit(cache=True)
+def _sees(peers, a, b):  # pragma: no cover - compiled
+    """True when cell b is a peer of cell a (``peers``: per cell its peers as three 27-cell words)."""
+    return (peers[a, b // 27] >> (b % 27) & 1) != 0
+
+
+@njit(cache=True)
+def _seen_by_both(cands, peers, a, b, bit, skip):  # pragma: no cover - compiled
+    """True when a cell other than ``skip`` seeing both a and b holds digit ``bit``."""
+    for w in range(3):
+        word = peers[a, w] & peers[b, w]
+        if skip >= 0 and skip // 27 == w:
+            word &= ~(np.int64(1) << (skip % 27))
+        while word:
+            if cands[27 * w + _lowest(word)] & bit:
+                return True
+            word &= word - 1
+    return False
+
+
+@njit(cache=True, aot="int64(int64[::1], int64[:, ::1], int64[:, ::1], int64[:, ::1], int64, int64[:, ::1])")
+def wing_rows(cands, units, peer_list, peers, kind, out):  # pragma: no cover - compiled
+    """Fill ``out`` rows with the wings of ``kind`` that remove a candidate, in the Python walks'
+    order (:mod:`engine.strategies.wings`); return how many (``out``'s length when it filled up).
+
+    ``kind`` 0: XY-wings (pivot, pincer, pincer); 1: XYZ-wings (pivot, pincer, pincer); 2: the
+    W-wing pairs (cell, cell, link digit bit) that remove something and have a strong link on the
+    digit bridging them.  ``peer_list[c]``: c's 20 peers ascending; ``peers[c]``: the same as three
+    27-cell words; ``units``: the 27 units' cells.
+    """
+    wings = np.empty(20, dtype=np.int64)
+    found = 0
+    if kind == 2:
+        return _w_wing_rows(cands, units, peers, out)
+    for pivot in range(81):
+        pm = cands[pivot]
+        if _popcount(pm) != 2 + kind:
+            continue
+        n = 0
+        for k in range(20):
+            p = peer_list[pivot, k]
+            m = cands[p]
+            if _popcount(m) == 2 and (_popcount(m & pm) == 1 if kind == 0 else m & ~pm == 0):
+                wings[n] = p
+                n += 1
+        for i in range(n):
+            a = wings[i]
+            for j in range(i + 1, n):
+                b = wings[j]
+                if kind == 0:
+                    z = cands[a] & cands[b] & ~pm
+                    if not z or (cands[a] & pm) == (cands[b] & pm) or _popcount(z) != 1:
+                        continue
+                    hit = _seen_by_both(cands, peers, a, b, z, pivot)
+                else:
+                    z = cands[a] & cands[b]
+                    if _popcount(z) != 1 or cands[a] | cands[b] != pm:
+                        continue
+                    hit = False
+                    for w in range(3):
+                        word = peers[a, w] & peers[b, w] & peers[pivot, w]
+                        while word:
+                            if cands[27 * w + _lowest(word)] & z:
+                                hit = True
+                            word &= word - 1
+                if hit:
+                    out[found, 0] = pivot
+                    out[found, 1] = a
+                    out[found, 2] = b
+                    found += 1
+                    if found == out.shape[0]:
+                        return found
+    return found
+
+
+@njit(cache=True)
+def _w_wing_rows(cands, units, peers, out):  # pragma: no cover - compiled
+    """:func:`wing_rows` for W-wings."""
+    pairs = np.empty(81, dtype=np.int64)
+    n = 0
+    for c in range(81):
+        if _popcount(cands[c]) == 2:
+            pairs[n] = c
+            n += 1
+    found = 0
+    for i in range(n):
+        a = pairs[i]
+        for j in range(i + 1, n):
+            b = pairs[j]
+            mask = cands[a]
+            if cands[b] != mask or _sees(peers, a, b):
+                continue
+            for side in range(2):
+                x_bit = mask & -mask if side == 0 else mask & (mask - 1)
+                if not _seen_by_both(cands, peers, a, b, mask & ~x_bit, -1):
+                    continue
+                if _bridged(cands, units, peers, _lowest(x_bit), a, b):
+                    out[found, 0] = a
+                    out[found, 1] = b
+                    out[found, 2] = x_bit
+                    found += 1
+                    if found == out.shape[0]:
+                        return found
+    return found
+
+
+@njit(cache=True)
+def _bridged(cands, units, peers, d, a, b):  # pragma: no cover - compiled
+    """True when a unit holds digit d in exactly two cells s, t (in either order), neither a nor b,
+    with s seeing a and t seeing b."""
+    for u in range(27):
+        p, q = _two_places(cands, units, u, d)
+        if q < 0 or p in (a, b) or q in (a, b):
+            continue
+        if (_sees(peers, a, p) and _sees(peers, b, q)) or (_sees(peers, a, q) and _sees(peers, b, p)):
+            return True
+    return False
+
+
+@njit(cache=True, aot="int64(int64[::1], int64[::1], int64[::1], int64[:, ::1], int64[:, ::1], int64[::1])")
+def avoidable_rectangles(values, cands, givens, corners, peers, out):  # pragma: no cover - compiled
+    """Fill ``out`` with the rectangles (indexes into ``corners``, ascending) without a placed given
+    that give an avoidable rectangle of type 1 or 2 removing a candidate, by the rules of
+    :func:`engine.strategies.uniqueness.avoidable_rectangle`; return how many.
+
+    ``values``: the placed digits (0 for empty); ``givens``: the givens as three 27-cell words;
+    ``corners[r]``: rectangle r's cells (r1c1, r1c2, r2c1, r2c2); ``peers[c]``: c's peers as three
+    27-cell words.
+    """
+    found = 0
+    for r in range(corners.shape[0]):
+        placed = 0
+        skip = False
+        for i in range(4):
+            c = corners[r, i]
+            if values[c]:
+                placed |= 1 << i
+                if givens[c // 27] >> (c % 27) & 1:
+                    skip = True
+            elif not cands[c]:
+                skip = True
+        n = _popcount(placed)
+        if skip or n < 2 or n > 3:
+            continue
+        if _avoidable_removes(values, cands, corners, r, placed, n, peers):
+            out[found] = r
+            found += 1
+    return found
+
+
+@njit(cache=True)
+def _avoidable_removes(values, cands, corners, r, placed, n, peers):  # pragma: no cover - compiled
+    """True when rectangle r, with corners ``placed`` (a mask over its four, ``n`` of them), is an
+    avoidable rectangle removing something (corner i's diagonal partner is corner 3 - i)."""
+    if n == 3:
+        i = _lowest(~placed & 15)
+        far = corners[r, i]
+        a = values[corners[r, 3 - i]]
+        s1, s2 = (1, 2) if i in (0, 3) else (0, 3)
+        b = values[corners[r, s1]]
+        return b != a and values[corners[r, s2]] == b and (cands[far] >> (a - 1) & 1) != 0
+    if placed in (0b1001, 0b0110):
+        return False  # diagonal placed corners
+    p = _lowest(placed)
+    q = _lowest(placed & (placed - 1))
+    if values[corners[r, p]] == values[corners[r, q]]:
+        return False
+    extra = -1
+    for i in range(4):
+        if placed >> i & 1:
+            continue
+        c = corners[r, i]
+        want = np.int64(1) << (values[corners[r, 3 - i]] - 1)
+        if not cands[c] & want or _popcount(cands[c]) != 2:
+            return False
+        if extra >= 0 and cands[c] & ~want != extra:
+            return False
+        extra = cands[c] & ~want
+    u = _lowest(~placed & 15)
+    v = _lowest(~placed & 15 & ~(1 << u))
+    a, b = corners[r, u], corners[r, v]
+    for w in range(3):
+        word = peers[a, w] & peers[b, w]
+        while word:
+            c = 27 * w + _lowest(word)
+            word &= word - 1
+            if cands[c] & extra and c != corners[r, 0] and c != corners[r, 1] and c != corners[r, 2] \
+                    and c != corners[r, 3]:
+                return True
+    return False
+
+
+@njit(cache=True, aot="int64(int64[::1], int64[:, ::1], boolean, int64[:, ::1])")
+def locked_candidates(cands, units, claiming, out):  # pragma: no cover - compiled
+    """Fill ``out`` rows with (digit 1-9, first unit, second unit) of every pointing (``claiming``
+    False: a box's digit all in one line, which holds it outside the box too) or claiming (a line's
+    digit all in one box, which holds it outside the line too) that removes a candidate, in the
+    Python walks' order (:mod:`engine.strategies.intersections`): digit by digit, then box by box
+    (rows before columns) or line by line.  Return how many (``out``'s length when it filled up).
+    """
+    found = 0
+    for d in range(9):
+        for first in range(18, 27) if not claiming else range(18):
+            held = 0  # the positions (0-8) in the unit holding the digit
+            for i in range(9):
+                if cands[units[first, i]] >> d & 1:
+                    held |= 1 << i
+            if not held:
+                continue
+            for k in range(6 if not claiming else 3):
+                if claiming:
+                    if held & ~(0b111 << (3 * k)):
+                        continue
+                    c = units[first, 3 * k]
+                    second = 18 + c // 27 * 3 + c % 9 // 3
+                else:
+                    # box positions: rows are 0-2, 3-5, 6-8; columns are every third
+                    line_bits = 0b111 << (3 * k) if k < 3 else 0b001001001 << (k - 3)
+                    if held & ~line_bits:
+                        continue
+                    c = units[first, 3 * k if k < 3 else k - 3]
+                    second = c // 9 if k < 3 else 9 + c % 9
+                removes = False
+                for i in range(9):
+                    c = units[second, i]
+                    if cands[c] >> d & 1:
+                        inside = False
+                        for j in range(9):
+                            if units[first, j] == c:
+                                inside = True
+                        if not inside:
+                            removes = True
+                if removes:
+                    out[found, 0] = d + 1
+                    out[found, 1] = first
+                    out[found, 2] = second
+                    found += 1
+                    if found == out.shape[0]:
+                        return found
+    return found
+
+
+@njit(cache=True, aot="int64(int64[::1], int64[:, ::1], int64[::1], int64[:, ::1])")
+def hidden_singles(cands, units, order, out):  # pragma: no cover - compiled
+    """Fill ``out`` rows with (unit, cell, digit 1-9) of every digit with exactly one candidate cell
+    in a unit, the units in ``order`` and each unit's digits ascending; return how many (never more
+    than 243, ``out``'s length when it filled up)."""
+    found = 0
+    for k in range(order.shape[0]):
+        u = order[k]
+        once = twice = 0
+        for i in range(9):
+            m = cands[units[u, i]]
+            twice |= once & m
+            once |= m
+        only = once & ~twice
+        while only:
+            d = _lowest(only)
+            only &= only - 1
+            for i in range(9):
+                if cands[units[u, i]] >> d & 1:
+                    out[found, 0] = u
+                    out[found, 1] = units[u, i]
+                    out[found, 2] = d + 1
+                    found += 1
+                    break
+            if found == out.shape[0]:
+                return found
+    return found

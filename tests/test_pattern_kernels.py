@@ -12,20 +12,21 @@ from __future__ import annotations
 from itertools import combinations
 
 import numpy as np
-from test_third_pass_techniques import _states
+from test_third_pass_techniques import HARDEST, _states
 
 from engine.candidates import CandidateGrid
-from engine.grid import PEERS, UNITS
+from engine.grid import CELL_UNITS, PEERS, UNITS, as_grid
 from engine.human import parse_state
 from engine.masks import MASK_DIGITS, POPCOUNT
 from engine.pattern_kernels import (
-    bent_sets_removing,
+    bent_sets_found,
     coloring_digits,
     deadly_rectangles,
     locked_subsets,
     medusa_removes,
     sue_de_coq_patterns,
     unit_subsets,
+    wing_rows,
 )
 from engine.strategies import bent_sets, coloring, intersections, medusa, subsets, sue_de_coq, uniqueness
 from engine.strategies.links import digit_cells
@@ -133,13 +134,16 @@ def _unit_subsets(cands: list[int], size: int, hidden: bool) -> list[tuple[int, 
             if POPCOUNT[union] != size:
                 continue
             if not hidden:
-                out.append((u, chosen, union))
+                group = [c for i, c in enumerate(cells) if chosen >> i & 1]
+                shared = [v for v in range(27) if all(c in UNITS[v] for c in group)]
+                if any(cands[c] & union and c not in group for v in shared for c in UNITS[v]):
+                    out.append((u, chosen, union))
             elif any(cands[cells[i]] & ~chosen for i in range(9) if union >> i & 1):
                 out.append((u, union, chosen))
     return out
 
 
-def test_unit_subsets_kernel_lists_every_naked_and_hidden_subset() -> None:
+def test_unit_subsets_kernel_lists_every_removing_naked_and_hidden_subset() -> None:
     out = np.empty((4096, 3), dtype=np.int64)
     seen = 0
     for cg in _grids():
@@ -154,19 +158,23 @@ def test_unit_subsets_kernel_lists_every_naked_and_hidden_subset() -> None:
 
 
 def test_bent_sets_kernel_keeps_the_sets_spread_over_units_that_remove_something() -> None:
+    """The one-call kernel returns, in order, the sets of round 7's search that the rules keep."""
     from engine.chain_kernels import bent_sets as search
+    from engine.masks import PEER_MASK, UNIT_MASK
     from engine.strategies.links import cell_words
 
+    unit_words = cell_words([UNIT_MASK[u] for c in range(81) for u in CELL_UNITS[c]]).reshape(81, 3, 2)
+    peer_words, scope_words = cell_words(list(PEER_MASK)), cell_words(bent_sets._BOX_LINES)
     kept_any = 0
     for cg in _grids():
         cands = cg.cands
-        dc = digit_cells(cg)
         state = np.array(cands, dtype=np.int64)
         for n in (4, 5):
-            rows = search(state, cell_words(dc), bent_sets._UNIT_WORDS, bent_sets._PEER_WORDS,
-                          bent_sets._SCOPE_WORDS, bent_sets._DIGIT_SET_ARRAYS[n], n)
+            digit_sets = bent_sets._DIGIT_SET_ARRAYS[n]
+            words = cell_words(digit_cells(cg))
+            rows = search(state, words, unit_words, peer_words, scope_words, digit_sets, n)
             want = []
-            for r, (lo, hi, union, loose) in enumerate(rows.tolist()):
+            for lo, hi, union, loose in rows.tolist():
                 cells = [c for c in range(81) if (lo | hi << 63) >> c & 1]
                 if all(b in PEERS[a] for a, b in combinations(cells, 2)):
                     continue  # all in one unit
@@ -176,16 +184,18 @@ def test_bent_sets_kernel_keeps_the_sets_spread_over_units_that_remove_something
                     removes |= any(cands[t] >> (d - 1) & 1 and all(t in PEERS[h] for h in holders)
                                    for t in range(81) if t not in cells)
                 if removes:
-                    want.append(r)
-            keep = np.empty(len(rows), dtype=np.int64)
-            count = bent_sets_removing(state, rows, bent_sets._PEER_THIRDS, keep)
-            assert keep[:count].tolist() == want
+                    want.append((lo | hi << 63, union, loose))
+            out = np.empty((256, 5), dtype=np.int64)
+            count = bent_sets_found(state, bent_sets._CELL_UNITS, bent_sets._PEER_THIRDS,
+                                    bent_sets._SCOPE_THIRDS, digit_sets, n, out)
+            got = [(w0 | w1 << 27 | w2 << 54, u, loose) for w0, w1, w2, u, loose in out[:count].tolist()]
+            assert got == want
             kept_any += count
     assert kept_any > 0
 
 
 def test_deadly_rectangles_kernel_lists_the_rectangles_in_the_walks_order() -> None:
-    out = np.empty((4096, 2), dtype=np.int64)
+    out = np.empty((4096, 3), dtype=np.int64)
     seen = 0
     for cg in _grids():
         cands = cg.cands
@@ -197,7 +207,7 @@ def test_deadly_rectangles_kernel_lists_the_rectangles_in_the_walks_order() -> N
             for i, rect in enumerate(uniqueness.RECTANGLES):
                 if cell in rect and all(cands[c] & ab for c in rect) and (rect, ab) not in found:
                     found.add((rect, ab))
-                    want.append((i, ab))
+                    want.append((i, ab, sum(1 << k for k, c in enumerate(rect) if cands[c] == ab)))
         count = deadly_rectangles(np.array(cands, dtype=np.int64), uniqueness._RECTANGLES_OF,
                                   uniqueness._CORNERS, out)
         assert [tuple(r) for r in out[:count].tolist()] == want
@@ -236,3 +246,141 @@ def test_locked_subsets_kernel_lists_the_pairs_and_triples_clearing_box_and_line
             assert [tuple(r) for r in out[:count].tolist()] == want
             seen += count
     assert seen > 0
+
+
+def _wings(cands: list[int], kind: int) -> list[tuple[int, int, int]]:
+    """The wings the Python walks found (pivot order, pincers in peer order; W: pairs in cell order)."""
+    def hit(cells: tuple[int, ...], bit: int, skip: int = -1) -> bool:
+        return any(cands[t] & bit and t != skip and all(t in PEERS[c] for c in cells) for t in range(81))
+
+    out = []
+    if kind == 2:
+        pairs = [c for c in range(81) if POPCOUNT[cands[c]] == 2]
+        for a, b in combinations(pairs, 2):
+            if cands[a] != cands[b] or b in PEERS[a]:
+                continue
+            for x in MASK_DIGITS[cands[a]]:
+                x_bit = 1 << (x - 1)
+                links = [[c for c in unit if cands[c] & x_bit] for unit in UNITS]
+                bridged = any(len(two) == 2 and not {a, b} & set(two) and any(
+                    s in PEERS[a] and t in PEERS[b] for s, t in (two, two[::-1])) for two in links)
+                if hit((a, b), cands[a] & ~x_bit) and bridged:
+                    out.append((a, b, x_bit))
+        return out
+    for pivot in range(81):
+        pm = cands[pivot]
+        if POPCOUNT[pm] != 2 + kind:
+            continue
+        wings = [p for p in PEERS[pivot] if POPCOUNT[cands[p]] == 2
+                 and (POPCOUNT[cands[p] & pm] == 1 if kind == 0 else not cands[p] & ~pm)]
+        for a, b in combinations(wings, 2):
+            if kind == 0:
+                z = cands[a] & cands[b] & ~pm
+                if POPCOUNT[z] == 1 and cands[a] & pm != cands[b] & pm and hit((a, b), z, pivot):
+                    out.append((pivot, a, b))
+            elif POPCOUNT[cands[a] & cands[b]] == 1 and cands[a] | cands[b] == pm and \
+                    hit((a, b, pivot), cands[a] & cands[b]):
+                out.append((pivot, a, b))
+    return out
+
+
+def test_wing_rows_kernel_lists_the_removing_wings_in_the_walks_order() -> None:
+    from engine.strategies import wings
+
+    out = np.empty((512, 3), dtype=np.int64)
+    seen = [0, 0, 0]
+    for cg in _grids():
+        state = np.array(cg.cands, dtype=np.int64)
+        for kind in range(3):
+            count = wing_rows(state, wings._UNITS, wings._PEER_LIST, wings._PEER_THIRDS, kind, out)
+            assert [tuple(r) for r in out[:count].tolist()] == _wings(cg.cands, kind)
+            seen[kind] += count
+    assert min(seen) > 0
+
+
+def test_avoidable_rectangles_kernel_lists_the_rectangles_the_rules_accept() -> None:
+    """Every rectangle without a placed given whose type 1 or 2 check removes something, in order,
+    with and without givens among the placed digits."""
+    from engine.masks import PEER_THIRDS
+    from engine.pattern_kernels import avoidable_rectangles
+
+    peers = np.array(PEER_THIRDS, dtype=np.int64)
+    found = 0
+    for cg in _grids():
+        values, cands = cg.values, cg.cands
+        filled = [c for c in range(81) if values[c]]
+        for givens in (0, sum(1 << c for c in filled[::3])):
+            want = []
+            for r, rect in enumerate(uniqueness.RECTANGLES):
+                placed = [c for c in rect if values[c]]
+                if any(givens >> c & 1 for c in placed) or len(placed) not in (2, 3) or \
+                        any(not cands[c] for c in rect if not values[c]):
+                    continue
+                steps = list(uniqueness._ar_type1(cands, values, rect) if len(placed) == 3
+                             else uniqueness._ar_type2(cands, values, rect, placed))
+                if steps:
+                    want.append(r)
+            words = np.array([givens >> s & (1 << 27) - 1 for s in (0, 27, 54)], dtype=np.int64)
+            out = np.empty(len(uniqueness.RECTANGLES), dtype=np.int64)
+            count = avoidable_rectangles(np.array(values, dtype=np.int64), np.array(cands, dtype=np.int64),
+                                         words, uniqueness._CORNERS, peers, out)
+            assert out[:count].tolist() == want
+            found += count
+    assert found > 0
+
+
+def _locks(cands: list[int], claiming: bool) -> list[tuple[int, int, int]]:
+    """(digit, unit, unit) of the removing pointings (box, line) or claimings (line, box), walk order."""
+    out = []
+    for d in range(1, 10):
+        bit = 1 << (d - 1)
+        for first in range(18) if claiming else range(18, 27):
+            held = [c for c in UNITS[first] if cands[c] & bit]
+            if not held:
+                continue
+            seconds = range(18, 27) if claiming else range(18)
+            for second in seconds:
+                if all(c in UNITS[second] for c in held) and any(
+                        cands[c] & bit and c not in UNITS[first] for c in UNITS[second]):
+                    out.append((d, first, second))
+    return out
+
+
+def test_locked_candidates_kernel_lists_the_removing_locks_in_the_walks_order() -> None:
+    from engine.pattern_kernels import locked_candidates
+
+    out = np.empty((243, 3), dtype=np.int64)
+    seen = [0, 0]
+    for cg in _grids():
+        state = np.array(cg.cands, dtype=np.int64)
+        for claiming in (False, True):
+            count = locked_candidates(state, intersections._UNITS, claiming, out)
+            assert [tuple(r) for r in out[:count].tolist()] == _locks(cg.cands, claiming)
+            seen[claiming] += count
+    assert min(seen) > 0
+
+
+def _hidden_singles(cands: list[int]) -> list[tuple[int, int, int]]:
+    """(unit, cell, digit) of every digit with one place in a unit: boxes, then rows and columns."""
+    out = []
+    for unit in [*range(18, 27), *range(18)]:
+        for d in range(1, 10):
+            places = [c for c in UNITS[unit] if cands[c] >> (d - 1) & 1]
+            if len(places) == 1:
+                out.append((unit, places[0], d))
+    return out
+
+
+def test_hidden_single_finder_lists_every_hidden_single_in_the_walks_order() -> None:
+    """On the start of puzzles (many singles) and on later states (a few or none)."""
+    from engine.strategies.singles import hidden_single
+
+    lines = HARDEST.read_text().split()[:20]
+    grids = [CandidateGrid.from_grid(as_grid(p.replace(".", "0"))) for p in lines] + _grids()
+    found = 0
+    for cg in grids:
+        want = _hidden_singles(cg.cands)
+        got = [(s.units[0], *s.placements[0]) for s in hidden_single(cg)]
+        assert got == want
+        found += len(got)
+    assert found > 20

@@ -30,10 +30,10 @@ import numpy as np
 
 from engine.candidates import CandidateGrid
 from engine.grid import CELL_UNITS, cell_name
-from engine.masks import MASK_DIGITS, PEER_MASK, PEER_THIRDS, POPCOUNT, UNIT_MASK, bits, common_peers
+from engine.masks import MASK_DIGITS, PEER_THIRDS, POPCOUNT, UNIT_MASK, bits, cands_array, common_peers
 from engine.steps import TEXT_FIELDS, Step, removal_label
 from engine.strategies import Technique, register
-from engine.strategies.links import cell_words, digit_cells
+from engine.strategies.links import digit_cells
 
 _NAMES = {4: "wxyz_wing", 5: "vwxyz_wing"}
 
@@ -48,43 +48,57 @@ _BOX_LINES = _box_lines()
 _DIGIT_SETS = {n: [m for m in range(512) if POPCOUNT[m] == n] for n in (4, 5)}
 
 
-_PEER_WORDS = cell_words(list(PEER_MASK))
-_SCOPE_WORDS = cell_words(_BOX_LINES)
-_UNIT_WORDS = cell_words([UNIT_MASK[u] for c in range(81) for u in CELL_UNITS[c]]).reshape(81, 3, 2)
-_DIGIT_SET_ARRAYS = {n: np.array(sets, dtype=np.int64) for n, sets in _DIGIT_SETS.items()}
+_WORD = (1 << 27) - 1
+
+
+def _thirds(masks: list[int]) -> np.ndarray:
+    """Return cell masks as rows of three 27-cell words, the form of the compiled kernels' cell sets."""
+    return np.array([(m & _WORD, m >> 27 & _WORD, m >> 54) for m in masks], dtype=np.int64)
+
+
 _PEER_THIRDS = np.array(PEER_THIRDS, dtype=np.int64)
+_SCOPE_THIRDS = _thirds(_BOX_LINES)
+_CELL_UNITS = np.array([sum(1 << u for u in CELL_UNITS[c]) for c in range(81)], dtype=np.int64)
+_DIGIT_SET_ARRAYS = {n: np.array(sets, dtype=np.int64) for n, sets in _DIGIT_SETS.items()}
 
 
-def _sets(cands: list[int], dc: list[int], n: int) -> list[tuple[int, int, int]]:
+def _sets(cands: list[int], n: int) -> list[tuple[int, int, int]]:
     """Return (cells mask, digits, loose digits mask) of every n-cell set holding exactly n digits,
     at most one of them loose, that lies within a pivot cell and its peers or within a box and a
     crossing line (each set once), is not all in one unit and removes a candidate.
 
     Digit set first: only cells whose candidates fit in the n digits can join, usually a handful.
     Then depth first, pruned as soon as two digits are loose (adding a cell never restricts a digit
-    again).  Compiled (:func:`engine.chain_kernels.bent_sets`): in Python this took 5-10 ms a
-    state on SE 8 states, a third of rating them, for the two sizes tried on every state past 5.2.
-    Of the some 50 sets a state, most lie in one unit or remove nothing; telling which do was
-    then most of the time left in Python, and is compiled too
-    (:func:`engine.pattern_kernels.bent_sets_removing`): WXYZ 0.20 -> 0.14 ms and VWXYZ 0.25 ->
-    0.14 ms a call on the 1,378 stuck states of tuning-half SE 6-9.3 puzzles (one core,
-    interleaved, the same steps)."""
-    from engine.chain_kernels import bent_sets
-    from engine.pattern_kernels import bent_sets_removing
+    again).  Compiled, search and test in one call
+    (:func:`engine.pattern_kernels.bent_sets_found`): in Python this took 5-10 ms a state on SE 8
+    states, a third of rating them.  Round 7 compiled the search
+    (:func:`engine.chain_kernels.bent_sets`: a numba set to keep each set once, cells as two
+    unsigned words, the state's digit cells converted from Python ints on every call) and the test
+    (a second kernel) apart; round 8 joined them on 27-cell words, with the cells of 2..n
+    candidates listed once a state, a set kept once by comparing it with the few found for the same
+    digits, each digit's units shared by its cells so far kept per level (one AND a digit where
+    three units were compared word by word), a branch dropped when the cells left cannot bring the
+    missing digits, and a group's digits read from per-digit words before its cells are listed.
+    In the real driver on held-out SE 9 puzzles (process time, one core, interleaved with round 7's
+    tree, the same steps on the 1,378 stuck states): WXYZ 0.131 -> 0.072 ms and VWXYZ 0.152 ->
+    0.103 ms a call; what is left is the depth-first walk itself (some 800 and 1,800 nodes a state
+    for the two sizes, of which the few spread sets that remove something are kept)."""
+    from engine.pattern_kernels import bent_sets_found, filled_rows
 
-    state = np.array(cands, dtype=np.int64)
-    rows = bent_sets(state, cell_words(dc), _UNIT_WORDS, _PEER_WORDS, _SCOPE_WORDS, _DIGIT_SET_ARRAYS[n], n)
-    # only the sets spread over units that remove something (a few of some 50 a state) are read here
-    keep = np.empty(len(rows), dtype=np.int64)
-    kept = bent_sets_removing(state, rows, _PEER_THIRDS, keep)
-    return [(lo | hi << 63, union, loose) for lo, hi, union, loose in rows[keep[:kept]].tolist()]
+    state = cands_array(cands)
+    args = (state, _CELL_UNITS, _PEER_THIRDS, _SCOPE_THIRDS, _DIGIT_SET_ARRAYS[n], n)
+    rows = filled_rows(bent_sets_found, args, 5, 16)
+    return [(w0 | w1 << 27 | w2 << 54, union, loose) for w0, w1, w2, union, loose in rows]
 
 
 def _bent(cg: CandidateGrid, n: int) -> Iterator[Step]:
     cands = cg.cands
+    found = _sets(cands, n)
+    if not found:
+        return
     dc = digit_cells(cg)
     steps = []
-    for mask, union, loose_mask in _sets(cands, dc, n):  # (a set in one unit is a naked subset)
+    for mask, union, loose_mask in found:  # (a set in one unit is a naked subset)
         loose = list(MASK_DIGITS[loose_mask])
         elims = []
         for d in loose or MASK_DIGITS[union]:

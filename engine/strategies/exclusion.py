@@ -37,7 +37,7 @@ import numpy as np
 
 from engine.candidates import CandidateGrid
 from engine.grid import PEERS, UNITS, cell_name
-from engine.masks import CELL_BIT, MASK_DIGITS, PEER_MASK, POPCOUNT, bits, common_peers
+from engine.masks import CELL_BIT, MASK_DIGITS, PEER_MASK, POPCOUNT, bits, cands_array, common_peers
 from engine.steps import TEXT_FIELDS, Step, removal_label
 from engine.strategies import Technique, register
 
@@ -58,12 +58,15 @@ _BOTH = {(a, b): common_peers(CELL_BIT[a] | CELL_BIT[b]) & ~(CELL_BIT[a] | CELL_
 def aligned_pair_exclusion(cg: CandidateGrid) -> Iterator[Step]:
     """Yield every aligned pair exclusion that removes a candidate, most removals first (none if none)."""
     cands = cg.cands
+    found = _removing(cands, "removing_pairs", 2)
+    if not found:  # nearly always: nothing else to read
+        return
     steps = []
     small = 0  # cells of one or two candidates
     for c in range(81):
         if 0 < POPCOUNT[cands[c]] <= 2:
             small |= CELL_BIT[c]
-    for a, b in _removing(cands, "removing_pairs", 2):
+    for a, b in found:
         near = _BOTH[(a, b)] & small
         gone_a, gone_b = _excluded(cands[a], cands[b], [cands[c] for c in bits(near)])
         elims = [(a, x) for x in MASK_DIGITS[gone_a]] + [(b, y) for y in MASK_DIGITS[gone_b]]
@@ -98,12 +101,15 @@ def _excluded(ma: int, mb: int, blockers: list[int]) -> tuple[int, int]:
 def aligned_triple_exclusion(cg: CandidateGrid) -> Iterator[Step]:
     """Yield every aligned triple exclusion that removes a candidate, most removals first (none if none)."""
     cands = cg.cands
+    found = _removing(cands, "removing_triples", 3)
+    if not found:  # nearly always: nothing else to read
+        return
     excl = 0  # cells of two or three candidates
     for c in range(81):
         if 2 <= POPCOUNT[cands[c]] <= 3:
             excl |= CELL_BIT[c]
     steps = []
-    for c0, c1, c2 in _removing(cands, "removing_triples", 3):
+    for c0, c1, c2 in found:
         step = _triple(cands, (c0, c1, c2), PEER_MASK[c0] & PEER_MASK[c1] & PEER_MASK[c2] & excl)
         if step is not None:  # (always: the kernel asks what _triple does)
             steps.append(step)
@@ -121,13 +127,13 @@ def _removing(cands: list[int], kernel: str, width: int) -> list[list[int]]:
     from engine import exclusion_kernels  # loads numba on first use
 
     search = getattr(exclusion_kernels, kernel)
-    state = np.array(cands, dtype=np.int64)
-    size = count = 64
-    while count == size:  # the kernel stops when its rows run out: search again with more
-        size *= 8
-        out = np.empty((size, width), dtype=np.int64)
+    state = cands_array(cands)
+    out = np.empty((64, width), dtype=np.int64)
+    count = search(state, _PEER, out)
+    while count == len(out):  # the kernel stops when its rows run out: search again with more
+        out = np.empty((8 * len(out), width), dtype=np.int64)
         count = search(state, _PEER, out)
-    return out[:count].tolist()
+    return out[:count].tolist() if count else []
 
 
 def _free(fa: int, fb: int, fc: int) -> bool:

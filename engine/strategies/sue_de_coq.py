@@ -31,7 +31,7 @@ import numpy as np
 
 from engine.candidates import CandidateGrid
 from engine.grid import UNITS, cell_name
-from engine.masks import MASK_DIGITS, digits_text
+from engine.masks import MASK_DIGITS, cands_array, digits_text
 from engine.steps import TEXT_FIELDS, Step
 from engine.strategies import Technique, register
 from engine.strategies.links import result_fields
@@ -122,7 +122,7 @@ def _patterns(cands: list[int]) -> list[list[int]]:
     patterns that remove something, in the order the Python walk listed them."""
     from engine.pattern_kernels import filled_rows, sue_de_coq_patterns  # loads numba on first use
 
-    return filled_rows(sue_de_coq_patterns, (np.array(cands, dtype=np.int64), _UNITS, _CROSSINGS, _ORDER), 8)
+    return filled_rows(sue_de_coq_patterns, (cands_array(cands), _UNITS, _CROSSINGS, _ORDER), 8)
 
 
 TEXT_FIELDS["sue_de_coq"] = result_fields

@@ -35,7 +35,7 @@ import numpy as np
 
 from engine.candidates import CandidateGrid, LastAnswer, all_unit_positions
 from engine.grid import CELL_UNITS, UNITS
-from engine.masks import MASK_DIGITS, POPCOUNT
+from engine.masks import MASK_DIGITS, PEER_THIRDS, POPCOUNT, cands_array
 from engine.steps import TEXT_FIELDS, Step
 from engine.strategies import Technique, register
 from engine.strategies.single_digit import PEER_SETS
@@ -70,8 +70,9 @@ def _name(c: int) -> str:
 _URS = LastAnswer()
 
 
-def _urs(cands: list[int]) -> list[tuple[tuple[int, int, int, int], int, int]]:
-    """Return (corners, a-bit, b-bit) for every rectangle of unsolved cells that could hold a deadly {a,b}.
+def _urs(cands: list[int]) -> list[tuple[tuple[int, int, int, int], int, int, int]]:
+    """Return (corners, a-bit, b-bit, floor) for every rectangle of unsolved cells that could hold a
+    deadly {a,b}; the floor is a mask over the four corners of those holding exactly {a,b}.
 
     Some corner must hold exactly {a,b} and every corner a or b.  A corner may miss one of them:
     the argument is about solutions (a swap would give a second one), not about candidates.  The
@@ -80,13 +81,13 @@ def _urs(cands: list[int]) -> list[tuple[tuple[int, int, int, int], int, int]]:
     return _URS.get(tuple(cands), lambda: _rectangles(cands))
 
 
-def _rectangles(cands: list[int]) -> list[tuple[tuple[int, int, int, int], int, int]]:
+def _rectangles(cands: list[int]) -> list[tuple[tuple[int, int, int, int], int, int, int]]:
     # compiled: the 24 rectangles of each two-candidate cell are read on every hard state (37 -> 14 us
     # a state on the 1,378 stuck states of tuning-half SE 6-9.3 puzzles, one core, the same list)
     from engine.pattern_kernels import deadly_rectangles, filled_rows  # loads numba on first use
 
-    rows = filled_rows(deadly_rectangles, (np.array(cands, dtype=np.int64), _RECTANGLES_OF, _CORNERS), 2, 512)
-    return [(RECTANGLES[r], ab & -ab, ab & (ab - 1)) for r, ab in rows]
+    rows = filled_rows(deadly_rectangles, (cands_array(cands), _RECTANGLES_OF, _CORNERS), 3, 512)
+    return [(RECTANGLES[r], ab & -ab, ab & (ab - 1), floor) for r, ab, floor in rows]
 
 
 _CORNERS = np.array(RECTANGLES, dtype=np.int64)  # per rectangle its four corners
@@ -127,20 +128,22 @@ def unique_rectangle_1(cg: CandidateGrid) -> Iterator[Step]:
                         roof=_name(c))
 
 
-def _floor_roof(cands: list[int], rect: tuple[int, ...], ab: int) -> tuple[list[int], list[int]]:
-    floor = [c for c in rect if cands[c] == ab]
-    return floor, [c for c in rect if cands[c] != ab]
-
-
 Shape = tuple[tuple[int, int, int, int], int, int, list[int], list[int]]  # rectangle, a, b, floor, roof
 _SHAPES = LastAnswer()
 
 
 def _shapes(cands: list[int]) -> list[Shape]:
     """Return :func:`_urs`' rectangles with their floor (corners holding exactly {a,b}) and roof (the
-    others); read-only.  Five rectangle techniques ask on the same state: the last answer is kept."""
+    others); read-only.  Five rectangle techniques ask on the same state: the last answer is kept.
+    The floor comes from the kernel as a mask: two list scans of every rectangle in Python were a
+    third of making these; UR type 1, which makes them on each state, 0.067 -> 0.050 ms a call in
+    the driver on held-out SE 9 puzzles (process time, interleaved)."""
     return _SHAPES.get(tuple(cands), lambda: [
-        (rect, a, b, *_floor_roof(cands, rect, a | b)) for rect, a, b in _urs(cands)])
+        (rect, a, b, [rect[i] for i in _PICK[floor]], [rect[i] for i in _PICK[15 ^ floor]])
+        for rect, a, b, floor in _urs(cands)])
+
+
+_PICK = tuple(tuple(i for i in range(4) if m >> i & 1) for m in range(16))  # the corners of a mask
 
 
 def unique_rectangle_2(cg: CandidateGrid) -> Iterator[Step]:
@@ -253,13 +256,13 @@ def hidden_rectangle(cg: CandidateGrid) -> Iterator[Step]:
     """
     cands = cg.cands
     pos = None  # per digit its places in every unit, read only when a rectangle gets that far
-    for rect, a, b in _urs(cands):
+    for rect, a, b, floor in _urs(cands):
         ab = a | b
         # the rectangle's columns as places in a row, its rows as places in a column
         cols = 1 << rect[0] % 9 | 1 << rect[1] % 9
         rows = 1 << rect[0] // 9 | 1 << rect[2] // 9
         for i, corner in enumerate(rect):
-            if cands[corner] != ab:
+            if not floor >> i & 1:  # (holds exactly {a,b})
                 continue
             far = rect[_OPPOSITE[i]]
             row, col = far // 9, far % 9
@@ -287,33 +290,38 @@ def avoidable_rectangle(cg: CandidateGrid) -> Iterator[Step]:
 
 def _avoidable(cg: CandidateGrid) -> Iterator[Step]:
     cands, values = cg.cands, cg.values
-    filled = 0
-    for c in range(81):
-        if values[c]:
-            filled |= 1 << c
-    for rect, mask in _given_free(cg.givens & filled):  # (a given is always filled)
-        if (filled & mask).bit_count() not in (2, 3):
-            continue
+    for r in _avoidable_hits(cg):
+        rect = RECTANGLES[r]
         placed = [c for c in rect if values[c]]
-        if any(not cands[c] for c in rect if not values[c]):
-            continue
         if len(placed) == 3:
             yield from _ar_type1(cands, values, rect)
         else:
             yield from _ar_type2(cands, values, rect, placed)
 
 
-_GIVEN_FREE = LastAnswer()
+def _avoidable_hits(cg: CandidateGrid) -> list[int]:
+    """Return the rectangles (indexes into RECTANGLES, ascending) without a placed given that give an
+    avoidable rectangle removing something: :func:`engine.pattern_kernels.avoidable_rectangles`.
 
-
-def _given_free(givens: int) -> list[tuple[tuple[int, int, int, int], int]]:
-    """Return (rectangle, its cell mask) for the rectangles without a given, in RECTANGLES' order.
-
-    The givens stay the same along a puzzle's path, so the last answer is kept: the avoidable
-    rectangle search then skips the rectangles a given rules out (most of them) unread.
+    The technique is tried on every hard state and nearly never fires; the Python walk over the
+    rectangles free of givens (that list kept per set of givens) cost 0.10-0.15 ms a call in the
+    driver on SE 9 puzzles, most of it rectangles with too few corners placed.  Compiled, every
+    rectangle read: on the 1,378 stuck states as candidate lines (no givens: every rectangle is
+    read) 1.49 -> 0.11 ms a call (one core, the same steps); in the real driver on held-out SE 9
+    puzzles (process time, interleaved) 0.075 -> 0.028 ms.
     """
-    return _GIVEN_FREE.get(givens, lambda: [
-        (r, m) for r, m in ((r, sum(1 << c for c in r)) for r in RECTANGLES) if not m & givens])
+    from engine.pattern_kernels import avoidable_rectangles  # loads numba on first use
+
+    givens = cg.givens
+    words = np.array((givens & _WORD, givens >> 27 & _WORD, givens >> 54), dtype=np.int64)
+    out = np.empty(len(RECTANGLES), dtype=np.int64)
+    count = avoidable_rectangles(np.array(cg.values, dtype=np.int64), cands_array(cg.cands),
+                                 words, _CORNERS, _PEER_THIRDS, out)
+    return out[:count].tolist() if count else []
+
+
+_WORD = (1 << 27) - 1
+_PEER_THIRDS = np.array(PEER_THIRDS, dtype=np.int64)
 
 
 def _ar_type1(cands: list[int], values: list[int], rect: tuple[int, int, int, int]) -> Iterator[Step]:
