@@ -23,7 +23,6 @@ from __future__ import annotations
 
 import numpy as np
 
-from engine.chain_kernels import _set_key
 from engine.kernels import bit_intrinsics, njit
 
 _popcount, _ctz = bit_intrinsics()  # a word's set bits; the index of its lowest set bit (word != 0)
@@ -378,9 +377,22 @@ def rcc_links(rows, start):  # pragma: no cover - compiled
 
 @njit(cache=True)
 def _node_key(digit, lo, hi):  # pragma: no cover - compiled
-    """Return a node's key: its digit, then its cells base 82 (:func:`~engine.chain_kernels._set_key`,
-    up to eight cells: below 82**8, so the key is below 10 * 82**8 < 2**55)."""
+    """Return a node's key: its digit, then its cells base 82 (:func:`_set_key`, up to eight cells:
+    below 82**8, so the key is below 10 * 82**8 < 2**55)."""
     return np.int64(digit) * 2044140858654976 + _set_key(lo, hi)  # 82**8
+
+
+@njit(cache=True)
+def _set_key(lo, hi):  # pragma: no cover - compiled
+    """Return a set of cells (two words) as one int64: its cells' indexes plus one, base 82."""
+    key = np.int64(0)
+    for half in range(2):
+        w = lo if half == 0 else hi
+        while w:
+            low = w & (~w + np.uint64(1))
+            w ^= low
+            key = key * 82 + half * 64 + _ctz(low) + 1
+    return key
 
 
 @njit(cache=True)

