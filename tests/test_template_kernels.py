@@ -17,6 +17,7 @@ from test_third_pass_techniques import _states
 from engine.candidates import CandidateGrid, all_unit_positions, template_covered, template_rows
 from engine.human import parse_state
 from engine.strategies import complex_fish, fish, single_digit
+from engine.strategies.links import digit_cells
 from engine.template_kernels import template_cells
 
 STATES = slice(1, None, 5)  # some 70 states, crowded and sparse
@@ -74,7 +75,7 @@ def test_single_digit_searches_find_nothing_on_covered_digits() -> None:
     searched = 0
     for cg in _grids():
         covered = template_covered(cg.cands)
-        masks = complex_fish._digit_masks(cg.cands)
+        masks = digit_cells(cg)[1:]
         for d, pos in enumerate(all_unit_positions(cg.cands), start=1):
             if not covered >> (d - 1) & 1:
                 continue
@@ -93,7 +94,7 @@ def test_fish_searched_for_cells_in_no_template_are_all_the_fish() -> None:
     searched = 0
     for cg in _grids()[::2]:
         covered = template_covered(cg.cands)
-        masks = complex_fish._digit_masks(cg.cands)
+        masks = digit_cells(cg)[1:]
         for d in range(1, 10):
             if covered >> (d - 1) & 1 or not masks[d - 1]:
                 continue

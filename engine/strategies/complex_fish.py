@@ -83,11 +83,12 @@ from typing import NamedTuple
 
 import numpy as np
 
-from engine.candidates import CandidateGrid, DigitMemo, LastAnswer, template_covered, template_rows
+from engine.candidates import CandidateGrid, DigitMemo, template_covered, template_rows
 from engine.grid import CELL_UNITS_NP, PEERS, PEERS_NP, UNITS, UNITS_NP, cell_name
 from engine.masks import PEER_MASK, bits
 from engine.steps import TEXT_FIELDS, Step, cells_label, implication_sentence, unit_label
 from engine.strategies import Technique, register
+from engine.strategies.links import digit_cells
 
 _NAMES = {2: "x_wing", 3: "swordfish", 4: "jellyfish"}
 _MAX_SIZE = 4
@@ -209,28 +210,10 @@ def _found(cg: CandidateGrid, kind: str) -> Iterator[_Found]:
     """
     blind = kind == "kraken"
     covered = 0 if blind else template_covered(cg.cands)
-    for d, mask in enumerate(_digit_masks(cg.cands), start=1):
+    for d, mask in enumerate(digit_cells(cg)[1:], start=1):
         if not covered >> (d - 1) & 1:
             yield _MEMO.get((kind, d, mask), lambda mask=mask, d=d: _search(
                 mask, d, kind, None if blind else template_rows(cg.cands, d)))
-
-
-_MASKS = LastAnswer()
-
-
-def _digit_masks(cands: list[int]) -> list[int]:
-    """Return each digit's 81-bit mask of candidate cells (the last state's answer is kept)."""
-    return _MASKS.get(tuple(cands), lambda: _masks_of(cands))
-
-
-def _masks_of(cands: list[int]) -> list[int]:
-    masks = [0] * 9
-    for c, m in enumerate(cands):
-        while m:
-            low = m & -m
-            masks[low.bit_length() - 1] |= 1 << c
-            m ^= low
-    return masks
 
 
 def _step(tid: str, fish: Fish) -> Step:

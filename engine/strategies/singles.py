@@ -31,7 +31,6 @@ from engine.strategies import Technique, register
 _HIDDEN_ORDER = tuple(range(18, 27)) + tuple(range(0, 18))
 
 
-
 def full_house(cg: CandidateGrid) -> Iterator[Step]:
     """Yield a placement for every unit with exactly one unsolved cell (none when every unit has more)."""
     cands = cg.cands
