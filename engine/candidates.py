@@ -11,7 +11,7 @@ from typing import Any
 import numpy as np
 
 from engine.grid import N_CELLS, PEERS, UNITS
-from engine.masks import ALL_DIGITS, mask_digits
+from engine.masks import ALL_DIGITS, cands_array, mask_digits
 
 # ALL_DIGITS and mask_digits live in engine.masks; they stay importable from here for callers
 __all__ = ["ALL_DIGITS", "CandidateGrid", "DigitMemo", "all_unit_positions", "candidate_masks",
@@ -229,7 +229,7 @@ def _templates_of(cands: list[int]) -> tuple[int, list[list[int]]]:
     from engine import template_kernels  # loads numba (or the compiled module) on first use
 
     known = np.empty((9, 9), dtype=np.int64)
-    covered = int(template_kernels.template_cells(np.array(cands, dtype=np.int64), known))
+    covered = int(template_kernels.template_cells(cands_array(cands), known))
     return covered, known.tolist()
 
 

@@ -38,7 +38,7 @@ import numpy as np
 
 from engine.candidates import CandidateGrid
 from engine.grid import CELL_UNITS, UNITS, cell_name
-from engine.masks import CELL_BIT, MASK_DIGITS, PEER_MASK, PEER_THIRDS, POPCOUNT, UNIT_MASK, bits
+from engine.masks import CELL_BIT, MASK_DIGITS, PEER_MASK, PEER_THIRDS, POPCOUNT, UNIT_MASK, bits, cands_array
 from engine.steps import TEXT_FIELDS, Step, removal_label, unit_label
 from engine.strategies import Technique, register
 from engine.strategies.coloring import two_coloured
@@ -170,7 +170,7 @@ def medusa_3d(cg: CandidateGrid) -> Iterator[Step]:
     cands = cg.cands
     from engine.pattern_kernels import medusa_removes  # loads numba on first use
 
-    if not medusa_removes(np.array(cands, dtype=np.int64), _UNITS, _PEER_WORDS):
+    if not medusa_removes(cands_array(cands), _UNITS, _PEER_WORDS):
         return  # nearly every state: no cluster has a false colour or a trap
     dc = digit_cells(cg)
     dc[0] = sum(CELL_BIT[c] for c in range(81) if cands[c])  # the cells with a candidate
