@@ -37,8 +37,10 @@ def next_step(cg: CandidateGrid, technique: str | None = None, unique: bool = Tr
     best step found.  Most steps cost their technique's price, so the first technique that fires
     wins; but an AIC through a group or an almost locked set, or a long forcing chain, costs more,
     and a cheaper technique tried after it (aligned triple exclusion, Nishio, ...) then wins, as in
-    SE's ladder.  Raises KeyError for an unknown technique id.  Uniqueness techniques are skipped unless
-    ``unique`` says the puzzle is known to have one solution.
+    SE's ladder.  A technique covered by one that found nothing on this state
+    (:attr:`~engine.strategies.Technique.covered_by`) is not asked.  Raises KeyError for an unknown
+    technique id.  Uniqueness techniques are skipped unless ``unique`` says the puzzle is known to
+    have one solution.
     """
     if technique is not None:
         tech = _technique(technique)
@@ -49,13 +51,17 @@ def next_step(cg: CandidateGrid, technique: str | None = None, unique: bool = Tr
 
     best, best_cost = None, float("inf")
     order, costs = _ladder()
+    fruitless: set[str] = set()  # the techniques that found nothing here: those they cover find nothing too
     for tech, cost in zip(order, costs, strict=True):
         if cost >= best_cost:
             break
-        if tech.needs_unique and not unique:
+        if tech.needs_unique and not unique or tech.covered_by in fruitless:
             continue
         step = next(iter(tech.find(cg)), None)
-        score = step_score(step) if step is not None else best_cost
+        if step is None:
+            fruitless.add(tech.id)
+            continue
+        score = step_score(step)
         if score < best_cost:
             best, best_cost = step, score
     return best

@@ -4,19 +4,27 @@ from __future__ import annotations
 
 import ast
 import itertools
+import random
 from pathlib import Path
 
 import pytest
+import reglib
 
 import engine
 from engine.candidates import CandidateGrid
-from engine.human import changes, drive, fill_hidden_singles, is_broken, iter_steps
+from engine.grid import as_grid
+from engine.human import changes, drive, fill_hidden_singles, is_broken, iter_steps, parse_state
 from engine.masks import MASK_DIGITS, POPCOUNT, bits, common_peers, digit_of, digits_text, mask_digits
 from engine.rating import rate
+from engine.solver import solve
+from engine.strategies import technique, techniques
 from engine.strategies.singles import hidden_single
 
 ROOT = Path(__file__).resolve().parents[1]
 DATA = ROOT.parent / "shared" / "data" / "correctness"
+HARDEST = ROOT.parent / "shared" / "data" / "bench" / "forum_hardest_1106.txt"
+COVERED = [t for t in techniques() if t.covered_by]
+ALS_CODES = {"als_xz": "0901", "als_xy_wing": "0902", "als_chain": "0903"}  # HoDoKu's reglib codes
 
 
 def _kaggle(n: int) -> list[tuple[str, str]]:
@@ -116,3 +124,41 @@ def test_bit_helpers_are_defined_once():
         }
         assert not defined & {"bits", "common_peers", "_digits", "_digit", "popcount"}, path.name
         assert not assigned & {"POPCOUNT", "MASK_DIGITS", "CELL_BIT", "PEER_MASK", "UNIT_MASK"}, path.name
+
+
+def _removals(steps) -> set[tuple[int, int, bool]]:
+    return {(c, d, False) for s in steps for c, d in s.eliminations} | {
+        (c, d, True) for s in steps for c, d in s.placements}
+
+
+def _covered_states(tid: str) -> list[CandidateGrid]:
+    """Return the reglib cases of ``tid`` (each in a random orientation) and every fifth state on the
+    way through two of the hardest puzzles, where ALS patterns abound."""
+    rng = random.Random(tid)
+    out = []
+    for case in reglib.load_cases(ALS_CODES[tid]):
+        moved = reglib.random_orientation(rng)
+        out.append(parse_state(moved.state(case.state.to_sukaku())))
+    easy = [t for t in techniques() if t.score < 6.0 and not t.needs_unique]
+    for puzzle in HARDEST.read_text().split()[40::150][:2]:
+        solution = "".join(map(str, solve(as_grid(puzzle.replace(".", "0")))))
+        out += [cg for cg, _ in reglib.walk(puzzle, solution, easy)][::5]
+    return out
+
+
+def test_covered_techniques_are_the_als_ones_covered_by_the_aic():
+    assert {t.id: t.covered_by for t in COVERED} == dict.fromkeys(ALS_CODES, "aic")
+
+
+@pytest.mark.parametrize("tid", sorted(ALS_CODES))
+def test_a_covered_technique_removes_only_what_its_cover_removes(tid):
+    """The driver skips ``tid`` where the AIC found nothing: sound only if the AIC makes every
+    removal ``tid`` makes (each such pattern is an AIC through its sets' nodes)."""
+    tech = technique(tid)
+    cover = technique(tech.covered_by)
+    fired = 0
+    for cg in _covered_states(tid):
+        found = _removals(tech.find(cg))
+        fired += bool(found)
+        assert found <= _removals(cover.find(cg))
+    assert fired >= 10

@@ -20,7 +20,8 @@ Finder = Callable[[CandidateGrid], Iterator[Step]]
 
 
 class Technique(NamedTuple):
-    """A registered technique: id, names, difficulty score, finder, and whether it assumes uniqueness."""
+    """A registered technique: id, names, difficulty score, finder, whether it assumes uniqueness,
+    and the technique (if any) whose finder finds every removal this one finds."""
 
     id: str
     name_en: str
@@ -28,6 +29,7 @@ class Technique(NamedTuple):
     score: float
     find: Finder
     needs_unique: bool = False
+    covered_by: str = ""  # the driver skips this technique on a state where that one found nothing
 
 
 _REGISTRY: dict[str, Technique] = {}

@@ -193,7 +193,7 @@ def _step(sets: Sequence[Als], path: tuple[list[int], list[int]], removals: tupl
 TEXT_FIELDS["als_chain"] = result_fields
 
 register(
-    Technique("als_chain", "ALS Chain", "待定数组链", 7.8, find_als_chain),
+    Technique("als_chain", "ALS Chain", "待定数组链", 7.8, find_als_chain, covered_by="aic"),
     "ALS chain: {chain}, each almost locked set linked to the next by the restricted digit between "
     "them. Were {z} not in {first}, that set would be locked and push its linking digit out of the "
     "next set, which would then be locked in turn, and so on to {last}, which would then hold {z}; "
