@@ -31,7 +31,7 @@ medium     中等      locked candidates, pairs, X-wing, hidden pairs      2.5 -
 hard       困难      triples, fish, wings, uniqueness, quads, BUG        3.5 - 5.9
 expert     专家      Sue de Coq, chains, nice loops, Franken fish, ATE   6.0 - 7.9
 master     大师      chains through groups or ALS, forcing chains        8.0 - 9.9
-extreme    极限      a guess: logic alone cannot finish                  10
+extreme    极限      an exocet, or a guess (logic alone cannot finish)   10
 =========  ========  ==================================================  ===========
 
 The SE_COST values, GROUPED_CHAIN_EXTRA, the allowances and the margin were fitted on the *even*
@@ -329,7 +329,9 @@ def rate(
     score = score_of(scores)
     if hardest_score <= _SINGLES_CEILING and not _naked_singles_solve(values):
         score = round(score + HIDDEN_SINGLES_BONUS, 2)
-    level = Difficulty.EXTREME if hardest == "guess" else level_of(min(score, Difficulty.MASTER.ceiling))
+    # a guess or an exocet (both 10.0) is extreme; below, allowances never lift a score past master
+    extreme = hardest_score >= Difficulty.EXTREME.ceiling
+    level = Difficulty.EXTREME if extreme else level_of(min(score, Difficulty.MASTER.ceiling))
     return Rating(score, level, hardest, tuple(steps))
 
 
@@ -357,7 +359,7 @@ def accept_level(
     that ``also`` keeps; raises ValueError for an unknown level or extreme (no guess on purpose)."""
     target = level if isinstance(level, Difficulty) else Difficulty.parse(level)
     if target is Difficulty.EXTREME:
-        raise ValueError("extreme puzzles need a guess; they cannot be generated on purpose")
+        raise ValueError("extreme puzzles need an exocet or a guess; they cannot be generated on purpose")
 
     def accept(puzzle: np.ndarray) -> bool:
         if also is not None and not also(puzzle):

@@ -146,8 +146,8 @@ def test_guess_comes_last_and_chains_after_the_basic_techniques() -> None:
     # the forcing family, cheapest reasoning first, then the guess
     forcing = ["nishio", "forcing_chain", "digit_forcing_chain", "forcing_net"]
     assert [order.index(tid) for tid in forcing] == sorted(order.index(tid) for tid in forcing)
-    # only MSLS (SE 8.8, an exotic) sits between the nets and the guess
-    assert set(order[order.index("forcing_net") + 1 : -1]) <= {"msls"}
+    # only MSLS (SE 8.8) and the junior exocet (10.0), the exotics, sit between the nets and the guess
+    assert set(order[order.index("forcing_net") + 1 : -1]) <= {"msls", "exocet"}
     assert order.index("nishio") > order.index("aic")
     for tid in ("remote_pair", "x_chain", "xy_chain", "aic", "als_xz", "als_xy_wing", "death_blossom"):
         assert order.index(tid) > order.index("xy_wing") and order.index(tid) > order.index("naked_quad")

@@ -69,8 +69,8 @@ def _found(tid: str) -> list[tuple[CandidateGrid, str, Step]]:
 def test_the_forcing_family_comes_cheapest_reasoning_first_and_before_the_guess() -> None:
     order = [t.id for t in techniques()]
     assert [order.index(t) for t in FORCING] == sorted(order.index(t) for t in FORCING)
-    # only MSLS (SE 8.8, an exotic) sits between the nets and the guess
-    assert order[-1] == "guess" and set(order[order.index("forcing_net") + 1 : -1]) <= {"msls"}
+    # only MSLS (SE 8.8) and the junior exocet (10.0), the exotics, sit between the nets and the guess
+    assert order[-1] == "guess" and set(order[order.index("forcing_net") + 1 : -1]) <= {"msls", "exocet"}
     scores = {t.id: t.score for t in techniques()}
     ladder = [scores[t] for t in FORCING]
     assert ladder[0] >= 7.5 and ladder == sorted(set(ladder))

@@ -4,7 +4,7 @@ Each family module (singles, intersections, subsets, fish, ...) defines finder f
 ``find(cg: CandidateGrid) -> Iterator[Step]`` that yield every instance they see on any candidate
 state (not only states reached from the start), and registers its techniques with :func:`register`
 at import time, with their explanation texts.  :data:`TECHNIQUES` lists them in the order a person
-would try them: by ``score`` (a Sudoku-Explainer-like difficulty), then by registration order.
+would try them: by ``score`` (a Sudoku-Explainer-like difficulty), then by family and registration order.
 """
 
 from __future__ import annotations
@@ -49,6 +49,7 @@ FAMILIES: tuple[str, ...] = (
     "als",
     "als_chain",
     "sue_de_coq",
+    "exocet",  # before forcing: at the guess's price, tried before it
     "forcing",
     "nishio",
     "medusa",
@@ -82,10 +83,16 @@ def _load() -> None:
 
 
 def techniques() -> list[Technique]:
-    """Return every registered technique, easiest first."""
+    """Return every registered technique, easiest first: by score, then by family (:data:`FAMILIES`'
+    order, whichever module was imported first), then as each family registers them."""
     _load()
     order = {tid: i for i, tid in enumerate(_REGISTRY)}
-    return sorted(_REGISTRY.values(), key=lambda t: (t.score, order[t.id]))
+    return sorted(_REGISTRY.values(), key=lambda t: (t.score, _family_rank(t), order[t.id]))
+
+
+def _family_rank(t: Technique) -> int:
+    family = getattr(t.find, "__module__", "").rpartition(".")[2]
+    return FAMILIES.index(family) if family in FAMILIES else len(FAMILIES)
 
 
 def technique_count() -> int:
