@@ -80,6 +80,7 @@ class _View:
 
 
 def _exocets(view: _View) -> Iterator[tuple]:
+    """Yield each pattern as :func:`_with_targets` does, for every pair of empty base cells."""
     for band in range(3):
         lines = range(3 * band, 3 * band + 3)
         for box in range(3):
