@@ -8,11 +8,12 @@ its companion, which holds no base digit, as a candidate or placed.  The cross-l
 columns and the base box's third column (the one without a base cell); their cells outside the
 band are the S cells::
 
-    B B S | . . . | . . .     B = base cells, T = targets, c = companions
-    . . S | T . . | . . .     S = cross-lines (outside the band: the S cells)
-    . . S | c . . | T . .
-    ------+-------+------     for every base digit, its candidates and placed digits in
-    . . S | S . . | S . .     the S cells lie in at most two rows (its cover rows)
+    B B x | . . . | . . .     B = base cells, T = targets, c = companions
+    . . x | T . . | c . .     x = the base box's third column, a cross-line
+    . . x | c . . | T . .
+    ------+-------+------
+    . . S | S . . | S . .     S = the cross-lines outside the band: for every base digit, its
+    . . S | S . . | S . .     candidates and placed digits there lie in at most two rows
     ...
 
 Why it holds: say the base cells take digits a and b.  Each cross-line holds a once.  In the base
@@ -23,9 +24,10 @@ target holds a.  The same for b, and the two targets then hold a and b.  So a ta
 digit that is not a base digit, and a base cell loses each base digit no target holds.
 
 Searched in plain Python over the 6 bands x 3 boxes x 3 lines x 3 base pairs, the two targets'
-columns (9) and cells (4): a state takes well under a millisecond, and the driver asks it only
-where every other technique has found nothing.  It costs 10.0, the guess's price: Sudoku Explainer
-rates the puzzles that need an exocet 10.5-11.9 (it needs nested forcing chains for them), so they
+columns (9) and cells (4): 0.23 ms a state on the walked states of benchmarks/README.md's round 9,
+and the driver asks it only where every other technique has found nothing.  It costs 10.0, the
+guess's price: the hardest lists, where exocets live, are rated 10.1-11.9 by Sudoku Explainer (the
+ER column of HardestDatabase110626), which needs nested forcing chains for them, so such puzzles
 stay extreme.  Roads not taken: the senior exocet (targets outside the band), cover houses that
 are not rows, and the further eliminations of the JExocet compendium (mirror nodes, the S cells'
 own), each rarer and each another proof to show the learner.
