@@ -238,3 +238,36 @@ def test_a_hint_on_imported_notes_draws_its_chain_and_apply_strikes_the_eliminat
     for cell, digit in steps[at].eliminations:
         expect(ui.cell(cell)).not_to_have_attribute("aria-label", re.compile(rf"notes.* {digit}\b"))
     expect(layer).to_be_hidden()
+
+
+def _exocet_state() -> tuple[str, list[int]]:
+    """Return a candidate line where the driver's next step is a junior exocet (on the way through
+    the hardest puzzles: easy techniques, else the solver's digit), and its placed digits."""
+    from reglib import walk
+
+    from engine import next_step, parse_state
+    from engine.strategies import technique, techniques
+
+    easy = [t for t in techniques() if t.score < 6.0 and not t.needs_unique]
+    for puzzle in (DATA / "bench" / "forum_hardest_1905_11plus.txt").read_text().split()[7::4800]:
+        solution = "".join(map(str, solve(puzzle)))
+        for cg, _ in walk(puzzle, solution, easy):
+            line = cg.to_sukaku()
+            state = parse_state(line)
+            if next(iter(technique("exocet").find(state)), None) and next_step(state).technique == "exocet":
+                return line, [int(v) for v in state.values]
+    raise AssertionError("no walked state needs an exocet next")
+
+
+def test_an_exocet_on_imported_notes_is_named_explained_and_applied(ui):
+    from engine import next_step, parse_state
+
+    line, givens = _exocet_state()
+    step = next_step(parse_state(line))
+    _load(ui, line, givens)
+    assert _press_hint(ui, 2) == "There is a Junior Exocet here."
+    whole = _press_hint(ui, 2)
+    assert whole == step.explain("en") and whole.startswith("Junior exocet on ")
+    ui.button("Apply").click()
+    for cell, digit in step.eliminations:
+        expect(ui.cell(cell)).not_to_have_attribute("aria-label", re.compile(rf"notes.* {digit}\b"))
