@@ -50,14 +50,11 @@ _PAIRS = ((0, 1), (0, 2), (1, 2))  # base cells' places in their box's line; the
 def find_exocet(cg: CandidateGrid) -> Iterator[Step]:
     """Yield every junior exocet that removes a candidate, rows first then columns, by band, box and
     line (nothing when there is none)."""
-    seen: set[tuple] = set()
     for flip in (False, True):
         view = _View(cg, flip)
         for found in _exocets(view):
             step = _step(cg, view, *found)
-            key = (step.eliminations, step.cells)
-            if step.eliminations and key not in seen:
-                seen.add(key)
+            if step.eliminations:
                 yield step
 
 
