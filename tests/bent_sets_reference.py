@@ -3,7 +3,9 @@ engine.pattern_kernels.bent_sets_found to: every n-cell set holding exactly n di
 them loose, within a pivot cell and its peers or a box and a crossing line, in the old finder's order.
 
 The engine searched with it until the one-call kernel replaced it (round 8); it lives here, compiled
-by numba directly, so the engine carries no code only a test runs.
+by numba directly, so the engine carries no code only a test runs.  Its helpers (``_popcount``,
+``_ctz``, ``_room``, ``_set_key``) are its own copies of the kernels': with the ahead-of-time module
+loaded, the engine's private kernel helpers are plain Python, which numba code cannot call.
 """
 
 from __future__ import annotations
