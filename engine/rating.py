@@ -259,7 +259,9 @@ def step_score(step: Step) -> float:
     if own is not None:
         return round(float(own) + OWN_SCORE_EXTRA.get(step.technique, 0.0), 2)
     cost = technique_cost(step.technique)
-    if step.technique == "aic" and any(len(cells) > 1 for _, cells in step.detail.get("nodes", ())):
+    if step.technique == "aic" and (
+        step.detail.get("sets") or any(len(cells) > 1 for _, cells in step.detail.get("nodes", ()))
+    ):
         cost = round(cost + GROUPED_CHAIN_EXTRA, 2)
     return cost
 

@@ -186,11 +186,15 @@ def fact_label(fact: Fact, lang: str = "en") -> str:
     return f"none of {', '.join(names)} is {digit}"
 
 
-def implication_sentence(facts: list[Fact | None], lang: str = "en", *, suppose: bool = False) -> str:
+def implication_sentence(
+    facts: list[Fact | None], lang: str = "en", *, suppose: bool = False, notes: dict[int, str] | None = None
+) -> str:
     """Return "If A, then B, so C, so D" (Chinese "如果 A，那么 B，于是 C", or with ``suppose``
-    "假设 A，则 B，于是 C"), no full stop; the first fact is the assumption and None stands for
-    steps left out ("…").  Fails (IndexError) on an empty list."""
-    said = ["…" if f is None else fact_label(f, lang) for f in facts]
+    "假设 A，则 B，于是 C"), no full stop; the first fact is the assumption, None stands for
+    steps left out ("…") and ``notes[i]`` follows fact i (why it holds).  Fails (IndexError) on an
+    empty list."""
+    notes = notes or {}
+    said = [("…" if f is None else fact_label(f, lang)) + notes.get(i, "") for i, f in enumerate(facts)]
     if lang == "zh":
         first, then = ("假设", "则") if suppose else ("如果", "那么")
         text = f"{first} {said[0]}"

@@ -12,10 +12,12 @@ import itertools
 from pathlib import Path
 
 import pytest
-from reglib import load_cases
+from reglib import load_cases, walk
 
 from engine.candidates import CandidateGrid
-from engine.grid import PEERS, as_grid
+from engine.grid import PEERS, as_grid, cell_name
+from engine.masks import digits_text
+from engine.rating import GROUPED_CHAIN_EXTRA, step_score, technique_cost
 from engine.solver import solve
 from engine.strategies import technique, techniques
 from engine.strategies.forcing import propagate
@@ -151,3 +153,45 @@ def test_guess_comes_last_and_chains_after_the_basic_techniques() -> None:
     assert order.index("nishio") > order.index("aic")
     for tid in ("remote_pair", "x_chain", "xy_chain", "aic", "als_xz", "als_xy_wing", "death_blossom"):
         assert order.index(tid) > order.index("xy_wing") and order.index(tid) > order.index("naked_quad")
+
+
+def _walked_hard_states(n: int, every: int) -> list[CandidateGrid]:
+    """Return every ``every``-th state on the way through ``n`` SE 8.5-9 puzzles (easy steps, else
+    the solution's digit), where chains through almost locked sets abound."""
+    easy = [t for t in techniques() if t.score < 6.0 and not t.needs_unique]
+    out = []
+    for puzzle in _sample(8.5, 9.0, n):
+        solution = "".join(map(str, solve(as_grid(puzzle))))
+        out += [cg for cg, _ in walk(puzzle, solution, easy)][::every]
+    return out
+
+
+def test_a_chain_through_an_almost_locked_set_names_the_set_and_costs_what_such_chains_cost() -> None:
+    """Two digits in different cells are strongly linked only through an almost locked set, even
+    when each end is one candidate: the step names the set (one digit more than cells), says in
+    both languages why the link holds, highlights the set, and costs the set's extra."""
+    through_sets = single_ends = 0
+    for cg in _walked_hard_states(4, 3):
+        for step in technique("aic").find(cg):
+            nodes, sets = step.detail["nodes"], step.detail["sets"]
+            two_digit_links = {
+                i for i, (a, b, strong) in enumerate(step.links)
+                if strong and a[1] != b[1] and not (nodes[i][1] == nodes[i + 1][1] and len(nodes[i][1]) == 1)
+            }
+            assert {i for i, _, _ in sets} == two_digit_links
+            for i, cells, digits in sets:
+                assert all(not cg.values[c] for c in cells) and set(cells) <= set(step.cells)
+                held = 0
+                for c in cells:
+                    held |= cg.cands[c]
+                assert digits_text(held) == digits and len(digits) == len(cells) + 1
+                for d, ends in nodes[i : i + 2]:  # each end: the set's every cell holding its digit
+                    assert ends == [c for c in cells if cg.cands[c] >> (d - 1) & 1]
+                names = [cell_name(c) for c in cells]
+                assert f"{', '.join(names)} hold only the digits {digits}: without {nodes[i][0]}" in step.explain()
+                assert f"{'、'.join(names)} 只有 {digits} 这些候选数：没有 {nodes[i][0]}" in step.explain("zh")
+            if sets:
+                assert step_score(step) == round(technique_cost("aic") + GROUPED_CHAIN_EXTRA, 2)
+                through_sets += 1
+                single_ends += all(len(cells) == 1 for _, cells in nodes)
+    assert through_sets >= 100 and single_ends >= 20

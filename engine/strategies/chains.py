@@ -31,7 +31,7 @@ import numpy as np
 
 from engine.candidates import CandidateGrid, DigitMemo, template_covered
 from engine.grid import cell_name
-from engine.masks import CELL_BIT, MASK_DIGITS, PEER_MASK, bits
+from engine.masks import CELL_BIT, MASK_DIGITS, PEER_MASK, bits, digits_text
 from engine.steps import TEXT_FIELDS, Fact, Step, cannot_label, fact_label, implication_sentence, link_facts
 from engine.strategies import Technique, register
 from engine.strategies.links import Graph, build_graph, digit_cells, result_fields
@@ -73,7 +73,8 @@ def chain_step(
     # each link end's digit and cells (a group or set node has several), for the plain-words text
     ends = [*nodes, nodes[0]] if loop else nodes
     node_cells = [[digit[n], list(of[n])] for n in ends]
-    cells = tuple(dict.fromkeys([c for n in nodes for c in of[n]]))
+    sets = _set_links(g, states, of)
+    cells = tuple(dict.fromkeys([c for n in nodes for c in of[n]] + [c for _, cs, _ in sets for c in cs]))
     cands = tuple(dict.fromkeys([(c, digit[n]) for n in nodes for c in of[n]]))
     return Step(
         technique,
@@ -82,8 +83,28 @@ def chain_step(
         cells=cells,
         candidates=cands,
         links=tuple(links),
-        detail={"chain": " ".join(text), "length": len(links), "kind": kind, "nodes": node_cells},
+        detail={
+            "chain": " ".join(text), "length": len(links), "kind": kind, "nodes": node_cells, "sets": sets,
+        },
     )
+
+
+def _set_links(g: Graph, states: list[int], of: dict[int, list[int]]) -> list[list]:
+    """Return ``[link index, the set's cells, its digits]`` for each strong link of a chain that
+    only an almost locked set makes (two digits, not both in one cell); [] when there is none.
+
+    Such a link joins two nodes of one cell each as often as bigger ones, so the nodes alone do
+    not show it: the text names the set, and the rating charges the set's extra for it.
+    """
+    out = []
+    for i, (a, b) in enumerate(zip(states, states[1:], strict=False)):
+        x, y = a >> 1, b >> 1
+        if a & 1 or g.digit[x] == g.digit[y] or of[x] == of[y] and len(of[x]) == 1:
+            continue  # a weak link, a unit's link or a cell's
+        als = g.link_als(x, y)
+        if als is not None:
+            out.append([i, list(bits(als.cells)), digits_text(als.digits)])
+    return out
 
 
 _CELL_NAMES = tuple(cell_name(c) for c in range(81))
@@ -360,7 +381,9 @@ def chain_story(step: Step, lang: str) -> str:
     result = result_fields(step, lang)["result"]
     if not facts:
         return result
-    said = implication_sentence(facts, lang)
+    sets = step.detail.get("sets", ())
+    notes = {i + 1: _set_note(facts[i][1], cells, digits, lang) for i, cells, digits in sets}
+    said = implication_sentence(facts, lang, notes=notes)
     first, last = facts[0], facts[-1]
     if step.detail.get("kind") == "loop":
         if lang == "zh":
@@ -379,6 +402,18 @@ def chain_story(step: Step, lang: str) -> str:
         return (f"{said}。所以 {fact_label(start, lang)}，或者 {fact_label(last, lang)}；"
                 f"无论哪种情况，{cannot}。")
     return f"{said}. So {fact_label(start, lang)} or {fact_label(last, lang)}; either way {cannot}."
+
+
+def _set_note(out: int, cells: list[int], digits: str, lang: str) -> str:
+    """Return why a strong link through an almost locked set holds, e.g. " (r1c1, r1c2 hold only
+    the digits 123: without 1, these 2 cells need both other digits)"."""
+    n = len(cells)
+    if lang == "zh":
+        names = "、".join(cell_name(c) for c in cells)
+        return f"（{names} 只有 {digits} 这些候选数：没有 {out}，这 {n} 格就要填满其余 {n} 个数）"
+    names = ", ".join(cell_name(c) for c in cells)
+    others = "both other digits" if n == 2 else f"all {n} other digits"
+    return f" ({names} hold only the digits {digits}: without {out}, these {n} cells need {others})"
 
 
 _AIC_TITLES = {
