@@ -187,9 +187,9 @@ def test_a_chain_through_an_almost_locked_set_names_the_set_and_costs_what_such_
                 assert digits_text(held) == digits and len(digits) == len(cells) + 1
                 for d, ends in nodes[i : i + 2]:  # each end: the set's every cell holding its digit
                     assert ends == [c for c in cells if cg.cands[c] >> (d - 1) & 1]
-                names = [cell_name(c) for c in cells]
-                assert f"{', '.join(names)} hold only the digits {digits}: without {nodes[i][0]}" in step.explain()
-                assert f"{'、'.join(names)} 只有 {digits} 这些候选数：没有 {nodes[i][0]}" in step.explain("zh")
+                names, out = [cell_name(c) for c in cells], nodes[i][0]
+                assert f"{', '.join(names)} hold only the digits {digits}: without {out}," in step.explain()
+                assert f"{'、'.join(names)} 只有 {digits} 这些候选数：没有 {out}，" in step.explain("zh")
             if sets:
                 assert step_score(step) == round(technique_cost("aic") + GROUPED_CHAIN_EXTRA, 2)
                 through_sets += 1

@@ -181,3 +181,22 @@ def test_rate_reads_a_puzzle_string_as_the_solver_does():
     puzzle = "000000010400000000020000000000050407008000300001090000300400200050100000000806000"
     assert rate(puzzle) == rate(as_grid(puzzle))
     assert rate(puzzle.replace("0", ".")) == rate(as_grid(puzzle))
+
+
+def test_a_path_whose_hardest_step_is_se_s_own_aligned_triple_exclusion_scores_what_se_charges() -> None:
+    """SE rates the puzzles its 7.5 technique finishes 7.5: no lift and no allowance for them, even
+    after many chains (tuning half, SE 7.5)."""
+    puzzles = []
+    with open(DATA / "ratings" / "se_rated_stratified_sample.txt") as f:
+        for line in f:
+            sha, puzzle, se = line.split()
+            if not int(sha, 16) % 2 and se == "7.5":
+                puzzles.append(puzzle)
+    finished = [r for r in (rate(as_grid(p), unique=True) for p in puzzles[:40])
+                if r.hardest == "aligned_triple_exclusion"]
+    assert len(finished) >= 5
+    for r in finished:
+        scores = [step_score(s) for s in r.steps]
+        assert r.score == max(scores) == 7.5 and r.level is Difficulty.EXPERT
+    # the lift and the allowance would call some of them master
+    assert any(score_of([step_score(s) for s in r.steps]) > 7.9 for r in finished)
