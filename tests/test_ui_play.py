@@ -207,6 +207,31 @@ def test_show_mistakes_as_i_type_marks_a_wrong_digit_at_once(ui):
     expect(ui.cell(cell)).not_to_have_attribute("aria-invalid", "true")
 
 
+# holds every set_setting call at pywebview's entry point until window.__release() sends them on
+_HOLD_SETTINGS = """() => {
+  const pw = window.pywebview, send = pw._jsApiCallback.bind(pw), held = [];
+  pw._jsApiCallback = (name, args, id) =>
+    name === "set_setting" ? held.push([name, args, id]) : send(name, args, id);
+  window.__release = () => held.splice(0).forEach((call) => send(...call));
+}"""
+
+
+def test_a_ticked_setting_stays_ticked_when_the_board_redraws_before_its_answer(ui):
+    """A redraw between the click and the answer (an analysis, a timer tick) once undid the tick."""
+    givens, solution = _play(ui)
+    ui.page.evaluate(_HOLD_SETTINGS)
+    box = ui.page.get_by_role("checkbox", name="Show mistakes as I type")
+    box.check()
+    cell = givens.index(0)
+    ui.cell(cell).click()  # selecting a cell redraws the page
+    expect(ui.cell(cell)).to_have_attribute("aria-selected", "true")
+    expect(box).to_be_checked()
+    ui.page.evaluate("() => window.__release()")
+    ui.type_digit(cell, solution[cell] % 9 + 1)
+    expect(ui.cell(cell)).to_have_attribute("aria-invalid", "true")
+    expect(box).to_be_checked()
+
+
 @pytest.mark.parametrize(("width", "height"), [(1024, 700), (1366, 768), (1920, 1080)])
 def test_nothing_is_cut_off_or_scrolls_from_1024x700_to_1920x1080(ui, width, height):
     ui.page.set_viewport_size({"width": width, "height": height})

@@ -403,14 +403,22 @@ async function sessionCall(which) {
 
 async function changeSetting(name, value) {
   pendingSettings[name] = value;
+  // shown at once: a render before the answer (an analysis or a timer tick) must not undo the change
+  const before = view.state && view.state.settings;
+  if (before) view.state.settings = { ...before, [name]: value };
   let answer;
   try {
     answer = await api.setSetting(name, value);
   } finally {
     if (pendingSettings[name] === value) delete pendingSettings[name];
   }
-  if (!answer.ok || !view.state) return;
-  const languageChanged = view.state.settings.language !== answer.settings.language;
+  if (!view.state) return;
+  if (!answer.ok) {
+    if (before) view.state.settings = { ...view.state.settings, [name]: before[name] };
+    render();
+    return;
+  }
+  const languageChanged = !before || before.language !== answer.settings.language;
   view.state.settings = answer.settings;
   applyTheme(answer.settings.theme);
   if (languageChanged) {
