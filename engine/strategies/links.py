@@ -195,9 +195,25 @@ class Graph:
         return nid
 
     def link_als(self, a: int, b: int) -> Als | None:
-        """Return the (last listed) almost locked set whose digits give the strong link a = b, or None."""
-        common = self.als_in.get(a, 0) & self.als_in.get(b, 0)
-        return self.als_sets[common.bit_length() - 1] if common else None
+        """Return the (last listed) almost locked set whose digits give the strong link a = b, or None.
+
+        Looked up in the compiled arrays, and only that set made: making every set and the node
+        map first (:attr:`als_sets`, :attr:`als_in`) cost 0.8 ms a chain step through a set, 12% of
+        rating 60 held-out SE 9 puzzles.
+        """
+        if self._als_in is not None:  # the map is made (or the graph was built node by node)
+            common = self._als_in.get(a, 0) & self._als_in.get(b, 0)
+            return self.als_sets[common.bit_length() - 1] if common else None
+        flat, start = self.arrays.als_ids, self.arrays.als_start  # type: ignore[union-attr]
+        in_a = np.searchsorted(start, np.flatnonzero(flat == a), side="right") - 1
+        common = np.intersect1d(in_a, np.searchsorted(start, np.flatnonzero(flat == b), side="right") - 1)
+        if not len(common):
+            return None
+        k = int(common[-1])
+        if self._als_sets is not None:
+            return self._als_sets[k]
+        sets, kept = self._als_kept  # type: ignore[misc]  (set with _als_sets = None)
+        return sets[int(kept[k])]
 
     def cells_of(self, n: int) -> int:
         """Return node n's cells (a cell mask), without making every node's (:attr:`mask`): a chain's
