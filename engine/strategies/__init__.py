@@ -45,6 +45,7 @@ FAMILIES: tuple[str, ...] = (
     "coloring",
     "wings",
     "uniqueness",
+    "unique_loops",
     "chains",
     "als",
     "als_chain",
