@@ -26,14 +26,23 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterator
-from itertools import combinations
 
 from engine.candidates import CandidateGrid, DigitMemo
 from engine.grid import CELL_UNITS, UNITS
-from engine.masks import CELL_BIT, MASK_DIGITS, PEER_MASK, POPCOUNT, UNIT_MASK, bits, digits_text
+from engine.masks import (
+    CELL_BIT,
+    MASK_DIGITS,
+    PEER_MASK,
+    POPCOUNT,
+    UNIT_MASK,
+    bits,
+    common_peers,
+    digits_text,
+)
 from engine.steps import TEXT_FIELDS, Step, cells_label, unit_label
 from engine.strategies import Technique, register
 from engine.strategies.links import digit_cells
+from engine.strategies.uniqueness import roof_subsets
 
 MAX_CELLS = 16
 _UNIT_BITS = tuple(sum(1 << u for u in CELL_UNITS[c]) for c in range(81))  # each cell's 3 units
@@ -80,8 +89,9 @@ def _pair_loops(cands: list[int], ab: int, pool: int) -> list[tuple[tuple[int, .
 
 
 def _enough(ab: int, held: tuple[int, ...]) -> bool:
-    """True unless cells holding ``held`` are too poor for a loop: one of at least 6 cells has at
-    most two cells with extras, or else every cell with extras holds a, b and one same extra digit."""
+    """False when cells holding ``held`` cannot make a loop walked from one of them: a loop has a
+    bivalue {a,b} cell, 6 or more cells, and at most two cells with extras unless every cell
+    with extras holds a, b and the same one extra digit."""
     bivalue = held.count(ab)
     if bivalue >= 4:
         return True
@@ -154,30 +164,23 @@ def _steps(cands: list[int], loop: tuple[int, ...], ab: int) -> Iterator[Step]:
         (c,) = extras
         yield _step(1, loop, ab, extras, [(c, d) for d in MASK_DIGITS[ab]])
     elif extras and POPCOUNT[digits] == 1:
-        seen = _seen_by_all(extras) - set(loop)
+        seen = common_peers(sum(CELL_BIT[c] for c in extras))
         x = MASK_DIGITS[digits][0]
-        yield _step(2, loop, ab, extras, [(c, x) for c in sorted(seen) if cands[c] & digits], extra=x)
+        yield _step(2, loop, ab, extras, [(c, x) for c in bits(seen) if cands[c] & digits], extra=x)
     if len(extras) == 2:
+        yield from _type3(cands, loop, ab, extras, digits)
         for unit in sorted(set(CELL_UNITS[extras[0]]) & set(CELL_UNITS[extras[1]])):
-            yield from _type3(cands, loop, ab, extras, unit, digits)
             yield from _type4(cands, loop, ab, extras, unit)
 
 
-def _type3(cands: list[int], loop: tuple[int, ...], ab: int, extras: list[int], unit: int,
+def _type3(cands: list[int], loop: tuple[int, ...], ab: int, extras: list[int],
            digits: int) -> Iterator[Step]:
-    """The extras act as one cell holding ``digits``: with k other cells of the unit holding only
-    k+1 digits between them, those digits leave the rest of the unit."""
-    others = [c for c in UNITS[unit] if cands[c] and c not in extras]
-    for k in range(1, 4):
-        for subset in combinations(others, k):
-            held = digits
-            for c in subset:
-                held |= cands[c]
-            if POPCOUNT[held] != k + 1:
-                continue
-            elims = [(c, d) for c in others if c not in subset for d in MASK_DIGITS[cands[c] & held]]
-            yield _step(3, loop, ab, extras, elims, subset=list(subset), subset_digits=digits_text(held),
-                        unit=unit, score_extra=0.1 * k)
+    """The extras act as one cell holding ``digits``: with k other cells of a unit they share
+    holding only k+1 digits between them, those digits leave the rest of the unit."""
+    for group, held, elims in roof_subsets(cands, extras, digits):
+        unit = next(u for u in CELL_UNITS[group[0]] if all(u in CELL_UNITS[c] for c in extras))
+        yield _step(3, loop, ab, extras, elims, subset=list(group), subset_digits=digits_text(held),
+                    unit=unit, score_extra=0.1 * len(group))
 
 
 def _type4(cands: list[int], loop: tuple[int, ...], ab: int, extras: list[int], unit: int) -> Iterator[Step]:
@@ -185,13 +188,6 @@ def _type4(cands: list[int], loop: tuple[int, ...], ab: int, extras: list[int], 
         if all(c in extras for c in UNITS[unit] if cands[c] >> (locked - 1) & 1):
             elims = [(c, other) for c in extras]
             yield _step(4, loop, ab, extras, elims, locked=locked, other=other, unit=unit)
-
-
-def _seen_by_all(cells: list[int]) -> set[int]:
-    seen = PEER_MASK[cells[0]]
-    for c in cells[1:]:
-        seen &= PEER_MASK[c]
-    return set(bits(seen))
 
 
 def _step(kind: int, loop: tuple[int, ...], ab: int, extras: list[int], elims: list[tuple[int, int]],

@@ -182,25 +182,34 @@ def unique_rectangle_3(cg: CandidateGrid) -> Iterator[Step]:
         if len(roof) != 2 or len(floor) != 2:
             continue
         extra = (cands[roof[0]] | cands[roof[1]]) & ~ab
-        done: set[tuple[int, ...]] = set()
-        for unit in _shared_units(roof):
-            others = [c for c in UNITS[unit] if cands[c] and c not in roof]
-            for size in range(1, 4):
-                for group in combinations(others, size):
-                    digits = extra
-                    for c in group:
-                        digits |= cands[c]
-                    if POPCOUNT[digits] != size + 1 or group in done:
-                        continue
-                    done.add(group)
-                    # the subset clears every unit the roof and its partners share
-                    units = _shared_units([*roof, *group])
-                    elims = [(c, d) for u in units for c in UNITS[u] if cands[c] and c not in roof
-                             and c not in group for d in MASK_DIGITS[cands[c] & digits]]
-                    if elims:
-                        yield _step("unique_rectangle_3", rect, ab, elims, cands,
-                                    roof=", ".join(map(_name, roof)),
-                                    subset=", ".join(map(_name, group)))
+        for group, _, elims in roof_subsets(cands, roof, extra):
+            yield _step("unique_rectangle_3", rect, ab, elims, cands, roof=", ".join(map(_name, roof)),
+                        subset=", ".join(map(_name, group)))
+
+
+Subset = tuple[tuple[int, ...], int, list[tuple[int, int]]]  # other cells, their digits, removals
+
+
+def roof_subsets(cands: list[int], roof: list[int], extra: int) -> Iterator[Subset]:
+    """Yield (the other cells, their digits, the removals) of each naked subset that the ``roof``
+    cells, acting as one cell holding the digits ``extra``, make with 1-3 other cells of a unit
+    they share: its digits leave every unit the roof and those cells share (none if none)."""
+    done: set[tuple[int, ...]] = set()
+    for unit in _shared_units(roof):
+        others = [c for c in UNITS[unit] if cands[c] and c not in roof]
+        for size in range(1, 4):
+            for group in combinations(others, size):
+                digits = extra
+                for c in group:
+                    digits |= cands[c]
+                if POPCOUNT[digits] != size + 1 or group in done:
+                    continue
+                done.add(group)
+                units = _shared_units([*roof, *group])
+                elims = [(c, d) for u in units for c in UNITS[u] if cands[c] and c not in roof
+                         and c not in group for d in MASK_DIGITS[cands[c] & digits]]
+                if elims:
+                    yield group, digits, elims
 
 
 def unique_rectangle_4(cg: CandidateGrid) -> Iterator[Step]:
