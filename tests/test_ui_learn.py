@@ -259,15 +259,46 @@ def _exocet_state() -> tuple[str, list[int]]:
     raise AssertionError("no walked state needs an exocet next")
 
 
-def test_an_exocet_on_imported_notes_is_named_explained_and_applied(ui):
+def _named_explained_and_applied(ui, line: str, givens: list[int], name: str, opening: str) -> None:
+    """Import the notes, ask Hint twice (the technique's name, then the whole step as the engine
+    explains it), Apply, and see the step's candidates struck from the notes."""
     from engine import next_step, parse_state
 
-    line, givens = _exocet_state()
     step = next_step(parse_state(line))
     _load(ui, line, givens)
-    assert _press_hint(ui, 2) == "There is a Junior Exocet here."
+    assert _press_hint(ui, 2) == f"There is a {name} here."
     whole = _press_hint(ui, 2)
-    assert whole == step.explain("en") and whole.startswith("Junior exocet on ")
+    assert whole == step.explain("en") and whole.startswith(opening)
     ui.button("Apply").click()
     for cell, digit in step.eliminations:
         expect(ui.cell(cell)).not_to_have_attribute("aria-label", re.compile(rf"notes.* {digit}\b"))
+
+
+def test_an_exocet_on_imported_notes_is_named_explained_and_applied(ui):
+    _named_explained_and_applied(ui, *_exocet_state(), "Junior Exocet", "Junior exocet on ")
+
+
+def _unique_loop_state() -> tuple[str, list[int]]:
+    """Return a candidate line where the driver's next step is a unique loop (on the rated path of
+    an SE 4.6 puzzle of the tuning half), and its placed digits."""
+    from engine import next_step, parse_state
+    from engine.candidates import CandidateGrid
+    from engine.human import drive
+
+    for line in (DATA / "ratings" / "se_rated_stratified_sample.txt").read_text().splitlines():
+        sha, puzzle, se = line.split()
+        if int(sha, 16) % 2 or se != "4.6":
+            continue
+        cg = CandidateGrid.from_grid([int(ch) for ch in puzzle])
+        for step in drive(cg, lambda state: next_step(state, unique=True)):
+            if step.technique == "unique_loop":
+                break
+            text = cg.to_sukaku()
+            state = parse_state(text)
+            if next_step(state).technique == "unique_loop":
+                return text, [int(v) for v in state.values]
+    raise AssertionError("no rated SE 4.6 path takes a unique loop")
+
+
+def test_a_unique_loop_on_imported_notes_is_named_explained_and_applied(ui):
+    _named_explained_and_applied(ui, *_unique_loop_state(), "Unique Loop", "Unique loop type ")
