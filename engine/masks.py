@@ -12,7 +12,7 @@ from collections.abc import Iterator
 
 import numpy as np
 
-from engine.grid import PEERS, UNITS
+from engine.grid import CELL_UNITS, PEERS, UNITS
 
 ALL_DIGITS = 0x1FF
 ALL_CELLS = (1 << 81) - 1
@@ -28,6 +28,8 @@ MASK_DIGITS: tuple[tuple[int, ...], ...] = tuple(
 CELL_BIT = tuple(1 << c for c in range(81))
 PEER_MASK = tuple(sum(1 << p for p in PEERS[c]) for c in range(81))
 UNIT_MASK = tuple(sum(1 << c for c in unit) for unit in UNITS)
+CELL_UNIT_BITS = tuple(sum(1 << u for u in CELL_UNITS[c]) for c in range(81))
+"""Per cell its row, column and box as bits of a 27-bit unit mask (bit u is ``UNITS[u]``)."""
 PEER_THIRDS = tuple((m & (1 << 27) - 1, m >> 27 & (1 << 27) - 1, m >> 54) for m in PEER_MASK)
 """Per cell its peers as three words of 27 cells (cell c is bit c % 27 of word c // 27): cell sets
 as compiled kernels read them in signed 64-bit words (engine/pattern_kernels.py)."""

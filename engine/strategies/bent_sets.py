@@ -29,8 +29,17 @@ from collections.abc import Iterator
 import numpy as np
 
 from engine.candidates import CandidateGrid
-from engine.grid import CELL_UNITS, cell_name
-from engine.masks import MASK_DIGITS, PEER_THIRDS, POPCOUNT, UNIT_MASK, bits, cands_array, common_peers
+from engine.grid import cell_name
+from engine.masks import (
+    CELL_UNIT_BITS,
+    MASK_DIGITS,
+    PEER_THIRDS,
+    POPCOUNT,
+    UNIT_MASK,
+    bits,
+    cands_array,
+    common_peers,
+)
 from engine.steps import TEXT_FIELDS, Step, removal_label
 from engine.strategies import Technique, register
 from engine.strategies.links import digit_cells
@@ -58,7 +67,7 @@ def _thirds(masks: list[int]) -> np.ndarray:
 
 _PEER_THIRDS = np.array(PEER_THIRDS, dtype=np.int64)
 _SCOPE_THIRDS = _thirds(_BOX_LINES)
-_CELL_UNITS = np.array([sum(1 << u for u in CELL_UNITS[c]) for c in range(81)], dtype=np.int64)
+_CELL_UNITS = np.array(CELL_UNIT_BITS, dtype=np.int64)
 _DIGIT_SET_ARRAYS = {n: np.array(sets, dtype=np.int64) for n, sets in _DIGIT_SETS.items()}
 
 

@@ -31,6 +31,7 @@ from engine.candidates import CandidateGrid, DigitMemo
 from engine.grid import CELL_UNITS, UNITS
 from engine.masks import (
     CELL_BIT,
+    CELL_UNIT_BITS,
     MASK_DIGITS,
     PEER_MASK,
     POPCOUNT,
@@ -45,7 +46,6 @@ from engine.strategies.links import digit_cells
 from engine.strategies.uniqueness import roof_subsets
 
 MAX_CELLS = 16
-_UNIT_BITS = tuple(sum(1 << u for u in CELL_UNITS[c]) for c in range(81))  # each cell's 3 units
 
 
 def loops(cands: list[int], places: list[int]) -> list[tuple[tuple[int, ...], int]]:
@@ -84,7 +84,7 @@ def _pair_loops(cands: list[int], ab: int, pool: int) -> list[tuple[tuple[int, .
         # start is the loop's first bivalue {a,b} cell: a loop is walked from one of its cells only
         allowed = pool & ~sum(CELL_BIT[c] for c in starts if c < start)
         if allowed.bit_count() >= 6:
-            _walk(cands, ab, allowed & ~CELL_BIT[start], [start], _UNIT_BITS[start], 0, 0, 0, found)
+            _walk(cands, ab, allowed & ~CELL_BIT[start], [start], CELL_UNIT_BITS[start], 0, 0, 0, found)
     return list(found.values())
 
 
@@ -129,7 +129,7 @@ def _walk(cands: list[int], ab: int, free: int, path: list[int], even: int, odd:
     if len(path) >= MAX_CELLS:
         return
     for nxt in bits(peers & free):
-        units = _UNIT_BITS[nxt]
+        units = CELL_UNIT_BITS[nxt]
         if units & (odd if parity else even):
             continue  # a unit would hold two of its cells at places of the same parity
         more, digits = extra_cells, extra_digits
