@@ -47,21 +47,40 @@ def next_step(cg: CandidateGrid, technique: str | None = None, unique: bool = Tr
         if tech.needs_unique and not unique:
             return None
         return next(iter(tech.find(cg)), None)
+    return cheapest_step(cg, unique)
+
+
+def cheapest_step(
+    cg: CandidateGrid,
+    unique: bool = True,
+    among: Callable[[str], bool] | None = None,
+    at_least: float = 0.0,
+    below: float = float("inf"),
+    cost: Callable[[Step], float] | None = None,
+) -> Step | None:
+    """Return the cheapest step of the techniques ``among`` admits (by id; all by default) whose
+    ladder cost is at least ``at_least`` and below ``below``, or None if none of them fires.
+
+    What a step costs is ``cost`` (:func:`engine.rating.step_score` by default); the ladder is
+    walked as :func:`next_step` describes.
+    """
     from engine.rating import step_score
 
-    best, best_cost = None, float("inf")
+    cost = cost or step_score
+    best, best_cost = None, below
     order, costs = _ladder()
     fruitless: set[str] = set()  # the techniques that found nothing here: those they cover find nothing too
-    for tech, cost in zip(order, costs, strict=True):
-        if cost >= best_cost:
+    for tech, tech_cost in zip(order, costs, strict=True):
+        if tech_cost >= best_cost:
             break
-        if tech.needs_unique and not unique or tech.covered_by in fruitless:
+        if (tech_cost < at_least or among is not None and not among(tech.id)
+                or tech.needs_unique and not unique or tech.covered_by in fruitless):
             continue
         step = next(iter(tech.find(cg)), None)
         if step is None:
             fruitless.add(tech.id)
             continue
-        score = step_score(step)
+        score = cost(step)
         if score < best_cost:
             best, best_cost = step, score
     return best

@@ -7,18 +7,22 @@ from pathlib import Path
 import numpy as np
 import pytest
 
+from engine.candidates import CandidateGrid
 from engine.errors import InvalidPuzzleError
 from engine.generator import generate
 from engine.grid import as_grid
-from engine.human import solve_path
+from engine.human import driver_order, solve_path
 from engine.rating import (
     ALLOWANCES,
+    FLOOR_CAP,
     HIDDEN_SINGLES_BONUS,
+    SE_LACKS,
     Difficulty,
     UnsolvableError,
     level_of,
     rate,
     score_of,
+    se_floor,
     step_score,
 )
 from engine.solver import count_solutions, solve
@@ -200,3 +204,36 @@ def test_a_path_whose_hardest_step_is_se_s_own_aligned_triple_exclusion_scores_w
         assert r.score == max(scores) == 7.5 and r.level is Difficulty.EXPERT
     # the lift and the allowance would call some of them master
     assert any(score_of([step_score(s) for s in r.steps]) > 7.9 for r in finished)
+
+
+def test_a_step_se_lacks_costs_at_least_se_s_cheapest_own_step_on_its_state() -> None:
+    """On the tuning half, SE 8.0-8.4: every step of a technique SE lacks is charged its floor, the
+    cheapest step any other technique finds on the same state (Nishio at its SE score), and that
+    floor calls puzzles master that the steps' own costs left expert."""
+    own = [t for t in driver_order() if t.id not in SE_LACKS]
+    puzzles = []
+    with open(DATA / "ratings" / "se_rated_stratified_sample.txt") as f:
+        for line in f:
+            sha, puzzle, se = line.split()
+            if not int(sha, 16) % 2 and 8.0 <= float(se) < 8.5:
+                puzzles.append(puzzle)
+    floored = raised = 0
+    for puzzle in puzzles[:60]:
+        rating = rate(as_grid(puzzle), unique=True)
+        cg = CandidateGrid.from_grid(as_grid(puzzle))
+        scores = []
+        for step in rating.steps:
+            score = step_score(step)
+            if step.technique in SE_LACKS and score < FLOOR_CAP:
+                floor = se_floor(cg, score)
+                cheaper = [s for t in own for s in [next(iter(t.find(cg)), None)]
+                           if s is not None and score <= step_score(s) - (t.id == "nishio") * 0.5 < floor]
+                assert not cheaper and score <= floor <= FLOOR_CAP, (puzzle, step.technique, cheaper)
+                floored += floor > score
+                score = max(score, floor)
+            scores.append(score)
+            cg.apply(step)
+        assert rating.score == score_of(scores) or rating.hardest == "aligned_triple_exclusion"
+        unfloored = score_of([step_score(s) for s in rating.steps])
+        raised += rating.level is Difficulty.MASTER and level_of(unfloored) is not Difficulty.MASTER
+    assert floored >= 50 and raised >= 2, (floored, raised)
