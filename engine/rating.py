@@ -418,11 +418,7 @@ def rate(
         scores.append(score)
     if not cg.is_solved():  # only when even the solver finds no solution from here
         raise UnsolvableError("the puzzle has no solution")
-    # a floor (at most FLOOR_CAP) cannot reach the hard steps of a path whose hardest is well above it
-    if lacking and max(scores) - HARD_MARGIN <= FLOOR_CAP:
-        for i, state in lacking:
-            if i < len(scores) and scores[i] < FLOOR_CAP:
-                scores[i] = max(scores[i], se_floor(state, scores[i], unique))
+    _raise_to_floors(scores, lacking, unique)
     hardest_score = max(scores, default=0.0)
     hardest = next((s.technique for s, v in zip(steps, scores, strict=True) if v == hardest_score), "")
     score = hardest_score if hardest in SE_EXACT else score_of(scores)
@@ -435,6 +431,17 @@ def rate(
 
 
 _SINGLES_CEILING = 2.3
+
+
+def _raise_to_floors(scores: list[float], lacking: list[tuple[int, CandidateGrid]], unique: bool) -> None:
+    """Raise the score of each step SE lacks (its index and the state before it) to its floor."""
+    # a floor (at most FLOOR_CAP) cannot reach the hard steps of a path whose hardest is well above it
+    if not lacking or max(scores, default=0.0) - HARD_MARGIN > FLOOR_CAP:
+        return
+    for i, state in lacking:
+        # past the end: the driver's last pick changed nothing and was not applied
+        if i < len(scores) and scores[i] < FLOOR_CAP:
+            scores[i] = max(scores[i], se_floor(state, scores[i], unique))
 
 
 def _naked_singles_solve(grid: np.ndarray) -> bool:
