@@ -304,12 +304,15 @@ class UnsolvableError(SudokuError, ValueError):
 
 
 class Rating(NamedTuple):
-    """A puzzle's difficulty: score, level, hardest technique id, and the solving steps."""
+    """A puzzle's difficulty: score, level, hardest technique id, the solving steps, and, when the
+    hardest step is one SE lacks raised to its floor, the technique SE needs there instead
+    (``forcing_chain`` for a chain or net of FLOOR_CAP or more)."""
 
     score: float
     level: Difficulty
     hardest: str
     steps: tuple[Step, ...]
+    se_needs: str = ""
 
     @property
     def logic_only(self) -> bool:
@@ -340,9 +343,10 @@ def technique_cost(tid: str) -> float:
     return fixed if fixed is not None else technique(tid).score
 
 
-def se_floor(cg: CandidateGrid, cost: float, unique: bool = True) -> float:
-    """Return what SE's cheapest own step on a state costs, from ``cost`` up to FLOOR_CAP (FLOOR_CAP
-    when none of SE's techniques fires below it); never fails.
+def se_floor(cg: CandidateGrid, cost: float, unique: bool = True) -> tuple[float, str]:
+    """Return what SE's cheapest own step on a state costs, from ``cost`` up to FLOOR_CAP, and its
+    technique (FLOOR_CAP and ``forcing_chain`` when none of SE's techniques fires below it); never
+    fails.
 
     SE's own: every technique not in SE_LACKS, a Nishio step at its SE score (its extra is for the
     puzzles it finishes).  Techniques costing less than ``cost`` are not asked: the driver took the
@@ -352,7 +356,7 @@ def se_floor(cg: CandidateGrid, cost: float, unique: bool = True) -> float:
 
     step = cheapest_step(cg, unique, among=lambda tid: tid not in SE_LACKS, at_least=cost, below=FLOOR_CAP,
                          cost=_se_charge)
-    return FLOOR_CAP if step is None else _se_charge(step)
+    return (FLOOR_CAP, "forcing_chain") if step is None else (_se_charge(step), step.technique)
 
 
 def _se_charge(step: Step) -> float:
@@ -418,30 +422,38 @@ def rate(
         scores.append(score)
     if not cg.is_solved():  # only when even the solver finds no solution from here
         raise UnsolvableError("the puzzle has no solution")
-    _raise_to_floors(scores, lacking, unique)
+    se_needs = _raise_to_floors(scores, lacking, unique)
     hardest_score = max(scores, default=0.0)
-    hardest = next((s.technique for s, v in zip(steps, scores, strict=True) if v == hardest_score), "")
+    at = next((i for i, v in enumerate(scores) if v == hardest_score), None)
+    hardest = "" if at is None else steps[at].technique
     score = hardest_score if hardest in SE_EXACT else score_of(scores)
     if hardest_score <= _SINGLES_CEILING and not _naked_singles_solve(values):
         score = round(score + HIDDEN_SINGLES_BONUS, 2)
     # a guess or an exocet (both 10.0) is extreme; below, allowances never lift a score past master
     extreme = hardest_score >= Difficulty.EXTREME.ceiling
     level = Difficulty.EXTREME if extreme else level_of(min(score, Difficulty.MASTER.ceiling))
-    return Rating(score, level, hardest, tuple(steps))
+    return Rating(score, level, hardest, tuple(steps), se_needs.get(at, ""))
 
 
 _SINGLES_CEILING = 2.3
 
 
-def _raise_to_floors(scores: list[float], lacking: list[tuple[int, CandidateGrid]], unique: bool) -> None:
-    """Raise the score of each step SE lacks (its index and the state before it) to its floor."""
+def _raise_to_floors(
+    scores: list[float], lacking: list[tuple[int, CandidateGrid]], unique: bool
+) -> dict[int, str]:
+    """Raise the score of each step SE lacks (its index and the state before it) to its floor;
+    return the technique SE needs instead at each step raised."""
+    se_needs: dict[int, str] = {}
     # a floor (at most FLOOR_CAP) cannot reach the hard steps of a path whose hardest is well above it
     if not lacking or max(scores, default=0.0) - HARD_MARGIN > FLOOR_CAP:
-        return
+        return se_needs
     for i, state in lacking:
         # past the end: the driver's last pick changed nothing and was not applied
         if i < len(scores) and scores[i] < FLOOR_CAP:
-            scores[i] = max(scores[i], se_floor(state, scores[i], unique))
+            floor, technique = se_floor(state, scores[i], unique)
+            if floor > scores[i]:
+                scores[i], se_needs[i] = floor, technique
+    return se_needs
 
 
 def _naked_singles_solve(grid: np.ndarray) -> bool:

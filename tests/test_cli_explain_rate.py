@@ -90,6 +90,30 @@ def test_rate_json(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     assert record["level_zh"] and record["hardest"] and record["score"] > 0
 
 
+def test_explain_and_rate_name_what_se_needs_for_a_hardest_step_se_lacks(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    rated = (DATA / "ratings" / "se_rated_stratified_sample.txt").read_text().splitlines()
+    # the tuning half's SE 8.0-8.4 puzzles, until one's hardest step was priced as SE's stand-in
+    candidates = (line.split()[1] for line in rated
+                  if not int(line.split()[0], 16) % 2 and 8.0 <= float(line.split()[2]) < 8.5)
+    puzzle, rating = next((p, r) for p in candidates for r in [rate(as_grid(p))] if r.se_needs)
+    code, out, _ = _run(capsys, "explain", puzzle)
+    assert code == 0 and out.splitlines()[-1] == (
+        f"difficulty: {rating.level.value} ({rating.score:.2f}, {rating.hardest}; "
+        f"Sudoku Explainer lacks it and needs {rating.se_needs} here)")
+    code, out, _ = _run(capsys, "explain", puzzle, "--lang", "zh")
+    assert code == 0 and out.splitlines()[-1].endswith(f"此处需要 {rating.se_needs})")
+    path = tmp_path / "in.txt"
+    path.write_text(f"{puzzle}\n{EASY}\n")
+    code, out, _ = _run(capsys, "rate", str(path), "--json")
+    assert code == 0
+    needs = [record["se_needs"] for record in json.loads(out)]
+    assert needs == [rating.se_needs, None]
+    code, out, _ = _run(capsys, "explain", EASY)
+    assert "Sudoku Explainer" not in out
+
+
 def test_rate_missing_file_is_a_usage_error(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     code, out, err = _run(capsys, "rate", str(tmp_path / "nope.txt"))
     assert code == 2 and "no such file" in err and not out

@@ -217,23 +217,29 @@ def test_a_step_se_lacks_costs_at_least_se_s_cheapest_own_step_on_its_state() ->
             sha, puzzle, se = line.split()
             if not int(sha, 16) % 2 and 8.0 <= float(se) < 8.5:
                 puzzles.append(puzzle)
-    floored = raised = 0
+    floored = raised = named = 0
     for puzzle in puzzles[:60]:
         rating = rate(as_grid(puzzle), unique=True)
         cg = CandidateGrid.from_grid(as_grid(puzzle))
-        scores = []
+        scores, needs = [], []
         for step in rating.steps:
-            score = step_score(step)
+            score, need = step_score(step), ""
             if step.technique in SE_LACKS and score < FLOOR_CAP:
-                floor = se_floor(cg, score)
+                floor, technique = se_floor(cg, score)
                 cheaper = [s for t in own for s in [next(iter(t.find(cg)), None)]
                            if s is not None and score <= step_score(s) - (t.id == "nishio") * 0.5 < floor]
                 assert not cheaper and score <= floor <= FLOOR_CAP, (puzzle, step.technique, cheaper)
-                floored += floor > score
-                score = max(score, floor)
+                assert technique not in SE_LACKS and (technique == "forcing_chain") == (floor == FLOOR_CAP)
+                if floor > score:
+                    floored += 1
+                    score, need = floor, technique
             scores.append(score)
+            needs.append(need)
             cg.apply(step)
         assert rating.score == score_of(scores) or rating.hardest == "aligned_triple_exclusion"
+        # what SE needs in place of the hardest step, when that step was raised to its floor
+        assert rating.se_needs == needs[scores.index(max(scores))]
+        named += bool(rating.se_needs)
         unfloored = score_of([step_score(s) for s in rating.steps])
         raised += rating.level is Difficulty.MASTER and level_of(unfloored) is not Difficulty.MASTER
-    assert floored >= 50 and raised >= 2, (floored, raised)
+    assert floored >= 50 and raised >= 2 and named >= 2, (floored, raised, named)

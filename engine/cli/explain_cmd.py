@@ -4,7 +4,9 @@ PUZZLE is an 81-character puzzle (``0`` or ``.`` for empty).  Prints one numbere
 ``<n>. <technique>: <explanation>``, then the difficulty; with ``--json`` a JSON array of step
 objects (the same form as ``sudoku hint --json``; a chain's ``links`` are its (from, to, strong)
 candidate pairs).  Chains and forcing chains are spelled out link by link ("If r1c1 is 3, then …").
-A step that is a ``guess`` says so: logic alone could not go on there.  Exit status 0, or 2 for a
+A step that is a ``guess`` says so: logic alone could not go on there.  When the hardest step is
+of a technique Sudoku Explainer lacks, the difficulty line names what SE needs there instead (the
+step is priced as that).  Exit status 0, or 2 for a
 malformed puzzle, a repeated given or one with no solution.
 """
 
@@ -12,8 +14,12 @@ from __future__ import annotations
 
 import argparse
 import json
+from typing import TYPE_CHECKING
 
 from engine.cli.common import UsageError
+
+if TYPE_CHECKING:
+    from engine.rating import Rating
 
 
 def add_arguments(parser: argparse.ArgumentParser, command: str) -> None:
@@ -40,7 +46,15 @@ def run(args: argparse.Namespace) -> int:
         return 0
     for n, step in enumerate(rating.steps, start=1):
         print(f"{n}. {step.technique}: {step.explain(args.lang)}")
-    level = rating.level.zh if args.lang == "zh" else rating.level.value
-    label = "难度" if args.lang == "zh" else "difficulty"
-    print(f"{label}: {level} ({rating.score:.2f}, {rating.hardest})")
+    print(_difficulty(rating, args.lang))
     return 0
+
+
+def _difficulty(rating: Rating, lang: str) -> str:
+    zh = lang == "zh"
+    hardest = rating.hardest
+    if rating.se_needs:
+        hardest += (f"；Sudoku Explainer 没有此技巧，此处需要 {rating.se_needs}" if zh
+                    else f"; Sudoku Explainer lacks it and needs {rating.se_needs} here")
+    level = rating.level.zh if zh else rating.level.value
+    return f"{'难度' if zh else 'difficulty'}: {level} ({rating.score:.2f}, {hardest})"

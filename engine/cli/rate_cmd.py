@@ -6,7 +6,9 @@
 :mod:`engine.rating`).  A puzzle that cannot be rated gets ``<number>\\terror\\t<why>``: not a
 puzzle (with its line and column), a repeated given, or no solution.  With ``--json`` the output
 is one JSON array of objects (``number``, ``level``, ``level_zh``, ``score``, ``hardest``,
-``logic_only``, ``steps``; or ``number`` and ``error``).  Exit status 0 when every puzzle was
+``se_needs``, ``logic_only``, ``steps``; or ``number`` and ``error``); ``se_needs`` is null, or,
+when the hardest technique is one Sudoku Explainer lacks, the technique SE needs there instead,
+whose price the step was given.  Exit status 0 when every puzzle was
 rated, 1 otherwise, 2 for usage or file errors.  A progress bar shows on a terminal.
 """
 
@@ -47,6 +49,7 @@ def rate_one(number: int, grid: Any, error: Exception | None) -> dict[str, Any]:
         "level_zh": rating.level.zh,
         "score": rating.score,
         "hardest": rating.hardest,
+        "se_needs": rating.se_needs or None,
         "logic_only": rating.logic_only,
         "steps": len(rating.steps),
     }
