@@ -158,6 +158,13 @@ floor in place: MAE 0.224 -> 0.256 (the price also orders the driver).  Cost, in
 core 1: the floor asks SE's techniques from the step's price to 8.0 on each such state, and only
 where the path's hardest step leaves a floor room to count; the rating's median rose 3% on SE 8-9
 puzzles and 6-14% on SE 6-7 ones (10 ms).
+
+Round 12: a build of Sukaku Explainer, SE's successor, rates 963 of the 999 held-out SE 8+ puzzles
+8 or more (we call 972 master): what is left is of the size of SE's own version differences.  Not
+taken (tuning half, SE 8+ / SE 7.x rated master, against 992 / 170): SE's length-based prices for
+the floor's chains, 993 / 187; a Nishio floor with its extra, 999 / 199; the path SE's own
+techniques alone would take, 1,014 / 248.  ``Rating.se_needs`` names the technique a floor priced
+the hardest step as (what SE needs there).
 """
 
 from __future__ import annotations
