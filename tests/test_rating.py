@@ -40,6 +40,17 @@ def _se_sample(per_rating: int, top: float = 9.3) -> list[tuple[float, str]]:
     return [(se, p) for se in sorted(by) if se <= top for p in by[se][7 : 7 + per_rating]]
 
 
+def _tuning_half(low: float, high: float) -> list[str]:
+    """Return the tuning half's puzzles (even sha1 prefix) SE rates from ``low`` to below ``high``."""
+    puzzles = []
+    with open(DATA / "ratings" / "se_rated_stratified_sample.txt") as f:
+        for line in f:
+            sha, puzzle, se = line.split()
+            if not int(sha, 16) % 2 and low <= float(se) < high:
+                puzzles.append(puzzle)
+    return puzzles
+
+
 def _spearman(a: list[float], b: list[float]) -> float:
     def ranks(xs: list[float]) -> np.ndarray:
         order = np.argsort(xs, kind="stable")
@@ -190,13 +201,7 @@ def test_rate_reads_a_puzzle_string_as_the_solver_does():
 def test_a_path_whose_hardest_step_is_se_s_own_aligned_triple_exclusion_scores_what_se_charges() -> None:
     """SE rates the puzzles its 7.5 technique finishes 7.5: no lift and no allowance for them, even
     after many chains (tuning half, SE 7.5)."""
-    puzzles = []
-    with open(DATA / "ratings" / "se_rated_stratified_sample.txt") as f:
-        for line in f:
-            sha, puzzle, se = line.split()
-            if not int(sha, 16) % 2 and se == "7.5":
-                puzzles.append(puzzle)
-    finished = [r for r in (rate(as_grid(p), unique=True) for p in puzzles[:40])
+    finished = [r for r in (rate(as_grid(p), unique=True) for p in _tuning_half(7.5, 7.6)[:40])
                 if r.hardest == "aligned_triple_exclusion"]
     assert len(finished) >= 5
     for r in finished:
@@ -211,14 +216,8 @@ def test_a_step_se_lacks_costs_at_least_se_s_cheapest_own_step_on_its_state() ->
     cheapest step any other technique finds on the same state (Nishio at its SE score), and that
     floor calls puzzles master that the steps' own costs left expert."""
     own = [t for t in driver_order() if t.id not in SE_LACKS]
-    puzzles = []
-    with open(DATA / "ratings" / "se_rated_stratified_sample.txt") as f:
-        for line in f:
-            sha, puzzle, se = line.split()
-            if not int(sha, 16) % 2 and 8.0 <= float(se) < 8.5:
-                puzzles.append(puzzle)
     floored = raised = named = 0
-    for puzzle in puzzles[:60]:
+    for puzzle in _tuning_half(8.0, 8.5)[:60]:
         rating = rate(as_grid(puzzle), unique=True)
         cg = CandidateGrid.from_grid(as_grid(puzzle))
         scores, needs = [], []
