@@ -18,11 +18,11 @@ _EXPORTS = {
     "Difficulty": "engine.rating",
     "Event": "engine.search",
     "CandidateGrid": "engine.candidates",
-    "FileError": "engine.cli.common",
     "Form": "engine.formats",
     "GenerationError": "engine.generator",
     "InvalidPuzzleError": "engine.errors",
     "PEERS": "engine.grid",
+    "OutputError": "engine.errors",
     "ParseError": "engine.errors",
     "PuzzleEntry": "engine.formats",
     "Rating": "engine.rating",
@@ -33,7 +33,7 @@ _EXPORTS = {
     "UNITS": "engine.grid",
     "UnsolvableError": "engine.rating",
     "as_grid": "engine.grid",
-    "atomic_output": "engine.cli.common",
+    "atomic_output": "engine.atomic",
     "candidate_masks": "engine.candidates",
     "candidates": "engine.candidates",
     "classify": "engine.solver",
@@ -72,6 +72,7 @@ _EXPORTS = {
     "technique_name": "engine.strategies",
     "trace": "engine.search",
     "unit_label": "engine.steps",
+    "write_atomically": "engine.atomic",
 }
 
 __all__ = sorted([*_EXPORTS, "__version__"])

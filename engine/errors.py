@@ -3,6 +3,7 @@
 SudokuError                 base of everything the engine raises on purpose
  +-- ParseError             text that is not a puzzle (also a ValueError); knows line and column
  +-- InvalidPuzzleError     a puzzle with a repeated given (also a ValueError)
+ +-- OutputError            a file that cannot be written (also an OSError); names the file
 """
 
 from __future__ import annotations
@@ -25,3 +26,11 @@ class ParseError(SudokuError, ValueError):
 
 class InvalidPuzzleError(SudokuError, ValueError):
     """A puzzle whose givens repeat a digit in a unit."""
+
+
+class OutputError(SudokuError, OSError):
+    """A file that cannot be written (a full disk, a folder, a missing folder); its text names the file."""
+
+    def __init__(self, message: str, path: str) -> None:
+        super().__init__(message)
+        self.path = path  # not OSError's ``filename``: that would rewrite the message as "[Errno None] ..."

@@ -12,8 +12,9 @@ from pathlib import Path
 
 import pytest
 
+from engine.atomic import output_kind
 from engine.cli import main
-from engine.cli.common import cpu_count, output_kind
+from engine.cli.common import cpu_count
 from engine.formats import read_puzzles
 
 UNSOLVABLE = "12345678." + "........9" + "." * 63  # r1c9 must be 9, and r2c9 already is

@@ -18,8 +18,8 @@ from pathlib import Path
 import numpy as np
 import pytest
 
+from engine import atomic_output
 from engine.cli import main, solve_cmd
-from engine.cli.common import atomic_output
 from engine.formats import Form, format_grid, iter_entries
 from engine.grid import as_grid, is_solution
 

@@ -36,6 +36,7 @@ from engine.cli.common import (
     positive_int,
     seed_int,
 )
+from engine.errors import OutputError
 
 # subcommand -> (module, one-line help)
 COMMANDS = {
@@ -160,7 +161,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     except Terminated as stop:
         print("sudoku: terminated", file=sys.stderr)
         return 128 + stop.signum
-    except FileError as err:  # the command line was fine; the file is not
+    except (FileError, OutputError) as err:  # the command line was fine; the file is not
         print(f"sudoku: {clip(str(err))}", file=sys.stderr)
         return 2
     except UsageError as err:

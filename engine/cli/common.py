@@ -1,4 +1,7 @@
-"""What every ``sudoku`` command shares: usage errors, atomic output files, progress bars."""
+"""What every ``sudoku`` command shares: usage errors, input files, progress bars.
+
+Output files are written by :mod:`engine.atomic` (the app writes its files the same way).
+"""
 
 from __future__ import annotations
 
@@ -7,11 +10,12 @@ import codecs
 import contextlib
 import itertools
 import os
-import stat
 import sys
 from collections.abc import Iterable, Iterator
-from pathlib import Path
-from typing import IO, Any, BinaryIO, NoReturn
+from typing import Any, BinaryIO, NoReturn
+
+from engine.atomic import output_error, output_kind
+from engine.errors import OutputError
 
 
 class UsageError(Exception):
@@ -112,12 +116,12 @@ def open_input(path: str) -> BinaryIO:
 @contextlib.contextmanager
 def reading(path: str) -> Iterator[BinaryIO]:
     """Yield ``path`` opened by :func:`open_input` and close it after (never standard input); an
-    OSError in the block (a read or write failing half-way: disk full, device gone) becomes a
-    FileError naming the file, a broken pipe stays what it is."""
+    OSError in the block (a read failing half-way: a device gone) becomes a FileError naming the
+    file; an output's OutputError (it names the output) and a broken pipe stay what they are."""
     source = open_input(path)
     try:
         yield source
-    except BrokenPipeError:
+    except (BrokenPipeError, OutputError):
         raise
     except OSError as err:
         raise FileError(f"{err.filename or display_name(path)}: {err.strerror or err}") from None
@@ -208,36 +212,6 @@ def puzzle_chunks(source: BinaryIO, path: str, size: int) -> Iterator[Any]:
     return itertools.chain([first], chunks)
 
 
-def output_kind(path: str) -> tuple[str, str]:
-    """Return ``(how, where)`` for writing ``path``: ``("stream", path)`` for ``-``, a FIFO or a
-    character device (written directly, as it goes); ``("replace", target)`` for a regular or missing
-    file (a temporary file beside ``target`` renamed over it), ``target`` being a symlink's final
-    target, so the link stays and its target is written.  Raises FileError for a folder, an empty
-    name or any other kind of file.
-
-    The one rule for every file a command writes (and for a save dialog of the app, which has none
-    yet): output never replaces a device, a pipe or a link.
-    """
-    if path == "-":
-        return "stream", path
-    if not path:
-        raise FileError("'': an empty file name")
-    target = os.path.realpath(path) if os.path.islink(path) else path
-    try:
-        mode = os.stat(target).st_mode
-    except FileNotFoundError:
-        return "replace", target
-    except OSError as err:
-        raise FileError(f"{path}: {err.strerror or err}") from None
-    if stat.S_ISDIR(mode):
-        raise FileError(f"{path}: is a directory")
-    if stat.S_ISFIFO(mode) or stat.S_ISCHR(mode):
-        return "stream", target
-    if stat.S_ISREG(mode):
-        return "replace", target
-    raise FileError(f"{path}: not a regular file, a FIFO or a character device")
-
-
 def check_output(path: str, source: str | None = None) -> None:
     """Check that ``path`` can become an output file; raises FileError if it is ``source`` or unwritable.
 
@@ -255,48 +229,8 @@ def check_output(path: str, source: str | None = None) -> None:
         raise FileError(f"{path}: cannot write in folder {folder}")
 
 
-def _new_file_mode(target: Path) -> int:
-    """Return the permissions a replaced file keeps, or the umask's default for a new one."""
-    try:
-        return target.stat().st_mode & 0o7777
-    except OSError:
-        umask = os.umask(0)
-        os.umask(umask)
-        return 0o666 & ~umask
-
-
-class _Output:
-    """A binary output whose write errors (a full disk, a device gone) name the output file."""
-
-    def __init__(self, raw: IO[bytes], name: str) -> None:
-        self._raw = raw
-        self._name = name
-
-    def write(self, data: bytes | memoryview) -> int:
-        try:
-            return self._raw.write(data)
-        except BrokenPipeError:
-            raise
-        except OSError as err:
-            raise output_error(self._name, err) from None
-
-    def flush(self) -> None:
-        try:
-            self._raw.flush()
-        except BrokenPipeError:
-            raise
-        except OSError as err:
-            raise output_error(self._name, err) from None
-
-
-def output_error(name: str, err: OSError) -> FileError:
-    """Return the FileError for a failed write to output ``name`` (``-`` is standard output)."""
-    shown = "standard output" if name == "-" else name
-    return FileError(f"{shown}: cannot write: {err.strerror or err}")
-
-
 def write_stdout(text: str) -> None:
-    """Write ``text`` to standard output and flush; FileError naming standard output if that fails."""
+    """Write ``text`` to standard output and flush; OutputError naming standard output if that fails."""
     try:
         sys.stdout.write(text)
         sys.stdout.flush()
@@ -304,65 +238,6 @@ def write_stdout(text: str) -> None:
         raise
     except OSError as err:
         raise output_error("-", err) from None
-
-
-@contextlib.contextmanager
-def atomic_output(path: str) -> Iterator[Any]:
-    """Yield a binary writer for output ``path`` under :func:`output_kind`'s rule.
-
-    A regular or missing file (or a link's target) is replaced only when the block ends without an
-    error: on an error or interrupt the temporary file is removed and the old file is untouched.
-    ``-``, a FIFO or a character device is written directly as the work goes.  Every write error
-    is a FileError naming ``path``.
-    """
-    how, target = output_kind(path)
-    if how == "stream":
-        yield from _stream_output(path, target)
-        return
-    import tempfile  # here, not at the top: ``sudoku check`` and ``hint`` write no file
-
-    final = Path(target)
-    folder = final.parent if str(final.parent) else Path(".")
-    try:
-        fd, tmp = tempfile.mkstemp(prefix=f".{final.name}.", suffix=".tmp", dir=folder)
-    except OSError as err:
-        raise FileError(f"{path}: cannot write: {err.strerror or err}") from None
-    try:
-        with os.fdopen(fd, "wb", buffering=1 << 20) as out:
-            writer = _Output(out, path)
-            try:  # mkstemp makes the file private (0600); give it what a plain open() would have
-                os.fchmod(out.fileno(), _new_file_mode(final))
-            except OSError as err:
-                raise output_error(path, err) from None
-            yield writer  # an OSError from the block is the input's (reading() names it): not caught here
-            writer.flush()
-        try:
-            os.replace(tmp, final)
-        except OSError as err:
-            raise output_error(path, err) from None
-    except BaseException:
-        with contextlib.suppress(OSError):
-            os.unlink(tmp)
-        raise
-
-
-def _stream_output(path: str, target: str) -> Iterator[Any]:
-    if path == "-":
-        writer = _Output(sys.stdout.buffer, "-")
-        yield writer
-        writer.flush()
-        return
-    try:
-        raw = open(target, "wb")  # noqa: SIM115 - closed below
-    except OSError as err:
-        raise FileError(f"{path}: cannot write: {err.strerror or err}") from None
-    try:
-        writer = _Output(raw, path)
-        yield writer
-        writer.flush()
-    finally:
-        with contextlib.suppress(OSError):
-            raw.close()
 
 
 class _NoBar:

@@ -11,7 +11,8 @@ import argparse
 
 import numpy as np
 
-from engine.cli.common import UsageError, atomic_output, progress
+from engine.atomic import atomic_output
+from engine.cli.common import UsageError, progress
 from engine.grids import MAX_GRIDS, classic_chunks, classic_text, plan_grids
 
 

@@ -12,7 +12,8 @@ from collections.abc import Callable
 
 import numpy as np
 
-from engine.cli.common import CommandError, UsageError, atomic_output, positive_int, progress, seed_int
+from engine.atomic import atomic_output
+from engine.cli.common import CommandError, UsageError, positive_int, progress, seed_int
 
 MAX_COUNT = 1_000_000
 

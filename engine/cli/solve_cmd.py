@@ -26,8 +26,8 @@ from typing import BinaryIO, NamedTuple
 
 import numpy as np
 
+from engine.atomic import atomic_output
 from engine.cli.common import (
-    atomic_output,
     check_output,
     clip,
     progress,
