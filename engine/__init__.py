@@ -68,7 +68,7 @@ _EXPORTS = {
     "solve_batch": "engine.solver",
     "solve_lines": "engine.partitions",
     "solve_path": "engine.human",
-    "step_json": "engine.human",
+    "step_json": "engine.jsonview",
     "technique_name": "engine.strategies",
     "trace": "engine.search",
     "unit_label": "engine.steps",

@@ -9,13 +9,12 @@ puzzle finishes.  Uniqueness techniques (unique rectangles, BUG+1, ...) assume t
 exactly one solution; they are tried only when that is known.
 
 :func:`parse_state` reads what ``sudoku hint`` accepts (an 81-character puzzle or a 729-character
-candidate line) and :func:`step_json` is the one place steps become the CLI's JSON.
+candidate line); :mod:`engine.jsonview` turns steps into the CLI's JSON.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Sequence
-from typing import Any
 
 import numpy as np
 
@@ -253,27 +252,3 @@ def _from_candidate_line(text: str) -> CandidateGrid:
         if left and not left & (left - 1):
             cg.values[cell] = left.bit_length()
     return cg
-
-
-def _rc(cell: int) -> list[int]:
-    return [cell // 9 + 1, cell % 9 + 1]
-
-
-def step_json(step: Step) -> dict[str, Any]:
-    """Return the CLI's JSON view of :meth:`Step.to_dict`: the same keys, every cell as 1-based
-    ``[row, col]`` and every candidate as ``[row, col, digit]``, plus ``explanation`` in both languages.
-    """
-    data = step.to_dict()
-
-    def cand(pair: list[int]) -> list[int]:
-        return [*_rc(pair[0]), pair[1]]
-
-    return {
-        **data,
-        "placements": [cand(p) for p in data["placements"]],
-        "eliminations": [cand(p) for p in data["eliminations"]],
-        "cells": [_rc(c) for c in data["cells"]],
-        "candidates": [cand(p) for p in data["candidates"]],
-        "links": [[cand(a), cand(b), strong] for a, b, strong in data["links"]],
-        "explanation": {"en": step.explain("en"), "zh": step.explain("zh")},
-    }

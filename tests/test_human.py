@@ -13,7 +13,7 @@ import pytest
 from engine.candidates import CandidateGrid
 from engine.errors import InvalidPuzzleError
 from engine.grid import is_solution
-from engine.human import driver_order, next_step, parse_state, solve_path, step_json
+from engine.human import driver_order, next_step, parse_state, solve_path
 from engine.rating import technique_cost
 from engine.steps import Step
 from engine.strategies import technique, techniques
@@ -109,20 +109,6 @@ def test_solve_path_stops_at_a_dead_end_for_an_unsolvable_puzzle() -> None:
     path = solve_path(np.array([int(ch) for ch in puzzle.replace(".", "0")], dtype=np.uint8))
     assert all(s.technique != "guess" for s in path)
     assert not _replay(puzzle.replace(".", "0"), path).is_solved()
-
-
-def test_step_json_is_one_based_with_both_texts() -> None:
-    cg = CandidateGrid.from_grid([int(ch) for ch in EASY])
-    step = next_step(cg)
-    assert step is not None
-    data = step_json(step)
-    assert set(data) == CLI_KEYS
-    (cell, digit), = step.placements
-    assert data["placements"] == [[cell // 9 + 1, cell % 9 + 1, digit]]
-    assert data["cells"] == [[c // 9 + 1, c % 9 + 1] for c in step.cells]
-    assert data["explanation"]["en"] != data["explanation"]["zh"]
-    assert f"r{cell // 9 + 1}c{cell % 9 + 1}" in data["explanation"]["en"]
-    assert json.loads(json.dumps(data, ensure_ascii=False)) == data
 
 
 def _first_steps() -> list[Step]:

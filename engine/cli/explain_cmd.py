@@ -33,7 +33,7 @@ def run(args: argparse.Namespace) -> int:
     """Print the solution path of PUZZLE and return 0; UsageError if it is not a solvable puzzle."""
     from engine.errors import SudokuError
     from engine.formats import parse_line
-    from engine.human import step_json
+    from engine.jsonview import step_json
     from engine.rating import rate
 
     try:

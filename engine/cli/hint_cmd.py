@@ -31,7 +31,8 @@ def add_arguments(parser: Parser, name: str) -> None:
 def run(args: argparse.Namespace) -> int:
     """Print the easiest step (or the technique's first); return 1 if none; UsageError on bad input."""
     from engine.errors import SudokuError
-    from engine.human import all_steps, next_step, parse_state, step_json
+    from engine.human import all_steps, next_step, parse_state
+    from engine.jsonview import step_json
     from engine.strategies import technique, techniques
 
     if args.technique is not None:
