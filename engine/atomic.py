@@ -110,17 +110,22 @@ def atomic_output(path: str | os.PathLike[str], durable: bool = False) -> Iterat
     if how == "stream":
         yield from _stream_output(name, target)
         return
-    import tempfile  # here, not at the top: ``sudoku check`` and ``hint`` write no file
-
     final = Path(target)
-    with _naming(name):
-        fd, tmp = tempfile.mkstemp(prefix=f".{final.name}.", suffix=".tmp", dir=final.parent)
+    # named before it exists (not tempfile.mkstemp): an interrupt the instant the file appears finds
+    # ``tmp`` set and removes it; 48 random bits make a clash with another writer's name negligible
+    tmp = final.parent / f".{final.name}.{os.urandom(6).hex()}.tmp"
+    ours = True
     try:
+        try:
+            fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_BINARY", 0), 0o600)
+        except OSError as err:
+            ours = False  # not created (or another writer's): never removed
+            raise output_error(name, err) from None
         # closed by hand, not by `with`: a close that flushes onto a full disk must raise OutputError
         out = os.fdopen(fd, "wb", buffering=1 << 20)
         try:
             writer = _Output(out, name)
-            with _naming(name):  # mkstemp makes the file private (0600); give it what open() would
+            with _naming(name):  # created private (0600); give it what a plain open() would
                 os.fchmod(out.fileno(), _new_file_mode(final))
             yield writer
             writer.flush()
@@ -134,8 +139,9 @@ def atomic_output(path: str | os.PathLike[str], durable: bool = False) -> Iterat
         with _naming(name):
             os.replace(tmp, final)
     except BaseException:
-        with contextlib.suppress(OSError):
-            os.unlink(tmp)
+        if ours:
+            with contextlib.suppress(OSError):
+                os.unlink(tmp)
         raise
 
 

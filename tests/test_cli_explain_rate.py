@@ -21,6 +21,8 @@ _TSV = (DATA / "correctness" / "se_pairs_with_rating.tsv").read_text()
 _ROWS = [line.split("\t") for line in _TSV.splitlines()[1:]]
 EASY = _ROWS[0][1]
 HARD = next(r for r in _ROWS if r[3] and float(r[3]) >= 6.5)
+MULTIPLE = (DATA / "correctness" / "derived_multi_16clue.tsv").read_text().splitlines()[1].split("\t")[0]
+NO_SOLUTION = (DATA / "correctness" / "derived_nosolution_noduplicate.tsv").read_text().splitlines()[1][:81]
 
 
 def _run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
@@ -112,6 +114,34 @@ def test_explain_and_rate_name_what_se_needs_for_a_hardest_step_se_lacks(
     assert needs == [rating.se_needs, None]
     code, out, _ = _run(capsys, "explain", EASY)
     assert "Sudoku Explainer" not in out
+
+
+@pytest.mark.parametrize(("puzzle", "why"), [(MULTIPLE, "several solutions"), (NO_SOLUTION, "no solution"),
+                                             ("." * 81, "several solutions")])
+def test_explain_and_rate_of_a_puzzle_without_one_solution_say_so_and_exit_1(
+    capsys: pytest.CaptureFixture[str], puzzle: str, why: str
+) -> None:
+    assert count_solutions(as_grid(puzzle.replace(".", "0")), limit=2) != 1
+    code, out, err = _run(capsys, "explain", puzzle)
+    assert (code, out) == (1, "")
+    assert err == f"sudoku: PUZZLE has {why}; a logical solution path needs exactly one\n"
+    code, out, err = _run(capsys, "rate", puzzle, EASY, "--json")
+    assert code == 1 and not err
+    assert json.loads(out)[0] == {"number": 1, "error": why} and json.loads(out)[1]["level"]
+
+
+def test_rate_takes_puzzles_and_files_on_the_command_line_numbered_through(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = tmp_path / "in.txt"
+    path.write_text(f"{HARD[1]}\n{EASY}\n")
+    code, out, err = _run(capsys, "rate", EASY.replace("0", "."), str(path), HARD[1])
+    assert (code, err) == (0, "")
+    rows = [line.split("\t") for line in out.splitlines()]
+    assert [r[0] for r in rows] == ["1", "2", "3", "4"]
+    assert rows[0][1:] == rows[2][1:] and rows[1][1:] == rows[3][1:] != rows[0][1:]
+    code, out, err = _run(capsys, "rate", EASY[:80])  # one digit short: neither a puzzle nor a file
+    assert code == 2 and not out and "not a puzzle (80 characters, expected 81) nor a file" in err
 
 
 def test_rate_missing_file_is_a_usage_error(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

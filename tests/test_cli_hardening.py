@@ -17,6 +17,7 @@ from engine.cli import main
 from engine.cli.common import cpu_count
 from engine.formats import read_puzzles
 
+DATA = Path(__file__).resolve().parents[2] / "shared" / "data"
 UNSOLVABLE = "12345678." + "........9" + "." * 63  # r1c9 must be 9, and r2c9 already is
 HAS_DEV_FULL = os.path.exists("/dev/full") and stat.S_ISCHR(os.stat("/dev/full").st_mode)
 
@@ -119,11 +120,11 @@ def test_huge_seeds_in_range_are_accepted_and_reproducible(tmp_path, capsys):
     assert capsys.readouterr().out == first and _grids(first) == 2
 
 
-def test_hint_on_a_puzzle_without_solution_says_so_with_status_2_like_explain(capsys):
-    assert main(["hint", UNSOLVABLE]) == 2
-    assert "no solution" in capsys.readouterr().err
-    assert main(["explain", UNSOLVABLE]) == 2
-    assert "no solution" in capsys.readouterr().err
+def test_hint_on_a_puzzle_without_solution_says_so_with_status_1_like_explain_and_rate(capsys):
+    for command in ("hint", "explain", "rate"):
+        assert main([command, UNSOLVABLE]) == 1, command
+        captured = capsys.readouterr()
+        assert "no solution" in captured.err + captured.out and "Traceback" not in captured.err
 
 
 @pytest.mark.skipif(not HAS_DEV_FULL, reason="needs /dev/full")
@@ -143,6 +144,34 @@ def test_a_full_disk_exits_2_naming_the_output(tmp_path, argv):
     assert proc.returncode == 2, proc.stderr
     assert "/dev/full" in proc.stderr and "No space left" in proc.stderr and "in.txt" not in proc.stderr
     assert "internal error" not in proc.stderr
+
+
+@pytest.fixture
+def small_disk(tmp_path):
+    """A 64 KiB tmpfs mounted for the test (CI runs as root), unmounted after."""
+    disk = tmp_path / "disk"
+    disk.mkdir()
+    mounted = subprocess.run(["mount", "-t", "tmpfs", "-o", "size=64k", "tmpfs", str(disk)],
+                             capture_output=True, text=True)
+    if mounted.returncode != 0:
+        pytest.skip(f"cannot mount a tmpfs here (CI runs as root): {mounted.stderr.strip()}")
+    yield disk
+    subprocess.run(["umount", str(disk)], check=True)
+
+
+@pytest.mark.parametrize("command", ["-c", "-s", "--essentially-different"])
+def test_a_full_disk_keeps_the_old_output_and_exits_2_naming_it(tmp_path, small_disk, capsys, command):
+    puzzles = tmp_path / "in.txt"  # 1,000 puzzles: 82 KB of solutions, more than the disk holds
+    lines = (DATA / "bench" / "serg_benchmark.txt").read_text().split()[:1000]
+    puzzles.write_text("\n".join(lines) + "\n")
+    out = small_disk / "sudoku.txt"
+    out.write_text("the old grids\n")
+    argv = {"-c": ["-c", "1000"], "-s": ["-s", str(puzzles)],
+            "--essentially-different": ["-c", "1000", "--essentially-different"]}[command]
+    assert main([*argv, "-o", str(out)]) == 2
+    err = capsys.readouterr().err
+    assert err == f"sudoku: {out}: cannot write: No space left on device\n"
+    assert out.read_text() == "the old grids\n" and os.listdir(small_disk) == ["sudoku.txt"]
 
 
 @pytest.mark.skipif(not HAS_DEV_FULL, reason="needs /dev/full")
@@ -201,7 +230,8 @@ def test_a_huge_line_is_read_in_bounded_pieces_and_reported_as_malformed(tmp_pat
     puzzles.write_bytes(data.replace(b"x\n", solved.replace("1", ".").encode() + b"\n"))
     assert main(["-s", str(puzzles), "-o", str(tmp_path / "out.txt")]) == 1
     err = capsys.readouterr().err.splitlines()
-    assert len(err) == 1 and err[0].startswith("puzzle 2: line 2: wrong length")
+    assert len(err) == 2 and err[0].startswith("puzzle 2: line 2: wrong length")
+    assert err[1] == f"wrote 3 puzzles to {tmp_path / 'out.txt'} (2 solved, 1 not: see above)"
     out = (tmp_path / "out.txt").read_bytes().split(b"\n")
     assert out[0].decode() == solved and out[2].decode() == solved  # the puzzles around it are solved
 

@@ -61,8 +61,6 @@ def test_technique_on_a_candidate_line_gives_the_expected_eliminations(
 
 
 def test_no_step_prints_null_and_exits_1(capsys: pytest.CaptureFixture[str]) -> None:
-    code, out, _ = _run(capsys, SOLUTION, "--json")
-    assert (code, out.strip()) == (1, "null")
     case = next(c for c in CASES if c.fail and c.tid == "bug_plus_1")
     code, out, _ = _run(capsys, case.state, "--technique", "bug_plus_1", "--json")
     assert (code, out.strip()) == (1, "null")
@@ -128,7 +126,18 @@ def test_all_text_lists_one_step_a_line_and_none_exits_1(capsys: pytest.CaptureF
     code, out, _ = _run(capsys, PUZZLE, "--all", "--technique", "hidden_single")
     lines = out.splitlines()
     assert code == 0 and len(lines) > 1 and all(line.startswith("hidden_single: ") for line in lines)
-    code, out, _ = _run(capsys, SOLUTION, "--all", "--json")
+    case = next(c for c in CASES if c.fail and c.tid == "bug_plus_1")
+    code, out, _ = _run(capsys, case.state, "--all", "--technique", "bug_plus_1", "--json")
     assert (code, out) == (1, "")
-    code, out, _ = _run(capsys, SOLUTION, "--all")
+    code, out, _ = _run(capsys, case.state, "--all", "--technique", "bug_plus_1")
     assert (code, out.strip()) == (1, "no step found")
+
+
+@pytest.mark.parametrize("extra", [[], ["--all"], ["--technique", "naked_single"]])
+def test_a_solved_grid_is_said_to_be_solved_with_status_0(capsys: pytest.CaptureFixture[str], extra) -> None:
+    code, out, _ = _run(capsys, SOLUTION, *extra)
+    assert (code, out.strip()) == (0, "the grid is solved: no step left")
+    code, out, _ = _run(capsys, SOLUTION, *extra, "--json")
+    assert (code, out.strip()) == (0, "" if "--all" in extra else "null")  # JSON lines: no step, no line
+    sukaku = "".join(f"{'.' * (int(d) - 1)}{d}{'.' * (9 - int(d))}" for d in SOLUTION)
+    assert _run(capsys, sukaku, *extra)[:2] == (0, "the grid is solved: no step left\n")

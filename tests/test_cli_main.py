@@ -49,6 +49,25 @@ def test_usage_errors_exit_2_with_a_clear_message(capsys, argv, fragment):
     assert "Traceback" not in captured.err
 
 
+@pytest.mark.parametrize(
+    ("argv", "fragment"),
+    [
+        (["rate"], "the following arguments are required: PUZZLE|FILE (see 'sudoku rate --help')"),
+        (["hint", "123"], "GRID must have 81 or 729 characters, got 3 (see 'sudoku hint --help')"),
+        (["explain", "x" * 81], "bad PUZZLE: line 1, column 1"),
+        (["check", "--jobs", "0"], "(see 'sudoku check --help')"),
+        (["generate", "--frobnicate"], "unrecognized arguments: --frobnicate (see 'sudoku generate --help')"),
+        (["-c", "0"], "0 is not at least 1 (see 'sudoku --help')"),
+    ],
+)
+def test_usage_errors_name_the_help_of_the_command_used(capsys, argv, fragment):
+    assert main(argv) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("sudoku: error: ") and fragment in err and err.count("\n") == 1
+    command = f"sudoku {argv[0]}" if argv[0].isalpha() else "sudoku"
+    assert err.rstrip().endswith(f"(see '{command} --help')")
+
+
 def test_the_installed_command_runs_the_same_main(tmp_path):
     proc = subprocess.run(
         [sys.executable, "-m", "engine", "--version"], capture_output=True, text=True, timeout=60

@@ -60,7 +60,10 @@ def test_solves_a_line_file_into_sudoku_txt_in_the_current_folder(tmp_path, monk
     assert out[-1] == "" and len(out) == len(UNIQUE) + 1
     for solved, puzzle in zip(out, UNIQUE, strict=False):
         assert is_solution(as_grid(solved), as_grid(puzzle))
-    assert capsys.readouterr().err == ""
+    # the user learns where the solutions went (a later -s overwrites them)
+    assert capsys.readouterr().err == f"wrote {len(UNIQUE)} solutions to sudoku.txt\n"
+    assert main(["-s", "in.txt", "-q", "-o", "again.txt"]) == 0
+    assert capsys.readouterr().err == "" and (tmp_path / "again.txt").read_text() == "\n".join(out)
 
 
 @pytest.mark.parametrize("form", [Form.BLOCK, Form.BLOCK_COMPACT])
@@ -91,7 +94,7 @@ def test_the_kth_output_entry_belongs_to_the_kth_puzzle_with_bad_ones_written_ba
         MULTIPLE[0],  # puzzle 7, line 9
     ]
     src = _write(tmp_path / "in.txt", "\n".join(lines) + "\n")
-    assert main(["-s", str(src), "-o", str(tmp_path / "out.txt")]) == 1
+    assert main(["-q", "-s", str(src), "-o", str(tmp_path / "out.txt")]) == 1
     out = (tmp_path / "out.txt").read_text().split("\n")
     assert len(out) == 8 and out[-1] == ""
     assert is_solution(as_grid(out[0]), as_grid(UNIQUE[0]))
@@ -111,7 +114,7 @@ def test_a_repeated_given_is_named_with_its_unit_and_cells(tmp_path, capsys):
     grid[:] = 0
     grid[0] = grid[3] = 5  # r1c1 and r1c4
     src = _write(tmp_path / "in.txt", "".join(str(d) for d in grid) + "\n")
-    assert main(["-s", str(src), "-o", str(tmp_path / "out.txt")]) == 1
+    assert main(["-q", "-s", str(src), "-o", str(tmp_path / "out.txt")]) == 1
     assert capsys.readouterr().err == "puzzle 1 (line 1): repeated 5 in row 1 (r1c1, r1c4)\n"
 
 
@@ -121,7 +124,7 @@ def test_a_malformed_block_is_written_back_between_solved_ones(tmp_path, capsys)
     rows[4] = rows[4][:8] + "q" + rows[4][9:]
     bad = "\n".join(rows)
     src = _write(tmp_path / "in.txt", "\n\n".join([blocks[0], bad, blocks[2]]) + "\n")
-    assert main(["-s", str(src), "-o", str(tmp_path / "out.txt")]) == 1
+    assert main(["-q", "-s", str(src), "-o", str(tmp_path / "out.txt")]) == 1
     got = [entry for _, entry in iter_entries((tmp_path / "out.txt").read_text().split("\n"))]
     assert len(got) == 3
     assert got[1].text == bad
@@ -135,7 +138,7 @@ _EXPECTED = "(expected 1-9, 0 or '.')"
 def test_standard_input_to_standard_output(monkeypatch, capsys):
     data = ("\n".join(UNIQUE[:3] + ["nonsense"]) + "\n").encode()
     monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(data)))
-    assert main(["-s", "-", "-o", "-"]) == 1
+    assert main(["-q", "-s", "-", "-o", "-"]) == 1
     captured = capsys.readouterr()
     out = captured.out.split("\n")
     assert all(is_solution(as_grid(o), as_grid(p)) for o, p in zip(out[:3], UNIQUE[:3], strict=True))
@@ -148,7 +151,7 @@ def test_binary_garbage_is_reported_and_the_good_puzzles_still_solved(tmp_path, 
     garbage = rng.integers(0, 256, size=3000, dtype=np.uint8).tobytes().replace(b"\n", b"")
     data = UNIQUE[0].encode() + b"\n" + garbage[:1000] + b"\n\xff\xfe\x00\n" + UNIQUE[1].encode() + b"\n"
     src = _write(tmp_path / "in.bin", data)
-    assert main(["-s", str(src), "-o", str(tmp_path / "out.txt")]) == 1
+    assert main(["-q", "-s", str(src), "-o", str(tmp_path / "out.txt")]) == 1
     out = (tmp_path / "out.txt").read_bytes().split(b"\n")
     assert is_solution(as_grid(out[0].decode()), as_grid(UNIQUE[0]))
     assert out[1] == garbage[:1000].rstrip(b"\r") and out[2] == b"\xff\xfe\x00"
@@ -282,9 +285,9 @@ def test_jobs_2_writes_exactly_what_jobs_1_writes(tmp_path, monkeypatch, capsys)
     puzzles = [UNIQUE[i % len(UNIQUE)] for i in range(40)]
     puzzles[3], puzzles[20], puzzles[33] = "x" * 81, NO_SOLUTION[1], DUPLICATE[1]
     src = _write(tmp_path / "in.txt", "\n".join(puzzles) + "\n")
-    assert main(["-s", str(src), "-o", str(tmp_path / "one.txt"), "--jobs", "1"]) == 1
+    assert main(["-q", "-s", str(src), "-o", str(tmp_path / "one.txt"), "--jobs", "1"]) == 1
     err_one = capsys.readouterr().err
-    assert main(["-s", str(src), "-o", str(tmp_path / "two.txt"), "--jobs", "2"]) == 1
+    assert main(["-q", "-s", str(src), "-o", str(tmp_path / "two.txt"), "--jobs", "2"]) == 1
     err_two = capsys.readouterr().err
     assert (tmp_path / "one.txt").read_bytes() == (tmp_path / "two.txt").read_bytes()
     assert err_one == err_two and len(err_one.splitlines()) == 3
@@ -323,7 +326,7 @@ def test_bad_input_never_shows_a_traceback_from_the_real_command(tmp_path):
 def test_byte_order_marks_and_utf16_files_read_as_the_puzzles_they_are(tmp_path, capsys, encode):
     text = "\n".join([UNIQUE[0], "# note", UNIQUE[1], "oops"]) + "\n"
     src = _write(tmp_path / "in.txt", encode(text))
-    assert main(["-s", str(src), "-o", str(tmp_path / "out.txt")]) == 1
+    assert main(["-q", "-s", str(src), "-o", str(tmp_path / "out.txt")]) == 1
     out = (tmp_path / "out.txt").read_text().split("\n")
     assert all(is_solution(as_grid(out[k]), as_grid(UNIQUE[k])) for k in (0, 1))
     assert out[2:] == ["oops", ""]

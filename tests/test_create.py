@@ -205,11 +205,33 @@ def test_bad_count_leaves_an_existing_file_untouched(tmp_path: Path, monkeypatch
     assert sorted(p.name for p in tmp_path.iterdir()) == ["sudoku.txt"]
 
 
-def test_default_output_is_sudoku_txt(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_default_output_is_sudoku_txt_and_a_line_on_stderr_says_so(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
     monkeypatch.chdir(tmp_path)
     assert main(["-c", "7", "--seed", "1"]) == 0
     assert len(parse_classic(Path("sudoku.txt").read_bytes())) == 7
     assert sorted(p.name for p in tmp_path.iterdir()) == ["sudoku.txt"]
+    assert capsys.readouterr().err == "wrote 7 grids to sudoku.txt\n"
+
+
+@pytest.mark.parametrize(
+    ("argv", "line"),
+    [
+        (["-c", "1000", "-o", "out.txt"], "wrote 1,000 grids to out.txt\n"),
+        (["-c", "1", "-o", "-"], "wrote 1 grid to standard output\n"),
+        (["-c", "3", "--essentially-different", "-o", "o"], "wrote 3 essentially different grids to o\n"),
+        (["-c", "1000", "-o", "out.txt", "-q"], ""),
+        (["-c", "2", "--quiet", "--essentially-different", "-o", "out.txt"], ""),
+    ],
+)
+def test_the_closing_line_names_what_was_written_unless_quiet(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], argv: list[str],
+    line: str,
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    assert main(argv) == 0
+    assert capsys.readouterr().err == line
 
 
 def _run(*args: str, cwd: Path) -> subprocess.CompletedProcess:

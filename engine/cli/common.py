@@ -19,7 +19,13 @@ from engine.errors import OutputError
 
 
 class UsageError(Exception):
-    """A command line or file problem: reported as one line, exit status 2."""
+    """A command line or file problem: reported as one line, exit status 2.
+
+    ``command`` is the subcommand whose usage was wrong (None for the classic ``-c`` / ``-s``): the
+    message points to that command's help.
+    """
+
+    command: str | None = None
 
 
 class FileError(UsageError):
@@ -238,6 +244,33 @@ def write_stdout(text: str) -> None:
         raise
     except OSError as err:
         raise output_error("-", err) from None
+
+
+def why_not_unique(grid: Any) -> str | None:
+    """Return why a well-formed puzzle has not exactly one solution (its repeated givens, "no solution",
+    "several solutions"), or None when it has one."""
+    from engine.grid import conflicts
+    from engine.solver import count_solutions
+
+    count = count_solutions(grid, limit=2)
+    if count == 1:
+        return None
+    if count >= 2:
+        return "several solutions"
+    found = conflicts(grid)
+    return "; ".join(c.describe() for c in found) if found else "no solution"
+
+
+def say_written(args: argparse.Namespace, what: str, note: str = "") -> None:
+    """Print the closing line "wrote <what> to <output><note>" on stderr, unless ``args.quiet``."""
+    if not args.quiet:
+        where = "standard output" if args.output == "-" else args.output
+        print(f"wrote {what} to {where}{note}", file=sys.stderr)
+
+
+def counted(n: int, noun: str) -> str:
+    """Return "1 grid" / "1,000 grids": ``n`` with thousands separators and ``noun`` in its number."""
+    return f"{n:,} {noun}{'' if n == 1 else 's'}"
 
 
 class _NoBar:

@@ -12,7 +12,7 @@ import argparse
 import numpy as np
 
 from engine.atomic import atomic_output
-from engine.cli.common import UsageError, progress
+from engine.cli.common import UsageError, counted, progress, say_written
 from engine.grids import MAX_GRIDS, classic_chunks, classic_text, plan_grids
 
 
@@ -52,6 +52,8 @@ def run(args: argparse.Namespace) -> int:
     rng = np.random.default_rng(args.seed)
     if args.essentially_different:
         _write_essentially_different(args, rng)
+        say_written(args, counted(args.create, "essentially different grid"))
     else:
         _write_plain(args, rng)
+        say_written(args, counted(args.create, "grid"))
     return 0

@@ -6,8 +6,8 @@ objects (the same form as ``sudoku hint --json``; a chain's ``links`` are its (f
 candidate pairs).  Chains and forcing chains are spelled out link by link ("If r1c1 is 3, then …").
 A step that is a ``guess`` says so: logic alone could not go on there.  When the hardest step is
 of a technique Sudoku Explainer lacks, the difficulty line names what SE needs there instead (the
-step is priced as that).  Exit status 0, or 2 for a
-malformed puzzle, a repeated given or one with no solution.
+step is priced as that).  Exit status 0; 1 for a puzzle with no solution or several (it says
+which); 2 for a malformed puzzle or a repeated given.
 """
 
 from __future__ import annotations
@@ -16,7 +16,7 @@ import argparse
 import json
 from typing import TYPE_CHECKING
 
-from engine.cli.common import UsageError
+from engine.cli.common import CommandError, UsageError, why_not_unique
 
 if TYPE_CHECKING:
     from engine.rating import Rating
@@ -38,9 +38,14 @@ def run(args: argparse.Namespace) -> int:
 
     try:
         grid = parse_line(args.puzzle.strip())
-        rating = rate(grid)
+        why = why_not_unique(grid)
     except (SudokuError, ValueError) as err:
         raise UsageError(f"bad PUZZLE: {err}") from None
+    if why is not None and why not in ("no solution", "several solutions"):
+        raise UsageError(f"bad PUZZLE: {why}")  # a repeated given, as hint and rate call it
+    if why is not None:  # a path to one of several solutions, or to none, would mislead
+        raise CommandError(f"PUZZLE has {why}; a logical solution path needs exactly one")
+    rating = rate(grid, unique=True)
     if args.json:
         print(json.dumps([step_json(s) for s in rating.steps], ensure_ascii=False, indent=1))
         return 0

@@ -3,8 +3,9 @@
 GRID is an 81-character puzzle (``0`` or ``.`` for empty) or a 729-character candidate line
 ("Sukaku": 9 characters per cell, position k holds digit k+1 while it is a candidate, else ``.``
 or ``0``).  Prints the step and its explanation, or with ``--json`` the step as JSON; prints
-``null`` and exits 1 when no step is found; a puzzle with no solution is refused (status 2), as
-``explain`` refuses it.  Uniqueness techniques are used for a puzzle only
+``null`` and exits 1 when no step is found, says the grid is solved (``null`` with ``--json``) and
+exits 0 when no cell is empty; a puzzle with no solution is refused (status 1), as ``explain``
+refuses it.  Uniqueness techniques are used for a puzzle only
 when it has exactly one solution; a candidate line is assumed to come from such a puzzle.
 With ``--all`` every distinct step the techniques (or ``--technique``'s) find on the state is
 listed, easiest technique first, one per line (JSON lines with ``--json``): for learners who want
@@ -16,7 +17,7 @@ from __future__ import annotations
 import argparse
 import json
 
-from engine.cli.common import Parser, UsageError
+from engine.cli.common import CommandError, Parser, UsageError, why_not_unique
 
 
 def add_arguments(parser: Parser, name: str) -> None:
@@ -50,20 +51,21 @@ def run(args: argparse.Namespace) -> int:
         raise UsageError(f"bad GRID: {err}") from None
     unique = True
     if len(text) == 81:
-        from engine.solver import count_solutions
-
-        solutions = count_solutions(cg.grid(), limit=2)
-        if solutions == 0:  # as explain says: a step towards no solution would mislead
-            raise UsageError("bad GRID: the puzzle has no solution")
-        unique = solutions == 1
-    if args.all:
+        why = why_not_unique(cg.grid())
+        if why is not None and why != "several solutions":  # a step towards no solution would mislead
+            raise CommandError(f"GRID has {why}" if why == "no solution" else f"GRID: {why}")
+        unique = why is None
+    solved = all(cg.values)
+    if solved:
+        steps = []
+    elif args.all:
         steps = list(all_steps(cg, args.technique, unique=unique))
     else:
         steps = [s for s in (next_step(cg, args.technique, unique=unique),) if s is not None]
     if not steps:
         if not (args.json and args.all):  # JSON lines: no step is no line
-            print("null" if args.json else "no step found")
-        return 1
+            print("null" if args.json else "the grid is solved: no step left" if solved else "no step found")
+        return 0 if solved else 1
     for step in steps:
         if args.json:
             print(json.dumps(step_json(step), ensure_ascii=False), flush=args.all)

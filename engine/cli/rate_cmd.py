@@ -1,24 +1,28 @@
-"""``sudoku rate FILE [--json]``: the difficulty of every puzzle in a file, one line each on stdout.
+"""``sudoku rate PUZZLE|FILE ... [--json]``: the difficulty of every puzzle, one line each on stdout.
 
     <number>\\t<level>\\t<score>\\t<hardest technique id>
 
-``number`` is 1-based; ``level`` is easy, medium, hard, expert, master or extreme (see
-:mod:`engine.rating`).  A puzzle that cannot be rated gets ``<number>\\terror\\t<why>``: not a
-puzzle (with its line and column), a repeated given, or no solution.  With ``--json`` the output
-is one JSON array of objects (``number``, ``level``, ``level_zh``, ``score``, ``hardest``,
-``se_needs``, ``logic_only``, ``steps``; or ``number`` and ``error``); ``se_needs`` is null, or,
-when the hardest technique is one Sudoku Explainer lacks, the technique SE needs there instead,
-whose price the step was given.  Exit status 0 when every puzzle was
-rated, 1 otherwise, 2 for usage or file errors.  A progress bar shows on a terminal.
+Each argument is an 81-character puzzle (``0`` or ``.`` for empty) or a file of puzzles (``-`` =
+standard input); ``number`` counts the puzzles of all arguments from 1.  ``level`` is easy, medium,
+hard, expert, master or extreme (see :mod:`engine.rating`).  A puzzle that cannot be rated gets
+``<number>\\terror\\t<why>``: not a puzzle (with its line and column), a repeated given, no solution,
+or several solutions (a rating of those is meaningless).  With ``--json`` the output is one JSON
+array of objects (``number``, ``level``, ``level_zh``, ``score``, ``hardest``, ``se_needs``,
+``logic_only``, ``steps``; or ``number`` and ``error``); ``se_needs`` is null, or, when the hardest
+technique is one Sudoku Explainer lacks, the technique SE needs there instead, whose price the step
+was given.  Exit status 0 when every puzzle was rated, 1 otherwise, 2 for usage or file errors.
+A progress bar shows on a terminal.
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import os
+from collections.abc import Iterator
 from typing import Any
 
-from engine.cli.common import clip, progress, puzzle_chunks, reading, write_stdout
+from engine.cli.common import FileError, clip, progress, puzzle_chunks, reading, why_not_unique, write_stdout
 
 CHUNK = 256
 """Puzzles read at a time: rating takes milliseconds each, so small chunks keep output flowing."""
@@ -27,7 +31,10 @@ CHUNK = 256
 def add_arguments(parser: argparse.ArgumentParser, command: str) -> None:
     """Add ``rate``'s arguments to ``parser``."""
     parser.add_argument(
-        "file", metavar="FILE", help="file of puzzles, one per line or 9-line blocks ('-' = stdin)"
+        "sources",
+        nargs="+",
+        metavar="PUZZLE|FILE",
+        help="an 81-character puzzle, or a file of puzzles, one per line or 9-line blocks ('-' = stdin)",
     )
     parser.add_argument("--json", action="store_true", help="print one JSON array instead of lines")
 
@@ -40,7 +47,10 @@ def rate_one(number: int, grid: Any, error: Exception | None) -> dict[str, Any]:
     if error is not None:
         return {"number": number, "error": f"not a puzzle: {error}"}
     try:
-        rating = rate(grid)
+        why = why_not_unique(grid)
+        if why is not None:  # the rating of a puzzle without exactly one solution means nothing
+            return {"number": number, "error": why}
+        rating = rate(grid, unique=True)
     except (SudokuError, ValueError) as err:
         return {"number": number, "error": str(err)}
     return {
@@ -61,28 +71,50 @@ def _line(record: dict[str, Any]) -> str:
     return f"{record['number']}\t{record['level']}\t{record['score']:.2f}\t{record['hardest']}"
 
 
-def run(args: argparse.Namespace) -> int:
-    """Rate every puzzle in FILE: return 0 if all were rated, else 1; FileError for file errors."""
-    from engine.formats import parse_chunk
+def is_puzzle_argument(text: str) -> bool:
+    """True when a command-line argument is a puzzle, not a file name: 81 digits or dots, and no such file."""
+    body = text.strip()
+    return len(body) == 81 and all(ch in "0123456789." for ch in body) and not os.path.exists(text)
 
-    failed = 0
-    first = True
-    with reading(args.file) as source:
-        if args.json:
-            write_stdout("[")
-        with progress(None, "rating") as bar:
-            for chunk in puzzle_chunks(source, args.file, CHUNK):
+
+def _puzzles(sources: list[str]) -> Iterator[tuple[Any, Exception | None]]:
+    """Yield (grid, parse error or None) for every puzzle of every argument, in order; FileError for
+    an argument that is neither a puzzle nor a readable file of puzzles."""
+    from engine.errors import ParseError
+    from engine.formats import parse_chunk, parse_line
+
+    for source in sources:
+        if is_puzzle_argument(source):
+            try:
+                yield parse_line(source.strip()), None
+            except ParseError as err:
+                yield None, err
+            continue
+        body = source.strip()
+        if body and all(ch in "0123456789." for ch in body) and not os.path.exists(source):
+            what = f"not a puzzle ({len(body)} characters, expected 81) nor a file"
+            raise FileError(f"{clip(body, 90)}: {what}")
+        with reading(source) as handle:
+            for chunk in puzzle_chunks(handle, source, CHUNK):
                 grids, errors = parse_chunk(chunk)
-                for i, error in enumerate(errors):
-                    record = rate_one(chunk.first + i, grids[i], error)
-                    failed += "error" in record
-                    if args.json:
-                        text = json.dumps(record, ensure_ascii=False)
-                        write_stdout(("" if first else ",") + "\n  " + text)
-                    else:
-                        write_stdout(_line(record) + "\n")
-                    first = False
-                    bar.update(1)
-        if args.json:
-            write_stdout("\n]\n")
+                yield from zip(grids, errors, strict=True)
+
+
+def run(args: argparse.Namespace) -> int:
+    """Rate every puzzle of the arguments: return 0 if all were rated, else 1; FileError for file errors."""
+    failed = 0
+    if args.json:
+        write_stdout("[")
+    with progress(None, "rating") as bar:
+        for number, (grid, error) in enumerate(_puzzles(args.sources), start=1):
+            record = rate_one(number, grid, error)
+            failed += "error" in record
+            if args.json:
+                text = json.dumps(record, ensure_ascii=False)
+                write_stdout(("" if number == 1 else ",") + "\n  " + text)
+            else:
+                write_stdout(_line(record) + "\n")
+            bar.update(1)
+    if args.json:
+        write_stdout("\n]\n")
     return 1 if failed else 0

@@ -30,12 +30,14 @@ from engine.atomic import atomic_output
 from engine.cli.common import (
     check_output,
     clip,
+    counted,
     progress,
     puzzle_chunks,
     reading,
+    say_written,
+    why_not_unique,
 )
 from engine.formats import Chunk, Form, format_entries_bulk, parse_chunk
-from engine.grid import conflicts
 from engine.solver import solve_batch
 
 CHUNK = 20_000
@@ -53,13 +55,6 @@ class ChunkResult(NamedTuple):
     messages: list[str]
     failed: int
     count: int
-
-
-def _failure(number: int, line: int, grid: np.ndarray) -> str:
-    """Return the stderr line for a well-formed puzzle the solver could not solve."""
-    found = conflicts(grid)
-    why = "; ".join(c.describe() for c in found) if found else "no solution"
-    return f"puzzle {number} (line {line}): {why}"
 
 
 def _assemble(chunk: Chunk, solutions: np.ndarray, ok: np.ndarray) -> bytes:
@@ -94,7 +89,8 @@ def solve_chunk(chunk: Chunk) -> ChunkResult:
     messages = []
     for i in np.flatnonzero(~ok).tolist():
         number, line, error = chunk.first + i, chunk.lines[i], errors[i]
-        messages.append(f"puzzle {number}: {error}" if error else _failure(number, line, grids[i]))
+        where = f"puzzle {number}" if error else f"puzzle {number} (line {line})"  # a ParseError has it
+        messages.append(f"{where}: {error or why_not_unique(grids[i])}")
     return ChunkResult(_assemble(chunk, solutions, ok), messages, len(messages), len(errors))
 
 
@@ -156,7 +152,7 @@ def _solve(source: BinaryIO, args: argparse.Namespace) -> int:
                 positions.append(source.tell())
             yield chunk
 
-    failed = done = 0
+    failed = done = total = 0
     with atomic_output(args.output) as out, progress(size, "solving", unit="B" if size else "puzzle") as bar:
         for k, result in enumerate(_results(cut(), args.jobs)):
             if k and first.form is not Form.LINE:
@@ -165,9 +161,15 @@ def _solve(source: BinaryIO, args: argparse.Namespace) -> int:
             for message in result.messages:
                 print(clip(message), file=sys.stderr)
             failed += result.failed
+            total += result.count
             position = positions.popleft() if size else done + result.count
             bar.update(position - done)
             done = position
+    if failed:
+        note = f" ({total - failed:,} solved, {failed:,} not: see above)"
+        say_written(args, counted(total, "puzzle"), note)
+    else:
+        say_written(args, counted(total, "solution"))
     return 1 if failed else 0
 
 
