@@ -95,21 +95,26 @@ def _new_file_mode(target: Path) -> int:
 
 
 @contextlib.contextmanager
-def atomic_output(path: str | os.PathLike[str], durable: bool = False) -> Iterator[_Output]:
+def atomic_output(
+    path: str | os.PathLike[str], durable: bool = False, stream: bool = True
+) -> Iterator[_Output]:
     """Yield a binary writer for ``path`` under the module's rule; OutputError naming ``path`` on any
     write failure.
 
     A regular or missing file (or a link's target) is replaced only when the block ends without an
     error: on an error or interrupt the temporary file is removed and the old file is untouched.
     With ``durable`` the bytes are on disk (fsync) before the rename, so a power cut never exposes
-    an empty file.  An OSError raised by the block itself (say, reading the input) is not ours: it
-    passes unchanged.
+    an empty file.  With ``stream=False`` a FIFO or device at ``path`` is replaced like a regular
+    file, never written through (a save file: writing into a FIFO would wait for a reader).  An
+    OSError raised by the block itself (say, reading the input) is not ours: it passes unchanged.
     """
     name = str(path)
     how, target = output_kind(name)
-    if how == "stream":
+    if how == "stream" and stream:
         yield from _stream_output(name, target)
         return
+    if name == "-":
+        raise OutputError("'-': standard output cannot be replaced", name)
     final = Path(target)
     # named before it exists (not tempfile.mkstemp): an interrupt the instant the file appears finds
     # ``tmp`` set and removes it; 48 random bits make a clash with another writer's name negligible
@@ -145,9 +150,11 @@ def atomic_output(path: str | os.PathLike[str], durable: bool = False) -> Iterat
         raise
 
 
-def write_atomically(path: str | os.PathLike[str], data: bytes, durable: bool = False) -> None:
-    """Write ``data`` to ``path`` under the module's rule; OutputError naming ``path`` if it fails."""
-    with atomic_output(path, durable) as out:
+def write_atomically(
+    path: str | os.PathLike[str], data: bytes, durable: bool = False, stream: bool = True
+) -> None:
+    """Write ``data`` to ``path`` as :func:`atomic_output` does; OutputError naming ``path`` if it fails."""
+    with atomic_output(path, durable, stream) as out:
         out.write(data)
 
 

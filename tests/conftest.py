@@ -14,6 +14,21 @@ import pytest
 # engine import, and inherited by the commands the tests start.
 os.environ.setdefault("SUDOKU_STUDIO_KERNELS", "jit")
 
+@pytest.fixture
+def small_disk(tmp_path: Path) -> Iterator[Path]:
+    """A 64 KiB tmpfs mounted for the test, to fill for real (CI runs as root), unmounted after."""
+    import subprocess
+
+    disk = tmp_path / "disk"
+    disk.mkdir()
+    mounted = subprocess.run(["mount", "-t", "tmpfs", "-o", "size=64k", "tmpfs", str(disk)],
+                             capture_output=True, text=True)
+    if mounted.returncode != 0:
+        pytest.skip(f"cannot mount a tmpfs here (CI runs as root): {mounted.stderr.strip()}")
+    yield disk
+    subprocess.run(["umount", str(disk)], check=True)
+
+
 # --- browser tests: Debian's Chromium through Playwright, the real ui/ and the real desktop Api ---
 
 CHROMIUM = "/usr/bin/chromium"  # `playwright install` cannot download here; scripts/dev installs it

@@ -146,19 +146,6 @@ def test_a_full_disk_exits_2_naming_the_output(tmp_path, argv):
     assert "internal error" not in proc.stderr
 
 
-@pytest.fixture
-def small_disk(tmp_path):
-    """A 64 KiB tmpfs mounted for the test (CI runs as root), unmounted after."""
-    disk = tmp_path / "disk"
-    disk.mkdir()
-    mounted = subprocess.run(["mount", "-t", "tmpfs", "-o", "size=64k", "tmpfs", str(disk)],
-                             capture_output=True, text=True)
-    if mounted.returncode != 0:
-        pytest.skip(f"cannot mount a tmpfs here (CI runs as root): {mounted.stderr.strip()}")
-    yield disk
-    subprocess.run(["umount", str(disk)], check=True)
-
-
 @pytest.mark.parametrize("command", ["-c", "-s", "--essentially-different"])
 def test_a_full_disk_keeps_the_old_output_and_exits_2_naming_it(tmp_path, small_disk, capsys, command):
     puzzles = tmp_path / "in.txt"  # 1,000 puzzles: 82 KB of solutions, more than the disk holds
