@@ -56,7 +56,7 @@ from engine.formats import parse_lines_bulk  # noqa: E402
 from engine.grid import is_solution  # noqa: E402
 
 
-def _sudoku_command() -> list[str]:
+def sudoku_command() -> list[str]:
     """Return the installed ``sudoku`` script next to this Python, else ``python -m engine``."""
     script = Path(sys.executable).parent / "sudoku"
     if script.exists():
@@ -82,7 +82,7 @@ def time_cli(path: Path, jobs: int, repeat: int) -> tuple[float, float, Path]:
     one job; on a shared machine the wall time also counts waiting for a core.
     """
     out = Path(tempfile.mkdtemp(prefix="bench-cli-")) / "sudoku.txt"
-    command = [*_sudoku_command(), "-s", str(path), "-o", str(out), "--jobs", str(jobs)]
+    command = [*sudoku_command(), "-q", "-s", str(path), "-o", str(out), "--jobs", str(jobs)]
     subprocess.run(command, check=True, env=_user_env())  # warm the caches; not timed
     best_wall = best_cpu = float("inf")
     for _ in range(repeat):
@@ -127,11 +127,11 @@ def startup(repeat: int) -> list[tuple[str, float, float]]:
     lines = (BENCH / "magictour_top1465.txt").read_text().split("\n")[:100]
     (folder / "p100.txt").write_text("\n".join(lines) + "\n")
     (folder / "p1.txt").write_text(lines[0] + "\n")
-    sudoku = _sudoku_command()
+    sudoku = sudoku_command()
     commands = {
         "python -c pass": [sys.executable, "-c", "pass"],
         'python -c "import numpy"': [sys.executable, "-c", "import numpy"],
-        "sudoku -s (100 puzzles)": [*sudoku, "-s", "p100.txt", "-o", "out.txt"],
+        "sudoku -s (100 puzzles)": [*sudoku, "-q", "-s", "p100.txt", "-o", "out.txt"],
         "sudoku check (1 puzzle)": [*sudoku, "check", "p1.txt"],
         "sudoku hint (1 puzzle)": [*sudoku, "hint", lines[0][:81]],
     }

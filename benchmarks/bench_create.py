@@ -15,7 +15,6 @@ from __future__ import annotations
 
 import argparse
 import os
-import shutil
 import subprocess
 import sys
 import tempfile
@@ -27,19 +26,12 @@ import numpy as np
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
+from bench_cli_solve import sudoku_command  # noqa: E402  (this folder: the same command)
+
 from engine.grid import is_solution  # noqa: E402
 
 GRID_BYTES = 163
 FLOOR = "import sys\nbuf = b'5' * int(sys.argv[2])\nwith open(sys.argv[1], 'wb') as f:\n    f.write(buf)\n"
-
-
-def _sudoku_command() -> list[str]:
-    """Return the installed ``sudoku`` script next to this Python, else ``python -m engine``."""
-    script = Path(sys.executable).parent / "sudoku"
-    if script.exists():
-        return [str(script)]
-    found = shutil.which("sudoku")
-    return [found] if found else [sys.executable, "-m", "engine"]
 
 
 def _timed(argv: list[str]) -> float:
@@ -64,7 +56,7 @@ def bench_plain(count: int, repeat: int, folder: Path) -> float:
     size = count * GRID_BYTES - 1
     creates, floors = [], []
     for i in range(repeat):
-        creates.append(_timed([*_sudoku_command(), "-c", str(count), "-o", str(out), "--seed", str(i)]))
+        creates.append(_timed([*sudoku_command(), "-q", "-c", str(count), "-o", str(out), "--seed", str(i)]))
         floors.append(_timed([sys.executable, str(floor_script), str(floor_out), str(size)]))
         floor_out.unlink()
     _check(out, count)
@@ -78,9 +70,9 @@ def bench_plain(count: int, repeat: int, folder: Path) -> float:
 
 def bench_essentially_different(count: int, folder: Path) -> None:
     out = folder / "ed.txt"
-    warm = [*_sudoku_command(), "-c", "10", "--essentially-different", "-o", str(out)]
+    warm = [*sudoku_command(), "-q", "-c", "10", "--essentially-different", "-o", str(out)]
     subprocess.run(warm, check=True)  # loads (or compiles) the kernels, so the timing is the user's
-    took = _timed([*_sudoku_command(), "-c", str(count), "--essentially-different", "-o", str(out)])
+    took = _timed([*sudoku_command(), "-q", "-c", str(count), "--essentially-different", "-o", str(out)])
     print(f"sudoku -c {count:,} --essentially-different: {took:.2f} s ({count / took:,.0f} grids/s)")
 
     from engine.canonical import minlex_batch

@@ -73,9 +73,9 @@ def main() -> None:
         make_file(big, args.count)
         script = Path(sys.executable).parent / "sudoku"
         sudoku = [str(script)] if script.exists() else [sys.executable, "-m", "engine"]
-        subprocess.run([*sudoku, "-s", str(small), "-o", str(folder / "warm.txt")], check=True)
-        base_mb, _ = peak_rss_mb([*sudoku, "-s", str(small), "-o", str(folder / "s.txt")])
-        run = [*sudoku, "-s", str(big), "-o", str(folder / "out.txt"), "--jobs", str(args.jobs)]
+        subprocess.run([*sudoku, "-q", "-s", str(small), "-o", str(folder / "warm.txt")], check=True)
+        base_mb, _ = peak_rss_mb([*sudoku, "-q", "-s", str(small), "-o", str(folder / "s.txt")])
+        run = [*sudoku, "-q", "-s", str(big), "-o", str(folder / "out.txt"), "--jobs", str(args.jobs)]
         peak_mb, wall = peak_rss_mb(run)
         lines = (folder / "out.txt").stat().st_size // 82
         assert lines == args.count, (lines, args.count)

@@ -6,7 +6,10 @@ space-separated ``<digit><row><col>`` triples, 1-based.  The state is the givens
 peer exclusion, minus ``<deleted>``.  A ``-x`` variant is a case where the technique must not fire.
 
 Also what the technique tests share: a random orientation of a state (:func:`random_orientation`),
-and a walk through a hard puzzle that notes where easier techniques are stuck (:func:`walk`).
+a walk through a hard puzzle that notes where easier techniques are stuck (:func:`walk`), the steps
+a technique finds on such states (:func:`steps_on`), the checks every technique must pass on them
+(:func:`assert_sound`, :func:`assert_orientation_free`) and candidate look-ups for the checks that
+recompute a technique's definition (:func:`digits_in`, :func:`holding`).
 """
 
 from __future__ import annotations
@@ -17,7 +20,9 @@ from pathlib import Path
 from typing import NamedTuple
 
 from engine.candidates import CandidateGrid
-from engine.strategies import Technique
+from engine.human import parse_state
+from engine.steps import Step
+from engine.strategies import Technique, technique
 
 REGLIB = Path(__file__).resolve().parents[2] / "shared" / "data" / "techniques" / "reglib-1.4.txt"
 
@@ -137,3 +142,43 @@ def walk(puzzle: str, solution: str, easier: list[Technique]) -> Iterator[tuple[
             cg.place(cell, int(solution[cell]))
         else:
             cg.apply(step)
+
+
+Found = list[tuple[str, str, list[Step]]]  # (candidate line, solution, the steps found there)
+
+
+def steps_on(tid: str, states: Iterable[tuple[str, str]]) -> Found:
+    """Return (state, solution, steps) for every (candidate line, solution) where ``tid`` finds a step."""
+    find = technique(tid).find
+    return [(state, solution, steps) for state, solution in states
+            if (steps := list(find(parse_state(state))))]
+
+
+def assert_sound(tid: str, found: Found, least: int = 5) -> None:
+    """Assert ``tid`` fired on at least ``least`` states and every step only removes wrong candidates."""
+    assert len(found) >= least, f"{tid} fired on only {len(found)} states"
+    for state, solution, steps in found:
+        for step in steps:
+            assert step.eliminations and not step.placements
+            wrong = [(c, d) for c, d in step.eliminations if int(solution[c]) == d]
+            assert not wrong, (tid, state, step)
+
+
+def assert_orientation_free(tid: str, found: Found) -> None:
+    """Assert ``tid`` finds the same steps, moved, after relabelling, permuting and transposing each state."""
+    find = technique(tid).find
+    for k, (state, _, steps) in enumerate(found):
+        moved = random_orientation(random.Random(f"{tid}-{k}"))
+        want = {moved.pairs(s.eliminations) for s in steps}
+        got = {frozenset(s.eliminations) for s in find(parse_state(moved.state(state)))}
+        assert got == want, (tid, state)
+
+
+def digits_in(cg: CandidateGrid, cells: Iterable[int]) -> set[int]:
+    """Return the digits that are candidates in any of ``cells``."""
+    return {d for c in cells for d in range(1, 10) if cg.cands[c] >> (d - 1) & 1}
+
+
+def holding(cg: CandidateGrid, cells: Iterable[int], d: int) -> list[int]:
+    """Return the cells of ``cells`` where ``d`` is a candidate, in their order."""
+    return [c for c in cells if cg.cands[c] >> (d - 1) & 1]

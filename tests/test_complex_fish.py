@@ -12,12 +12,13 @@ from __future__ import annotations
 
 import json
 import re
-import sys
 from collections import Counter
 from functools import cache
 from pathlib import Path
 
 import pytest
+from reglib import holding, walk
+from test_reglib import CASES
 
 from engine.candidates import CandidateGrid
 from engine.cli import main
@@ -26,10 +27,6 @@ from engine.propagation import propagate_singles
 from engine.steps import Step
 from engine.strategies import technique, techniques
 from engine.strategies.complex_fish import _Branches
-
-sys.path.insert(0, str(Path(__file__).parent))
-from reglib import walk  # noqa: E402  (the shared walk through hard puzzles, same folder)
-from test_reglib import CASES  # noqa: E402  (the shared reglib loader, same folder)
 
 DATA = Path(__file__).resolve().parents[1].parent / "shared" / "data"
 SIZES = ("x_wing", "swordfish", "jellyfish")
@@ -68,8 +65,7 @@ def _cells(text: str) -> set[int]:
 
 def _removals(cg: CandidateGrid, digit: int, base: list[int], cover: list[int], fins: set[int]) -> set[int]:
     """Recompute a fish from its units alone: check its fins, return what it removes."""
-    bit = 1 << (digit - 1)
-    cand = {c for c in range(81) if cg.cands[c] & bit}
+    cand = set(holding(cg, range(81), digit))
     in_base = Counter(c for u in base for c in UNITS[u] if c in cand)
     in_cover = Counter(c for u in cover for c in UNITS[u] if c in cand)
     assert len(base) == len(cover) and not set(base) & set(cover)
@@ -116,8 +112,7 @@ def test_every_instance_on_hard_states_is_a_fish_and_sound() -> None:
 def _removals_unseen(cg: CandidateGrid, digit: int, base: list[int], cover: list[int],
                      fins: set[int]) -> set[int]:
     """What a fish removes if the fish holds, whether or not the cells see its fins."""
-    bit = 1 << (digit - 1)
-    cand = {c for c in range(81) if cg.cands[c] & bit}
+    cand = set(holding(cg, range(81), digit))
     in_base = {c for u in base for c in UNITS[u] if c in cand}
     in_cover = {c for u in cover for c in UNITS[u] if c in cand}
     assert {c for c in in_base if c not in in_cover} == fins
@@ -157,7 +152,7 @@ def test_kraken_fish_are_basic_fish_whose_fins_or_cover_cells_each_remove_the_ta
         else:  # the starts: one cover unit's base cells and every fin
             _removals_unseen(cg, d, base, cover, fins)
             unit = step.detail["unit"]
-            in_base = {c for u in base for c in UNITS[u] if cg.cands[c] >> (d - 1) & 1}
+            in_base = set(holding(cg, [c for u in base for c in UNITS[u]], d))
             assert unit in cover and set(starts) == ({c for c in UNITS[unit] if c in in_base} - fins) | fins
         assert all(_follows(cg, start, d, (target, x)) for start in starts)
 
@@ -167,17 +162,16 @@ def test_kraken_singles_place_what_the_forcing_chains_propagation_places_in_its_
     some stuck states: the same placements in the same order, the same removals, the same clashes."""
     broken = 0
     for cg, _ in stuck_states()[::9]:
-        for cell in range(81):
-            for d in (d for d in range(1, 10) if cg.cands[cell] >> (d - 1) & 1):
-                values, cands, placed = cg.values[:], cg.cands[:], []
-                ok = propagate_singles(values, cands, [(cell, d)], placed)
-                branch = _Branches(cg).get(cell, d)
-                assert (branch.placed, branch.broken) == (placed, not ok), (cg.to_sukaku(), cell, d)
-                broken += not ok
-                if ok:
-                    assert all(branch.removes(c, x) == bool(cg.cands[c] >> (x - 1) & 1 and values[c] != x
-                                                            and not cands[c] >> (x - 1) & 1)
-                               for c in range(81) for x in range(1, 10)), (cg.to_sukaku(), cell, d)
+        for cell, d in ((c, digit) for digit in range(1, 10) for c in holding(cg, range(81), digit)):
+            values, cands, placed = cg.values[:], cg.cands[:], []
+            ok = propagate_singles(values, cands, [(cell, d)], placed)
+            branch = _Branches(cg).get(cell, d)
+            assert (branch.placed, branch.broken) == (placed, not ok), (cg.to_sukaku(), cell, d)
+            broken += not ok
+            if ok:
+                assert all(branch.removes(c, x) == bool(cg.cands[c] >> (x - 1) & 1 and values[c] != x
+                                                        and not cands[c] >> (x - 1) & 1)
+                           for c in range(81) for x in range(1, 10)), (cg.to_sukaku(), cell, d)
     assert broken >= 100  # both outcomes are met
 
 

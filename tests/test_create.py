@@ -180,6 +180,12 @@ def test_permutation_numbers_follow_lexicographic_order(k: int) -> None:
         (["-c", "10", "--first", "0"], "invalid choice"),
         (["-c", "10", "--seed", "x"], "is not a whole number"),
         (["-c", "10", "--bogus"], "unrecognized arguments"),
+        (["generate", "-n", "0", "-o", "out.txt"], "0 is not at least 1"),
+        (["generate", "-n", "x", "-o", "out.txt"], "'x' is not a whole number"),
+        (["generate", "-n", "1000001", "-o", "out.txt"], "1,000,001 is more than 1,000,000"),
+        (["generate", "--min-clues", "82", "-o", "out.txt"], "82 is not a clue count 0-81"),
+        (["generate", "--symmetry", "spiral", "-o", "out.txt"], "invalid choice"),
+        (["generate", "--bogus", "-o", "out.txt"], "unrecognized arguments"),
     ],
 )
 def test_bad_command_lines_exit_2_and_write_nothing(

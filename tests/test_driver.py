@@ -28,13 +28,13 @@ ALS_CODES = {"als_xz": "0901", "als_xy_wing": "0902", "als_chain": "0903"}  # Ho
 
 
 def _kaggle(n: int) -> list[tuple[str, str]]:
-    with open(DATA / "kaggle_bryanpark_first1000.csv") as f:
-        lines = [ln.strip() for ln in f if "," in ln][1 : n + 1]
-    return [tuple(ln.split(",")) for ln in lines]  # type: ignore[misc]
+    """Return the first ``n`` (puzzle, solution) pairs of the Kaggle sample."""
+    rows = (DATA / "kaggle_bryanpark_first1000.csv").read_text().split()[1 : n + 1]
+    return [(puzzle, solution) for puzzle, solution in (row.split(",") for row in rows)]
 
 
 def _digits(text: str) -> list[int]:
-    return [0 if ch in ".0" else int(ch) for ch in text]
+    return as_grid(text).tolist()
 
 
 @pytest.mark.parametrize("puzzle,solution", _kaggle(10))

@@ -154,28 +154,3 @@ def test_cli_writes_standard_output_by_default(capsysbinary: pytest.CaptureFixtu
     assert main(["generate", "-n", "3", "--seed", "2"]) == 0
     lines = capsysbinary.readouterr().out.decode().splitlines()
     assert len(lines) == 3 and all(len(line) == 81 for line in lines)
-
-
-@pytest.mark.parametrize(
-    "argv, message",
-    [
-        (["generate", "-n", "0"], "0 is not at least 1"),
-        (["generate", "-n", "x"], "'x' is not a whole number"),
-        (["generate", "-n", "1000001"], "1,000,001 is more than 1,000,000"),
-        (["generate", "--min-clues", "82"], "82 is not a clue count 0-81"),
-        (["generate", "--symmetry", "spiral"], "invalid choice"),
-        (["generate", "--bogus"], "unrecognized arguments"),
-    ],
-)
-def test_cli_usage_errors(
-    argv: list[str],
-    message: str,
-    tmp_path: Path,
-    monkeypatch: pytest.MonkeyPatch,
-    capsys: pytest.CaptureFixture,
-) -> None:
-    monkeypatch.chdir(tmp_path)
-    assert main([*argv, "-o", "out.txt"]) == 2
-    err = capsys.readouterr().err
-    assert err.startswith("sudoku: error:") and message in err.splitlines()[0]
-    assert list(tmp_path.iterdir()) == []

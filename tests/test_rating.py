@@ -51,21 +51,14 @@ def _tuning_half(low: float, high: float) -> list[str]:
     return puzzles
 
 
-def _spearman(a: list[float], b: list[float]) -> float:
-    def ranks(xs: list[float]) -> np.ndarray:
-        order = np.argsort(xs, kind="stable")
-        r = np.empty(len(xs))
-        sorted_xs = np.asarray(xs)[order]
-        i = 0
-        while i < len(xs):  # ties share their mean rank
-            j = i
-            while j + 1 < len(xs) and sorted_xs[j + 1] == sorted_xs[i]:
-                j += 1
-            r[order[i : j + 1]] = (i + j) / 2
-            i = j + 1
-        return r
+def _ranks(xs: list[float]) -> np.ndarray:
+    """Return each value's rank from 0, tied values sharing their mean rank."""
+    ordered = np.sort(xs)
+    return np.array([np.flatnonzero(ordered == x).mean() for x in xs])
 
-    return float(np.corrcoef(ranks(a), ranks(b))[0, 1])
+
+def _spearman(a: list[float], b: list[float]) -> float:
+    return float(np.corrcoef(_ranks(a), _ranks(b))[0, 1])
 
 
 def test_levels_are_ordered_and_named_in_both_languages() -> None:

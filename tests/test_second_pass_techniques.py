@@ -10,18 +10,16 @@ technique finds the same eliminations moved the same way.
 
 from __future__ import annotations
 
-import random
 from functools import cache
 from pathlib import Path
 
 import pytest
-from reglib import random_orientation
+from reglib import Found, assert_orientation_free, assert_sound, digits_in, holding, steps_on
 
 from engine.candidates import CandidateGrid
 from engine.grid import PEERS, UNITS, as_grid, cell_name
 from engine.human import iter_steps, parse_state
 from engine.solver import solve
-from engine.strategies import technique
 
 RATED = Path(__file__).resolve().parents[2] / "shared" / "data" / "ratings" / "se_rated_stratified_sample.txt"
 NEW = ("medusa_3d", "wxyz_wing", "vwxyz_wing", "aligned_pair_exclusion")
@@ -44,26 +42,13 @@ def _states() -> list[tuple[str, str]]:
 
 
 @cache
-def _found(tid: str) -> list[tuple[str, str, list]]:
-    """Return (state, solution, steps) for every state where ``tid`` finds a step."""
-    find = technique(tid).find
-    out = []
-    for state, solution in _states():
-        steps = list(find(parse_state(state)))
-        if steps:
-            out.append((state, solution, steps))
-    return out
+def _found(tid: str) -> Found:
+    return steps_on(tid, _states())
 
 
 @pytest.mark.parametrize("tid", NEW)
 def test_every_step_is_sound_and_the_technique_fires(tid: str) -> None:
-    found = _found(tid)
-    assert len(found) >= 5, f"{tid} fired on only {len(found)} states"
-    for state, solution, steps in found:
-        for step in steps:
-            assert step.eliminations and not step.placements
-            wrong = [(c, d) for c, d in step.eliminations if int(solution[c]) == d]
-            assert not wrong, (tid, state, step)
+    assert_sound(tid, _found(tid))
 
 
 def _one_unit(cells: set[int]) -> bool:
@@ -77,9 +62,9 @@ def test_bent_sets_match_the_definition(tid: str, size: int) -> None:
         for step in steps:
             cells = set(step.cells)
             assert len(cells) == size and not _one_unit(cells)
-            digits = {d for c in cells for d in range(1, 10) if cg.cands[c] >> (d - 1) & 1}
+            digits = digits_in(cg, cells)
             assert len(digits) == size
-            holders = {d: {c for c in cells if cg.cands[c] >> (d - 1) & 1} for d in digits}
+            holders = {d: set(holding(cg, cells, d)) for d in digits}
             loose = [d for d in digits if not _one_unit(holders[d])]
             assert len(loose) <= 1
             for c, d in step.eliminations:
@@ -121,7 +106,7 @@ def test_aligned_pair_exclusion_removes_digits_without_a_possible_partner() -> N
             a, b = step.cells
             assert any(a in u and b in u for u in UNITS)
             both = [cg.cands[c] for c in PEERS[a] if c in PEERS[b] and cg.cands[c]]
-            digits = {c: [d for d in range(1, 10) if cg.cands[c] >> (d - 1) & 1] for c in (a, b)}
+            digits = {c: sorted(digits_in(cg, [c])) for c in (a, b)}
             for c, d in step.eliminations:
                 other = b if c == a else a
                 assert not any(_possible(both, d, y) for y in digits[other])
@@ -129,13 +114,7 @@ def test_aligned_pair_exclusion_removes_digits_without_a_possible_partner() -> N
 
 @pytest.mark.parametrize("tid", NEW)
 def test_the_same_steps_are_found_on_transformed_states(tid: str) -> None:
-    rng = random.Random(tid)
-    find = technique(tid).find
-    for state, _, steps in _found(tid)[:25]:
-        moved = random_orientation(rng)
-        expected = {moved.pairs(s.eliminations) for s in steps}
-        got = {frozenset(s.eliminations) for s in find(parse_state(moved.state(state)))}
-        assert got == expected, (tid, state)
+    assert_orientation_free(tid, _found(tid)[:25])
 
 
 @pytest.mark.parametrize("tid", NEW)

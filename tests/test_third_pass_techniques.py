@@ -11,18 +11,17 @@ same state relabelled, permuted and transposed (HoDoKu's cases of ALS-chain are 
 from __future__ import annotations
 
 import itertools
-import random
 from functools import cache
 from pathlib import Path
 
 import pytest
-from reglib import random_orientation, walk
+from reglib import Found, assert_orientation_free, assert_sound, digits_in, holding, steps_on, walk
 
 from engine.candidates import CandidateGrid
 from engine.grid import PEERS, UNITS, as_grid
 from engine.human import parse_state
 from engine.solver import solve
-from engine.strategies import technique, techniques
+from engine.strategies import techniques
 
 HARDEST = Path(__file__).resolve().parents[2] / "shared" / "data" / "bench" / "forum_hardest_1106.txt"
 NEW = ("als_chain", "aligned_triple_exclusion", "msls")
@@ -42,35 +41,15 @@ def _states() -> list[tuple[str, str]]:
 
 
 @cache
-def _found(tid: str) -> list[tuple[str, str, list]]:
-    """Return (state, solution, steps) for the walked states where ``tid`` finds a step (every
-    ninth state for the ALS-chain and MSLS, a third for the triples: listing every instance is slow)."""
-    find = technique(tid).find
-    out = []
-    for state, solution in _states()[:: SPACING[tid]]:
-        steps = list(find(parse_state(state)))
-        if steps:
-            out.append((state, solution, steps))
-    return out
+def _found(tid: str) -> Found:
+    """Every ninth walked state for the ALS-chain and MSLS, a third for the triples (listing every
+    instance is slow)."""
+    return steps_on(tid, _states()[:: SPACING[tid]])
 
 
 @pytest.mark.parametrize("tid", NEW)
 def test_every_step_is_sound_and_the_technique_fires(tid: str) -> None:
-    found = _found(tid)
-    assert len(found) >= 5, f"{tid} fired on only {len(found)} states"
-    for state, solution, steps in found:
-        for step in steps:
-            assert step.eliminations and not step.placements
-            wrong = [(c, d) for c, d in step.eliminations if int(solution[c]) == d]
-            assert not wrong, (tid, state, step)
-
-
-def _digits(cg: CandidateGrid, cells: list[int]) -> set[int]:
-    return {d for c in cells for d in range(1, 10) if cg.cands[c] >> (d - 1) & 1}
-
-
-def _holding(cg: CandidateGrid, cells: list[int], d: int) -> list[int]:
-    return [c for c in cells if cg.cands[c] >> (d - 1) & 1]
+    assert_sound(tid, _found(tid))
 
 
 def _see_all(cell: int, others: list[int]) -> bool:
@@ -85,26 +64,26 @@ def test_als_chains_match_the_definition() -> None:
             assert 4 <= len(sets) <= 8 and len(rccs) == len(sets) - 1
             for cells in sets:  # N cells of one unit holding N + 1 digits
                 assert any(set(cells) <= set(u) for u in UNITS)
-                assert len(_digits(cg, cells)) == len(cells) + 1
+                assert len(digits_in(cg, cells)) == len(cells) + 1
             for a, b, x in zip(sets, sets[1:], rccs, strict=False):
-                xa, xb = _holding(cg, a, x), _holding(cg, b, x)
+                xa, xb = holding(cg, a, x), holding(cg, b, x)
                 assert xa and xb and not set(a) & set(b)
                 assert all(_see_all(c, xb) for c in xa)  # restricted: every x of A sees every x of B
             assert all(x != y for x, y in zip(rccs, rccs[1:], strict=False))
             first, last = sets[0], sets[-1]
             for cell, z in step.eliminations:
                 assert z not in (rccs[0], rccs[-1]) and cell not in first + last
-                zs = _holding(cg, first, z) + _holding(cg, last, z)
-                assert _holding(cg, first, z) and _holding(cg, last, z) and _see_all(cell, zs)
+                zs = holding(cg, first, z) + holding(cg, last, z)
+                assert holding(cg, first, z) and holding(cg, last, z) and _see_all(cell, zs)
 
 
 def _triple_exclusion(cg: CandidateGrid, trio: tuple[int, ...], excluders: list[int]) -> set:
     """Return the eliminations on ``trio`` by brute force over every combination of its digits."""
-    options = [sorted(_digits(cg, [c])) for c in trio]
+    options = [sorted(digits_in(cg, [c])) for c in trio]
     allowed = [set(), set(), set()]
     for combo in itertools.product(*options):
         clash = any(combo[i] == combo[j] and trio[j] in PEERS[trio[i]] for i, j in ((0, 1), (0, 2), (1, 2)))
-        if clash or any(_digits(cg, [e]) <= set(combo) for e in excluders):
+        if clash or any(digits_in(cg, [e]) <= set(combo) for e in excluders):
             continue
         for i, d in enumerate(combo):
             allowed[i].add(d)
@@ -116,23 +95,18 @@ def test_aligned_triple_exclusions_match_the_definition() -> None:
         cg = parse_state(state)
         for step in steps:
             trio = step.cells
-            excluders = [c for c in range(81) if 2 <= len(_digits(cg, [c])) <= 3
+            excluders = [c for c in range(81) if 2 <= len(digits_in(cg, [c])) <= 3
                          and all(c in PEERS[t] for t in trio)]
             assert len(excluders) >= 2
             # SE's twin area: a base cell of two or three candidates sees another base cell
-            assert any(len(_digits(cg, [t])) <= 3 and any(o in PEERS[t] for o in trio) for t in trio)
+            assert any(len(digits_in(cg, [t])) <= 3 and any(o in PEERS[t] for o in trio) for t in trio)
             assert set(step.eliminations) == _triple_exclusion(cg, trio, excluders)
 
 
 @pytest.mark.parametrize("tid", NEW)
 def test_steps_move_with_relabelling_permutation_and_transposition(tid: str) -> None:
-    find = technique(tid).find
     found = _found(tid)
-    for k, (state, _, steps) in enumerate(found[:: max(1, len(found) // 12)]):
-        moved = random_orientation(random.Random(f"{tid}-{k}"))
-        want = {moved.pairs(s.eliminations) for s in steps}
-        got = {frozenset(s.eliminations) for s in find(parse_state(moved.state(state)))}
-        assert got == want, (tid, state)
+    assert_orientation_free(tid, found[:: max(1, len(found) // 12)])
 
 
 def test_msls_match_the_definition() -> None:
@@ -145,13 +119,13 @@ def test_msls_match_the_definition() -> None:
             assert sorted(step.cells) == cells and len(rows) >= 2 and len(cols) >= 2
             links = 0
             for d in range(1, 10):
-                in_rows = {c // 9 for c in _holding(cg, cells, d)}
-                in_cols = {c % 9 for c in _holding(cg, cells, d)}
+                in_rows = {c // 9 for c in holding(cg, cells, d)}
+                in_cols = {c % 9 for c in holding(cg, cells, d)}
                 links += min(len(in_rows), len(in_cols))
             assert links == len(cells)  # as many links (row or column digits) as truths (cells)
             for cell, d in step.eliminations:
-                holding = _holding(cg, cells, d)
-                rows_d, cols_d = {c // 9 for c in holding}, {c % 9 for c in holding}
+                held = holding(cg, cells, d)
+                rows_d, cols_d = {c // 9 for c in held}, {c % 9 for c in held}
                 by_row = len(rows_d) <= len(cols_d) and cell // 9 in rows_d and cell % 9 not in cols
                 by_col = len(cols_d) <= len(rows_d) and cell % 9 in cols_d and cell // 9 not in rows
                 assert cell not in cells and (by_row or by_col)
