@@ -141,7 +141,7 @@ def test_rate_takes_puzzles_and_files_on_the_command_line_numbered_through(
     assert [r[0] for r in rows] == ["1", "2", "3", "4"]
     assert rows[0][1:] == rows[2][1:] and rows[1][1:] == rows[3][1:] != rows[0][1:]
     code, out, err = _run(capsys, "rate", EASY[:80])  # one digit short: neither a puzzle nor a file
-    assert code == 2 and not out and "not a puzzle (80 characters, expected 81) nor a file" in err
+    assert code == 2 and not out and "not a puzzle (80 characters, expected 81), nor a file" in err
 
 
 def test_rate_missing_file_is_a_usage_error(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

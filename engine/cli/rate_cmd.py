@@ -22,7 +22,16 @@ import os
 from collections.abc import Iterator
 from typing import Any
 
-from engine.cli.common import FileError, clip, progress, puzzle_chunks, reading, why_not_unique, write_stdout
+from engine.cli.common import (
+    FileError,
+    clip,
+    open_input,
+    progress,
+    puzzle_chunks,
+    reading,
+    why_not_unique,
+    write_stdout,
+)
 
 CHUNK = 256
 """Puzzles read at a time: rating takes milliseconds each, so small chunks keep output flowing."""
@@ -71,29 +80,39 @@ def _line(record: dict[str, Any]) -> str:
     return f"{record['number']}\t{record['level']}\t{record['score']:.2f}\t{record['hardest']}"
 
 
-def is_puzzle_argument(text: str) -> bool:
-    """True when a command-line argument is a puzzle, not a file name: 81 digits or dots, and no such file."""
+def _typed_puzzle(text: str) -> bool:
+    """True when a command-line argument is a puzzle typed out, not a file: no file of that name, and
+    81 characters or only digits and dots."""
     body = text.strip()
-    return len(body) == 81 and all(ch in "0123456789." for ch in body) and not os.path.exists(text)
+    digits = bool(body) and all(ch in "0123456789." for ch in body)
+    return (len(body) == 81 or digits) and not os.path.exists(text)
+
+
+def _check(sources: list[str]) -> None:
+    """Raise FileError for the first argument that is neither an 81-character puzzle nor a readable
+    file, before anything is printed."""
+    for source in sources:
+        body = source.strip()
+        if not _typed_puzzle(source):
+            if source != "-":
+                open_input(source).close()
+        elif len(body) != 81:
+            what = f"not a puzzle ({len(body)} characters, expected 81), nor a file"
+            raise FileError(f"{clip(body, 90)}: {what}")
 
 
 def _puzzles(sources: list[str]) -> Iterator[tuple[Any, Exception | None]]:
-    """Yield (grid, parse error or None) for every puzzle of every argument, in order; FileError for
-    an argument that is neither a puzzle nor a readable file of puzzles."""
+    """Yield (grid, parse error or None) for every puzzle of every argument (see :func:`_check`), in order."""
     from engine.errors import ParseError
     from engine.formats import parse_chunk, parse_line
 
     for source in sources:
-        if is_puzzle_argument(source):
+        if _typed_puzzle(source):
             try:
                 yield parse_line(source.strip()), None
-            except ParseError as err:
+            except ParseError as err:  # a typo in a typed puzzle: reported like a file's bad line
                 yield None, err
             continue
-        body = source.strip()
-        if body and all(ch in "0123456789." for ch in body) and not os.path.exists(source):
-            what = f"not a puzzle ({len(body)} characters, expected 81) nor a file"
-            raise FileError(f"{clip(body, 90)}: {what}")
         with reading(source) as handle:
             for chunk in puzzle_chunks(handle, source, CHUNK):
                 grids, errors = parse_chunk(chunk)
@@ -102,6 +121,7 @@ def _puzzles(sources: list[str]) -> Iterator[tuple[Any, Exception | None]]:
 
 def run(args: argparse.Namespace) -> int:
     """Rate every puzzle of the arguments: return 0 if all were rated, else 1; FileError for file errors."""
+    _check(args.sources)
     failed = 0
     if args.json:
         write_stdout("[")
