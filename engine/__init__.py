@@ -21,6 +21,7 @@ _EXPORTS = {
     "Form": "engine.formats",
     "GenerationError": "engine.generator",
     "InvalidPuzzleError": "engine.errors",
+    "N_CELLS": "engine.grid",
     "PEERS": "engine.grid",
     "OutputError": "engine.errors",
     "ParseError": "engine.errors",
@@ -33,9 +34,11 @@ _EXPORTS = {
     "UNITS": "engine.grid",
     "UnsolvableError": "engine.rating",
     "as_grid": "engine.grid",
+    "box_of": "engine.grid",
     "atomic_output": "engine.atomic",
     "candidate_masks": "engine.candidates",
     "candidates": "engine.candidates",
+    "cell_name": "engine.grid",
     "classify": "engine.solver",
     "classify_batch": "engine.solver",
     "classify_lines": "engine.partitions",
@@ -72,6 +75,8 @@ _EXPORTS = {
     "technique_name": "engine.strategies",
     "trace": "engine.search",
     "unit_label": "engine.steps",
+    "unit_name": "engine.grid",
+    "warm_up": "engine.solver",
     "write_atomically": "engine.atomic",
 }
 
