@@ -42,6 +42,10 @@ def _cands(value: Any) -> Any:
     return [cand(p) for p in value] if isinstance(value, list) else value
 
 
+def _units(value: Any) -> Any:
+    return [unit(u) for u in value] if isinstance(value, list) else value  # basic fish: text
+
+
 def _cells_or_cands(value: Any) -> Any:
     """A list of cells (unique loops' extras) or of (cell, digit) pairs (BUG+n's extras)."""
     if isinstance(value, list) and value and isinstance(value[0], list):
@@ -101,12 +105,12 @@ def _one_cell(value: Any) -> Any:
 
 
 DETAIL: dict[str, Callable[[Any], Any]] = {
-    "base": lambda v: [unit(u) for u in v] if isinstance(v, list) else v,
+    "base": _units,
     "branches": _branches,
     "cell": _one_cell,
     "chains": _kraken_chains,
-    "cover": lambda v: [unit(u) for u in v] if isinstance(v, list) else v,
-    "cover2": lambda v: [unit(u) for u in v],
+    "cover": _units,
+    "cover2": _units,
     "extras": _cells_or_cands,
     "first": _cands,  # 3D Medusa's colours (text in an ALS-chain: passed through)
     "nodes": _nodes,
