@@ -14,6 +14,7 @@ import pytest
 # engine import, and inherited by the commands the tests start.
 os.environ.setdefault("SUDOKU_STUDIO_KERNELS", "jit")
 
+
 @pytest.fixture
 def small_disk(tmp_path: Path) -> Iterator[Path]:
     """A 64 KiB tmpfs mounted for the test, to fill for real (CI runs as root), unmounted after."""
