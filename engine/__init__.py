@@ -69,6 +69,8 @@ _EXPORTS = {
     "solve_lines": "engine.partitions",
     "solve_path": "engine.human",
     "step_json": "engine.human",
+    "sudokuwiki_board": "engine.share",
+    "sudokuwiki_link": "engine.share",
     "technique_name": "engine.strategies",
     "trace": "engine.search",
     "unit_label": "engine.steps",
