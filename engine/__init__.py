@@ -15,6 +15,7 @@ __version__ = "0.1.0"
 _EXPORTS = {
     "Classification": "engine.solver",
     "Conflict": "engine.grid",
+    "DailyPuzzle": "engine.daily",
     "Difficulty": "engine.rating",
     "Event": "engine.search",
     "CandidateGrid": "engine.candidates",
@@ -45,6 +46,8 @@ _EXPORTS = {
     "complete_grids": "engine.grids",
     "conflicts": "engine.grid",
     "count_solutions": "engine.solver",
+    "daily_puzzle": "engine.daily",
+    "daily_streak": "engine.daily",
     "default_paper": "engine.printing",
     "detect_form": "engine.formats",
     "essentially_different_grids": "engine.canonical",
