@@ -134,8 +134,10 @@ class _Writer:
         """Start a page with ``heading`` on top; return the area (x, y, w, h) left for the slots."""
         self.pdf.add_page()
         top = MARGIN
-        if heading:
+        if heading:  # 16 pt, smaller if that is needed to fit the line
             self.pdf.set_font(self.text_font, size=16)
+            room = self.width - 2 * MARGIN
+            self.pdf.set_font_size(16 * min(1.0, room / max(1.0, self.pdf.get_string_width(heading))))
             self.text(self.width / 2, top + 16, heading, centre=True)
             top += HEADER
         return MARGIN, top, self.width - 2 * MARGIN, self.height - top - MARGIN - FOOTER
@@ -198,11 +200,11 @@ def _pages(count: int, per_page: int) -> list[range]:
     return [range(i, min(i + per_page, count)) for i in range(0, count, per_page)]
 
 
-def _text_font(writer_texts: Iterable[str]) -> tuple[str, Any]:
+def _text_font(texts: Iterable[str]) -> tuple[str, Any]:
     """Return the font name for the page's words and the font file it needs (None for Helvetica)."""
     from engine.fonts import font_for
 
-    wide = "".join(t for t in writer_texts if _needs_font(t))
+    wide = "".join(t for t in texts if _needs_font(t))
     return ("helvetica", None) if not wide else ("text", font_for(wide))
 
 
