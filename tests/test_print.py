@@ -215,3 +215,11 @@ def test_generate_piped_into_print_from_the_command_line(tmp_path: Path) -> None
     assert [a for a, _, _ in _grids_on(pages[1])] == ["Solution"] * 6
     text = subprocess.run(["pdftotext", str(pdf), "-"], capture_output=True, text=True, check=True).stdout
     assert text.count("· hard ·") == 6 and "Solutions" in text
+
+
+def test_a_long_title_is_set_smaller_to_stay_on_the_page(tmp_path: Path) -> None:
+    pdf = tmp_path / "long.pdf"
+    pdf.write_bytes(render_pdf(PUZZLES[:1], title="Sunday practice for the whole class " * 4, paper="a4"))
+    title = [w for w in _pages(pdf)[0] if w[1] < 60]
+    assert len(title) == 24
+    assert min(w[0] for w in title) >= 30 and max(w[2] for w in title) <= 595.28 - 30
