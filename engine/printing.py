@@ -32,6 +32,8 @@ from engine.grid import N_CELLS
 if TYPE_CHECKING:
     from fpdf import FPDF
 
+    from engine.fonts import FontFile
+
 PER_PAGE = {1: (1, 1), 2: (1, 2), 4: (2, 2), 6: (2, 3)}
 """Puzzles per page -> (columns, rows) of the page's table."""
 SOLUTIONS_PER_PAGE = 6
@@ -115,7 +117,7 @@ def _label(item: PrintedPuzzle, lang: str) -> str:
 class _Writer:
     """The document being drawn: the fpdf2 object, the text font, and the page geometry."""
 
-    def __init__(self, paper: str, title: str, text_font: str) -> None:
+    def __init__(self, paper: str, title: str, font: FontFile | None) -> None:
         with warnings.catch_warnings():  # fpdf2 warns when Pillow is missing: the bundle leaves it out
             warnings.filterwarnings("ignore", message="Pillow could not be imported")
             from fpdf import FPDF
@@ -127,8 +129,10 @@ class _Writer:
         self.pdf.set_creator("Sudoku Studio")
         self.pdf.set_title(title or "Sudoku")
         self.width, self.height = width, height
-        self.title = title
-        self.text_font = text_font
+        self.text_font = "helvetica"  # built in: Latin-1 only
+        if font is not None:
+            self.text_font = "text"
+            self.pdf.add_font(self.text_font, fname=font.path, collection_font_number=font.index)
 
     def page(self, heading: str) -> tuple[float, float, float, float]:
         """Start a page with ``heading`` on top; return the area (x, y, w, h) left for the slots."""
@@ -200,12 +204,12 @@ def _pages(count: int, per_page: int) -> list[range]:
     return [range(i, min(i + per_page, count)) for i in range(0, count, per_page)]
 
 
-def _text_font(texts: Iterable[str]) -> tuple[str, Any]:
-    """Return the font name for the page's words and the font file it needs (None for Helvetica)."""
+def _text_font(texts: Iterable[str]) -> FontFile | None:
+    """Return the font file the words need, or None when Helvetica has them all (Latin-1)."""
     from engine.fonts import font_for
 
     wide = "".join(t for t in texts if _needs_font(t))
-    return ("helvetica", None) if not wide else ("text", font_for(wide))
+    return font_for(wide) if wide else None
 
 
 def render_pdf(
@@ -235,10 +239,7 @@ def render_pdf(
     items = [p if isinstance(p, PrintedPuzzle) else printed_puzzle(p, i + 1) for i, p in enumerate(puzzles)]
     labels = [_label(item, lang) for item in items]
     words = WORDS[lang]
-    name, font = _text_font([title, *labels, words["solutions"], words["solution"]])
-    writer = _Writer(paper, title, name)
-    if font is not None:
-        writer.pdf.add_font(name, fname=font.path, collection_font_number=font.index)
+    writer = _Writer(paper, title, _text_font([title, *labels, words["solutions"], words["solution"]]))
     puzzle_pages = _pages(len(items), per_page)
     solution_pages = _pages(len(items), SOLUTIONS_PER_PAGE) if solutions else []
     total = len(puzzle_pages) + len(solution_pages)
