@@ -4,6 +4,7 @@ our layout code), ``pdftoppm`` must draw every page with ink on it."""
 
 from __future__ import annotations
 
+import os
 import re
 import subprocess
 import sys
@@ -223,3 +224,20 @@ def test_a_long_title_is_set_smaller_to_stay_on_the_page(tmp_path: Path) -> None
     title = [w for w in _pages(pdf)[0] if w[1] < 60]
     assert len(title) == 24
     assert min(w[0] for w in title) >= 30 and max(w[2] for w in title) <= 595.28 - 30
+
+
+def test_a_chinese_font_is_found_without_fontconfig(tmp_path: Path) -> None:
+    """Where fc-match is missing (a bundle on a system without fontconfig) the usual font files are tried."""
+    pdf = tmp_path / "zh.pdf"
+    probe = (
+        "import sys, pathlib; from engine.fonts import font_for; from engine.printing import render_pdf; "
+        "print(font_for('数独').path); "
+        f"pathlib.Path(sys.argv[1]).write_bytes(render_pdf([{PUZZLES[0]!r}], title='数独'))"
+    )
+    env = {**os.environ, "PATH": str(tmp_path)}  # no fc-match here
+    done = subprocess.run([sys.executable, "-c", probe, str(pdf)], capture_output=True, text=True, env=env,
+                          timeout=300)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.strip().endswith("NotoSansCJK-Regular.ttc")
+    text = subprocess.run(["pdftotext", str(pdf), "-"], capture_output=True, text=True, check=True).stdout
+    assert text.startswith("数独")
