@@ -44,7 +44,8 @@ def parse_date(text: str) -> dt.date:
 
 def daily_puzzle(day: dt.date | str | None = None, level: Difficulty | str = DEFAULT_LEVEL) -> DailyPuzzle:
     """Return the daily puzzle of ``day`` (a date or ``YYYY-MM-DD``; default today, local time) at
-    ``level``; raises ValueError for a bad date, an unknown level or extreme (a guess cannot be made)."""
+    ``level``; raises ValueError for a bad date, an unknown level or extreme (a guess cannot be made),
+    GenerationError if the generator's attempts find no puzzle at the level (never seen)."""
     from engine.generator import Symmetry, generate
     from engine.rating import rate
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 import argparse
 import json
 
-from engine.cli.common import UsageError, write_stdout
+from engine.cli.common import CommandError, UsageError, write_stdout
 
 
 def add_arguments(parser: argparse.ArgumentParser, command: str) -> None:
@@ -27,9 +27,11 @@ def add_arguments(parser: argparse.ArgumentParser, command: str) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    """Print the daily puzzle and return 0; UsageError for a bad date or level."""
+    """Print the daily puzzle and return 0; UsageError for a bad date or level, CommandError if the
+    generator finds no puzzle at the level."""
     from engine.daily import daily_puzzle, parse_date
     from engine.formats import format_line
+    from engine.generator import GenerationError
     from engine.rating import Difficulty
 
     try:
@@ -41,6 +43,8 @@ def run(args: argparse.Namespace) -> int:
         daily = daily_puzzle(day, level)
     except ValueError as err:
         raise UsageError(f"argument --difficulty: {err}") from None
+    except GenerationError as err:  # not seen on any date tried; the generator's attempts are finite
+        raise CommandError(f"no daily puzzle for {args.date or 'today'}: {err}") from None
     line = format_line(daily.puzzle)
     if args.json:
         record = {
