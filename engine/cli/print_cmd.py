@@ -52,14 +52,14 @@ def add_arguments(parser: argparse.ArgumentParser, command: str) -> None:
     parser.add_argument("--lang", choices=("en", "zh"), default="en", help="language of the labels")
 
 
-def _sheets(path: str) -> list[PrintedPuzzle]:
-    """Return the file's puzzles as printable sheets; FileError for text that is not a puzzle,
+def _printed_puzzles(path: str) -> list[PrintedPuzzle]:
+    """Return the file's puzzles rated and solved for printing; FileError for text that is not a puzzle,
     CommandError for a puzzle without exactly one solution."""
     from engine.errors import SudokuError
     from engine.formats import parse_chunk
     from engine.printing import PrintError, printed_puzzle
 
-    sheets = []
+    printed = []
     with reading(path) as source, progress(None, "rating") as bar:
         for chunk in puzzle_chunks(source, path, 64):
             grids, errors = parse_chunk(chunk)
@@ -70,13 +70,13 @@ def _sheets(path: str) -> list[PrintedPuzzle]:
                 if number > MAX_PUZZLES:
                     raise CommandError(f"more than {MAX_PUZZLES:,} puzzles; print the file in parts")
                 try:
-                    sheets.append(printed_puzzle(grids[i], number))
+                    printed.append(printed_puzzle(grids[i], number))
                 except PrintError as err:  # it names the puzzle
                     raise CommandError(str(err)) from None
                 except SudokuError as err:
                     raise CommandError(f"puzzle {number}: {err}") from None
                 bar.update(1)
-    return sheets
+    return printed
 
 
 def run(args: argparse.Namespace) -> int:
@@ -85,11 +85,11 @@ def run(args: argparse.Namespace) -> int:
     from engine.printing import write_pdf
 
     check_output(args.output, args.file)
-    sheets = _sheets(args.file)
+    printed = _printed_puzzles(args.file)
     try:
         write_pdf(
             args.output,
-            sheets,
+            printed,
             per_page=args.per_page,
             solutions=args.solutions,
             title=args.title,
