@@ -17,6 +17,8 @@ from pathlib import Path
 PACKAGE = "sudoku-studio"
 PREFIX = "opt/sudoku-studio"
 DEPENDS = "gir1.2-webkit2-4.1, libwebkit2gtk-4.1-0, gir1.2-gtk-3.0, libgirepository-1.0-1"
+# `sudoku print` finds a Chinese font on the system (engine/fonts.py; the bundle carries none)
+RECOMMENDS = "fonts-noto-cjk, fontconfig"
 CONTROL = """\
 Package: {package}
 Version: {version}
@@ -24,12 +26,13 @@ Architecture: {arch}
 Maintainer: Sudoku Studio developers <sudoku-studio@localhost>
 Installed-Size: {kib}
 Depends: {depends}
+Recommends: {recommends}
 Section: games
 Priority: optional
 Description: Sudoku solver, tutor and game
  Enter a Sudoku, watch it solved step by step, learn the human techniques
  that solve it, and play.  Includes the `sudoku` command line: create
- complete grids, solve, check and rate puzzle files.
+ complete grids, solve, check, rate and print puzzle files.
 """
 
 
@@ -66,7 +69,9 @@ def _stage(folder: Path, root: Path, version: str, arch: str) -> None:
         shutil.copy2(folder / name, icons / sub / name)
     kib = sum(p.lstat().st_size for p in root.rglob("*") if p.is_file() or p.is_symlink()) // 1024
     (root / "DEBIAN").mkdir()
-    control = CONTROL.format(package=PACKAGE, version=version, arch=arch, kib=kib, depends=DEPENDS)
+    control = CONTROL.format(
+        package=PACKAGE, version=version, arch=arch, kib=kib, depends=DEPENDS, recommends=RECOMMENDS
+    )
     (root / "DEBIAN" / "control").write_text(control, encoding="utf-8")
     for path in root.rglob("*"):  # dpkg-deb wants 0755 folders; umask may have made others
         if path.is_dir() and not path.is_symlink():

@@ -24,7 +24,8 @@ from typing import NamedTuple
 import pytest
 
 from engine import __version__
-from engine.formats import read_puzzles
+from engine.daily import daily_puzzle
+from engine.formats import format_line, read_puzzles
 from engine.grid import as_grid, is_solution
 
 # the first test also waits for the build (3-8 minutes on a busy 2-core machine)
@@ -184,6 +185,30 @@ def test_folder_commands_work_and_compile_nothing(bundle: Path, user: dict[str, 
     assert snapshot(bundle) == before, "the command wrote into its own folder"
     # the kernels were compiled ahead of time: nothing compiled, nothing cached for this user
     assert [p for p in Path(user["HOME"]).rglob("*") if p.is_file()] == []
+
+
+
+def test_folder_makes_the_daily_puzzle_and_prints_it_with_a_chinese_title(
+    bundle: Path, user: dict[str, str], workdir: Path
+) -> None:
+    """The bundle's daily puzzle is the source's (same version, same puzzle), and its PDF has the
+    puzzle's givens and a Chinese title from the system's font (the bundle has no Pillow and no font)."""
+    sudoku = bundle / ("sudoku" + EXE)
+    daily = run(sudoku, ["daily", "--date", "2026-12-01", "--difficulty", "hard"], user, workdir)
+    assert daily.returncode == 0, daily.stderr
+    assert daily.stdout.strip() == format_line(daily_puzzle("2026-12-01", "hard").puzzle)
+    (workdir / "daily.txt").write_text(daily.stdout, encoding="ascii")
+    args = ["print", "daily.txt", "-o", "daily.pdf", "--solutions", "--title", "每日数独", "--lang", "zh"]
+    printed = run(sudoku, args, user, workdir)
+    assert printed.returncode == 0 and not printed.stderr, printed.stderr
+    text = subprocess.run(["pdftotext", str(workdir / "daily.pdf"), "-"], capture_output=True, text=True,
+                          check=True).stdout
+    assert "每日数独" in text and "第 1 题 · 困难" in text and "答案" in text
+    page_one = subprocess.run(["pdftotext", "-f", "1", "-l", "1", str(workdir / "daily.pdf"), "-"],
+                              capture_output=True, text=True, check=True).stdout
+    grid_lines = [line for line in page_one.splitlines() if "题" not in line and "/" not in line]
+    printed_digits = sorted(ch for line in grid_lines for ch in line if ch in "123456789")
+    assert printed_digits == sorted(ch for ch in daily.stdout.strip() if ch != ".")
 
 
 # --- the .deb (Linux) ---

@@ -8,7 +8,7 @@ Classic form (the assignment this project started from)::
 Both end with one line on stderr naming what was written ("wrote 1,000 grids to sudoku.txt"),
 unless ``-q``: a later run overwrites ``sudoku.txt``, so a user should know it is there.
 
-Subcommands: ``sudoku check|generate|hint|explain|rate ...``.  Every command module offers
+Subcommands: ``sudoku check|generate|hint|explain|rate|daily|print ...``.  Every command module offers
 ``add_arguments(parser)`` and ``run(args) -> int`` and is imported only when used, so a command
 never pays for another's imports (``-c`` never loads numba).
 
@@ -48,6 +48,8 @@ COMMANDS = {
     "hint": ("engine.cli.hint_cmd", "show the easiest next logical step, or --all of them"),
     "explain": ("engine.cli.explain_cmd", "show the whole logical solution path"),
     "rate": ("engine.cli.rate_cmd", "rate the difficulty of every puzzle in a file"),
+    "daily": ("engine.cli.daily_cmd", "the puzzle of the day at a level, the same on every copy"),
+    "print": ("engine.cli.print_cmd", "make a PDF of the puzzles to print, with their solutions if asked"),
 }
 
 EPILOG = (
