@@ -26,6 +26,7 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 
 import numpy as np
 
+from engine.atomic import write_atomically
 from engine.errors import SudokuError
 from engine.grid import N_CELLS
 
@@ -259,10 +260,6 @@ def render_pdf(
 
 def write_pdf(path: str, puzzles: Sequence[PrintedPuzzle | Any], **options: Any) -> None:
     """Write :func:`render_pdf`'s PDF to ``path``, replacing the file only once the PDF is whole;
-    raises what render_pdf raises, and FileError (nothing changed) if the file cannot be written."""
-    from engine.cli.common import atomic_output
-
-    data = render_pdf(puzzles, **options)
-    with atomic_output(path) as out:
-        out.write(data)
+    raises what render_pdf raises, and OutputError (nothing changed) if the file cannot be written."""
+    write_atomically(path, render_pdf(puzzles, **options))
 
