@@ -44,6 +44,7 @@ _EXPORTS = {
     "count_solutions": "engine.solver",
     "detect_form": "engine.formats",
     "essentially_different_grids": "engine.canonical",
+    "explain": "engine.wording",
     "fill_hidden_singles": "engine.human",
     "format_block": "engine.formats",
     "format_candidate_line": "engine.formats",
@@ -69,9 +70,10 @@ _EXPORTS = {
     "solve_lines": "engine.partitions",
     "solve_path": "engine.human",
     "step_json": "engine.human",
-    "technique_name": "engine.strategies",
+    "technique_name": "engine.techniques",
+    "techniques": "engine.techniques",
     "trace": "engine.search",
-    "unit_label": "engine.steps",
+    "unit_label": "engine.labels",
 }
 
 __all__ = sorted([*_EXPORTS, "__version__"])

@@ -246,7 +246,7 @@ def _exocet_state() -> tuple[str, list[int]]:
     from reglib import walk
 
     from engine import next_step, parse_state
-    from engine.strategies import technique, techniques
+    from engine.techniques import technique, techniques
 
     easy = [t for t in techniques() if t.score < 6.0 and not t.needs_unique]
     for puzzle in (DATA / "bench" / "forum_hardest_1905_11plus.txt").read_text().split()[7::4800]:

@@ -32,7 +32,8 @@ def run(args: argparse.Namespace) -> int:
     """Print the easiest step (or the technique's first); return 1 if none; UsageError on bad input."""
     from engine.errors import SudokuError
     from engine.human import all_steps, next_step, parse_state, step_json
-    from engine.strategies import technique, techniques
+    from engine.techniques import technique, techniques
+    from engine.wording import explain
 
     if args.technique is not None:
         try:
@@ -67,5 +68,5 @@ def run(args: argparse.Namespace) -> int:
         if args.json:
             print(json.dumps(step_json(step), ensure_ascii=False), flush=args.all)
         else:
-            print(f"{step.technique}: {step.explain(args.lang)}", flush=args.all)
+            print(f"{step.technique}: {explain(step, args.lang)}", flush=args.all)
     return 0

@@ -30,6 +30,7 @@ import numpy as np
 
 from engine.candidates import CandidateGrid
 from engine.grid import cell_name
+from engine.labels import removal_label
 from engine.masks import (
     CELL_UNIT_BITS,
     MASK_DIGITS,
@@ -40,9 +41,11 @@ from engine.masks import (
     cands_array,
     common_peers,
 )
-from engine.steps import TEXT_FIELDS, Step, removal_label
-from engine.strategies import Technique, register
+from engine.steps import Step
+from engine.strategies import Family, Technique
 from engine.strategies.links import digit_cells
+
+FAMILY = Family()  # this module's techniques, read by engine.techniques
 
 _NAMES = {4: "wxyz_wing", 5: "vwxyz_wing"}
 
@@ -157,10 +160,11 @@ def _fields(step: Step, lang: str) -> dict[str, str]:
     return {"reason": reason, "result": removal_label(step.eliminations, lang)}
 
 
-TEXT_FIELDS["wxyz_wing"] = TEXT_FIELDS["vwxyz_wing"] = _fields
+FAMILY.fields["wxyz_wing"] = FAMILY.fields["vwxyz_wing"] = _fields
 
 _EN = "the {size} cells {set} hold only the digits {digits}; {reason}. So: {result}."
 _ZH = "{size} 格 {set} 只含数字 {digits}；{reason}。所以：{result}。"
-register(Technique("wxyz_wing", "WXYZ-Wing", "WXYZ翼", 4.6, wxyz_wing), "WXYZ-wing: " + _EN, "WXYZ翼：" + _ZH)
-register(Technique("vwxyz_wing", "VWXYZ-Wing", "VWXYZ翼", 4.8, vwxyz_wing), "VWXYZ-wing: " + _EN,
-         "VWXYZ翼：" + _ZH)
+FAMILY.add(Technique("wxyz_wing", "WXYZ-Wing", "WXYZ翼", 4.6, wxyz_wing), "WXYZ-wing: " + _EN,
+           "WXYZ翼：" + _ZH)
+FAMILY.add(Technique("vwxyz_wing", "VWXYZ-Wing", "VWXYZ翼", 4.8, vwxyz_wing), "VWXYZ-wing: " + _EN,
+           "VWXYZ翼：" + _ZH)

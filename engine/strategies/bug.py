@@ -19,10 +19,12 @@ from itertools import combinations, product
 
 from engine.candidates import CandidateGrid
 from engine.grid import CELL_UNITS, PEERS, cell_name
+from engine.labels import candidates_text, candidates_text_zh, removal_label
 from engine.masks import MASK_DIGITS, POPCOUNT
-from engine.steps import TEXT_FIELDS, Step, removal_label
-from engine.strategies import Technique, register
-from engine.strategies.wording import candidates_text, candidates_text_zh
+from engine.steps import Step
+from engine.strategies import Family, Technique
+
+FAMILY = Family()  # this module's techniques, read by engine.techniques
 
 MAX_CELLS = 4  # more cells over two candidates: never a BUG+n in practice, and the choices multiply
 
@@ -92,9 +94,9 @@ def _fields(step: Step, lang: str) -> dict[str, str]:
             "cells_named": ", ".join(cell_name(c) for c in step.cells)}
 
 
-TEXT_FIELDS["bug_plus_n"] = _fields
+FAMILY.fields["bug_plus_n"] = _fields
 
-register(
+FAMILY.add(
     Technique("bug_plus_n", "BUG+n", "BUG+n 全双值坟墓", 5.7, bug_plus_n, needs_unique=True),
     "BUG+{n}: without {extras}, every empty cell would have two candidates and every digit two "
     "places in each unit, a state with no unique solution; so one of them is true, and what each "

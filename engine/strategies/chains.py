@@ -31,10 +31,13 @@ import numpy as np
 
 from engine.candidates import CandidateGrid, DigitMemo, template_covered
 from engine.grid import cell_name
+from engine.labels import cannot_label, fact_label, implication_sentence, link_facts
 from engine.masks import CELL_BIT, MASK_DIGITS, PEER_MASK, bits, digits_text
-from engine.steps import TEXT_FIELDS, Fact, Step, cannot_label, fact_label, implication_sentence, link_facts
-from engine.strategies import Technique, register
+from engine.steps import Fact, Step
+from engine.strategies import Family, Technique
 from engine.strategies.links import Graph, build_graph, digit_cells, result_fields
+
+FAMILY = Family()  # this module's techniques, read by engine.techniques
 
 # ---------------------------------------------------------------------------------------------
 # searching
@@ -440,28 +443,28 @@ def _remote_pair_fields(step: Step, lang: str) -> dict[str, str]:
     return fields
 
 
-TEXT_FIELDS["remote_pair"] = _remote_pair_fields
+FAMILY.fields["remote_pair"] = _remote_pair_fields
 for _tid in ("x_chain", "xy_chain", "aic"):
-    TEXT_FIELDS[_tid] = _chain_fields
+    FAMILY.fields[_tid] = _chain_fields
 
-register(
+FAMILY.add(
     Technique("remote_pair", "Remote Pair", "远程数对", 6.4, find_remote_pair),
     "Remote pair {digits} along {chain}: {said}. So the cells alternate between the two digits, and a "
     "cell seeing two of them an odd number of steps apart sees both: {removed}.",
     "远程数对 {digits}（{chain}）：{said}。所以链上的格交替填这两个数，"
     "同时看到相隔奇数步的两格的格两个数都不能填：{removed}。",
 )
-register(
+FAMILY.add(
     Technique("x_chain", "X-Chain", "X链", 6.6, find_x_chain),
     "X-chain on {digit}: {story}",
     "X链（数字 {digit}）：{story}",
 )
-register(
+FAMILY.add(
     Technique("xy_chain", "XY-Chain", "XY链", 6.8, find_xy_chain),
     "XY-chain: {story}",
     "XY链：{story}",
 )
-register(
+FAMILY.add(
     Technique("aic", "Alternating Inference Chain", "交替推理链", 7.0, find_aic),
     "{title}: {story}",
     "{title}：{story}",

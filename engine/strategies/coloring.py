@@ -32,9 +32,11 @@ import numpy as np
 from engine.candidates import CandidateGrid, DigitMemo, LastAnswer, all_unit_positions
 from engine.grid import UNITS
 from engine.masks import CELL_BIT, PEER_MASK, PEER_THIRDS, bits, cands_array
-from engine.steps import TEXT_FIELDS, Step
-from engine.strategies import Technique, register
+from engine.steps import Step
+from engine.strategies import Family, Technique
 from engine.strategies.single_digit import strong_links
+
+FAMILY = Family()  # this module's techniques, read by engine.techniques
 
 Cluster = tuple[tuple[int, ...], tuple[int, ...]]  # the cells of colour 0 and of colour 1
 Node = TypeVar("Node", int, tuple[int, int])  # a cell, or a (cell, digit) candidate
@@ -225,15 +227,15 @@ def _kind_field(step: Step, lang: str) -> dict[str, str]:
     return {"kind": kind}
 
 
-TEXT_FIELDS["simple_coloring"] = TEXT_FIELDS["multi_coloring"] = _kind_field
+FAMILY.fields["simple_coloring"] = FAMILY.fields["multi_coloring"] = _kind_field
 
-register(
+FAMILY.add(
     Technique("simple_coloring", "Simple Colouring", "简单染色", 4.5, simple_coloring),
     "Simple colouring on {digit} ({kind}): the strong links colour {colours}; one colour holds "
     "{digit}, so: {removed}.",
     "简单染色（数字 {digit}，{kind}）：强链把格染成 {colours}；其中一种颜色为真，所以：{removed}。",
 )
-register(
+FAMILY.add(
     Technique("multi_coloring", "Multi-Colouring", "多重染色", 4.6, multi_coloring),
     "Multi-colouring on {digit} ({kind}): the coloured clusters {colours} see each other, so: "
     "{removed}.",

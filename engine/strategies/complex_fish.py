@@ -85,10 +85,13 @@ import numpy as np
 
 from engine.candidates import CandidateGrid, DigitMemo, template_covered, template_rows
 from engine.grid import CELL_UNITS_NP, PEERS, PEERS_NP, UNITS, UNITS_NP, cell_name
+from engine.labels import cells_label, implication_sentence, unit_label
 from engine.masks import PEER_MASK, bits
-from engine.steps import TEXT_FIELDS, Step, cells_label, implication_sentence, unit_label
-from engine.strategies import Technique, register
+from engine.steps import Step
+from engine.strategies import Family, Technique
 from engine.strategies.links import digit_cells
+
+FAMILY = Family()  # this module's techniques, read by engine.techniques
 
 _NAMES = {2: "x_wing", 3: "swordfish", 4: "jellyfish"}
 _MAX_SIZE = 4
@@ -456,7 +459,7 @@ for _kind_id in ("franken", "mutant"):
         _en = f"{_KIND_EN[_kind_id]} {_EN[_n]}"
         _zh = f"{_KIND_ZH[_kind_id]}{_ZH[_n]}"
         _tid = f"{_kind_id}_{_NAMES[_n]}"
-        register(
+        FAMILY.add(
             Technique(_tid, _en, _zh, _SCORE[_kind_id, _n], _finder(_n, _kind_id, False)),
             f"{_en}: in {{base}}, {{digit}} lies only in {{cover}}; each of the {_n} base units places "
             f"{{digit}} once and the {_n} cover units can take only one each, so the cover's other "
@@ -464,8 +467,8 @@ for _kind_id in ("franken", "mutant"):
             f"{_zh}：在 {{base}} 中，数字 {{digit}} 只出现在 {{cover}}；{_n} 个基础单元各填一个 {{digit}}，"
             f"{_n} 个覆盖单元各只能容纳一个，所以覆盖单元中的其余候选删去 {{digit}}：{{removed}}。",
         )
-        TEXT_FIELDS[_tid] = _fields
-        register(
+        FAMILY.fields[_tid] = _fields
+        FAMILY.add(
             Technique(f"finned_{_tid}", f"Finned {_en}", f"鳍{_zh}", round(_SCORE[_kind_id, _n] + 0.1, 1),
                       _finder(_n, _kind_id, True)),
             f"Finned {_en}: in {{base}}, {{digit}} lies only in {{cover}} or in the fins {{fins}}; "
@@ -474,12 +477,12 @@ for _kind_id in ("franken", "mutant"):
             f"鳍{_zh}：在 {{base}} 中，数字 {{digit}} 只出现在 {{cover}} 或鳍 {{fins}}；"
             "要么某个鳍是 {digit}，要么鱼成立，所以能看到所有鳍的候选删去 {digit}：{removed}。",
         )
-        TEXT_FIELDS[f"finned_{_tid}"] = _fields
+        FAMILY.fields[f"finned_{_tid}"] = _fields
 
 for _kind_id, _score in (("franken", 5.9), ("mutant", 6.3)):
     _en = f"Siamese {_KIND_EN[_kind_id]} Fish"
     _zh = f"连体{_KIND_ZH[_kind_id]}鱼"
-    register(
+    FAMILY.add(
         Technique(f"siamese_{_kind_id}_fish", _en, _zh, _score, _siamese_finder(_kind_id)),
         f"{_en}: two finned {_KIND_EN[_kind_id]} {{fish_en}} fish share the base {{base}} for {{digit}}, "
         "one covered by {cover} with the fins {fins}, the other by {cover2} with the fins {fins2}; "
@@ -488,12 +491,12 @@ for _kind_id, _score in (("franken", 5.9), ("mutant", 6.3)):
         "一条由 {cover} 覆盖、鳍为 {fins}，另一条由 {cover2} 覆盖、鳍为 {fins2}；"
         "各自删去能看到自己所有鳍的候选 {digit}：{removed}。",
     )
-    TEXT_FIELDS[f"siamese_{_kind_id}_fish"] = _fields
+    FAMILY.fields[f"siamese_{_kind_id}_fish"] = _fields
 
-register(
+FAMILY.add(
     Technique("kraken_fish", "Kraken Fish", "海怪鱼", 8.1, kraken_fish),
     "Kraken Fish: in {base}, {digit} lies only in {cover} or in the fins {fins}. {reason}. "
     "Either way: {removed}.",
     "海怪鱼：在 {base} 中，数字 {digit} 只出现在 {cover} 或鳍 {fins}。{reason}。无论哪种情况：{removed}。",
 )
-TEXT_FIELDS["kraken_fish"] = _kraken_fields
+FAMILY.fields["kraken_fish"] = _kraken_fields

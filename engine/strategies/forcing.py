@@ -79,10 +79,13 @@ import numpy as np
 
 from engine.candidates import CandidateGrid
 from engine.grid import CELL_UNITS, CELL_UNITS_NP, PEERS_NP, UNITS, UNITS_NP, cell_name
+from engine.labels import fact_label, implication_sentence, result_label, unit_label
 from engine.masks import CELL_BIT, MASK_DIGITS, PEER_MASK, POPCOUNT, UNIT_MASK, candidate_pairs
-from engine.steps import TEXT_FIELDS, Fact, Step, fact_label, implication_sentence, result_label, unit_label
-from engine.strategies import Technique, register
+from engine.steps import Fact, Step
+from engine.strategies import Family, Technique
 from engine.strategies.links import result_fields
+
+FAMILY = Family()  # this module's techniques, read by engine.techniques
 
 Pair = tuple[int, int]
 
@@ -856,25 +859,25 @@ def find_guess(cg: CandidateGrid) -> Iterator[Step]:
 
 
 for _tid in ("digit_forcing_chain", "forcing_chain", "forcing_net"):
-    TEXT_FIELDS[_tid] = forcing_fields
-TEXT_FIELDS["guess"] = result_fields
+    FAMILY.fields[_tid] = forcing_fields
+FAMILY.fields["guess"] = result_fields
 
-register(
+FAMILY.add(
     Technique("digit_forcing_chain", "Digit Forcing Chain", "数字强制链", 8.5, find_digit_forcing_chain),
     "Digit forcing chain: {story}",
     "数字强制链：{story}",
 )
-register(
+FAMILY.add(
     Technique("forcing_chain", "Forcing Chain", "强制链", 8.0, find_forcing_chain),
     "Forcing chain: {story}",
     "强制链：{story}",
 )
-register(
+FAMILY.add(
     Technique("forcing_net", "Forcing Net", "强制网", 8.6, find_forcing_net),
     "Forcing net: {story}",
     "强制网：{story}",
 )
-register(
+FAMILY.add(
     Technique("guess", "Guess", "猜测", 10.0, find_guess),
     "Guess: no logical step is left, so {result} (the solution's digit; {cells} has {options} "
     "candidates).",

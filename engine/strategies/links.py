@@ -15,8 +15,9 @@ import numpy as np
 
 from engine.candidates import CandidateGrid
 from engine.grid import CELL_UNITS_NP, UNITS_NP, cell_name
+from engine.labels import result_label
 from engine.masks import ALL_CELLS, CELL_BIT, MASK_DIGITS, PEER_MASK, UNIT_MASK, bits, common_peers
-from engine.steps import Step, result_label
+from engine.steps import Step
 
 # the 54 box/line intersections where a grouped node can live
 INTERSECTIONS = tuple(

@@ -38,13 +38,15 @@ import numpy as np
 
 from engine.candidates import CandidateGrid
 from engine.grid import CELL_UNITS, UNITS, cell_name
+from engine.labels import candidates_text, candidates_text_zh, removal_label, unit_label
 from engine.masks import CELL_BIT, MASK_DIGITS, PEER_MASK, PEER_THIRDS, POPCOUNT, UNIT_MASK, bits, cands_array
-from engine.steps import TEXT_FIELDS, Step, removal_label, unit_label
-from engine.strategies import Technique, register
+from engine.steps import Step
+from engine.strategies import Family, Technique
 from engine.strategies.coloring import two_coloured
 from engine.strategies.links import digit_cells
 from engine.strategies.single_digit import strong_links
-from engine.strategies.wording import candidates_text, candidates_text_zh
+
+FAMILY = Family()  # this module's techniques, read by engine.techniques
 
 Cand = tuple[int, int]  # (cell, digit)
 
@@ -229,9 +231,9 @@ def _fields(step: Step, lang: str) -> dict[str, str]:
             "result": removal_label(step.eliminations, lang)}
 
 
-TEXT_FIELDS["medusa_3d"] = _fields
+FAMILY.fields["medusa_3d"] = _fields
 
-register(
+FAMILY.add(
     Technique("medusa_3d", "3D Medusa", "3D 美杜莎", 6.9, medusa_3d),
     "3D Medusa: strong links (cells with two candidates, digits with two places in a unit) colour "
     "{first} one colour and {second} the other; exactly one colour is all true. "

@@ -29,6 +29,7 @@ from collections.abc import Iterator
 
 from engine.candidates import CandidateGrid, DigitMemo
 from engine.grid import CELL_UNITS, UNITS
+from engine.labels import cells_label, unit_label
 from engine.masks import (
     CELL_BIT,
     CELL_UNIT_BITS,
@@ -40,10 +41,12 @@ from engine.masks import (
     common_peers,
     digits_text,
 )
-from engine.steps import TEXT_FIELDS, Step, cells_label, unit_label
-from engine.strategies import Technique, register
+from engine.steps import Step
+from engine.strategies import Family, Technique
 from engine.strategies.links import digit_cells
 from engine.strategies.uniqueness import roof_subsets
+
+FAMILY = Family()  # this module's techniques, read by engine.techniques
 
 MAX_CELLS = 16
 
@@ -225,9 +228,9 @@ def _fields(step: Step, lang: str) -> dict[str, str]:
     return {**fields, "why": _WHY[int(detail["kind"])][lang == "zh"].format(**fields)}
 
 
-TEXT_FIELDS["unique_loop"] = _fields
+FAMILY.fields["unique_loop"] = _fields
 
-register(
+FAMILY.add(
     Technique("unique_loop", "Unique Loop", "唯一环", 4.6, find_unique_loop, needs_unique=True),
     "Unique loop type {kind} on {digits} ({cells}): every unit these {size} cells touch holds two of "
     "them, so if they held only {digits} the digits could alternate round the loop either way: two "

@@ -36,9 +36,11 @@ import numpy as np
 from engine.candidates import CandidateGrid, LastAnswer, all_unit_positions
 from engine.grid import CELL_UNITS, UNITS
 from engine.masks import MASK_DIGITS, PEER_THIRDS, POPCOUNT, cands_array
-from engine.steps import TEXT_FIELDS, Step
-from engine.strategies import Technique, register
+from engine.steps import Step
+from engine.strategies import Family, Technique
 from engine.strategies.single_digit import PEER_SETS
+
+FAMILY = Family()  # this module's techniques, read by engine.techniques
 
 
 def _box(cell: int) -> int:
@@ -417,13 +419,13 @@ _UR_FINDERS = {1: unique_rectangle_1, 2: unique_rectangle_2, 3: unique_rectangle
                4: unique_rectangle_4, 5: unique_rectangle_5, 6: unique_rectangle_6}
 
 for _t, (_en, _zh) in _UR_TEXT.items():
-    register(
+    FAMILY.add(
         Technique(f"unique_rectangle_{_t}", f"Unique Rectangle Type {_t}", f"唯一矩形 {_t} 型",
                   _UR_SCORES[_t], _UR_FINDERS[_t], needs_unique=True),
         f"Unique rectangle type {_t} on {{digits}} ({{cells}}): {_en}: {{removed}}.",
         f"唯一矩形 {_t} 型（{{digits}}，{{cells}}）：{_zh}：{{removed}}。",
     )
-register(
+FAMILY.add(
     Technique("hidden_rectangle", "Hidden Rectangle", "隐性唯一矩形", 4.7, hidden_rectangle,
               needs_unique=True),
     "Hidden rectangle on {digits} ({cells}): {locked} is confined to the rectangle in the row and column "
@@ -431,18 +433,18 @@ register(
     "隐性唯一矩形（{digits}，{cells}）：在 {far} 所在的行和列中 {locked} 只出现在矩形内，"
     "所以 {far} 删去另一个数：{removed}。",
 )
-TEXT_FIELDS["avoidable_rectangle"] = lambda step, lang: {
+FAMILY.fields["avoidable_rectangle"] = lambda step, lang: {
     "kind": str(step.detail.get("kind", "")).replace("type ", "") + " 型" if lang == "zh" else
     str(step.detail.get("kind", ""))}
 
-register(
+FAMILY.add(
     Technique("avoidable_rectangle", "Avoidable Rectangle", "可规避矩形", 4.5, avoidable_rectangle,
               needs_unique=True),
     "Avoidable rectangle ({kind}) on {digits} ({cells}): the placed digits could swap, so "
     "{removed}.",
     "可规避矩形（{kind}，{digits}，{cells}）：已填数字可以互换，所以{removed}。",
 )
-register(
+FAMILY.add(
     Technique("bug_plus_1", "BUG+1", "BUG+1 全双值坟墓", 5.6, bug_plus_1, needs_unique=True),
     "BUG+1: every other cell holds two candidates, so {cell} must be {digit}: {removed}.",
     "BUG+1 全双值坟墓：其余格都只有两个候选数，所以 {cell} 必须是 {digit}：{removed}。",
