@@ -13,6 +13,7 @@ __version__ = "0.1.0"
 
 # public name -> module that defines it; keep sorted by name
 _EXPORTS = {
+    "ALGORITHMS": "engine.tracing",
     "Classification": "engine.solver",
     "Conflict": "engine.grid",
     "Difficulty": "engine.rating",
@@ -72,7 +73,7 @@ _EXPORTS = {
     "step_json": "engine.human",
     "technique_name": "engine.techniques",
     "techniques": "engine.techniques",
-    "trace": "engine.search",
+    "trace": "engine.tracing",
     "unit_label": "engine.labels",
 }
 
