@@ -24,7 +24,7 @@ on the 1,378 stuck states of tuning-half SE 6-9.3 puzzles, where they often do, 
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from typing import TypeVar
 
 import numpy as np
@@ -139,11 +139,7 @@ _PEER_THIRDS = np.array(PEER_THIRDS, dtype=np.int64)
 
 def simple_coloring(cg: CandidateGrid) -> Iterator[Step]:
     """Yield every colour wrap and colour trap that removes a candidate (none if none)."""
-    digits = _removing_digits(cg.cands)
-    if digits & 0x1FF:
-        for d, pos in enumerate(all_unit_positions(cg.cands), start=1):
-            if digits >> (d - 1) & 1:
-                yield from _MEMO.get(("simple", d, tuple(pos)), lambda d=d: list(_simple_digit(cg.cands, d)))
+    return _by_digit(cg, _removing_digits(cg.cands) & 0x1FF, "simple", _simple_digit)
 
 
 def _simple_digit(cands: list[int], d: int) -> Iterator[Step]:
@@ -163,11 +159,17 @@ def _simple_digit(cands: list[int], d: int) -> Iterator[Step]:
 
 def multi_coloring(cg: CandidateGrid) -> Iterator[Step]:
     """Yield, per pair of clusters, everything multi-colouring removes (none if nothing)."""
-    digits = _removing_digits(cg.cands) >> 9
+    return _by_digit(cg, _removing_digits(cg.cands) >> 9, "multi", _multi_digit)
+
+
+def _by_digit(
+    cg: CandidateGrid, digits: int, kind: str, find: Callable[[list[int], int], Iterator[Step]]
+) -> Iterator[Step]:
+    """Yield ``find``'s steps for each digit in the mask ``digits``, kept per digit's places; none if none."""
     if digits:
         for d, pos in enumerate(all_unit_positions(cg.cands), start=1):
             if digits >> (d - 1) & 1:
-                yield from _MEMO.get(("multi", d, tuple(pos)), lambda d=d: list(_multi_digit(cg.cands, d)))
+                yield from _MEMO.get((kind, d, tuple(pos)), lambda d=d: list(find(cg.cands, d)))
 
 
 def _multi_digit(cands: list[int], d: int) -> Iterator[Step]:

@@ -148,6 +148,14 @@ def _shapes(cands: list[int]) -> list[Shape]:
 _PICK = tuple(tuple(i for i in range(4) if m >> i & 1) for m in range(16))  # the corners of a mask
 
 
+def _two_roofs(cands: list[int]) -> Iterator[tuple[list[int], int, int, int, list[int]]]:
+    """Yield (rect, a, b, a | b, roof) of the rectangles with two floor and two roof corners (UR
+    types 3, 4 and 6); none if none."""
+    for rect, a, b, floor, roof in _shapes(cands):
+        if len(roof) == 2 and len(floor) == 2:
+            yield rect, a, b, a | b, roof
+
+
 def unique_rectangle_2(cg: CandidateGrid) -> Iterator[Step]:
     """Yield every UR type 2 (roof in one line, one shared extra) that removes a candidate (none if none)."""
     yield from _one_extra(cg, "unique_rectangle_2")
@@ -179,10 +187,7 @@ def _one_extra(cg: CandidateGrid, tid: str) -> Iterator[Step]:
 def unique_rectangle_3(cg: CandidateGrid) -> Iterator[Step]:
     """Yield every UR type 3 (roof extras in a naked subset) that removes a candidate (none if none)."""
     cands = cg.cands
-    for rect, a, b, floor, roof in _shapes(cands):
-        ab = a | b
-        if len(roof) != 2 or len(floor) != 2:
-            continue
+    for rect, _, _, ab, roof in _two_roofs(cands):
         extra = (cands[roof[0]] | cands[roof[1]]) & ~ab
         for group, _, elims in roof_subsets(cands, roof, extra):
             yield _step("unique_rectangle_3", rect, ab, elims, cands, roof=", ".join(map(_name, roof)),
@@ -217,10 +222,7 @@ def roof_subsets(cands: list[int], roof: list[int], extra: int) -> Iterator[Subs
 def unique_rectangle_4(cg: CandidateGrid) -> Iterator[Step]:
     """Yield every UR type 4 (a locked in the roof's unit) that removes a candidate (none if none)."""
     cands = cg.cands
-    for rect, a, b, floor, roof in _shapes(cands):
-        ab = a | b
-        if len(roof) != 2 or len(floor) != 2:
-            continue
+    for rect, a, b, ab, roof in _two_roofs(cands):
         for unit in _shared_units(roof):
             for x, y in ((a, b), (b, a)):
                 elims = [(c, y.bit_length()) for c in roof if cands[c] & y]
@@ -234,9 +236,8 @@ def unique_rectangle_4(cg: CandidateGrid) -> Iterator[Step]:
 def unique_rectangle_6(cg: CandidateGrid) -> Iterator[Step]:
     """Yield every UR type 6 (diagonal roof, X-wing on a) that removes a candidate (none if none)."""
     cands = cg.cands
-    for rect, a, b, floor, roof in _shapes(cands):
-        ab = a | b
-        if len(roof) != 2 or len(floor) != 2 or roof[0] // 9 == roof[1] // 9 or roof[0] % 9 == roof[1] % 9:
+    for rect, a, b, ab, roof in _two_roofs(cands):
+        if roof[0] // 9 == roof[1] // 9 or roof[0] % 9 == roof[1] % 9:
             continue
         rows = (rect[0] // 9, rect[3] // 9)
         cols = (rect[0] % 9, rect[3] % 9)
