@@ -3,13 +3,13 @@
 CLI's technique ids, the hint ladder and the UI.
 
 A record (:class:`~engine.strategies.Technique`) is declared by its family module with its names,
-registered score (SE's ladder), finder, ``needs_unique``, ``covered_by`` and explanation texts; here
-it gets its family and its cost.  The cost is SE's own value for the techniques SE names and, for a
-pattern SE does not name, what SE rates the puzzles it is the hardest step of (:data:`SE_COST`,
-fitted on the tuning half: see :mod:`engine.rating`).  How a step's cost grows beyond its
-technique's is :func:`step_cost`: forcing chains, Nishio and unique loops carry their own score
-by kind, length or size, and an AIC through a group or an almost locked set costs
-:data:`GROUPED_CHAIN_EXTRA` more.
+registered score (SE's ladder), finder, ``needs_unique``, ``covered_by`` and explanation templates
+(their extra fields are :mod:`engine.wording`'s); here it gets its family and its cost.  The cost
+is SE's own value for the techniques SE names and, for a pattern SE does not name, what SE rates
+the puzzles it is the hardest step of (:data:`SE_COST`, fitted on the tuning half: see
+:mod:`engine.rating`).  How a step's cost grows beyond its technique's is :func:`step_cost`:
+forcing chains, Nishio and unique loops carry their own score by kind, length or size, and an AIC
+through a group or an almost locked set costs :data:`GROUPED_CHAIN_EXTRA` more.
 
 To add a technique: write its finder and declare its record in its family's ``FAMILY`` (a new
 family module also goes in :data:`FAMILY_MODULES`); give it an :data:`SE_COST` if SE's puzzles say
@@ -108,14 +108,14 @@ OWN_SCORE_EXTRA: dict[str, float] = {"nishio": 0.5}
 
 
 def _records() -> tuple[Technique, ...]:
-    """Return every family's records with family, cost and text fields filled in, cheapest first:
+    """Return every family's records with family and cost filled in, cheapest first:
     by cost, then registered score, then family, then as the family declares them."""
     found = []
     for rank, module in enumerate(FAMILY_MODULES):
         family = module.FAMILY
         name = module.__name__.rpartition(".")[2]
         for order, t in enumerate(family.techniques):
-            record = t._replace(family=name, cost=SE_COST.get(t.id, t.score), fields=family.fields.get(t.id))
+            record = t._replace(family=name, cost=SE_COST.get(t.id, t.score))
             found.append(((record.cost, record.score, rank, order), record))
     return tuple(record for _, record in sorted(found, key=lambda pair: pair[0]))
 

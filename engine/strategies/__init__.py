@@ -3,9 +3,10 @@
 Each family module (singles, intersections, subsets, fish, ...) defines finder functions
 ``find(cg: CandidateGrid) -> Iterator[Step]`` that yield every instance they see on any candidate
 state (not only states reached from the start), and declares its techniques in its :data:`FAMILY`:
-one :class:`Technique` record each, with its explanation templates and the extra template fields
-its texts need.  Nothing is registered at import time: :mod:`engine.techniques` reads the families
-and is the one registry, ordered by cost, that the driver, the rating, the CLI and the UI read.
+one :class:`Technique` record each, with its explanation templates (the words themselves are made
+by :mod:`engine.wording`).  Nothing is registered at import time: :mod:`engine.techniques` reads
+the families and is the one registry, ordered by cost, that the driver, the rating, the CLI and
+the UI read.
 """
 
 from __future__ import annotations
@@ -17,14 +18,12 @@ from engine.candidates import CandidateGrid
 from engine.steps import Step
 
 Finder = Callable[[CandidateGrid], Iterator[Step]]
-# step, lang -> extra ``str.format`` fields for the technique's templates (see engine.wording)
-TextFields = Callable[[Step, str], dict[str, str]]
 
 
 class Technique(NamedTuple):
     """One technique: id, names, registered (SE ladder) score, finder, whether it assumes a unique
-    solution, the technique (if any) whose finder finds every removal this one finds; then what
-    the registry adds: its family, its cost (the driver's order), its templates and text fields."""
+    solution, the technique (if any) whose finder finds every removal this one finds, its
+    family and cost (filled by :mod:`engine.techniques`) and its explanation templates."""
 
     id: str
     name_en: str
@@ -37,16 +36,14 @@ class Technique(NamedTuple):
     cost: float = 0.0  # what a step costs at least in the rating (engine.techniques.SE_COST or score)
     en: str = ""  # explanation template, ``str.format`` fields from engine.wording
     zh: str = ""
-    fields: TextFields | None = None
 
 
 class Family:
-    """The techniques one family module declares, in its order, with their texts; plain data that
-    :mod:`engine.techniques` reads (fails never)."""
+    """The techniques one family module declares, in its order, with their templates; plain data
+    that :mod:`engine.techniques` reads (fails never)."""
 
     def __init__(self) -> None:
         self.techniques: list[Technique] = []
-        self.fields: dict[str, TextFields] = {}  # technique id -> its extra template fields
 
     def add(self, technique: Technique, en: str, zh: str) -> Technique:
         """Declare ``technique`` with its English and Chinese templates; return the record."""

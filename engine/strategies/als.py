@@ -50,7 +50,6 @@ from engine.strategies.links import (
     digit_cells,
     digit_words,
     rcc_tables,
-    result_fields,
 )
 
 FAMILY = Family()  # this module's techniques, read by engine.techniques
@@ -224,8 +223,6 @@ def find_death_blossom(cg: CandidateGrid) -> Iterator[Step]:
         yield _step("death_blossom", sets_, elims, {"stem": cell_name(detail["stem"])})
 
 
-for _tid in ("als_xz", "als_xy_wing", "death_blossom"):
-    FAMILY.fields[_tid] = result_fields
 
 FAMILY.add(
     Technique("als_xz", "ALS-XZ", "待定数组 XZ", 7.2, find_als_xz, covered_by="aic"),

@@ -51,7 +51,6 @@ from engine.strategies.links import (
     digit_cells,
     digit_words,
     rcc_tables,
-    result_fields,
 )
 
 FAMILY = Family()  # this module's techniques, read by engine.techniques
@@ -192,7 +191,6 @@ def _step(sets: Sequence[Als], path: tuple[list[int], list[int]], removals: tupl
     )
 
 
-FAMILY.fields["als_chain"] = result_fields
 
 FAMILY.add(
     Technique("als_chain", "ALS Chain", "待定数组链", 7.8, find_als_chain, covered_by="aic"),

@@ -30,7 +30,6 @@ import numpy as np
 
 from engine.candidates import CandidateGrid
 from engine.grid import cell_name
-from engine.labels import removal_label
 from engine.masks import (
     CELL_UNIT_BITS,
     MASK_DIGITS,
@@ -145,22 +144,6 @@ def vwxyz_wing(cg: CandidateGrid) -> Iterator[Step]:
     if none)."""
     yield from _bent(cg, 5)
 
-
-def _fields(step: Step, lang: str) -> dict[str, str]:
-    """The reason (one digit must be in the set, or every digit is locked) and the result in ``lang``."""
-    z, size = step.detail.get("digit", 0), step.detail.get("size", "")
-    if lang == "zh":
-        reason = (f"除 {z} 外，每个数字在这些格中的位置互相可见，至多填一次；"
-                  f"{size} 格需要 {size} 个数，所以 {z} 必在其中" if z else
-                  "每个数字在这些格中的位置互相可见，至多填一次；所以每个数字恰好填一次")
-    else:
-        reason = (f"every digit but {z} sits in cells that all see each other, so it fills at most one "
-                  f"of them; {size} cells need {size} digits, so {z} must fill one" if z else
-                  "every digit sits in cells that all see each other, so each fills exactly one of them")
-    return {"reason": reason, "result": removal_label(step.eliminations, lang)}
-
-
-FAMILY.fields["wxyz_wing"] = FAMILY.fields["vwxyz_wing"] = _fields
 
 _EN = "the {size} cells {set} hold only the digits {digits}; {reason}. So: {result}."
 _ZH = "{size} 格 {set} 只含数字 {digits}；{reason}。所以：{result}。"

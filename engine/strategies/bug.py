@@ -18,8 +18,7 @@ from collections.abc import Iterator
 from itertools import combinations, product
 
 from engine.candidates import CandidateGrid
-from engine.grid import CELL_UNITS, PEERS, cell_name
-from engine.labels import candidates_text, candidates_text_zh, removal_label
+from engine.grid import CELL_UNITS, PEERS
 from engine.masks import MASK_DIGITS, POPCOUNT
 from engine.steps import Step
 from engine.strategies import Family, Technique
@@ -85,16 +84,6 @@ def bug_plus_n(cg: CandidateGrid) -> Iterator[Step]:
             yield Step("bug_plus_n", eliminations=elims, cells=cells, candidates=extra,
                        detail={"n": len(extra), "extras": [list(p) for p in extra]})
 
-
-def _fields(step: Step, lang: str) -> dict[str, str]:
-    """The extra candidates and the result, spelled out in ``lang``."""
-    extra = [tuple(p) for p in step.detail.get("extras", [])]
-    text = candidates_text_zh(extra) if lang == "zh" else candidates_text(extra)
-    return {"extras": text, "result": removal_label(step.eliminations, lang),
-            "cells_named": ", ".join(cell_name(c) for c in step.cells)}
-
-
-FAMILY.fields["bug_plus_n"] = _fields
 
 FAMILY.add(
     Technique("bug_plus_n", "BUG+n", "BUG+n 全双值坟墓", 5.7, bug_plus_n, needs_unique=True),

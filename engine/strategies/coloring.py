@@ -218,19 +218,6 @@ def _multi_pair(open_cells: int, first: Cluster, second: tuple[int, int], seen1:
             yield "type 1", set(bits(seen1[1 - a] & seen2[1 - b] & open_cells))
 
 
-_KINDS_ZH = {"trap": "陷阱", "wrap": "矛盾", "type 1": "1 型", "type 2": "2 型"}
-
-
-def _kind_field(step: Step, lang: str) -> dict[str, str]:
-    """Translate the colouring kind ("trap", "type 1 + type 2", ...) for the Chinese text."""
-    kind = str(step.detail.get("kind", ""))
-    if lang == "zh":
-        kind = " + ".join(_KINDS_ZH.get(k, k) for k in kind.split(" + "))
-    return {"kind": kind}
-
-
-FAMILY.fields["simple_coloring"] = FAMILY.fields["multi_coloring"] = _kind_field
-
 FAMILY.add(
     Technique("simple_coloring", "Simple Colouring", "简单染色", 4.5, simple_coloring),
     "Simple colouring on {digit} ({kind}): the strong links colour {colours}; one colour holds "

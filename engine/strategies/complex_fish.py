@@ -84,8 +84,8 @@ from typing import NamedTuple
 import numpy as np
 
 from engine.candidates import CandidateGrid, DigitMemo, template_covered, template_rows
-from engine.grid import CELL_UNITS_NP, PEERS, PEERS_NP, UNITS, UNITS_NP, cell_name
-from engine.labels import cells_label, implication_sentence, unit_label
+from engine.grid import CELL_UNITS_NP, PEERS, PEERS_NP, UNITS, UNITS_NP
+from engine.labels import cells_label
 from engine.masks import PEER_MASK, bits
 from engine.steps import Step
 from engine.strategies import Family, Technique
@@ -268,15 +268,6 @@ def _siamese_step(tid: str, one: Fish, other: Fish) -> Step:
                         "cover2": list(other.cover), "fins2": cells_label(tuple(bits(other.fins)))})
 
 
-def _units_text(units: list[int], lang: str) -> str:
-    return ("、" if lang == "zh" else ", ").join(unit_label(u, lang) for u in units)
-
-
-def _fields(step: Step, lang: str) -> dict[str, str]:
-    units = ("base", "cover", "cover2")
-    return {key: _units_text(step.detail[key], lang) for key in units if key in step.detail}
-
-
 def kraken_fish(cg: CandidateGrid) -> Iterator[Step]:
     """Yield every Kraken fish (HoDoKu's types 1 and 2) that removes a candidate (none if none).
 
@@ -418,35 +409,6 @@ def _kraken_step(fish: Fish, target: tuple[int, int], starts: list[int], chains:
                 candidates=step.candidates, detail={**step.detail, **extra, "chains": record})
 
 
-def _kraken_fields(step: Step, lang: str) -> dict[str, str]:
-    d = step.detail["digit"]
-    (target, x), = step.eliminations
-    zh = lang == "zh"
-    said = []
-    for start, cell, value, length, broken in step.detail["chains"]:
-        if broken:
-            clash = (f"如果 {cell_name(start)} 是 {d}，随之而来的唯一数会导致矛盾" if zh
-                     else f"If {cell_name(start)} is {d}, the singles that follow run into a contradiction")
-            said.append(clash)
-            continue
-        facts: list = [((start,), d, True)]
-        if length > 2:
-            facts.append(None)
-        if cell != start:
-            facts.append(((cell,), value, True))
-        said.append(implication_sentence([*facts, ((target,), x, False)], lang))
-    chains = ("；" if zh else "; ").join(said)
-    name = cell_name(target)
-    if step.detail["type"] == 1:
-        reason = (f"若鱼成立，{name} 不能是 {x}；若某个鳍是 {d}：{chains}" if zh
-                  else f"If the fish holds, {name} loses {x}; and if a fin holds it: {chains}")
-    else:
-        unit = unit_label(step.detail["unit"], lang)
-        reason = (f"所以 {unit} 的 {d} 在它的基础格中或在某个鳍中：{chains}" if zh
-                  else f"So {unit} has its {d} in one of its base cells or a fin holds it: {chains}")
-    return {**_fields(step, lang), "reason": reason}
-
-
 _EN = {2: "X-Wing", 3: "Swordfish", 4: "Jellyfish"}
 _ZH = {2: "X翼", 3: "剑鱼", 4: "水母"}
 _KIND_EN = {"franken": "Franken", "mutant": "Mutant"}
@@ -467,7 +429,6 @@ for _kind_id in ("franken", "mutant"):
             f"{_zh}：在 {{base}} 中，数字 {{digit}} 只出现在 {{cover}}；{_n} 个基础单元各填一个 {{digit}}，"
             f"{_n} 个覆盖单元各只能容纳一个，所以覆盖单元中的其余候选删去 {{digit}}：{{removed}}。",
         )
-        FAMILY.fields[_tid] = _fields
         FAMILY.add(
             Technique(f"finned_{_tid}", f"Finned {_en}", f"鳍{_zh}", round(_SCORE[_kind_id, _n] + 0.1, 1),
                       _finder(_n, _kind_id, True)),
@@ -477,7 +438,6 @@ for _kind_id in ("franken", "mutant"):
             f"鳍{_zh}：在 {{base}} 中，数字 {{digit}} 只出现在 {{cover}} 或鳍 {{fins}}；"
             "要么某个鳍是 {digit}，要么鱼成立，所以能看到所有鳍的候选删去 {digit}：{removed}。",
         )
-        FAMILY.fields[f"finned_{_tid}"] = _fields
 
 for _kind_id, _score in (("franken", 5.9), ("mutant", 6.3)):
     _en = f"Siamese {_KIND_EN[_kind_id]} Fish"
@@ -491,7 +451,6 @@ for _kind_id, _score in (("franken", 5.9), ("mutant", 6.3)):
         "一条由 {cover} 覆盖、鳍为 {fins}，另一条由 {cover2} 覆盖、鳍为 {fins2}；"
         "各自删去能看到自己所有鳍的候选 {digit}：{removed}。",
     )
-    FAMILY.fields[f"siamese_{_kind_id}_fish"] = _fields
 
 FAMILY.add(
     Technique("kraken_fish", "Kraken Fish", "海怪鱼", 8.1, kraken_fish),
@@ -499,4 +458,3 @@ FAMILY.add(
     "Either way: {removed}.",
     "海怪鱼：在 {base} 中，数字 {digit} 只出现在 {cover} 或鳍 {fins}。{reason}。无论哪种情况：{removed}。",
 )
-FAMILY.fields["kraken_fish"] = _kraken_fields

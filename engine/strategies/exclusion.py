@@ -37,7 +37,6 @@ import numpy as np
 
 from engine.candidates import CandidateGrid
 from engine.grid import PEERS, UNITS, cell_name
-from engine.labels import removal_label
 from engine.masks import CELL_BIT, MASK_DIGITS, PEER_MASK, POPCOUNT, bits, cands_array, common_peers
 from engine.steps import Step
 from engine.strategies import Family, Technique
@@ -219,14 +218,6 @@ def _excluded3(ma: int, mb: int, mc: int, sees: tuple[int, int, int],
     ok_c = sum(1 << (c - 1) for c in MASK_DIGITS[mc] if alive & _COL[c])
     return ma & ~ok_a, mb & ~ok_b, mc & ~ok_c
 
-
-def _fields(step: Step, lang: str) -> dict[str, str]:
-    """The result spelled out in ``lang``."""
-    return {"result": removal_label(step.eliminations, lang)}
-
-
-FAMILY.fields["aligned_pair_exclusion"] = _fields
-FAMILY.fields["aligned_triple_exclusion"] = _fields
 
 FAMILY.add(
     Technique("aligned_pair_exclusion", "Aligned Pair Exclusion", "对齐数对排除", 6.2,

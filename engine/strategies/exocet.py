@@ -42,7 +42,6 @@ from engine.grid import cell_name
 from engine.masks import MASK_DIGITS, POPCOUNT, digits_text
 from engine.steps import Step
 from engine.strategies import Family, Technique
-from engine.strategies.links import result_fields
 
 FAMILY = Family()  # this module's techniques, read by engine.techniques
 
@@ -173,15 +172,6 @@ def _cross_units(view: _View, cross: tuple[int, int, int]) -> tuple[int, ...]:
 def _names(cells: tuple[int, ...]) -> str:
     return ", ".join(cell_name(c) for c in cells)
 
-
-def _fields(step: Step, lang: str) -> dict[str, str]:
-    """Return the result in words and the cover lines' kind (rows, or columns when transposed)."""
-    across = step.detail["across"] == "columns"
-    kind = ("列" if across else "行") if lang == "zh" else ("columns" if across else "rows")
-    return {**result_fields(step, lang), "lines": kind}
-
-
-FAMILY.fields["exocet"] = _fields
 
 FAMILY.add(
     Technique("exocet", "Junior Exocet", "初级飞鱼导弹", 10.0, find_exocet),

@@ -27,7 +27,6 @@ import numpy as np
 
 from engine.candidates import CandidateGrid
 from engine.grid import UNITS
-from engine.labels import unit_label
 from engine.masks import MASK_DIGITS, cands_array
 from engine.steps import Step
 from engine.strategies import Family, Technique
@@ -153,14 +152,6 @@ def locked_triple(cg: CandidateGrid) -> Iterator[Step]:
     return _locked_subsets(cg, 3, "locked_triple")
 
 
-def _two_units(step: Step, lang: str) -> dict[str, str]:
-    """Name the step's two units separately: where the digit is looked at, and what it clears."""
-    return {"first": unit_label(step.units[0], lang), "second": unit_label(step.units[1], lang),
-            "both": ("和" if lang == "zh" else " and ").join(unit_label(u, lang) for u in step.units)}
-
-
-for _tid in ("pointing", "claiming", "locked_pair", "locked_triple"):
-    FAMILY.fields[_tid] = _two_units
 
 FAMILY.add(
     Technique("pointing", "Pointing", "区块摒除（宫→行列）", 2.6, pointing),

@@ -15,9 +15,7 @@ import numpy as np
 
 from engine.candidates import CandidateGrid
 from engine.grid import CELL_UNITS_NP, UNITS_NP, cell_name
-from engine.labels import result_label
 from engine.masks import ALL_CELLS, CELL_BIT, MASK_DIGITS, PEER_MASK, UNIT_MASK, bits, common_peers
-from engine.steps import Step
 
 # the 54 box/line intersections where a grouped node can live
 INTERSECTIONS = tuple(
@@ -528,7 +526,3 @@ def digit_words(cg: CandidateGrid) -> np.ndarray:
     return words
 
 
-def result_fields(step: Step, lang: str) -> dict[str, str]:
-    """Return the template field every chain-like text shares: ``result``, what the step places or
-    removes in words."""
-    return {"result": result_label(step, lang)}

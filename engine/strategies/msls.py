@@ -30,7 +30,6 @@ from engine.candidates import CandidateGrid
 from engine.masks import MASK_DIGITS, POPCOUNT
 from engine.steps import Step
 from engine.strategies import Family, Technique
-from engine.strategies.links import result_fields
 
 FAMILY = Family()  # this module's techniques, read by engine.techniques
 
@@ -175,7 +174,6 @@ def _step(cg: CandidateGrid, elims: frozenset, rset: int, kset: int, counts: lis
     )
 
 
-FAMILY.fields["msls"] = result_fields
 
 FAMILY.add(
     Technique("msls", "Multi-Sector Locked Set", "多扇区锁定集", 8.8, find_msls),

@@ -33,7 +33,7 @@ from engine.grid import CELL_UNITS, CELL_UNITS_NP, PEERS_NP, UNITS_NP, cell_name
 from engine.masks import CELL_BIT, PEER_MASK, UNIT_MASK
 from engine.steps import Step
 from engine.strategies import Family, Technique
-from engine.strategies.forcing import Branch, dry_roots, forcing_fields, length_bonus, record_branch
+from engine.strategies.forcing import Branch, dry_roots, length_bonus, record_branch
 
 FAMILY = Family()  # this module's techniques, read by engine.techniques
 
@@ -118,7 +118,6 @@ def _step(cg: CandidateGrid, b: Branch) -> Step:
     )
 
 
-FAMILY.fields["nishio"] = forcing_fields
 
 FAMILY.add(
     Technique("nishio", "Nishio Forcing Chain", "西尾强制链", BASE, find_nishio),

@@ -34,7 +34,6 @@ from engine.grid import UNITS, cell_name
 from engine.masks import MASK_DIGITS, cands_array, digits_text
 from engine.steps import Step
 from engine.strategies import Family, Technique
-from engine.strategies.links import result_fields
 
 FAMILY = Family()  # this module's techniques, read by engine.techniques
 
@@ -127,7 +126,6 @@ def _patterns(cands: list[int]) -> list[list[int]]:
     return filled_rows(sue_de_coq_patterns, (cands_array(cands), _UNITS, _CROSSINGS, _ORDER), 8)
 
 
-FAMILY.fields["sue_de_coq"] = result_fields
 
 FAMILY.add(
     Technique("sue_de_coq", "Sue de Coq", "融合数组（苏德科克）", 6.2, find_sue_de_coq),

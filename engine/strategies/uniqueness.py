@@ -434,9 +434,6 @@ FAMILY.add(
     "隐性唯一矩形（{digits}，{cells}）：在 {far} 所在的行和列中 {locked} 只出现在矩形内，"
     "所以 {far} 删去另一个数：{removed}。",
 )
-FAMILY.fields["avoidable_rectangle"] = lambda step, lang: {
-    "kind": str(step.detail.get("kind", "")).replace("type ", "") + " 型" if lang == "zh" else
-    str(step.detail.get("kind", ""))}
 
 FAMILY.add(
     Technique("avoidable_rectangle", "Avoidable Rectangle", "可规避矩形", 4.5, avoidable_rectangle,
