@@ -394,20 +394,14 @@ def _forcing_fields(step: Step, lang: str) -> dict[str, str]:
     if kind == "unit" and "@" in source:
         d, u = source.split("@")
         source = f"{d} in {unit_label(int(u))}" if lang == "en" else f"{unit_label(int(u), 'zh')}的{d}"
-    if lang == "zh":
-        why = {
-            "cell": f"无论 {source} 填哪个候选数，结果都一样",
-            "unit": f"无论 {source} 放在哪里，结果都一样",
-            "contradiction": f"假设 {source} 会导致矛盾",
-            "digit": f"无论 {source} 是否成立，结果都一样",
-        }.get(kind, "")
-    else:
-        why = {
-            "cell": f"every candidate of {source} leads to the same result",
-            "unit": f"every place of {source} leads to the same result",
-            "contradiction": f"assuming {source} runs into a contradiction",
-            "digit": f"{source} true and {source} false lead to the same result",
-        }.get(kind, "")
+    why = {  # kind -> (English, Chinese)
+        "cell": (f"every candidate of {source} leads to the same result",
+                 f"无论 {source} 填哪个候选数，结果都一样"),
+        "unit": (f"every place of {source} leads to the same result", f"无论 {source} 放在哪里，结果都一样"),
+        "contradiction": (f"assuming {source} runs into a contradiction", f"假设 {source} 会导致矛盾"),
+        "digit": (f"{source} true and {source} false lead to the same result",
+                  f"无论 {source} 是否成立，结果都一样"),
+    }.get(kind, ("", ""))[lang == "zh"]
     fields["story"] = f"{why}；{fields['result']}。" if lang == "zh" else f"{why}; {fields['result']}."
     return fields
 
