@@ -31,6 +31,7 @@ _EXPORTS = {
     "Step": "engine.steps",
     "SudokuError": "engine.errors",
     "Symmetry": "engine.generator",
+    "TECHNIQUES": "engine.techniques",
     "UNITS": "engine.grid",
     "UnsolvableError": "engine.rating",
     "as_grid": "engine.grid",
@@ -72,7 +73,6 @@ _EXPORTS = {
     "solve_path": "engine.human",
     "step_json": "engine.human",
     "technique_name": "engine.techniques",
-    "techniques": "engine.techniques",
     "trace": "engine.tracing",
     "unit_label": "engine.labels",
 }
