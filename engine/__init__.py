@@ -13,6 +13,7 @@ __version__ = "0.1.0"
 
 # public name -> module that defines it; keep sorted by name
 _EXPORTS = {
+    "ALGORITHMS": "engine.tracing",
     "CandidateGrid": "engine.candidates",
     "Classification": "engine.solver",
     "Conflict": "engine.grid",
@@ -35,6 +36,7 @@ _EXPORTS = {
     "Step": "engine.steps",
     "SudokuError": "engine.errors",
     "Symmetry": "engine.generator",
+    "TECHNIQUES": "engine.techniques",
     "UNITS": "engine.grid",
     "UnsolvableError": "engine.rating",
     "as_grid": "engine.grid",
@@ -54,6 +56,7 @@ _EXPORTS = {
     "default_paper": "engine.printing",
     "detect_form": "engine.formats",
     "essentially_different_grids": "engine.canonical",
+    "explain": "engine.wording",
     "fill_hidden_singles": "engine.human",
     "format_block": "engine.formats",
     "format_candidate_line": "engine.formats",
@@ -83,9 +86,9 @@ _EXPORTS = {
     "step_json": "engine.jsonview",
     "sudokuwiki_board": "engine.share",
     "sudokuwiki_link": "engine.share",
-    "technique_name": "engine.strategies",
-    "trace": "engine.search",
-    "unit_label": "engine.steps",
+    "technique_name": "engine.techniques",
+    "trace": "engine.tracing",
+    "unit_label": "engine.labels",
     "unit_name": "engine.grid",
     "warm_up": "engine.solver",
     "write_atomically": "engine.atomic",

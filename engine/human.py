@@ -1,6 +1,6 @@
 """The step driver: solve like a person, one easiest step at a time.
 
-:func:`next_step` tries the registered techniques (see :mod:`engine.strategies`) cheapest first by
+:func:`next_step` tries the techniques of the registry (:mod:`engine.techniques`) cheapest first by
 what a step costs in the rating (:func:`driver_order`) and returns the cheapest step they find
 (usually the first technique that fires: its first step); :func:`solve_path` applies such steps
 until the grid is full.  When no logical technique fires, the ``guess`` technique (the exact
@@ -23,15 +23,15 @@ from engine.errors import InvalidPuzzleError
 from engine.grid import PEERS, as_grid, conflicts
 from engine.steps import Step
 from engine.strategies import Technique
-from engine.strategies import technique as _technique
-from engine.strategies import technique_count as _technique_count
-from engine.strategies import techniques as _techniques
+from engine.strategies.singles import hidden_single
+from engine.techniques import TECHNIQUES, step_cost
+from engine.techniques import technique as _technique
 
 
 def next_step(cg: CandidateGrid, technique: str | None = None, unique: bool = True) -> Step | None:
     """Return the easiest step (or ``technique``'s first step), or None if nothing fires.
 
-    Easiest is by what the step costs (:func:`engine.rating.step_score`): techniques are tried in
+    Easiest is by what the step costs (:func:`engine.techniques.step_cost`): techniques are tried in
     :func:`driver_order`, each for its first step, until the next one cannot cost less than the
     best step found.  Most steps cost their technique's price, so the first technique that fires
     wins; but an AIC through a group or an almost locked set, or a long forcing chain, costs more,
@@ -60,19 +60,16 @@ def cheapest_step(
     """Return the cheapest step of the techniques ``among`` admits (by id; all by default) whose
     ladder cost is at least ``at_least`` and below ``below``, or None if none of them fires.
 
-    What a step costs is ``cost`` (:func:`engine.rating.step_score` by default); the ladder is
+    What a step costs is ``cost`` (:func:`engine.techniques.step_cost` by default); the ladder is
     walked as :func:`next_step` describes.
     """
-    from engine.rating import step_score
-
-    cost = cost or step_score
+    cost = cost or step_cost
     best, best_cost = None, below
-    order, costs = _ladder()
     fruitless: set[str] = set()  # the techniques that found nothing here: those they cover find nothing too
-    for tech, tech_cost in zip(order, costs, strict=True):
-        if tech_cost >= best_cost:
+    for tech in TECHNIQUES:
+        if tech.cost >= best_cost:
             break
-        if (tech_cost < at_least or among is not None and not among(tech.id)
+        if (tech.cost < at_least or among is not None and not among(tech.id)
                 or tech.needs_unique and not unique or tech.covered_by in fruitless):
             continue
         step = next(iter(tech.find(cg)), None)
@@ -85,31 +82,16 @@ def cheapest_step(
     return best
 
 
-# the techniques in the driver's order and what each costs, replaced whole (threads may read it)
-_LADDER: list[tuple[tuple[Technique, ...], tuple[float, ...]]] = [((), ())]
-
-
-def _ladder() -> tuple[tuple[Technique, ...], tuple[float, ...]]:
-    from engine.rating import technique_cost
-
-    if len(_LADDER[0][0]) != _technique_count():
-        found = _techniques()
-        rank = {t.id: i for i, t in enumerate(found)}
-        order = tuple(sorted(found, key=lambda t: (technique_cost(t.id), rank[t.id])))
-        _LADDER[0] = (order, tuple(technique_cost(t.id) for t in order))
-    return _LADDER[0]
-
-
 def driver_order() -> list[Technique]:
     """Return the techniques in the order the driver tries them: cheapest first by what a step
-    costs in the rating (:func:`engine.rating.technique_cost`), ties in registered order.
+    costs in the rating (:attr:`~engine.strategies.Technique.cost`), ties by registered score.
 
     So the path is the one Sudoku Explainer's ladder would take: a W-wing (registered 4.4, but its
     puzzles are SE 5-6) waits until the uniqueness tests and wings SE charges 4.5-5.5 are tried.
     Measured on the tuning half: Spearman 0.946 -> 0.953 with the same costs, SE 4.x's mean error
     +0.45 -> +0.19.
     """
-    return list(_ladder()[0])
+    return list(TECHNIQUES)
 
 
 def all_steps(cg: CandidateGrid, technique: str | None = None, unique: bool = True) -> Iterator[Step]:
@@ -193,8 +175,6 @@ def fill_hidden_singles(digits: Sequence[int]) -> list[tuple[int, int]]:
     found, once an empty cell has no candidate left (a board that is already wrong: nothing more
     can be inferred from it); [] when no hidden single is there.
     """
-    from engine.strategies.singles import hidden_single
-
     def pick(cg: CandidateGrid) -> Step | None:
         return next((s for s in hidden_single(cg) if changes(cg, s)), None)
 

@@ -16,6 +16,7 @@ from typing import Any
 
 from engine.grid import unit_name
 from engine.steps import Step
+from engine.wording import explain
 
 
 def rc(cell: int) -> list[int]:
@@ -147,5 +148,5 @@ def step_json(step: Step) -> dict[str, Any]:
         "candidates": _cands(data["candidates"]),
         "links": [[cand(a), cand(b), strong] for a, b, strong in data["links"]],
         "detail": detail,
-        "explanation": {"en": step.explain("en"), "zh": step.explain("zh")},
+        "explanation": {"en": explain(step, "en"), "zh": explain(step, "zh")},
     }

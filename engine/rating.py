@@ -60,7 +60,9 @@ import numpy as np
 from engine.candidates import CandidateGrid
 from engine.errors import SudokuError
 from engine.grid import PEERS
+from engine.human import cheapest_step, checked_grid, drive, next_step
 from engine.steps import Step
+from engine.techniques import OWN_SCORE_EXTRA, step_cost
 
 HARD_MARGIN = 0.6
 HIDDEN_SINGLES_BONUS = 0.1
@@ -69,59 +71,9 @@ HIDDEN_SINGLES_BONUS = 0.1
 ALLOWANCES: tuple[tuple[float, float, float, float], ...] = (
     (8.1, 0.0, 0.07, 0.69), (7.0, 0.15, 0.09, 0.5), (6.0, 0.0, 0.09, 0.5), (0.0, 0.0, 0.0, 0.0))
 
-# what SE charges, in effect, for patterns it does not name (fitted on the tuning half, see above);
-# techniques not listed cost their registered score
-SE_COST: dict[str, float] = {
-    "finned_x_wing": 4.0,
-    "sashimi_x_wing": 4.1,
-    "two_string_kite": 4.1,
-    "turbot_fish": 4.3,
-    "empty_rectangle": 4.3,
-    "x_chain": 5.1,
-    "sashimi_swordfish": 5.2,
-    "multi_coloring": 5.2,
-    "wxyz_wing": 5.2,
-    "finned_swordfish": 5.4,
-    "avoidable_rectangle": 5.4,
-    "bug_plus_n": 5.8,
-    "simple_coloring": 6.0,
-    "w_wing": 6.1,
-    "sue_de_coq": 6.2,
-    "hidden_rectangle": 6.2,
-    "xy_chain": 6.4,
-    "vwxyz_wing": 6.6,
-    "sashimi_jellyfish": 6.8,
-    "finned_jellyfish": 6.9,
-    "medusa_3d": 7.0,
-    "aic": 7.3,
-    "als_xz": 8.0,
-    "als_xy_wing": 8.0,
-    "death_blossom": 8.0,
-    "als_chain": 8.0,
-    # Franken and mutant fish: their registered ladder + 1.4 (SE has neither: it needs chains there)
-    "franken_x_wing": 7.0,
-    "finned_franken_x_wing": 7.1,
-    "franken_swordfish": 7.1,
-    "finned_franken_swordfish": 7.2,
-    "franken_jellyfish": 7.2,
-    "finned_franken_jellyfish": 7.5,
-    "siamese_franken_fish": 7.3,
-    "mutant_x_wing": 7.4,
-    "finned_mutant_x_wing": 7.5,
-    "mutant_swordfish": 7.5,
-    "finned_mutant_swordfish": 7.6,
-    "mutant_jellyfish": 7.6,
-    "finned_mutant_jellyfish": 7.7,
-    "siamese_mutant_fish": 7.7,
-    "kraken_fish": 8.5,
-}
-# an AIC through a group or an almost locked set: SE has neither node and needs a forcing chain
-GROUPED_CHAIN_EXTRA = 0.7
 # SE's own techniques that SE charges exactly for the puzzles they finish: such a hardest step
 # scores its cost, without the lift or the allowance (round 10, above)
 SE_EXACT = frozenset({"aligned_triple_exclusion"})
-# techniques scored by length (forcing chains) that SE charges more for the puzzles they finish
-OWN_SCORE_EXTRA: dict[str, float] = {"nishio": 0.5}
 # techniques SE has nothing like (its wings, kites, strong-link fishes and chains cover the rest):
 # a step of one costs at least SE's cheapest own step on the same state, up to FLOOR_CAP (round 11)
 SE_LACKS = frozenset({
@@ -209,29 +161,6 @@ class Rating(NamedTuple):
         return all(s.technique != "guess" for s in self.steps)
 
 
-def step_score(step: Step) -> float:
-    """Return what SE would charge for a step (see the module docstring); never fails for a
-    registered technique, KeyError for an unknown one."""
-    own = step.detail.get("score")  # its own score: forcing chains by kind and length, unique loops by size
-    if own is not None:
-        return round(float(own) + OWN_SCORE_EXTRA.get(step.technique, 0.0), 2)
-    cost = technique_cost(step.technique)
-    if step.technique == "aic" and (
-        step.detail.get("sets") or any(len(cells) > 1 for _, cells in step.detail.get("nodes", ()))
-    ):
-        cost = round(cost + GROUPED_CHAIN_EXTRA, 2)
-    return cost
-
-
-def technique_cost(tid: str) -> float:
-    """Return what a step of technique ``tid`` costs at least (the order the driver tries them
-    in); KeyError for an unknown technique."""
-    from engine.strategies import technique
-
-    fixed = SE_COST.get(tid)
-    return fixed if fixed is not None else technique(tid).score
-
-
 def se_floor(cg: CandidateGrid, cost: float, unique: bool = True) -> tuple[float, str]:
     """Return what SE's cheapest own step on a state costs, from ``cost`` up to FLOOR_CAP, and its
     technique (FLOOR_CAP and ``forcing_chain`` when none of SE's techniques fires below it); never
@@ -241,15 +170,13 @@ def se_floor(cg: CandidateGrid, cost: float, unique: bool = True) -> tuple[float
     puzzles it finishes).  Techniques costing less than ``cost`` are not asked: the driver took the
     SE-lacking step because they found nothing.
     """
-    from engine.human import cheapest_step
-
     step = cheapest_step(cg, unique, among=lambda tid: tid not in SE_LACKS, at_least=cost, below=FLOOR_CAP,
                          cost=_se_charge)
     return (FLOOR_CAP, "forcing_chain") if step is None else (_se_charge(step), step.technique)
 
 
 def _se_charge(step: Step) -> float:
-    return round(step_score(step) - OWN_SCORE_EXTRA.get(step.technique, 0.0), 2)
+    return round(step_cost(step) - OWN_SCORE_EXTRA.get(step.technique, 0.0), 2)
 
 
 def level_of(hardest: float) -> Difficulty:
@@ -282,8 +209,6 @@ def rate(
     With ``stop_above``, return None as soon as a step scores more than that (the generator's
     early reject).
     """
-    from engine.human import checked_grid, drive, next_step
-
     values = checked_grid(grid)
     if unique is None:
         from engine.solver import count_solutions
@@ -304,7 +229,7 @@ def rate(
         return step
 
     for step in drive(cg, pick):
-        score = step_score(step)
+        score = step_cost(step)
         if stop_above is not None and score > stop_above:
             return None
         steps.append(step)

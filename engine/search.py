@@ -1,25 +1,27 @@
-"""The search trace: a lazy stream of search events, for the step-by-step display.
+"""The search algorithms' events, for the step-by-step display (:mod:`engine.tracing` plays them).
 
 Two algorithms:
 
 * ``naive``: the backtracking most people write first: the first empty cell in row-major order,
   digits 1 to 9, each checked against its row, column and box.
 * ``smart``: constraint propagation (naked and hidden singles) and a guess in the empty cell with
-  fewest candidates; each try carries the placements propagation then forced.
+  fewest candidates; each placement propagation makes is its own event.
 
 Events (:class:`Event`), in the order a display replays them:
 
-* ``try``: put ``digit`` in ``cell`` at ``depth`` (tries already on the stack), then the ``forced``
-  placements.  For ``smart``, what propagation from the givens alone placed comes first in the
-  first event's ``forced``; no undo ever removes those.
-* ``undo``: take the try in ``cell`` back, and the ``forced`` placements it brought.
+* ``try``: put ``digit`` in ``cell`` at ``depth`` (tries already on the stack): a guess.
+* ``place`` (``smart``): put ``digit`` in ``cell``, forced by the placements so far; ``depth`` is
+  the tries on the stack (0: forced by the givens alone, and no undo ever removes it).
+* ``undo``: take the try in ``cell`` back, and the ``forced`` placements it brought (``smart``: the
+  ``place`` events since that try).
 * ``backtrack``: no digit is left for ``cell`` at ``depth``: the search goes back up (an ``undo`` of
   the try above follows, unless this was depth 0 and ``failed`` follows).
-* ``solved``: the last event; the grid is complete (``forced`` may hold the final placements).
+* ``solved``: the last event; the grid is complete.
 * ``failed``: the last event; no solution, or the givens repeat a digit.
 
 ``solved`` and ``failed`` have ``cell`` -1 and ``digit`` 0; ``backtrack`` has ``digit`` 0.
 ``steps`` counts tries so far and ``backtracks`` backtracks so far, this event included.
+Human logic's events (``logic``, ``guess``) are :mod:`engine.tracing`'s and carry their ``step``.
 
 Traces are generators, never materialised: a naive trace of a 17-clue puzzle can run to millions
 of events.  The naive loop builds one small tuple per event and nothing else (about 1 us/event).
@@ -34,6 +36,7 @@ import numpy as np
 
 from engine.grid import PEERS, UNITS, as_grid, box_of
 from engine.propagation import propagate_singles
+from engine.steps import Step
 
 _ALL = 0x1FF
 _LOW = [(m & -m).bit_length() for m in range(512)]  # lowest digit of a mask, 0 for none
@@ -41,7 +44,8 @@ _POP = [bin(m).count("1") for m in range(512)]
 
 
 class Event(NamedTuple):
-    """One search event: what happened (kind), where, at which depth, and the running counters."""
+    """One event of a solve: what happened (kind), where, at which depth, the running counters, the
+    placements it brings (``forced``) and, for human logic, its step."""
 
     kind: str
     cell: int
@@ -50,9 +54,11 @@ class Event(NamedTuple):
     steps: int
     backtracks: int
     forced: tuple[tuple[int, int], ...] = ()
+    step: Step | None = None
 
     def to_dict(self) -> dict[str, Any]:
-        """Return a JSON-able dict (``forced`` as a list of ``[cell, digit]`` lists)."""
+        """Return a JSON-able dict (``forced`` as ``[cell, digit]`` lists, ``step`` as
+        :meth:`Step.to_dict` or None); :meth:`from_dict` reverses it."""
         return {
             "kind": self.kind,
             "cell": self.cell,
@@ -61,7 +67,17 @@ class Event(NamedTuple):
             "steps": self.steps,
             "backtracks": self.backtracks,
             "forced": [list(p) for p in self.forced],
+            "step": None if self.step is None else self.step.to_dict(),
         }
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> Event:
+        """Return the Event a :meth:`to_dict` dict describes; raises KeyError/TypeError if malformed."""
+        step = data.get("step")
+        return cls(str(data["kind"]), int(data["cell"]), int(data["digit"]), int(data["depth"]),
+                   int(data["steps"]), int(data["backtracks"]),
+                   tuple((int(c), int(d)) for c, d in data.get("forced", ())),
+                   None if step is None else Step.from_dict(step))
 
 
 def _repeats(values: list[int]) -> bool:
@@ -83,7 +99,7 @@ def _naive(values: list[int]) -> Iterator[Event]:
     make = tuple.__new__  # skips NamedTuple.__new__'s argument handling: 2x faster than Event(...)
     E = Event
     if _repeats(values):
-        yield make(E, ("failed", -1, 0, 0, 0, 0, ()))
+        yield make(E, ("failed", -1, 0, 0, 0, 0, (), None))
         return
     rows, cols, boxes = [0] * 9, [0] * 9, [0] * 9
     for c, v in enumerate(values):
@@ -99,7 +115,7 @@ def _naive(values: list[int]) -> Iterator[Event]:
     depth = steps = backtracks = 0
     while True:
         if depth == n:
-            yield make(E, ("solved", -1, 0, depth, steps, backtracks, ()))
+            yield make(E, ("solved", -1, 0, depth, steps, backtracks, (), None))
             return
         cell, r, c, b = where[depth]
         used = rows[r] | cols[c] | boxes[b]
@@ -113,14 +129,14 @@ def _naive(values: list[int]) -> Iterator[Event]:
             cols[c] |= bit
             boxes[b] |= bit
             steps += 1
-            yield make(E, ("try", cell, d, depth, steps, backtracks, ()))
+            yield make(E, ("try", cell, d, depth, steps, backtracks, (), None))
             depth += 1
             tried[depth] = 0
             continue
         backtracks += 1
-        yield make(E, ("backtrack", cell, 0, depth, steps, backtracks, ()))
+        yield make(E, ("backtrack", cell, 0, depth, steps, backtracks, (), None))
         if depth == 0:
-            yield make(E, ("failed", -1, 0, 0, steps, backtracks, ()))
+            yield make(E, ("failed", -1, 0, 0, steps, backtracks, (), None))
             return
         depth -= 1
         cell, r, c, b = where[depth]
@@ -129,7 +145,7 @@ def _naive(values: list[int]) -> Iterator[Event]:
         rows[r] &= bit
         cols[c] &= bit
         boxes[b] &= bit
-        yield make(E, ("undo", cell, d, depth, steps, backtracks, ()))
+        yield make(E, ("undo", cell, d, depth, steps, backtracks, (), None))
 
 
 def _choose(cands: list[int]) -> int:
@@ -163,12 +179,14 @@ def _smart(values: list[int]) -> Iterator[Event]:
     queue = [(c, _LOW[m]) for c, m in enumerate(cands) if m and not m & (m - 1)]
     placed: list[tuple[int, int]] = []
     dead = any(not values[c] and not cands[c] for c in range(81))
-    if dead or not propagate_singles(values, cands, queue, placed):
+    ok = not dead and propagate_singles(values, cands, queue, placed)
+    for c, d in placed:  # forced by the givens alone
+        yield Event("place", c, d, 0, 0, 0)
+    if not ok:
         yield Event("failed", -1, 0, 0, 0, 0)
         return
-    pending = tuple(placed)  # forced by the givens alone: shown with the first event
     if all(values):
-        yield Event("solved", -1, 0, 0, 0, 0, pending)
+        yield Event("solved", -1, 0, 0, 0, 0)
         return
     steps = backtracks = 0
     # one frame per depth: [state before the try, cell, its digits, next index, current try's forced]
@@ -197,8 +215,9 @@ def _smart(values: list[int]) -> Iterator[Event]:
         own = tuple(placed[1:])  # placed[0] is the try itself
         frame[5] = own
         steps += 1
-        yield Event("try", cell, digit, depth, steps, backtracks, pending + own)
-        pending = ()
+        yield Event("try", cell, digit, depth, steps, backtracks)
+        for c, d in own:
+            yield Event("place", c, d, depth + 1, steps, backtracks)
         if not ok:
             yield Event("undo", cell, digit, depth, steps, backtracks, own)
             continue
@@ -209,13 +228,34 @@ def _smart(values: list[int]) -> Iterator[Event]:
         stack.append([values, cands, nxt, _digits(cands[nxt]), 0, ()])
 
 
-ALGORITHMS: dict[str, Callable[[list[int]], Iterator[Event]]] = {"naive": _naive, "smart": _smart}
+def _coarse(events: Iterator[Event]) -> Iterator[Event]:
+    """Yield ``events`` with each run of ``place`` events folded into the ``forced`` of the try before
+    it (the givens' into the first try's, or into ``solved`` when no try is needed): the form
+    desktop/session.py reads until it plays :func:`engine.tracing.trace` itself."""
+    held: Event | None = None
+    placed: list[tuple[int, int]] = []
+    for ev in events:
+        if ev.kind == "place":
+            placed.append((ev.cell, ev.digit))
+            continue
+        if held is not None:
+            yield held._replace(forced=tuple(placed))
+            held, placed = None, []
+        if ev.kind == "try":
+            held = ev
+        else:
+            yield ev._replace(forced=tuple(placed)) if ev.kind == "solved" else ev
+
+
+RUNS: dict[str, Callable[[list[int]], Iterator[Event]]] = {"naive": _naive, "smart": _smart}
 
 
 def trace(grid: np.ndarray | str | list[int], algorithm: str = "naive") -> Iterator[Event]:
-    """Return a lazy iterator of the search events for ``grid``; ValueError for an unknown algorithm
-    or a grid that is not 81 digits."""
-    run = ALGORITHMS.get(algorithm)
+    """Return a lazy iterator of the search events for ``grid``, ``smart``'s placements folded into
+    its tries (:func:`_coarse`; :func:`engine.tracing.trace` has them one by one); ValueError for an
+    unknown algorithm or a grid that is not 81 digits."""
+    run = RUNS.get(algorithm)
     if run is None:
-        raise ValueError(f"unknown algorithm {algorithm!r} (expected one of {', '.join(ALGORITHMS)})")
-    return run([int(v) for v in as_grid(grid)])
+        raise ValueError(f"unknown algorithm {algorithm!r} (expected one of {', '.join(RUNS)})")
+    events = run([int(v) for v in as_grid(grid)])
+    return _coarse(events) if algorithm == "smart" else events

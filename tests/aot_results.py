@@ -50,7 +50,7 @@ def _fish_removals() -> np.ndarray:
     """Every (case, cell, digit) the complex fish (engine.fish_kernels) remove on HoDoKu's fish cases."""
     from reglib import load_cases
 
-    from engine.strategies import technique
+    from engine.techniques import technique
 
     tids = ("finned_franken_jellyfish", "finned_mutant_jellyfish", "kraken_fish")
     cases = load_cases("0341", "0342", "0362")
@@ -63,7 +63,7 @@ def _exclusion_removals(puzzles: np.ndarray, paths: list) -> np.ndarray:
     """Every (technique, step number, cell, digit) aligned pair and triple exclusion
     (engine.exclusion_kernels) remove along the rating paths of ``puzzles``."""
     from engine.candidates import CandidateGrid
-    from engine.strategies import technique
+    from engine.techniques import technique
 
     finders = [technique(tid).find for tid in ("aligned_pair_exclusion", "aligned_triple_exclusion")]
     found = []
@@ -80,8 +80,8 @@ def _als_chain_removals(puzzles: np.ndarray, paths: list) -> np.ndarray:
     """Every (step number, cell, digit) the first ALS chain (engine.als_kernels) removes along the
     rating paths of ``puzzles``, and the number of sets there."""
     from engine.candidates import CandidateGrid
-    from engine.strategies import technique
     from engine.strategies.links import almost_locked_sets
+    from engine.techniques import technique
 
     find = technique("als_chain").find
     found = []

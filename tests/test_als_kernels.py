@@ -22,10 +22,10 @@ from engine.candidates import CandidateGrid
 from engine.grid import as_grid
 from engine.masks import common_peers
 from engine.solver import solve
-from engine.strategies import techniques
 from engine.strategies.als import links_by_set
 from engine.strategies.als_chain import MAX_LINKS, MIN_LINKS
 from engine.strategies.links import Als, almost_locked_sets, digit_cells, digit_words, rcc_tables, rccs
+from engine.techniques import techniques
 
 HARDEST = Path(__file__).resolve().parents[2] / "shared" / "data" / "bench" / "forum_hardest_1106.txt"
 

@@ -13,7 +13,8 @@ import pytest
 from engine.grid import PEERS, UNITS, as_grid, cell_name
 from engine.human import next_step, parse_state
 from engine.solver import solve
-from engine.strategies import technique
+from engine.techniques import technique
+from engine.wording import explain
 
 STATES = [
     ("203006105000080000500200004900401500050000040001309007800004003000020000604500702",
@@ -81,7 +82,7 @@ def test_bug_plus_n_is_sound_and_its_extras_leave_a_bug(puzzle: str, state: str)
         for c, d in step.eliminations:  # every extra, if true, rules the candidate out
             assert all((e == d and c in PEERS[x]) or (x == c and e != d) for x, e in extras)
         for lang in ("en", "zh"):
-            text = step.explain(lang)
+            text = explain(step, lang)
             assert "<>" not in text and all(cell_name(c) in text for c, _ in extras)
 
 

@@ -17,10 +17,10 @@ from reglib import load_cases, walk
 from engine.candidates import CandidateGrid
 from engine.grid import PEERS, as_grid, cell_name
 from engine.masks import digits_text
-from engine.rating import GROUPED_CHAIN_EXTRA, step_score, technique_cost
 from engine.solver import solve
-from engine.strategies import technique, techniques
 from engine.strategies.forcing import propagate
+from engine.techniques import GROUPED_CHAIN_EXTRA, step_cost, technique, technique_cost, techniques
+from engine.wording import explain
 
 DATA = Path(__file__).resolve().parents[2] / "shared" / "data"
 
@@ -82,7 +82,7 @@ def test_chain_links_alternate_and_start_and_end_strong(tid: str) -> None:
         assert all(a != b for a, b in itertools.pairwise(flags))
         for (_, to, _), (start, _, _) in itertools.pairwise(step.links):
             assert to == start  # each link starts where the previous one ended
-        assert step.explain("en") and step.explain("zh")
+        assert explain(step, "en") and explain(step, "zh")
 
 
 def test_remote_pair_removes_both_digits_from_cells_seeing_opposite_ends() -> None:
@@ -188,10 +188,10 @@ def test_a_chain_through_an_almost_locked_set_names_the_set_and_costs_what_such_
                 for d, ends in nodes[i : i + 2]:  # each end: the set's every cell holding its digit
                     assert ends == [c for c in cells if cg.cands[c] >> (d - 1) & 1]
                 names, out = [cell_name(c) for c in cells], nodes[i][0]
-                assert f"{', '.join(names)} hold only the digits {digits}: without {out}," in step.explain()
-                assert f"{'、'.join(names)} 只有 {digits} 这些候选数：没有 {out}，" in step.explain("zh")
+                assert f"{', '.join(names)} hold only the digits {digits}: without {out}," in explain(step)
+                assert f"{'、'.join(names)} 只有 {digits} 这些候选数：没有 {out}，" in explain(step, "zh")
             if sets:
-                assert step_score(step) == round(technique_cost("aic") + GROUPED_CHAIN_EXTRA, 2)
+                assert step_cost(step) == round(technique_cost("aic") + GROUPED_CHAIN_EXTRA, 2)
                 through_sets += 1
                 single_ends += all(len(cells) == 1 for _, cells in nodes)
     assert through_sets >= 100 and single_ends >= 20

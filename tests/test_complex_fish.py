@@ -25,8 +25,9 @@ from engine.cli import main
 from engine.grid import PEERS, UNITS, cell_name
 from engine.propagation import propagate_singles
 from engine.steps import Step
-from engine.strategies import technique, techniques
 from engine.strategies.complex_fish import _Branches
+from engine.techniques import technique, techniques
+from engine.wording import explain
 
 DATA = Path(__file__).resolve().parents[1].parent / "shared" / "data"
 SIZES = ("x_wing", "swordfish", "jellyfish")
@@ -178,7 +179,7 @@ def test_kraken_singles_place_what_the_forcing_chains_propagation_places_in_its_
 @pytest.mark.parametrize("lang", ["en", "zh"])
 def test_kraken_texts_follow_each_start_to_the_target(lang: str) -> None:
     for _, _, step in kraken_steps()[:10] + [s for s in kraken_steps() if s[2].detail["type"] == 2][:10]:
-        text = step.explain(lang)
+        text = explain(step, lang)
         ((target, _),) = step.eliminations
         assert "<>" not in text and "{" not in text
         for start, *_ in step.detail["chains"]:
@@ -202,7 +203,7 @@ def test_texts_name_the_units_the_fins_and_every_removal(lang: str) -> None:
         if step.technique in seen:
             continue
         seen.add(step.technique)
-        text = step.explain(lang)
+        text = explain(step, lang)
         assert "<>" not in text and "{" not in text
         for cell, _ in step.eliminations:
             assert cell_name(cell) in text

@@ -5,7 +5,16 @@ from __future__ import annotations
 import numpy as np
 
 from desktop.midend import Game, hints
-from engine import CandidateGrid, as_grid, candidate_masks, iter_steps, next_step, solve, technique_name
+from engine import (
+    CandidateGrid,
+    as_grid,
+    candidate_masks,
+    explain,
+    iter_steps,
+    next_step,
+    solve,
+    technique_name,
+)
 
 # the first step of this puzzle (SE 3.4) is a pointing pair: eliminations only
 POINTING_FIRST = "031805970000000000800901006000040000060000020070306040009050400200010007700000003"
@@ -29,7 +38,7 @@ def test_the_ladder_goes_four_levels_deep_on_one_board_version_and_starts_again_
     assert views[0]["text"]["en"].startswith("Look at ") and views[0]["step"] is None
     assert views[1]["text"]["en"] == f"There is a {technique_name(found.step.technique)} here."
     assert views[3]["can_apply"] and views[3]["step"] == found.step.to_dict()
-    assert views[3]["text"] == {lang: found.step.explain(lang) for lang in ("en", "zh")}
+    assert views[3]["text"] == {lang: explain(found.step, lang) for lang in ("en", "zh")}
     assert ladder.ready(7) is found and ladder.ready(8) is None
     assert not ladder.deeper(8)  # another board version: a new hint is needed
 

@@ -127,19 +127,19 @@ def test_a_step_read_back_from_json_explains_itself_in_a_fresh_interpreter():
     import subprocess
     import sys
 
-    from engine import next_step
+    from engine import explain, next_step
     from engine.candidates import CandidateGrid
 
     step = next_step(CandidateGrid.from_grid(GIVENS), unique=True)
     script = (
         "import json, sys\n"
-        "from engine.steps import Step\n"  # nothing has imported the techniques' texts yet
+        "from engine import Step, explain\n"  # nothing has imported the techniques yet
         "step = Step.from_dict(json.loads(sys.argv[1]))\n"
-        "print(step.explain('en')); print(step.explain('zh'))\n"
+        "print(explain(step, 'en')); print(explain(step, 'zh'))\n"
     )
     out = subprocess.run([sys.executable, "-c", script, json.dumps(step.to_dict())],
                          capture_output=True, text=True, check=True).stdout.splitlines()
-    assert out == [step.explain("en"), step.explain("zh")]
+    assert out == [explain(step, "en"), explain(step, "zh")]
     assert not out[0].startswith(step.technique)
 
 

@@ -17,8 +17,8 @@ from engine.human import changes, drive, fill_hidden_singles, is_broken, iter_st
 from engine.masks import MASK_DIGITS, POPCOUNT, bits, common_peers, digit_of, digits_text, mask_digits
 from engine.rating import rate
 from engine.solver import solve
-from engine.strategies import technique, techniques
 from engine.strategies.singles import hidden_single
+from engine.techniques import technique, techniques
 
 ROOT = Path(__file__).resolve().parents[1]
 DATA = ROOT.parent / "shared" / "data" / "correctness"

@@ -15,7 +15,7 @@ from test_third_pass_techniques import _digits, _states, _triple_exclusion
 from engine.candidates import CandidateGrid
 from engine.grid import PEERS
 from engine.human import parse_state
-from engine.strategies import technique
+from engine.techniques import technique
 
 STATES = slice(40, None, 45)  # nine crowded states: 110 pair and 95 triple exclusions
 

@@ -21,7 +21,8 @@ from engine.grid import as_grid
 from engine.human import parse_state
 from engine.rating import Difficulty, rate
 from engine.solver import solve
-from engine.strategies import technique, techniques
+from engine.techniques import technique, techniques
+from engine.wording import explain
 
 HARDEST = Path(__file__).resolve().parents[2] / "shared" / "data" / "bench" / "forum_hardest_1905_11plus.txt"
 
@@ -119,7 +120,7 @@ def test_steps_move_with_relabelling_permutation_and_transposition() -> None:
 
 def test_explained_in_english_and_chinese() -> None:
     step = _found()[0][2][0]
-    en, zh = step.explain("en"), step.explain("zh")
+    en, zh = explain(step, "en"), explain(step, "zh")
     assert en.startswith("Junior exocet on ") and step.detail["targets"] in en
     assert zh.startswith("初级飞鱼导弹") and all(name in zh for name in step.detail["base"].split(", "))
 

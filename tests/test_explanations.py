@@ -22,10 +22,12 @@ from engine.candidates import CandidateGrid
 from engine.cli import main
 from engine.grid import PEERS, UNITS, as_grid, cell_name
 from engine.human import iter_steps, parse_state
-from engine.steps import Step, removal_label, unit_label
-from engine.strategies import technique, techniques
+from engine.labels import removal_label, unit_label
+from engine.steps import Step
 from engine.strategies.forcing import Branch, StrongLinks, follow, follow_chain, follow_off
 from engine.strategies.nishio import digit_places, follow_digit
+from engine.techniques import technique, techniques
+from engine.wording import explain
 
 sys.path.insert(0, str(Path(__file__).parent))
 from reglib import load_cases  # noqa: E402  (every library case, whatever its technique)
@@ -114,7 +116,7 @@ def _step(tid: str) -> Step:
 @pytest.mark.parametrize("lang", LANGS)
 def test_every_technique_names_its_cells_and_never_writes_not_equal(tid: str, lang: str) -> None:
     step = _step(tid)
-    text = step.explain(lang)
+    text = explain(step, lang)
     assert "<>" not in text and not re.search(r"\{[a-z_]+\}", text), text
     for cell, _ in (*step.placements, *step.eliminations):
         assert cell_name(cell) in text, (cell_name(cell), text)
@@ -123,7 +125,7 @@ def test_every_technique_names_its_cells_and_never_writes_not_equal(tid: str, la
             assert cell_name(cell) in text, (cell_name(cell), text)
     # the same text comes back from the one wire form (saves, the CLI's JSON, desktop events)
     again = Step.from_dict(json.loads(json.dumps(step.to_dict())))
-    assert again.explain(lang) == text
+    assert explain(again, lang) == text
 
 
 def _groups(links: tuple) -> int:
@@ -144,7 +146,7 @@ def _groups(links: tuple) -> int:
 @pytest.mark.parametrize("lang", LANGS)
 def test_chain_texts_spell_out_each_link_as_an_if_then_sentence(tid: str, lang: str) -> None:
     step = _step(tid)
-    text = step.explain(lang)
+    text = explain(step, lang)
     assert step.links and len(IF[lang].findall(text)) >= _groups(step.links)
     # each link's far end is stated with the truth the link gives it: a strong link makes it true,
     # a weak one false (single-cell nodes; group nodes are named by all their cells)
@@ -166,7 +168,7 @@ def test_chain_texts_spell_out_each_link_as_an_if_then_sentence(tid: str, lang: 
 def test_forcing_chain_texts_give_every_branch_and_what_follows(kind: str, lang: str) -> None:
     step = _forcing_kind(kind)
     assert step is not None, f"no {kind} forcing chain on the sampled solve paths"
-    text = step.explain(lang)
+    text = explain(step, lang)
     branches = step.detail["branches"]
     assert "<>" not in text and len(IF[lang].findall(text)) >= len(branches)
     if kind in ("contradiction", "nishio"):
@@ -252,7 +254,7 @@ def test_old_saved_steps_without_recorded_branches_still_explain_themselves() ->
             data["detail"].pop(key, None)
         old = Step.from_dict(data)
         for lang in LANGS:
-            text = old.explain(lang)
+            text = explain(old, lang)
             assert "<>" not in text
             assert all(cell_name(c) in text for c, _ in (*old.placements, *old.eliminations))
 
@@ -294,10 +296,10 @@ def test_hint_prints_the_plain_words_chain_and_its_json_carries_the_links(
     case = next(c for c in CASES if c.tid == tid and not c.fail)
     step = next(iter(technique(tid).find(parse_state(case.state))))
     code, out = _cli(capsys, "hint", case.state, "--technique", tid)
-    assert code == 0 and out.strip() == f"{tid}: {step.explain('en')}"
+    assert code == 0 and out.strip() == f"{tid}: {explain(step, 'en')}"
     assert IF["en"].search(out)
     code, out = _cli(capsys, "hint", case.state, "--technique", tid, "--lang", "zh")
-    assert code == 0 and out.strip() == f"{tid}: {step.explain('zh')}" and "如果" in out
+    assert code == 0 and out.strip() == f"{tid}: {explain(step, 'zh')}" and "如果" in out
     code, out = _cli(capsys, "hint", case.state, "--technique", tid, "--json")
     data = json.loads(out)
 
@@ -305,7 +307,7 @@ def test_hint_prints_the_plain_words_chain_and_its_json_carries_the_links(
         return [pair[0] // 9 + 1, pair[0] % 9 + 1, pair[1]]
 
     assert data["links"] == [[rc(a), rc(b), strong] for a, b, strong in step.links]
-    assert len(data["links"]) >= 3 and data["explanation"] == {lg: step.explain(lg) for lg in LANGS}
+    assert len(data["links"]) >= 3 and data["explanation"] == {lg: explain(step, lg) for lg in LANGS}
 
 
 def test_explain_prints_the_same_texts_as_the_steps(capsys: pytest.CaptureFixture[str]) -> None:
@@ -322,7 +324,7 @@ def test_explain_prints_the_same_texts_as_the_steps(capsys: pytest.CaptureFixtur
         lines = out.splitlines()
         assert code == 0 and len(lines) == len(steps) + 1
         for n, (line, step) in enumerate(zip(lines, steps, strict=False), start=1):
-            assert line == f"{n}. {step.technique}: {step.explain(lang)}"
+            assert line == f"{n}. {step.technique}: {explain(step, lang)}"
             if step.technique in CHAINS:
                 assert IF[lang].search(line)
     code, out = _cli(capsys, "explain", puzzle, "--json")

@@ -24,8 +24,9 @@ from engine.grid import CELL_UNITS, PEERS, UNITS, as_grid, cell_name
 from engine.human import iter_steps
 from engine.solver import solve
 from engine.steps import Step
-from engine.strategies import technique, techniques
 from engine.strategies.forcing import follow, follow_off
+from engine.techniques import technique, techniques
+from engine.wording import explain
 
 sys.path.insert(0, str(Path(__file__).parent))
 from test_explanations import FORCING, _rated  # noqa: E402  (SE-rated puzzles by band, same folder)
@@ -201,7 +202,7 @@ def test_one_search_per_state_serves_every_technique_and_a_new_state_starts_afre
 @pytest.mark.parametrize("lang", ["en", "zh"])
 def test_texts_name_the_cells_and_walk_every_branch(tid: str, lang: str) -> None:
     for _, _, step in _found(tid)[:5]:
-        text = step.explain(lang)
+        text = explain(step, lang)
         assert "<>" not in text and "{" not in text
         for c, _ in (*step.placements, *step.eliminations, *step.candidates):
             assert cell_name(c) in text
@@ -212,7 +213,7 @@ def test_texts_name_the_cells_and_walk_every_branch(tid: str, lang: str) -> None
             else:
                 said = f"假设 {cell_name(c)} {'不是' if record.get('off') else '是'} {d}"
             assert said in text, (said, text)
-        assert Step.from_dict(json.loads(json.dumps(step.to_dict()))).explain(lang) == text
+        assert explain(Step.from_dict(json.loads(json.dumps(step.to_dict()))), lang) == text
 
 
 @pytest.mark.parametrize("tid", FORCING)

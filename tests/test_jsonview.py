@@ -12,12 +12,12 @@ import re
 from functools import cache
 from pathlib import Path
 
-from engine import step_json
+from engine import explain, step_json
 from engine.grid import as_grid
 from engine.human import iter_steps, parse_state
 from engine.jsonview import DETAIL, PLAIN
 from engine.steps import Step
-from engine.strategies import technique
+from engine.techniques import technique
 
 HARDEST = Path(__file__).resolve().parents[2] / "shared" / "data" / "bench" / "forum_hardest_1106.txt"
 CELL = re.compile(r"r([1-9])c([1-9])")
@@ -95,5 +95,5 @@ def test_a_forcing_chain_branch_reads_from_one() -> None:
     branch = step_json(step)["detail"]["branches"][0]
     c, d = step.detail["branches"][0]["assume"]
     assert branch["assume"] == [c // 9 + 1, c % 9 + 1, d]
-    assert f"r{c // 9 + 1}c{c % 9 + 1}" in step.explain("en")
+    assert f"r{c // 9 + 1}c{c % 9 + 1}" in explain(step, "en")
 

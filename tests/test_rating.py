@@ -23,9 +23,9 @@ from engine.rating import (
     rate,
     score_of,
     se_floor,
-    step_score,
 )
 from engine.solver import count_solutions, solve
+from engine.techniques import step_cost
 
 DATA = Path(__file__).resolve().parents[2] / "shared" / "data"
 SINGLES = {"full_house", "hidden_single", "naked_single"}
@@ -91,7 +91,7 @@ def test_easy_means_singles_only_and_the_score_follows_the_steps() -> None:
     for puzzle in rows:
         rating = rate(as_grid(puzzle))
         assert (rating.level is Difficulty.EASY) == all(s.technique in SINGLES for s in rating.steps)
-        base = score_of([step_score(s) for s in rating.steps])
+        base = score_of([step_cost(s) for s in rating.steps])
         assert rating.score in (base, round(base + HIDDEN_SINGLES_BONUS, 2))
         assert rating.logic_only
 
@@ -198,10 +198,10 @@ def test_a_path_whose_hardest_step_is_se_s_own_aligned_triple_exclusion_scores_w
                 if r.hardest == "aligned_triple_exclusion"]
     assert len(finished) >= 5
     for r in finished:
-        scores = [step_score(s) for s in r.steps]
+        scores = [step_cost(s) for s in r.steps]
         assert r.score == max(scores) == 7.5 and r.level is Difficulty.EXPERT
     # the lift and the allowance would call some of them master
-    assert any(score_of([step_score(s) for s in r.steps]) > 7.9 for r in finished)
+    assert any(score_of([step_cost(s) for s in r.steps]) > 7.9 for r in finished)
 
 
 def test_a_step_se_lacks_costs_at_least_se_s_cheapest_own_step_on_its_state() -> None:
@@ -215,11 +215,11 @@ def test_a_step_se_lacks_costs_at_least_se_s_cheapest_own_step_on_its_state() ->
         cg = CandidateGrid.from_grid(as_grid(puzzle))
         scores, needs = [], []
         for step in rating.steps:
-            score, need = step_score(step), ""
+            score, need = step_cost(step), ""
             if step.technique in SE_LACKS and score < FLOOR_CAP:
                 floor, technique = se_floor(cg, score)
                 cheaper = [s for t in own for s in [next(iter(t.find(cg)), None)]
-                           if s is not None and score <= step_score(s) - (t.id == "nishio") * 0.5 < floor]
+                           if s is not None and score <= step_cost(s) - (t.id == "nishio") * 0.5 < floor]
                 assert not cheaper and score <= floor <= FLOOR_CAP, (puzzle, step.technique, cheaper)
                 assert technique not in SE_LACKS and (technique == "forcing_chain") == (floor == FLOOR_CAP)
                 if floor > score:
@@ -232,6 +232,6 @@ def test_a_step_se_lacks_costs_at_least_se_s_cheapest_own_step_on_its_state() ->
         # what SE needs in place of the hardest step, when that step was raised to its floor
         assert rating.se_needs == needs[scores.index(max(scores))]
         named += bool(rating.se_needs)
-        unfloored = score_of([step_score(s) for s in rating.steps])
+        unfloored = score_of([step_cost(s) for s in rating.steps])
         raised += rating.level is Difficulty.MASTER and level_of(unfloored) is not Difficulty.MASTER
     assert floored >= 50 and raised >= 2 and named >= 2, (floored, raised, named)

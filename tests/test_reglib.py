@@ -21,7 +21,7 @@ import reglib
 from engine.candidates import CandidateGrid
 from engine.grid import PEERS
 from engine.human import next_step, parse_state
-from engine.strategies import technique, techniques
+from engine.techniques import technique, techniques
 
 # HoDoKu's codes (before any "-variant") -> our technique ids.  Codes of techniques we do not
 # offer (fish above size 4, dual kites and ERs, templates) are not mapped, nor codes the library

@@ -20,6 +20,7 @@ from engine.candidates import CandidateGrid
 from engine.grid import PEERS, UNITS, as_grid, cell_name
 from engine.human import iter_steps, parse_state
 from engine.solver import solve
+from engine.wording import explain
 
 RATED = Path(__file__).resolve().parents[2] / "shared" / "data" / "ratings" / "se_rated_stratified_sample.txt"
 NEW = ("medusa_3d", "wxyz_wing", "vwxyz_wing", "aligned_pair_exclusion")
@@ -122,8 +123,8 @@ def test_explanations_name_the_cells_and_spell_out_removals(tid: str) -> None:
     for _, _, steps in _found(tid)[:10]:
         for step in steps[:3]:
             for lang in ("en", "zh"):
-                text = step.explain(lang)
+                text = explain(step, lang)
                 assert "<>" not in text and "{" not in text
                 for c in {c for c, _ in step.eliminations} | set(step.cells):
                     assert cell_name(c) in text
-            assert "remove" in step.explain("en") and "删去" in step.explain("zh")
+            assert "remove" in explain(step, "en") and "删去" in explain(step, "zh")

@@ -23,7 +23,8 @@ import pytest
 from engine.candidates import CandidateGrid
 from engine.human import solve_path
 from engine.steps import Step
-from engine.strategies import Technique, techniques
+from engine.strategies import Technique
+from engine.techniques import techniques
 
 DATA = Path(__file__).resolve().parents[1].parent / "shared" / "data" / "correctness"
 # the last-resort searches (singles followed from every candidate, and the guess) are exercised by

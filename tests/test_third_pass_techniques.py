@@ -21,7 +21,7 @@ from engine.candidates import CandidateGrid
 from engine.grid import PEERS, UNITS, as_grid
 from engine.human import parse_state
 from engine.solver import solve
-from engine.strategies import techniques
+from engine.techniques import techniques
 
 HARDEST = Path(__file__).resolve().parents[2] / "shared" / "data" / "bench" / "forum_hardest_1106.txt"
 NEW = ("als_chain", "aligned_triple_exclusion", "msls")

@@ -14,7 +14,7 @@ import pytest
 from harness.puzzles import DATA, easy_with_solution, grid_of
 from playwright.sync_api import expect
 
-from engine import candidate_masks, iter_steps, solve
+from engine import candidate_masks, explain, iter_steps, solve
 
 pytestmark = pytest.mark.browser
 
@@ -123,7 +123,7 @@ def test_the_hint_reasons_from_the_notes_and_never_repeats_a_step_they_made(ui):
     step = next(iter_steps(POINTING_FIRST))  # the engine's first step: eliminations only
     assert step.eliminations and not step.placements
     first = _press_hint(ui, 4)
-    assert first == step.explain("en")
+    assert first == explain(step, "en")
     ui.button("Fill candidates").click()  # the notes now equal the candidates: the same step
     empty = givens.index(0)
     # (the fill lands before the presses: landing between them, it restarted the ladder mid-way)
@@ -166,7 +166,7 @@ def test_the_timeline_steps_back_exactly_scrubs_to_the_puzzle_and_solve_goes_on_
         expect(ui.status("Steps")).to_have_text(str(count))
     expect(timeline).to_have_value("20")
     assert ui.digits() == _board_after(puzzle, 20)
-    assert _explanation(ui) == list(iter_steps(puzzle))[19].explain("en")
+    assert _explanation(ui) == explain(list(iter_steps(puzzle))[19], "en")
     for count in range(19, 14, -1):
         ui.button("Step back").click()
         expect(ui.status("Steps")).to_have_text(str(count))
@@ -194,7 +194,7 @@ def test_a_chain_step_is_drawn_as_arrows_and_explained_in_both_languages(ui):
     expect(ui.status("Board state")).to_have_text("Solved", timeout=30_000)
     timeline = ui.page.get_by_role("slider", name="Timeline")
     timeline.fill(str(index + 1))  # the board just after the chain's step
-    expect(ui.status("Explanation")).to_have_text(chain.explain("en"))
+    expect(ui.status("Explanation")).to_have_text(explain(chain, "en"))
     said = _explanation(ui)
     assert said.startswith("XY-chain: If ") and "either way" in said and "<>" not in said  # plain words
     layer = ui.page.get_by_role("img", name="Chain links")
@@ -212,7 +212,7 @@ def test_a_chain_step_is_drawn_as_arrows_and_explained_in_both_languages(ui):
         struck = ui.cell(cell).locator(".cand.struck")
         expect(struck).to_have_text(str(digit))
     ui.page.get_by_role("combobox", name="Language").select_option("zh")
-    expect(ui.page.locator("#explanation")).to_have_text(chain.explain("zh"))
+    expect(ui.page.locator("#explanation")).to_have_text(explain(chain, "zh"))
     assert "如果" in ui.page.locator("#explanation").inner_text()
     assert "链" in ui.page.locator("#links desc").text_content()
     ui.page.get_by_role("combobox", name="语言").select_option("en")
@@ -231,7 +231,7 @@ def test_a_hint_on_imported_notes_draws_its_chain_and_apply_strikes_the_eliminat
         state.apply(step)
     _load(ui, state.to_sukaku(), state.values)  # digits as givens, candidates as the player's notes
     whole = _press_hint(ui, 4)
-    assert whole == steps[at].explain("en") and whole.count("If ") >= 1
+    assert whole == explain(steps[at], "en") and whole.count("If ") >= 1
     layer = ui.page.get_by_role("img", name="Chain links")
     expect(layer.locator("line")).to_have_count(len(steps[at].links))
     ui.button("Apply").click()
@@ -246,7 +246,7 @@ def _exocet_state() -> tuple[str, list[int]]:
     from reglib import walk
 
     from engine import next_step, parse_state
-    from engine.strategies import technique, techniques
+    from engine.techniques import technique, techniques
 
     easy = [t for t in techniques() if t.score < 6.0 and not t.needs_unique]
     for puzzle in (DATA / "bench" / "forum_hardest_1905_11plus.txt").read_text().split()[7::4800]:
@@ -268,7 +268,7 @@ def _named_explained_and_applied(ui, line: str, givens: list[int], name: str, op
     _load(ui, line, givens)
     assert _press_hint(ui, 2) == f"There is a {name} here."
     whole = _press_hint(ui, 2)
-    assert whole == step.explain("en") and whole.startswith(opening)
+    assert whole == explain(step, "en") and whole.startswith(opening)
     ui.button("Apply").click()
     for cell, digit in step.eliminations:
         expect(ui.cell(cell)).not_to_have_attribute("aria-label", re.compile(rf"notes.* {digit}\b"))

@@ -8,9 +8,10 @@ from pathlib import Path
 from engine.candidates import CandidateGrid
 from engine.grid import CELL_UNITS, as_grid, cell_name
 from engine.human import drive, next_step
-from engine.rating import rate, step_score
+from engine.rating import rate
 from engine.solver import solve
-from engine.strategies import technique
+from engine.techniques import step_cost, technique
+from engine.wording import explain
 
 DATA = Path(__file__).resolve().parents[2] / "shared" / "data"
 
@@ -64,7 +65,7 @@ def test_every_unique_loop_is_a_deadly_pattern_with_an_extra_and_removes_only_wr
 def test_the_explanation_says_why_the_loop_is_deadly_and_which_type_saves_it() -> None:
     told = set()
     for _, _, step in _walked_steps([p for _, p in _tuning(4.6, 4.8)[:40]]):
-        en, zh = step.explain(), step.explain("zh")
+        en, zh = explain(step), explain(step, "zh")
         names = [cell_name(c) for c in step.cells]
         kind, digits = step.detail["kind"], step.detail["digits"]
         assert en.startswith(f"Unique loop type {kind} on {digits} ({', '.join(names)})")
@@ -81,17 +82,17 @@ def test_a_loop_costs_what_sudoku_explainer_charges_by_size_and_finishes_se_4_6_
     by_loop = [(se, r) for se, r in rated if r.hardest == "unique_loop"]
     assert len(by_loop) >= 3
     for se, r in by_loop:
-        loop = next(s for s in r.steps if s.technique == "unique_loop" and step_score(s) == r.score)
+        loop = next(s for s in r.steps if s.technique == "unique_loop" and step_cost(s) == r.score)
         base = {6: 4.6, 8: 4.7}.get(len(loop.cells), 5.0)
-        assert step_score(loop) >= base and round(abs(r.score - se), 2) <= 0.3
+        assert step_cost(loop) >= base and round(abs(r.score - se), 2) <= 0.3
     for _, r in rated:
         for s in r.steps:
             if s.technique == "unique_loop" and s.detail["kind"] != 3:
-                assert step_score(s) == {6: 4.6, 8: 4.7}.get(len(s.cells), 5.0)
+                assert step_cost(s) == {6: 4.6, 8: 4.7}.get(len(s.cells), 5.0)
 
 
 def test_unique_loop_is_a_uniqueness_technique_found_after_the_rectangles() -> None:
-    from engine.strategies import techniques
+    from engine.techniques import techniques
 
     ids = [t.id for t in techniques()]
     assert technique("unique_loop").needs_unique

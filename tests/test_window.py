@@ -21,6 +21,7 @@ from harness.window import WindowApp
 from harness.xvfb import Xvfb
 
 from desktop.exposed import NO_SUCH_CALL
+from engine import explain
 from engine.grid import is_solution
 from engine.solver import count_solutions
 
@@ -289,7 +290,7 @@ def test_hint_ladder_timeline_and_chain_arrows_in_the_window(window, data_dir):
                  message="Hint went no level deeper")
         texts.append(app.status_text("Explanation"))
     assert texts[0].startswith("Look at ") and texts[1].startswith("There is a ")
-    assert texts[3] == steps[0].explain("en")
+    assert texts[3] == explain(steps[0], "en")
     app.click_button("Apply")
     placed = app.wait_digits(lambda d: d != givens, timeout=10)
     assert all(placed[c] == solution[c] for c in range(81) if placed[c] != givens[c])
@@ -307,7 +308,7 @@ def test_hint_ladder_timeline_and_chain_arrows_in_the_window(window, data_dir):
     for _ in range(chain_at + 1):
         page.press("ArrowRight")
     wait_for(lambda: app.number("Steps") == chain_at + 1, 20, message="the slider did not reach the chain")
-    assert app.status_text("Explanation") == steps[chain_at].explain("en")
+    assert app.status_text("Explanation") == explain(steps[chain_at], "en")
     layer = page.one("image", "Chain links")  # role=img, as Chromium names it
     lines = page.call_on(layer, "function() { return this.querySelectorAll('line').length; }")
     assert lines == len(steps[chain_at].links)

@@ -35,6 +35,7 @@ def run(args: argparse.Namespace) -> int:
     from engine.formats import parse_line
     from engine.jsonview import step_json
     from engine.rating import rate
+    from engine.wording import explain
 
     try:
         grid = parse_line(args.puzzle.strip())
@@ -50,7 +51,7 @@ def run(args: argparse.Namespace) -> int:
         print(json.dumps([step_json(s) for s in rating.steps], ensure_ascii=False, indent=1))
         return 0
     for n, step in enumerate(rating.steps, start=1):
-        print(f"{n}. {step.technique}: {step.explain(args.lang)}")
+        print(f"{n}. {step.technique}: {explain(step, args.lang)}")
     print(_difficulty(rating, args.lang))
     return 0
 

@@ -34,7 +34,8 @@ def run(args: argparse.Namespace) -> int:
     from engine.errors import SudokuError
     from engine.human import all_steps, next_step, parse_state
     from engine.jsonview import step_json
-    from engine.strategies import technique, techniques
+    from engine.techniques import technique, techniques
+    from engine.wording import explain
 
     if args.technique is not None:
         try:
@@ -70,5 +71,5 @@ def run(args: argparse.Namespace) -> int:
         if args.json:
             print(json.dumps(step_json(step), ensure_ascii=False), flush=args.all)
         else:
-            print(f"{step.technique}: {step.explain(args.lang)}", flush=args.all)
+            print(f"{step.technique}: {explain(step, args.lang)}", flush=args.all)
     return 0

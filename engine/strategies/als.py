@@ -42,16 +42,17 @@ import numpy as np
 from engine.candidates import CandidateGrid
 from engine.grid import cell_name
 from engine.masks import CELL_BIT, MASK_DIGITS, bits
-from engine.steps import TEXT_FIELDS, Step
-from engine.strategies import Technique, register
+from engine.steps import Step
+from engine.strategies import Family, Technique
 from engine.strategies.links import (
     Als,
     almost_locked_sets,
     digit_cells,
     digit_words,
     rcc_tables,
-    result_fields,
 )
+
+FAMILY = Family()  # this module's techniques, read by engine.techniques
 
 
 def _elims(dc: list[int], d: int, peers: int, exclude: int) -> list[tuple[int, int]]:
@@ -222,21 +223,19 @@ def find_death_blossom(cg: CandidateGrid) -> Iterator[Step]:
         yield _step("death_blossom", sets_, elims, {"stem": cell_name(detail["stem"])})
 
 
-for _tid in ("als_xz", "als_xy_wing", "death_blossom"):
-    TEXT_FIELDS[_tid] = result_fields
 
-register(
+FAMILY.add(
     Technique("als_xz", "ALS-XZ", "待定数组 XZ", 7.2, find_als_xz, covered_by="aic"),
     "ALS-XZ: almost locked sets {sets} share the restricted digit {x}; {result}.",
     "待定数组 XZ：待定数组 {sets} 以 {x} 为受限公共数；{result}。",
 )
-register(
+FAMILY.add(
     Technique("als_xy_wing", "ALS-XY-Wing", "待定数组 XY-Wing", 7.4, find_als_xy_wing, covered_by="aic"),
     "ALS-XY-wing: almost locked sets {sets} (the last is the pivot, restricted digits {x} and {y}); "
     "{result}.",
     "待定数组 XY-Wing：待定数组 {sets}（最后一个为枢纽，受限公共数 {x} 与 {y}）；{result}。",
 )
-register(
+FAMILY.add(
     Technique("death_blossom", "Death Blossom", "死亡之花", 7.6, find_death_blossom),
     "Death blossom: whatever the stem {stem} holds locks one petal of {sets}; {result}.",
     "死亡之花：无论茎 {stem} 填什么，花瓣 {sets} 之一被锁定；{result}。",

@@ -42,8 +42,8 @@ import numpy as np
 from engine.candidates import CandidateGrid
 from engine.grid import cell_name
 from engine.masks import MASK_DIGITS, bits, digits_text
-from engine.steps import TEXT_FIELDS, Step
-from engine.strategies import Technique, register
+from engine.steps import Step
+from engine.strategies import Family, Technique
 from engine.strategies.als import links_by_set
 from engine.strategies.links import (
     Als,
@@ -51,8 +51,9 @@ from engine.strategies.links import (
     digit_cells,
     digit_words,
     rcc_tables,
-    result_fields,
 )
+
+FAMILY = Family()  # this module's techniques, read by engine.techniques
 
 MIN_LINKS = 3  # four sets: two are ALS-XZ, three the ALS-XY-wing
 MAX_LINKS = 7  # eight sets
@@ -190,9 +191,8 @@ def _step(sets: Sequence[Als], path: tuple[list[int], list[int]], removals: tupl
     )
 
 
-TEXT_FIELDS["als_chain"] = result_fields
 
-register(
+FAMILY.add(
     Technique("als_chain", "ALS Chain", "待定数组链", 7.8, find_als_chain, covered_by="aic"),
     "ALS chain: {chain}, each almost locked set linked to the next by the restricted digit between "
     "them. Were {z} not in {first}, that set would be locked and push its linking digit out of the "

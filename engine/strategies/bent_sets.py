@@ -40,9 +40,11 @@ from engine.masks import (
     cands_array,
     common_peers,
 )
-from engine.steps import TEXT_FIELDS, Step, removal_label
-from engine.strategies import Technique, register
+from engine.steps import Step
+from engine.strategies import Family, Technique
 from engine.strategies.links import digit_cells
+
+FAMILY = Family()  # this module's techniques, read by engine.techniques
 
 _NAMES = {4: "wxyz_wing", 5: "vwxyz_wing"}
 
@@ -143,24 +145,9 @@ def vwxyz_wing(cg: CandidateGrid) -> Iterator[Step]:
     yield from _bent(cg, 5)
 
 
-def _fields(step: Step, lang: str) -> dict[str, str]:
-    """The reason (one digit must be in the set, or every digit is locked) and the result in ``lang``."""
-    z, size = step.detail.get("digit", 0), step.detail.get("size", "")
-    if lang == "zh":
-        reason = (f"除 {z} 外，每个数字在这些格中的位置互相可见，至多填一次；"
-                  f"{size} 格需要 {size} 个数，所以 {z} 必在其中" if z else
-                  "每个数字在这些格中的位置互相可见，至多填一次；所以每个数字恰好填一次")
-    else:
-        reason = (f"every digit but {z} sits in cells that all see each other, so it fills at most one "
-                  f"of them; {size} cells need {size} digits, so {z} must fill one" if z else
-                  "every digit sits in cells that all see each other, so each fills exactly one of them")
-    return {"reason": reason, "result": removal_label(step.eliminations, lang)}
-
-
-TEXT_FIELDS["wxyz_wing"] = TEXT_FIELDS["vwxyz_wing"] = _fields
-
 _EN = "the {size} cells {set} hold only the digits {digits}; {reason}. So: {result}."
 _ZH = "{size} 格 {set} 只含数字 {digits}；{reason}。所以：{result}。"
-register(Technique("wxyz_wing", "WXYZ-Wing", "WXYZ翼", 4.6, wxyz_wing), "WXYZ-wing: " + _EN, "WXYZ翼：" + _ZH)
-register(Technique("vwxyz_wing", "VWXYZ-Wing", "VWXYZ翼", 4.8, vwxyz_wing), "VWXYZ-wing: " + _EN,
-         "VWXYZ翼：" + _ZH)
+FAMILY.add(Technique("wxyz_wing", "WXYZ-Wing", "WXYZ翼", 4.6, wxyz_wing), "WXYZ-wing: " + _EN,
+           "WXYZ翼：" + _ZH)
+FAMILY.add(Technique("vwxyz_wing", "VWXYZ-Wing", "VWXYZ翼", 4.8, vwxyz_wing), "VWXYZ-wing: " + _EN,
+           "VWXYZ翼：" + _ZH)

@@ -18,11 +18,12 @@ from collections.abc import Iterator
 from itertools import combinations, product
 
 from engine.candidates import CandidateGrid
-from engine.grid import CELL_UNITS, PEERS, cell_name
+from engine.grid import CELL_UNITS, PEERS
 from engine.masks import MASK_DIGITS, POPCOUNT
-from engine.steps import TEXT_FIELDS, Step, removal_label
-from engine.strategies import Technique, register
-from engine.strategies.wording import candidates_text, candidates_text_zh
+from engine.steps import Step
+from engine.strategies import Family, Technique
+
+FAMILY = Family()  # this module's techniques, read by engine.techniques
 
 MAX_CELLS = 4  # more cells over two candidates: never a BUG+n in practice, and the choices multiply
 
@@ -84,17 +85,7 @@ def bug_plus_n(cg: CandidateGrid) -> Iterator[Step]:
                        detail={"n": len(extra), "extras": [list(p) for p in extra]})
 
 
-def _fields(step: Step, lang: str) -> dict[str, str]:
-    """The extra candidates and the result, spelled out in ``lang``."""
-    extra = [tuple(p) for p in step.detail.get("extras", [])]
-    text = candidates_text_zh(extra) if lang == "zh" else candidates_text(extra)
-    return {"extras": text, "result": removal_label(step.eliminations, lang),
-            "cells_named": ", ".join(cell_name(c) for c in step.cells)}
-
-
-TEXT_FIELDS["bug_plus_n"] = _fields
-
-register(
+FAMILY.add(
     Technique("bug_plus_n", "BUG+n", "BUG+n 全双值坟墓", 5.7, bug_plus_n, needs_unique=True),
     "BUG+{n}: without {extras}, every empty cell would have two candidates and every digit two "
     "places in each unit, a state with no unique solution; so one of them is true, and what each "

@@ -32,9 +32,11 @@ import numpy as np
 from engine.candidates import CandidateGrid, DigitMemo, template_covered
 from engine.grid import cell_name
 from engine.masks import CELL_BIT, MASK_DIGITS, PEER_MASK, bits, digits_text
-from engine.steps import TEXT_FIELDS, Fact, Step, cannot_label, fact_label, implication_sentence, link_facts
-from engine.strategies import Technique, register
-from engine.strategies.links import Graph, build_graph, digit_cells, result_fields
+from engine.steps import Step
+from engine.strategies import Family, Technique
+from engine.strategies.links import Graph, build_graph, digit_cells
+
+FAMILY = Family()  # this module's techniques, read by engine.techniques
 
 # ---------------------------------------------------------------------------------------------
 # searching
@@ -360,108 +362,25 @@ def find_aic(cg: CandidateGrid) -> Iterator[Step]:
             yield chain_step("aic", g, states, p, e, kind, loop)
 
 
-def chain_facts(step: Step) -> list[Fact]:
-    """Return the facts a chain step's links walk through, with the cells of group and set nodes."""
-    facts = link_facts(step.links)
-    nodes = step.detail.get("nodes")
-    if isinstance(nodes, list) and len(nodes) == len(facts):
-        facts = [(tuple(cells), int(d), true) for (_, _, true), (d, cells) in zip(facts, nodes, strict=True)]
-    return facts
 
-
-def _discontinuous(facts: list[Fact]) -> bool:
-    """True when the chain leads from "A is false" back to "A is true" (so A is true)."""
-    return bool(facts) and facts[0][:2] == facts[-1][:2]
-
-
-def chain_story(step: Step, lang: str) -> str:
-    """Return a chain's implications in plain words and what follows from them (any chain: X, XY,
-    AIC, continuous or discontinuous nice loop)."""
-    facts = chain_facts(step)
-    result = result_fields(step, lang)["result"]
-    if not facts:
-        return result
-    sets = step.detail.get("sets", ())
-    notes = {i + 1: _set_note(facts[i][1], cells, digits, lang) for i, cells, digits in sets}
-    said = implication_sentence(facts, lang, notes=notes)
-    first, last = facts[0], facts[-1]
-    if step.detail.get("kind") == "loop":
-        if lang == "zh":
-            return (f"{said}，链首尾相接成环。无论从哪个方向走，每条强链和弱链都恰有一端成立，"
-                    f"所以弱链两端共同看到的候选数都不成立：{result}。")
-        return (f"{said}, which closes the loop. Either way round, each link has exactly one true end, "
-                f"so whatever sees both ends of a weak link goes: {result}.")
-    if _discontinuous(facts):
-        wrong, true = fact_label(first, lang), fact_label((first[0], first[1], True), lang)
-        if lang == "zh":
-            return f"{said}：假设 {wrong} 导致矛盾，所以 {true}：{result}。"
-        return f"{said}: assuming {wrong} contradicts itself, so {true}: {result}."
-    start = (first[0], first[1], True)
-    cannot = cannot_label(step.eliminations, lang) if step.eliminations else result
-    if lang == "zh":
-        return (f"{said}。所以 {fact_label(start, lang)}，或者 {fact_label(last, lang)}；"
-                f"无论哪种情况，{cannot}。")
-    return f"{said}. So {fact_label(start, lang)} or {fact_label(last, lang)}; either way {cannot}."
-
-
-def _set_note(out: int, cells: list[int], digits: str, lang: str) -> str:
-    """Return why a strong link through an almost locked set holds, e.g. " (r1c1, r1c2 hold only
-    the digits 123: without 1, these 2 cells need both other digits)"."""
-    n = len(cells)
-    if lang == "zh":
-        names = "、".join(cell_name(c) for c in cells)
-        return f"（{names} 只有 {digits} 这些候选数：没有 {out}，这 {n} 格就要填满其余 {n} 个数）"
-    names = ", ".join(cell_name(c) for c in cells)
-    others = "both other digits" if n == 2 else f"all {n} other digits"
-    return f" ({names} hold only the digits {digits}: without {out}, these {n} cells need {others})"
-
-
-_AIC_TITLES = {
-    "loop": ("Continuous nice loop", "连续环"),
-    "discontinuous": ("Discontinuous nice loop", "不连续环"),
-    "chain": ("Alternating inference chain", "交替推理链"),
-}
-
-
-def _chain_fields(step: Step, lang: str) -> dict[str, str]:
-    kind = str(step.detail.get("kind"))
-    if kind != "loop":
-        kind = "discontinuous" if _discontinuous(chain_facts(step)) else "chain"
-    return {
-        "story": chain_story(step, lang),
-        "title": _AIC_TITLES[kind][lang == "zh"],
-        "digit": str(step.links[0][0][1]) if step.links else "",
-    }
-
-
-def _remote_pair_fields(step: Step, lang: str) -> dict[str, str]:
-    fields = result_fields(step, lang)
-    fields["said"] = implication_sentence(link_facts(step.links), lang) if step.links else ""
-    return fields
-
-
-TEXT_FIELDS["remote_pair"] = _remote_pair_fields
-for _tid in ("x_chain", "xy_chain", "aic"):
-    TEXT_FIELDS[_tid] = _chain_fields
-
-register(
+FAMILY.add(
     Technique("remote_pair", "Remote Pair", "远程数对", 6.4, find_remote_pair),
     "Remote pair {digits} along {chain}: {said}. So the cells alternate between the two digits, and a "
     "cell seeing two of them an odd number of steps apart sees both: {removed}.",
     "远程数对 {digits}（{chain}）：{said}。所以链上的格交替填这两个数，"
     "同时看到相隔奇数步的两格的格两个数都不能填：{removed}。",
 )
-register(
+FAMILY.add(
     Technique("x_chain", "X-Chain", "X链", 6.6, find_x_chain),
     "X-chain on {digit}: {story}",
     "X链（数字 {digit}）：{story}",
 )
-register(
+FAMILY.add(
     Technique("xy_chain", "XY-Chain", "XY链", 6.8, find_xy_chain),
     "XY-chain: {story}",
     "XY链：{story}",
 )
-register(
+FAMILY.add(
     Technique("aic", "Alternating Inference Chain", "交替推理链", 7.0, find_aic),
     "{title}: {story}",
     "{title}：{story}",

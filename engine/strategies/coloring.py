@@ -24,7 +24,7 @@ on the 1,378 stuck states of tuning-half SE 6-9.3 puzzles, where they often do, 
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from typing import TypeVar
 
 import numpy as np
@@ -32,9 +32,11 @@ import numpy as np
 from engine.candidates import CandidateGrid, DigitMemo, LastAnswer, all_unit_positions
 from engine.grid import UNITS
 from engine.masks import CELL_BIT, PEER_MASK, PEER_THIRDS, bits, cands_array
-from engine.steps import TEXT_FIELDS, Step
-from engine.strategies import Technique, register
+from engine.steps import Step
+from engine.strategies import Family, Technique
 from engine.strategies.single_digit import strong_links
+
+FAMILY = Family()  # this module's techniques, read by engine.techniques
 
 Cluster = tuple[tuple[int, ...], tuple[int, ...]]  # the cells of colour 0 and of colour 1
 Node = TypeVar("Node", int, tuple[int, int])  # a cell, or a (cell, digit) candidate
@@ -137,11 +139,7 @@ _PEER_THIRDS = np.array(PEER_THIRDS, dtype=np.int64)
 
 def simple_coloring(cg: CandidateGrid) -> Iterator[Step]:
     """Yield every colour wrap and colour trap that removes a candidate (none if none)."""
-    digits = _removing_digits(cg.cands)
-    if digits & 0x1FF:
-        for d, pos in enumerate(all_unit_positions(cg.cands), start=1):
-            if digits >> (d - 1) & 1:
-                yield from _MEMO.get(("simple", d, tuple(pos)), lambda d=d: list(_simple_digit(cg.cands, d)))
+    return _by_digit(cg, _removing_digits(cg.cands) & 0x1FF, "simple", _simple_digit)
 
 
 def _simple_digit(cands: list[int], d: int) -> Iterator[Step]:
@@ -161,11 +159,17 @@ def _simple_digit(cands: list[int], d: int) -> Iterator[Step]:
 
 def multi_coloring(cg: CandidateGrid) -> Iterator[Step]:
     """Yield, per pair of clusters, everything multi-colouring removes (none if nothing)."""
-    digits = _removing_digits(cg.cands) >> 9
+    return _by_digit(cg, _removing_digits(cg.cands) >> 9, "multi", _multi_digit)
+
+
+def _by_digit(
+    cg: CandidateGrid, digits: int, kind: str, find: Callable[[list[int], int], Iterator[Step]]
+) -> Iterator[Step]:
+    """Yield ``find``'s steps for each digit in the mask ``digits``, kept per digit's places; none if none."""
     if digits:
         for d, pos in enumerate(all_unit_positions(cg.cands), start=1):
             if digits >> (d - 1) & 1:
-                yield from _MEMO.get(("multi", d, tuple(pos)), lambda d=d: list(_multi_digit(cg.cands, d)))
+                yield from _MEMO.get((kind, d, tuple(pos)), lambda d=d: list(find(cg.cands, d)))
 
 
 def _multi_digit(cands: list[int], d: int) -> Iterator[Step]:
@@ -214,26 +218,13 @@ def _multi_pair(open_cells: int, first: Cluster, second: tuple[int, int], seen1:
             yield "type 1", set(bits(seen1[1 - a] & seen2[1 - b] & open_cells))
 
 
-_KINDS_ZH = {"trap": "陷阱", "wrap": "矛盾", "type 1": "1 型", "type 2": "2 型"}
-
-
-def _kind_field(step: Step, lang: str) -> dict[str, str]:
-    """Translate the colouring kind ("trap", "type 1 + type 2", ...) for the Chinese text."""
-    kind = str(step.detail.get("kind", ""))
-    if lang == "zh":
-        kind = " + ".join(_KINDS_ZH.get(k, k) for k in kind.split(" + "))
-    return {"kind": kind}
-
-
-TEXT_FIELDS["simple_coloring"] = TEXT_FIELDS["multi_coloring"] = _kind_field
-
-register(
+FAMILY.add(
     Technique("simple_coloring", "Simple Colouring", "简单染色", 4.5, simple_coloring),
     "Simple colouring on {digit} ({kind}): the strong links colour {colours}; one colour holds "
     "{digit}, so: {removed}.",
     "简单染色（数字 {digit}，{kind}）：强链把格染成 {colours}；其中一种颜色为真，所以：{removed}。",
 )
-register(
+FAMILY.add(
     Technique("multi_coloring", "Multi-Colouring", "多重染色", 4.6, multi_coloring),
     "Multi-colouring on {digit} ({kind}): the coloured clusters {colours} see each other, so: "
     "{removed}.",

@@ -84,11 +84,14 @@ from typing import NamedTuple
 import numpy as np
 
 from engine.candidates import CandidateGrid, DigitMemo, template_covered, template_rows
-from engine.grid import CELL_UNITS_NP, PEERS, PEERS_NP, UNITS, UNITS_NP, cell_name
+from engine.grid import CELL_UNITS_NP, PEERS, PEERS_NP, UNITS, UNITS_NP
+from engine.labels import cells_label
 from engine.masks import PEER_MASK, bits
-from engine.steps import TEXT_FIELDS, Step, cells_label, implication_sentence, unit_label
-from engine.strategies import Technique, register
+from engine.steps import Step
+from engine.strategies import Family, Technique
 from engine.strategies.links import digit_cells
+
+FAMILY = Family()  # this module's techniques, read by engine.techniques
 
 _NAMES = {2: "x_wing", 3: "swordfish", 4: "jellyfish"}
 _MAX_SIZE = 4
@@ -265,15 +268,6 @@ def _siamese_step(tid: str, one: Fish, other: Fish) -> Step:
                         "cover2": list(other.cover), "fins2": cells_label(tuple(bits(other.fins)))})
 
 
-def _units_text(units: list[int], lang: str) -> str:
-    return ("、" if lang == "zh" else ", ").join(unit_label(u, lang) for u in units)
-
-
-def _fields(step: Step, lang: str) -> dict[str, str]:
-    units = ("base", "cover", "cover2")
-    return {key: _units_text(step.detail[key], lang) for key in units if key in step.detail}
-
-
 def kraken_fish(cg: CandidateGrid) -> Iterator[Step]:
     """Yield every Kraken fish (HoDoKu's types 1 and 2) that removes a candidate (none if none).
 
@@ -415,35 +409,6 @@ def _kraken_step(fish: Fish, target: tuple[int, int], starts: list[int], chains:
                 candidates=step.candidates, detail={**step.detail, **extra, "chains": record})
 
 
-def _kraken_fields(step: Step, lang: str) -> dict[str, str]:
-    d = step.detail["digit"]
-    (target, x), = step.eliminations
-    zh = lang == "zh"
-    said = []
-    for start, cell, value, length, broken in step.detail["chains"]:
-        if broken:
-            clash = (f"如果 {cell_name(start)} 是 {d}，随之而来的唯一数会导致矛盾" if zh
-                     else f"If {cell_name(start)} is {d}, the singles that follow run into a contradiction")
-            said.append(clash)
-            continue
-        facts: list = [((start,), d, True)]
-        if length > 2:
-            facts.append(None)
-        if cell != start:
-            facts.append(((cell,), value, True))
-        said.append(implication_sentence([*facts, ((target,), x, False)], lang))
-    chains = ("；" if zh else "; ").join(said)
-    name = cell_name(target)
-    if step.detail["type"] == 1:
-        reason = (f"若鱼成立，{name} 不能是 {x}；若某个鳍是 {d}：{chains}" if zh
-                  else f"If the fish holds, {name} loses {x}; and if a fin holds it: {chains}")
-    else:
-        unit = unit_label(step.detail["unit"], lang)
-        reason = (f"所以 {unit} 的 {d} 在它的基础格中或在某个鳍中：{chains}" if zh
-                  else f"So {unit} has its {d} in one of its base cells or a fin holds it: {chains}")
-    return {**_fields(step, lang), "reason": reason}
-
-
 _EN = {2: "X-Wing", 3: "Swordfish", 4: "Jellyfish"}
 _ZH = {2: "X翼", 3: "剑鱼", 4: "水母"}
 _KIND_EN = {"franken": "Franken", "mutant": "Mutant"}
@@ -456,7 +421,7 @@ for _kind_id in ("franken", "mutant"):
         _en = f"{_KIND_EN[_kind_id]} {_EN[_n]}"
         _zh = f"{_KIND_ZH[_kind_id]}{_ZH[_n]}"
         _tid = f"{_kind_id}_{_NAMES[_n]}"
-        register(
+        FAMILY.add(
             Technique(_tid, _en, _zh, _SCORE[_kind_id, _n], _finder(_n, _kind_id, False)),
             f"{_en}: in {{base}}, {{digit}} lies only in {{cover}}; each of the {_n} base units places "
             f"{{digit}} once and the {_n} cover units can take only one each, so the cover's other "
@@ -464,8 +429,7 @@ for _kind_id in ("franken", "mutant"):
             f"{_zh}：在 {{base}} 中，数字 {{digit}} 只出现在 {{cover}}；{_n} 个基础单元各填一个 {{digit}}，"
             f"{_n} 个覆盖单元各只能容纳一个，所以覆盖单元中的其余候选删去 {{digit}}：{{removed}}。",
         )
-        TEXT_FIELDS[_tid] = _fields
-        register(
+        FAMILY.add(
             Technique(f"finned_{_tid}", f"Finned {_en}", f"鳍{_zh}", round(_SCORE[_kind_id, _n] + 0.1, 1),
                       _finder(_n, _kind_id, True)),
             f"Finned {_en}: in {{base}}, {{digit}} lies only in {{cover}} or in the fins {{fins}}; "
@@ -474,12 +438,11 @@ for _kind_id in ("franken", "mutant"):
             f"鳍{_zh}：在 {{base}} 中，数字 {{digit}} 只出现在 {{cover}} 或鳍 {{fins}}；"
             "要么某个鳍是 {digit}，要么鱼成立，所以能看到所有鳍的候选删去 {digit}：{removed}。",
         )
-        TEXT_FIELDS[f"finned_{_tid}"] = _fields
 
 for _kind_id, _score in (("franken", 5.9), ("mutant", 6.3)):
     _en = f"Siamese {_KIND_EN[_kind_id]} Fish"
     _zh = f"连体{_KIND_ZH[_kind_id]}鱼"
-    register(
+    FAMILY.add(
         Technique(f"siamese_{_kind_id}_fish", _en, _zh, _score, _siamese_finder(_kind_id)),
         f"{_en}: two finned {_KIND_EN[_kind_id]} {{fish_en}} fish share the base {{base}} for {{digit}}, "
         "one covered by {cover} with the fins {fins}, the other by {cover2} with the fins {fins2}; "
@@ -488,12 +451,10 @@ for _kind_id, _score in (("franken", 5.9), ("mutant", 6.3)):
         "一条由 {cover} 覆盖、鳍为 {fins}，另一条由 {cover2} 覆盖、鳍为 {fins2}；"
         "各自删去能看到自己所有鳍的候选 {digit}：{removed}。",
     )
-    TEXT_FIELDS[f"siamese_{_kind_id}_fish"] = _fields
 
-register(
+FAMILY.add(
     Technique("kraken_fish", "Kraken Fish", "海怪鱼", 8.1, kraken_fish),
     "Kraken Fish: in {base}, {digit} lies only in {cover} or in the fins {fins}. {reason}. "
     "Either way: {removed}.",
     "海怪鱼：在 {base} 中，数字 {digit} 只出现在 {cover} 或鳍 {fins}。{reason}。无论哪种情况：{removed}。",
 )
-TEXT_FIELDS["kraken_fish"] = _kraken_fields

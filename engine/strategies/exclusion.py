@@ -38,8 +38,10 @@ import numpy as np
 from engine.candidates import CandidateGrid
 from engine.grid import PEERS, UNITS, cell_name
 from engine.masks import CELL_BIT, MASK_DIGITS, PEER_MASK, POPCOUNT, bits, cands_array, common_peers
-from engine.steps import TEXT_FIELDS, Step, removal_label
-from engine.strategies import Technique, register
+from engine.steps import Step
+from engine.strategies import Family, Technique
+
+FAMILY = Family()  # this module's techniques, read by engine.techniques
 
 
 def _pairs() -> list[tuple[int, int]]:
@@ -217,15 +219,7 @@ def _excluded3(ma: int, mb: int, mc: int, sees: tuple[int, int, int],
     return ma & ~ok_a, mb & ~ok_b, mc & ~ok_c
 
 
-def _fields(step: Step, lang: str) -> dict[str, str]:
-    """The result spelled out in ``lang``."""
-    return {"result": removal_label(step.eliminations, lang)}
-
-
-TEXT_FIELDS["aligned_pair_exclusion"] = _fields
-TEXT_FIELDS["aligned_triple_exclusion"] = _fields
-
-register(
+FAMILY.add(
     Technique("aligned_pair_exclusion", "Aligned Pair Exclusion", "对齐数对排除", 6.2,
               aligned_pair_exclusion),
     "Aligned pair exclusion on {pair}: a pair of digits for them is impossible when the digits are "
@@ -234,7 +228,7 @@ register(
     "对齐数对排除（{pair}）：两格所填数字相同、或会让同时看到两格的 {blockers} 之一无数可填时，"
     "这对数字不可能；找不到可能搭配的数字可以删去：{result}。",
 )
-register(
+FAMILY.add(
     Technique("aligned_triple_exclusion", "Aligned Triple Exclusion", "对齐三格排除", 7.5,
               aligned_triple_exclusion),
     "Aligned triple exclusion on {triple}: a combination of digits for them is impossible when two "

@@ -40,9 +40,10 @@ from collections.abc import Iterator
 from engine.candidates import CandidateGrid
 from engine.grid import cell_name
 from engine.masks import MASK_DIGITS, POPCOUNT, digits_text
-from engine.steps import TEXT_FIELDS, Step
-from engine.strategies import Technique, register
-from engine.strategies.links import result_fields
+from engine.steps import Step
+from engine.strategies import Family, Technique
+
+FAMILY = Family()  # this module's techniques, read by engine.techniques
 
 _PAIRS = ((0, 1), (0, 2), (1, 2))  # base cells' places in their box's line; the third is left
 
@@ -172,16 +173,7 @@ def _names(cells: tuple[int, ...]) -> str:
     return ", ".join(cell_name(c) for c in cells)
 
 
-def _fields(step: Step, lang: str) -> dict[str, str]:
-    """Return the result in words and the cover lines' kind (rows, or columns when transposed)."""
-    across = step.detail["across"] == "columns"
-    kind = ("列" if across else "行") if lang == "zh" else ("columns" if across else "rows")
-    return {**result_fields(step, lang), "lines": kind}
-
-
-TEXT_FIELDS["exocet"] = _fields
-
-register(
+FAMILY.add(
     Technique("exocet", "Junior Exocet", "初级飞鱼导弹", 10.0, find_exocet),
     "Junior exocet on {digits}: base cells {base} hold two of these digits. Each cross-line ({units}) "
     "holds each digit once, and outside the band each of these digits fits in at most two {lines}, so "

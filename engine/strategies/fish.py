@@ -26,7 +26,9 @@ from itertools import combinations
 from engine.candidates import CandidateGrid, DigitMemo, all_unit_positions, template_covered
 from engine.masks import POPCOUNT
 from engine.steps import Step
-from engine.strategies import Technique, register
+from engine.strategies import Family, Technique
+
+FAMILY = Family()  # this module's techniques, read by engine.techniques
 
 _NAMES = {2: "x_wing", 3: "swordfish", 4: "jellyfish"}
 _STACKS = (0b000000111, 0b000111000, 0b111000000)
@@ -291,14 +293,14 @@ _SCORE = {2: 3.2, 3: 3.8, 4: 5.2}
 for _n, _basic, _finned, _sashimi in ((2, x_wing, finned_x_wing, sashimi_x_wing),
                                       (3, swordfish, finned_swordfish, sashimi_swordfish),
                                       (4, jellyfish, finned_jellyfish, sashimi_jellyfish)):
-    register(
+    FAMILY.add(
         Technique(_NAMES[_n], _EN[_n], _ZH[_n], _SCORE[_n], _basic),
         f"{_EN[_n]}: in {{base}}, {{digit}} lies only in {{cover}}, so the rest of {{cover}} loses "
         "{digit}: {removed}.",
         f"{_ZH[_n]}：在 {{base}} 中，数字 {{digit}} 只出现在 {{cover}}，"
         "所以 {cover} 的其余格删去 {digit}：{removed}。",
     )
-    register(
+    FAMILY.add(
         Technique(f"finned_{_NAMES[_n]}", f"Finned {_EN[_n]}", f"鳍{_ZH[_n]}", round(_SCORE[_n] + 0.2, 1),
                   _finned),
         f"Finned {_EN[_n]}: in {{base}}, {{digit}} lies only in {{cover}} or in the fins {{fins}}; "
@@ -306,7 +308,7 @@ for _n, _basic, _finned, _sashimi in ((2, x_wing, finned_x_wing, sashimi_x_wing)
         f"鳍{_ZH[_n]}：在 {{base}} 中，数字 {{digit}} 只出现在 {{cover}} 或鳍 {{fins}}；"
         "无论哪种情况，鳍所在宫中位于 {cover} 的格都删去 {digit}：{removed}。",
     )
-    register(
+    FAMILY.add(
         Technique(f"sashimi_{_NAMES[_n]}", f"Sashimi {_EN[_n]}", f"退化鳍{_ZH[_n]}（刺身）",
                   round(_SCORE[_n] + 0.3, 1), _sashimi),
         f"Sashimi {_EN[_n]}: in {{base}}, {{digit}} lies only in {{cover}} or in the fins {{fins}} "

@@ -80,9 +80,10 @@ import numpy as np
 from engine.candidates import CandidateGrid
 from engine.grid import CELL_UNITS, CELL_UNITS_NP, PEERS_NP, UNITS, UNITS_NP, cell_name
 from engine.masks import CELL_BIT, MASK_DIGITS, PEER_MASK, POPCOUNT, UNIT_MASK, candidate_pairs
-from engine.steps import TEXT_FIELDS, Fact, Step, fact_label, implication_sentence, result_label, unit_label
-from engine.strategies import Technique, register
-from engine.strategies.links import result_fields
+from engine.steps import Step
+from engine.strategies import Family, Technique
+
+FAMILY = Family()  # this module's techniques, read by engine.techniques
 
 Pair = tuple[int, int]
 
@@ -723,119 +724,6 @@ def find_forcing_net(cg: CandidateGrid) -> Iterator[Step]:
 # the text
 
 
-def _dry_label(dry: list, lang: str) -> str:
-    zh = lang == "zh"
-    if dry and dry[0] == "cell":
-        cell = cell_name(dry[1])
-        return f"{cell} 没有候选数了" if zh else f"{cell} has no candidate left"
-    if dry and dry[0] == "unit":
-        where, digit = unit_label(int(dry[1]), lang), dry[2]
-        return f"{where}没有位置能填 {digit} 了" if zh else f"{digit} has no place left in {where}"
-    if dry and dry[0] == "both":
-        cell, digit = cell_name(dry[1]), dry[2]
-        return f"但 {cell} 已经不能是 {digit}" if zh else f"but {cell} can no longer be {digit}"
-    return "两个被迫填入的数落在同一格" if zh else "two forced digits need the same cell"
-
-
-def branch_sentence(record: dict, lang: str, conclusion: Fact | None = None) -> str:
-    """Return one branch of a forcing chain in words: "If r1c1 is 3, then r2c5 is 7, so …"."""
-    c, d = record["assume"]
-    facts: list[Fact | None] = [((c,), d, not record.get("off"))]
-    facts += [((pc,), pd, True) for pc, pd in record.get("placed", ())]
-    if record.get("skipped"):
-        facts.insert(len(facts) - 1, None)
-    if conclusion is not None and conclusion != facts[-1]:
-        facts.append(conclusion)
-    said = implication_sentence(facts, lang, suppose=True)
-    if "dry" in record:
-        dry = _dry_label(record["dry"], lang)
-        if record["dry"][0] == "both":
-            said += f"，{dry}，矛盾" if lang == "zh" else f", {dry}: a contradiction"
-        elif lang == "zh":
-            said += f"，{'于是' if len(facts) > 1 else '则'} {dry}，矛盾"
-        else:
-            said += f", {'so' if len(facts) > 1 else 'then'} {dry}: a contradiction"
-    return said
-
-
-def _alternatives(step: Step, lang: str) -> tuple[str, str]:
-    """Return what the branches are ("r1c1 is 3 or 7") and, in Chinese, the "无论…" clause."""
-    assumed = [tuple(r["assume"]) for r in step.detail["branches"]]
-    zh = lang == "zh"
-    kind = step.detail.get("kind")
-    if kind == "digit":
-        cell, digit = cell_name(assumed[0][0]), assumed[0][1]
-        if zh:
-            return f"{cell} 要么是 {digit}，要么不是", f"{cell} 是不是 {digit}"
-        return f"Either {cell} is {digit} or it is not", ""
-    if kind == "unit":
-        digit = assumed[0][1]
-        names = [cell_name(c) for c, _ in assumed]
-        where = str(step.detail.get("source", "")).partition("@")[2]
-        unit = unit_label(int(where), lang) if where.isdigit() else ""
-        if zh:
-            return f"{unit}中 {digit} 只能在 {'、'.join(names[:-1])} 或 {names[-1]}", f"{digit} 在哪一格"
-        return f"In {unit}, {digit} goes in {', '.join(names[:-1])} or {names[-1]}", ""
-    cell = cell_name(assumed[0][0])
-    digits = [str(d) for _, d in assumed]
-    if zh:
-        head = "、".join(digits[:-1])
-        return f"{cell} 只能是 {head} 或 {digits[-1]}", f"{cell} 是 {head} 还是 {digits[-1]}"
-    return f"{cell} is {', '.join(digits[:-1])} or {digits[-1]}", ""
-
-
-def _forcing_story(step: Step, lang: str) -> str:
-    """Return a forcing chain in words: each branch, then what all agree on or the contradiction."""
-    records = step.detail["branches"]
-    result = result_label(step, lang)
-    zh = lang == "zh"
-    if step.detail.get("kind") in ("contradiction", "nishio"):
-        (record,) = records
-        c, d = record["assume"]
-        wrong = fact_label(((c,), d, bool(record.get("off"))), lang)
-        said = branch_sentence(record, lang)
-        return f"{said}。所以 {wrong}：{result}。" if zh else f"{said}. So {wrong}: {result}."
-    tc, td = step.detail["target"]
-    placed = bool(step.placements)
-    conclusion: Fact = ((tc,), td, placed)
-    said = ("。" if zh else ". ").join(branch_sentence(r, lang, conclusion) for r in records)
-    intro, which = _alternatives(step, lang)
-    if zh:
-        must = f"{cell_name(tc)} 都{'是' if placed else '不能是'} {td}"
-        return f"{intro}。{said}。无论 {which}，{must}：{result}。"
-    must = f"{cell_name(tc)} is {'' if placed else 'not '}{td}"
-    return f"{intro}. {said}. Either way {must}: {result}."
-
-
-def forcing_fields(step: Step, lang: str) -> dict[str, str]:
-    fields = result_fields(step, lang)
-    if isinstance(step.detail.get("branches"), list):
-        fields["story"] = _forcing_story(step, lang)
-        return fields
-    # a step saved before branches were recorded: say what kind of forcing it was
-    source = str(step.detail.get("source", ""))
-    kind = step.detail.get("kind")
-    if kind == "unit" and "@" in source:
-        d, u = source.split("@")
-        source = f"{d} in {unit_label(int(u))}" if lang == "en" else f"{unit_label(int(u), 'zh')}的{d}"
-    if lang == "zh":
-        why = {
-            "cell": f"无论 {source} 填哪个候选数，结果都一样",
-            "unit": f"无论 {source} 放在哪里，结果都一样",
-            "contradiction": f"假设 {source} 会导致矛盾",
-            "digit": f"无论 {source} 是否成立，结果都一样",
-        }.get(kind, "")
-    else:
-        why = {
-            "cell": f"every candidate of {source} leads to the same result",
-            "unit": f"every place of {source} leads to the same result",
-            "contradiction": f"assuming {source} runs into a contradiction",
-            "digit": f"{source} true and {source} false lead to the same result",
-        }.get(kind, "")
-    fields["story"] = f"{why}；{fields['result']}。" if lang == "zh" else f"{why}; {fields['result']}."
-    return fields
-
-
 def find_guess(cg: CandidateGrid) -> Iterator[Step]:
     """Guess: the exact solver's digit for the empty cell with the fewest candidates.  Yields
     nothing when the placed digits have no solution or it disagrees with every candidate left."""
@@ -855,26 +743,23 @@ def find_guess(cg: CandidateGrid) -> Iterator[Step]:
             return
 
 
-for _tid in ("digit_forcing_chain", "forcing_chain", "forcing_net"):
-    TEXT_FIELDS[_tid] = forcing_fields
-TEXT_FIELDS["guess"] = result_fields
 
-register(
+FAMILY.add(
     Technique("digit_forcing_chain", "Digit Forcing Chain", "数字强制链", 8.5, find_digit_forcing_chain),
     "Digit forcing chain: {story}",
     "数字强制链：{story}",
 )
-register(
+FAMILY.add(
     Technique("forcing_chain", "Forcing Chain", "强制链", 8.0, find_forcing_chain),
     "Forcing chain: {story}",
     "强制链：{story}",
 )
-register(
+FAMILY.add(
     Technique("forcing_net", "Forcing Net", "强制网", 8.6, find_forcing_net),
     "Forcing net: {story}",
     "强制网：{story}",
 )
-register(
+FAMILY.add(
     Technique("guess", "Guess", "猜测", 10.0, find_guess),
     "Guess: no logical step is left, so {result} (the solution's digit; {cells} has {options} "
     "candidates).",

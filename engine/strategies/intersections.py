@@ -28,8 +28,10 @@ import numpy as np
 from engine.candidates import CandidateGrid
 from engine.grid import UNITS
 from engine.masks import MASK_DIGITS, cands_array
-from engine.steps import TEXT_FIELDS, Step, unit_label
-from engine.strategies import Technique, register
+from engine.steps import Step
+from engine.strategies import Family, Technique
+
+FAMILY = Family()  # this module's techniques, read by engine.techniques
 
 
 def _line_units_of_box(box: int) -> tuple[tuple[int, int, int], tuple[int, int, int]]:
@@ -150,36 +152,28 @@ def locked_triple(cg: CandidateGrid) -> Iterator[Step]:
     return _locked_subsets(cg, 3, "locked_triple")
 
 
-def _two_units(step: Step, lang: str) -> dict[str, str]:
-    """Name the step's two units separately: where the digit is looked at, and what it clears."""
-    return {"first": unit_label(step.units[0], lang), "second": unit_label(step.units[1], lang),
-            "both": ("和" if lang == "zh" else " and ").join(unit_label(u, lang) for u in step.units)}
 
-
-for _tid in ("pointing", "claiming", "locked_pair", "locked_triple"):
-    TEXT_FIELDS[_tid] = _two_units
-
-register(
+FAMILY.add(
     Technique("pointing", "Pointing", "区块摒除（宫→行列）", 2.6, pointing),
     "Pointing: in {first}, {digit} can only go in {cells}, all in {second}, so the rest of {second} "
     "loses {digit}: {removed}.",
     "区块摒除：{first}中数字 {digit} 只能填在 {cells}，都在{second}内，"
     "所以{second}的其余格删去 {digit}：{removed}。",
 )
-register(
+FAMILY.add(
     Technique("claiming", "Claiming", "区块摒除（行列→宫）", 2.8, claiming),
     "Claiming: in {first}, {digit} can only go in {cells}, all in {second}, so the rest of {second} "
     "loses {digit}: {removed}.",
     "区块摒除：{first}中数字 {digit} 只能填在 {cells}，都在{second}内，"
     "所以{second}的其余格删去 {digit}：{removed}。",
 )
-register(
+FAMILY.add(
     Technique("locked_pair", "Locked Pair", "区块数对", 2.9, locked_pair),
     "Locked pair: {cells} hold only {digits} and share {both}, so both lose {digits} "
     "elsewhere: {removed}.",
     "区块数对：{cells} 只含 {digits}，且同在{both}，所以这两个区域的其余格删去它们：{removed}。",
 )
-register(
+FAMILY.add(
     Technique("locked_triple", "Locked Triple", "区块三数组", 3.1, locked_triple),
     "Locked triple: {cells} hold only {digits} and share {both}, so both lose {digits} "
     "elsewhere: {removed}.",

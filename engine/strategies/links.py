@@ -16,7 +16,6 @@ import numpy as np
 from engine.candidates import CandidateGrid
 from engine.grid import CELL_UNITS_NP, UNITS_NP, cell_name
 from engine.masks import ALL_CELLS, CELL_BIT, MASK_DIGITS, PEER_MASK, UNIT_MASK, bits, common_peers
-from engine.steps import Step, result_label
 
 # the 54 box/line intersections where a grouped node can live
 INTERSECTIONS = tuple(
@@ -527,7 +526,3 @@ def digit_words(cg: CandidateGrid) -> np.ndarray:
     return words
 
 
-def result_fields(step: Step, lang: str) -> dict[str, str]:
-    """Return the template field every chain-like text shares: ``result``, what the step places or
-    removes in words."""
-    return {"result": result_label(step, lang)}

@@ -37,14 +37,15 @@ from collections.abc import Iterator
 import numpy as np
 
 from engine.candidates import CandidateGrid
-from engine.grid import CELL_UNITS, UNITS, cell_name
+from engine.grid import CELL_UNITS, UNITS
 from engine.masks import CELL_BIT, MASK_DIGITS, PEER_MASK, PEER_THIRDS, POPCOUNT, UNIT_MASK, bits, cands_array
-from engine.steps import TEXT_FIELDS, Step, removal_label, unit_label
-from engine.strategies import Technique, register
+from engine.steps import Step
+from engine.strategies import Family, Technique
 from engine.strategies.coloring import two_coloured
 from engine.strategies.links import digit_cells
 from engine.strategies.single_digit import strong_links
-from engine.strategies.wording import candidates_text, candidates_text_zh
+
+FAMILY = Family()  # this module's techniques, read by engine.techniques
 
 Cand = tuple[int, int]  # (cell, digit)
 
@@ -203,35 +204,7 @@ def _step(first: list[Cand], second: list[Cand], links: list, elims: tuple, deta
     )
 
 
-def _fields(step: Step, lang: str) -> dict[str, str]:
-    """The colours, the reason a colour is false and the result, spelled out in ``lang``."""
-    first = [tuple(p) for p in step.detail.get("first", [])]
-    second = [tuple(p) for p in step.detail.get("second", [])]
-    text = candidates_text_zh if lang == "zh" else candidates_text
-    reason = ""
-    kind = step.detail.get("kind")
-    if kind == "contradiction":
-        why = step.detail.get("reason")
-        if why == "cell":
-            cell = cell_name(int(step.detail["cell"]))
-            reason = f"会让 {cell} 同时填两个数" if lang == "zh" else f"would put two digits in {cell}"
-        elif why == "unit":
-            unit, d = unit_label(int(step.detail["unit"]), lang), step.detail["digit"]
-            reason = f"会让{unit}出现两个 {d}" if lang == "zh" else f"would put {d} twice in {unit}"
-        else:
-            cell = cell_name(int(step.detail["cell"]))
-            reason = f"会删光 {cell} 的所有候选数" if lang == "zh" else f"would leave {cell} with no digit"
-        if lang == "zh":
-            reason = f"第一种颜色为真{reason}，所以它为假。"
-        else:
-            reason = f"The first colour {reason}, so it is false. "
-    return {"first": text(first), "second": text(second), "why": reason,
-            "result": removal_label(step.eliminations, lang)}
-
-
-TEXT_FIELDS["medusa_3d"] = _fields
-
-register(
+FAMILY.add(
     Technique("medusa_3d", "3D Medusa", "3D 美杜莎", 6.9, medusa_3d),
     "3D Medusa: strong links (cells with two candidates, digits with two places in a unit) colour "
     "{first} one colour and {second} the other; exactly one colour is all true. "

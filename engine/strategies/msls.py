@@ -28,9 +28,10 @@ import numpy as np
 
 from engine.candidates import CandidateGrid
 from engine.masks import MASK_DIGITS, POPCOUNT
-from engine.steps import TEXT_FIELDS, Step
-from engine.strategies import Technique, register
-from engine.strategies.links import result_fields
+from engine.steps import Step
+from engine.strategies import Family, Technique
+
+FAMILY = Family()  # this module's techniques, read by engine.techniques
 
 _SUBSETS = np.arange(512, dtype=np.uint16)
 _POP = np.array(POPCOUNT, dtype=np.uint8)
@@ -173,9 +174,8 @@ def _step(cg: CandidateGrid, elims: frozenset, rset: int, kset: int, counts: lis
     )
 
 
-TEXT_FIELDS["msls"] = result_fields
 
-register(
+FAMILY.add(
     Technique("msls", "Multi-Sector Locked Set", "多扇区锁定集", 8.8, find_msls),
     "Multi-sector locked set: the {count} empty cells where rows {rows} meet columns {cols} hold one "
     "digit each. Counting digits {row_digits} once for each of those rows they can take there, and "

@@ -31,9 +31,11 @@ import numpy as np
 from engine.candidates import CandidateGrid
 from engine.grid import CELL_UNITS, CELL_UNITS_NP, PEERS_NP, UNITS_NP, cell_name
 from engine.masks import CELL_BIT, PEER_MASK, UNIT_MASK
-from engine.steps import TEXT_FIELDS, Step
-from engine.strategies import Technique, register
-from engine.strategies.forcing import Branch, dry_roots, forcing_fields, length_bonus, record_branch
+from engine.steps import Step
+from engine.strategies import Family, Technique
+from engine.strategies.forcing import Branch, dry_roots, length_bonus, record_branch
+
+FAMILY = Family()  # this module's techniques, read by engine.techniques
 
 BASE, CEILING = 7.5, 8.0  # SE's Nishio, rising with the chain's length
 
@@ -116,9 +118,8 @@ def _step(cg: CandidateGrid, b: Branch) -> Step:
     )
 
 
-TEXT_FIELDS["nishio"] = forcing_fields
 
-register(
+FAMILY.add(
     Technique("nishio", "Nishio Forcing Chain", "西尾强制链", BASE, find_nishio),
     "Nishio forcing chain (only the digit {digit} is followed): {story}",
     "西尾强制链（只追踪数字 {digit}）：{story}",

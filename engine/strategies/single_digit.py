@@ -32,7 +32,9 @@ from engine.candidates import CandidateGrid, DigitMemo, LastAnswer, all_unit_pos
 from engine.grid import PEERS, UNITS
 from engine.masks import CELL_BIT, PEER_MASK, POPCOUNT, bits
 from engine.steps import Step
-from engine.strategies import Technique, register
+from engine.strategies import Family, Technique
+
+FAMILY = Family()  # this module's techniques, read by engine.techniques
 
 PEER_SETS = tuple(frozenset(p) for p in PEERS)
 
@@ -207,28 +209,28 @@ def _er_steps(pos: list[int], d: int, box: int, box_cells: list[int], row: int, 
                                "link": f"r{near // 9 + 1}c{near % 9 + 1}=r{far // 9 + 1}c{far % 9 + 1}"})
 
 
-register(
+FAMILY.add(
     Technique("skyscraper", "Skyscraper", "摩天楼", 4.0, skyscraper),
     "Skyscraper on {digit}: two strong links joined at one end, so one of {ends} holds {digit}; cells seeing "
     "both lose it: {removed}.",
     "摩天楼（数字 {digit}）：两条强链一端相连，所以 {ends} 中必有一格是 {digit}；"
     "同时看到两者的格删去它：{removed}。",
 )
-register(
+FAMILY.add(
     Technique("two_string_kite", "2-String Kite", "双线风筝", 4.1, two_string_kite),
     "2-String Kite on {digit}: a row and a column strong link meet in a box, so one of {ends} holds {digit}; "
     "cells seeing both lose it: {removed}.",
     "双线风筝（数字 {digit}）：一行一列两条强链在同一宫相接，所以 {ends} 中必有一格是 {digit}；"
     "同时看到两者的格删去它：{removed}。",
 )
-register(
+FAMILY.add(
     Technique("turbot_fish", "Turbot Fish", "多宝鱼", 4.2, turbot_fish),
     "Turbot fish on {digit}: strong, weak, strong link, so one of {ends} holds {digit}; cells seeing both "
     "lose it: {removed}.",
     "多宝鱼（数字 {digit}）：强链-弱链-强链，所以 {ends} 中必有一格是 {digit}；"
     "同时看到两者的格删去它：{removed}。",
 )
-register(
+FAMILY.add(
     Technique("empty_rectangle", "Empty Rectangle", "空矩形", 4.3, empty_rectangle),
     "Empty rectangle on {digit}: in box {box} the digit lies on one row and one column only; with the "
     "strong link {link} that removes {digit}: {removed}.",

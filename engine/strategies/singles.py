@@ -25,7 +25,9 @@ from engine.candidates import CandidateGrid
 from engine.grid import UNITS
 from engine.masks import cands_array, digit_of
 from engine.steps import Step
-from engine.strategies import Technique, register
+from engine.strategies import Family, Technique
+
+FAMILY = Family()  # this module's techniques, read by engine.techniques
 
 # boxes first: a hidden single in a box is the easier one to see (1.2 against 1.5)
 _HIDDEN_ORDER = tuple(range(18, 27)) + tuple(range(0, 18))
@@ -83,17 +85,17 @@ def naked_single(cg: CandidateGrid) -> Iterator[Step]:
                        detail={"digit": d})
 
 
-register(
+FAMILY.add(
     Technique("full_house", "Full House", "唯一空格", 1.0, full_house),
     "Full house: {cells} is the last empty cell of {units}, so it takes the missing digit {digit}.",
     "唯一空格：{cells} 是{units}中最后一个空格，填入缺少的数字 {digit}。",
 )
-register(
+FAMILY.add(
     Technique("hidden_single", "Hidden Single", "排除法（隐性唯一）", 1.2, hidden_single),
     "Hidden single: in {units}, {digit} can only go in {cells}, so {cells} = {digit}.",
     "排除法（隐性唯一）：在{units}中，数字 {digit} 只能填在 {cells}，所以 {cells} = {digit}。",
 )
-register(
+FAMILY.add(
     Technique("naked_single", "Naked Single", "唯余法（显性唯一）", 2.3, naked_single),
     "Naked single: {digit} is the only candidate left in {cells}, so {cells} = {digit}.",
     "唯余法（显性唯一）：{cells} 只剩候选数 {digit}，所以 {cells} = {digit}。",

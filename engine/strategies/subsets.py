@@ -35,7 +35,9 @@ from engine.candidates import CandidateGrid
 from engine.grid import CELL_UNITS, UNITS
 from engine.masks import MASK_DIGITS, cands_array
 from engine.steps import Step
-from engine.strategies import Technique, register
+from engine.strategies import Family, Technique
+
+FAMILY = Family()  # this module's techniques, read by engine.techniques
 
 _SIZES = {2: "pair", 3: "triple", 4: "quad"}
 
@@ -139,7 +141,7 @@ _FINDERS = {("naked", 2): naked_pair, ("naked", 3): naked_triple, ("naked", 4): 
 for (_kind, _size), _finder in _FINDERS.items():
     _name = _SIZES[_size]
     if _kind == "naked":
-        register(
+        FAMILY.add(
             Technique(f"naked_{_name}", f"Naked {_name.title()}", f"显性{_ZH[_name]}",
                       _SCORES[_kind, _size], _finder),
             f"Naked {_name}: {{cells}} hold only {{digits}} between them in {{units}}, so the other cells "
@@ -148,7 +150,7 @@ for (_kind, _size), _finder in _FINDERS.items():
             "所以同一区域的其余格删去这些数字：{removed}。",
         )
     else:
-        register(
+        FAMILY.add(
             Technique(f"hidden_{_name}", f"Hidden {_name.title()}", f"隐性{_ZH[_name]}",
                       _SCORES[_kind, _size], _finder),
             f"Hidden {_name}: in {{units}}, {{digits}} can only go in {{cells}}, so those cells lose every "

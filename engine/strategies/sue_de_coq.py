@@ -32,9 +32,10 @@ import numpy as np
 from engine.candidates import CandidateGrid
 from engine.grid import UNITS, cell_name
 from engine.masks import MASK_DIGITS, cands_array, digits_text
-from engine.steps import TEXT_FIELDS, Step
-from engine.strategies import Technique, register
-from engine.strategies.links import result_fields
+from engine.steps import Step
+from engine.strategies import Family, Technique
+
+FAMILY = Family()  # this module's techniques, read by engine.techniques
 
 
 def find_sue_de_coq(cg: CandidateGrid) -> Iterator[Step]:
@@ -125,9 +126,8 @@ def _patterns(cands: list[int]) -> list[list[int]]:
     return filled_rows(sue_de_coq_patterns, (cands_array(cands), _UNITS, _CROSSINGS, _ORDER), 8)
 
 
-TEXT_FIELDS["sue_de_coq"] = result_fields
 
-register(
+FAMILY.add(
     Technique("sue_de_coq", "Sue de Coq", "融合数组（苏德科克）", 6.2, find_sue_de_coq),
     "Sue de Coq: {core} with {line_cells} (digits {line_digits}) and {box_cells} (digits {box_digits}) "
     "form one locked set across {units}; {result}.",

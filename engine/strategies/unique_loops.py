@@ -40,10 +40,12 @@ from engine.masks import (
     common_peers,
     digits_text,
 )
-from engine.steps import TEXT_FIELDS, Step, cells_label, unit_label
-from engine.strategies import Technique, register
+from engine.steps import Step
+from engine.strategies import Family, Technique
 from engine.strategies.links import digit_cells
 from engine.strategies.uniqueness import roof_subsets
+
+FAMILY = Family()  # this module's techniques, read by engine.techniques
 
 MAX_CELLS = 16
 
@@ -203,31 +205,7 @@ def _step(kind: int, loop: tuple[int, ...], ab: int, extras: list[int], elims: l
     )
 
 
-_WHY = {
-    1: ("only {extras} holds more, so it is neither digit",
-        "只有 {extras} 还有别的候选数，所以它两个数都不是"),
-    2: ("the cells holding more, {extras}, hold only {extra} besides, so one of them is {extra}",
-        "还有别的候选数的 {extras} 只多出 {extra}，所以其中一格是 {extra}"),
-    3: ("the extras of {extras} and {subset} hold only {subset_digits} in {unit}, a naked subset",
-        "{extras} 的额外候选数与 {subset} 在{unit}中只有 {subset_digits}，构成数组"),
-    4: ("{locked} appears in {unit} only in {extras}, so one of them is {locked} and neither can be {other}",
-        "{locked} 在{unit}中只出现在 {extras}，所以其中一格是 {locked}，两格都不能是 {other}"),
-}
-
-
-def _fields(step: Step, lang: str) -> dict[str, str]:
-    """The loop's words: its cells with extras, the subset's cells, the unit, and why (by type)."""
-    detail = step.detail
-    fields = {k: str(v) for k, v in detail.items()}
-    fields["extras"] = cells_label(detail["extras"], lang)
-    fields["subset"] = cells_label(detail.get("subset", ()), lang)
-    fields["unit"] = unit_label(int(detail["unit"]), lang) if "unit" in detail else ""
-    return {**fields, "why": _WHY[int(detail["kind"])][lang == "zh"].format(**fields)}
-
-
-TEXT_FIELDS["unique_loop"] = _fields
-
-register(
+FAMILY.add(
     Technique("unique_loop", "Unique Loop", "唯一环", 4.6, find_unique_loop, needs_unique=True),
     "Unique loop type {kind} on {digits} ({cells}): every unit these {size} cells touch holds two of "
     "them, so if they held only {digits} the digits could alternate round the loop either way: two "

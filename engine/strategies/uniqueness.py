@@ -36,9 +36,11 @@ import numpy as np
 from engine.candidates import CandidateGrid, LastAnswer, all_unit_positions
 from engine.grid import CELL_UNITS, UNITS
 from engine.masks import MASK_DIGITS, PEER_THIRDS, POPCOUNT, cands_array
-from engine.steps import TEXT_FIELDS, Step
-from engine.strategies import Technique, register
+from engine.steps import Step
+from engine.strategies import Family, Technique
 from engine.strategies.single_digit import PEER_SETS
+
+FAMILY = Family()  # this module's techniques, read by engine.techniques
 
 
 def _box(cell: int) -> int:
@@ -146,6 +148,14 @@ def _shapes(cands: list[int]) -> list[Shape]:
 _PICK = tuple(tuple(i for i in range(4) if m >> i & 1) for m in range(16))  # the corners of a mask
 
 
+def _two_roofs(cands: list[int]) -> Iterator[tuple[list[int], int, int, int, list[int]]]:
+    """Yield (rect, a, b, a | b, roof) of the rectangles with two floor and two roof corners (UR
+    types 3, 4 and 6); none if none."""
+    for rect, a, b, floor, roof in _shapes(cands):
+        if len(roof) == 2 and len(floor) == 2:
+            yield rect, a, b, a | b, roof
+
+
 def unique_rectangle_2(cg: CandidateGrid) -> Iterator[Step]:
     """Yield every UR type 2 (roof in one line, one shared extra) that removes a candidate (none if none)."""
     yield from _one_extra(cg, "unique_rectangle_2")
@@ -177,10 +187,7 @@ def _one_extra(cg: CandidateGrid, tid: str) -> Iterator[Step]:
 def unique_rectangle_3(cg: CandidateGrid) -> Iterator[Step]:
     """Yield every UR type 3 (roof extras in a naked subset) that removes a candidate (none if none)."""
     cands = cg.cands
-    for rect, a, b, floor, roof in _shapes(cands):
-        ab = a | b
-        if len(roof) != 2 or len(floor) != 2:
-            continue
+    for rect, _, _, ab, roof in _two_roofs(cands):
         extra = (cands[roof[0]] | cands[roof[1]]) & ~ab
         for group, _, elims in roof_subsets(cands, roof, extra):
             yield _step("unique_rectangle_3", rect, ab, elims, cands, roof=", ".join(map(_name, roof)),
@@ -215,10 +222,7 @@ def roof_subsets(cands: list[int], roof: list[int], extra: int) -> Iterator[Subs
 def unique_rectangle_4(cg: CandidateGrid) -> Iterator[Step]:
     """Yield every UR type 4 (a locked in the roof's unit) that removes a candidate (none if none)."""
     cands = cg.cands
-    for rect, a, b, floor, roof in _shapes(cands):
-        ab = a | b
-        if len(roof) != 2 or len(floor) != 2:
-            continue
+    for rect, a, b, ab, roof in _two_roofs(cands):
         for unit in _shared_units(roof):
             for x, y in ((a, b), (b, a)):
                 elims = [(c, y.bit_length()) for c in roof if cands[c] & y]
@@ -232,9 +236,8 @@ def unique_rectangle_4(cg: CandidateGrid) -> Iterator[Step]:
 def unique_rectangle_6(cg: CandidateGrid) -> Iterator[Step]:
     """Yield every UR type 6 (diagonal roof, X-wing on a) that removes a candidate (none if none)."""
     cands = cg.cands
-    for rect, a, b, floor, roof in _shapes(cands):
-        ab = a | b
-        if len(roof) != 2 or len(floor) != 2 or roof[0] // 9 == roof[1] // 9 or roof[0] % 9 == roof[1] % 9:
+    for rect, a, b, ab, roof in _two_roofs(cands):
+        if roof[0] // 9 == roof[1] // 9 or roof[0] % 9 == roof[1] % 9:
             continue
         rows = (rect[0] // 9, rect[3] // 9)
         cols = (rect[0] % 9, rect[3] % 9)
@@ -417,13 +420,13 @@ _UR_FINDERS = {1: unique_rectangle_1, 2: unique_rectangle_2, 3: unique_rectangle
                4: unique_rectangle_4, 5: unique_rectangle_5, 6: unique_rectangle_6}
 
 for _t, (_en, _zh) in _UR_TEXT.items():
-    register(
+    FAMILY.add(
         Technique(f"unique_rectangle_{_t}", f"Unique Rectangle Type {_t}", f"唯一矩形 {_t} 型",
                   _UR_SCORES[_t], _UR_FINDERS[_t], needs_unique=True),
         f"Unique rectangle type {_t} on {{digits}} ({{cells}}): {_en}: {{removed}}.",
         f"唯一矩形 {_t} 型（{{digits}}，{{cells}}）：{_zh}：{{removed}}。",
     )
-register(
+FAMILY.add(
     Technique("hidden_rectangle", "Hidden Rectangle", "隐性唯一矩形", 4.7, hidden_rectangle,
               needs_unique=True),
     "Hidden rectangle on {digits} ({cells}): {locked} is confined to the rectangle in the row and column "
@@ -431,18 +434,15 @@ register(
     "隐性唯一矩形（{digits}，{cells}）：在 {far} 所在的行和列中 {locked} 只出现在矩形内，"
     "所以 {far} 删去另一个数：{removed}。",
 )
-TEXT_FIELDS["avoidable_rectangle"] = lambda step, lang: {
-    "kind": str(step.detail.get("kind", "")).replace("type ", "") + " 型" if lang == "zh" else
-    str(step.detail.get("kind", ""))}
 
-register(
+FAMILY.add(
     Technique("avoidable_rectangle", "Avoidable Rectangle", "可规避矩形", 4.5, avoidable_rectangle,
               needs_unique=True),
     "Avoidable rectangle ({kind}) on {digits} ({cells}): the placed digits could swap, so "
     "{removed}.",
     "可规避矩形（{kind}，{digits}，{cells}）：已填数字可以互换，所以{removed}。",
 )
-register(
+FAMILY.add(
     Technique("bug_plus_1", "BUG+1", "BUG+1 全双值坟墓", 5.6, bug_plus_1, needs_unique=True),
     "BUG+1: every other cell holds two candidates, so {cell} must be {digit}: {removed}.",
     "BUG+1 全双值坟墓：其余格都只有两个候选数，所以 {cell} 必须是 {digit}：{removed}。",

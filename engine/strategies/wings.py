@@ -25,8 +25,10 @@ from engine.candidates import CandidateGrid
 from engine.grid import PEERS, UNITS
 from engine.masks import CELL_BIT, PEER_MASK, PEER_THIRDS, bits, cands_array, digit_of
 from engine.steps import Step
-from engine.strategies import Technique, register
+from engine.strategies import Family, Technique
 from engine.strategies.single_digit import PEER_SETS, strong_links
+
+FAMILY = Family()  # this module's techniques, read by engine.techniques
 
 
 def _name(c: int) -> str:
@@ -125,19 +127,19 @@ def _bridge(links: list[tuple[int, int, int]], a: int, b: int) -> tuple[int, int
     return None
 
 
-register(
+FAMILY.add(
     Technique("xy_wing", "XY-Wing", "XY翼", 4.2, xy_wing),
     "XY-wing: pivot {pivot} with pincers {pincers}; one pincer must be {digit}, so cells seeing both "
     "lose it: {removed}.",
     "XY翼：枢纽 {pivot}，两翼 {pincers}；两翼中必有一格是 {digit}，同时看到两翼的格删去它：{removed}。",
 )
-register(
+FAMILY.add(
     Technique("xyz_wing", "XYZ-Wing", "XYZ翼", 4.4, xyz_wing),
     "XYZ-wing: pivot {pivot} with pincers {pincers}; one of the three must be {digit}, so cells seeing "
     "all three lose it: {removed}.",
     "XYZ翼：枢纽 {pivot}，两翼 {pincers}；三格中必有一格是 {digit}，同时看到三者的格删去它：{removed}。",
 )
-register(
+FAMILY.add(
     Technique("w_wing", "W-Wing", "W翼", 4.4, w_wing),
     "W-wing: {pincers} hold the same two digits and the strong link on {link_digit} ({link}) joins them, "
     "so one of them is {digit}; cells seeing both lose it: {removed}.",

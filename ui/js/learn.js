@@ -100,7 +100,7 @@ export class LearnPanel {
       const event = view.solve.event;
       if (!event) return "";
       if (event.explain) return event.explain[i18n.language()] || event.explain.en;
-      if (event.kind === "try" || event.kind === "undo" || event.kind === "backtrack") {
+      if (["try", "place", "undo", "backtrack"].includes(event.kind)) {
         return i18n.t(`event.${event.kind}`, { cell: cellName(event.cell), digit: event.digit, depth: event.depth + 1 });
       }
       return "";
