@@ -22,7 +22,8 @@ from typing import NamedTuple
 from engine.candidates import CandidateGrid
 from engine.human import parse_state
 from engine.steps import Step
-from engine.strategies import Technique, technique
+from engine.strategies import Technique
+from engine.techniques import technique
 
 REGLIB = Path(__file__).resolve().parents[2] / "shared" / "data" / "techniques" / "reglib-1.4.txt"
 
