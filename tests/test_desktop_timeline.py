@@ -10,7 +10,7 @@ import numpy as np
 import pytest
 
 from desktop.bridge import RecordingBridge
-from desktop.midend.timeline import CHECKPOINT, Timeline, apply_event
+from desktop.midend.timeline import BLOCK, CHECKPOINT, Timeline, apply_event
 from desktop.session import Session
 from engine import CandidateGrid, as_grid, iter_steps, trace
 
@@ -40,10 +40,11 @@ def test_every_recorded_moment_reads_back_as_the_board_replayed_event_by_event()
             seen[i] = list(board)
     for position in sorted(wanted):
         assert timeline.board_at(position) == seen[position], position
-    for index in (0, count // 2, count - 1):
+    for index in (0, BLOCK - 1, BLOCK, count // 2, count - 1, *(int(x) for x in rng.integers(0, count, 40))):
         got = timeline.event(index)
-        assert (got.kind, got.cell, got.digit, got.depth, got.forced) == tuple(events[index][:4]) + (
-            tuple(events[index].forced),)
+        want = events[index]  # a timeline's steps count its events, the trace's count tries
+        assert (*got[:4], *got[5:7], got.steps) == (*want[:4], *want[5:7], index + 1), index
+    assert timeline.nbytes() < count // 2  # compressed: well under a byte an event
     with pytest.raises(IndexError):
         timeline.board_at(count + 1)
 
@@ -83,3 +84,23 @@ def test_a_session_steps_back_and_reopens_at_a_seek_with_the_candidates_of_that_
     session.join(30)
     assert session.status == "solved" and session.board.digits == solved
     session.stop()
+
+
+HARD = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"
+
+
+@pytest.mark.parametrize("puzzle", [MEDIUM, HARD])
+def test_smart_search_events_read_back_whole_across_blocks_with_their_forced_placements(puzzle):
+    grid = as_grid(puzzle)
+    timeline = Timeline(list(grid))
+    live = [int(d) for d in grid]
+    events = []
+    for ev in trace(grid, "smart"):
+        apply_event(live, ev.kind, ev.cell, ev.digit, ev.forced)
+        timeline.record(ev, live)
+        events.append((ev, list(live)))
+    assert any(ev.forced for ev, _ in events)
+    for index, (ev, board) in enumerate(events):
+        got = timeline.event(index)
+        assert (*got[:4], *got[5:7]) == (*ev[:4], *ev[5:7]), index
+        assert timeline.board_at(index + 1) == board, index

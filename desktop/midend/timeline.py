@@ -1,16 +1,24 @@
 """The timeline of a run: every event of a solve, recorded as it plays, so any moment can be shown again.
 
-A run of backtracking can reach millions of events, so they are not kept as Python objects (a
-NamedTuple with its tuple of forced placements costs 150-250 bytes; a million of them would pass
-200 MB).  Each event is a few bytes in flat arrays, about 20 bytes with its forced placements,
-and the board is kept every :data:`CHECKPOINT` events: the board after event *n* is its
-checkpoint plus at most ``CHECKPOINT - 1`` events replayed (81 bytes a checkpoint; 1,024 events
-replay in well under a millisecond).  Human-logic steps are few and kept whole, with the
-candidate state (their eliminations) rebuilt by replaying them.  Pure: no threads, no clock.
+A run of backtracking at delay 0 records a few hundred thousand events a second, so for ten minutes
+of it to stay under 150 MB (issue 27) an event must cost well under a byte.  Events are packed into
+32-bit words (kind, cell + 1, digit, depth) and their forced placements into bytes; every
+:data:`BLOCK` events the block is byte-shuffled (the words' first bytes together, then their second
+bytes, ...) and compressed with zlib, which a depth-first search's repetitive stream takes to about
+0.25 bytes an event (1.18 million naive events: 0.24 bytes each at level 6, 0.38 at level 1, the
+whole block's compression 40 ms; unshuffled words compress about 3x worse).  The board is kept
+every :data:`CHECKPOINT` events (81 bytes), so the board after event *n* is a checkpoint plus at
+most ``CHECKPOINT - 1`` events replayed from one decompressed block (the last one kept): a seek
+stays at about a millisecond.  A running backtrack count is not stored per event: it is the
+number of "backtrack" events so far, counted from the block's start.  Roads not taken: re-running
+the trace from the start to a seek (seconds late in a long run), and resuming the engine's search
+from a saved stack (ties the timeline to one algorithm).  Human-logic steps are few and kept whole,
+with the candidate state (their eliminations) rebuilt by replaying them.  Pure: no threads, no clock.
 """
 
 from __future__ import annotations
 
+import zlib
 from array import array
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, NamedTuple
@@ -19,8 +27,11 @@ if TYPE_CHECKING:
     from engine import Step
 
 CHECKPOINT = 1024
+BLOCK = 4 * CHECKPOINT
 KINDS = ("try", "undo", "backtrack", "logic", "guess", "solved", "failed")
 _CODE = {kind: i for i, kind in enumerate(KINDS)}
+_BACKTRACK = _CODE["backtrack"]
+_LEVEL = 6
 
 
 class RunEvent(NamedTuple):
@@ -52,72 +63,134 @@ def apply_event(digits: list[int], kind: str, cell: int, digit: int, forced: Seq
             digits[c] = d
 
 
+class _Block:
+    """The events of one block, unpacked: words, where each event's forced pairs start, the pairs, and
+    the running backtrack count after each event."""
+
+    def __init__(self, words: array, forced_at: array, forced: bytearray | bytes, backtracks: array) -> None:
+        self.words = words
+        self.forced_at = forced_at
+        self.forced = forced
+        self.backtracks = backtracks
+
+    def pairs(self, i: int) -> tuple[tuple[int, int], ...]:
+        lo, hi, raw = self.forced_at[i], self.forced_at[i + 1], self.forced
+        return tuple((raw[2 * k], raw[2 * k + 1]) for k in range(lo, hi))
+
+
+def _pack(block: _Block) -> bytes:
+    raw = block.words.tobytes()
+    shuffled = b"".join(raw[k::4] for k in range(4))
+    at = block.forced_at
+    counts = bytes(at[i + 1] - at[i] for i in range(len(block.words)))  # at most 81 pairs an event
+    head = len(block.words).to_bytes(4, "little") + len(block.forced).to_bytes(4, "little")
+    return zlib.compress(head + shuffled + counts + bytes(block.forced), _LEVEL)
+
+
+def _unpack(blob: bytes, backtracks: int) -> _Block:
+    """Return the block compressed in ``blob``, whose run had ``backtracks`` backtracks before it."""
+    data = zlib.decompress(blob)
+    n, n_forced = int.from_bytes(data[:4], "little"), int.from_bytes(data[4:8], "little")
+    body = data[8:]
+    raw = bytearray(4 * n)
+    for k in range(4):
+        raw[k::4] = body[k * n:(k + 1) * n]
+    words = array("I")
+    words.frombytes(bytes(raw))
+    forced_at, running = array("I", [0]), array("I")
+    for count, word in zip(body[4 * n:5 * n], words, strict=True):
+        forced_at.append(forced_at[-1] + count)
+        backtracks += word & 7 == _BACKTRACK
+        running.append(backtracks)
+    return _Block(words, forced_at, body[5 * n:5 * n + n_forced], running)
+
+
 class Timeline:
     """The recorded events of one run over ``start``; :meth:`board_at` gives the board after any of them.
 
-    An event is packed into one 32-bit word (kind, cell + 1, digit, depth), its running backtrack
-    count and the end of its forced placements: three appends to flat arrays per event.  Keeping
-    one array per field, and a board of its own replayed on every append, cost twice as much
-    (a watched million-event run went from 2.0x to 4.2x the bare trace).
+    Recording appends to the open block's arrays (four appends an event); a full block is
+    compressed once, and reading an event decompresses its block, keeping the last one read for
+    the next.
     """
 
     def __init__(self, start: Sequence[int]) -> None:
         self.start = [int(d) for d in start]
-        self._packed = array("I")  # kind | (cell + 1) << 3 | digit << 10 | depth << 14
-        self._backtracks = array("I")
-        self._forced_at = array("I", [0])  # event i's forced pairs are _forced[2*at[i] : 2*at[i+1]]
-        self._forced = bytearray()
+        self._count = 0
+        self._blocks: list[bytes] = []  # compressed full blocks
+        self._backtracks_before = [0]  # backtracks before each block, the open one last
+        self._checkpoints = bytearray(bytes(self.start))  # the board after 0, CHECKPOINT, ... events
+        self._open = self._new_block()
+        self._backtracks = 0
         self._logic: dict[int, Step] = {}
-        self._checkpoints = [bytes(self.start)]  # the board after 0, CHECKPOINT, 2*CHECKPOINT... events
+        self._cached: tuple[int, _Block] | None = None
 
     def __len__(self) -> int:
-        return len(self._packed)
+        return self._count
 
     def record(self, ev: Any, board: Sequence[int]) -> None:
         """Record one event (RunEvent's fields; ``step`` optional) and ``board``, the board after it."""
-        self._packed.append(_CODE[ev.kind] | (ev.cell + 1) << 3 | ev.digit << 10 | min(ev.depth, 127) << 14)
-        self._backtracks.append(ev.backtracks)
-        forced = ev.forced
-        if forced:
-            for c, d in forced:
-                self._forced.append(c)
-                self._forced.append(d)
-        self._forced_at.append(len(self._forced) >> 1)
-        count = len(self._packed)
+        code = _CODE[ev.kind]
+        block = self._open
+        block.words.append(code | (ev.cell + 1) << 3 | ev.digit << 10 | min(ev.depth, 127) << 14)
+        for c, d in ev.forced:
+            block.forced.append(c)
+            block.forced.append(d)
+        block.forced_at.append(len(block.forced) >> 1)
+        if code == _BACKTRACK:
+            self._backtracks += 1
+        block.backtracks.append(self._backtracks)
         step = getattr(ev, "step", None)
         if step is not None:
-            self._logic[count - 1] = step
-        if count % CHECKPOINT == 0:
-            self._checkpoints.append(bytes(board))
+            self._logic[self._count] = step
+        self._count += 1
+        if self._count % CHECKPOINT == 0:
+            self._checkpoints += bytes(board)
+        if self._count % BLOCK == 0:
+            self._blocks.append(_pack(block))
+            self._backtracks_before.append(self._backtracks)
+            self._open = self._new_block()
 
     def event(self, index: int) -> RunEvent:
         """Return event ``index`` (0-based) as recorded (``steps`` reads index + 1); IndexError outside."""
-        if not 0 <= index < len(self._packed):
-            raise IndexError(f"event {index} is not on a timeline of {len(self._packed)}")
-        kind, cell, digit, depth = self._unpack(index)
-        return RunEvent(kind, cell, digit, depth, index + 1, self._backtracks[index],
-                        self._forced_pairs(index), self._logic.get(index))
+        if not 0 <= index < self._count:
+            raise IndexError(f"event {index} is not on a timeline of {self._count}")
+        block = self._block(index // BLOCK)
+        i = index % BLOCK
+        word = block.words[i]
+        return RunEvent(KINDS[word & 7], (word >> 3 & 127) - 1, word >> 10 & 15, word >> 14 & 127,
+                        index + 1, block.backtracks[i], block.pairs(i), self._logic.get(index))
 
     def board_at(self, count: int) -> list[int]:
         """Return the board after the first ``count`` events (0: the start); IndexError outside 0..len."""
-        if not 0 <= count <= len(self._packed):
-            raise IndexError(f"position {count} is not on a timeline of {len(self._packed)}")
-        base = count // CHECKPOINT
-        digits = list(self._checkpoints[base])
-        for i in range(base * CHECKPOINT, count):
-            kind, cell, digit, _ = self._unpack(i)
-            apply_event(digits, kind, cell, digit, self._forced_pairs(i))
+        if not 0 <= count <= self._count:
+            raise IndexError(f"position {count} is not on a timeline of {self._count}")
+        base = count // CHECKPOINT * CHECKPOINT
+        digits = list(self._checkpoints[81 * base // CHECKPOINT:81 * base // CHECKPOINT + 81])
+        if count > base:
+            block = self._block(base // BLOCK)
+            words = block.words
+            for i in range(base % BLOCK, base % BLOCK + count - base):
+                word = words[i]
+                apply_event(digits, KINDS[word & 7], (word >> 3 & 127) - 1, word >> 10 & 15, block.pairs(i))
         return digits
 
     def logic_steps(self, count: int) -> list[Step]:
         """Return the human-logic steps among the first ``count`` events, in order."""
         return [step for i, step in sorted(self._logic.items()) if i < count]
 
-    def _unpack(self, index: int) -> tuple[str, int, int, int]:
-        word = self._packed[index]
-        return KINDS[word & 7], (word >> 3 & 127) - 1, word >> 10 & 15, word >> 14 & 127
+    def nbytes(self) -> int:
+        """Return the bytes the recorded events take: compressed blocks, the open one, checkpoints."""
+        block = self._open
+        open_bytes = 4 * (len(block.words) + len(block.forced_at) + len(block.backtracks)) + len(block.forced)
+        return sum(len(b) for b in self._blocks) + len(self._checkpoints) + open_bytes
 
-    def _forced_pairs(self, index: int) -> tuple[tuple[int, int], ...]:
-        lo, hi = self._forced_at[index], self._forced_at[index + 1]
-        raw = self._forced
-        return tuple((raw[2 * k], raw[2 * k + 1]) for k in range(lo, hi))
+    @staticmethod
+    def _new_block() -> _Block:
+        return _Block(array("I"), array("I", [0]), bytearray(), array("I"))
+
+    def _block(self, number: int) -> _Block:
+        if number == len(self._blocks):  # the open block, read in place
+            return self._open
+        if self._cached is None or self._cached[0] != number:
+            self._cached = (number, _unpack(self._blocks[number], self._backtracks_before[number]))
+        return self._cached[1]
