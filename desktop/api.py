@@ -86,7 +86,7 @@ def _int(value: Any, name: str, low: int, high: int) -> int:
     if isinstance(value, bool) or not isinstance(value, int):
         raise ApiError("bad_argument", f"{name} must be a whole number from {low} to {high}")
     if not low <= value <= high:
-        raise ApiError("bad_argument", f"{name} must be from {low} to {high}, got {value}")
+        raise ApiError("bad_argument", f"{name} must be from {low} to {high}")  # the value may not print
     return value
 
 
@@ -182,7 +182,7 @@ class Api:
         """Take back the last move; ``changed`` is False when there was none."""
         with self._lock:
             self._refuse_while_solving()
-            changed = self._game.undo()
+            changed = self._game.undo(_now())
             if changed:
                 self._changed()
             return {"ok": True, "changed": changed, "state": self._state()}
@@ -192,7 +192,7 @@ class Api:
         """Make the last undone move again; ``changed`` is False when there was none."""
         with self._lock:
             self._refuse_while_solving()
-            changed = self._game.redo()
+            changed = self._game.redo(_now())
             if changed:
                 self._changed()
             return {"ok": True, "changed": changed, "state": self._state()}
@@ -202,7 +202,7 @@ class Api:
         """Empty the whole board (one undoable move), stopping a solve first."""
         self._stop_session()
         with self._lock:
-            if self._game.clear():
+            if self._game.clear(_now()):
                 self._changed()
             return {"ok": True, "state": self._state()}
 
@@ -400,7 +400,7 @@ class Api:
     @_endpoint
     def restart(self) -> dict[str, Any]:
         """Take the board back to the puzzle's givens, one undoable move."""
-        return self._move(lambda game: game.restart())
+        return self._move(lambda game: game.restart(_now()))
 
     @_endpoint
     def check(self) -> dict[str, Any]:
@@ -470,7 +470,7 @@ class Api:
         with self._lock:
             self._game.set_mode("play")
             self._game.paused = False
-            if self._game.load_puzzle(givens, "import", solution=solution, notes=notes):
+            if self._game.load_puzzle(givens, "import", solution=solution, notes=notes, now=_now()):
                 self._analysis = None
             self._changed()
             return {"ok": True, "state": self._state()}
@@ -598,6 +598,9 @@ class Api:
                 self._lang_override = None  # the user's choice now wins over --lang
             if name == "delay" and self._session is not None:
                 self._session.set_delay(value)
+            if name == "show_mistakes":  # other digits judged: an old count is stale
+                self._game.version += 1
+                self._schedule_analysis()
             self._save_settings()
             self._dirty = True
             return {"ok": True, "settings": self._effective_settings()}
@@ -811,9 +814,10 @@ class Api:
         version = self._game.version
         if self._analysis is not None and self._analysis[0] == version:
             return
-        if quick_status(self._game.digits, version)["solutions"] is not None:
+        digits = self._game.judged(self._settings["show_mistakes"])
+        if quick_status(digits, version)["solutions"] is not None:
             return  # invalid, solved or a dead cell: nothing to count
-        self._analyser.submit(version, self._game.digits)
+        self._analyser.submit(version, digits)
 
     def _analysed(self, version: int, solutions: int) -> None:
         """Analysis thread: keep the count and tell the page if the board is still the one counted."""
@@ -821,7 +825,8 @@ class Api:
             self._analysis = (version, solutions)
             if version != self._game.version or self._closed:
                 return
-            status = self._status(quick_status(self._game.digits, version))
+            snap = self._game.snapshot(_now(), self._settings["show_mistakes"])
+            status = self._status(snap["status"])
         self._emit("analysis", {"version": version, "status": status})
 
     def _generate(self, level: str = "any") -> None:
@@ -838,7 +843,7 @@ class Api:
             return
         with self._lock:
             self._busy = None
-            self._game.load_puzzle(grid, "new", difficulty=level, solution=solution)
+            self._game.load_puzzle(grid, "new", difficulty=level, solution=solution, now=_now())
             self._game.set_mode("play")
             self._changed()
             state = self._state()

@@ -13,6 +13,14 @@ from desktop.midend.game import Game
 TIMES_KEPT = 200  # solve times kept per difficulty for best/average
 
 
+def solved_by_player(game: Game) -> bool:
+    """True if ``game``'s board is full, repeats nothing, matches its solution, and no solve run put a
+    digit there (a puzzle the solver solved is marked so and counts nowhere)."""
+    if game.digits.count(0) or game.conflict_cells() or "solved" in game.origins:
+        return False
+    return not game.wrong()
+
+
 class Play:
     """The games being played (one unless a set), which one is shown, and solve times per difficulty."""
 
@@ -51,11 +59,7 @@ class Play:
     def record_if_solved(self, now: float) -> None:
         """Count the shown game's time once, when the player solved its board (not the Solve button)."""
         game = self.game
-        if id(game) in self._recorded or game.digits.count(0) or game.conflict_cells():
-            return
-        if "solved" in game.origins:  # digits the solver put there: not the player's time
-            return
-        if game.solution is not None and game.wrong():
+        if id(game) in self._recorded or not solved_by_player(game):
             return
         self._recorded.add(id(game))
         times = self.times.setdefault(game.difficulty, [])
@@ -64,8 +68,7 @@ class Play:
 
     def progress(self) -> dict[str, Any]:
         """Return the set's progress for the page: position, size, solved count."""
-        solved = sum(1 for g in self.games
-                     if not g.digits.count(0) and not g.conflict_cells() and not g.wrong())
+        solved = sum(1 for g in self.games if solved_by_player(g))  # the rule Statistics counts by
         return {"is_set": self.is_set, "index": self.index, "count": max(self.expected, len(self.games)),
                 "made": len(self.games), "solved": solved}
 

@@ -53,6 +53,23 @@ def quick_status(digits: Sequence[int], version: int) -> dict[str, Any]:
     return status
 
 
+def header_status(
+    digits: Sequence[int], givens: Sequence[int], version: int, judge_board: bool
+) -> dict[str, Any]:
+    """Return the status the header shows: the whole board's when ``judge_board`` (Show mistakes on, or a
+    board without givens), else only the rules and the givens: a wrong digit that repeats nothing is
+    not given away ("unsolvable" is then said only of the puzzle itself)."""
+    board = quick_status(digits, version)
+    if judge_board or board["kind"] in ("invalid", "solved") or not any(givens):
+        return board
+    return dict(quick_status(givens, version), filled=board["filled"])
+
+
+def judged_digits(digits: Sequence[int], givens: Sequence[int], judge_board: bool) -> list[int]:
+    """Return the digits whose solutions the header counts (see :func:`header_status`)."""
+    return list(digits if judge_board or not any(givens) else givens)
+
+
 def _dead_cell(digits: Sequence[int]) -> bool:
     masks = candidate_masks(np.asarray(digits, dtype=np.uint8))
     return any(d == 0 and m == 0 for d, m in zip(digits, masks, strict=True))
