@@ -47,16 +47,17 @@ F = TypeVar("F", bound=Callable[..., dict])
 
 
 class ApiError(Exception):
-    """A refused call: ``code`` for the UI's catalogue, ``message`` in plain English."""
+    """A refused call: ``code`` and ``params`` for the UI's catalogue, ``message`` in plain English."""
 
-    def __init__(self, code: str, message: str) -> None:
+    def __init__(self, code: str, message: str, params: dict[str, Any] | None = None) -> None:
         super().__init__(message)
         self.code = code
         self.message = message
+        self.params = params or {}
 
 
-def _error(code: str, message: str) -> dict[str, Any]:
-    return {"ok": False, "error": {"code": code, "message": message}}
+def _error(code: str, message: str, params: dict[str, Any] | None = None) -> dict[str, Any]:
+    return {"ok": False, "error": {"code": code, "message": message, "params": params or {}}}
 
 
 def _endpoint(func: F) -> F:
@@ -72,7 +73,7 @@ def _endpoint(func: F) -> F:
         try:
             return func(self, *args, **kwargs)
         except (ApiError, GameError) as err:
-            return _error(err.code, err.message)
+            return _error(err.code, err.message, getattr(err, "params", None))
         except Exception as err:  # the last guard: the page gets an answer, the log gets the traceback
             log.exception("%s failed", func.__name__)
             return _error("internal", f"Something went wrong: {type(err).__name__}")
@@ -462,9 +463,13 @@ class Api:
         if not isinstance(text, str) or len(text) > transfer.MAX_TEXT:
             raise ApiError("bad_argument", f"text must be a string of at most {transfer.MAX_TEXT} characters")
         try:
+            several = transfer.read_several(text)
+            if several is not None:
+                raise ApiError("several_puzzles", f"The text holds {len(several)} puzzles.",
+                               {"count": len(several)})
             givens, notes = transfer.read_puzzle(text)
         except ValueError as err:
-            raise ApiError("bad_text", str(err)) from None
+            raise ApiError("bad_text", str(err), {"message": str(err)}) from None
         self._stop_session()
         solution = unique_solution(givens)  # numba: off the lock
         with self._lock:
@@ -472,6 +477,34 @@ class Api:
             self._game.paused = False
             if self._game.load_puzzle(givens, "import", solution=solution, notes=notes, now=_now()):
                 self._analysis = None
+            self._changed()
+            return {"ok": True, "state": self._state()}
+
+    @_endpoint
+    def import_set(self, text: Any) -> dict[str, Any]:
+        """Play the puzzles of a text of two or more as a set (the Import dialog's "Play as a set")."""
+        if not isinstance(text, str) or len(text) > transfer.MAX_TEXT:
+            raise ApiError("bad_argument", f"text must be a string of at most {transfer.MAX_TEXT} characters")
+        try:
+            several = transfer.read_several(text)
+        except ValueError as err:
+            raise ApiError("bad_text", str(err), {"message": str(err)}) from None
+        if several is None:
+            raise ApiError("bad_text", "The text does not hold several puzzles.", {"message": ""})
+        self._stop_session()
+        games = []
+        for givens in several[:MAX_SET]:
+            game = Game()
+            game.load_puzzle(givens, "import", solution=unique_solution(givens))  # numba: off the lock
+            game.undo_log.clear()  # a set's puzzle starts with nothing to undo
+            games.append(game)
+        with self._lock:
+            if self._busy is not None:
+                raise ApiError("busy", "A puzzle is being made; try again in a moment.")
+            self._play.start_set(games[0], len(games), _now())
+            for game in games[1:]:
+                self._play.add(game)
+            self._analysis = None
             self._changed()
             return {"ok": True, "state": self._state()}
 

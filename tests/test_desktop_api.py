@@ -24,6 +24,7 @@ PUZZLE = "5300700006001950000980000608000600034008030017000200060600002800004190
 
 CONTRACT = {
     "cancel_set", "check", "check_puzzle", "clear", "fill_candidates", "fill_singles", "get_state",
+    "import_set",
     "go_puzzle", "import_text", "export_text", "open_file", "save_file",
     "hint", "apply_hint", "seek", "step_back", "new_puzzle", "pause", "redo", "restart", "resume",
     "set_cell", "set_delay", "set_mode",

@@ -101,3 +101,26 @@ def test_restart_resets_the_timer(api):
 def test_set_cell_with_a_huge_number_is_a_clear_bad_argument(api):
     answer = api.set_cell(10**5000, 1)
     assert answer["ok"] is False and answer["error"]["code"] == "bad_argument"
+
+
+def test_a_text_of_five_puzzles_is_offered_and_imported_as_a_set_of_five(api):
+    text = "\n".join([P, Q, P, Q, P])
+    refused = api.import_text(text)
+    assert refused["ok"] is False and refused["error"]["code"] == "several_puzzles"
+    assert refused["error"]["params"] == {"count": 5}
+    assert api.import_set(text)["ok"]
+    state = _state(api)
+    assert state["set"]["is_set"] and state["set"]["count"] == 5 and state["set"]["made"] == 5
+    assert state["digits"] == [int(c) for c in P]
+    assert _wrong_after_check(api) == []
+    api.go_puzzle("next")
+    assert _state(api)["digits"] == [int(c) for c in Q]
+
+
+def test_a_watched_solve_in_a_set_leaves_the_set_progress_unchanged(api, bridge):
+    api.import_set("\n".join([P, Q]))
+    assert api.solve("smart")["ok"]
+    bridge.wait_for("state", lambda p: p["state"]["session"]["status"] == "solved", timeout=60)
+    state = _state(api)
+    assert 0 not in state["digits"]
+    assert state["set"]["solved"] == 0 and state["statistics"] == {}

@@ -10,14 +10,26 @@ from typing import Any
 
 import numpy as np
 
+from engine import UNITS
 from engine.candidates import candidate_masks
 from engine.grid import N_CELLS, conflicts, unit_name
 
 CHECK_CAP = 10  # "several solutions" are counted up to this many ("at least 10")
 
 
+def _repeats(digits: Sequence[int]) -> bool:
+    """True if some unit holds a digit twice (the common answer, no, found without the engine's details)."""
+    for cells in UNITS:
+        seen = [digits[c] for c in cells if digits[c]]
+        if len(seen) != len(set(seen)):
+            return True
+    return False
+
+
 def conflict_list(digits: Sequence[int]) -> list[dict[str, Any]]:
     """Return every repeated digit as JSON-able dicts (digit, unit kind, 1-based index, cells); [] if none."""
+    if not _repeats(digits):
+        return []
     out = []
     for conflict in conflicts(np.asarray(digits, dtype=np.uint8)):
         kind, index = unit_name(conflict.unit)

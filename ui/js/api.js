@@ -113,6 +113,7 @@ export const api = {
   cancelSet: () => call("cancel_set"),
   goPuzzle: (which) => call("go_puzzle", which),
   importText: (text) => call("import_text", text),
+  importSet: (text) => call("import_set", text),
   exportText: (format) => call("export_text", format),
   openFile: () => call("open_file"),
   saveFile: (format) => call("save_file", format),

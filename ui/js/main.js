@@ -70,7 +70,7 @@ function toast(text, level = "error") {
 function errorText(error) {
   const key = `error.${error.code}`;
   const cell = (String(error.message).match(/r[1-9]c[1-9]/) || [""])[0]; // the cell a refusal names
-  return i18n.has(key) ? i18n.t(key, { message: error.message, cell }) : error.message;
+  return i18n.has(key) ? i18n.t(key, { message: error.message, cell, ...error.params }) : error.message;
 }
 
 function sessionActive() {

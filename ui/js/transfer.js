@@ -38,6 +38,7 @@ export class Transfer {
     const error = $("import-error");
     $("import").addEventListener("click", () => {
       error.textContent = "";
+      $("import-set").hidden = true;
       dialog.showModal();
       $("import-text").focus();
     });
@@ -47,10 +48,26 @@ export class Transfer {
       const answer = await api.openFile();
       if (answer.ok && answer.text !== null) $("import-text").value = answer.text;
     });
+    $("import-text").addEventListener("input", () => ($("import-set").hidden = true));
     $("import-load").addEventListener("click", async () => {
       error.textContent = "";
       const answer = await this.load($("import-text").value);
       if (answer.ok) {
+        dialog.close();
+      } else if (answer.error.code === "several_puzzles") {
+        error.textContent = i18n.t("msg.severalPuzzles", answer.error.params);
+        $("import-set").hidden = false; // one text, several puzzles: offered as a set
+        $("import-set").focus();
+      } else {
+        error.textContent = i18n.t("error.bad_text", { message: answer.error.message });
+      }
+    });
+    $("import-set").addEventListener("click", async () => {
+      error.textContent = "";
+      const answer = await api.importSet($("import-text").value);
+      if (answer.ok) {
+        this.ctx.acceptState(answer.state);
+        this.ctx.say(i18n.t("msg.importedSet", { count: answer.state.set.count }));
         dialog.close();
       } else {
         error.textContent = i18n.t("error.bad_text", { message: answer.error.message });
