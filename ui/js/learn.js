@@ -61,7 +61,7 @@ export class LearnPanel {
     const answer = await api.applyHint();
     if (!answer.ok) return;
     this.ctx.acceptState(answer.state);
-    this.ctx.say(i18n.t("msg.hintApplied"));
+    this.ctx.say(() => i18n.t("msg.hintApplied"));
   }
 
   async stepBack() {

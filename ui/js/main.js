@@ -51,14 +51,19 @@ function announce(text) {
   }, 30);
 }
 
-function say(text) {
+// A message is kept as the function that words it, so a language switch can word it again; it is
+// shown (and spoken) each time it is said, even in the same words as the last one.
+function say(words) {
+  view.lastMessage = words;
+  const text = words();
   $("message").textContent = text;
   announce(text);
 }
 
-function toast(text, level = "error") {
+function toast(words, level = "error") {
   const el = $("toast");
-  el.textContent = text;
+  view.lastToast = words;
+  el.textContent = words();
   el.className = `toast ${level}`;
   el.hidden = false;
   clearTimeout(toastTimer);
@@ -142,46 +147,55 @@ function acceptState(state) {
   }
   if (state.session.id !== 0 || !sessionActive()) acceptSession(state.session);
   applyTheme(state.settings.theme);
-  if (languageChanged) i18n.setLanguage(state.settings.language);
-  for (const notice of state.notices || []) showNotice(notice);
+  if (languageChanged) {
+    i18n.setLanguage(state.settings.language);
+    retell();
+  }
+  for (const notice of state.notices || []) showNotice(notice, true);
   render();
 }
 
-// after a language switch, the message on screen is told again in the new language (the
-// Explanation is drawn by render() from the texts in both languages)
+// after a language switch, the message and the alert on screen are worded again in the new language
+// (the Explanation is drawn by render() from the texts in both languages)
 function retell() {
-  if (view.makingMessage && $("message").textContent === view.makingMessage) {
-    $("message").textContent = view.makingMessage = i18n.t("msg.generating");
+  const message = $("message");
+  if (view.lastMessage && message.textContent) {
+    const text = view.lastMessage();
+    if (view.makingMessage === message.textContent) view.makingMessage = text;
+    message.textContent = text;
+  }
+  if (view.lastToast && !$("toast").hidden) $("toast").textContent = view.lastToast();
+}
+
+function noticeWords(notice) {
+  const params = notice.params || {};
+  switch (notice.code) {
+    case "damaged_save":
+      return () => i18n.t("notice.damaged_save", { what: i18n.t(`what.${params.what || "game"}`) });
+    case "new_puzzle":
+      if (params.difficulty && params.difficulty !== "any") {
+        return () => i18n.t("msg.newPuzzleLevel", { clues: params.clues, level: i18n.t(`level.${params.difficulty}`) });
+      }
+      return () => i18n.t("msg.newPuzzle", { clues: params.clues });
+    case "solve_failed":
+      return () => i18n.t("notice.solve_failed");
+    default:
+      return () => (i18n.has(`notice.${notice.code}`)
+        ? i18n.t(`notice.${notice.code}`, { message: notice.message, ...params })
+        : notice.message);
   }
 }
 
-function showNotice(notice) {
-  const id = `${notice.code}:${notice.message}`;
-  if (view.shownNotices.has(id)) return;
-  view.shownNotices.add(id);
-  const params = notice.params || {};
-  let text;
-  switch (notice.code) {
-    case "damaged_save":
-      text = i18n.t("notice.damaged_save", { what: i18n.t(`what.${params.what || "game"}`) });
-      break;
-    case "new_puzzle":
-      if (params.difficulty && params.difficulty !== "any") {
-        say(i18n.t("msg.newPuzzleLevel", { clues: params.clues, level: i18n.t(`level.${params.difficulty}`) }));
-      } else {
-        say(i18n.t("msg.newPuzzle", { clues: params.clues }));
-      }
-      return;
-    case "solve_failed":
-      text = i18n.t("notice.solve_failed");
-      break;
-    default:
-      text = i18n.has(`notice.${notice.code}`)
-        ? i18n.t(`notice.${notice.code}`, { message: notice.message })
-        : notice.message;
+// notices kept in the state (a damaged save) are shown once; an event's notice each time it comes
+function showNotice(notice, kept = false) {
+  if (kept) {
+    const id = `${notice.code}:${notice.message}`;
+    if (view.shownNotices.has(id)) return;
+    view.shownNotices.add(id);
   }
-  if (notice.level === "info") say(text);
-  else toast(text, notice.level === "warning" ? "warning" : "error");
+  const words = noticeWords(notice);
+  if (notice.level === "info") say(words);
+  else toast(words, notice.level === "warning" ? "warning" : "error");
 }
 
 function queueRender() {
@@ -357,11 +371,11 @@ async function undoRedo(which) {
 async function toggleEnterMode() {
   if (!view.state) return; // clicked before the first state arrived: nothing to toggle yet
   const entering = view.state.mode === "enter";
-  if (entering) say(i18n.t("msg.checking"));
+  if (entering) say(() => i18n.t("msg.checking"));
   const answer = await api.setMode(entering ? "play" : "enter");
   if (!answer.ok) return;
   acceptState(answer.state);
-  say(answer.check ? checkText(answer.check) : i18n.t("check.entering"));
+  say(() => answer.check ? checkText(answer.check) : i18n.t("check.entering"));
 }
 
 async function startSolve() {
@@ -563,7 +577,7 @@ function wire() {
     if (answer.ok) {
       view.state.busy = "generating";
       render();
-      say(i18n.t("msg.generating"));
+      say(() => i18n.t("msg.generating"));
       view.makingMessage = $("message").textContent;
     }
   });
@@ -571,7 +585,7 @@ function wire() {
     const answer = await api.clear();
     if (answer.ok) {
       acceptState(answer.state);
-      say(i18n.t("msg.cleared"));
+      say(() => i18n.t("msg.cleared"));
     }
   });
   $("enter-mode").addEventListener("click", toggleEnterMode);
@@ -582,7 +596,7 @@ function wire() {
     const answer = await api.fillSingles();
     if (!answer.ok) return;
     acceptState(answer.state);
-    say(answer.placed ? i18n.plural("msg.filled", answer.placed) : i18n.t("msg.nothingFilled"));
+    say(() => answer.placed ? i18n.plural("msg.filled", answer.placed) : i18n.t("msg.nothingFilled"));
   });
   $("solve").addEventListener("click", startSolve);
   $("pause").addEventListener("click", () => sessionCall(view.session.status === "paused" ? "resume" : "pause"));
@@ -606,7 +620,7 @@ function wire() {
   $("theme").addEventListener("change", (e) => changeSetting("theme", e.target.value));
   $("difficulty").addEventListener("change", (e) => changeSetting("difficulty", e.target.value));
 
-  onError((error) => toast(errorText(error)));
+  onError((error) => toast(() => errorText(error)));
   on("state", (payload) => acceptState(payload.state));
   on("analysis", (payload) => {
     if (view.state && payload.version === view.state.version) {
@@ -625,7 +639,7 @@ function wire() {
     if (explain && payload.session.status === "paused") announce(explain[i18n.language()] || explain.en);
     queueRender();
   });
-  on("notice", showNotice);
+  on("notice", (notice) => showNotice(notice));
   setInterval(() => {
     if (view.session && view.session.status === "running") showElapsed();
   }, 100);

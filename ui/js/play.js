@@ -86,18 +86,18 @@ export class PlayPanel {
     const answer = await call();
     if (!answer.ok) return answer;
     this.ctx.acceptState(answer.state);
-    if (message) this.ctx.say(message());
+    if (message) this.ctx.say(() => message());
     return answer;
   }
 
   async check() {
     const answer = await this.move(() => api.check());
-    if (answer.ok) this.ctx.say(checkResultText(answer.check));
+    if (answer.ok) this.ctx.say(() => checkResultText(answer.check));
   }
 
   toggleNotes() {
     this.ctx.view.notesMode = !this.ctx.view.notesMode;
-    this.ctx.say(i18n.t(this.ctx.view.notesMode ? "msg.notesOn" : "msg.notesOff"));
+    this.ctx.say(() => i18n.t(this.ctx.view.notesMode ? "msg.notesOn" : "msg.notesOff"));
     this.render(false);
   }
 
@@ -158,7 +158,7 @@ export class PlayPanel {
       const answer = await api.startSet(count, $("set-difficulty").value);
       if (answer.ok) {
         this.state.busy = "generating";
-        this.ctx.say(i18n.t("msg.makingSet", { count }));
+        this.ctx.say(() => i18n.t("msg.makingSet", { count }));
         this.ctx.view.makingMessage = $("message").textContent; // cleared when the making ends
       }
     });

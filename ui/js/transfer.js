@@ -20,7 +20,7 @@ export class Transfer {
     if (answer.ok) {
       this.ctx.acceptState(answer.state);
       const clues = answer.state.digits.filter((d) => d).length;
-      this.ctx.say(i18n.t("msg.imported", { clues }));
+      this.ctx.say(() => i18n.t("msg.imported", { clues }));
     }
     return answer;
   }
@@ -67,7 +67,7 @@ export class Transfer {
       const answer = await api.importSet($("import-text").value);
       if (answer.ok) {
         this.ctx.acceptState(answer.state);
-        this.ctx.say(i18n.t("msg.importedSet", { count: answer.state.set.count }));
+        this.ctx.say(() => i18n.t("msg.importedSet", { count: answer.state.set.count }));
         dialog.close();
       } else {
         error.textContent = i18n.t("error.bad_text", { message: answer.error.message });
@@ -97,11 +97,11 @@ export class Transfer {
         $("export-text").select(); // no clipboard permission: fall back to the selection
         document.execCommand("copy");
       }
-      this.ctx.say(i18n.t("msg.copied"));
+      this.ctx.say(() => i18n.t("msg.copied"));
     });
     $("export-save").addEventListener("click", async () => {
       const answer = await api.saveFile($("export-format").value);
-      if (answer.ok && answer.saved) this.ctx.say(i18n.t("msg.savedFile", { name: answer.saved }));
+      if (answer.ok && answer.saved) this.ctx.say(() => i18n.t("msg.savedFile", { name: answer.saved }));
     });
   }
 }
