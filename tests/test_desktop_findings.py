@@ -71,13 +71,19 @@ def test_a_wrong_digit_that_repeats_nothing_is_not_given_away_by_the_header(api,
                  and not any(_state(api)["digits"][p] == d for p in _peers(cell)))
     api.set_cell(cell, wrong)
     version = _state(api)["version"]
-    found = bridge.wait_for("analysis", lambda p: p["version"] >= version, timeout=60)
+    found = _analysed(bridge, version)
     assert found["status"]["kind"] == "valid"
     assert _state(api)["status"]["kind"] == "valid"
     api.set_setting("show_mistakes", True)  # now the header may judge the whole board
     version = _state(api)["version"]
-    found = bridge.wait_for("analysis", lambda p: p["version"] >= version, timeout=60)
+    found = _analysed(bridge, version)
     assert found["status"]["kind"] == "unsolvable"
+
+
+def _analysed(bridge: RecordingBridge, version: int) -> dict:
+    """Return the first state of board ``version`` or later whose solutions the solver has counted."""
+    return bridge.wait_for("state", lambda p: p["state"]["version"] >= version
+                           and p["state"]["status"]["solutions"] is not None, timeout=60)["state"]
 
 
 def _peers(cell: int) -> set[int]:
@@ -124,3 +130,90 @@ def test_a_watched_solve_in_a_set_leaves_the_set_progress_unchanged(api, bridge)
     state = _state(api)
     assert 0 not in state["digits"]
     assert state["set"]["solved"] == 0 and state["statistics"] == {}
+
+
+def test_a_later_set_replaces_an_earlier_one_and_cancel_stops_its_maker(api, bridge):
+    api.start_set(1000, "any")
+    bridge.wait_for("state", lambda p: p["state"]["set"]["is_set"], timeout=60)
+    api.start_set(5, "any")
+    assert api.cancel_set()["ok"]
+    import time
+    time.sleep(3)  # the first maker, had it run on, would have added puzzles by now
+    made = _state(api)["set"]["made"]
+    time.sleep(2)
+    state = _state(api)
+    assert state["set"]["made"] == made and state["set"]["count"] == made and not state["making_set"]
+    assert made <= 5
+
+
+def test_an_import_made_while_a_new_puzzle_is_made_is_not_replaced_by_it(api, bridge):
+    assert api.new_puzzle()["ok"]
+    assert api.import_text(P)["ok"]
+    import time
+    time.sleep(3)  # long enough for the generator to finish a puzzle
+    state = _state(api)
+    assert state["digits"] == [int(c) for c in P] and state["busy"] is None
+
+
+def test_a_paused_game_is_not_solved_behind_its_back(api):
+    api.import_text(P)
+    api.set_paused(True)
+    refused = api.solve("smart")
+    assert refused["ok"] is False and refused["error"]["code"] == "paused"
+    assert _state(api)["digits"] == [0] * 81  # still hidden
+
+
+def test_seek_then_stop_after_a_solved_run_leaves_nothing_busy(api, bridge):
+    api.import_text(P)
+    api.set_delay(0)
+    api.solve("smart")
+    bridge.wait_for("state", lambda p: p["state"]["session"]["status"] == "solved", timeout=60)
+    assert api.seek(0)["ok"]
+    assert api.stop()["ok"]
+    import time
+    deadline = time.monotonic() + 5
+    while _state(api)["session"]["status"] not in ("stopped", "idle") and time.monotonic() < deadline:
+        time.sleep(0.05)
+    assert _state(api)["session"]["status"] == "stopped"
+    answer = api.undo()
+    assert answer["ok"], answer
+
+
+def test_a_symlinked_save_keeps_its_link(tmp_path):
+    elsewhere = tmp_path / "synced"
+    elsewhere.mkdir()
+    data = tmp_path / "data"
+    first = Api(RecordingBridge(), data, "en")
+    first.import_text(P)
+    (elsewhere / "game.json").write_bytes((data / "game.json").read_bytes())
+    (data / "game.json").unlink()
+    (data / "game.json").symlink_to(elsewhere / "game.json")
+    again = Api(RecordingBridge(), data, "en")
+    again.set_cell(2, 4)
+    assert (data / "game.json").is_symlink()
+    assert Api(RecordingBridge(), data, "en").get_state()["state"]["digits"][2] == 4
+
+
+def test_quit_closes_the_window_and_export_offers_the_puzzle_or_the_board(api, bridge):
+    api.import_text(P)
+    api.set_cell(2, 4)
+    assert api.export_text("line", "puzzle")["text"] == P.replace("0", ".")
+    assert api.export_text("line", "board")["text"][2] == "4"
+    assert api.export_text("line")["text"][2] == "4"
+    assert api.export_text("line", "givens")["error"]["code"] == "bad_argument"
+    assert api.quit() == {"ok": True} and bridge.closed_window
+
+
+def test_enter_puzzle_starts_a_blank_game_outside_the_set_without_its_timer(api):
+    api.import_set("\n".join([P, Q]))
+    api.set_cell(2, 4)
+    import time
+    time.sleep(0.05)
+    assert api.set_mode("enter")["ok"]
+    state = _state(api)
+    assert state["digits"] == [0] * 81 and not state["set"]["is_set"] and state["timer"]["ms"] == 0
+    for cell, ch in enumerate(Q):
+        if ch != "0":
+            api.set_cell(cell, int(ch))
+    assert api.set_mode("play")["check"]["kind"] == "unique"
+    assert _wrong_after_check(api) == []

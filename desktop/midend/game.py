@@ -31,12 +31,13 @@ ALL_NOTES = 0x1FF
 
 
 class GameError(Exception):
-    """A move the rules refuse; ``code`` is the API's error code."""
+    """A move the rules refuse: ``code`` and ``params`` for the page to word, ``message`` in English."""
 
-    def __init__(self, code: str, message: str) -> None:
+    def __init__(self, code: str, message: str, params: dict[str, Any] | None = None) -> None:
         super().__init__(message)
         self.code = code
         self.message = message
+        self.params = params or {}
 
 
 class Cell(NamedTuple):

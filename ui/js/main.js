@@ -7,6 +7,7 @@ import { on } from "./events.js";
 import * as i18n from "./i18n.js";
 import { LearnPanel } from "./learn.js";
 import { PlayPanel } from "./play.js";
+import * as store from "./store.js";
 import { applyTheme } from "./theme.js";
 import { Transfer } from "./transfer.js";
 
@@ -132,9 +133,8 @@ function acceptSession(info) {
 // answer) was made before the change and must not undo it on screen
 const pendingSettings = {};
 
+// every state the store accepts (from the `state` event only) is drawn here
 function acceptState(state) {
-  if (!state) return;
-  if (view.state && state.seq < view.state.seq) return; // an older answer overtaken by a newer one
   state.settings = { ...state.settings, ...pendingSettings };
   const languageChanged = !view.state || view.state.settings.language !== state.settings.language;
   const wasBusy = view.state && view.state.busy;
@@ -338,8 +338,7 @@ function select(cell, focus = true) {
 }
 
 async function toggleNote(digit) {
-  const answer = await api.toggleNote(view.selected, digit);
-  if (answer.ok) acceptState(answer.state);
+  await api.toggleNote(view.selected, digit);
 }
 
 async function enterDigit(digit) {
@@ -348,13 +347,14 @@ async function enterDigit(digit) {
     toggleNote(digit);
     return;
   }
-  const answer = await api.setCell(cell, digit);
+  // typing a puzzle in moves on to the next cell at once (a later click must not be undone by it)
+  if (view.state.mode === "enter" && digit && cell < 80) select(cell + 1);
+  const { answer, state } = await store.act(() => api.setCell(cell, digit));
   if (!answer.ok) return;
-  acceptState(answer.state);
   const where = { row: Math.floor(cell / 9) + 1, col: (cell % 9) + 1, digit };
   let text = i18n.t(digit ? "msg.entered" : "msg.erased", where);
-  if (answer.state.conflicts.includes(cell)) {
-    const mine = answer.state.status.conflicts.filter((c) => c.cells.includes(cell));
+  if (state.conflicts.includes(cell)) {
+    const mine = state.status.conflicts.filter((c) => c.cells.includes(cell));
     text += " " + i18n.t("msg.conflict", { conflicts: i18n.describeConflicts(mine) });
   }
   announce(text);
@@ -363,7 +363,6 @@ async function enterDigit(digit) {
 async function undoRedo(which) {
   const answer = await (which === "undo" ? api.undo() : api.redo());
   if (!answer.ok) return;
-  acceptState(answer.state);
   const key = answer.changed ? `msg.${which}` : which === "undo" ? "msg.nothingUndo" : "msg.nothingRedo";
   announce(i18n.t(key));
 }
@@ -374,13 +373,13 @@ async function toggleEnterMode() {
   if (entering) say(() => i18n.t("msg.checking"));
   const answer = await api.setMode(entering ? "play" : "enter");
   if (!answer.ok) return;
-  acceptState(answer.state);
+  if (!entering) select(0); // a new blank puzzle is typed in from the first cell
   say(() => answer.check ? checkText(answer.check) : i18n.t("check.entering"));
 }
 
 async function startSolve() {
-  const answer = await api.solve($("algorithm").value);
-  if (answer.ok) beginShowing(answer.session);
+  const { answer, state } = await store.act(() => api.solve($("algorithm").value));
+  if (answer.ok) beginShowing(state.session);
 }
 
 function beginShowing(info) {
@@ -407,10 +406,10 @@ function reopen(info) {
 }
 
 async function sessionCall(which) {
-  const answer = await api[which]();
+  const { answer, state } = await store.act(() => api[which]());
   if (!answer.ok) return;
-  if (which === "step") beginShowing(answer.session);
-  else acceptSession(answer.session);
+  if (which === "step") beginShowing(state.session);
+  else acceptSession(state.session);
   render();
   if (which === "pause") announce(i18n.t("solve.paused"));
 }
@@ -432,11 +431,9 @@ async function changeSetting(name, value) {
     render();
     return;
   }
-  const languageChanged = !before || before.language !== answer.settings.language;
-  view.state.settings = answer.settings;
-  applyTheme(answer.settings.theme);
-  if (languageChanged) {
-    i18n.setLanguage(answer.settings.language);
+  applyTheme(view.state.settings.theme); // the state event that follows confirms the change
+  if (name === "language" && i18n.language() !== value) {
+    i18n.setLanguage(value);
     retell();
   }
   render();
@@ -452,8 +449,7 @@ async function sendDelay(ms) {
   while (delayWanted !== null) {
     const value = delayWanted;
     delayWanted = null;
-    const answer = await api.setDelay(value);
-    if (answer.ok && view.state) view.state.settings = answer.settings;
+    await api.setDelay(value);
   }
   delayInFlight = false;
   render();
@@ -552,10 +548,10 @@ function wire() {
   }
   board = new BoardView($("board"), { onSelect: (cell) => select(cell) });
   play = new PlayPanel({
-    view, acceptState, say, changeSetting, focusBoard: () => board.focus(view.selected),
+    view, say, changeSetting, focusBoard: () => board.focus(view.selected),
   });
-  learn = new LearnPanel({ view, acceptState, render, announce, say, reopen });
-  const transfer = new Transfer({ acceptState, say, focusBoard: () => board.focus(view.selected) });
+  learn = new LearnPanel({ view, render, announce, say, reopen });
+  const transfer = new Transfer({ say, focusBoard: () => board.focus(view.selected) });
   $("board").addEventListener("paste", (event) => transfer.paste(event));
   $("board").addEventListener("keydown", onBoardKey);
   // after any button of the panel, focus goes back to the board so digits keep working (dialog
@@ -583,10 +579,7 @@ function wire() {
   });
   $("clear").addEventListener("click", async () => {
     const answer = await api.clear();
-    if (answer.ok) {
-      acceptState(answer.state);
-      say(() => i18n.t("msg.cleared"));
-    }
+    if (answer.ok) say(() => i18n.t("msg.cleared"));
   });
   $("enter-mode").addEventListener("click", toggleEnterMode);
   $("undo").addEventListener("click", () => undoRedo("undo"));
@@ -595,7 +588,6 @@ function wire() {
   $("fill-singles").addEventListener("click", async () => {
     const answer = await api.fillSingles();
     if (!answer.ok) return;
-    acceptState(answer.state);
     say(() => answer.placed ? i18n.plural("msg.filled", answer.placed) : i18n.t("msg.nothingFilled"));
   });
   $("solve").addEventListener("click", startSolve);
@@ -621,13 +613,8 @@ function wire() {
   $("difficulty").addEventListener("change", (e) => changeSetting("difficulty", e.target.value));
 
   onError((error) => toast(() => errorText(error)));
-  on("state", (payload) => acceptState(payload.state));
-  on("analysis", (payload) => {
-    if (view.state && payload.version === view.state.version) {
-      view.state.status = payload.status;
-      render();
-    }
-  });
+  store.onState(acceptState);
+  on("state", (payload) => store.accept(payload.state));
   on("solve", (payload) => {
     if (!view.state || payload.session.id <= view.endedId) return;
     if (view.solve && payload.session.id < view.solve.session.id) return;
@@ -658,7 +645,7 @@ async function start() {
   wire();
   const answer = await api.getState();
   if (!answer.ok) return;
-  acceptState(answer.state);
+  store.accept(answer.state);
   board.focus(view.selected);
 }
 

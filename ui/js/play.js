@@ -85,7 +85,6 @@ export class PlayPanel {
   async move(call, message) {
     const answer = await call();
     if (!answer.ok) return answer;
-    this.ctx.acceptState(answer.state);
     if (message) this.ctx.say(() => message());
     return answer;
   }

@@ -3,6 +3,7 @@
 
 import { api } from "./api.js";
 import * as i18n from "./i18n.js";
+import * as store from "./store.js";
 
 const $ = (id) => document.getElementById(id);
 
@@ -16,10 +17,9 @@ export class Transfer {
 
   /** Load puzzle text; resolves to the API answer (a refusal shows its message, the board unchanged). */
   async load(text) {
-    const answer = await api.importText(text);
+    const { answer, state } = await store.act(() => api.importText(text));
     if (answer.ok) {
-      this.ctx.acceptState(answer.state);
-      const clues = answer.state.digits.filter((d) => d).length;
+      const clues = state.digits.filter((d) => d).length;
       this.ctx.say(() => i18n.t("msg.imported", { clues }));
     }
     return answer;
@@ -64,10 +64,9 @@ export class Transfer {
     });
     $("import-set").addEventListener("click", async () => {
       error.textContent = "";
-      const answer = await api.importSet($("import-text").value);
+      const { answer, state } = await store.act(() => api.importSet($("import-text").value));
       if (answer.ok) {
-        this.ctx.acceptState(answer.state);
-        this.ctx.say(() => i18n.t("msg.importedSet", { count: answer.state.set.count }));
+        this.ctx.say(() => i18n.t("msg.importedSet", { count: state.set.count }));
         dialog.close();
       } else {
         error.textContent = i18n.t("error.bad_text", { message: answer.error.message });
