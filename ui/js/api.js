@@ -114,7 +114,8 @@ export const api = {
   goPuzzle: (which) => call("go_puzzle", which),
   importText: (text) => call("import_text", text),
   importSet: (text) => call("import_set", text),
-  exportText: (format) => call("export_text", format),
+  exportText: (format, content) => call("export_text", format, content),
   openFile: () => call("open_file"),
-  saveFile: (format) => call("save_file", format),
+  saveFile: (format, content) => call("save_file", format, content),
+  quit: () => call("quit"),
 };

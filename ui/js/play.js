@@ -27,7 +27,7 @@ export function checkResultText(check) {
 }
 
 export class PlayPanel {
-  /** ctx: {view, acceptState(state), say(text), focusBoard()}. */
+  /** ctx: {view, say(words), sayMaking(words), changeSetting(name, value), focusBoard()}. */
   constructor(ctx) {
     this.ctx = ctx;
     this.timerAt = performance.now();
@@ -157,8 +157,7 @@ export class PlayPanel {
       const answer = await api.startSet(count, $("set-difficulty").value);
       if (answer.ok) {
         this.state.busy = "generating";
-        this.ctx.say(() => i18n.t("msg.makingSet", { count }));
-        this.ctx.view.makingMessage = $("message").textContent; // cleared when the making ends
+        this.ctx.sayMaking(() => i18n.t("msg.makingSet", { count })); // cleared when the making ends
       }
     });
   }

@@ -8,7 +8,7 @@ import * as store from "./store.js";
 const $ = (id) => document.getElementById(id);
 
 export class Transfer {
-  /** ctx: {acceptState(state), say(text), focusBoard()}; errors of the API go to the page's alert. */
+  /** ctx: {say(words), focusBoard()}; errors of the API go to the page's alert. */
   constructor(ctx) {
     this.ctx = ctx;
     this.wireImport();
@@ -76,8 +76,9 @@ export class Transfer {
 
   wireExport() {
     const dialog = $("export-dialog");
+    const content = () => document.querySelector('input[name="export-content"]:checked').value;
     const show = async () => {
-      const answer = await api.exportText($("export-format").value);
+      const answer = await api.exportText($("export-format").value, content());
       if (answer.ok) $("export-text").value = answer.text;
     };
     $("export").addEventListener("click", async () => {
@@ -86,6 +87,9 @@ export class Transfer {
       $("export-format").focus();
     });
     $("export-format").addEventListener("change", show);
+    for (const radio of document.querySelectorAll('input[name="export-content"]')) {
+      radio.addEventListener("change", show);
+    }
     $("export-close").addEventListener("click", () => dialog.close());
     dialog.addEventListener("close", () => this.ctx.focusBoard());
     $("export-copy").addEventListener("click", async () => {
@@ -99,7 +103,7 @@ export class Transfer {
       this.ctx.say(() => i18n.t("msg.copied"));
     });
     $("export-save").addEventListener("click", async () => {
-      const answer = await api.saveFile($("export-format").value);
+      const answer = await api.saveFile($("export-format").value, content());
       if (answer.ok && answer.saved) this.ctx.say(() => i18n.t("msg.savedFile", { name: answer.saved }));
     });
   }
