@@ -1,7 +1,8 @@
-"""Random sequences of every play command on the mid end (desktop/midend), checked after each step
-against an independent solver written here: the solution Check, mistakes and hints use solves the
-givens shown; Undo then Redo gives the same snapshot; a save loads to an equal snapshot; set progress
-agrees with the games.  2,000 sequences by default (HYPOTHESIS_MIDEND_EXAMPLES to run more)."""
+"""Random sequences of every command on the mid end (desktop/midend/midend.py), the player's and the
+late results of workers, checked after each step against an independent solver written here: the
+solution Check, mistakes and hints use solves the givens shown; Undo then Redo gives the same snapshot;
+a save loads to an equal snapshot; set progress agrees with the games.  2,000 sequences by default
+(HYPOTHESIS_MIDEND_EXAMPLES to run more)."""
 
 from __future__ import annotations
 
@@ -13,7 +14,8 @@ from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, invariant, rule
 
 from desktop import saves
-from desktop.midend import Game, GameError, Play
+from desktop.midend import Game, GameError, Play, hints
+from desktop.midend.midend import Midend
 from desktop.midend.play import solved_by_player
 from desktop.midend.rules import unique_solution
 
@@ -78,144 +80,172 @@ def _solutions(givens: tuple[int, ...]) -> tuple[tuple[int, ...], ...]:
     return tuple(found)
 
 
-def _view(play: Play) -> dict:
-    """The part of the snapshot the invariants compare: the timer is left out (time is given), and so is
-    the last Check's answer (view state shown until the next move, not saved)."""
-    game = play.game
-    snap = game.snapshot(NOW, show_mistakes=True)
-    del snap["timer"], snap["version"], snap["status"]["version"], snap["check"]
-    return {**snap, "solution": game.solution, "set": play.progress(), "index": play.index}
+def _view(mid: Midend) -> dict:
+    """The part of the snapshot the invariants compare: the timer is left out (time is given), and so
+    are the last Check's answer and the hint (view state shown until the next move, not saved)."""
+    snap = mid.snapshot(NOW)
+    del snap["timer"], snap["version"], snap["status"]["version"], snap["check"], snap["hint"]
+    return {**snap, "solution": mid.game.solution, "index": mid.play.index}
 
 
 class MidendSequences(RuleBasedStateMachine):
-    """The mid end under random commands; a refused command (GameError) must change nothing."""
+    """The mid end under random commands (those of the player and the late results of workers); a
+    refused command (GameError) must change nothing."""
 
     def __init__(self) -> None:
         super().__init__()
-        self.play = Play()
+        self.mid = Midend(Play(), {"show_mistakes": False})
+        self.tokens: list[int] = []  # every puzzle or set request made, so late results can be sent
+        self.runs: list[tuple[int, tuple[int, ...]]] = []  # every run started: its id and its board
 
     @property
     def game(self) -> Game:
-        return self.play.game
+        return self.mid.game
 
-    def _try(self, make) -> None:
-        before = _view(self.play)
+    def _do(self, name: str, **args) -> dict | None:
+        before = _view(self.mid)
         try:
-            make()
+            return self.mid.do({"name": name, **args}, NOW)
         except GameError:
-            assert _view(self.play) == before
+            assert _view(self.mid) == before
+            return None
 
-    @rule(which=st.integers(0, len(PUZZLES) - 1), cause=st.sampled_from(["new", "import"]))
-    def load(self, which, cause):
+    @rule(which=st.integers(0, len(PUZZLES) - 1))
+    def load(self, which):
         givens, solution = PUZZLES[which]
-        self._try(lambda: self.game.load_puzzle(givens, cause, "easy", solution, now=NOW))
+        self._do("load", givens=givens, solution=solution, cause="import")
 
-    @rule(which=st.integers(0, len(UNIQUE) - 1), size=st.integers(1, 4))
-    def start_set(self, which, size):
-        games = []
-        for k in range(size):
-            game = Game("hard")
-            givens, solution = UNIQUE[(which + k) % len(UNIQUE)]
-            game.load_puzzle(givens, "new", "hard", solution)
-            game.undo_log.clear()
-            games.append(game)
-        self.play.start_set(games[0], size, NOW)
-        for game in games[1:]:
-            self.play.add(game)
+    @rule(which=st.integers(0, len(UNIQUE) - 1), size=st.integers(2, 4))
+    def load_set(self, which, size):
+        self._do("load_set", puzzles=[UNIQUE[(which + k) % len(UNIQUE)] for k in range(size)])
+
+    @rule()
+    def make_puzzle(self):
+        answer = self._do("make_puzzle")
+        if answer is not None:
+            self.tokens.append(answer["token"])
+
+    @rule(count=st.integers(1, 3))
+    def make_set(self, count):
+        self.tokens.append(self._do("make_set", count=count)["token"])
+
+    @rule(data=st.data())
+    def puzzle_arrives(self, data):
+        """A maker's result, maybe for a request since replaced or cancelled (then it is dropped)."""
+        if not self.tokens:
+            return
+        token = data.draw(st.sampled_from(self.tokens))
+        givens, solution = data.draw(st.sampled_from(UNIQUE))
+        if data.draw(st.booleans()):
+            self._do("puzzle_made", token=token, givens=givens, solution=solution, difficulty="hard")
+        else:
+            self._do("set_puzzle_made", token=token, givens=givens, solution=solution, difficulty="hard",
+                     count=3, first=data.draw(st.booleans()))
+
+    @rule()
+    def cancel_set(self):
+        self._do("cancel_set")
 
     @rule(delta=st.sampled_from([-1, 1]))
     def go(self, delta):
-        self.play.go(delta, NOW)
+        self._do("go_puzzle", delta=delta)
 
     @rule(cells=st.lists(st.tuples(st.integers(0, 80), st.integers(0, 9)), min_size=1, max_size=4))
     def enter(self, cells):
-        """Enter puzzle: type givens, then back to play, where the app asks for the solution."""
-        self.game.set_mode("enter")
+        """Enter puzzle: type givens, then back to play, where the host finds the solution."""
+        self._do("set_mode", mode="enter")
         for cell, digit in cells:
-            self._try(lambda cell=cell, digit=digit: self.game.set_cell(cell, digit))
-        self.game.set_mode("play")
-        if self.game.solution is None:
-            self.game.solution = unique_solution(self.game.givens())
+            self._do("set_cell", cell=cell, digit=digit)
+        self._do("set_mode", mode="play")
+        givens = self.game.givens()
+        self._do("solution_found", givens=givens, solution=unique_solution(givens))
 
     @rule(cell=st.integers(0, 80), digit=st.integers(0, 9))
     def digit(self, cell, digit):
-        self._try(lambda: self.game.set_cell(cell, digit))
+        self._do("set_cell", cell=cell, digit=digit)
 
     @rule(cell=st.integers(0, 80), digit=st.integers(1, 9))
     def note(self, cell, digit):
-        self._try(lambda: self.game.toggle_note(cell, digit))
+        self._do("toggle_note", cell=cell, digit=digit)
 
-    @rule()
-    def undo(self):
-        self._try(lambda: self.game.undo(NOW))
-
-    @rule()
-    def redo(self):
-        self._try(lambda: self.game.redo(NOW))
-
-    @rule()
-    def restart(self):
-        self._try(lambda: self.game.restart(NOW))
-
-    @rule()
-    def clear(self):
-        self._try(lambda: self.game.clear(NOW))
-
-    @rule()
-    def check(self):
-        self._try(lambda: self.game.check(NOW))
+    @rule(name=st.sampled_from(["undo", "redo", "restart", "clear", "check", "fill_candidates"]))
+    def command(self, name):
+        self._do(name)
 
     @rule()
     def fill(self):
-        """A hint or Fill placing the solution's digits in the first empty cells (when known)."""
-        solution = self.game.solution
-        if solution is not None:
-            empty = [c for c in range(81) if not self.game.digits[c]][:3]
-            self._try(lambda: self.game.place([(c, solution[c]) for c in empty], "fill"))
+        """Fill last remaining cells, once the host has found the solution."""
+        givens = self.game.givens()
+        self._do("solution_found", givens=givens, solution=unique_solution(givens))
+        self._do("fill_singles")
 
     @rule()
-    def run_finished(self):
-        """A solve run's result, settled only while the board is still the one it solved."""
-        start = tuple(self.game.digits)
+    def hint(self):
+        """Hint: one level deeper, or a new step found by the engine (as the host does, off the lock)."""
+        answer = self._do("hint_deeper")
+        if answer is not None and not answer["found"]:
+            game = self.game
+            found = hints.find(game.digits, game.origins, game.notes, game.solution)
+            self._do("hint_found", key=answer["key"], finding=found)
+
+    @rule()
+    def apply_hint(self):
+        self._do("apply_hint")
+
+    @rule()
+    def run_started(self):
+        run_id = len(self.runs) + 1
+        if self._do("run_started", run_id=run_id) is not None:
+            self.runs.append((run_id, tuple(self.game.digits)))
+
+    @rule(data=st.data())
+    def run_finished(self, data):
+        """A run's result, maybe late: the board may have moved on since (then it is dropped)."""
+        if not self.runs:
+            return
+        run_id, start = data.draw(st.sampled_from(self.runs))
         found = _solutions(start)
-        if len(found) == 1 and self.game.digits == list(start):
-            placements = [(c, d) for c, d in enumerate(found[0]) if not start[c]]
-            self._try(lambda: self.game.place(placements, "solve"))
+        board = found[0] if len(found) == 1 else start
+        self._do("run_finished", run_id=run_id, status="solved" if len(found) == 1 else "failed",
+                 start=start, board=board)
+        self.mid.told.clear()
 
     @rule(paused=st.booleans())
     def pause(self, paused):
-        self.game.set_paused(paused, NOW)
+        self._do("set_paused", paused=paused)
 
     @invariant()
     def the_solution_used_solves_the_givens_shown(self):
         solution = self.game.solution
         if solution is not None:
             assert _solutions(tuple(self.game.givens())) == (tuple(solution),)
-        wrong = self.game.wrong()
-        assert solution is not None or wrong == []
+        assert solution is not None or self.game.wrong() == []
 
     @invariant()
     def undo_then_redo_gives_the_same_snapshot(self):
         if self.game.paused or not self.game.can_undo:
             return
-        before = _view(self.play)
-        self.game.undo(NOW)
-        self.game.redo(NOW)
-        assert _view(self.play) == before
+        before = _view(self.mid)
+        self.mid.do({"name": "undo"}, NOW)
+        self.mid.do({"name": "redo"}, NOW)
+        assert _view(self.mid) == before
 
     @invariant()
     def a_save_loads_to_an_equal_snapshot(self):
-        again, notices = saves.load(saves.dump(self.play, NOW))
+        play, notices = saves.load(saves.dump(self.mid.play, NOW))
         assert notices == []
-        assert _view(again) == _view(self.play)
+        again = Midend(play, self.mid.settings)
+        again.busy, again.making_set = self.mid.busy, self.mid.making_set  # what is being made is not saved
+        assert _view(again) == _view(self.mid)
         assert again.game.undo_log == self.game.undo_log and again.game.redo_log == self.game.redo_log
 
     @invariant()
     def set_progress_agrees_with_the_games(self):
-        progress = self.play.progress()
-        assert progress["solved"] == sum(1 for g in self.play.games if solved_by_player(g))
-        assert progress["made"] == len(self.play.games)
-        for g in self.play.games:
+        play = self.mid.play
+        progress = play.progress()
+        assert progress["solved"] == sum(1 for g in play.games if solved_by_player(g))
+        assert progress["made"] == len(play.games)
+        for g in play.games:
             if solved_by_player(g) and g.solution is not None:
                 assert g.digits == g.solution
 
