@@ -16,12 +16,12 @@ import logging
 import os
 import threading
 import time
-from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from desktop import storage, transfer, workers
+from desktop import files, storage, transfer, workers
 from desktop.bridge import Bridge
+from desktop.maker import Maker
 from desktop.midend import Game, GameError, hints
 from desktop.midend.midend import Midend
 from desktop.midend.rules import check_puzzle, unique_solution
@@ -72,7 +72,7 @@ class Host:
         self._lang_override = lang if lang in storage.LANGUAGES else None
         self._system_lang = system_lang
         self._session: Session | None = None
-        self._cancel: threading.Event | None = None  # the maker running, stopped by a newer request
+        self._maker = Maker(self._delivered)
         self._save_failed = False
         self._solver_ready = threading.Event()
         self._warm_started = False
@@ -92,9 +92,8 @@ class Host:
             result = self.midend.do(command, now_ms())
             if result.get("changed"):
                 self._changed()
-            if not self.midend.making and self._cancel is not None:  # the mid end dropped what was made
-                self._cancel.set()
-                self._cancel = None
+            if not self.midend.making:  # nothing is wanted from a maker still running
+                self._maker.stop()
         self.publish()
         return result
 
@@ -212,36 +211,11 @@ class Host:
 
     def open_file(self, path: str | None) -> dict[str, Any]:
         """Return ``{"text", "name"}`` of the puzzle file at ``path`` (text None if no path was chosen)."""
-        if path is None:
-            return {"text": None}
-        name = Path(path).name
-        try:
-            with open(path, "rb") as handle:
-                data = handle.read(transfer.MAX_TEXT + 1)
-        except OSError as err:
-            reason = str(err.strerror or err)
-            raise GameError("file", f"Could not read {name}: {reason}",
-                            {"name": name, "reason": reason}) from None
-        if len(data) > transfer.MAX_TEXT:
-            raise GameError("bad_text", f"{name} is too large to be a puzzle file",
-                            {"message": f"{name}: too large"})
-        return {"text": data.decode("utf-8", errors="replace"), "name": name}
+        return {"text": None} if path is None else files.read_puzzle_file(path)
 
     def save_file(self, path: str | None, fmt: str, givens_only: bool) -> str | None:
-        """Write the export to ``path`` atomically (a link's target, never the link); return its name."""
-        if path is None:
-            return None
-        from engine import FileError, atomic_output  # the CLI's rule: a link's target, a FIFO streamed
-
-        text = self.board_text(fmt, givens_only)
-        try:
-            with atomic_output(path) as out:
-                out.write((text + "\n").encode("utf-8"))
-        except (FileError, OSError) as err:
-            name = Path(path).name
-            raise GameError("file", f"Could not save {name}: {err}",
-                            {"name": name, "reason": str(err)}) from None
-        return Path(path).name
+        """Write the export to ``path`` atomically; return its name (None if no path was chosen)."""
+        return None if path is None else files.write_text_file(path, self.board_text(fmt, givens_only))
 
     def clear(self) -> None:
         """Empty the whole board (an undoable move), stopping a run first."""
@@ -263,54 +237,24 @@ class Host:
         player loaded another puzzle meanwhile); answers ``pending``."""
         self.stop_run()
         token = self.move({"name": "make_puzzle"})["token"]
-        self._start_maker(self._make_one, token, self.settings["difficulty"])
+        self._maker.one(token, self.settings["difficulty"])
         return {"pending": True}
 
     def start_set(self, count: int, level: str) -> None:
         """Start making a set; an earlier maker is stopped and its late puzzles dropped."""
         self.stop_run()
         answer = self.move({"name": "make_set", "count": count})
-        self._start_maker(self._make_set, answer["token"], count, level, [])
+        self._maker.set(answer["token"], count, level, [])
 
     def cancel_set(self) -> None:
         """Stop making the set; the puzzles made so far stay."""
-        with self.lock:
-            if self._cancel is not None:
-                self._cancel.set()
+        self._maker.stop()
         self.move({"name": "cancel_set"}, solving_ok=True)
 
-    def _start_maker(self, target: Callable[..., None], token: int, *args: Any) -> None:
-        with self.lock:
-            if self._cancel is not None:
-                self._cancel.set()
-            self._cancel = cancel = threading.Event()
-        workers.spawn(target, "maker", token, cancel, *args)
-
-    def _make_one(self, token: int, cancel: threading.Event, level: str) -> None:
-        try:
-            grid, solution = workers.make_puzzle(level)
-        except Exception as err:
-            log.exception("making a puzzle failed")
-            self.move({"name": "making_ended", "token": token, "failed": type(err).__name__}, solving_ok=True)
-            return
-        if not cancel.is_set():
-            self.move({"name": "puzzle_made", "token": token, "givens": grid, "solution": solution,
-                       "difficulty": level}, solving_ok=True)
-
-    def _make_set(self, token: int, cancel: threading.Event, count: int, level: str,
-                  have: list[list[int]]) -> None:
-        failed = ""
-        try:
-            for made, (grid, solution) in enumerate(workers.distinct_puzzles(count, level, cancel, have)):
-                if self._closed or cancel.is_set():
-                    break
-                self.move({"name": "set_puzzle_made", "token": token, "givens": grid, "solution": solution,
-                           "difficulty": level, "count": count, "first": made == 0 and not have},
-                          solving_ok=True)
-        except Exception as err:
-            log.exception("making a set failed")
-            failed = type(err).__name__
-        self.move({"name": "making_ended", "token": token, "failed": failed}, solving_ok=True)
+    def _delivered(self, command: dict[str, Any]) -> None:
+        """Maker thread: a puzzle made (or the end of making) goes to the mid end as a command."""
+        if not self._closed:
+            self.move(command, solving_ok=True)
 
     # -- solve runs ---------------------------------------------------------------------------
 
@@ -467,8 +411,7 @@ class Host:
             answer = self.midend.do({"name": "resume_set"}, now_ms())  # never before the window shows
         if answer["token"]:
             have = [game.givens() for game in self.midend.play.games]
-            level = self.midend.play.games[0].difficulty
-            self._start_maker(self._make_set, answer["token"], answer["count"], level, have)
+            self._maker.set(answer["token"], answer["count"], self.midend.play.games[0].difficulty, have)
         workers.spawn(self._warm_up, "warm-up")
 
     def _warm_up(self) -> None:
@@ -504,10 +447,9 @@ class Host:
         """The window is closing: stop every worker at once (daemons; nothing is waited for)."""
         with self.lock:
             self._closed = True
-            session, cancel = self._session, self._cancel
+            session = self._session
         self._analyser.close()
-        if cancel is not None:
-            cancel.set()
+        self._maker.stop()
         if session is not None:
             session.stop()
 
