@@ -261,11 +261,6 @@ class Game:
         """Return the cells whose digit differs from the known solution ([] when it is not known)."""
         return wrong_cells(self.digits, self.solution)
 
-    def first_wrong_cell(self) -> str | None:
-        """Return the name of the first cell whose digit is not the solution's ("r3c5"), or None."""
-        cells = self.wrong()
-        return cell_name(cells[0]) if cells else None
-
     # -- inside ---------------------------------------------------------------------------------
 
     def _take_puzzle(self, puzzle: Puzzle) -> None:
