@@ -120,6 +120,8 @@ class Host:
         self._start_warm_up()
         with self.lock:
             self._schedule_analysis()
+        self.publish()  # the page draws from this event; the answer is for tests and tools
+        with self.lock:
             return self._state()
 
     def publish(self) -> None:

@@ -114,12 +114,7 @@ class Midend:
         return {"changed": bool(changed)}
 
     def _do_set_cell(self, now: float, cell: int, digit: int) -> Result:
-        game = self.game
-        changed = game.set_cell(cell, digit)
-        result = self._move(changed)
-        if changed and game.mode == "enter" and digit:
-            result["next_cell"] = min(cell + 1, 80)  # typing a puzzle in moves on to the next cell
-        return result
+        return self._move(self.game.set_cell(cell, digit))
 
     def _do_toggle_note(self, now: float, cell: int, digit: int) -> Result:
         return self._move(self.game.toggle_note(cell, digit))

@@ -26,6 +26,7 @@ const view = {
   endedId: 0, // the newest run whose end (and result) the page has seen in a state
   delayDragging: false,
   notesMode: false, // view state: digits toggle notes (N)
+  modeWanted: null, // the mode asked for while its state is on its way
 };
 
 let board = null;
@@ -157,8 +158,8 @@ async function enterDigit(digit) {
     toggleNote(digit);
     return;
   }
-  // typing a puzzle in moves on to the next cell at once (a later click must not be undone by it)
-  if (view.state.mode === "enter" && digit && cell < 80) select(cell + 1);
+  // typing a puzzle in moves on to the next cell at once (the mode asked for counts, not a late state)
+  if ((view.modeWanted || view.state.mode) === "enter" && digit && cell < 80) select(cell + 1);
   const { answer, state } = await store.act(() => api.setCell(cell, digit));
   if (!answer.ok) return;
   const where = { row: Math.floor(cell / 9) + 1, col: (cell % 9) + 1, digit };
@@ -178,9 +179,13 @@ async function undoRedo(which) {
 }
 
 async function toggleEnterMode() {
-  const entering = view.state.mode === "enter";
+  const entering = (view.modeWanted || view.state.mode) === "enter";
+  const wanted = entering ? "play" : "enter";
   if (entering) say(() => i18n.t("msg.checking"));
-  const answer = await api.setMode(entering ? "play" : "enter");
+  view.modeWanted = wanted; // keys typed before the state of the switch comes follow the new mode
+  const answer = await api.setMode(wanted);
+  if (answer.ok) await store.until((s) => s.mode === wanted);
+  if (view.modeWanted === wanted) view.modeWanted = null;
   if (!answer.ok) return;
   if (!entering) select(0); // a new blank puzzle is typed in from the first cell
   say(() => (answer.check ? checkText(answer.check) : i18n.t("check.entering")));
@@ -194,6 +199,8 @@ async function changeSetting(name, value) {
   let answer;
   try {
     answer = await api.setSetting(name, value);
+    // shown as chosen until a state that has it comes: one made before the change may still arrive
+    if (answer.ok) await store.until((s) => s.settings[name] === value);
   } finally {
     if (pendingSettings[name] === value) delete pendingSettings[name];
   }
@@ -283,10 +290,9 @@ function wireButtons() {
 async function start() {
   i18n.setLanguage((navigator.language || "en").toLowerCase().startsWith("zh") ? "zh" : "en");
   wire();
-  const answer = await api.getState();
-  if (!answer.ok) return;
-  store.accept(answer.state);
-  board.focus(view.selected);
+  // the first state comes as every state does, in a `state` event (the call's answer is not drawn)
+  const { answer } = await store.act(() => api.getState());
+  if (answer.ok) board.focus(view.selected);
 }
 
 start();

@@ -107,7 +107,8 @@ export class SolvePanel {
     while (this.delayWanted !== null) {
       const value = this.delayWanted;
       this.delayWanted = null;
-      await api.setDelay(value);
+      const answer = await api.setDelay(value);
+      if (answer.ok && this.delayWanted === null) await store.until((s) => s.settings.delay === value);
     }
     this.delayInFlight = false;
     this.ctx.render();

@@ -20,17 +20,17 @@ export function onState(fn) {
 export function accept(next) {
   if (!next || (current && next.seq <= current.seq)) return;
   current = next;
-  for (const fn of listeners) fn(next);
+  // waiters see the state as Python sent it, before a listener overlays what is still on its way
   for (let i = waiting.length - 1; i >= 0; i -= 1) {
-    if (next.seq > waiting[i].seq) waiting.splice(i, 1)[0].resolve(next);
+    if (waiting[i].test(next)) waiting.splice(i, 1)[0].resolve(next);
   }
+  for (const fn of listeners) fn(next);
 }
 
-/** Resolve with the first state numbered after `seq` (the state held if none comes within a while). */
-function after(seq, timeoutMs = 3000) {
-  if (current && current.seq > seq) return Promise.resolve(current);
+/** Resolve with the first state for which test(state) holds (the state held if none comes in a while). */
+export function until(test, timeoutMs = 3000) {
   return new Promise((resolve) => {
-    const entry = { seq, resolve };
+    const entry = { test, resolve };
     waiting.push(entry);
     setTimeout(() => {
       const at = waiting.indexOf(entry);
@@ -43,5 +43,7 @@ function after(seq, timeoutMs = 3000) {
 export async function act(call) {
   const before = current ? current.seq : 0;
   const answer = await call();
-  return { answer, state: answer.ok ? await after(before) : current };
+  if (!answer.ok) return { answer, state: current };
+  const state = current && current.seq > before ? current : await until((s) => s.seq > before);
+  return { answer, state };
 }
