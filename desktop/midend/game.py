@@ -9,6 +9,7 @@ No threads, no I/O, no clock: every call that needs the time is given ``now`` in
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Iterable, Sequence
 from typing import Any, NamedTuple
 
@@ -26,6 +27,7 @@ MODES = ("play", "enter")
 # solve placed digits, a puzzle arrived (new, imported or typed in with Enter puzzle), Restart puzzle or Clear
 CAUSES = ("entry", "note", "hint", "fill", "solve", "new", "import", "restart", "clear", "enter")
 PUZZLE_CAUSES = ("new", "import", "restart", "clear", "enter")  # moves that carry a Puzzle
+_SERIALS = itertools.count(1)
 HISTORY_LIMIT = 500  # undo steps kept (and saved)
 ALL_NOTES = 0x1FF
 
@@ -87,6 +89,7 @@ class Game:
     """One board with origins, notes, mode, undo/redo, timer; mutators raise GameError on a refused move."""
 
     def __init__(self, difficulty: str = "any") -> None:
+        self.serial = next(_SERIALS)  # names this game in keys (an id() may be reused once it is gone)
         self.digits = [0] * N_CELLS
         self.origins = [""] * N_CELLS
         self.notes = [0] * N_CELLS

@@ -58,11 +58,11 @@ class Midend:
 
     def board_key(self) -> Hashable:
         """Which board is shown: the game (of a set) and its version; a hint or analysis belongs to it."""
-        return id(self.game), self.game.version
+        return self.game.serial, self.game.version
 
     def puzzle_key(self) -> Hashable:
         """Which puzzle is shown: the game and its givens; a finished run's counters belong to it."""
-        return id(self.game), tuple(self.game.givens())
+        return self.game.serial, tuple(self.game.givens())
 
     def judged(self) -> list[int] | None:
         """Return the digits the header's solution count is about, or None when nothing is to count."""

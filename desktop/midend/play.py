@@ -30,7 +30,7 @@ class Play:
         self.is_set = is_set
         self.times: dict[str, list[int]] = {}
         self.expected = len(self.games)  # a set still being made: how many it will hold
-        self._recorded: set[int] = set()  # id() of games whose solve time is already counted
+        self._recorded: set[int] = set()  # serials of games whose solve time is already counted
 
     @property
     def game(self) -> Game:
@@ -59,9 +59,9 @@ class Play:
     def record_if_solved(self, now: float) -> None:
         """Count the shown game's time once, when the player solved its board (not the Solve button)."""
         game = self.game
-        if id(game) in self._recorded or not solved_by_player(game):
+        if game.serial in self._recorded or not solved_by_player(game):
             return
-        self._recorded.add(id(game))
+        self._recorded.add(game.serial)
         times = self.times.setdefault(game.difficulty, [])
         times.append(game.timer.elapsed(now))
         del times[:-TIMES_KEPT]
