@@ -104,7 +104,7 @@ def run(argv: Sequence[str] | None = None) -> None:
         data_dir = Path(os.environ["SUDOKU_STUDIO_DATA_DIR"])
     bridge = WindowBridge()
     api = Api(bridge, data_dir=data_dir, lang=args.lang)
-    dark = api._effective_settings()["theme"] == "dark"
+    dark = api._host.effective_settings()["theme"] == "dark"
     window = webview.create_window(
         TITLE,
         url=page_url(get_app_root()),

@@ -30,6 +30,16 @@ def dispatch_script(event: str, payload: dict) -> str:
     return f"window.sudokuEvents&&window.sudokuEvents.dispatch({json.dumps(event)},{body})"
 
 
+def documents_dir() -> str:
+    """Return the user's documents folder where file dialogs start (the home folder if there is none)."""
+    import os
+
+    from platformdirs import user_documents_dir
+
+    folder = user_documents_dir()
+    return folder if os.path.isdir(folder) else os.path.expanduser("~")
+
+
 class WindowBridge:
     """Sends events into a pywebview window from a sender thread of its own.
 
@@ -59,10 +69,16 @@ class WindowBridge:
         # pywebview's FileDialog.OPEN / .SAVE (10 / 30): this module never imports webview itself
         dialog = 10 if kind == "open" else 30
         types = ("Sudoku puzzles (*.txt;*.sdk;*.ss;*.sudoku)", "All files (*.*)")
-        chosen = self._window.create_file_dialog(dialog, save_filename="puzzle.txt", file_types=types)
+        chosen = self._window.create_file_dialog(dialog, directory=documents_dir(),
+                                                 save_filename="puzzle.txt", file_types=types)
         if not chosen:
             return None
         return chosen if isinstance(chosen, str) else chosen[0]
+
+    def close_window(self) -> None:
+        """Close the window as its close button does (Ctrl+Q, Ctrl+W); a no-op without one."""
+        if self._window is not None:
+            self._window.destroy()
 
     def close(self) -> None:
         """Stop sending: the window is going away."""
@@ -112,6 +128,11 @@ class RecordingBridge:
     def __init__(self) -> None:
         self._cond = threading.Condition()
         self.events: list[tuple[str, dict]] = []
+        self.closed_window = False
+
+    def close_window(self) -> None:
+        """Record that the page asked to close the window."""
+        self.closed_window = True
 
     def emit(self, event: str, payload: dict) -> None:
         """Record one event; raises TypeError if the real bridge could not send it (not JSON-able)."""

@@ -15,7 +15,7 @@ from __future__ import annotations
 from typing import Any
 
 from desktop.midend import CAUSES, ORIGINS, Cell, Change, Game, Move, Play
-from desktop.midend.game import HISTORY_LIMIT, MODES
+from desktop.midend.game import HISTORY_LIMIT, MODES, Puzzle
 from desktop.midend.play import TIMES_KEPT
 from engine.grid import N_CELLS
 
@@ -102,9 +102,17 @@ def _dump_game(game: Game, now: float) -> dict[str, Any]:
 
 
 def _dump_move(move: Move) -> dict[str, Any]:
-    return {"cause": move.cause, "changes": [
+    out: dict[str, Any] = {"cause": move.cause, "changes": [
         [ch.cell, ch.before.digit, ch.before.origin, ch.before.notes, ch.after.digit, ch.after.origin,
          ch.after.notes] for ch in move.changes]}
+    if move.puzzle is not None:
+        out["puzzle"] = [_dump_puzzle(p) for p in move.puzzle]
+    return out
+
+
+def _dump_puzzle(puzzle: Puzzle) -> dict[str, Any]:
+    solution = None if puzzle.solution is None else "".join(map(str, puzzle.solution))
+    return {"solution": solution, "difficulty": puzzle.difficulty, "timer_ms": puzzle.timer_ms}
 
 
 def _load_play(data: Any) -> tuple[Play, list[str]]:
@@ -157,7 +165,7 @@ def _load_game(data: Any) -> tuple[Game, str | None]:
     game.difficulty = data.get("difficulty") if data.get("difficulty") in DIFFICULTIES else "any"
     solution = data.get("solution")
     if isinstance(solution, str) and len(solution) == N_CELLS and solution.isdigit() and "0" not in solution:
-        game.solution = [int(ch) for ch in solution]
+        game.solution = [int(ch) for ch in solution]  # kept only if it fits the givens (a valid full grid)
     ms = data.get("timer_ms", 0)
     game.timer.banked_ms = ms if isinstance(ms, int) and not isinstance(ms, bool) and ms >= 0 else 0
     game.paused = data.get("paused") is True
@@ -199,7 +207,27 @@ def _origin(code: Any) -> str:
 def _move(data: Any) -> Move:
     if not isinstance(data, dict) or data.get("cause") not in CAUSES:
         raise ValueError("a move must have a known cause")
-    return Move(data["cause"], tuple(_change(ch) for ch in _list(data.get("changes"), "changes")))
+    changes = tuple(_change(ch) for ch in _list(data.get("changes"), "changes"))
+    pair = data.get("puzzle")
+    if pair is None:  # saves before puzzles were moves: the move changed cells only
+        return Move(data["cause"], changes)
+    if not isinstance(pair, list) or len(pair) != 2:
+        raise ValueError("a move's puzzle must be [before, after]")
+    return Move(data["cause"], changes, (_puzzle(pair[0]), _puzzle(pair[1])))
+
+
+def _puzzle(data: Any) -> Puzzle:
+    """Return a move's puzzle; its solution is checked against the givens only when the move is made."""
+    if not isinstance(data, dict):
+        raise ValueError("a move's puzzle must be an object")
+    text = data.get("solution")
+    solution = None
+    if isinstance(text, str) and len(text) == N_CELLS and text.isdigit() and "0" not in text:
+        solution = tuple(int(ch) for ch in text)
+    ms = data.get("timer_ms")
+    ms = ms if isinstance(ms, int) and not isinstance(ms, bool) and ms >= 0 else 0
+    level = data.get("difficulty")
+    return Puzzle(solution, level if level in DIFFICULTIES else "any", ms)
 
 
 def _change(data: Any) -> Change:

@@ -20,7 +20,8 @@ from typing import Any
 
 import numpy as np
 
-from desktop.midend.timeline import RunEvent, Timeline, apply_event
+from desktop.frames import engine_trace, event_dict
+from desktop.midend.timeline import Timeline, apply_event
 
 log = logging.getLogger(__name__)
 
@@ -38,39 +39,6 @@ def idle_info(delay: int, algorithm: str) -> dict[str, Any]:
             "elapsed_ms": 0, "delay": delay, "position": 0, "length": 0, "tick": 0}
 
 
-def engine_trace(grid: Sequence[int], algorithm: str) -> Iterator[Any]:
-    """Return the lazy event stream of ``algorithm`` over ``grid``; ValueError for an unknown algorithm."""
-    if algorithm == "human":
-        return logic_trace(grid)
-    from engine.search import trace  # loaded on the worker, never on the UI's thread
-
-    return iter(trace(np.asarray(grid, dtype=np.uint8), algorithm))
-
-
-def logic_trace(grid: Sequence[int]) -> Iterator[RunEvent]:
-    """Yield the engine's easiest-first logical steps over ``grid`` as events, then solved or failed.
-
-    Lazy like the search traces: a step is found only when the display asks for it.  The engine's
-    last resort (a "guess" from the exact solver) keeps every solvable puzzle going to the end.
-    """
-    from engine.errors import InvalidPuzzleError
-    from engine.human import iter_steps
-
-    values = [int(d) for d in grid]
-    steps = 0
-    try:
-        for step in iter_steps(values):
-            steps += 1
-            for c, d in step.placements:
-                values[c] = d
-            where = step.placements[0] if step.placements else (step.eliminations[0][0], 0)
-            kind = "guess" if step.technique == "guess" else "logic"  # the solver's digit, not logic
-            yield RunEvent(kind, where[0], where[1], 0, steps, 0, tuple(step.placements), step)
-    except InvalidPuzzleError:
-        pass
-    yield RunEvent("solved" if all(values) else "failed", -1, 0, 0, steps, 0)
-
-
 class Board:
     """The solver's picture of the board, following the trace's events exactly (see :func:`apply_event`)."""
 
@@ -80,23 +48,6 @@ class Board:
     def apply(self, kind: str, cell: int, digit: int, forced: Sequence[Sequence[int]]) -> None:
         """Apply one event to the board (events of other kinds change nothing)."""
         apply_event(self.digits, kind, cell, digit, forced)
-
-
-def event_dict(ev: Any) -> dict[str, Any]:
-    """Return the JSON-able form of one event (kind, cell, digit, depth, forced; logic steps add more)."""
-    out = {
-        "kind": str(ev.kind),
-        "cell": int(ev.cell),
-        "digit": int(ev.digit),
-        "depth": int(ev.depth),
-        "forced": [[int(c), int(d)] for c, d in (ev.forced or ())],
-    }
-    step = getattr(ev, "step", None)
-    if step is not None:
-        # as a hint answers: the step's one wire form, and its texts for the page to show
-        out["step"] = step.to_dict()
-        out["explain"] = {"en": step.explain("en"), "zh": step.explain("zh")}
-    return out
 
 
 def _logic_state(start: Sequence[int], steps: Sequence[Any]) -> Any:
@@ -214,9 +165,12 @@ class Session:
         return self.seek(here - 1)
 
     def stop(self) -> None:
-        """End the run as soon as the worker looks (between two events), and the worker with it."""
+        """End the run as soon as the worker looks (between two events), and the worker with it; a run
+        whose worker has already gone is stopped at once (it must never stay "paused" for ever)."""
         with self._cond:
             self._stop = True
+            if self._thread.ident is not None and not self._thread.is_alive():
+                self.status = "stopped"
             self._cond.notify_all()
 
     def set_delay(self, delay_ms: int) -> None:
@@ -311,7 +265,9 @@ class Session:
         """After the end: wait for a seek (True, the run is paused at it) or stop (False)."""
         with self._cond:
             self._cond.wait_for(lambda: self._stop or self._seek is not None)
-            if self._stop:
+            if self._stop:  # a seek that came just before the stop must not leave it "paused" for ever
+                self.status = "stopped"
+                self._cond.notify_all()
                 return False
         self._take_seek()
         return True

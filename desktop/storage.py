@@ -211,13 +211,16 @@ class Storage:
     def _write(self, name: str, body: dict[str, Any]) -> None:
         self.folder.mkdir(parents=True, exist_ok=True)
         data = json.dumps(body, separators=(",", ":")).encode("utf-8")
-        fd, tmp = tempfile.mkstemp(prefix=f".{name}.", suffix=".tmp", dir=self.folder)
+        target = self.folder / name
+        if target.is_symlink():  # the user's link stays a link: its target is replaced, atomically
+            target = Path(os.path.realpath(target))
+        fd, tmp = tempfile.mkstemp(prefix=f".{name}.", suffix=".tmp", dir=target.parent)
         try:
             with os.fdopen(fd, "wb") as out:
                 out.write(data)
                 out.flush()
                 os.fsync(out.fileno())  # the rename must never expose a file whose bytes are not on disk
-            os.replace(tmp, self.folder / name)
+            os.replace(tmp, target)
         except BaseException:
             with contextlib.suppress(OSError):
                 os.unlink(tmp)

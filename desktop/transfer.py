@@ -22,6 +22,7 @@ from engine import (
     format_pencil_marks,
     parse_grid_text,
     parse_state,
+    read_puzzles,
 )
 
 EXPORT_FORMATS = ("line", "block", "pencil", "candidates")
@@ -44,6 +45,24 @@ def read_puzzle(text: str) -> tuple[list[int], list[int] | None]:
         raise InvalidPuzzleError(f"the puzzle repeats the digit {found[0].digit}")
     givens = [int(d) for d in grid]
     return givens, None if masks is None else [int(m) for m in masks]
+
+
+def read_several(text: str) -> list[list[int]] | None:
+    """Return the puzzles of a text holding two or more (None if it holds one or cannot be read as a
+    list); raises InvalidPuzzleError naming the first puzzle that repeats a digit."""
+    if len(text) > MAX_TEXT:
+        return None
+    try:
+        grids = read_puzzles(text)
+    except ValueError:  # ParseError: not a list of puzzles; read_puzzle says what is wrong
+        return None
+    if len(grids) < 2:
+        return None
+    for number, grid in enumerate(grids, 1):
+        found = conflicts(grid)
+        if found:
+            raise InvalidPuzzleError(f"puzzle {number} repeats the digit {found[0].digit}")
+    return [[int(d) for d in grid] for grid in grids]
 
 
 def write_puzzle(digits: Sequence[int], notes: Sequence[int], fmt: str) -> str:

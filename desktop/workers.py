@@ -1,7 +1,7 @@
 """The desktop's worker threads: making puzzles, warming the compiled solver up, analysing boards.
 
 Everything here runs off the page's calls, so a call returns at once; results go back through the
-callbacks the :class:`~desktop.api.Api` hands in (which take its lock).  No game state lives here.
+callbacks the :class:`~desktop.host.Host` hands in (which take its lock).  No game state lives here.
 """
 
 from __future__ import annotations
@@ -17,6 +17,11 @@ log = logging.getLogger(__name__)
 
 HAS_HUMAN = importlib.util.find_spec("engine.human") is not None  # rating needs the human logic
 Puzzle = tuple[list[int], list[int] | None]  # givens, and the solution when there is exactly one
+
+
+def algorithms() -> list[str]:
+    """Return the solve algorithms this build offers ("human" needs the engine's step driver)."""
+    return ["naive", "smart", "human"] if HAS_HUMAN else ["naive", "smart"]
 
 
 def spawn(target: Callable[..., None], name: str, *args: object) -> threading.Thread:

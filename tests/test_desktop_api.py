@@ -23,7 +23,8 @@ from engine.solver import count_solutions
 PUZZLE = "530070000600195000098000060800060003400803001700020006060000280000419005000080079"
 
 CONTRACT = {
-    "cancel_set", "check", "check_puzzle", "clear", "fill_candidates", "fill_singles", "get_state",
+    "cancel_set", "check", "check_puzzle", "clear", "fill_candidates", "fill_singles", "get_state", "quit",
+    "import_set",
     "go_puzzle", "import_text", "export_text", "open_file", "save_file",
     "hint", "apply_hint", "seek", "step_back", "new_puzzle", "pause", "redo", "restart", "resume",
     "set_cell", "set_delay", "set_mode",
@@ -39,6 +40,12 @@ def bridge() -> RecordingBridge:
 @pytest.fixture
 def api(tmp_path, bridge) -> Api:
     return Api(bridge, tmp_path, "en")
+
+
+def _after(api: Api, answer: dict) -> dict:
+    """Return the state after a call that answered ok (answers carry no state: the page gets events)."""
+    assert answer["ok"], answer
+    return api.get_state()["state"]
 
 
 def _enter(api: Api, puzzle: str) -> None:
@@ -115,13 +122,13 @@ def test_every_answer_and_event_is_json(api, bridge):
 
 
 def test_typing_conflicts_and_the_board_state(api):
-    state = api.set_cell(0, 5)["state"]
+    state = _after(api, api.set_cell(0, 5))
     assert state["digits"][0] == 5 and state["origins"][0] == "entry"
-    state = api.set_cell(8, 5)["state"]
+    state = _after(api, api.set_cell(8, 5))
     assert state["conflicts"] == [0, 8]
     assert state["status"]["kind"] == "invalid"
     assert state["status"]["conflicts"] == [{"digit": 5, "kind": "row", "index": 1, "cells": [0, 8]}]
-    state = api.set_cell(8, 0)["state"]
+    state = _after(api, api.set_cell(8, 0))
     assert state["conflicts"] == [] and state["status"]["kind"] == "valid"
 
 
@@ -129,7 +136,7 @@ def test_givens_are_read_only_in_play_and_leaving_enter_checks(api):
     _enter(api, PUZZLE)
     answer = api.set_mode("play")
     assert answer["check"]["kind"] == "unique"
-    assert answer["state"]["mode"] == "play"
+    assert api.get_state()["state"]["mode"] == "play"
     refused = api.set_cell(0, 1)
     assert refused["ok"] is False and refused["error"]["code"] == "read_only"
     assert api.get_state()["state"]["digits"][0] == 5
@@ -149,7 +156,8 @@ def test_the_analysis_marks_an_unsolvable_board(api, bridge):
     api.get_state()  # starts the warm-up
     _enter(api, row["modified_puzzle"])
     version = api.get_state()["state"]["version"]
-    found = bridge.wait_for("analysis", lambda p: p["version"] == version, timeout=60)
+    found = bridge.wait_for("state", lambda p: p["state"]["version"] == version
+                            and p["state"]["status"]["solutions"] is not None, timeout=60)["state"]
     assert found["status"]["kind"] == "unsolvable"
     assert api.get_state()["state"]["status"]["kind"] == "unsolvable"
 
@@ -159,13 +167,13 @@ def test_fill_singles_fills_inferred_cells_of_the_solution(api):
     api.set_mode("play")
     answer = api.fill_singles()
     assert answer["placed"] > 0
-    state = answer["state"]
+    state = api.get_state()["state"]
     assert state["status"]["kind"] == "solved"  # this puzzle falls to hidden singles alone
     assert is_solution(state["digits"], [int(ch) for ch in PUZZLE])
     assert {c for c, o in enumerate(state["origins"]) if o == "inferred"} == {
         c for c, ch in enumerate(PUZZLE) if ch == "0"
     }
-    assert api.undo()["state"]["digits"] == [int(ch) for ch in PUZZLE]
+    assert _after(api, api.undo())["digits"] == [int(ch) for ch in PUZZLE]
 
 
 def test_a_hint_is_the_easiest_step_and_changes_nothing(api):
@@ -173,10 +181,10 @@ def test_a_hint_is_the_easiest_step_and_changes_nothing(api):
     api.set_mode("play")
     before = api.get_state()["state"]["digits"]
     for _ in range(4):  # the ladder's fourth level shows the whole step
-        answer = api.hint()["hint"]
+        answer = _after(api, api.hint())["hint"]
     hint = answer["step"]  # the one wire form of a step: Step.to_dict
     assert hint["technique"] and answer["text"]["en"] and answer["text"]["zh"]
-    solution = api.fill_singles()["state"]["digits"]  # this puzzle is all singles: the known solution
+    solution = _after(api, api.fill_singles())["digits"]  # this puzzle is all singles: the known solution
     api.undo()
     assert hint["placements"] and all(solution[c] == d for c, d in hint["placements"])
     assert api.get_state()["state"]["digits"] == before
@@ -277,11 +285,11 @@ def test_calls_from_many_threads_keep_the_state_consistent(api):
     assert state["conflicts"] == list(range(36))  # each column holds its digit four times
 
 
-def test_settings_answers_are_effective(api):
-    settings = api.set_delay(0)["settings"]
-    assert settings["delay"] == 0
-    assert api.set_setting("candidates", True)["settings"]["candidates"] is True
-    assert api.set_setting("theme", "light")["settings"]["theme"] == "light"
+def test_settings_take_effect_in_the_state_and_answers_carry_no_state(api):
+    assert api.set_delay(0) == {"ok": True}
+    assert api.get_state()["state"]["settings"]["delay"] == 0
+    assert _after(api, api.set_setting("candidates", True))["settings"]["candidates"] is True
+    assert _after(api, api.set_setting("theme", "light"))["settings"]["theme"] == "light"
 
 
 def test_warm_up_reports_the_solver_ready(api, bridge):
@@ -295,7 +303,7 @@ def test_warm_up_reports_the_solver_ready(api, bridge):
 def _play(api: Api) -> dict:
     """Load PUZZLE as a puzzle to play (entered, then played) and return the state."""
     _enter(api, PUZZLE)
-    return api.set_mode("play")["state"]
+    return _after(api, api.set_mode("play"))
 
 
 def test_check_says_empty_then_wrong_cells_then_solved(api):
@@ -303,8 +311,8 @@ def test_check_says_empty_then_wrong_cells_then_solved(api):
     empty = PUZZLE.count("0")
     answer = api.check()
     assert answer["check"] == {"kind": "empty", "empty": empty}
-    assert answer["state"]["check"] == answer["check"]
-    solution = [int(d) for d in api.fill_singles()["state"]["digits"]]  # all singles: the solution
+    assert api.get_state()["state"]["check"] == answer["check"]
+    solution = [int(d) for d in _after(api, api.fill_singles())["digits"]]  # all singles: the solution
     api.undo()
     wrong = PUZZLE.index("0")
     api.set_cell(wrong, solution[wrong] % 9 + 1)
@@ -322,13 +330,13 @@ def test_check_says_empty_then_wrong_cells_then_solved(api):
 
 def test_notes_fill_candidates_and_a_digit_cleans_peers_in_one_undo(api):
     _play(api)
-    assert api.toggle_note(2, 4)["state"]["notes"][2] == 1 << 3
-    state = api.fill_candidates()["state"]
+    assert _after(api, api.toggle_note(2, 4))["notes"][2] == 1 << 3
+    state = _after(api, api.fill_candidates())
     notes = state["notes"]
     assert notes[2] == state["candidates"][2] and notes[0] == 0
-    cleaned = api.set_cell(2, 4)["state"]["notes"]
+    cleaned = _after(api, api.set_cell(2, 4))["notes"]
     assert all(not cleaned[p] & (1 << 3) for p in (3, 5, 6, 7, 8))  # row 1 peers
-    assert api.undo()["state"]["notes"] == notes
+    assert _after(api, api.undo())["notes"] == notes
     assert api.toggle_note(0, 1)["error"]["code"] == "filled"
     assert api.toggle_note(2, 0)["error"]["code"] == "bad_argument"
 
@@ -338,21 +346,21 @@ def test_restart_then_undo_and_both_survive_a_relaunch(tmp_path):
     _play(api)
     api.set_cell(2, 4)
     api.toggle_note(3, 6)
-    assert api.restart()["state"]["digits"] == [int(c) for c in PUZZLE]
+    assert _after(api, api.restart())["digits"] == [int(c) for c in PUZZLE]
     again = Api(RecordingBridge(), tmp_path, None)
-    state = again.undo()["state"]
+    state = _after(again, again.undo())
     assert state["digits"][2] == 4 and state["notes"][3] == 1 << 5
 
 
 def test_pause_hides_the_board_and_stops_the_timer(api):
     _play(api)
-    paused = api.set_paused(True)["state"]
+    paused = _after(api, api.set_paused(True))
     assert paused["paused"] and paused["digits"] == [0] * 81 and not paused["timer"]["running"]
     ms = paused["timer"]["ms"]
     time.sleep(0.05)
     assert api.get_state()["state"]["timer"]["ms"] == ms
     assert api.set_cell(2, 4)["error"]["code"] == "paused"  # no move on a hidden board
-    resumed = api.set_paused(False)["state"]
+    resumed = _after(api, api.set_paused(False))
     assert not resumed["paused"] and resumed["timer"]["running"] and resumed["digits"][0] == 5
 
 
@@ -366,10 +374,10 @@ def test_a_set_is_made_played_through_and_restored_by_the_next_launch(tmp_path, 
     first = state["digits"]
     cell = first.index(0)
     api.set_cell(cell, 1)
-    state = api.go_puzzle("next")["state"]
+    state = _after(api, api.go_puzzle("next"))
     assert state["set"]["index"] == 1 and state["digits"] != first
     again = Api(RecordingBridge(), tmp_path, None)
-    restored = again.go_puzzle("previous")["state"]
+    restored = _after(again, again.go_puzzle("previous"))
     assert restored["set"]["index"] == 0 and restored["digits"][cell] == 1 and restored["can_undo"]
     assert api.start_set(0, "any")["error"]["code"] == "bad_argument"
     assert api.go_puzzle(1)["error"]["code"] == "bad_argument"
@@ -387,7 +395,7 @@ class _DialogBridge(RecordingBridge):
 
 
 def test_import_text_loads_givens_and_bad_text_changes_nothing(api):
-    state = api.import_text(PUZZLE)["state"]
+    state = _after(api, api.import_text(PUZZLE))
     assert state["digits"] == [int(c) for c in PUZZLE] and state["can_undo"]
     bad = api.import_text(PUZZLE[:40] + "x" + PUZZLE[41:])
     assert bad["error"]["code"] == "bad_text" and "line 1, column 41" in bad["error"]["message"]
@@ -404,7 +412,7 @@ def test_export_and_import_of_the_729_line_keep_the_notes(api):
     line = api.export_text("candidates")["text"]
     notes = api.get_state()["state"]["notes"]
     api.clear()
-    state = api.import_text(line)["state"]
+    state = _after(api, api.import_text(line))
     assert state["notes"][2] == notes[2] and state["digits"][0] == 5
     assert api.export_text("xml")["error"]["code"] == "bad_argument"
 
@@ -422,7 +430,7 @@ def test_save_file_writes_the_export_atomically_and_open_file_reads_it(tmp_path)
 
 def test_making_a_set_can_be_cancelled_keeping_the_puzzles_made(api, bridge):
     api.start_set(200, "any")
-    bridge.wait_for("state", lambda p: p["state"]["set"]["made"] >= 1, timeout=60)
+    bridge.wait_for("state", lambda p: p["state"]["set"]["is_set"], timeout=60)
     assert api.cancel_set()["ok"]
     bridge.wait_for("state", lambda p: not p["state"]["making_set"], timeout=60)
     state = api.get_state()["state"]
@@ -447,7 +455,7 @@ def test_a_set_still_being_made_when_the_app_closed_is_finished_at_the_next_laun
     assert state["set"]["index"] == 0 and state["digits"] == [int(c) for c in PUZZLE]
     seen = {tuple(state["digits"])}
     for _ in range(2):
-        state = api.go_puzzle("next")["state"]
+        state = _after(api, api.go_puzzle("next"))
         seen.add(tuple(state["digits"]))
     assert len(seen) == 3  # the made ones differ from each other and from the first
 
@@ -457,10 +465,10 @@ def test_a_hint_belongs_to_its_puzzle_of_a_set_even_where_their_board_versions_a
     bridge.wait_for("state", lambda p: p["state"]["set"]["made"] == 2 and not p["state"]["making_set"],
                     timeout=120)
     assert api.fill_candidates()["ok"]  # one move here: this board's version is the next one's on arrival
-    first = api.hint()
-    assert api.hint()["hint"]["level"] == 2 and first["state"]["hint"]["level"] == 1
-    other = api.go_puzzle("next")["state"]
-    assert other["version"] == first["state"]["version"]  # each game numbers its own versions
+    first = _after(api, api.hint())
+    assert _after(api, api.hint())["hint"]["level"] == 2 and first["hint"]["level"] == 1
+    other = _after(api, api.go_puzzle("next"))
+    assert other["version"] == first["version"]  # each game numbers its own versions
     assert other["hint"] is None
-    assert api.hint()["hint"]["level"] == 1  # a new ladder, not the first puzzle's going on
-    assert api.go_puzzle("previous")["state"]["hint"] is None  # the ladder follows the board shown
+    assert _after(api, api.hint())["hint"]["level"] == 1  # a new ladder, not the first puzzle's going on
+    assert _after(api, api.go_puzzle("previous"))["hint"] is None  # the ladder follows the board shown

@@ -76,7 +76,7 @@ def test_check_counts_empty_cells_then_names_wrong_ones_then_says_solved():
     game.set_cell(wrong, solution[wrong] % 9 + 1)
     result = game.check(0)
     assert result["kind"] == "wrong" and result["cells"] == [wrong]
-    assert game.first_wrong_cell() is not None
+    assert game.wrong() == [wrong]
     game.set_cell(wrong, 0)
     game.timer.start(1000)
     game.place([(c, solution[c]) for c in empties], "solve")

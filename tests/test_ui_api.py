@@ -79,9 +79,7 @@ def test_bad_calls_from_the_page_get_clear_errors_and_the_app_keeps_working(ui):
     ui.type_digit(0, 5)
     expect(ui.cell(0)).to_have_attribute("aria-label", cell_label(0, 5))
     answer = _call(ui, "set_cell", "[1, 6]")
-    assert answer["ok"] is True and answer["state"]["digits"][1] == 6
-    ui.page.reload()  # the page draws a call's answer only for its own calls: reload to see this one
-    ui.wait_ready()
+    assert answer == {"ok": True}  # an answer carries no state: the state event draws the change
     expect(ui.cell(1)).to_have_attribute("aria-label", cell_label(1, 6))
     expect(ui.cell(0)).to_have_attribute("aria-label", cell_label(0, 5))
     assert ui.board_state().startswith("Valid")

@@ -15,6 +15,8 @@ from playwright.sync_api import expect
 
 from engine import solve
 
+PUZZLE = "530070000600195000098000060800060003400803001700020006060000280000419005000080079"
+
 pytestmark = pytest.mark.browser
 
 
@@ -314,3 +316,26 @@ def test_a_set_of_five_hard_puzzles_keeps_entries_and_notes_across_next_and_a_re
     expect(progress).to_have_text("Puzzle 1 of 5, 0 solved")
     expect(ui.cell(entry)).to_have_attribute("aria-label", cell_label(entry, 1))
     expect(ui.cell(noted)).to_have_attribute("aria-label", re.compile(r", empty, notes 7$"))
+
+
+def test_switching_to_chinese_rewords_the_last_message(ui):
+    ui.button("Import").click()
+    dialog = ui.page.get_by_role("dialog")
+    dialog.get_by_role("textbox", name="Puzzle text").fill(PUZZLE)
+    dialog.get_by_role("button", name="Load", exact=True).click()
+    message = ui.page.locator("#message")
+    expect(message).to_have_text(re.compile(r"^Puzzle loaded: \d+ givens\.$"))
+    ui.page.get_by_role("combobox", name="Language").select_option("zh")
+    expect(message).to_have_text(re.compile(r"^已载入题目：\d+ 个已知数。$"))
+
+
+def test_a_message_is_shown_each_time_it_happens_even_in_the_same_words(ui):
+    notice = {"level": "info", "code": "new_puzzle", "message": "New puzzle", "params":
+              {"clues": 24, "difficulty": "hard"}}
+    message = ui.page.locator("#message")
+    ui.bridge.emit("notice", notice)
+    expect(message).to_have_text("New puzzle (Hard): 24 givens, exactly one solution.")
+    ui.button("Clear").click()
+    expect(message).to_have_text("Board cleared.")
+    ui.bridge.emit("notice", notice)
+    expect(message).to_have_text("New puzzle (Hard): 24 givens, exactly one solution.")

@@ -87,3 +87,29 @@ def test_export_shows_each_format_and_copy_puts_it_on_the_clipboard(ui):
     assert ui.page.evaluate("navigator.clipboard.readText()") == text.input_value()
     ui.page.keyboard.press("Escape")
     expect(ui.page.get_by_role("dialog")).to_have_count(0)
+
+
+def test_a_text_of_five_puzzles_is_played_as_a_set_of_five(ui):
+    second = PUZZLE.translate(str.maketrans("12", "21"))
+    _import(ui, "\n".join([PUZZLE, second, PUZZLE, second, PUZZLE]))
+    dialog = ui.page.get_by_role("dialog")
+    expect(dialog.get_by_role("alert")).to_contain_text("5 puzzles")
+    dialog.get_by_role("button", name="Play as a set", exact=True).click()
+    expect(ui.page.get_by_role("dialog")).to_have_count(0)
+    ui.wait_digits(lambda d: d == grid_of(PUZZLE))
+    assert ui.api.get_state()["state"]["set"]["count"] == 5
+
+
+def test_export_offers_the_puzzle_or_the_current_board(ui):
+    _import(ui, PUZZLE)
+    ui.wait_digits(lambda d: d == grid_of(PUZZLE))
+    ui.type_digit(2, 4)
+    ui.wait_digits(lambda d: d[2] == 4)
+    ui.button("Export").click()
+    dialog = ui.page.get_by_role("dialog")
+    text = dialog.get_by_role("textbox", name="Export text")
+    expect(text).to_have_value(PUZZLE.replace("0", "."))  # the puzzle: givens only
+    dialog.get_by_role("radio", name="Current board").check()
+    expect(text).to_have_value((PUZZLE[:2] + "4" + PUZZLE[3:]).replace("0", "."))
+    dialog.get_by_role("radio", name="Puzzle").check()
+    expect(text).to_have_value(PUZZLE.replace("0", "."))

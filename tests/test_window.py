@@ -4,6 +4,7 @@ remote-debugging port using only the accessibility contract (the way the outside
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import re
@@ -15,6 +16,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from harness.cdp import CdpError
 from harness.puzzles import grid_of, seventeen_clue
 from harness.server import wait_for
 from harness.window import WindowApp
@@ -319,3 +321,32 @@ def test_hint_ladder_timeline_and_chain_arrows_in_the_window(window, data_dir):
         for cell, digit in step.placements:
             board[cell] = digit
     assert app.digits() == board
+
+
+WIKI = "530070000600195000098000060800060003400803001700020006060000280000419005000080079"
+
+
+def test_new_puzzle_then_undo_checks_the_old_board_by_its_own_solution_and_ctrl_q_closes(window, data_dir):
+    window.launch()
+    _enter_by_clicking(window, WIKI)
+    window.type_digit(2, 4)  # right: r1c3 of the solution is 4
+    window.click_button("New puzzle")
+    window.wait_digits(lambda d: d[:3] != [5, 3, 4], 60, message="New puzzle does not show a puzzle")
+    window.click_button("Undo")
+    window.wait_digits(lambda d: d[:3] == [5, 3, 4], 10, message="Undo did not bring the old puzzle back")
+    empty = f"{WIKI.count('0') - 1} cells are still empty."
+    window.click_button("Check")
+    wait_for(lambda: window.status_text("Check result") == empty, 30, message="Check reports a wrong cell")
+    assert window.invalid_cells() == set()
+    page = window._page()
+    with contextlib.suppress(CdpError):  # the window may close before the key comes up: the point
+        page.press("q", ctrl=True)  # Ctrl+Q closes the window as its close button does
+    assert window.proc.wait(15) == 0, window.log_text()
+    page.close()
+    window.page = None
+    window.launch()  # the same after a relaunch
+    assert window.digits()[:3] == [5, 3, 4]
+    window.click_button("Check")
+    wait_for(lambda: window.status_text("Check result") == empty, 30, message="Check reports a wrong cell")
+    assert window.invalid_cells() == set()
+    assert window.close() == 0

@@ -9,12 +9,13 @@ No threads, no I/O, no clock: every call that needs the time is given ``now`` in
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+import itertools
+from collections.abc import Iterable, Sequence
 from typing import Any, NamedTuple
 
 import numpy as np
 
-from desktop.midend.rules import conflict_list, quick_status, wrong_cells
+from desktop.midend.rules import conflict_list, header_status, judged_digits, quick_status, wrong_cells
 from desktop.midend.timer import Timer
 from engine import PEERS, candidate_masks
 from engine.grid import N_CELLS, cell_name
@@ -23,19 +24,22 @@ from engine.grid import N_CELLS, cell_name
 ORIGINS = ("", "given", "entry", "inferred", "solved")
 MODES = ("play", "enter")
 # why a move was made: the player typed a digit or a note, a hint or Fill last remaining cells or a
-# solve placed digits, a puzzle arrived (new or imported), Restart puzzle or Clear
-CAUSES = ("entry", "note", "hint", "fill", "solve", "new", "import", "restart", "clear")
+# solve placed digits, a puzzle arrived (new, imported or typed in with Enter puzzle), Restart puzzle or Clear
+CAUSES = ("entry", "note", "hint", "fill", "solve", "new", "import", "restart", "clear", "enter")
+PUZZLE_CAUSES = ("new", "import", "restart", "clear", "enter")  # moves that carry a Puzzle
+_SERIALS = itertools.count(1)
 HISTORY_LIMIT = 500  # undo steps kept (and saved)
 ALL_NOTES = 0x1FF
 
 
 class GameError(Exception):
-    """A move the rules refuse; ``code`` is the API's error code."""
+    """A move the rules refuse: ``code`` and ``params`` for the page to word, ``message`` in English."""
 
-    def __init__(self, code: str, message: str) -> None:
+    def __init__(self, code: str, message: str, params: dict[str, Any] | None = None) -> None:
         super().__init__(message)
         self.code = code
         self.message = message
+        self.params = params or {}
 
 
 class Cell(NamedTuple):
@@ -54,24 +58,46 @@ class Change(NamedTuple):
     after: Cell
 
 
+class Puzzle(NamedTuple):
+    """What a change of puzzle swaps besides the cells: the solution of its givens (None: not known or
+    not unique), its difficulty and the time played on it."""
+
+    solution: tuple[int, ...] | None
+    difficulty: str
+    timer_ms: int
+
+
 class Move(NamedTuple):
-    """One undoable move: why it was made and what it changed."""
+    """One undoable move: why it was made, what it changed, and for a change of puzzle the puzzle's
+    identity before and after (so Undo brings back the old puzzle with its solution and time)."""
 
     cause: str
     changes: tuple[Change, ...]
+    puzzle: tuple[Puzzle, Puzzle] | None = None
+
+
+def fits_givens(solution: Sequence[int] | None, givens: Sequence[int]) -> bool:
+    """True if ``solution`` is a complete valid grid that keeps every given; False for None."""
+    if solution is None or len(solution) != N_CELLS or not all(1 <= d <= 9 for d in solution):
+        return False
+    if any(g and g != s for g, s in zip(givens, solution, strict=True)):
+        return False
+    return not conflict_list(solution)
 
 
 class Game:
     """One board with origins, notes, mode, undo/redo, timer; mutators raise GameError on a refused move."""
 
     def __init__(self, difficulty: str = "any") -> None:
+        self.serial = next(_SERIALS)  # names this game in keys (an id() may be reused once it is gone)
         self.digits = [0] * N_CELLS
         self.origins = [""] * N_CELLS
         self.notes = [0] * N_CELLS
         self.mode = "play"
         self.version = 0
         self.difficulty = difficulty
-        self.solution: list[int] | None = None  # known once the puzzle is found to have exactly one
+        # the solution and the givens it was found for: it is used only while the givens shown are those
+        self._solution: tuple[tuple[int, ...], tuple[int, ...]] | None = None
         self.timer = Timer()
         self.paused = False
         self.last_check: dict[str, Any] | None = None
@@ -123,52 +149,73 @@ class Game:
         return self._commit("hint", list(wanted.items()))
 
     def load_puzzle(self, grid: Iterable[int], cause: str = "new", difficulty: str = "any",
-                    solution: list[int] | None = None, notes: list[int] | None = None) -> bool:
-        """Replace the board with a puzzle, its digits all givens, and ``notes`` (one undoable move).
+                    solution: Sequence[int] | None = None, notes: list[int] | None = None,
+                    now: float = 0.0) -> bool:
+        """Replace the board with a puzzle, its digits all givens, and ``notes``: one undoable move that
+        also swaps the solution, difficulty and timer (a ``solution`` that does not fit is dropped).
 
-        The timer restarts; returns False if the board was already exactly that.
+        The timer restarts; returns False if nothing at all changed.
         """
         values = [int(v) for v in grid]
         marks = notes or [0] * N_CELLS
         self.paused = False  # a new puzzle is shown at once
-        changed = self._commit(cause, [(c, Cell(d, "given" if d else "", 0 if d else marks[c] & ALL_NOTES))
-                                       for c, d in enumerate(values)])
-        self.difficulty = difficulty
-        self.solution = solution
-        self.timer.reset()
-        return changed
+        wanted = [(c, Cell(d, "given" if d else "", 0 if d else marks[c] & ALL_NOTES))
+                  for c, d in enumerate(values)]
+        known = tuple(int(d) for d in solution) if fits_givens(solution, values) else None
+        return self._commit(cause, wanted, Puzzle(known, difficulty, 0), now)
 
-    def restart(self) -> bool:
-        """Take the board back to its givens (notes too), one undoable move."""
+    def restart(self, now: float = 0.0) -> bool:
+        """Take the board back to its givens (notes too) and the timer to zero, one undoable move."""
         return self._commit("restart", [
             (c, Cell(d, o, 0) if o == "given" else Cell(0, "", 0))
             for c, (d, o) in enumerate(zip(self.digits, self.origins, strict=True))
-        ])
+        ], self.puzzle(now)._replace(timer_ms=0), now)
 
-    def clear(self) -> bool:
-        """Empty the whole board, givens and notes too, as one undoable move."""
-        return self._commit("clear", [(c, Cell(0, "", 0)) for c in range(N_CELLS)])
+    def clear(self, now: float = 0.0) -> bool:
+        """Empty the whole board, givens and notes too, as one undoable move (no solution, timer zero)."""
+        return self._commit("clear", [(c, Cell(0, "", 0)) for c in range(N_CELLS)],
+                            Puzzle(None, "any", 0), now)
 
-    def undo(self) -> bool:
-        """Take back the last move; returns False when there is none."""
+    def undo(self, now: float = 0.0) -> bool:
+        """Take back the last move (a change of puzzle brings back the old one's solution, difficulty and
+        time); returns False when there is none."""
         self._refuse_paused()
         if not self.undo_log:
             return False
-        move = self.undo_log.pop()
+        move = self._with_time_now(self.undo_log.pop(), now, side=1)
         self._apply(move, after=False)
         self.redo_log.append(move)
         return True
 
-    def redo(self) -> bool:
+    def redo(self, now: float = 0.0) -> bool:
         """Make the last undone move again; returns False when there is none."""
         self._refuse_paused()
         if not self.redo_log:
             return False
-        move = self.redo_log.pop()
+        move = self._with_time_now(self.redo_log.pop(), now, side=0)
         self._apply(move, after=True)
         self.undo_log.append(move)
         return True
 
+    # -- the puzzle -----------------------------------------------------------------------------
+
+    @property
+    def solution(self) -> list[int] | None:
+        """The solution of the givens on the board, or None when it is not known (or not unique)."""
+        if self._solution is None or self._solution[0] != tuple(self.givens()):
+            return None
+        return list(self._solution[1])
+
+    @solution.setter
+    def solution(self, value: Sequence[int] | None) -> None:
+        """Keep ``value`` as the solution of the givens now shown; one that does not fit them is dropped."""
+        givens = self.givens()
+        self._solution = (tuple(givens), tuple(int(d) for d in value)) if fits_givens(value, givens) else None
+
+    def puzzle(self, now: float) -> Puzzle:
+        """Return the puzzle's identity as a move saves it (solution, difficulty, time played)."""
+        known = self.solution
+        return Puzzle(None if known is None else tuple(known), self.difficulty, self.timer.elapsed(now))
     def set_mode(self, mode: str) -> bool:
         """Switch between "play" and "enter"; returns False if already there (the mode is not undone)."""
         if mode == self.mode:
@@ -217,12 +264,13 @@ class Game:
         """Return the cells whose digit differs from the known solution ([] when it is not known)."""
         return wrong_cells(self.digits, self.solution)
 
-    def first_wrong_cell(self) -> str | None:
-        """Return the name of the first cell whose digit is not the solution's ("r3c5"), or None."""
-        cells = self.wrong()
-        return cell_name(cells[0]) if cells else None
-
     # -- inside ---------------------------------------------------------------------------------
+
+    def _take_puzzle(self, puzzle: Puzzle) -> None:
+        """Make ``puzzle`` the one played (its cells are already on the board): solution, level, time."""
+        self.solution = puzzle.solution
+        self.difficulty = puzzle.difficulty
+        self.timer.banked_ms, self.timer.since = puzzle.timer_ms, None  # the owner's tick restarts it
 
     def _refuse_given(self, cell: int) -> None:
         if self.mode == "play" and self.origins[cell] == "given":
@@ -250,22 +298,35 @@ class Game:
         if self.paused:
             raise GameError("paused", "The game is paused; resume it first.")
 
-    def _commit(self, cause: str, wanted: Iterable[tuple[int, Cell]]) -> bool:
+    def _commit(self, cause: str, wanted: Iterable[tuple[int, Cell]], puzzle: Puzzle | None = None,
+                now: float = 0.0) -> bool:
         self._refuse_paused()
         changes = tuple(Change(c, self._state(c), state) for c, state in wanted if self._state(c) != state)
-        if not changes:
+        pair = None if puzzle is None else (self.puzzle(now), puzzle)
+        if not changes and (pair is None or pair[0] == pair[1]):
             return False
-        move = Move(cause, changes)
+        move = Move(cause, changes, pair)
         self._apply(move, after=True)
         self.undo_log.append(move)
         del self.undo_log[:-HISTORY_LIMIT]
         self.redo_log.clear()
         return True
 
+    def _with_time_now(self, move: Move, now: float, side: int) -> Move:
+        """Return ``move`` with the puzzle it leaves (``side`` 1: after, 0: before) as it stands now, so
+        a Redo or a second Undo comes back to the time this puzzle had when it was left."""
+        if move.puzzle is None:
+            return move
+        pair = list(move.puzzle)
+        pair[side] = self.puzzle(now)
+        return move._replace(puzzle=(pair[0], pair[1]))
+
     def _apply(self, move: Move, after: bool) -> None:
         for ch in move.changes:
             state = ch.after if after else ch.before
             self.digits[ch.cell], self.origins[ch.cell], self.notes[ch.cell] = state
+        if move.puzzle is not None:
+            self._take_puzzle(move.puzzle[1 if after else 0])
         self.version += 1
         self.last_check = None  # a Check answers for the board it saw
 
@@ -289,6 +350,14 @@ class Game:
         """Return the puzzle: the given digits, 0 elsewhere."""
         return [d if o == "given" else 0 for d, o in zip(self.digits, self.origins, strict=True)]
 
+    def judges_board(self, show_mistakes: bool) -> bool:
+        """True if the header judges the whole board (Show mistakes on, or Enter puzzle), else the givens."""
+        return show_mistakes or self.mode == "enter"
+
+    def judged(self, show_mistakes: bool) -> list[int]:
+        """Return the digits the header's solution count is about (see :func:`rules.header_status`)."""
+        return judged_digits(self.digits, self.givens(), self.judges_board(show_mistakes))
+
     def conflict_cells(self) -> list[int]:
         """Return the cells taking part in a repeated digit, ascending ([] when none)."""
         return sorted({c for item in conflict_list(self.digits) for c in item["cells"]})
@@ -304,7 +373,8 @@ class Game:
             "mode": self.mode,
             "conflicts": [] if hidden else self.conflict_cells(),
             "wrong": self.wrong() if show_mistakes and not hidden else [],
-            "status": quick_status(self.digits, self.version),
+            "status": header_status(self.digits, self.givens(), self.version,
+                                    self.judges_board(show_mistakes)),
             "candidates": [int(m) for m in candidate_masks(self.grid())],
             "can_undo": self.can_undo,
             "can_redo": self.can_redo,

@@ -13,6 +13,14 @@ from desktop.midend.game import Game
 TIMES_KEPT = 200  # solve times kept per difficulty for best/average
 
 
+def solved_by_player(game: Game) -> bool:
+    """True if ``game``'s board is full, repeats nothing, matches its solution, and no solve run put a
+    digit there (a puzzle the solver solved is marked so and counts nowhere)."""
+    if game.digits.count(0) or game.conflict_cells() or "solved" in game.origins:
+        return False
+    return not game.wrong()
+
+
 class Play:
     """The games being played (one unless a set), which one is shown, and solve times per difficulty."""
 
@@ -22,7 +30,7 @@ class Play:
         self.is_set = is_set
         self.times: dict[str, list[int]] = {}
         self.expected = len(self.games)  # a set still being made: how many it will hold
-        self._recorded: set[int] = set()  # id() of games whose solve time is already counted
+        self._recorded: set[int] = set()  # serials of games whose solve time is already counted
 
     @property
     def game(self) -> Game:
@@ -51,21 +59,16 @@ class Play:
     def record_if_solved(self, now: float) -> None:
         """Count the shown game's time once, when the player solved its board (not the Solve button)."""
         game = self.game
-        if id(game) in self._recorded or game.digits.count(0) or game.conflict_cells():
+        if game.serial in self._recorded or not solved_by_player(game):
             return
-        if "solved" in game.origins:  # digits the solver put there: not the player's time
-            return
-        if game.solution is not None and game.wrong():
-            return
-        self._recorded.add(id(game))
+        self._recorded.add(game.serial)
         times = self.times.setdefault(game.difficulty, [])
         times.append(game.timer.elapsed(now))
         del times[:-TIMES_KEPT]
 
     def progress(self) -> dict[str, Any]:
         """Return the set's progress for the page: position, size, solved count."""
-        solved = sum(1 for g in self.games
-                     if not g.digits.count(0) and not g.conflict_cells() and not g.wrong())
+        solved = sum(1 for g in self.games if solved_by_player(g))  # the rule Statistics counts by
         return {"is_set": self.is_set, "index": self.index, "count": max(self.expected, len(self.games)),
                 "made": len(self.games), "solved": solved}
 

@@ -10,14 +10,26 @@ from typing import Any
 
 import numpy as np
 
+from engine import UNITS
 from engine.candidates import candidate_masks
 from engine.grid import N_CELLS, conflicts, unit_name
 
 CHECK_CAP = 10  # "several solutions" are counted up to this many ("at least 10")
 
 
+def _repeats(digits: Sequence[int]) -> bool:
+    """True if some unit holds a digit twice (the common answer, no, found without the engine's details)."""
+    for cells in UNITS:
+        seen = [digits[c] for c in cells if digits[c]]
+        if len(seen) != len(set(seen)):
+            return True
+    return False
+
+
 def conflict_list(digits: Sequence[int]) -> list[dict[str, Any]]:
     """Return every repeated digit as JSON-able dicts (digit, unit kind, 1-based index, cells); [] if none."""
+    if not _repeats(digits):
+        return []
     out = []
     for conflict in conflicts(np.asarray(digits, dtype=np.uint8)):
         kind, index = unit_name(conflict.unit)
@@ -51,6 +63,23 @@ def quick_status(digits: Sequence[int], version: int) -> dict[str, Any]:
         status["kind"] = "unsolvable"
         status["solutions"] = 0
     return status
+
+
+def header_status(
+    digits: Sequence[int], givens: Sequence[int], version: int, judge_board: bool
+) -> dict[str, Any]:
+    """Return the status the header shows: the whole board's when ``judge_board`` (Show mistakes on, or a
+    board without givens), else only the rules and the givens: a wrong digit that repeats nothing is
+    not given away ("unsolvable" is then said only of the puzzle itself)."""
+    board = quick_status(digits, version)
+    if judge_board or board["kind"] in ("invalid", "solved") or not any(givens):
+        return board
+    return dict(quick_status(givens, version), filled=board["filled"])
+
+
+def judged_digits(digits: Sequence[int], givens: Sequence[int], judge_board: bool) -> list[int]:
+    """Return the digits whose solutions the header counts (see :func:`header_status`)."""
+    return list(digits if judge_board or not any(givens) else givens)
 
 
 def _dead_cell(digits: Sequence[int]) -> bool:

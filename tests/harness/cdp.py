@@ -253,16 +253,19 @@ class CdpPage:
         for kind in ("mousePressed", "mouseReleased"):
             self.send("Input.dispatchMouseEvent", type=kind, x=x, y=y, button="left", clickCount=1)
 
-    def press(self, key: str) -> None:
-        """Press and release one key: a digit or a DOM key name (Backspace, ArrowLeft, Tab, ...)."""
+    def press(self, key: str, ctrl: bool = False) -> None:
+        """Press and release one key: a digit or a DOM key name (Backspace, ArrowLeft, Tab, ...), with
+        Ctrl held when ``ctrl`` (then no text is typed)."""
         code, vk, text = _KEYS.get(key, (None, None, None)) if len(key) > 1 else _char_key(key)
         if code is None:
             raise ValueError(f"unknown key {key!r}")
-        down = {"type": "keyDown", "key": key, "code": code, "windowsVirtualKeyCode": vk}
-        if text:
+        held = {"modifiers": 2} if ctrl else {}  # CDP's modifier bit for Ctrl
+        down = {"type": "keyDown", "key": key, "code": code, "windowsVirtualKeyCode": vk, **held}
+        if text and not ctrl:
             down["text"] = text
         self.send("Input.dispatchKeyEvent", **down)
-        self.send("Input.dispatchKeyEvent", type="keyUp", key=key, code=code, windowsVirtualKeyCode=vk)
+        up = {"type": "keyUp", "key": key, "code": code, "windowsVirtualKeyCode": vk, **held}
+        self.send("Input.dispatchKeyEvent", **up)
 
     def screenshot(self) -> bytes:
         """Return a PNG of the page as the window shows it."""

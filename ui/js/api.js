@@ -113,7 +113,9 @@ export const api = {
   cancelSet: () => call("cancel_set"),
   goPuzzle: (which) => call("go_puzzle", which),
   importText: (text) => call("import_text", text),
-  exportText: (format) => call("export_text", format),
+  importSet: (text) => call("import_set", text),
+  exportText: (format, content) => call("export_text", format, content),
   openFile: () => call("open_file"),
-  saveFile: (format) => call("save_file", format),
+  saveFile: (format, content) => call("save_file", format, content),
+  quit: () => call("quit"),
 };

@@ -5,6 +5,7 @@
 import { api } from "./api.js";
 import { highlightOf } from "./board.js";
 import * as i18n from "./i18n.js";
+import * as store from "./store.js";
 import { drawLinks } from "./links.js";
 
 const $ = (id) => document.getElementById(id);
@@ -48,9 +49,7 @@ export class LearnPanel {
 
   async hint() {
     const answer = await api.hint();
-    if (!answer.ok) return;
-    this.ctx.acceptState(answer.state);
-    this.ctx.announce(this.hintText(answer.hint));
+    if (answer.ok) this.ctx.announce(this.hintText(answer.hint)); // the question's value; the state follows
   }
 
   hintText(hint) {
@@ -60,13 +59,12 @@ export class LearnPanel {
   async apply() {
     const answer = await api.applyHint();
     if (!answer.ok) return;
-    this.ctx.acceptState(answer.state);
-    this.ctx.say(i18n.t("msg.hintApplied"));
+    this.ctx.say(() => i18n.t("msg.hintApplied"));
   }
 
   async stepBack() {
-    const answer = await api.stepBack();
-    if (answer.ok) this.ctx.reopen(answer.session);
+    const { answer, state } = await store.act(() => api.stepBack());
+    if (answer.ok) this.ctx.reopen(state.session);
   }
 
   async seek(position) {
@@ -76,8 +74,8 @@ export class LearnPanel {
     while (this.seekWanted !== null) {
       const value = this.seekWanted;
       this.seekWanted = null;
-      const answer = await api.seek(value);
-      if (answer.ok) this.ctx.reopen(answer.session);
+      const { answer, state } = await store.act(() => api.seek(value));
+      if (answer.ok) this.ctx.reopen(state.session);
     }
     this.seekInFlight = false;
   }

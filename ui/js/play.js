@@ -27,7 +27,7 @@ export function checkResultText(check) {
 }
 
 export class PlayPanel {
-  /** ctx: {view, acceptState(state), say(text), focusBoard()}. */
+  /** ctx: {view, say(words), sayMaking(words), changeSetting(name, value), focusBoard()}. */
   constructor(ctx) {
     this.ctx = ctx;
     this.timerAt = performance.now();
@@ -85,19 +85,18 @@ export class PlayPanel {
   async move(call, message) {
     const answer = await call();
     if (!answer.ok) return answer;
-    this.ctx.acceptState(answer.state);
-    if (message) this.ctx.say(message());
+    if (message) this.ctx.say(() => message());
     return answer;
   }
 
   async check() {
     const answer = await this.move(() => api.check());
-    if (answer.ok) this.ctx.say(checkResultText(answer.check));
+    if (answer.ok) this.ctx.say(() => checkResultText(answer.check));
   }
 
   toggleNotes() {
     this.ctx.view.notesMode = !this.ctx.view.notesMode;
-    this.ctx.say(i18n.t(this.ctx.view.notesMode ? "msg.notesOn" : "msg.notesOff"));
+    this.ctx.say(() => i18n.t(this.ctx.view.notesMode ? "msg.notesOn" : "msg.notesOff"));
     this.render(false);
   }
 
@@ -158,8 +157,7 @@ export class PlayPanel {
       const answer = await api.startSet(count, $("set-difficulty").value);
       if (answer.ok) {
         this.state.busy = "generating";
-        this.ctx.say(i18n.t("msg.makingSet", { count }));
-        this.ctx.view.makingMessage = $("message").textContent; // cleared when the making ends
+        this.ctx.sayMaking(() => i18n.t("msg.makingSet", { count })); // cleared when the making ends
       }
     });
   }

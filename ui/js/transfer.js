@@ -3,11 +3,12 @@
 
 import { api } from "./api.js";
 import * as i18n from "./i18n.js";
+import * as store from "./store.js";
 
 const $ = (id) => document.getElementById(id);
 
 export class Transfer {
-  /** ctx: {acceptState(state), say(text), focusBoard()}; errors of the API go to the page's alert. */
+  /** ctx: {say(words), focusBoard()}; errors of the API go to the page's alert. */
   constructor(ctx) {
     this.ctx = ctx;
     this.wireImport();
@@ -16,11 +17,10 @@ export class Transfer {
 
   /** Load puzzle text; resolves to the API answer (a refusal shows its message, the board unchanged). */
   async load(text) {
-    const answer = await api.importText(text);
+    const { answer, state } = await store.act(() => api.importText(text));
     if (answer.ok) {
-      this.ctx.acceptState(answer.state);
-      const clues = answer.state.digits.filter((d) => d).length;
-      this.ctx.say(i18n.t("msg.imported", { clues }));
+      const clues = state.digits.filter((d) => d).length;
+      this.ctx.say(() => i18n.t("msg.imported", { clues }));
     }
     return answer;
   }
@@ -38,6 +38,7 @@ export class Transfer {
     const error = $("import-error");
     $("import").addEventListener("click", () => {
       error.textContent = "";
+      $("import-set").hidden = true;
       dialog.showModal();
       $("import-text").focus();
     });
@@ -47,10 +48,25 @@ export class Transfer {
       const answer = await api.openFile();
       if (answer.ok && answer.text !== null) $("import-text").value = answer.text;
     });
+    $("import-text").addEventListener("input", () => ($("import-set").hidden = true));
     $("import-load").addEventListener("click", async () => {
       error.textContent = "";
       const answer = await this.load($("import-text").value);
       if (answer.ok) {
+        dialog.close();
+      } else if (answer.error.code === "several_puzzles") {
+        error.textContent = i18n.t("msg.severalPuzzles", answer.error.params);
+        $("import-set").hidden = false; // one text, several puzzles: offered as a set
+        $("import-set").focus();
+      } else {
+        error.textContent = i18n.t("error.bad_text", { message: answer.error.message });
+      }
+    });
+    $("import-set").addEventListener("click", async () => {
+      error.textContent = "";
+      const { answer, state } = await store.act(() => api.importSet($("import-text").value));
+      if (answer.ok) {
+        this.ctx.say(() => i18n.t("msg.importedSet", { count: state.set.count }));
         dialog.close();
       } else {
         error.textContent = i18n.t("error.bad_text", { message: answer.error.message });
@@ -60,8 +76,9 @@ export class Transfer {
 
   wireExport() {
     const dialog = $("export-dialog");
+    const content = () => document.querySelector('input[name="export-content"]:checked').value;
     const show = async () => {
-      const answer = await api.exportText($("export-format").value);
+      const answer = await api.exportText($("export-format").value, content());
       if (answer.ok) $("export-text").value = answer.text;
     };
     $("export").addEventListener("click", async () => {
@@ -70,6 +87,9 @@ export class Transfer {
       $("export-format").focus();
     });
     $("export-format").addEventListener("change", show);
+    for (const radio of document.querySelectorAll('input[name="export-content"]')) {
+      radio.addEventListener("change", show);
+    }
     $("export-close").addEventListener("click", () => dialog.close());
     dialog.addEventListener("close", () => this.ctx.focusBoard());
     $("export-copy").addEventListener("click", async () => {
@@ -80,11 +100,11 @@ export class Transfer {
         $("export-text").select(); // no clipboard permission: fall back to the selection
         document.execCommand("copy");
       }
-      this.ctx.say(i18n.t("msg.copied"));
+      this.ctx.say(() => i18n.t("msg.copied"));
     });
     $("export-save").addEventListener("click", async () => {
-      const answer = await api.saveFile($("export-format").value);
-      if (answer.ok && answer.saved) this.ctx.say(i18n.t("msg.savedFile", { name: answer.saved }));
+      const answer = await api.saveFile($("export-format").value, content());
+      if (answer.ok && answer.saved) this.ctx.say(() => i18n.t("msg.savedFile", { name: answer.saved }));
     });
   }
 }

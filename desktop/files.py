@@ -1,0 +1,39 @@
+"""Puzzle files the native dialogs chose: read one for Import, write an export atomically (a link's
+target is replaced, never the link; the engine's rule).  Faults are GameErrors the page words."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from desktop import transfer
+from desktop.midend import GameError
+
+
+def read_puzzle_file(path: str) -> dict[str, Any]:
+    """Return ``{"text", "name"}`` of the file; GameError ``file`` if unreadable, ``bad_text`` if too big."""
+    name = Path(path).name
+    try:
+        with open(path, "rb") as handle:
+            data = handle.read(transfer.MAX_TEXT + 1)
+    except OSError as err:
+        reason = str(err.strerror or err)
+        raise GameError("file", f"Could not read {name}: {reason}",
+                        {"name": name, "reason": reason}) from None
+    if len(data) > transfer.MAX_TEXT:
+        raise GameError("bad_text", f"{name} is too large to be a puzzle file",
+                        {"message": f"{name}: too large"})
+    return {"text": data.decode("utf-8", errors="replace"), "name": name}
+
+
+def write_text_file(path: str, text: str) -> str:
+    """Write ``text`` and a newline to ``path`` atomically; return the file's name; GameError ``file``."""
+    from engine import FileError, atomic_output  # the CLI's rule: a link's target, a FIFO streamed
+
+    name = Path(path).name
+    try:
+        with atomic_output(path) as out:
+            out.write((text + "\n").encode("utf-8"))
+    except (FileError, OSError) as err:
+        raise GameError("file", f"Could not save {name}: {err}", {"name": name, "reason": str(err)}) from None
+    return name

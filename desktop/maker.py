@@ -1,0 +1,74 @@
+"""The maker: one worker thread at a time that makes a puzzle or a set and hands each puzzle back as a
+command of the mid end (``puzzle_made``, ``set_puzzle_made``, then ``making_ended``), carrying the
+token of its request.  A newer request stops the older maker; the mid end drops what a stopped one
+still delivers, because its token no longer names what is being made.
+"""
+
+from __future__ import annotations
+
+import logging
+import threading
+from collections.abc import Callable
+from typing import Any
+
+from desktop import workers
+
+log = logging.getLogger(__name__)
+
+Deliver = Callable[[dict[str, Any]], Any]
+
+
+class Maker:
+    """Starts and stops the making threads; ``deliver(command)`` hands a result to the mid end."""
+
+    def __init__(self, deliver: Deliver) -> None:
+        self._deliver = deliver
+        self._lock = threading.Lock()
+        self._cancel: threading.Event | None = None
+
+    def one(self, token: int, level: str) -> None:
+        """Make one unique puzzle at ``level`` ("any" or a difficulty), stopping any other making."""
+        workers.spawn(self._make_one, "maker", token, self._fresh(), level)
+
+    def set(self, token: int, count: int, level: str, have: list[list[int]]) -> None:
+        """Make ``count`` distinct puzzles, none like one of ``have`` (the set's first when it is empty)."""
+        workers.spawn(self._make_set, "maker", token, self._fresh(), count, level, have)
+
+    def stop(self) -> None:
+        """Stop the making under way (a no-op when there is none)."""
+        with self._lock:
+            if self._cancel is not None:
+                self._cancel.set()
+                self._cancel = None
+
+    def _fresh(self) -> threading.Event:
+        self.stop()
+        with self._lock:
+            self._cancel = threading.Event()
+            return self._cancel
+
+    def _make_one(self, token: int, cancel: threading.Event, level: str) -> None:
+        try:
+            grid, solution = workers.make_puzzle(level)
+        except Exception as err:
+            log.exception("making a puzzle failed")
+            self._deliver({"name": "making_ended", "token": token, "failed": type(err).__name__})
+            return
+        if not cancel.is_set():
+            self._deliver({"name": "puzzle_made", "token": token, "givens": grid, "solution": solution,
+                           "difficulty": level})
+
+    def _make_set(self, token: int, cancel: threading.Event, count: int, level: str,
+                  have: list[list[int]]) -> None:
+        failed = ""
+        try:
+            for made, (grid, solution) in enumerate(workers.distinct_puzzles(count, level, cancel, have)):
+                if cancel.is_set():
+                    break
+                self._deliver({"name": "set_puzzle_made", "token": token, "givens": grid,
+                               "solution": solution, "difficulty": level, "count": count,
+                               "first": made == 0 and not have})
+        except Exception as err:
+            log.exception("making a set failed")
+            failed = type(err).__name__
+        self._deliver({"name": "making_ended", "token": token, "failed": failed})

@@ -1,0 +1,351 @@
+"""The mid end (Tatham's ``midend.c``): one object owns the whole game; a command in, a result out.
+
+:class:`Midend` holds what is played (a :class:`Play`: the set and each game's puzzle, board, notes,
+timer and moves), the hint ladder, the last analysis of the board, which puzzle the last solve run
+belongs to, what is being made (a puzzle or a set, named by a token), and the notices still to tell.
+:meth:`Midend.do` takes a command, a plain dict ``{"name": ..., ...}``, and answers a plain dict
+(``changed`` says whether the game moved; a question adds its value), or raises :class:`GameError`
+with a code and params.  A worker's result is a command too (``puzzle_made``, ``set_puzzle_made``,
+``analysed``, ``run_finished``, ``hint_found``): it carries the token or board key it was made for, and
+is dropped when that no longer names what is shown or being made.
+
+Pure: no threads, no I/O, no clock (``now`` comes with each call, in ms).  Everything slow (the
+solver) is computed by the caller and handed in, so a lock around :meth:`do` is held only briefly.
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Callable, Hashable, Sequence
+from typing import Any
+
+from desktop.midend import hints
+from desktop.midend.game import Game, GameError
+from desktop.midend.play import Play
+from desktop.midend.rules import hidden_singles, quick_status, refine_status
+
+Result = dict[str, Any]
+
+
+def _notice(level: str, code: str, message: str, **params: Any) -> dict[str, Any]:
+    """Return a notice: a code and params the page words; ``message`` is the English for logs and tests."""
+    return {"level": level, "code": code, "message": message, "params": params}
+
+
+class Midend:
+    """The game, owned whole; see the module docstring.  ``show_mistakes`` is read from ``settings``."""
+
+    def __init__(self, play: Play, settings: dict[str, Any],
+                 kept: list[dict[str, Any]] | None = None) -> None:
+        self.play = play
+        self.settings = settings
+        self.kept = list(kept or [])  # notices every state carries (a damaged save): shown once
+        self.told: list[dict[str, Any]] = []  # notices to tell once, drained by the host
+        self.hints = hints.Ladder()
+        self.analysis: tuple[Hashable, int] | None = None  # (board key, solutions up to 2)
+        self.making = 0  # the token of the puzzle or set being made, 0 when none
+        self.making_set = False
+        self.busy: str | None = None  # "generating" until the first puzzle made arrives
+        self.run: tuple[int, Hashable, int] | None = None  # the last run: id, puzzle key, board version
+        self._tokens = itertools.count(1)
+
+    # -- reading ----------------------------------------------------------------------------------
+
+    @property
+    def game(self) -> Game:
+        """The game on the board."""
+        return self.play.game
+
+    def board_key(self) -> Hashable:
+        """Which board is shown: the game (of a set) and its version; a hint or analysis belongs to it."""
+        return self.game.serial, self.game.version
+
+    def puzzle_key(self) -> Hashable:
+        """Which puzzle is shown: the game and its givens; a finished run's counters belong to it."""
+        return self.game.serial, tuple(self.game.givens())
+
+    def judged(self) -> list[int] | None:
+        """Return the digits the header's solution count is about, or None when nothing is to count."""
+        game = self.game
+        digits = game.judged(self.settings["show_mistakes"])
+        if quick_status(digits, game.version)["solutions"] is not None:
+            return None  # invalid, solved or a dead cell: the rules said it all
+        if self.analysis is not None and self.analysis[0] == self.board_key():
+            return None
+        return digits
+
+    def run_here(self, run_id: int) -> bool:
+        """True if run ``run_id`` was started on the puzzle shown (its timeline belongs to the board)."""
+        return self.run is not None and self.run[0] == run_id and self.run[1] == self.puzzle_key()
+
+    def snapshot(self, now: float) -> dict[str, Any]:
+        """Return everything the page draws that the mid end owns, as JSON-able data; all of it is
+        computed from the game shown (status, conflicts, mistakes), never kept beside it."""
+        game = self.game
+        game.tick(now)
+        state = game.snapshot(now, show_mistakes=self.settings["show_mistakes"])
+        found = self.analysis
+        if found is not None and found[0] == self.board_key() and state["status"]["solutions"] is None:
+            state["status"] = refine_status(state["status"], found[1])
+        state.update(
+            set=self.play.progress(),
+            making_set=self.making_set,
+            statistics=self.play.statistics(),
+            hint=None if game.paused or not self.hints.current(self.board_key()) else self.hints.view(),
+            busy=self.busy,
+            notices=list(self.kept),
+        )
+        return state
+
+    # -- the one entry ----------------------------------------------------------------------------
+
+    def do(self, command: dict[str, Any], now: float) -> Result:
+        """Apply ``command`` and answer ``{"changed": bool, ...}``; GameError for a refused command or
+        an unknown name (a stale worker result is not refused: it answers ``changed`` False)."""
+        handler: Callable[..., Result] | None = getattr(self, f"_do_{command.get('name')}", None)
+        if handler is None:
+            raise GameError("bad_argument", f"unknown command {str(command.get('name'))[:40]}")
+        args = {k: v for k, v in command.items() if k != "name"}
+        return handler(now, **args)
+
+    # -- moves of the player ----------------------------------------------------------------------
+
+    def _move(self, changed: bool) -> Result:
+        return {"changed": bool(changed)}
+
+    def _do_set_cell(self, now: float, cell: int, digit: int) -> Result:
+        return self._move(self.game.set_cell(cell, digit))
+
+    def _do_toggle_note(self, now: float, cell: int, digit: int) -> Result:
+        return self._move(self.game.toggle_note(cell, digit))
+
+    def _do_fill_candidates(self, now: float) -> Result:
+        return self._move(self.game.fill_candidates())
+
+    def _do_undo(self, now: float) -> Result:
+        return self._move(self.game.undo(now))
+
+    def _do_redo(self, now: float) -> Result:
+        return self._move(self.game.redo(now))
+
+    def _do_clear(self, now: float) -> Result:
+        return self._move(self.game.clear(now))
+
+    def _do_restart(self, now: float) -> Result:
+        return self._move(self.game.restart(now))
+
+    def _do_set_paused(self, now: float, paused: bool) -> Result:
+        return self._move(self.game.set_paused(paused, now))
+
+    def _do_set_mode(self, now: float, mode: str) -> Result:
+        """Switch between play and enter; entering starts a new blank puzzle (an undoable change of
+        puzzle), outside the set when a set is played."""
+        game = self.game
+        if mode == game.mode:
+            return self._move(False)
+        if mode == "enter" and (self.play.is_set or "given" in game.origins):
+            self._leave_set(now)
+            self.game.load_puzzle([0] * 81, "enter", now=now)
+        self.game.set_mode(mode)
+        return self._move(True)
+
+    def _do_go_puzzle(self, now: float, delta: int) -> Result:
+        return self._move(self.play.go(delta, now))
+
+    def _do_check(self, now: float) -> Result:
+        return {"changed": True, "check": self.game.check(now)}
+
+    def _do_fill_singles(self, now: float) -> Result:
+        self._refuse_wrong()
+        placements = hidden_singles(self.game.digits)
+        return {"changed": self.game.place(placements, "fill"), "placed": len(placements)}
+
+    def _do_apply_hint(self, now: float) -> Result:
+        found = self.hints.ready(self.board_key())
+        if found is None or found.step is None:
+            raise GameError("nothing_to_do", "Press Hint until the whole step is shown, then Apply it.")
+        step = found.step
+        return self._move(self.game.apply_step(step.placements, step.eliminations, found.cands))
+
+    def _do_hint_deeper(self, now: float) -> Result:
+        """Show the hint one level deeper; ``found`` False when a new one must be looked for first."""
+        if self.hints.deeper(self.board_key()):
+            return {"changed": False, "found": True}
+        game = self.game
+        if game.paused:
+            raise GameError("paused", "The game is paused; resume it first.")
+        if all(game.digits) or not any(game.digits):
+            raise GameError("nothing_to_do", "The board is full or empty: there is nothing to hint.")
+        if game.conflict_cells() and game.solution is None:
+            raise GameError("invalid_board", "Remove the repeated digits first.")
+        return {"changed": False, "found": False, "key": self.board_key()}
+
+    # -- puzzles arriving -------------------------------------------------------------------------
+
+    def _do_load(self, now: float, givens: Sequence[int], solution: Sequence[int] | None, cause: str,
+                 notes: Sequence[int] | None = None, difficulty: str = "any") -> Result:
+        """A pasted or imported puzzle: an undoable change of puzzle; a puzzle still being made is
+        dropped when it arrives (the player's choice came later)."""
+        self._cancel_making()
+        self._leave_set(now)
+        game = self.game
+        game.set_mode("play")
+        game.paused = False
+        changed = game.load_puzzle(givens, cause, difficulty, solution, list(notes) if notes else None, now)
+        return self._move(changed)
+
+    def _do_load_set(self, now: float, puzzles: Sequence[tuple[Sequence[int], Sequence[int] | None]],
+                     difficulty: str = "any") -> Result:
+        """Play ``puzzles`` (givens, solution) as a set, the first shown."""
+        self._cancel_making()
+        games = [self._fresh(givens, solution, difficulty, "import") for givens, solution in puzzles]
+        self.play.start_set(games[0], len(games), now)
+        for game in games[1:]:
+            self.play.add(game)
+        return self._move(True)
+
+    def _do_make_puzzle(self, now: float) -> Result:
+        """Start making a puzzle: answers the token its result must carry."""
+        if self.busy is not None:
+            raise GameError("busy", "A new puzzle is already being made.")
+        self._cancel_making()
+        self.making, self.busy = next(self._tokens), "generating"
+        return {"changed": True, "token": self.making}
+
+    def _do_puzzle_made(self, now: float, token: int, givens: Sequence[int], solution: Sequence[int] | None,
+                        difficulty: str) -> Result:
+        if token != self.making or self.making_set:
+            return self._move(False)  # a late result for a request since replaced: dropped
+        self.making, self.busy = 0, None
+        self._leave_set(now)
+        game = self.game
+        game.set_mode("play")
+        game.paused = False
+        game.load_puzzle(givens, "new", difficulty, solution, now=now)
+        clues = sum(1 for d in givens if d)
+        self.told.append(_notice("info", "new_puzzle", f"New puzzle: {clues} givens, exactly one solution.",
+                                 clues=clues, difficulty=difficulty))
+        return self._move(True)
+
+    def _do_make_set(self, now: float, count: int) -> Result:
+        """Start making a set of ``count``: answers its token (any earlier making is dropped)."""
+        self._cancel_making()
+        self.making, self.busy, self.making_set = next(self._tokens), "generating", True
+        return {"changed": True, "token": self.making, "count": count}
+
+    def _do_resume_set(self, now: float) -> Result:
+        """Go on making the set the app was making when it closed: answers the token, or 0."""
+        missing = self.play.expected - len(self.play.games)
+        if not self.play.is_set or missing <= 0 or self.making:
+            return {"changed": False, "token": 0}
+        self.making, self.making_set = next(self._tokens), True
+        return {"changed": True, "token": self.making, "count": missing}
+
+    def _do_set_puzzle_made(self, now: float, token: int, givens: Sequence[int],
+                            solution: Sequence[int] | None, difficulty: str, count: int,
+                            first: bool) -> Result:
+        if token != self.making or not self.making_set:
+            return self._move(False)
+        game = self._fresh(givens, solution, difficulty, "new")
+        if first:
+            self.play.start_set(game, count, now)
+            self.analysis, self.busy = None, None
+        else:
+            self.play.add(game)
+        return self._move(True)
+
+    def _do_making_ended(self, now: float, token: int, failed: str = "") -> Result:
+        """The maker stopped (done, cancelled or failed): the set holds what was made."""
+        if failed:
+            self.told.append(_notice("error", "generate_failed", f"Could not make a puzzle: {failed}",
+                                     error=failed))
+        if token != self.making:
+            return self._move(False)
+        self._cancel_making()
+        return self._move(True)
+
+    def _do_cancel_set(self, now: float) -> Result:
+        if not self.making_set:
+            return self._move(False)
+        self._cancel_making()
+        return self._move(True)
+
+    # -- results of workers -----------------------------------------------------------------------
+
+    def _do_analysed(self, now: float, key: Hashable, solutions: int) -> Result:
+        if key != self.board_key():
+            return self._move(False)
+        self.analysis = (key, solutions)
+        return {"changed": False, "status": True}
+
+    def _do_solution_found(self, now: float, givens: Sequence[int], solution: Sequence[int] | None) -> Result:
+        """The solution of ``givens``, found by the caller: kept if they are still the puzzle shown."""
+        game = self.game
+        if solution is not None and game.solution is None and game.givens() == list(givens):
+            game.solution = solution
+        return self._move(False)
+
+    def _do_hint_found(self, now: float, key: Hashable, finding: hints.Finding) -> Result:
+        if key != self.board_key():
+            raise GameError("busy", "The board changed while the hint was found; press Hint again.")
+        self.hints.start(key, finding)
+        return self._move(False)
+
+    def _do_run_started(self, now: float, run_id: int) -> Result:
+        """A solve run may start on the board shown (refused while paused, on repeats or a full board)."""
+        game = self.game
+        if game.paused:
+            raise GameError("paused", "The game is paused; resume it first.")
+        if self.busy is not None:
+            raise GameError("busy", "A new puzzle is being made; try again in a moment.")
+        if game.conflict_cells():
+            raise GameError("invalid_board", "The board repeats a digit; remove the repeat before solving.")
+        if all(game.digits):
+            raise GameError("nothing_to_do", "The board is already full.")
+        self.run = (run_id, self.puzzle_key(), game.version)
+        return self._move(False)
+
+    def _do_run_finished(self, now: float, run_id: int, status: str, start: Sequence[int],
+                         board: Sequence[int], error: str = "") -> Result:
+        """A run ended: a solution found for the board still shown becomes one undoable move (cause
+        solve: the puzzle is then marked solved by the solver); a run of another board is dropped."""
+        if self.run is None or self.run[0] != run_id:
+            return self._move(False)
+        if status == "failed":
+            self.told.append(_notice("warning", "solve_failed",
+                                     error or "The search ended without a solution: this board has none.",
+                                     error=error))
+        if status != "solved" or self.game.version != self.run[2] or self.game.paused:
+            return self._move(False)
+        placements = [(c, d) for c, d in enumerate(board) if d and not start[c]]
+        return self._move(self.game.place(placements, "solve"))
+
+    # -- inside -----------------------------------------------------------------------------------
+
+    def _fresh(self, givens: Sequence[int], solution: Sequence[int] | None, difficulty: str,
+               cause: str) -> Game:
+        game = Game(difficulty)
+        game.load_puzzle(givens, cause, difficulty, solution)
+        game.undo_log.clear()  # a set's puzzle starts with nothing to undo
+        return game
+
+    def _leave_set(self, now: float) -> None:
+        """Play outside the set: the set's puzzle is left as it is, a new game (no history) is shown."""
+        if self.play.is_set:
+            self.play.game.timer.stop(now)
+            self.play.games, self.play.index, self.play.is_set, self.play.expected = [Game()], 0, False, 1
+            self.analysis = None
+
+    def _cancel_making(self) -> None:
+        self.making, self.busy, self.making_set = 0, None, False
+        if self.play.is_set:
+            self.play.expected = len(self.play.games)
+
+    def _refuse_wrong(self) -> None:
+        """Refuse to build on a wrong or repeated digit, naming the cell to fix."""
+        cells = self.game.wrong()
+        if cells:
+            row, col = cells[0] // 9 + 1, cells[0] % 9 + 1
+            raise GameError("wrong_digit", f"r{row}c{col} is wrong: fix it first.", {"cell": [row, col]})
+        if self.game.conflict_cells():
+            raise GameError("invalid_board", "Remove the repeated digits first.")

@@ -1,0 +1,257 @@
+"""Random sequences of every command on the mid end (desktop/midend/midend.py), the player's and the
+late results of workers, checked after each step against an independent solver written here: the
+solution Check, mistakes and hints use solves the givens shown; Undo then Redo gives the same snapshot;
+a save loads to an equal snapshot; set progress agrees with the games.  2,000 sequences by default
+(HYPOTHESIS_MIDEND_EXAMPLES to run more)."""
+
+from __future__ import annotations
+
+import os
+from functools import lru_cache
+
+from hypothesis import HealthCheck, settings
+from hypothesis import strategies as st
+from hypothesis.stateful import RuleBasedStateMachine, invariant, rule
+
+from desktop import saves
+from desktop.midend import Game, GameError, Play, hints
+from desktop.midend.midend import Midend
+from desktop.midend.play import solved_by_player
+from desktop.midend.rules import unique_solution
+
+P = "530070000600195000098000060800060003400803001700020006060000280000419005000080079"
+P_SOLUTION = "534678912672195348198342567859761423426853791713924856961537284287419635345286179"
+EXAMPLES = int(os.environ.get("HYPOTHESIS_MIDEND_EXAMPLES", "2000"))
+NOW = 1_000.0
+
+
+def _relabel(text: str, shift: int) -> list[int]:
+    return [0 if ch == "0" else (int(ch) - 1 + shift) % 9 + 1 for ch in text]
+
+
+# puzzles a "new" or an "import" may bring: unique ones (with the solution the app was told), one with
+# several solutions and one with none (told no solution)
+UNIQUE = [(_relabel(P, k), _relabel(P_SOLUTION, k)) for k in range(3)]
+SEVERAL = [d if i > 30 else 0 for i, d in enumerate(_relabel(P, 0))]
+# r1 holds 1-8 and r2c9 a 9: r1c9 has no digit left, so no solution, and no digit repeats
+NONE = [1, 2, 3, 4, 5, 6, 7, 8, 0] + [0] * 8 + [9] + [0] * 63
+PUZZLES = [*UNIQUE, (SEVERAL, None), (NONE, None)]
+
+
+@lru_cache(maxsize=4096)
+def _solutions(givens: tuple[int, ...]) -> tuple[tuple[int, ...], ...]:
+    """Return up to two solutions of ``givens`` by plain backtracking (independent of the engine)."""
+    digits = list(givens)
+    rows = [[0] * 10 for _ in range(9)]
+    cols = [[0] * 10 for _ in range(9)]
+    boxes = [[0] * 10 for _ in range(9)]
+    for c, d in enumerate(digits):
+        if d:
+            r, k, b = c // 9, c % 9, c // 27 * 3 + c % 9 // 3
+            if rows[r][d] or cols[k][d] or boxes[b][d]:
+                return ()
+            rows[r][d] = cols[k][d] = boxes[b][d] = 1
+    found: list[tuple[int, ...]] = []
+
+    def search() -> None:
+        best, options = -1, None
+        for c in range(81):
+            if not digits[c]:
+                r, k, b = c // 9, c % 9, c // 27 * 3 + c % 9 // 3
+                fit = [d for d in range(1, 10) if not (rows[r][d] or cols[k][d] or boxes[b][d])]
+                if options is None or len(fit) < len(options):
+                    best, options = c, fit
+                    if len(fit) <= 1:
+                        break
+        if options is None:
+            found.append(tuple(digits))
+            return
+        r, k, b = best // 9, best % 9, best // 27 * 3 + best % 9 // 3
+        for d in options:
+            rows[r][d] = cols[k][d] = boxes[b][d] = 1
+            digits[best] = d
+            search()
+            digits[best] = 0
+            rows[r][d] = cols[k][d] = boxes[b][d] = 0
+            if len(found) >= 2:
+                return
+
+    search()
+    return tuple(found)
+
+
+def _view(mid: Midend) -> dict:
+    """The part of the snapshot the invariants compare: the timer is left out (time is given), and so
+    are the last Check's answer and the hint (view state shown until the next move, not saved)."""
+    snap = mid.snapshot(NOW)
+    del snap["timer"], snap["version"], snap["status"]["version"], snap["check"], snap["hint"]
+    return {**snap, "solution": mid.game.solution, "index": mid.play.index}
+
+
+class MidendSequences(RuleBasedStateMachine):
+    """The mid end under random commands (those of the player and the late results of workers); a
+    refused command (GameError) must change nothing."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.mid = Midend(Play(), {"show_mistakes": False})
+        self.tokens: list[int] = []  # every puzzle or set request made, so late results can be sent
+        self.runs: list[tuple[int, tuple[int, ...]]] = []  # every run started: its id and its board
+
+    @property
+    def game(self) -> Game:
+        return self.mid.game
+
+    def _do(self, name: str, **args) -> dict | None:
+        before = _view(self.mid)
+        try:
+            return self.mid.do({"name": name, **args}, NOW)
+        except GameError:
+            assert _view(self.mid) == before
+            return None
+
+    @rule(which=st.integers(0, len(PUZZLES) - 1))
+    def load(self, which):
+        givens, solution = PUZZLES[which]
+        self._do("load", givens=givens, solution=solution, cause="import")
+
+    @rule(which=st.integers(0, len(UNIQUE) - 1), size=st.integers(2, 4))
+    def load_set(self, which, size):
+        self._do("load_set", puzzles=[UNIQUE[(which + k) % len(UNIQUE)] for k in range(size)])
+
+    @rule()
+    def make_puzzle(self):
+        answer = self._do("make_puzzle")
+        if answer is not None:
+            self.tokens.append(answer["token"])
+
+    @rule(count=st.integers(1, 3))
+    def make_set(self, count):
+        self.tokens.append(self._do("make_set", count=count)["token"])
+
+    @rule(data=st.data())
+    def puzzle_arrives(self, data):
+        """A maker's result, maybe for a request since replaced or cancelled (then it is dropped)."""
+        if not self.tokens:
+            return
+        token = data.draw(st.sampled_from(self.tokens))
+        givens, solution = data.draw(st.sampled_from(UNIQUE))
+        if data.draw(st.booleans()):
+            self._do("puzzle_made", token=token, givens=givens, solution=solution, difficulty="hard")
+        else:
+            self._do("set_puzzle_made", token=token, givens=givens, solution=solution, difficulty="hard",
+                     count=3, first=data.draw(st.booleans()))
+
+    @rule()
+    def cancel_set(self):
+        self._do("cancel_set")
+
+    @rule(delta=st.sampled_from([-1, 1]))
+    def go(self, delta):
+        self._do("go_puzzle", delta=delta)
+
+    @rule(cells=st.lists(st.tuples(st.integers(0, 80), st.integers(0, 9)), min_size=1, max_size=4))
+    def enter(self, cells):
+        """Enter puzzle: type givens, then back to play, where the host finds the solution."""
+        self._do("set_mode", mode="enter")
+        for cell, digit in cells:
+            self._do("set_cell", cell=cell, digit=digit)
+        self._do("set_mode", mode="play")
+        givens = self.game.givens()
+        self._do("solution_found", givens=givens, solution=unique_solution(givens))
+
+    @rule(cell=st.integers(0, 80), digit=st.integers(0, 9))
+    def digit(self, cell, digit):
+        self._do("set_cell", cell=cell, digit=digit)
+
+    @rule(cell=st.integers(0, 80), digit=st.integers(1, 9))
+    def note(self, cell, digit):
+        self._do("toggle_note", cell=cell, digit=digit)
+
+    @rule(name=st.sampled_from(["undo", "redo", "restart", "clear", "check", "fill_candidates"]))
+    def command(self, name):
+        self._do(name)
+
+    @rule()
+    def fill(self):
+        """Fill last remaining cells, once the host has found the solution."""
+        givens = self.game.givens()
+        self._do("solution_found", givens=givens, solution=unique_solution(givens))
+        self._do("fill_singles")
+
+    @rule()
+    def hint(self):
+        """Hint: one level deeper, or a new step found by the engine (as the host does, off the lock)."""
+        answer = self._do("hint_deeper")
+        if answer is not None and not answer["found"]:
+            game = self.game
+            found = hints.find(game.digits, game.origins, game.notes, game.solution)
+            self._do("hint_found", key=answer["key"], finding=found)
+
+    @rule()
+    def apply_hint(self):
+        self._do("apply_hint")
+
+    @rule()
+    def run_started(self):
+        run_id = len(self.runs) + 1
+        if self._do("run_started", run_id=run_id) is not None:
+            self.runs.append((run_id, tuple(self.game.digits)))
+
+    @rule(data=st.data())
+    def run_finished(self, data):
+        """A run's result, maybe late: the board may have moved on since (then it is dropped)."""
+        if not self.runs:
+            return
+        run_id, start = data.draw(st.sampled_from(self.runs))
+        found = _solutions(start)
+        board = found[0] if len(found) == 1 else start
+        self._do("run_finished", run_id=run_id, status="solved" if len(found) == 1 else "failed",
+                 start=start, board=board)
+        self.mid.told.clear()
+
+    @rule(paused=st.booleans())
+    def pause(self, paused):
+        self._do("set_paused", paused=paused)
+
+    @invariant()
+    def the_solution_used_solves_the_givens_shown(self):
+        solution = self.game.solution
+        if solution is not None:
+            assert _solutions(tuple(self.game.givens())) == (tuple(solution),)
+        assert solution is not None or self.game.wrong() == []
+
+    @invariant()
+    def undo_then_redo_gives_the_same_snapshot(self):
+        if self.game.paused or not self.game.can_undo:
+            return
+        before = _view(self.mid)
+        self.mid.do({"name": "undo"}, NOW)
+        self.mid.do({"name": "redo"}, NOW)
+        assert _view(self.mid) == before
+
+    @invariant()
+    def a_save_loads_to_an_equal_snapshot(self):
+        play, notices = saves.load(saves.dump(self.mid.play, NOW))
+        assert notices == []
+        again = Midend(play, self.mid.settings)
+        again.busy, again.making_set = self.mid.busy, self.mid.making_set  # what is being made is not saved
+        assert _view(again) == _view(self.mid)
+        assert again.game.undo_log == self.game.undo_log and again.game.redo_log == self.game.redo_log
+
+    @invariant()
+    def set_progress_agrees_with_the_games(self):
+        play = self.mid.play
+        progress = play.progress()
+        assert progress["solved"] == sum(1 for g in play.games if solved_by_player(g))
+        assert progress["made"] == len(play.games)
+        for g in play.games:
+            if solved_by_player(g) and g.solution is not None:
+                assert g.digits == g.solution
+
+
+MidendSequences.TestCase.settings = settings(
+    max_examples=EXAMPLES, stateful_step_count=20, deadline=None,
+    suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much],
+)
+test_midend_sequences = MidendSequences.TestCase

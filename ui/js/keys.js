@@ -1,0 +1,96 @@
+// The keys: on the board (digits, erase, arrows, Tab, one-off notes) and everywhere (shortcuts).
+// Keys only name intents; the actions they call are the page's (main.js hands them in).
+
+import { api } from "./api.js";
+
+const $ = (id) => document.getElementById(id);
+
+function typing(event) {
+  const tag = event.target.tagName;
+  return tag === "INPUT" || tag === "SELECT" || tag === "TEXTAREA" || event.target.closest("dialog");
+}
+
+/** Keys on the board; act: {selected(), select(cell), enterDigit(d), toggleNote(d)}. */
+export function boardKeys(act) {
+  return (event) => {
+    // Shift+digit or Ctrl+digit: a one-off note (the code, not the key: Shift+1 types "!")
+    const noteKey = /^(?:Digit|Numpad)([1-9])$/.exec(event.code);
+    if (noteKey && (event.shiftKey || event.ctrlKey) && !event.altKey) {
+      event.preventDefault();
+      act.toggleNote(Number(noteKey[1]));
+      return;
+    }
+    if (event.ctrlKey || event.metaKey || event.altKey) return;
+    const key = event.key;
+    const cell = act.selected();
+    const row = Math.floor(cell / 9);
+    const col = cell % 9;
+    const moves = {
+      ArrowUp: row > 0 ? cell - 9 : cell,
+      ArrowDown: row < 8 ? cell + 9 : cell,
+      ArrowLeft: col > 0 ? cell - 1 : cell,
+      ArrowRight: col < 8 ? cell + 1 : cell,
+      Home: row * 9,
+      End: row * 9 + 8,
+    };
+    if (/^[1-9]$/.test(key)) {
+      act.enterDigit(Number(key));
+    } else if (key === "Backspace" || key === "Delete" || key === "0" || key === "Escape") {
+      act.enterDigit(0);
+    } else if (key in moves) {
+      act.select(moves[key]);
+    } else if (key === "Tab") {
+      // Tab moves on through the cells; past the last (or before the first) it leaves the board
+      const next = event.shiftKey ? cell - 1 : cell + 1;
+      if (next < 0 || next > 80) return;
+      act.select(next);
+    } else {
+      return;
+    }
+    event.preventDefault();
+  };
+}
+
+/** Keys anywhere; act: {ready(), check(), toggleNotes(), togglePause(), undoRedo(w), solving(),
+ * toggleRun()}. */
+export function globalKeys(act) {
+  return (event) => {
+    const mod = event.ctrlKey || event.metaKey;
+    const key = event.key.toLowerCase();
+    if (mod && (key === "q" || key === "w")) {
+      event.preventDefault();
+      api.quit(); // closes the window as its close button does
+      return;
+    }
+    if (!act.ready()) return;
+    if (mod && key === "n") {
+      event.preventDefault();
+      $("new-puzzle").click();
+    } else if (mod && key === "enter") {
+      event.preventDefault();
+      act.check();
+    } else if (key === "?" && !typing(event)) {
+      event.preventDefault();
+      $("shortcuts").click();
+    } else if (!mod && !event.altKey && !typing(event) && "nhpa[]".includes(key) && key.length === 1) {
+      event.preventDefault();
+      if (key === "n") act.toggleNotes();
+      else if (key === "h") $("hint").click();
+      else if (key === "a") $("apply-hint").click();
+      else if (key === "[") $("step-back").click();
+      else if (key === "]") $("step").click();
+      else act.togglePause();
+    } else if (mod && key === "z" && !event.shiftKey) {
+      event.preventDefault();
+      act.undoRedo("undo");
+    } else if (mod && (key === "y" || (key === "z" && event.shiftKey))) {
+      event.preventDefault();
+      act.undoRedo("redo");
+    } else if (key === " " && act.solving()) {
+      const tag = event.target.tagName;
+      if (tag === "BUTTON" || tag === "SELECT" || tag === "INPUT") return;
+      event.preventDefault();
+      act.toggleRun();
+    }
+  };
+}
