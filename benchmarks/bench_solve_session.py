@@ -32,8 +32,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from desktop.bridge import dispatch_script  # noqa: E402
 from desktop.session import FPS, Session  # noqa: E402
-from engine.grid import as_grid  # noqa: E402
-from engine.search import trace  # noqa: E402
+from engine import as_grid, trace  # noqa: E402
 
 # from Norvig's top95: 1,178,528 naive events
 PUZZLE = "48.3............71.2.......7.5....6....2..8.............1.76...3.....4......5...."

@@ -28,12 +28,13 @@ def read_puzzle_file(path: str) -> dict[str, Any]:
 
 def write_text_file(path: str, text: str) -> str:
     """Write ``text`` and a newline to ``path`` atomically; return the file's name; GameError ``file``."""
-    from engine import FileError, atomic_output  # the CLI's rule: a link's target, a FIFO streamed
+    from engine import write_atomically  # the CLI's rule: a link's target, a FIFO streamed
 
     name = Path(path).name
     try:
-        with atomic_output(path) as out:
-            out.write((text + "\n").encode("utf-8"))
-    except (FileError, OSError) as err:
-        raise GameError("file", f"Could not save {name}: {err}", {"name": name, "reason": str(err)}) from None
+        write_atomically(path, (text + "\n").encode("utf-8"))
+    except OSError as err:  # engine.OutputError (an OSError) names the file and what went wrong
+        reason = str(err.strerror or err)
+        params = {"name": name, "reason": reason}
+        raise GameError("file", f"Could not save {name}: {reason}", params) from None
     return name

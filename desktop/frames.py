@@ -1,7 +1,6 @@
 """Where the desktop turns the engine's solve events into run frames: the one place that knows the
-engine's trace (backtracking and smart search from ``engine.trace``, human logic from its step driver)
-and the one wire form of an event the page's ``solve`` frames carry.  Kept small on purpose: when the
-engine gives one event stream for every algorithm, only this module changes.
+engine's trace (``engine.trace``: one event stream for backtracking, smart search and human logic)
+and the one wire form of an event the page's ``solve`` frames carry.
 """
 
 from __future__ import annotations
@@ -9,41 +8,12 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 from typing import Any
 
-import numpy as np
-
-from desktop.midend.timeline import RunEvent
-
 
 def engine_trace(grid: Sequence[int], algorithm: str) -> Iterator[Any]:
-    """Return the lazy event stream of ``algorithm`` over ``grid``; ValueError for an unknown algorithm."""
-    if algorithm == "human":
-        return logic_trace(grid)
+    """Return the engine's lazy event stream of ``algorithm`` over ``grid``; ValueError for an unknown one."""
     from engine import trace  # loaded on the worker, never on the UI's thread
 
-    return iter(trace(np.asarray(grid, dtype=np.uint8), algorithm))
-
-
-def logic_trace(grid: Sequence[int]) -> Iterator[RunEvent]:
-    """Yield the engine's easiest-first logical steps over ``grid`` as events, then solved or failed.
-
-    Lazy like the search traces: a step is found only when the display asks for it.  The engine's
-    last resort (a "guess" from the exact solver) keeps every solvable puzzle going to the end.
-    """
-    from engine import InvalidPuzzleError, iter_steps
-
-    values = [int(d) for d in grid]
-    steps = 0
-    try:
-        for step in iter_steps(values):
-            steps += 1
-            for c, d in step.placements:
-                values[c] = d
-            where = step.placements[0] if step.placements else (step.eliminations[0][0], 0)
-            kind = "guess" if step.technique == "guess" else "logic"  # the solver's digit, not logic
-            yield RunEvent(kind, where[0], where[1], 0, steps, 0, tuple(step.placements), step)
-    except InvalidPuzzleError:
-        pass
-    yield RunEvent("solved" if all(values) else "failed", -1, 0, 0, steps, 0)
+    return iter(trace([int(d) for d in grid], algorithm))
 
 
 def event_dict(ev: Any) -> dict[str, Any]:
@@ -59,5 +29,7 @@ def event_dict(ev: Any) -> dict[str, Any]:
     if step is not None:
         # as a hint answers: the step's one wire form, and its texts for the page to show
         out["step"] = step.to_dict()
-        out["explain"] = {"en": step.explain("en"), "zh": step.explain("zh")}
+        from engine import explain  # on the worker, like the trace
+
+        out["explain"] = {"en": explain(step, "en"), "zh": explain(step, "zh")}
     return out

@@ -17,7 +17,7 @@ from typing import Any
 from desktop.midend import CAUSES, ORIGINS, Cell, Change, Game, Move, Play
 from desktop.midend.game import HISTORY_LIMIT, MODES, Puzzle
 from desktop.midend.play import TIMES_KEPT
-from engine.grid import N_CELLS
+from engine import N_CELLS
 
 FORMAT = "sudoku-studio/game"
 VERSION = 2

@@ -22,7 +22,6 @@ import contextlib
 import json
 import os
 import stat
-import tempfile
 import time
 from collections.abc import Callable
 from pathlib import Path
@@ -30,6 +29,7 @@ from typing import Any, NamedTuple, TypeVar
 
 from desktop import saves
 from desktop.midend import Play
+from engine import write_atomically
 
 SETTINGS_VERSION = 1
 GAME_FILE = "game.json"
@@ -211,18 +211,7 @@ class Storage:
     def _write(self, name: str, body: dict[str, Any]) -> None:
         self.folder.mkdir(parents=True, exist_ok=True)
         data = json.dumps(body, separators=(",", ":")).encode("utf-8")
-        target = self.folder / name
-        if target.is_symlink():  # the user's link stays a link: its target is replaced, atomically
-            target = Path(os.path.realpath(target))
-        fd, tmp = tempfile.mkstemp(prefix=f".{name}.", suffix=".tmp", dir=target.parent)
-        try:
-            with os.fdopen(fd, "wb") as out:
-                out.write(data)
-                out.flush()
-                os.fsync(out.fileno())  # the rename must never expose a file whose bytes are not on disk
-            os.replace(tmp, target)
-        except BaseException:
-            with contextlib.suppress(OSError):
-                os.unlink(tmp)
-            raise
+        # durable: the rename never exposes bytes not on disk; a symlink stays a link (its target is
+        # replaced); a FIFO or device in the save's place is replaced, never waited on
+        write_atomically(self.folder / name, data, durable=True, stream=False)
 

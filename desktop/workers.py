@@ -61,7 +61,7 @@ def warm_up(soon: threading.Event, delay_s: float) -> None:
     # the GIL for long stretches) start; a check asked for sooner simply waits for them.
     soon.wait(delay_s)
     try:
-        from engine.solver import warm_up as compile_kernels  # numba: compiled here, off the UI
+        from engine import warm_up as compile_kernels  # numba: compiled here, off the UI
 
         compile_kernels()
     except Exception:

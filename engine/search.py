@@ -32,9 +32,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator
 from typing import Any, NamedTuple
 
-import numpy as np
-
-from engine.grid import PEERS, UNITS, as_grid, box_of
+from engine.grid import PEERS, UNITS, box_of
 from engine.propagation import propagate_singles
 from engine.steps import Step
 
@@ -228,34 +226,5 @@ def _smart(values: list[int]) -> Iterator[Event]:
         stack.append([values, cands, nxt, _digits(cands[nxt]), 0, ()])
 
 
-def _coarse(events: Iterator[Event]) -> Iterator[Event]:
-    """Yield ``events`` with each run of ``place`` events folded into the ``forced`` of the try before
-    it (the givens' into the first try's, or into ``solved`` when no try is needed): the form
-    desktop/session.py reads until it plays :func:`engine.tracing.trace` itself."""
-    held: Event | None = None
-    placed: list[tuple[int, int]] = []
-    for ev in events:
-        if ev.kind == "place":
-            placed.append((ev.cell, ev.digit))
-            continue
-        if held is not None:
-            yield held._replace(forced=tuple(placed))
-            held, placed = None, []
-        if ev.kind == "try":
-            held = ev
-        else:
-            yield ev._replace(forced=tuple(placed)) if ev.kind == "solved" else ev
-
-
 RUNS: dict[str, Callable[[list[int]], Iterator[Event]]] = {"naive": _naive, "smart": _smart}
 
-
-def trace(grid: np.ndarray | str | list[int], algorithm: str = "naive") -> Iterator[Event]:
-    """Return a lazy iterator of the search events for ``grid``, ``smart``'s placements folded into
-    its tries (:func:`_coarse`; :func:`engine.tracing.trace` has them one by one); ValueError for an
-    unknown algorithm or a grid that is not 81 digits."""
-    run = RUNS.get(algorithm)
-    if run is None:
-        raise ValueError(f"unknown algorithm {algorithm!r} (expected one of {', '.join(RUNS)})")
-    events = run([int(v) for v in as_grid(grid)])
-    return _coarse(events) if algorithm == "smart" else events

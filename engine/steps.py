@@ -9,7 +9,6 @@ drive the desktop animation, hints, the CLI's ``explain`` and saved games.
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -17,9 +16,6 @@ Pair = tuple[int, int]  # (cell 0-80, digit 1-9)
 Fact = tuple[tuple[int, ...], int, bool]  # (cells, digit, true?): "digit is in one of cells" or not
 
 LANGUAGES = ("en", "zh")
-
-# engine.wording.explain, set when engine.wording is imported: only for the deprecated Step.explain
-_WORDS: list[Callable[[Step, str], str]] = []
 
 
 @dataclass(frozen=True)
@@ -34,13 +30,6 @@ class Step:
     candidates: tuple[Pair, ...] = ()  # the pattern's candidates, to highlight
     links: tuple[tuple[Pair, Pair, bool], ...] = ()  # chain links: (from, to, strong?)
     detail: dict[str, Any] = field(default_factory=dict, compare=False, hash=False)
-
-    def explain(self, lang: str = "en") -> str:
-        """Deprecated, for desktop/ until it calls ``engine.explain(step, lang)``: the same text;
-        RuntimeError if engine.wording was never imported (engine.human imports it)."""
-        if not _WORDS:
-            raise RuntimeError("Step.explain needs engine.wording: call engine.explain(step, lang)")
-        return _WORDS[0](self, lang)
 
     def to_dict(self) -> dict[str, Any]:
         """Return a JSON-able dict (lists, not tuples); :meth:`from_dict` reverses it."""

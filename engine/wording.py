@@ -28,7 +28,7 @@ from engine.labels import (
     result_label,
     unit_label,
 )
-from engine.steps import _WORDS, Fact, Step
+from engine.steps import Fact, Step
 from engine.techniques import technique
 
 _CELL_COMMA = re.compile(r"(r[1-9]c[1-9]), (?=r[1-9]c[1-9])")
@@ -444,5 +444,3 @@ _FIELDS: dict[str, Callable[[Step, str], dict[str, str]]] = {
     **dict.fromkeys(("nishio", "forcing_chain", "digit_forcing_chain", "forcing_net"), _forcing_fields),
     "exocet": _exocet_fields,
 }
-
-_WORDS[:] = [explain]  # the deprecated Step.explain's words (remove with it)

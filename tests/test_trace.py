@@ -15,7 +15,6 @@ import pytest
 
 from engine import ALGORITHMS, Event, conflicts, explain, is_solution, solve, solve_path, trace
 from engine.grid import PEERS, as_grid
-from engine.search import trace as folded_trace
 
 DATA = Path(__file__).resolve().parents[1].parent / "shared" / "data"
 SEARCHES = ("naive", "smart")
@@ -127,18 +126,6 @@ def test_smart_search_on_a_17_clue_puzzle_shows_each_placement(puzzle: str) -> N
     places = [e for e in events if e.kind == "place"]
     assert len(events) > 20 and len(places) >= 64 - sum(e.kind == "try" for e in events)
     assert replay(puzzle, events)[1].kind == "solved"
-
-
-def test_the_folded_search_trace_keeps_placements_in_the_tries() -> None:
-    # engine.search.trace, which desktop/session.py still reads: the same run, "place" folded away
-    for puzzle in _bench("17_clue.txt", 3, seed=2) + [_sudopedia("Naked Singles")]:
-        fine = list(trace(puzzle, "smart"))
-        folded = list(folded_trace(puzzle, "smart"))
-        unfolded = [e if e.kind == "undo" else e._replace(forced=()) for e in folded]
-        assert [e for e in fine if e.kind != "place"] == unfolded
-        placed = [(e.cell, e.digit) for e in fine if e.kind == "place"]
-        assert [p for e in folded if e.kind != "undo" for p in e.forced] == placed
-        assert replay(puzzle, folded)[1].kind == "solved"
 
 
 def test_human_logic_yields_the_solve_path_as_events() -> None:

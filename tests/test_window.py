@@ -89,7 +89,8 @@ def test_enter_a_17_clue_puzzle_solve_it_quit_and_relaunch(window, data_dir):
     wait_for(lambda: window.board_state().startswith("Solved"), 60, 0.1, "the window never says Solved")
     solved = window.digits()
     assert is_solution(solved, grid_of(puzzle))
-    assert window.number("Steps") >= 1
+    print("timeline events:", window.number("Steps"))
+    assert window.number("Steps") > 20  # each guess and each placement propagation makes: its own event
 
     assert window.close() == 0, window.log_text()
     window.launch()  # quit and relaunch: the board comes back

@@ -17,8 +17,7 @@ import numpy as np
 
 from desktop.midend.rules import conflict_list, header_status, judged_digits, quick_status, wrong_cells
 from desktop.midend.timer import Timer
-from engine import PEERS, candidate_masks
-from engine.grid import N_CELLS, cell_name
+from engine import N_CELLS, PEERS, candidate_masks, cell_name
 
 # where a digit came from; "" = the cell is empty
 ORIGINS = ("", "given", "entry", "inferred", "solved")

@@ -21,8 +21,16 @@ from typing import Any
 
 import numpy as np
 
-from engine import CandidateGrid, Step, candidate_masks, next_step, technique_name, unit_label
-from engine.grid import box_of, cell_name
+from engine import (
+    CandidateGrid,
+    Step,
+    box_of,
+    candidate_masks,
+    cell_name,
+    next_step,
+    technique_name,
+    unit_label,
+)
 
 LEVELS = 4
 LANGS = ("en", "zh")
@@ -163,7 +171,9 @@ def _level_text(step: Step, level: int, lang: str) -> str:
         if lang == "zh":
             return f"关注 {names.replace(', ', '、')}，候选数 {listed.replace(', ', '、')}。"
         return f"Look at {names}, candidate{'s' if len(digits) > 1 else ''} {listed}."
-    return step.explain(lang)
+    from engine import explain  # the wording loads every family of techniques: only when asked
+
+    return explain(step, lang)
 
 
 def _cells(step: Step) -> list[int]:

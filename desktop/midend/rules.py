@@ -10,9 +10,7 @@ from typing import Any
 
 import numpy as np
 
-from engine import UNITS
-from engine.candidates import candidate_masks
-from engine.grid import N_CELLS, conflicts, unit_name
+from engine import N_CELLS, UNITS, candidate_masks, conflicts, unit_name
 
 CHECK_CAP = 10  # "several solutions" are counted up to this many ("at least 10")
 
@@ -104,7 +102,7 @@ def check_puzzle(digits: Sequence[int], cap: int = CHECK_CAP) -> dict[str, Any]:
     result: dict[str, Any] = {"kind": "invalid", "count": 0, "capped": False, "cap": cap, "conflicts": found}
     if found:
         return result
-    from engine.solver import count_solutions  # numba: loaded only when a check is needed
+    from engine import count_solutions  # numba: loaded only when a check is needed
 
     count = count_solutions(np.asarray(digits, dtype=np.uint8), cap)
     result["count"] = count

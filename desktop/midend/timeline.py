@@ -21,36 +21,26 @@ from __future__ import annotations
 import zlib
 from array import array
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any, NamedTuple
+from typing import Any
 
-if TYPE_CHECKING:
-    from engine import Step
+from engine import Event as RunEvent  # the engine's one event type
+from engine import Step
 
 CHECKPOINT = 1024
 BLOCK = 4 * CHECKPOINT
-KINDS = ("try", "undo", "backtrack", "logic", "guess", "solved", "failed")
+KINDS = ("try", "undo", "backtrack", "logic", "guess", "solved", "failed", "place")  # 3 bits: full
 _CODE = {kind: i for i, kind in enumerate(KINDS)}
 _BACKTRACK = _CODE["backtrack"]
 _LEVEL = 6
 
 
-class RunEvent(NamedTuple):
-    """One event of a run: a search event, or a human-logic step ("logic", "guess") with its Step."""
-
-    kind: str
-    cell: int
-    digit: int
-    depth: int
-    steps: int
-    backtracks: int
-    forced: tuple[tuple[int, int], ...] = ()
-    step: Step | None = None  # the engine's step, sent in its one wire form (Step.to_dict)
-
-
 def apply_event(digits: list[int], kind: str, cell: int, digit: int, forced: Sequence[Sequence[int]]) -> None:
-    """Apply one event to a board: a "try" puts its digit and its forced placements, an "undo" takes
-    them back, a "logic" step or "solved" puts its placements; other kinds change nothing."""
-    if kind == "try":
+    """Apply one event to a board: a "try" puts its digit and its forced placements, a "place" its
+    digit, an "undo" takes them back, a "logic" step or "solved" puts its placements; other kinds
+    change nothing."""
+    if kind == "place":
+        digits[cell] = digit
+    elif kind == "try":
         digits[cell] = digit
         for c, d in forced:
             digits[c] = d
