@@ -8,10 +8,10 @@ The code is generated for this machine's CPU, as numba's JIT does (the solver's 
 serg_benchmark and magictour than the JIT).  ``--portable`` (the bundle, ``build/build.py``) targets x86-64-v2
 instead on x86-64 (every x86-64 CPU since 2009 has its ``popcnt``), the generic CPU elsewhere.
 
-Imports every kernel module (:data:`engine.kernels.KERNEL_MODULES`) with numba's JIT, then compiles
-each kernel declared with an ``aot`` signature (:data:`engine.kernels.EXPORTS`) with ``numba.pycc``
-into one extension module, :data:`engine.kernels.AOT_MODULE`, in OUTDIR.  The module needs neither
-numba nor llvmlite at run time.  Exit status 0 on success, 1 with a reason otherwise.
+Imports every kernel module (:func:`engine.kernels.kernel_modules`: each module of the package) with
+numba's JIT, then compiles each kernel declared with an ``aot`` signature (:data:`engine.kernels.EXPORTS`)
+with ``numba.pycc`` into one extension module, :data:`engine.kernels.AOT_MODULE`, in OUTDIR.  The
+module needs neither numba nor llvmlite at run time.  Exit status 0 on success, 1 with a reason otherwise.
 
 ``numba.pycc`` is deprecated (NumbaPendingDeprecationWarning) with no removal date yet; what replaces
 it is described in build/README.md.  Its warning is silenced here, once, on purpose.
@@ -66,7 +66,7 @@ def compile_kernels(out: Path, cpu: str = "host") -> Path:
     sys.path.insert(0, str(ROOT))
     from engine import kernels
 
-    for name in kernels.KERNEL_MODULES:
+    for name in kernels.kernel_modules():
         importlib.import_module(name)
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")  # pycc's pending-deprecation notice (see the docstring)

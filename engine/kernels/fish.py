@@ -1,6 +1,6 @@
 """Compiled search for :mod:`engine.strategies.complex_fish`: the fish of one digit.
 
-Importing this module loads numba (unless the kernels were compiled ahead of time: engine/kernels.py);
+Importing this module loads numba (unless the kernels were compiled ahead of time: engine/kernels/);
 only :mod:`engine.strategies.complex_fish` imports it, on first use.
 
 The digit's candidate cells are numbered 0..k-1 (k <= 62) so every cell set is one int64.  A
@@ -26,14 +26,15 @@ on every cover the frame may still take (the cells of all units still allowed: n
 cheap ones: +2%); taking a frame that only turns complete at once instead of pushing it (no change).
 About 45,000 frames a mutant search, most of them ending where a full cover removes nothing.
 
-The Kraken fish's singles and their type 1 test are compiled in :mod:`engine.propagation_kernels`.
+The Kraken fish's singles and their type 1 test are compiled in :mod:`engine.kernels.propagation`.
 """
 
 from __future__ import annotations
 
 import numpy as np
 
-from engine.kernels import bit_intrinsics, njit
+from engine.kernels import njit
+from engine.kernels.bits import lowest, popcount
 
 # frame fields of the explicit stack
 (_TYP, _START, _NBASE, _NCOVER, _BASE, _COVER, _BANNED, _CELLS, _COVERED, _FINS, _ENDO, _PEERS,
@@ -41,8 +42,6 @@ from engine.kernels import bit_intrinsics, njit
 _FIELDS = 14
 _STACK = 4096
 
-
-_popcount, _index = bit_intrinsics()  # popcnt / tzcnt (the index of the lowest set bit)
 
 _ROWS = (1 << 9) - 1
 _COLS = _ROWS << 9
@@ -71,7 +70,7 @@ def search_fish(cells, units_of, pool, cover_ok, kind, max_size, max_fins, max_e
     ``cells``: the digit's candidate cells (at most 62; bit i of a cell set is ``cells[i]``),
     ``units_of``: every cell's 3 units (engine.grid.CELL_UNITS_NP).  ``blind``: the fins need not
     see the removals (Kraken fish, whose fins lead to them by chains).  ``removable``: the cells a
-    fish could remove at all (those in no template of the digit: engine.template_kernels); a frame
+    fish could remove at all (those in no template of the digit: engine.kernels.templates); a frame
     whose full cover can remove none of them is dropped, as one that can remove nothing.
     """
     # the digit's tables, built here rather than in Python (numpy there cost 40 us a search)
@@ -147,16 +146,16 @@ def search_fish(cells, units_of, pool, cover_ok, kind, max_size, max_fins, max_e
                 new_todo = mm & ~cells & ~covered
                 # one cover unit takes at most three cells of a base unit, each fin one (tested
                 # first: it needs no peers, and rejects most units once the cover is full)
-                if _popcount(new_todo) > 3 * spare + max_fins - _popcount(fins | new_endo):
+                if popcount(new_todo) > 3 * spare + max_fins - popcount(fins | new_endo):
                     continue
                 npeers = peers
                 if new_endo:
-                    if _popcount(endo | new_endo) > max_endo or _popcount(fins | new_endo) > max_fins:
+                    if popcount(endo | new_endo) > max_endo or popcount(fins | new_endo) > max_fins:
                         continue
                     x = new_endo & ~fins
                     while x:
                         low = x & -x
-                        npeers &= peer[_index(low)]
+                        npeers &= peer[lowest(low)]
                         x ^= low
                 if npeers != every and not npeers & ~(cells | mm):
                     continue
@@ -184,11 +183,11 @@ def search_fish(cells, units_of, pool, cover_ok, kind, max_size, max_fins, max_e
             top += 1
             continue
         if ncover == max_size:  # no cover left: every remaining cell is a fin
-            if _popcount(fins | todo) <= max_fins:
+            if popcount(fins | todo) <= max_fins:
                 x = todo
                 while x:
                     low = x & -x
-                    peers &= peer[_index(low)]
+                    peers &= peer[lowest(low)]
                     x ^= low
                 if peers & covered:
                     g = stack[top]
@@ -199,14 +198,14 @@ def search_fish(cells, units_of, pool, cover_ok, kind, max_size, max_fins, max_e
                     top += 1
             continue
         low = todo & -todo
-        c = _index(low)
+        c = lowest(low)
         options = np.int64(0)
         for j in range(3):
             v = cell_units[c, j]
             if cover_ok >> v & 1 and not banned >> v & 1:
                 options |= np.int64(1) << v
         # each option bans the ones tried before it, the fin branch all of them
-        if _popcount(fins) < max_fins:
+        if popcount(fins) < max_fins:
             npeers = peers & peer[c]
             if npeers & ~cells:
                 g = stack[top]

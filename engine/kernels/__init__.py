@@ -1,6 +1,9 @@
-"""Where the engine's compiled kernels come from: the ahead-of-time module, or numba's JIT.
+"""The engine's compiled kernels, and where they come from: the ahead-of-time module, or numba's JIT.
 
-Kernel modules import :func:`njit` from here instead of from numba (same use, ``@njit(cache=True)``).
+Every other module of this package holds the kernels of one family (:mod:`.solver`, :mod:`.chains`,
+:mod:`.wings`, ...) and :mod:`.bits` the bit intrinsics they share; the engine imports a family on
+first use, so importing :mod:`engine` loads no numba.  Kernel modules import :func:`njit` from here
+instead of from numba (same use, ``@njit(cache=True)``).
 A kernel the engine calls from Python names its argument types there, once, beside its code
 (``@njit(cache=True, aot="void(uint8[:, ::1], uint8[:, ::1])")``); ``build/aot.py`` compiles exactly
 those with ``numba.pycc`` into the extension module :data:`AOT_MODULE`.
@@ -28,20 +31,28 @@ from typing import Any, TypeVar
 F = TypeVar("F", bound=Callable[..., Any])
 
 AOT_MODULE = "sudoku_kernels_aot"
-# every engine module with kernels; build/aot.py imports these to find what to compile
-KERNEL_MODULES = (
-    "engine.solver_kernels", "engine.canonical_kernels", "engine.chain_kernels", "engine.fish_kernels",
-    "engine.exclusion_kernels",
-    "engine.als_kernels",
-    "engine.pattern_kernels", "engine.template_kernels",
-    "engine.propagation_kernels",
-)
 # exported name -> (signature, Python function), filled as the kernel modules are imported
 EXPORTS: dict[str, tuple[str, Callable[..., Any]]] = {}
 # the module's function returning source_stamp() as it was when the module was built
 STAMP_EXPORT = "aot_stamp"
-# the sources a compiled kernel depends on (the kernel modules, their tables in grid.py, this file)
-_STAMPED = (*KERNEL_MODULES, "engine.grid", "engine.kernels")
+_HERE = os.path.dirname(__file__)
+# besides this package's files, the sources a compiled kernel depends on (their tables)
+_TABLES = os.path.join(os.path.dirname(_HERE), "grid.py")
+
+
+def _sources() -> list[str]:
+    """Return the package's module files, sorted (empty when they are not there: a bundle)."""
+    try:
+        names = os.listdir(_HERE)
+    except OSError:
+        return []
+    return sorted(name for name in names if name.endswith(".py"))
+
+
+def kernel_modules() -> tuple[str, ...]:
+    """Return every kernel module's name (``engine.kernels.solver``, ...): each module of this package,
+    found on disk, so a new one is compiled ahead of time without editing a list; empty in a bundle."""
+    return tuple(f"{__name__}.{name[:-3]}" for name in _sources() if name != "__init__.py")
 
 
 def source_stamp() -> int:
@@ -51,9 +62,10 @@ def source_stamp() -> int:
     edited kernel, and importing hashlib (OpenSSL) cost 4 ms of every ``sudoku`` start.
     """
     forward = backward = 0
-    for name in _STAMPED:
+    paths = [os.path.join(_HERE, name) for name in _sources()]
+    for path in [*paths, _TABLES] if paths else []:
         try:
-            with open(os.path.join(os.path.dirname(__file__), f"{name.rsplit('.', 1)[-1]}.py"), "rb") as src:
+            with open(path, "rb") as src:
                 data = src.read()
         except OSError:
             return 0
@@ -91,7 +103,7 @@ def using_aot() -> bool:
 
 
 def export_name(func: Callable[..., Any]) -> str:
-    """Return the kernel's name in the ahead-of-time module, e.g. ``solver_kernels__classify_many``."""
+    """Return the kernel's name in the ahead-of-time module, e.g. ``solver__classify_many``."""
     return f"{func.__module__.rsplit('.', 1)[-1]}__{func.__name__}"
 
 
@@ -117,37 +129,6 @@ def njit(aot: str | None = None, **options: Any) -> Callable[[F], F]:
         return compiled
 
     return compile_
-
-
-def bit_intrinsics() -> tuple[Callable[[int], int], Callable[[int], int]]:
-    """Return ``(popcount, lowest)`` for kernels: a word's set bits, the index of its lowest set bit.
-
-    Under the JIT (and so in the ahead-of-time build) they are LLVM's ``ctpop`` and ``cttz``, one
-    ``popcnt``/``tzcnt`` each on a CPU that has them; with the ahead-of-time module they are plain
-    Python stand-ins, never called (the compiled kernels have the instructions built in), so numba
-    is not imported.  ``lowest`` of 0 is undefined.
-    """
-    if _aot is not None:
-        return (lambda x: bin(x).count("1")), (lambda x: (x & -x).bit_length() - 1)
-    from llvmlite import ir
-    from numba.core import types
-    from numba.extending import intrinsic
-
-    @intrinsic
-    def popcount(typingctx, x):
-        def codegen(context, builder, signature, args):
-            return builder.ctpop(args[0])
-
-        return types.int64(types.int64), codegen
-
-    @intrinsic
-    def lowest(typingctx, x):
-        def codegen(context, builder, signature, args):
-            return builder.cttz(args[0], ir.Constant(ir.IntType(1), 1))  # 1: poison for 0, never passed
-
-        return types.int64(types.int64), codegen
-
-    return popcount, lowest
 
 
 def entry_point(kernel: Callable[..., Any], args: tuple[Any, ...]) -> Callable[..., Any]:
