@@ -27,9 +27,14 @@ ROOT = Path(__file__).resolve().parents[1]
 @pytest.fixture(scope="module")
 def aot_dir(tmp_path_factory: pytest.TempPathFactory) -> Path:
     out = tmp_path_factory.mktemp("aot")
-    result = subprocess.run([sys.executable, str(ROOT / "build" / "aot.py"), str(out)], capture_output=True,
-                            text=True, timeout=600)
+    result = subprocess.run([sys.executable, str(ROOT / "build" / "aot.py"), "--jobs", "2", str(out)],
+                            capture_output=True, text=True, timeout=900)
     assert result.returncode == 0, result.stderr[-3000:]
+    # one progress line a kernel (not a terminal), then what was built: two parts, side by side
+    lines = result.stdout.splitlines()
+    assert re.match(r"compiled \d+ kernels into 2 parts", lines[-1]), lines[-3:]
+    assert any(line.startswith("aot: [") and "compiling solver.classify_many" in line for line in lines)
+    assert len(list(out.glob(f"{kernels.AOT_MODULE}*.*"))) == 2
     return out
 
 

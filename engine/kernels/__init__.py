@@ -6,7 +6,7 @@ first use, so importing :mod:`engine` loads no numba.  Kernel modules import :fu
 instead of from numba (same use, ``@njit(cache=True)``).
 A kernel the engine calls from Python names its argument types there, once, beside its code
 (``@njit(cache=True, aot="void(uint8[:, ::1], uint8[:, ::1])")``); ``build/aot.py`` compiles exactly
-those with ``numba.pycc`` into the extension module :data:`AOT_MODULE`.
+those with ``numba.pycc`` into the extension module :data:`AOT_MODULE` (in parts: :func:`part_name`).
 
 * When that module can be imported (the standalone bundle), exported kernels are its functions and
   numba is never imported: the bundle carries neither numba nor llvmlite (LLVM, 150 MB), and a first
@@ -33,8 +33,10 @@ F = TypeVar("F", bound=Callable[..., Any])
 AOT_MODULE = "sudoku_kernels_aot"
 # exported name -> (signature, Python function), filled as the kernel modules are imported
 EXPORTS: dict[str, tuple[str, Callable[..., Any]]] = {}
-# the module's function returning source_stamp() as it was when the module was built
+# each part's function returning source_stamp() as it was when the part was built
 STAMP_EXPORT = "aot_stamp"
+# the first part's function returning how many parts there are
+PARTS_EXPORT = "aot_parts"
 _HERE = os.path.dirname(__file__)
 # besides this package's files, the sources a compiled kernel depends on (their tables)
 _TABLES = os.path.join(os.path.dirname(_HERE), "grid.py")
@@ -74,24 +76,34 @@ def source_stamp() -> int:
     return (forward << 24) | (backward & 0xFFFFFF)
 
 
-def _load_aot() -> ModuleType | None:
-    """Return the ahead-of-time module, or None: absent, JIT forced, or built from other sources.
+def part_name(index: int) -> str:
+    """Return the name of part ``index`` of the ahead-of-time module: the first is :data:`AOT_MODULE`."""
+    return AOT_MODULE if index == 0 else f"{AOT_MODULE}_{index}"
 
-    A source install compiles it at set-up (``scripts/dev``), so a kernel edited since then would
-    run stale: its stamp no longer matches the sources and the JIT is used instead.  A bundle has
-    no sources to compare with, and its module is the one built with it.
+
+def _load_aot() -> list[ModuleType] | None:
+    """Return the ahead-of-time module's parts, or None: absent, JIT forced, or built from other sources.
+
+    ``build/aot.py`` compiles the kernels in parts, one process each, side by side; the first part
+    says how many there are (:data:`PARTS_EXPORT`).  A source install compiles them at set-up
+    (``scripts/dev``), so a kernel edited since then would run stale: a part's stamp no longer
+    matches the sources and the JIT is used instead.  A bundle has no sources to compare with, and
+    its parts are the ones built with it.
     """
     if os.environ.get("SUDOKU_STUDIO_KERNELS") == "jit":
         return None
     try:
-        module = importlib.import_module(AOT_MODULE)
+        first = importlib.import_module(AOT_MODULE)
+        count = getattr(first, PARTS_EXPORT, lambda: 1)()
+        parts = [first, *(importlib.import_module(part_name(i)) for i in range(1, count))]
     except ImportError:
         return None
     current = source_stamp()
-    stamp = getattr(module, STAMP_EXPORT, None)
-    if current and (stamp is None or stamp() != current):
-        return None
-    return module
+    for part in parts:
+        stamp = getattr(part, STAMP_EXPORT, None)
+        if current and (stamp is None or stamp() != current):
+            return None
+    return parts
 
 
 _aot = _load_aot()
@@ -123,7 +135,7 @@ def njit(aot: str | None = None, **options: Any) -> Callable[[F], F]:
             return numba.njit(**options)(func)
         if aot is None:
             return func
-        compiled = getattr(_aot, name, None)
+        compiled = next((getattr(part, name) for part in _aot if hasattr(part, name)), None)
         if compiled is None:
             raise ImportError(f"{AOT_MODULE} has no {name}: rebuild it (python build/aot.py)")
         return compiled
