@@ -1,10 +1,8 @@
 """:func:`bent_sets_found`, compiled: the bent sets spread over units that remove something
 (:mod:`engine.strategies.bent_sets`).
 
-Importing this module loads numba (unless the kernels were compiled ahead of time: engine/kernels/);
-only the technique modules import it, on first use.  Each kernel returns only what its finder turns
-into steps, in the finder's order, so the steps are the ones the Python walks made.  Cell sets are
-three words of 27 cells (cell c is bit c % 27 of word c // 27) in signed words.
+Loaded on first use (numba, or the ahead-of-time parts: engine/kernels/); it returns what its finder
+turns into steps, in the finder's order.  Cell sets: three signed words of 27 cells (c: bit c % 27 of c // 27)
 """
 
 from __future__ import annotations
@@ -13,6 +11,7 @@ import numpy as np
 
 from engine.kernels import njit
 from engine.kernels.bits import lowest, popcount
+from engine.kernels.rows import put
 
 
 @njit(cache=True, aot="int64(int64[::1], int64[::1], int64[:, ::1], int64[:, ::1], int64[::1], int64, "
@@ -163,10 +162,7 @@ def bent_sets_found(cands, cell_units, peers, scopes, digit_sets, n, out):  # pr
                 seen[nseen, 0], seen[nseen, 1], seen[nseen, 2] = s0, s1, s2
                 nseen += 1
                 if _bent_set_removes(cands, places, peers, s0, s1, s2, loose if loose else un):
-                    out[found, 0], out[found, 1], out[found, 2] = s0, s1, s2
-                    out[found, 3] = un
-                    out[found, 4] = loose
-                    found += 1
+                    found = put(out, found, (s0, s1, s2, un, loose))
                     if found == out.shape[0]:
                         return found
     return found

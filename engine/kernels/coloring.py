@@ -2,10 +2,8 @@
 :func:`medusa_removes`, whether 3D Medusa (:mod:`engine.strategies.medusa`) removes anything at all:
 it nearly never does, and the Python colouring of every cluster cost 0.3-0.4 ms a state.
 
-Importing this module loads numba (unless the kernels were compiled ahead of time: engine/kernels/);
-only the technique modules import it, on first use.  Each kernel returns only what its finder turns
-into steps, in the finder's order, so the steps are the ones the Python walks made.  Cell sets are
-three words of 27 cells (cell c is bit c % 27 of word c // 27) in signed words.
+Loaded on first use (numba, or the ahead-of-time parts: engine/kernels/); it returns what its finder
+turns into steps, in the finder's order.  Cell sets: three signed words of 27 cells (c: bit c % 27 of c // 27)
 """
 
 from __future__ import annotations

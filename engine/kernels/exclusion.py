@@ -35,6 +35,7 @@ import numpy as np
 from engine.grid import PEERS
 from engine.kernels import njit
 from engine.kernels.bits import lowest, popcount
+from engine.kernels.rows import put
 
 
 @njit(cache=True)
@@ -199,10 +200,7 @@ def removing_triples(cands, peer, out):  # pragma: no cover - compiled
                     if _free(fa, fb, popcount(cands[c2] & ~union)):
                         continue
                     if _removes_with(cands, near, c0, c1, c2, peer, blockers):
-                        out[found, 0] = c0
-                        out[found, 1] = c1
-                        out[found, 2] = c2
-                        found += 1
+                        found = put(out, found, (c0, c1, c2))
                         if found == out.shape[0]:
                             return found
     return found
@@ -295,9 +293,7 @@ def removing_pairs(cands, peer, out):  # pragma: no cover - compiled
                         ok_a |= np.int64(1) << x
                         ok_b |= np.int64(1) << y
             if ma & ~ok_a or mb & ~ok_b:
-                out[found, 0] = a
-                out[found, 1] = b
-                found += 1
+                found = put(out, found, (a, b))
                 if found == out.shape[0]:
                     return found
     return found

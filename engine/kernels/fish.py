@@ -35,6 +35,7 @@ import numpy as np
 
 from engine.kernels import njit
 from engine.kernels.bits import lowest, popcount
+from engine.kernels.rows import put
 
 # frame fields of the explicit stack
 (_TYP, _START, _NBASE, _NCOVER, _BASE, _COVER, _BANNED, _CELLS, _COVERED, _FINS, _ENDO, _PEERS,
@@ -125,12 +126,7 @@ def search_fish(cells, units_of, pool, cover_ok, kind, max_size, max_fins, max_e
             if nbase >= 2 and nbase == ncover and kind_of(base, cover) == kind:
                 elims = ((covered & ~cells) | (twice & cells & ~fins)) & peers
                 if elims:
-                    out[found, 0] = base
-                    out[found, 1] = cover
-                    out[found, 2] = cells
-                    out[found, 3] = fins
-                    out[found, 4] = elims
-                    found += 1
+                    found = put(out, found, (base, cover, cells, fins, elims))
                     if found == out.shape[0]:
                         return found
             if nbase == max_size:

@@ -1,10 +1,8 @@
 """Compiled walks for box/line intersections (:mod:`engine.strategies.intersections`):
 :func:`locked_candidates` (pointing, claiming) and :func:`locked_subsets`.
 
-Importing this module loads numba (unless the kernels were compiled ahead of time: engine/kernels/);
-only the technique modules import it, on first use.  Each kernel returns only what its finder turns
-into steps, in the finder's order, so the steps are the ones the Python walks made.  Cell sets are
-three words of 27 cells (cell c is bit c % 27 of word c // 27) in signed words.
+Loaded on first use (numba, or the ahead-of-time parts: engine/kernels/); it returns what its finder
+turns into steps, in the finder's order.  Cell sets: three signed words of 27 cells (c: bit c % 27 of c // 27)
 """
 
 from __future__ import annotations
@@ -13,6 +11,7 @@ import numpy as np
 
 from engine.kernels import njit
 from engine.kernels.bits import popcount
+from engine.kernels.rows import put
 
 
 @njit(cache=True, aot="int64(int64[::1], int64[:, ::1], int64[:, ::1], int64, int64[:, ::1])")
@@ -65,9 +64,7 @@ def locked_subsets(cands, units, minis, size, out):  # pragma: no cover - compil
                 if not mine and cands[c] & digits:
                     in_box = True
             if in_box:
-                out[found, 0] = k
-                out[found, 1] = group
-                found += 1
+                found = put(out, found, (k, group))
                 if found == out.shape[0]:
                     return found
     return found
@@ -118,10 +115,7 @@ def locked_candidates(cands, units, claiming, out):  # pragma: no cover - compil
                         if not inside:
                             removes = True
                 if removes:
-                    out[found, 0] = d + 1
-                    out[found, 1] = first
-                    out[found, 2] = second
-                    found += 1
+                    found = put(out, found, (d + 1, first, second))
                     if found == out.shape[0]:
                         return found
     return found

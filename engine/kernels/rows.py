@@ -1,11 +1,13 @@
-"""Reading a kernel's rows: kernels that find patterns write one row of ``out`` per find and return
-how many, stopping when ``out`` is full; :func:`filled_rows` calls them again with more rows then."""
+"""A kernel's rows: kernels that find patterns write one row of ``out`` per find (:func:`put`) and
+return how many, stopping when ``out`` is full; :func:`filled_rows` calls them again with more rows then."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
 
 import numpy as np
+
+from engine.kernels import njit
 
 
 def filled_rows(kernel: Callable[..., int], args: tuple, width: int, rows: int = 128) -> list[list[int]]:
@@ -18,3 +20,11 @@ def filled_rows(kernel: Callable[..., int], args: tuple, width: int, rows: int =
         if count < rows:
             return out[:count].tolist() if count else []
         rows *= 8
+
+
+@njit(cache=True, inline="always")
+def put(out, found, row):  # pragma: no cover - compiled
+    """Write ``row`` (a tuple of ints) as row ``found`` of ``out``; return the rows written, ``found + 1``."""
+    for i in range(len(row)):
+        out[found, i] = row[i]
+    return found + 1

@@ -2,16 +2,15 @@
 (:mod:`engine.strategies.singles`); the fixed Python cost of the walk over units had become part
 of a third of rating an SE 9 puzzle.
 
-Importing this module loads numba (unless the kernels were compiled ahead of time: engine/kernels/);
-only the technique modules import it, on first use.  Each kernel returns only what its finder turns
-into steps, in the finder's order, so the steps are the ones the Python walks made.  Cell sets are
-three words of 27 cells (cell c is bit c % 27 of word c // 27) in signed words.
+Loaded on first use (numba, or the ahead-of-time parts: engine/kernels/); it returns what its finder
+turns into steps, in the finder's order.  Cell sets: three signed words of 27 cells (c: bit c % 27 of c // 27)
 """
 
 from __future__ import annotations
 
 from engine.kernels import njit
 from engine.kernels.bits import lowest
+from engine.kernels.rows import put
 
 
 @njit(cache=True, aot="int64(int64[::1], int64[:, ::1], int64[::1], int64[:, ::1])")
@@ -33,10 +32,7 @@ def hidden_singles(cands, units, order, out):  # pragma: no cover - compiled
             only &= only - 1
             for i in range(9):
                 if cands[units[u, i]] >> d & 1:
-                    out[found, 0] = u
-                    out[found, 1] = units[u, i]
-                    out[found, 2] = d + 1
-                    found += 1
+                    found = put(out, found, (u, units[u, i], d + 1))
                     break
             if found == out.shape[0]:
                 return found

@@ -1,10 +1,8 @@
 """:func:`unit_subsets`, compiled: every unit's naked or hidden subsets of a size that remove something
 (:mod:`engine.strategies.subsets`; the walk was most of its finders' time on every hard state).
 
-Importing this module loads numba (unless the kernels were compiled ahead of time: engine/kernels/);
-only the technique modules import it, on first use.  Each kernel returns only what its finder turns
-into steps, in the finder's order, so the steps are the ones the Python walks made.  Cell sets are
-three words of 27 cells (cell c is bit c % 27 of word c // 27) in signed words.
+Loaded on first use (numba, or the ahead-of-time parts: engine/kernels/); it returns what its finder
+turns into steps, in the finder's order.  Cell sets: three signed words of 27 cells (c: bit c % 27 of c // 27)
 """
 
 from __future__ import annotations
@@ -13,6 +11,7 @@ import numpy as np
 
 from engine.kernels import njit
 from engine.kernels.bits import popcount
+from engine.kernels.rows import put
 
 
 @njit(cache=True, aot="int64(int64[::1], int64[:, ::1], int64, boolean, int64[:, :, ::1], int64[:, ::1])")
@@ -70,15 +69,11 @@ def unit_subsets(cands, units, size, hidden, combos, out):  # pragma: no cover -
                         removes = True
                 if not removes:
                     continue
-                out[found, 1] = union
-                out[found, 2] = chosen
+                found = put(out, found, (u, union, chosen))
             else:
                 if not _naked_removes(cands, units, u, chosen, union):
                     continue
-                out[found, 1] = chosen
-                out[found, 2] = union
-            out[found, 0] = u
-            found += 1
+                found = put(out, found, (u, chosen, union))
             if found == out.shape[0]:
                 return found
     return found

@@ -1,10 +1,8 @@
 """Compiled walk over every box/line intersection's Sue de Coq patterns (:mod:`engine.strategies.sue_de_coq`):
 :func:`sue_de_coq_patterns` returns those that remove something, so the finder builds steps only of those.
 
-Importing this module loads numba (unless the kernels were compiled ahead of time: engine/kernels/);
-only the technique modules import it, on first use.  Each kernel returns only what its finder turns
-into steps, in the finder's order, so the steps are the ones the Python walks made.  Cell sets are
-three words of 27 cells (cell c is bit c % 27 of word c // 27) in signed words.
+Loaded on first use (numba, or the ahead-of-time parts: engine/kernels/); it returns what its finder
+turns into steps, in the finder's order.  Cell sets: three signed words of 27 cells (c: bit c % 27 of c // 27)
 """
 
 from __future__ import annotations

@@ -1,10 +1,8 @@
 """Compiled rectangle walks for the uniqueness techniques (:mod:`engine.strategies.uniqueness`):
 :func:`deadly_rectangles`, the rectangles they look at, and :func:`avoidable_rectangles`.
 
-Importing this module loads numba (unless the kernels were compiled ahead of time: engine/kernels/);
-only the technique modules import it, on first use.  Each kernel returns only what its finder turns
-into steps, in the finder's order, so the steps are the ones the Python walks made.  Cell sets are
-three words of 27 cells (cell c is bit c % 27 of word c // 27) in signed words.
+Loaded on first use (numba, or the ahead-of-time parts: engine/kernels/); it returns what its finder
+turns into steps, in the finder's order.  Cell sets: three signed words of 27 cells (c: bit c % 27 of c // 27)
 """
 
 from __future__ import annotations
@@ -13,6 +11,7 @@ import numpy as np
 
 from engine.kernels import njit
 from engine.kernels.bits import lowest, popcount
+from engine.kernels.rows import put
 
 
 @njit(cache=True, aot="int64(int64[::1], int64[:, ::1], int64[:, ::1], int64[:, ::1])")
@@ -46,10 +45,7 @@ def deadly_rectangles(cands, rects_of, corners, out):  # pragma: no cover - comp
             for i in range(4):
                 if cands[corners[r, i]] == ab:
                     floor |= 1 << i
-            out[found, 0] = r
-            out[found, 1] = ab
-            out[found, 2] = floor
-            found += 1
+            found = put(out, found, (r, ab, floor))
             if found == out.shape[0]:
                 return found
     return found

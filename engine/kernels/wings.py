@@ -2,10 +2,8 @@
 (:mod:`engine.strategies.wings`); their fixed Python cost, a walk over pivots that almost always
 ends with nothing, was part of a third of rating an SE 9 puzzle.
 
-Importing this module loads numba (unless the kernels were compiled ahead of time: engine/kernels/);
-only the technique modules import it, on first use.  Each kernel returns only what its finder turns
-into steps, in the finder's order, so the steps are the ones the Python walks made.  Cell sets are
-three words of 27 cells (cell c is bit c % 27 of word c // 27) in signed words.
+Loaded on first use (numba, or the ahead-of-time parts: engine/kernels/); it returns what its finder
+turns into steps, in the finder's order.  Cell sets: three signed words of 27 cells (c: bit c % 27 of c // 27)
 """
 
 from __future__ import annotations
@@ -15,6 +13,7 @@ import numpy as np
 from engine.kernels import njit
 from engine.kernels.bits import lowest, popcount
 from engine.kernels.coloring import two_places
+from engine.kernels.rows import put
 
 
 @njit(cache=True)
@@ -83,10 +82,7 @@ def wing_rows(cands, units, peer_list, peers, kind, out):  # pragma: no cover - 
                                 hit = True
                             word &= word - 1
                 if hit:
-                    out[found, 0] = pivot
-                    out[found, 1] = a
-                    out[found, 2] = b
-                    found += 1
+                    found = put(out, found, (pivot, a, b))
                     if found == out.shape[0]:
                         return found
     return found
@@ -114,10 +110,7 @@ def _w_wing_rows(cands, units, peers, out):  # pragma: no cover - compiled
                 if not _seen_by_both(cands, peers, a, b, mask & ~x_bit, -1):
                     continue
                 if _bridged(cands, units, peers, lowest(x_bit), a, b):
-                    out[found, 0] = a
-                    out[found, 1] = b
-                    out[found, 2] = x_bit
-                    found += 1
+                    found = put(out, found, (a, b, x_bit))
                     if found == out.shape[0]:
                         return found
     return found
