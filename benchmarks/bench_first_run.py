@@ -73,18 +73,26 @@ def launch(clone: Path, display: str, data: Path, timeout: float, wait_compile: 
     None), and the timed lines.  Ends what it started; AssertionError if the window never comes."""
     port = free_port()
     started = time.monotonic()
-    proc = subprocess.Popen(["scripts/dev", "app", "--data-dir", str(data)], cwd=clone,
-                            env=clean_env(display, port), stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
-                            text=True, start_new_session=True)
+    # Qt's web view: its DevTools port tells when the board is up (WebKitGTK, where installed, has none)
+    command = ["scripts/dev", "app", "--backend", "qt", "--lang", "en", "--data-dir", str(data)]
+    proc = subprocess.Popen(command, cwd=clone, env=clean_env(display, port), stdout=subprocess.PIPE,
+                            stderr=subprocess.STDOUT, text=True, start_new_session=True)
     lines: queue.Queue = queue.Queue()
     threading.Thread(target=_lines, args=(proc, started, lines), daemon=True).start()
     page = None
+    seen: list[tuple[float, str]] = []
     try:
-        page = CdpPage.connect(port, timeout)
-        wait_for(lambda: page.evaluate(BOARD), timeout, 0.05, "no board", (CdpError,))
+        try:
+            page = CdpPage.connect(port, timeout)
+            wait_for(lambda: page.evaluate(BOARD), timeout, 0.05, "no board", (CdpError,))
+        except (TimeoutError, AssertionError) as err:
+            while not lines.empty():
+                seen.append(lines.get())
+            shown = "\n".join(f"  {at:6.1f} s  {line}" for at, line in seen)
+            raise AssertionError(f"the window did not come up: {err}\n{shown}") from err
         window = time.monotonic() - started
+        print(f"window up at {window:.1f} s", flush=True)
         compiled = None
-        seen: list[tuple[float, str]] = []
         deadline = time.monotonic() + timeout
         while wait_compile and compiled is None and time.monotonic() < deadline:
             try:
