@@ -25,6 +25,7 @@ import numpy as np
 
 from engine.kernels import njit
 from engine.kernels.bits import lowest, popcount
+from engine.kernels.rows import put, room
 
 
 @njit(cache=True)
@@ -202,15 +203,8 @@ def chain_walks(sets, places, other, rcc, start, starts, layers, min_links):  # 
                         s = w * 64 + lowest(low)
                         if starts[s, 0] == j:  # (the ends may overlap, but not be one set)
                             continue
-                        if used == out.shape[0]:
-                            bigger = np.empty((2 * used, 4), dtype=np.int64)
-                            bigger[:used] = out
-                            out = bigger
-                        out[used, 0] = k
-                        out[used, 1] = s
-                        out[used, 2] = y
-                        out[used, 3] = j
-                        used += 1
+                        out = room(out, used)
+                        used = put(out, used, (k, s, y, j))
     return out[:used]
 
 
@@ -325,14 +319,8 @@ def rcc_rows(sets):  # pragma: no cover - compiled
         for a in range(count):
             j = touched[a]
             if not (sets[i, 0, 0] & sets[j, 0, 0] or sets[i, 0, 1] & sets[j, 0, 1]):
-                if used == out.shape[0]:
-                    bigger = np.empty((2 * used, 3), dtype=np.int64)
-                    bigger[:used] = out
-                    out = bigger
-                out[used, 0] = i
-                out[used, 1] = j
-                out[used, 2] = found[j]
-                used += 1
+                out = room(out, used)
+                used = put(out, used, (i, j, found[j]))
             found[j] = 0
     return out[:used]
 

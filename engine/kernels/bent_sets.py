@@ -11,7 +11,7 @@ import numpy as np
 
 from engine.kernels import njit
 from engine.kernels.bits import lowest, popcount
-from engine.kernels.rows import put
+from engine.kernels.rows import put, room
 
 
 @njit(cache=True, aot="int64(int64[::1], int64[::1], int64[:, ::1], int64[:, ::1], int64[::1], int64, "
@@ -157,8 +157,7 @@ def bent_sets_found(cands, cell_units, peers, scopes, digit_sets, n, out):  # pr
                         break
                 if again:
                     continue
-                if nseen == seen.shape[0]:
-                    seen = _grown(seen)
+                seen = room(seen, nseen)
                 seen[nseen, 0], seen[nseen, 1], seen[nseen, 2] = s0, s1, s2
                 nseen += 1
                 if _bent_set_removes(cands, places, peers, s0, s1, s2, loose if loose else un):
@@ -166,14 +165,6 @@ def bent_sets_found(cands, cell_units, peers, scopes, digit_sets, n, out):  # pr
                     if found == out.shape[0]:
                         return found
     return found
-
-
-@njit(cache=True)
-def _grown(rows):  # pragma: no cover - compiled
-    """Return ``rows`` copied into a table twice as long."""
-    bigger = np.empty((2 * rows.shape[0], rows.shape[1]), dtype=rows.dtype)
-    bigger[: rows.shape[0]] = rows
-    return bigger
 
 
 @njit(cache=True)

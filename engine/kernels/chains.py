@@ -41,6 +41,7 @@ import numpy as np
 
 from engine.kernels import njit
 from engine.kernels.bits import lowest, popcount
+from engine.kernels.rows import room
 
 HIT = 0  # a chain from "start is false" to an end node that is true
 LOOP = 1  # the shortest loop from "start is true" back to it by a strong link
@@ -275,16 +276,6 @@ def _grow(out, need):  # pragma: no cover - compiled
         return out
     bigger = np.empty(max(need, 2 * out.shape[0]), dtype=np.int64)
     bigger[: out.shape[0]] = out
-    return bigger
-
-
-@njit(cache=True)
-def _room(out, used):  # pragma: no cover - compiled
-    # a table of found rows with room for one more: doubled when full
-    if used < out.shape[0]:
-        return out
-    bigger = np.empty((2 * used, out.shape[1]), dtype=out.dtype)
-    bigger[:used] = out
     return bigger
 
 
@@ -876,7 +867,7 @@ def xy_wing_hits(sets, places, other, rcc, start):  # pragma: no cover - compile
                     if (sets[a, z, 2] & sets[b, z, 2] & places[z, 0] & ~lo) or (
                         sets[a, z, 3] & sets[b, z, 3] & places[z, 1] & ~hi
                     ):
-                        out = _room(out, used)
+                        out = room(out, used)
                         out[used, 0] = c
                         out[used, 1] = k
                         out[used, 2] = k2
@@ -997,7 +988,7 @@ def blossom_leaves(sets, places, cands):  # pragma: no cover - compiled
                         hit = True
                         break
                 if hit:
-                    out = _room(out, used)
+                    out = room(out, used)
                     out[used, 0] = stem
                     for k in range(4):
                         out[used, 1 + k] = chosen[k] if k < nd else -1
@@ -1063,7 +1054,7 @@ def als_subsets(cands, units):  # pragma: no cover - compiled
                             lo |= one << np.uint64(c)
                         else:
                             hi |= one << np.uint64(c - 64)
-                    out = _room(out, used)
+                    out = room(out, used)
                     out[used, 0] = lo
                     out[used, 1] = hi
                     out[used, 2] = np.uint64(union)

@@ -1,5 +1,6 @@
 """A kernel's rows: kernels that find patterns write one row of ``out`` per find (:func:`put`) and
-return how many, stopping when ``out`` is full; :func:`filled_rows` calls them again with more rows then."""
+return how many, stopping when ``out`` is full (:func:`filled_rows` calls them again with more rows
+then) or growing a table of their own (:func:`room`)."""
 
 from __future__ import annotations
 
@@ -28,3 +29,13 @@ def put(out, found, row):  # pragma: no cover - compiled
     for i in range(len(row)):
         out[found, i] = row[i]
     return found + 1
+
+
+@njit(cache=True)
+def room(out, used):  # pragma: no cover - compiled
+    """Return ``out`` if it has a row after its ``used`` ones, else a copy of it twice as long."""
+    if used < out.shape[0]:
+        return out
+    bigger = np.empty((2 * used, out.shape[1]), dtype=out.dtype)
+    bigger[:used] = out
+    return bigger
