@@ -230,7 +230,8 @@ def _compile_parts(out: Path, cpu: str, jobs: int) -> list[Path]:
         for index, worker in enumerate(workers):
             if worker.wait() != 0:
                 errors[index].seek(0)
-                why = (errors[index].read().strip().splitlines() or ["no message"])[-1]
+                # numba's message ends with where it was (the last 15 lines hold the what and the where)
+                why = "\n".join(errors[index].read().strip().splitlines()[-15:]) or "no message"
                 progress.finish(f"aot: part {index + 1} of {jobs} failed")
                 raise RuntimeError(why)
     built = sorted(out.glob(f"{AOT_MODULE}*.*"))

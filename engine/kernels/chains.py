@@ -597,12 +597,13 @@ def useful_chains(  # pragma: no cover - compiled
                 break
         if not useful:
             continue
-        f, h = _kept(keys, hashes, count, elims)
+        # its own name: a uint64 meeting the int64 loop index ``h`` is typed float64 (in some orders)
+        f, key_hash = _kept(keys, hashes, count, elims)
         if f < 0:
             f = count
             count += 1
             keys[f] = elims
-            hashes[f] = h
+            hashes[f] = key_hash
         elif length + loop >= meta[f, 1] + meta[f, 2]:
             continue
         meta[f, 0] = at
