@@ -61,27 +61,28 @@ def kind_of(base, cover):  # pragma: no cover - compiled
 
 @njit(cache=True, aot="int64(int64[::1], int64[:, ::1], int64[::1], int64, int64, int64, int64, int64, "
                       "int64, int64, int64[:, ::1])")
-def search_fish(cells, units_of, pool, cover_ok, kind, max_size, max_fins, max_endo,  # pragma: no cover
+def search_fish(digit_cells, units_of, pool, cover_ok, kind, max_size, max_fins, max_endo,  # pragma: no cover
                 blind, removable, out):
     """Fill ``out`` rows with (base units, cover units, base cells, fins, eliminations) bit sets of every
     fish of class ``kind`` (:func:`kind_of`) and size 2..max_size whose base units come from ``pool``
     (those with two candidates or more, in its order) and cover units from ``cover_ok``; return how
     many rows were written (``out``'s length when it filled up and the search stopped).
 
-    ``cells``: the digit's candidate cells (at most 62; bit i of a cell set is ``cells[i]``),
+    ``digit_cells``: the digit's candidate cells (at most 62; bit i of a cell set is ``digit_cells[i]``),
     ``units_of``: every cell's 3 units (engine.grid.CELL_UNITS_NP).  ``blind``: the fins need not
     see the removals (Kraken fish, whose fins lead to them by chains).  ``removable``: the cells a
     fish could remove at all (those in no template of the digit: engine.kernels.templates); a frame
     whose full cover can remove none of them is dropped, as one that can remove nothing.
     """
     # the digit's tables, built here rather than in Python (numpy there cost 40 us a search)
-    k = cells.shape[0]
+    # (not ``cells``: that is a frame's, an int, and one name for both was typed in some orders only)
+    k = digit_cells.shape[0]
     every = (np.int64(1) << k) - 1
     cell_units = np.empty((k, 3), dtype=np.int64)  # each cell's 3 units
     um = np.zeros(27, dtype=np.int64)  # each unit's cells
     for i in range(k):
         for j in range(3):
-            u = units_of[cells[i], j]
+            u = units_of[digit_cells[i], j]
             cell_units[i, j] = u
             um[u] |= np.int64(1) << i
     peer = np.empty(k, dtype=np.int64)  # each cell's peers: the rest of its three units
