@@ -211,6 +211,8 @@ def _compile_parts(out: Path, cpu: str, jobs: int) -> list[Path]:
     from engine.kernels import AOT_MODULE
 
     progress = Progress(jobs)
+    print(f"aot: compiling the engine's kernels ahead of time, {jobs} processes side by side (each first "
+          "loads numba and the kernel modules)", flush=True)
     events: queue.Queue[tuple[int, str | None]] = queue.Queue()
     with contextlib.ExitStack() as stack:
         # stderr to a file, not a pipe: nothing can block on it
