@@ -19,7 +19,7 @@ most 0.6 s, and a ratio of at least 50 against the baseline.  Every output line 
 independent ``is_solution``.
 
 Which road for a quick start (issue 14): both.  The kernels compiled ahead of time (``scripts/dev``
-builds them into the venv; engine/kernels.py) spare numba's import and cache loading (0.7 s -> 0.2
+builds them into the venv; engine/kernels/__init__.py) spare numba's import and cache loading (0.7 s -> 0.2
 s); then lazy imports: the ``engine`` facade loads names on first use (PEP 562), each subcommand
 imports only its own module (``-s`` never loads the human strategies, ``-c`` never the solver),
 tempfile, traceback and hashlib are not imported on the way, and the solver's tables are built with

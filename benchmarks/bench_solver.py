@@ -39,8 +39,8 @@ ROOT = Path(__file__).resolve().parents[1]
 BENCH = ROOT.parent / "shared" / "data" / "bench"
 sys.path.insert(0, str(ROOT))
 
-from engine import solver_kernels  # noqa: E402
 from engine.grid import as_grid, is_solution  # noqa: E402
+from engine.kernels import solver as solver_kernels  # noqa: E402
 
 REFERENCE = "3e52e90"
 FILES = [

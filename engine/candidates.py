@@ -226,7 +226,7 @@ def _templates(cands: list[int]) -> tuple[int, list[list[int]]]:
 
 
 def _templates_of(cands: list[int]) -> tuple[int, list[list[int]]]:
-    from engine import template_kernels  # loads numba (or the compiled module) on first use
+    from engine.kernels import templates as template_kernels  # loads numba (or the AOT module) on first use
 
     known = np.empty((9, 9), dtype=np.int64)
     covered = int(template_kernels.template_cells(cands_array(cands), known))

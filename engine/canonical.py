@@ -30,7 +30,7 @@ def _k() -> ModuleType:
     """Return the kernels module, importing (and so loading numba) on first use."""
     global _kernels
     if _kernels is None:
-        from engine import canonical_kernels
+        from engine.kernels import canonical as canonical_kernels
 
         _kernels = canonical_kernels
     return _kernels

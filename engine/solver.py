@@ -50,7 +50,7 @@ def _k() -> ModuleType:
     """Return the kernels module, importing (and so loading numba) on first use."""
     global _kernels
     if _kernels is None:
-        from engine import solver_kernels
+        from engine.kernels import solver as solver_kernels
 
         _kernels = solver_kernels
     return _kernels

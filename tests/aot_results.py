@@ -30,7 +30,7 @@ def main(out: str) -> None:
     _, many, many_guesses = _run(blank, 1000)
     seeded = np.array([random_solution(seed) for seed in range(200)])
     generated = np.array([generate(seed=seed) for seed in range(20)])
-    # hard puzzles whose rating searches chains and pairs of almost locked sets (engine/chain_kernels.py)
+    # hard puzzles whose rating searches chains and pairs of almost locked sets (engine/kernels/chains.py)
     rated = [rate(p).steps for p in puzzles[2000:2003]]
     chains = np.array([[len(steps), sum(len(s.eliminations) for s in steps)] for steps in rated])
     fish = _fish_removals()
@@ -47,7 +47,7 @@ def main(out: str) -> None:
 
 
 def _fish_removals() -> np.ndarray:
-    """Every (case, cell, digit) the complex fish (engine.fish_kernels) remove on HoDoKu's fish cases."""
+    """Every (case, cell, digit) the complex fish (engine.kernels.fish) remove on HoDoKu's fish cases."""
     from reglib import load_cases
 
     from engine.techniques import technique
@@ -61,7 +61,7 @@ def _fish_removals() -> np.ndarray:
 
 def _exclusion_removals(puzzles: np.ndarray, paths: list) -> np.ndarray:
     """Every (technique, step number, cell, digit) aligned pair and triple exclusion
-    (engine.exclusion_kernels) remove along the rating paths of ``puzzles``."""
+    (engine.kernels.exclusion) remove along the rating paths of ``puzzles``."""
     from engine.candidates import CandidateGrid
     from engine.techniques import technique
 
@@ -77,7 +77,7 @@ def _exclusion_removals(puzzles: np.ndarray, paths: list) -> np.ndarray:
 
 
 def _als_chain_removals(puzzles: np.ndarray, paths: list) -> np.ndarray:
-    """Every (step number, cell, digit) the first ALS chain (engine.als_kernels) removes along the
+    """Every (step number, cell, digit) the first ALS chain (engine.kernels.als) removes along the
     rating paths of ``puzzles``, and the number of sets there."""
     from engine.candidates import CandidateGrid
     from engine.strategies.links import almost_locked_sets

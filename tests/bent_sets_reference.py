@@ -1,5 +1,5 @@
 """Round 7's compiled bent-set search, the reference tests/test_pattern_kernels.py holds
-engine.pattern_kernels.bent_sets_found to: every n-cell set holding exactly n digits, at most one of
+engine.kernels.bent_sets.bent_sets_found to: every n-cell set holding exactly n digits, at most one of
 them loose, within a pivot cell and its peers or a box and a crossing line, in the old finder's order.
 
 The engine searched with it until the one-call kernel replaced it (round 8); it lives here, compiled

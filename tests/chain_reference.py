@@ -1,5 +1,5 @@
 """The AIC's chain search and its reading written plainly in Python: the tests' statement of what
-engine.chain_kernels computes (``search_chains`` and ``_reach`` against :func:`layers`,
+engine.kernels.chains computes (``search_chains`` and ``_reach`` against :func:`layers`,
 ``useful_chains`` against :func:`chain_results_py`), kept out of the engine, which runs only the
 compiled code."""
 
@@ -16,7 +16,7 @@ from engine.candidates import CandidateGrid
 from engine.masks import MASK_DIGITS, candidate_pairs
 from engine.strategies.links import Graph, cell_words, digit_cells
 
-# the kinds of record engine.chain_kernels.search_chains writes (its LOOP and CLOSED)
+# the kinds of record engine.kernels.chains.search_chains writes (its LOOP and CLOSED)
 LOOP, CLOSED = 1, 2
 
 
@@ -126,7 +126,7 @@ def chain_results_py(
     From each node's "false" state every "true" state reached is an end Z: first-or-Z holds, so
     candidates weakly linked to both ends go; Z = start places it; Z seeing the start closes a loop.
     Only ends that can remove something are looked at (:func:`_ends`).  The search itself is
-    compiled (:func:`engine.chain_kernels.search_chains`, the same layers and traces as
+    compiled (:func:`engine.kernels.chains.search_chains`, the same layers and traces as
     :func:`layers` and :func:`trace`); this reads its chains in the same order.
 
     A set of candidates is kept as one int, a *candidate key* (bit ``81 * (digit - 1) + cell``),
@@ -197,7 +197,7 @@ _compiled: list = []
 def _search():
     """Return the compiled chain search, loading it (and numba) on first use."""
     if not _compiled:
-        from engine.chain_kernels import search_chains
+        from engine.kernels.chains import search_chains
 
         _compiled.append(search_chains)
     return _compiled[0]

@@ -1,10 +1,10 @@
-"""engine.als_kernels against the definitions, written out plainly in Python, on real hard states.
+"""engine.kernels.als against the definitions, written out plainly in Python, on real hard states.
 
-The almost locked sets (laid out by :func:`engine.als_kernels.als_table`, each made from its row
+The almost locked sets (laid out by :func:`engine.kernels.als.als_table`, each made from its row
 when read) are checked against the state's candidates; their RCC pairs
-(:func:`engine.als_kernels.rcc_rows`) with the test of every pair (:func:`_every_pair`, the
+(:func:`engine.kernels.als.rcc_rows`) with the test of every pair (:func:`_every_pair`, the
 search it replaced) and with :func:`engine.strategies.links.rccs`.
-The ALS chain's layers and walks (:func:`engine.als_kernels.chain_walks`) are compared with a
+The ALS chain's layers and walks (:func:`engine.kernels.als.chain_walks`) are compared with a
 breadth-first search over Python sets whose links come from :func:`engine.strategies.links.rccs`.
 """
 
@@ -81,7 +81,7 @@ def _plain_search(cg: CandidateGrid) -> tuple[list, list[dict], list]:
 
 
 def _compiled_search(cg: CandidateGrid) -> tuple[list, list[dict], list]:
-    from engine.als_kernels import chain_starts, chain_walks
+    from engine.kernels.als import chain_starts, chain_walks
 
     sets = almost_locked_sets(cg)
     table, rows = rcc_tables(cg, sets)
@@ -136,7 +136,7 @@ def _grow(sets: Sequence[Als], stem: int, digits: list[int], petals: list[list[i
 
 
 def test_death_blossoms_are_those_of_the_plain_search() -> None:
-    from engine.chain_kernels import blossom_leaves
+    from engine.kernels.chains import blossom_leaves
 
     found = 0
     for cg in _states():
@@ -221,7 +221,7 @@ def _every_pair(sets):  # noqa: ANN001, ANN202 (compiled)
 
 
 def test_the_rcc_pairs_are_those_of_every_pair_tested() -> None:
-    from engine.als_kernels import rcc_rows
+    from engine.kernels.als import rcc_rows
 
     pairs = 0
     for cg in _states():

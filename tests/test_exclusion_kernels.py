@@ -1,4 +1,4 @@
-"""Aligned pair and triple exclusion (their walks compiled in engine/exclusion_kernels.py) miss nothing.
+"""Aligned pair and triple exclusion (their walks compiled in engine/kernels/exclusion.py) miss nothing.
 
 On states of walks through the hardest known puzzles (tests/test_third_pass_techniques.py), every
 pair and every triple of cells is tried here by brute force from the definitions (the same bounds:

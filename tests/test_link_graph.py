@@ -163,7 +163,7 @@ def test_the_compiled_chain_results_are_those_read_in_python(puzzle: str) -> Non
 def test_the_chain_search_knows_what_each_start_can_reach() -> None:
     """The reach the compiled search trims its work with (chain_kernels._reach) is what a
     breadth-first search from each node false, and from each node true, reaches in the end."""
-    from engine.chain_kernels import _reach
+    from engine.kernels.chains import _reach
 
     for cg in _states(HARD[0], 2):
         g = build_graph(cg, groups=True)

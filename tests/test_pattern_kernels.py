@@ -1,4 +1,4 @@
-"""The compiled pattern tests (engine/pattern_kernels.py) agree with the rules written out in Python.
+"""The compiled pattern tests (engine/kernels/, by family) agree with the rules written out in Python.
 
 On states of walks through the hardest known puzzles (tests/test_third_pass_techniques.py), each
 kernel's answer is compared with a plain Python walk of the definitions: Sue de Coq's removing
@@ -17,17 +17,14 @@ from test_third_pass_techniques import HARDEST, _states
 from engine.candidates import CandidateGrid
 from engine.grid import CELL_UNITS, PEERS, UNITS, as_grid
 from engine.human import parse_state
+from engine.kernels.bent_sets import bent_sets_found
+from engine.kernels.coloring import coloring_digits, medusa_removes
+from engine.kernels.intersections import locked_subsets
+from engine.kernels.subsets import unit_subsets
+from engine.kernels.sue_de_coq import sue_de_coq_patterns
+from engine.kernels.uniqueness import deadly_rectangles
+from engine.kernels.wings import wing_rows
 from engine.masks import MASK_DIGITS, POPCOUNT
-from engine.pattern_kernels import (
-    bent_sets_found,
-    coloring_digits,
-    deadly_rectangles,
-    locked_subsets,
-    medusa_removes,
-    sue_de_coq_patterns,
-    unit_subsets,
-    wing_rows,
-)
 from engine.strategies import bent_sets, coloring, intersections, medusa, subsets, sue_de_coq, uniqueness
 from engine.strategies.links import digit_cells
 
@@ -302,8 +299,8 @@ def test_wing_rows_kernel_lists_the_removing_wings_in_the_walks_order() -> None:
 def test_avoidable_rectangles_kernel_lists_the_rectangles_the_rules_accept() -> None:
     """Every rectangle without a placed given whose type 1 or 2 check removes something, in order,
     with and without givens among the placed digits."""
+    from engine.kernels.uniqueness import avoidable_rectangles
     from engine.masks import PEER_THIRDS
-    from engine.pattern_kernels import avoidable_rectangles
 
     peers = np.array(PEER_THIRDS, dtype=np.int64)
     found = 0
@@ -348,7 +345,7 @@ def _locks(cands: list[int], claiming: bool) -> list[tuple[int, int, int]]:
 
 
 def test_locked_candidates_kernel_lists_the_removing_locks_in_the_walks_order() -> None:
-    from engine.pattern_kernels import locked_candidates
+    from engine.kernels.intersections import locked_candidates
 
     out = np.empty((243, 3), dtype=np.int64)
     seen = [0, 0]

@@ -1,4 +1,4 @@
-"""The compiled singles propagation (engine.propagation_kernels) against engine.propagation's plain
+"""The compiled singles propagation (engine.kernels.propagation) against engine.propagation's plain
 Python on hard puzzles' stuck states, and the Kraken fish's compiled type 1 test against the same
 test written out target by target over Python propagation.
 
@@ -15,9 +15,9 @@ import numpy as np
 
 from engine.candidates import CandidateGrid
 from engine.grid import PEERS, PEERS_NP, UNITS_NP
+from engine.kernels.propagation import QUEUE, kraken_targets, propagate_singles
 from engine.masks import bits
 from engine.propagation import propagate_singles as python_singles
-from engine.propagation_kernels import QUEUE, kraken_targets, propagate_singles
 from engine.strategies.complex_fish import _found
 
 sys.path.insert(0, str(Path(__file__).parent))
@@ -89,7 +89,7 @@ def test_kraken_type_1_kernel_finds_the_targets_of_the_test_written_target_by_ta
 
 def test_compiled_strong_links_are_the_python_tables() -> None:
     from engine.grid import CELL_UNITS_NP
-    from engine.propagation_kernels import strong_links
+    from engine.kernels.propagation import strong_links
     from engine.strategies.forcing import StrongLinks
 
     links = 0

@@ -375,7 +375,7 @@ def test_one_at_a_time_results_are_fresh_arrays_not_the_reused_buffer() -> None:
 def test_the_kernel_signature_declared_for_ahead_of_time_compilation_is_the_one_called() -> None:
     from numba.core import sigutils
 
-    from engine import solver_kernels
+    from engine.kernels import solver as solver_kernels
 
     solve(np.zeros(81, dtype=np.uint8))
     classify_batch(np.zeros((2, 81), dtype=np.uint8))

@@ -1,4 +1,4 @@
-"""Digit templates (engine/template_kernels.py): which digits single-digit logic can remove nothing from.
+"""Digit templates (engine/kernels/templates.py): which digits single-digit logic can remove nothing from.
 
 On states of walks through the hardest known puzzles (tests/test_third_pass_techniques.py) the
 compiled answer is compared with every template listed in plain Python, and each single-digit
@@ -16,9 +16,9 @@ from test_third_pass_techniques import _states
 
 from engine.candidates import CandidateGrid, all_unit_positions, template_covered, template_rows
 from engine.human import parse_state
+from engine.kernels.templates import template_cells
 from engine.strategies import complex_fish, fish, single_digit
 from engine.strategies.links import digit_cells
-from engine.template_kernels import template_cells
 
 STATES = slice(1, None, 5)  # some 70 states, crowded and sparse
 

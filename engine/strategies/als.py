@@ -95,7 +95,7 @@ def find_als_xz(cg: CandidateGrid) -> Iterator[Step]:
     found: dict = {}
     table, rows = rcc_tables(cg, sets)
     if len(rows):
-        from engine.chain_kernels import als_xz_hits
+        from engine.kernels.chains import als_xz_hits
 
         hits = rows[als_xz_hits(table, digit_words(cg), rows)].tolist()
     else:
@@ -136,7 +136,7 @@ def find_als_xy_wing(cg: CandidateGrid) -> Iterator[Step]:
     found: dict = {}
     table, rows = rcc_tables(cg, sets)
     if len(rows):
-        from engine.chain_kernels import xy_wing_hits
+        from engine.kernels.chains import xy_wing_hits
 
         other, rcc, start = links_by_set(rows, len(sets))
         hits = xy_wing_hits(table, digit_words(cg), other, rcc, start).tolist()
@@ -177,7 +177,7 @@ def links_by_set(rows: np.ndarray, n: int) -> tuple[np.ndarray, np.ndarray, np.n
     last = _last_links
     if last[0] is rows and last[1] == n:
         return last[2]
-    from engine.als_kernels import rcc_links
+    from engine.kernels.als import rcc_links
 
     start = np.zeros(n + 1, dtype=np.int64)
     both = rcc_links(rows, start)
@@ -202,7 +202,7 @@ def find_death_blossom(cg: CandidateGrid) -> Iterator[Step]:
     dc = digit_cells(cg)
     found: dict = {}
     if sets:
-        from engine.chain_kernels import blossom_leaves
+        from engine.kernels.chains import blossom_leaves
 
         leaves = blossom_leaves(rcc_tables(cg, sets)[0], digit_words(cg), np.array(cg.cands, dtype=np.int64))
     else:

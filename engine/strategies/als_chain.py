@@ -72,7 +72,7 @@ def find_als_chain(cg: CandidateGrid) -> Iterator[Step]:
     table, rows = rcc_tables(cg, sets)
     if not len(rows):
         return
-    from engine.als_kernels import chain_starts, chain_walks
+    from engine.kernels.als import chain_starts, chain_walks
 
     other, rcc, start = links_by_set(rows, len(sets))
     places = digit_words(cg)

@@ -94,7 +94,8 @@ def _sets(cands: list[int], n: int) -> list[tuple[int, int, int]]:
     tree, the same steps on the 1,378 stuck states): WXYZ 0.131 -> 0.072 ms and VWXYZ 0.152 ->
     0.103 ms a call; what is left is the depth-first walk itself (some 800 and 1,800 nodes a state
     for the two sizes, of which the few spread sets that remove something are kept)."""
-    from engine.pattern_kernels import bent_sets_found, filled_rows
+    from engine.kernels.bent_sets import bent_sets_found
+    from engine.kernels.rows import filled_rows
 
     state = cands_array(cands)
     args = (state, _CELL_UNITS, _PEER_THIRDS, _SCOPE_THIRDS, _DIGIT_SET_ARRAYS[n], n)

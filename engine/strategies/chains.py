@@ -142,7 +142,7 @@ def chain_results(g: Graph, cg: CandidateGrid, *, loops: bool = True, same_digit
     a = g.arrays
     if not g.digit or a is None:
         return []
-    from engine.chain_kernels import useful_chains
+    from engine.kernels.chains import useful_chains
 
     out = useful_chains(g.links, a.digit, a.cells, a.peers, a.places, a.cands, a.als_ids, a.als_start, loops,
                         same_digit_ends).tolist()

@@ -125,7 +125,7 @@ def _removing_digits(cands: list[int]) -> int:
 
 
 def _coloring_digits(cands: list[int]) -> int:
-    from engine.pattern_kernels import coloring_digits  # loads numba on first use
+    from engine.kernels.coloring import coloring_digits  # loads numba on first use
 
     return coloring_digits(cands_array(cands), _UNITS, _PEER_THIRDS)
 

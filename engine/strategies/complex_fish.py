@@ -195,7 +195,7 @@ def _rows(at: np.ndarray, pool: np.ndarray, cover_ok: int, kind: str, removable:
 
 def _kernels():  # noqa: ANN202 (a module)
     """Return the compiled kernels, importing (and so loading numba) on first use."""
-    from engine import fish_kernels
+    from engine.kernels import fish as fish_kernels
 
     return fish_kernels
 
@@ -354,7 +354,7 @@ class _Branches:
         The kernel does what the test in Python did target by target (a fin's singles keeping a
         target ended that target's test): the same rows and targets, the same fins followed.
         """
-        from engine.propagation_kernels import kraken_targets
+        from engine.kernels.propagation import kraken_targets
 
         assert found.table is not None  # a Kraken search's
         kill = np.full(len(found.cells), -1, dtype=np.int64)  # each fin's removals, once followed
@@ -376,7 +376,7 @@ class _Branches:
         step for step)."""
         branch = self.followed.get((cell, d))
         if branch is None:
-            from engine import propagation_kernels as kernels
+            from engine.kernels import propagation as kernels
 
             placed = np.empty((81, 2), dtype=np.int64)
             gone = np.empty(81, dtype=np.int64)

@@ -126,7 +126,7 @@ def _removing(cands: list[int], kernel: str, width: int) -> list[list[int]]:
     """Return the base cells of every pair (``removing_pairs``) or triple (``removing_triples``)
     exclusion that removes something, in the order of the walks described in the module docstring
     (compiled: engine/exclusion_kernels.py)."""
-    from engine import exclusion_kernels  # loads numba on first use
+    from engine.kernels import exclusion as exclusion_kernels  # loads numba on first use
 
     search = getattr(exclusion_kernels, kernel)
     state = cands_array(cands)

@@ -141,7 +141,7 @@ def _follow(values: list[int], cands: list[int], queue: list[Pair], placed: list
     it); every step of the nets on every 20th of the 1,378 stuck states, one core, against e3a2dde:
     digit_forcing_chain 4.78 -> 3.55 s, forcing_net 2.10 -> 0.94 s, every step of all 1,378 the same.
     """
-    from engine.propagation_kernels import QUEUE, propagate
+    from engine.kernels.propagation import QUEUE, propagate
 
     now = np.array(values, dtype=np.int64)
     left = np.array(cands, dtype=np.int64)
@@ -553,7 +553,7 @@ class _ChainBranches:
     """
 
     def __init__(self, cg: CandidateGrid) -> None:
-        from engine.propagation_kernels import WORDS, chain_branches, forcing_groups, strong_links
+        from engine.kernels.propagation import WORDS, chain_branches, forcing_groups, strong_links
 
         cands = np.array(cg.cands, dtype=np.int64)
         starts = np.empty(730, dtype=np.int64)

@@ -91,7 +91,7 @@ def _locks(cands: list[int], claiming: bool) -> list[list[int]]:
     the template test are then made by the X-wing after them, on the states that get that far
     (0.010 -> 0.068 ms a call there): a third of what pointing paid for them.
     """
-    from engine.pattern_kernels import locked_candidates  # loads numba on first use
+    from engine.kernels.intersections import locked_candidates  # loads numba on first use
 
     out = np.empty((243, 3), dtype=np.int64)  # at most one lock per digit and box/line pair: never full
     count = locked_candidates(cands_array(cands), _UNITS, claiming, out)
@@ -135,7 +135,7 @@ def _locked(cands: list[int], size: int) -> list[list[int]]:
     (``size`` 2) or triple sharing a box and a line that removes something from both, in the walk's
     order: :func:`engine.pattern_kernels.locked_subsets` (a Python walk over the 54 mini-lines cost
     most of these finders' time on every hard state, nearly always finding nothing)."""
-    from engine.pattern_kernels import locked_subsets  # loads numba on first use
+    from engine.kernels.intersections import locked_subsets  # loads numba on first use
 
     out = np.empty((162, 2), dtype=np.int64)  # at most 54 mini-lines x 3 groups: never full
     count = locked_subsets(cands_array(cands), _UNITS, _MINI_ARRAY, size, out)

@@ -266,7 +266,7 @@ def build_graph(
     """Return the link graph of ``cg`` restricted to ``digits`` and ``cells`` (never fails): the
     links through units (or with ``unit_weak`` only the weak ones; its default is ``unit_links``)
     and cells, with grouped nodes and almost locked sets if asked."""
-    from engine.chain_kernels import graph_links, graph_nodes
+    from engine.kernels.chains import graph_links, graph_nodes
 
     g = Graph()
     g.cands = cg.cands
@@ -343,7 +343,7 @@ def _add_als_nodes(
     and the arrays from the rows (the nodes' digits: 6-17 us a graph from the list of ints, 1 us
     from the rows' column).
     """
-    from engine.als_kernels import als_nodes
+    from engine.kernels.als import als_nodes
 
     every, table = _sets_and_table(cg)
     n = table.shape[0]
@@ -437,8 +437,8 @@ def _sets_and_table(cg: CandidateGrid) -> tuple[AlsList, np.ndarray]:
     key = tuple(cg.cands)
     last = _last
     if last[0] != key:
-        from engine.als_kernels import als_table
-        from engine.chain_kernels import als_subsets
+        from engine.kernels.als import als_table
+        from engine.kernels.chains import als_subsets
 
         cands = np.array(cg.cands, dtype=np.int64)
         table = als_table(als_subsets(cands, UNITS_NP), digit_words(cg), _PEER_WORDS)
@@ -493,7 +493,7 @@ def rcc_tables(cg: CandidateGrid, sets: Sequence[Als]) -> tuple[np.ndarray, np.n
     key = (tuple(cg.cands), len(sets))
     last = _last_pairs
     if last[0] != key:
-        from engine.als_kernels import rcc_rows
+        from engine.kernels.als import rcc_rows
 
         n = len(sets)
         made = _last

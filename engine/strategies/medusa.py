@@ -169,7 +169,7 @@ def medusa_3d(cg: CandidateGrid) -> Iterator[Step]:
     """Yield every 3D Medusa contradiction and trap that removes a candidate, most removals first
     (nothing when no cluster of two or more digits removes one)."""
     cands = cg.cands
-    from engine.pattern_kernels import medusa_removes  # loads numba on first use
+    from engine.kernels.coloring import medusa_removes  # loads numba on first use
 
     if not medusa_removes(cands_array(cands), _UNITS, _PEER_WORDS):
         return  # nearly every state: no cluster has a false colour or a trap

@@ -92,7 +92,7 @@ def find_nishio(cg: CandidateGrid) -> Iterator[Step]:
     # every candidate's walk (:func:`follow_digit`) is compiled (engine.chain_kernels.nishio_hits),
     # which returns only the contradictions, in this order: the scan in Python cost 3-4 ms a state
     # where it found nothing, most states the driver asks it on
-    from engine.chain_kernels import nishio_hits
+    from engine.kernels.chains import nishio_hits
 
     cands, values = np.array(cg.cands, dtype=np.int64), np.array(cg.values, dtype=np.int64)
     records = nishio_hits(cands, values, UNITS_NP, CELL_UNITS_NP, PEERS_NP).tolist()

@@ -63,7 +63,7 @@ def hidden_single(cg: CandidateGrid) -> Iterator[Step]:
     ms a call against the Python walk over the 27 units; the state's array it makes
     (:func:`engine.masks.cands_array`) is then kept for the kernels of the techniques after.
     """
-    from engine.pattern_kernels import hidden_singles  # loads numba on first use
+    from engine.kernels.singles import hidden_singles  # loads numba on first use
 
     out = np.empty((243, 3), dtype=np.int64)  # at most 9 digits in 27 units: never full
     count = hidden_singles(cands_array(cg.cands), _UNITS, _HIDDEN_ARRAY, out)

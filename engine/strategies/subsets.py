@@ -62,7 +62,8 @@ _UNITS = np.array(UNITS, dtype=np.int64)
 def _subsets(cands: list[int], size: int, hidden: bool) -> list[list[int]]:
     """Return (unit, positions, digits) of every naked or hidden subset of ``size`` that removes a
     candidate, unit by unit in combinations order: :func:`engine.pattern_kernels.unit_subsets`."""
-    from engine.pattern_kernels import filled_rows, unit_subsets  # loads numba on first use
+    from engine.kernels.rows import filled_rows
+    from engine.kernels.subsets import unit_subsets  # loads numba on first use
 
     return filled_rows(unit_subsets, (cands_array(cands), _UNITS, size, hidden, COMBOS), 3)
 

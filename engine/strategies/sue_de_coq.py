@@ -121,7 +121,8 @@ for _n in range(7):
 def _patterns(cands: list[int]) -> list[list[int]]:
     """Return the rows of :func:`engine.pattern_kernels.sue_de_coq_patterns`: every intersection's
     patterns that remove something, in the order the Python walk listed them."""
-    from engine.pattern_kernels import filled_rows, sue_de_coq_patterns  # loads numba on first use
+    from engine.kernels.rows import filled_rows
+    from engine.kernels.sue_de_coq import sue_de_coq_patterns  # loads numba on first use
 
     return filled_rows(sue_de_coq_patterns, (cands_array(cands), _UNITS, _CROSSINGS, _ORDER), 8)
 

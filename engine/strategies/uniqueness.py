@@ -86,7 +86,8 @@ def _urs(cands: list[int]) -> list[tuple[tuple[int, int, int, int], int, int, in
 def _rectangles(cands: list[int]) -> list[tuple[tuple[int, int, int, int], int, int, int]]:
     # compiled: the 24 rectangles of each two-candidate cell are read on every hard state (37 -> 14 us
     # a state on the 1,378 stuck states of tuning-half SE 6-9.3 puzzles, one core, the same list)
-    from engine.pattern_kernels import deadly_rectangles, filled_rows  # loads numba on first use
+    from engine.kernels.rows import filled_rows
+    from engine.kernels.uniqueness import deadly_rectangles  # loads numba on first use
 
     rows = filled_rows(deadly_rectangles, (cands_array(cands), _RECTANGLES_OF, _CORNERS), 3, 512)
     return [(RECTANGLES[r], ab & -ab, ab & (ab - 1), floor) for r, ab, floor in rows]
@@ -322,7 +323,7 @@ def _avoidable_hits(cg: CandidateGrid) -> list[int]:
     read) 1.49 -> 0.11 ms a call (one core, the same steps); in the real driver on held-out SE 9
     puzzles (process time, interleaved) 0.075 -> 0.028 ms.
     """
-    from engine.pattern_kernels import avoidable_rectangles  # loads numba on first use
+    from engine.kernels.uniqueness import avoidable_rectangles  # loads numba on first use
 
     givens = cg.givens
     words = np.array((givens & _WORD, givens >> 27 & _WORD, givens >> 54), dtype=np.int64)

@@ -82,7 +82,8 @@ def _rows(cands: list[int], kind: int) -> list[list[int]]:
     1,378 stuck states of tuning-half SE 6-9.3 puzzles (one core, the same steps); in the real
     driver on held-out SE 9 puzzles (process time, interleaved) 0.045 -> 0.014, 0.042 -> 0.010 and
     0.058 -> 0.014 ms."""
-    from engine.pattern_kernels import filled_rows, wing_rows  # loads numba on first use
+    from engine.kernels.rows import filled_rows
+    from engine.kernels.wings import wing_rows  # loads numba on first use
 
     args = (cands_array(cands), _UNITS, _PEER_LIST, _PEER_THIRDS, kind)
     return filled_rows(wing_rows, args, 3, 16)

@@ -97,7 +97,8 @@ from itertools import permutations
 import numpy as np
 
 from engine.grid import PEERS_NP, UNITS_NP
-from engine.kernels import bit_intrinsics, njit
+from engine.kernels import njit
+from engine.kernels.bits import lowest, popcount
 
 FULL = 0x7FFFFFF  # 27 bits: a whole band
 REP = 0x40201  # times a 9-bit column set: the same columns in the band's three rows
@@ -154,10 +155,6 @@ def _peer_masks() -> np.ndarray:
 
 PEER_MASKS = _peer_masks()
 UNITS = UNITS_NP.astype(np.uint8)  # uint8 indexes: no negative-index wraparound code (18% faster)
-
-
-# LLVM's ctpop and cttz (engine.kernels: numba is imported there only)
-_popcount, _lowest = bit_intrinsics()
 
 
 @njit(cache=True)
@@ -229,7 +226,7 @@ def _start(grids, row, st, work):
         st[UNSOLVED + b] = empty
         given = FULL & ~empty
         while given:
-            p = _lowest(given)
+            p = lowest(given)
             given &= given - 1
             work[_GIVEN + ((3 * (grids[row, 27 * b + p] - 1) + b) & 31)] |= np.int64(1) << p
     if big & ~15:
@@ -256,7 +253,7 @@ def _propagate(st, work, todo):
     while True:
         # digit phase, until no digit changes
         while todo:
-            d = _lowest(todo)
+            d = lowest(todo)
             todo &= todo - 1
             i = 3 * d
             a0 = st[i]
@@ -424,7 +421,7 @@ def _choose(st, work):
                 l3 |= first
                 h3 |= second
         while biv != 0 and seen < 12:
-            p = _lowest(biv)
+            p = lowest(biv)
             biv &= biv - 1
             c = 27 * b + p
             lo = ((l0 >> p) & 1) | (((l1 >> p) & 1) << 1) | (((l2 >> p) & 1) << 2) | (((l3 >> p) & 1) << 3)
@@ -435,8 +432,8 @@ def _choose(st, work):
             n1 = (st[i + 1] | st[j + 1]) & u1 & PEER_MASKS[c, 1]
             n2 = (st[i + 2] | st[j + 2]) & u2 & PEER_MASKS[c, 2]
             # two 27-bit words share one 64-bit count
-            score = _popcount(n0 | (n1 << 27)) + _popcount(n2)
-            score += 4 * (_popcount((n0 & v0) | ((n1 & v1) << 27)) + _popcount(n2 & v2))
+            score = popcount(n0 | (n1 << 27)) + popcount(n2)
+            score += 4 * (popcount((n0 & v0) | ((n1 & v1) << 27)) + popcount(n2 & v2))
             if score > best_score:
                 best_score = score
                 best = c
@@ -500,7 +497,7 @@ def _search(grids, row, limit, randomize, st, stack, work, solutions):
     return count, guesses
 
 
-# aot: the argument types engine/solver.py passes (build/aot.py compiles it ahead of time; engine/kernels.py)
+# aot: the argument types engine/solver.py passes (build/aot.py compiles it ahead of time; engine/kernels/)
 @njit(cache=True, aot=CLASSIFY_MANY_SIGNATURE)
 def classify_many(grids, limit, seed, solutions, counts, guesses, stack, work):
     """For each row of ``grids`` (n, 81) set ``counts`` (-1 repeated givens, else solutions found up

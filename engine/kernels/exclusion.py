@@ -1,6 +1,6 @@
 """Compiled search for :func:`engine.strategies.exclusion.aligned_triple_exclusion`: which triples remove.
 
-Importing this module loads numba (unless the kernels were compiled ahead of time: engine/kernels.py);
+Importing this module loads numba (unless the kernels were compiled ahead of time: engine/kernels/);
 only :mod:`engine.strategies.exclusion` imports it, on first use.
 
 The same walk as the Python finder's (its docstring has the rules): base cells c0 < c1 < c2 of two or
@@ -33,9 +33,9 @@ from __future__ import annotations
 import numpy as np
 
 from engine.grid import PEERS
-from engine.kernels import bit_intrinsics, njit
-
-_popcount, _lowest = bit_intrinsics()
+from engine.kernels import njit
+from engine.kernels.bits import lowest, popcount
+from engine.kernels.rows import put
 
 
 @njit(cache=True)
@@ -68,9 +68,9 @@ def _removes(ma, mb, mc, see01, see02, see12, blockers, nb):  # pragma: no cover
         l2 &= ~_DIAG[2]
     for k in range(nb):
         m = blockers[k]
-        if _popcount(m) == 2:
-            p = _lowest(m)
-            q = _lowest(m & (m - 1))
+        if popcount(m) == 2:
+            p = lowest(m)
+            q = lowest(m & (m - 1))
             l0 &= ~_PAIRS[p, q, 0]
             l1 &= ~_PAIRS[p, q, 1]
             l2 &= ~_PAIRS[p, q, 2]
@@ -93,13 +93,13 @@ def _removes(ma, mb, mc, see01, see02, see12, blockers, nb):  # pragma: no cover
             m = blockers[k]
             if m & bit:
                 rest = m & ~bit
-                p = _lowest(rest)
-                if _popcount(rest) == 1:
+                p = lowest(rest)
+                if popcount(rest) == 1:
                     o0 &= ~(_ROWS[p, 0] | _COLS[p, 0])
                     o1 &= ~(_ROWS[p, 1] | _COLS[p, 1])
                     o2 &= ~(_ROWS[p, 2] | _COLS[p, 2])
                 else:
-                    q = _lowest(rest & (rest - 1))
+                    q = lowest(rest & (rest - 1))
                     o0 &= ~_PAIRS[p, q, 0]
                     o1 &= ~_PAIRS[p, q, 1]
                     o2 &= ~_PAIRS[p, q, 2]
@@ -144,7 +144,7 @@ def removing_triples(cands, peer, out):  # pragma: no cover - compiled
     excluders = np.zeros(3, dtype=np.int64)  # the cells of two or three candidates
     bases = np.zeros(3, dtype=np.int64)  # the base cells as cell words
     for c in range(81):
-        k = _popcount(cands[c])
+        k = popcount(cands[c])
         if k >= 2:
             base[nbase] = c
             nbase += 1
@@ -164,7 +164,7 @@ def removing_triples(cands, peer, out):  # pragma: no cover - compiled
             n = 0
             for w in range(3):
                 near[w] = _PEER_WORDS[c0, w] & _PEER_WORDS[c1, w] & excluders[w]
-                n += _popcount(near[w])
+                n += popcount(near[w])
             if n < 2:
                 continue
             union = np.int64(0)
@@ -173,7 +173,7 @@ def removing_triples(cands, peer, out):  # pragma: no cover - compiled
             for w in range(3):
                 m = near[w]
                 while m:
-                    e = 27 * w + _lowest(m)
+                    e = 27 * w + lowest(m)
                     m &= m - 1
                     union |= cands[e]
                     third[0] |= once0 & _PEER_WORDS[e, 0]
@@ -182,8 +182,8 @@ def removing_triples(cands, peer, out):  # pragma: no cover - compiled
                     once0 |= _PEER_WORDS[e, 0]
                     once1 |= _PEER_WORDS[e, 1]
                     once2 |= _PEER_WORDS[e, 2]
-            fa = _popcount(cands[c0] & ~union)
-            fb = _popcount(cands[c1] & ~union)
+            fa = popcount(cands[c0] & ~union)
+            fb = popcount(cands[c1] & ~union)
             # SE's twin rule: a base cell of two or three candidates sees another base cell
             every = (excl[c0] != 0 or excl[c1] != 0) and peer[c0, c1] != 0
             for w in range(c1 // 27, 3):
@@ -191,19 +191,16 @@ def removing_triples(cands, peer, out):  # pragma: no cover - compiled
                 if w == c1 // 27:
                     m &= ~((np.int64(2) << (c1 % 27)) - 1)  # only cells after c1
                 while m:
-                    c2 = 27 * w + _lowest(m)
+                    c2 = 27 * w + lowest(m)
                     m &= m - 1
                     if not every and not ((excl[c2] != 0 and (peer[c0, c2] != 0 or peer[c1, c2] != 0))
                                           or (excl[c0] != 0 and peer[c0, c2] != 0)
                                           or (excl[c1] != 0 and peer[c1, c2] != 0)):
                         continue
-                    if _free(fa, fb, _popcount(cands[c2] & ~union)):
+                    if _free(fa, fb, popcount(cands[c2] & ~union)):
                         continue
                     if _removes_with(cands, near, c0, c1, c2, peer, blockers):
-                        out[found, 0] = c0
-                        out[found, 1] = c1
-                        out[found, 2] = c2
-                        found += 1
+                        found = put(out, found, (c0, c1, c2))
                         if found == out.shape[0]:
                             return found
     return found
@@ -218,13 +215,13 @@ def _removes_with(cands, near, c0, c1, c2, peer, blockers):  # pragma: no cover 
     for w in range(3):
         m = near[w] & _PEER_WORDS[c2, w]
         while m:
-            e = cands[27 * w + _lowest(m)]
+            e = cands[27 * w + lowest(m)]
             m &= m - 1
             blockers[nb] = e
             union2 |= e
             nb += 1
     ma, mb, mc = cands[c0], cands[c1], cands[c2]
-    if _free(_popcount(ma & ~union2), _popcount(mb & ~union2), _popcount(mc & ~union2)):
+    if _free(popcount(ma & ~union2), popcount(mb & ~union2), popcount(mc & ~union2)):
         return False
     return _removes(ma, mb, mc, peer[c0, c1], peer[c0, c2], peer[c1, c2], blockers, nb)
 
@@ -246,7 +243,7 @@ def removing_pairs(cands, peer, out):  # pragma: no cover - compiled
     small = np.zeros(3, dtype=np.int64)  # the cells of one or two candidates, as cell words
     ones = np.zeros(3, dtype=np.int64)  # ... of one
     for c in range(81):
-        k = _popcount(cands[c])
+        k = popcount(cands[c])
         if 1 <= k <= 2:
             small[c // 27] |= np.int64(1) << (c % 27)
             if k == 1:
@@ -254,7 +251,7 @@ def removing_pairs(cands, peer, out):  # pragma: no cover - compiled
     near = np.zeros(20, dtype=np.int64)
     for a in range(81):
         ma = cands[a]
-        ka = _popcount(ma)
+        ka = popcount(ma)
         if not 1 < ka <= 5:
             continue
         for j in range(20):  # b among a's later peers, ascending as over all cells
@@ -262,7 +259,7 @@ def removing_pairs(cands, peer, out):  # pragma: no cover - compiled
             if b < 0:
                 break
             mb = cands[b]
-            kb = _popcount(mb)
+            kb = popcount(mb)
             if not 1 < kb <= 5:
                 continue
             # the cells of one or two candidates seeing both (a digit goes only when every digit of
@@ -273,7 +270,7 @@ def removing_pairs(cands, peer, out):  # pragma: no cover - compiled
                 m = _PEER_WORDS[a, w] & _PEER_WORDS[b, w] & small[w]
                 lone = lone or (m & ones[w]) != 0
                 while m:
-                    near[n] = cands[27 * w + _lowest(m)]
+                    near[n] = cands[27 * w + lowest(m)]
                     n += 1
                     m &= m - 1
             if n == 0 or (n < min(ka, kb) - 1 and not lone):
@@ -296,9 +293,7 @@ def removing_pairs(cands, peer, out):  # pragma: no cover - compiled
                         ok_a |= np.int64(1) << x
                         ok_b |= np.int64(1) << y
             if ma & ~ok_a or mb & ~ok_b:
-                out[found, 0] = a
-                out[found, 1] = b
-                found += 1
+                found = put(out, found, (a, b))
                 if found == out.shape[0]:
                     return found
     return found

@@ -1,6 +1,6 @@
 """Compiled kernels for :mod:`engine.canonical`: the minlex form of complete grids.
 
-Importing this module loads numba (unless the kernels were compiled ahead of time: engine/kernels.py);
+Importing this module loads numba (unless the kernels were compiled ahead of time: engine/kernels/);
 only :mod:`engine.canonical` imports it, on first use.
 
 The search (for one grid; all indices 0-based)

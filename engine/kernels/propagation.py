@@ -1,7 +1,7 @@
 """Compiled propagation for the forcing techniques: singles (the nets, digit forcing chains and Kraken
 fish), the Kraken fish's type 1 test built on it, and the forcing chains' single links.
 
-Importing this module loads numba (unless the kernels were compiled ahead of time: engine/kernels.py);
+Importing this module loads numba (unless the kernels were compiled ahead of time: engine/kernels/);
 :mod:`engine.strategies.forcing` and :mod:`engine.strategies.complex_fish` import it on first use.
 
 * :func:`propagate` (and :func:`propagate_singles`, one start) is
@@ -35,9 +35,8 @@ from __future__ import annotations
 
 import numpy as np
 
-from engine.kernels import bit_intrinsics, njit
-
-_popcount, _index = bit_intrinsics()  # popcnt / tzcnt (the index of the lowest set bit)
+from engine.kernels import njit
+from engine.kernels.bits import lowest, popcount
 
 _ALL = 0x1FF
 QUEUE = 2048  # singles waiting: at most 243 from one scan of the units, then 20 per placement (81)
@@ -94,7 +93,7 @@ def propagate(values, cands, size, peers, units, placed, queue, gone):  # pragma
                         return -1 - n
                     if not m & (m - 1):
                         queue[size, 0] = p
-                        queue[size, 1] = _index(m) + 1
+                        queue[size, 1] = lowest(m) + 1
                         size += 1
         for u in range(units.shape[0]):
             once = twice = done = 0
@@ -114,7 +113,7 @@ def propagate(values, cands, size, peers, units, placed, queue, gone):  # pragma
                 for j in range(units.shape[1]):
                     if cands[units[u, j]] & low:
                         queue[size, 0] = units[u, j]
-                        queue[size, 1] = _index(low) + 1
+                        queue[size, 1] = lowest(low) + 1
                         size += 1
                         break
     for c in range(values.shape[0]):
@@ -160,12 +159,12 @@ def kraken_targets(values, cands, digit, cells, rows, start, done, kill, peers, 
         seen_by_all = every
         x = fins
         while x:
-            seen_by_all &= near[_index(x)]
+            seen_by_all &= near[lowest(x)]
             x &= x - 1
         left = rows[r, 4] & ~done & ~seen_by_all
         x = fins
         while x and left:
-            i = _index(x)
+            i = lowest(x)
             x &= x - 1
             if left & ~near[i]:
                 if kill[i] < 0:
@@ -207,8 +206,8 @@ def strong_links(cands, cell_units, units, starts, forced):  # pragma: no cover 
             if not m & bit:
                 continue
             size = 0
-            if _popcount(m) == 2:
-                keys[0] = 10 * c + _index(m & ~bit) + 1
+            if popcount(m) == 2:
+                keys[0] = 10 * c + lowest(m & ~bit) + 1
                 size = 1
             for j in range(3):
                 u = cell_units[c, j]
@@ -364,7 +363,7 @@ def chain_branches(values, cands, forced_start, forced, peers, start, placed, go
                     for w in range(2):
                         lost = alive0[e, w] & ~alive[e, w]
                         while lost:
-                            b = 81 * e + 64 * w + _index(lost)
+                            b = 81 * e + 64 * w + lowest(lost)
                             gone[i, b >> 6] |= np.uint64(1) << np.uint64(b & 63)
                             lost &= lost - 1
                 for j in range(first, used):
@@ -405,13 +404,13 @@ def forcing_groups(cands, start, placed, gone, made, units):  # pragma: no cover
     the unit's cells."""
     first = np.zeros(82, dtype=np.int64)  # the index of each cell's first candidate
     for c in range(81):
-        first[c + 1] = first[c] + _popcount(cands[c])
+        first[c + 1] = first[c] + popcount(cands[c])
     out = np.empty((2 * (81 + 27 * 9), 3), dtype=np.int64)
     used = 0
     members = np.empty(9, dtype=np.int64)
     for size in range(2, 4):
         for c in range(81):
-            if _popcount(cands[c]) != size:
+            if popcount(cands[c]) != size:
                 continue
             for k in range(size):
                 members[k] = first[c] + k
@@ -428,7 +427,7 @@ def forcing_groups(cands, start, placed, gone, made, units):  # pragma: no cover
                     c = units[u, k]
                     if cands[c] & bit:
                         if count < 3:
-                            members[count] = first[c] + _popcount(cands[c] & (bit - 1))
+                            members[count] = first[c] + popcount(cands[c] & (bit - 1))
                         count += 1
                 if count == size and _agree(members, size, start, placed, gone, made):
                     out[used, 0] = 1

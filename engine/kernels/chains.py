@@ -1,7 +1,7 @@
 """Compiled kernels for the chain and ALS techniques: the alternating-chain search from every node,
 the link graph, almost locked sets and the tests of ALS-XZ, ALS-XY-wing and death blossom.
 
-Importing this module loads numba (unless the kernels were compiled ahead of time: engine/kernels.py);
+Importing this module loads numba (unless the kernels were compiled ahead of time: engine/kernels/);
 the technique modules import it on first use.
 
 A node set is a row of ``uint64`` words (node ``n`` is bit ``n % 64`` of word ``n // 64``); a graph's
@@ -14,7 +14,7 @@ and keeps the shortest chain per result, so Python only reads the few results.
 and :func:`als_xz_hits`, :func:`xy_wing_hits` and :func:`blossom_leaves` say which patterns remove
 something, in the order the Python finders list them, so those finders make steps only of those;
 :func:`nishio_hits` walks every Nishio assumption and returns the contradictions (the forcing
-chains' single-link branches are in :mod:`engine.propagation_kernels`).
+chains' single-link branches are in :mod:`engine.kernels.propagation`).
 
 Why compiled: on SE 8-9 states the graph with almost locked sets has 600-800 nodes and the search
 from every node took about 150 ms in Python (bitset layers through byte tables); here it takes a few.
@@ -39,14 +39,13 @@ from __future__ import annotations
 
 import numpy as np
 
-from engine.kernels import bit_intrinsics, njit
+from engine.kernels import njit
+from engine.kernels.bits import lowest, popcount
+from engine.kernels.rows import room
 
 HIT = 0  # a chain from "start is false" to an end node that is true
 LOOP = 1  # the shortest loop from "start is true" back to it by a strong link
 CLOSED = 2  # a HIT whose end sees the start, four or more nodes, none twice: a continuous loop
-
-
-_popcount, _ctz = bit_intrinsics()  # a word's set bits; the index of its lowest set bit (word != 0)
 
 
 @njit(cache=True)
@@ -77,7 +76,7 @@ def _bfs(strong, weak, start, truth, want, stop, found, seen, nxt):  # pragma: n
             while w:
                 low = w & (~w + np.uint64(1))
                 w ^= low
-                row = links[k * 64 + _ctz(low)]
+                row = links[k * 64 + lowest(low)]
                 for i in range(size):
                     nxt[i] |= row[i]
         truth ^= 1
@@ -183,7 +182,7 @@ def _reach(strong, weak):  # pragma: no cover - compiled
                     continue
                 bit = w & (~w + one)
                 w ^= bit
-                u = 2 * (k * 64 + _ctz(bit)) + (1 - (v & 1))
+                u = 2 * (k * 64 + lowest(bit)) + (1 - (v & 1))
                 if index[u] < 0:
                     call_k[depth - 1] = k
                     call_w[depth - 1] = w
@@ -227,7 +226,7 @@ def _reach(strong, weak):  # pragma: no cover - compiled
                     while ww:
                         bb = ww & (~ww + one)
                         ww ^= bb
-                        d = comp[2 * (kk * 64 + _ctz(bb)) + t]
+                        d = comp[2 * (kk * 64 + lowest(bb)) + t]
                         # a finished component's reach holds its successors' reach, so a successor
                         # already in the reach gathered so far (c's own states among them) brings
                         # nothing new
@@ -256,7 +255,7 @@ def _trace(rstrong, rweak, found, j, node, truth, out, at):  # pragma: no cover 
         for k in range(size):
             m = found[i, k] & links[k]
             if m:
-                node = k * 64 + _ctz(m)
+                node = k * 64 + lowest(m)
                 break
         out[at + i] = node * 2 + t
 
@@ -277,16 +276,6 @@ def _grow(out, need):  # pragma: no cover - compiled
         return out
     bigger = np.empty(max(need, 2 * out.shape[0]), dtype=np.int64)
     bigger[: out.shape[0]] = out
-    return bigger
-
-
-@njit(cache=True)
-def _room(out, used):  # pragma: no cover - compiled
-    # a table of found rows with room for one more: doubled when full
-    if used < out.shape[0]:
-        return out
-    bigger = np.empty((2 * used, out.shape[1]), dtype=out.dtype)
-    bigger[:used] = out
     return bigger
 
 
@@ -324,7 +313,7 @@ def search_chains(  # pragma: no cover - compiled
             while w:
                 low = w & (~w + np.uint64(1))
                 w ^= low
-                sees[half * 64 + _ctz(low), node // 64] |= bit
+                sees[half * 64 + lowest(low), node // 64] |= bit
     found = np.zeros((2 * n + 2, size), dtype=np.uint64)
     reach = _reach(strong, weak)
     ends = np.zeros(size, dtype=np.uint64)
@@ -350,7 +339,7 @@ def search_chains(  # pragma: no cover - compiled
             while w:
                 low = w & (~w + np.uint64(1))
                 w ^= low
-                c = half * 64 + _ctz(low)
+                c = half * 64 + lowest(low)
                 for k in range(size):
                     ends[k] |= (sees[c, k] & of_digit[d, k]) | singles[c, k]
         cs = single_cell[start]
@@ -376,7 +365,7 @@ def search_chains(  # pragma: no cover - compiled
                     while m:
                         low = m & (~m + np.uint64(1))
                         m ^= low
-                        z = k * 64 + _ctz(low)
+                        z = k * 64 + lowest(low)
                         if z < start and not (loops and weak[start, k] & low):
                             # the same chain reversed was written from z, as short and removing
                             # the same: chain_results keeps the first (a loop's text may differ)
@@ -407,7 +396,7 @@ def search_chains(  # pragma: no cover - compiled
                 for k in range(size):
                     m = found[last, k] & rstrong[start, k]
                     if m:
-                        z = k * 64 + _ctz(m)
+                        z = k * 64 + lowest(m)
                         break
                 if z >= 0:
                     out = _grow(out, used + 4 + last + 1)
@@ -459,7 +448,7 @@ def _loop_eliminations(states, at, length, digit, cells, peers, places, weak_key
         for w in range(member.shape[1] - 1, -1, -1):  # the last set holding both
             common = member[a, w] & member[b, w]
             while common:
-                k = w * 64 + _ctz(common)
+                k = w * 64 + lowest(common)
                 common &= common - np.uint64(1)
             if k >= 0:
                 break
@@ -526,9 +515,9 @@ def useful_chains(  # pragma: no cover - compiled
         lo = cells[a, 0]
         hi = cells[a, 1]
         if lo and not lo & (lo - one) and not hi:
-            single[a] = _ctz(lo)
+            single[a] = lowest(lo)
         elif hi and not hi & (hi - one) and not lo:
-            single[a] = 64 + _ctz(hi)
+            single[a] = 64 + lowest(hi)
         d = digit[a]
         for h in range(2):
             targets[a, h] = peers[a, h] & places[d, h]
@@ -608,12 +597,13 @@ def useful_chains(  # pragma: no cover - compiled
                 break
         if not useful:
             continue
-        f, h = _kept(keys, hashes, count, elims)
+        # its own name: a uint64 meeting the int64 loop index ``h`` is typed float64 (in some orders)
+        f, key_hash = _kept(keys, hashes, count, elims)
         if f < 0:
             f = count
             count += 1
             keys[f] = elims
-            hashes[f] = h
+            hashes[f] = key_hash
         elif length + loop >= meta[f, 1] + meta[f, 2]:
             continue
         meta[f, 0] = at
@@ -624,7 +614,7 @@ def useful_chains(  # pragma: no cover - compiled
     for f in range(count):
         size += 3 + meta[f, 1]
         for e in range(9):
-            size += 2 * (_popcount(keys[f, e, 0]) + _popcount(keys[f, e, 1]))
+            size += 2 * (popcount(keys[f, e, 0]) + popcount(keys[f, e, 1]))
     out = np.empty(size, dtype=np.int64)
     used = 0
     for f in range(count):
@@ -690,9 +680,9 @@ def graph_links(  # pragma: no cover - compiled
         hi = cells[a, 1]
         c = -1
         if lo and not lo & (lo - one) and not hi:
-            c = _ctz(lo)
+            c = lowest(lo)
         elif hi and not hi & (hi - one) and not lo:
-            c = 64 + _ctz(hi)
+            c = 64 + lowest(hi)
         if c >= 0:
             by_cell[c, cell_count[c]] = a
             cell_count[c] += 1
@@ -703,14 +693,14 @@ def graph_links(  # pragma: no cover - compiled
         after = np.empty(max(n, 1), dtype=np.int64)
         for a in range(n - 1, -1, -1):
             lo = cells[a, 0]
-            key = digit[a] * 81 + (_ctz(lo) if lo else 64 + _ctz(cells[a, 1]))
+            key = digit[a] * 81 + (lowest(lo) if lo else 64 + lowest(cells[a, 1]))
             after[a] = head[key]
             head[key] = a
         for a in range(n):
             d = digit[a]
             lo = cells[a, 0]
             hi = cells[a, 1]
-            first = _ctz(lo) if lo else 64 + _ctz(hi)
+            first = lowest(lo) if lo else 64 + lowest(hi)
             for k in range(3):
                 u = cell_units[first, k]
                 if lo & ~unit_masks[u, 0] or hi & ~unit_masks[u, 1]:
@@ -719,7 +709,7 @@ def graph_links(  # pragma: no cover - compiled
                 rhi = places[d, 1] & unit_masks[u, 1] & ~hi
                 if not rlo and not rhi:
                     continue
-                b = head[d * 81 + (_ctz(rlo) if rlo else 64 + _ctz(rhi))]
+                b = head[d * 81 + (lowest(rlo) if rlo else 64 + lowest(rhi))]
                 while b >= 0:  # the node (d, rest), if there is one (nodes are distinct)
                     if cells[b, 0] == rlo and cells[b, 1] == rhi:
                         out[0, a, b // 64] |= one << np.uint64(b % 64)
@@ -744,7 +734,7 @@ def graph_links(  # pragma: no cover - compiled
                 for j in range(count):
                     if i != j:
                         out[1, by_cell[c, i], by_cell[c, j] // 64] |= one << np.uint64(by_cell[c, j] % 64)
-            if count == 2 and _popcount(cands[c]) == 2:
+            if count == 2 and popcount(cands[c]) == 2:
                 a = by_cell[c, 0]
                 b = by_cell[c, 1]
                 out[0, a, b // 64] |= one << np.uint64(b % 64)
@@ -757,7 +747,6 @@ def graph_links(  # pragma: no cover - compiled
                     b = als_ids[j]
                     out[0, a, b // 64] |= one << np.uint64(b % 64)
     return out
-
 
 
 # aot: the argument types engine/strategies/links.py passes
@@ -777,7 +766,7 @@ def graph_nodes(places, cell_set, digits, groups, intersections, peers):  # prag
         for h in range(2):
             w = places[d, h] & cell_set[h]
             while w:
-                c = h * 64 + _ctz(w)
+                c = h * 64 + lowest(w)
                 w &= w - one
                 out[used, 0] = d
                 out[used, 1] = (one << np.uint64(c)) if c < 64 else np.uint64(0)
@@ -790,14 +779,14 @@ def graph_nodes(places, cell_set, digits, groups, intersections, peers):  # prag
         for k in range(intersections.shape[0]):
             lo = places[d, 0] & intersections[k, 0]
             hi = places[d, 1] & intersections[k, 1]
-            if _popcount(lo) + _popcount(hi) < 2:
+            if popcount(lo) + popcount(hi) < 2:
                 continue
             plo = ~np.uint64(0)
             phi = ~np.uint64(0)
             for h in range(2):
                 w = lo if h == 0 else hi
                 while w:
-                    c = h * 64 + _ctz(w)
+                    c = h * 64 + lowest(w)
                     w &= w - one
                     plo &= peers[c, 0]
                     phi &= peers[c, 1]
@@ -822,8 +811,8 @@ def als_xz_hits(sets, places, pairs):  # pragma: no cover - compiled
         j = pairs[p, 1]
         xs = pairs[p, 2]
         shared = np.int64(sets[i, 0, 2] & sets[j, 0, 2])
-        double = _popcount(xs) == 2
-        if shared & (shared - 1) == 0 or _popcount(xs) > 2:
+        double = popcount(xs) == 2
+        if shared & (shared - 1) == 0 or popcount(xs) > 2:
             continue
         lo = sets[i, 0, 0] | sets[j, 0, 0]
         hi = sets[i, 0, 1] | sets[j, 0, 1]
@@ -832,7 +821,7 @@ def als_xz_hits(sets, places, pairs):  # pragma: no cover - compiled
         while zs and not hit:
             low = zs & -zs
             zs ^= low
-            z = _ctz(low) + 1
+            z = lowest(low) + 1
             if (sets[i, z, 2] & sets[j, z, 2] & places[z, 0] & ~lo) or (
                 sets[i, z, 3] & sets[j, z, 3] & places[z, 1] & ~hi
             ):
@@ -843,7 +832,7 @@ def als_xz_hits(sets, places, pairs):  # pragma: no cover - compiled
                 while rest and not hit:
                     low = rest & -rest
                     rest ^= low
-                    z = _ctz(low) + 1
+                    z = lowest(low) + 1
                     if (sets[s, z, 2] & places[z, 0] & ~lo) or (sets[s, z, 3] & places[z, 1] & ~hi):
                         hit = True
         if hit:
@@ -875,11 +864,11 @@ def xy_wing_hits(sets, places, other, rcc, start):  # pragma: no cover - compile
                 while common:
                     low = common & -common
                     common ^= low
-                    z = _ctz(low) + 1
+                    z = lowest(low) + 1
                     if (sets[a, z, 2] & sets[b, z, 2] & places[z, 0] & ~lo) or (
                         sets[a, z, 3] & sets[b, z, 3] & places[z, 1] & ~hi
                     ):
-                        out = _room(out, used)
+                        out = room(out, used)
                         out[used, 0] = c
                         out[used, 1] = k
                         out[used, 2] = k2
@@ -949,7 +938,7 @@ def blossom_leaves(sets, places, cands):  # pragma: no cover - compiled
     one = np.uint64(1)
     for stem in range(81):
         m = cands[stem]
-        nd = _popcount(m)
+        nd = popcount(m)
         if nd < 2 or nd > 4:
             continue
         sw = stem // 64
@@ -959,7 +948,7 @@ def blossom_leaves(sets, places, cands):  # pragma: no cover - compiled
         while rest:
             low = rest & -rest
             rest ^= low
-            digits[k] = _ctz(low) + 1
+            digits[k] = lowest(low) + 1
             k += 1
         complete = True
         for k in range(nd):
@@ -1000,7 +989,7 @@ def blossom_leaves(sets, places, cands):  # pragma: no cover - compiled
                         hit = True
                         break
                 if hit:
-                    out = _room(out, used)
+                    out = room(out, used)
                     out[used, 0] = stem
                     for k in range(4):
                         out[used, 1 + k] = chosen[k] if k < nd else -1
@@ -1057,7 +1046,7 @@ def als_subsets(cands, units):  # pragma: no cover - compiled
                 union = 0
                 for i in range(size):
                     union |= cands[empty[pick[i]]]
-                if _popcount(union) == size + 1:
+                if popcount(union) == size + 1:
                     lo = np.uint64(0)
                     hi = np.uint64(0)
                     for i in range(size):
@@ -1066,7 +1055,7 @@ def als_subsets(cands, units):  # pragma: no cover - compiled
                             lo |= one << np.uint64(c)
                         else:
                             hi |= one << np.uint64(c - 64)
-                    out = _room(out, used)
+                    out = room(out, used)
                     out[used, 0] = lo
                     out[used, 1] = hi
                     out[used, 2] = np.uint64(union)

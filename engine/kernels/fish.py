@@ -1,6 +1,6 @@
 """Compiled search for :mod:`engine.strategies.complex_fish`: the fish of one digit.
 
-Importing this module loads numba (unless the kernels were compiled ahead of time: engine/kernels.py);
+Importing this module loads numba (unless the kernels were compiled ahead of time: engine/kernels/);
 only :mod:`engine.strategies.complex_fish` imports it, on first use.
 
 The digit's candidate cells are numbered 0..k-1 (k <= 62) so every cell set is one int64.  A
@@ -26,14 +26,16 @@ on every cover the frame may still take (the cells of all units still allowed: n
 cheap ones: +2%); taking a frame that only turns complete at once instead of pushing it (no change).
 About 45,000 frames a mutant search, most of them ending where a full cover removes nothing.
 
-The Kraken fish's singles and their type 1 test are compiled in :mod:`engine.propagation_kernels`.
+The Kraken fish's singles and their type 1 test are compiled in :mod:`engine.kernels.propagation`.
 """
 
 from __future__ import annotations
 
 import numpy as np
 
-from engine.kernels import bit_intrinsics, njit
+from engine.kernels import njit
+from engine.kernels.bits import lowest, popcount
+from engine.kernels.rows import put
 
 # frame fields of the explicit stack
 (_TYP, _START, _NBASE, _NCOVER, _BASE, _COVER, _BANNED, _CELLS, _COVERED, _FINS, _ENDO, _PEERS,
@@ -41,8 +43,6 @@ from engine.kernels import bit_intrinsics, njit
 _FIELDS = 14
 _STACK = 4096
 
-
-_popcount, _index = bit_intrinsics()  # popcnt / tzcnt (the index of the lowest set bit)
 
 _ROWS = (1 << 9) - 1
 _COLS = _ROWS << 9
@@ -61,27 +61,28 @@ def kind_of(base, cover):  # pragma: no cover - compiled
 
 @njit(cache=True, aot="int64(int64[::1], int64[:, ::1], int64[::1], int64, int64, int64, int64, int64, "
                       "int64, int64, int64[:, ::1])")
-def search_fish(cells, units_of, pool, cover_ok, kind, max_size, max_fins, max_endo,  # pragma: no cover
+def search_fish(digit_cells, units_of, pool, cover_ok, kind, max_size, max_fins, max_endo,  # pragma: no cover
                 blind, removable, out):
     """Fill ``out`` rows with (base units, cover units, base cells, fins, eliminations) bit sets of every
     fish of class ``kind`` (:func:`kind_of`) and size 2..max_size whose base units come from ``pool``
     (those with two candidates or more, in its order) and cover units from ``cover_ok``; return how
     many rows were written (``out``'s length when it filled up and the search stopped).
 
-    ``cells``: the digit's candidate cells (at most 62; bit i of a cell set is ``cells[i]``),
+    ``digit_cells``: the digit's candidate cells (at most 62; bit i of a cell set is ``digit_cells[i]``),
     ``units_of``: every cell's 3 units (engine.grid.CELL_UNITS_NP).  ``blind``: the fins need not
     see the removals (Kraken fish, whose fins lead to them by chains).  ``removable``: the cells a
-    fish could remove at all (those in no template of the digit: engine.template_kernels); a frame
+    fish could remove at all (those in no template of the digit: engine.kernels.templates); a frame
     whose full cover can remove none of them is dropped, as one that can remove nothing.
     """
     # the digit's tables, built here rather than in Python (numpy there cost 40 us a search)
-    k = cells.shape[0]
+    # (not ``cells``: that is a frame's, an int, and one name for both was typed in some orders only)
+    k = digit_cells.shape[0]
     every = (np.int64(1) << k) - 1
     cell_units = np.empty((k, 3), dtype=np.int64)  # each cell's 3 units
     um = np.zeros(27, dtype=np.int64)  # each unit's cells
     for i in range(k):
         for j in range(3):
-            u = units_of[cells[i], j]
+            u = units_of[digit_cells[i], j]
             cell_units[i, j] = u
             um[u] |= np.int64(1) << i
     peer = np.empty(k, dtype=np.int64)  # each cell's peers: the rest of its three units
@@ -126,12 +127,7 @@ def search_fish(cells, units_of, pool, cover_ok, kind, max_size, max_fins, max_e
             if nbase >= 2 and nbase == ncover and kind_of(base, cover) == kind:
                 elims = ((covered & ~cells) | (twice & cells & ~fins)) & peers
                 if elims:
-                    out[found, 0] = base
-                    out[found, 1] = cover
-                    out[found, 2] = cells
-                    out[found, 3] = fins
-                    out[found, 4] = elims
-                    found += 1
+                    found = put(out, found, (base, cover, cells, fins, elims))
                     if found == out.shape[0]:
                         return found
             if nbase == max_size:
@@ -147,16 +143,16 @@ def search_fish(cells, units_of, pool, cover_ok, kind, max_size, max_fins, max_e
                 new_todo = mm & ~cells & ~covered
                 # one cover unit takes at most three cells of a base unit, each fin one (tested
                 # first: it needs no peers, and rejects most units once the cover is full)
-                if _popcount(new_todo) > 3 * spare + max_fins - _popcount(fins | new_endo):
+                if popcount(new_todo) > 3 * spare + max_fins - popcount(fins | new_endo):
                     continue
                 npeers = peers
                 if new_endo:
-                    if _popcount(endo | new_endo) > max_endo or _popcount(fins | new_endo) > max_fins:
+                    if popcount(endo | new_endo) > max_endo or popcount(fins | new_endo) > max_fins:
                         continue
                     x = new_endo & ~fins
                     while x:
                         low = x & -x
-                        npeers &= peer[_index(low)]
+                        npeers &= peer[lowest(low)]
                         x ^= low
                 if npeers != every and not npeers & ~(cells | mm):
                     continue
@@ -184,11 +180,11 @@ def search_fish(cells, units_of, pool, cover_ok, kind, max_size, max_fins, max_e
             top += 1
             continue
         if ncover == max_size:  # no cover left: every remaining cell is a fin
-            if _popcount(fins | todo) <= max_fins:
+            if popcount(fins | todo) <= max_fins:
                 x = todo
                 while x:
                     low = x & -x
-                    peers &= peer[_index(low)]
+                    peers &= peer[lowest(low)]
                     x ^= low
                 if peers & covered:
                     g = stack[top]
@@ -199,14 +195,14 @@ def search_fish(cells, units_of, pool, cover_ok, kind, max_size, max_fins, max_e
                     top += 1
             continue
         low = todo & -todo
-        c = _index(low)
+        c = lowest(low)
         options = np.int64(0)
         for j in range(3):
             v = cell_units[c, j]
             if cover_ok >> v & 1 and not banned >> v & 1:
                 options |= np.int64(1) << v
         # each option bans the ones tried before it, the fin branch all of them
-        if _popcount(fins) < max_fins:
+        if popcount(fins) < max_fins:
             npeers = peers & peer[c]
             if npeers & ~cells:
                 g = stack[top]

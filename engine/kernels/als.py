@@ -1,6 +1,6 @@
 """Compiled kernels for almost locked sets: their table, their RCC pairs, the ALS chain's search.
 
-Importing this module loads numba (unless the kernels were compiled ahead of time: engine/kernels.py);
+Importing this module loads numba (unless the kernels were compiled ahead of time: engine/kernels/);
 :mod:`engine.strategies.links` and :mod:`engine.strategies.als_chain` import it on first use.
 
 The sets come as :func:`engine.strategies.links.rcc_tables` lays them out (``sets[s, 0]``: the set's
@@ -8,7 +8,7 @@ cells, two words, and its digit mask; ``sets[s, d]`` for d 1-9: its cells holdin
 seeing all of them, two words each), their links as ``other``/``rcc``/``start`` (set i's links are
 ``start[i]:start[i + 1]``, in :func:`engine.strategies.als.links_by_set`'s order) and a bitset of
 starts as a row of ``uint64`` words (start s: bit ``s % 64`` of word ``s // 64``).
-:func:`als_table` lays the sets out from :func:`engine.chain_kernels.als_subsets`' rows;
+:func:`als_table` lays the sets out from :func:`engine.kernels.chains.als_subsets`' rows;
 :func:`als_nodes` makes their nodes of the AIC's graph (:func:`engine.strategies.links.build_graph`);
 :func:`rcc_rows` finds their RCC pairs; :func:`chain_starts` and :func:`chain_walks` are the ALS
 chain's search.
@@ -23,9 +23,9 @@ from __future__ import annotations
 
 import numpy as np
 
-from engine.kernels import bit_intrinsics, njit
-
-_popcount, _ctz = bit_intrinsics()  # a word's set bits; the index of its lowest set bit (word != 0)
+from engine.kernels import njit
+from engine.kernels.bits import lowest, popcount
+from engine.kernels.rows import put, room
 
 
 @njit(cache=True)
@@ -38,7 +38,7 @@ def _sees(sets, places):  # pragma: no cover - compiled
         while digits:
             low = digits & -digits
             digits ^= low
-            z = _ctz(low) + 1
+            z = lowest(low) + 1
             for h in range(2):
                 out[a, z, h] = sets[a, z, 2 + h] & places[z, h] & ~sets[a, 0, h]
     return out
@@ -129,7 +129,7 @@ def _wanted(sees, targets, y, j, out):  # pragma: no cover - compiled
             while m:
                 low = m & (~m + np.uint64(1))
                 m ^= low
-                c = h * 64 + _ctz(low)
+                c = h * 64 + lowest(low)
                 for w in range(out.shape[0]):
                     out[w] |= targets[z, c, w]
 
@@ -162,7 +162,7 @@ def chain_walks(sets, places, other, rcc, start, starts, layers, min_links):  # 
                 while m:
                     low = m & (~m + np.uint64(1))
                     m ^= low
-                    targets[z, h * 64 + _ctz(low), w] |= bit
+                    targets[z, h * 64 + lowest(low), w] |= bit
         for e in range(start[i], start[i + 1]):
             if rcc[e] == x:
                 layers[0, x, other[e], w] |= bit
@@ -200,18 +200,11 @@ def chain_walks(sets, places, other, rcc, start, starts, layers, min_links):  # 
                     while hit:
                         low = hit & (~hit + np.uint64(1))
                         hit ^= low
-                        s = w * 64 + _ctz(low)
+                        s = w * 64 + lowest(low)
                         if starts[s, 0] == j:  # (the ends may overlap, but not be one set)
                             continue
-                        if used == out.shape[0]:
-                            bigger = np.empty((2 * used, 4), dtype=np.int64)
-                            bigger[:used] = out
-                            out = bigger
-                        out[used, 0] = k
-                        out[used, 1] = s
-                        out[used, 2] = y
-                        out[used, 3] = j
-                        used += 1
+                        out = room(out, used)
+                        used = put(out, used, (k, s, y, j))
     return out[:used]
 
 
@@ -220,7 +213,7 @@ def chain_walks(sets, places, other, rcc, start, starts, layers, min_links):  # 
 def als_table(subsets, places, peers):  # pragma: no cover - compiled
     """Return the almost locked sets as :func:`engine.strategies.links.rcc_tables` lays them out, one
     per distinct cell set of ``subsets`` (rows ``(cells low word, cells high word, digits)``, as
-    :func:`engine.chain_kernels.als_subsets` returns them), at its first row: ``places[d]`` are the
+    :func:`engine.kernels.chains.als_subsets` returns them), at its first row: ``places[d]`` are the
     cells of digit d, ``peers[c]`` the peers of cell c (two words each)."""
     rows = subsets.shape[0]
     keys = np.empty(rows, dtype=np.int64)  # a set's cells, base 82 (8 cells at most: below 2**51)
@@ -231,7 +224,7 @@ def als_table(subsets, places, peers):  # pragma: no cover - compiled
             while w:
                 low = w & (~w + np.uint64(1))
                 w ^= low
-                key = key * 82 + h * 64 + _ctz(low) + 1
+                key = key * 82 + h * 64 + lowest(low) + 1
         keys[r] = key
     order = np.argsort(keys, kind="mergesort")  # stable: a set's first row comes first
     first = np.zeros(rows, dtype=np.bool_)
@@ -249,7 +242,7 @@ def als_table(subsets, places, peers):  # pragma: no cover - compiled
         while digits:
             low = digits & -digits
             digits ^= low
-            d = _ctz(low) + 1
+            d = lowest(low) + 1
             lo = ~np.uint64(0)  # the cells seeing every cell of the set holding d
             hi = ~np.uint64(0)
             for h in range(2):
@@ -258,7 +251,7 @@ def als_table(subsets, places, peers):  # pragma: no cover - compiled
                 while held:
                     low_cell = held & (~held + np.uint64(1))
                     held ^= low_cell
-                    c = h * 64 + _ctz(low_cell)
+                    c = h * 64 + lowest(low_cell)
                     lo &= peers[c, 0]
                     hi &= peers[c, 1]
             out[n, d, 2] = lo
@@ -278,15 +271,15 @@ def rcc_rows(sets):  # pragma: no cover - compiled
     n = sets.shape[0]
     # per digit x and cell c, the sets whose lowest x cell is c, ascending: ``member[first[x * 81 + c]:...]``
     first = np.zeros(10 * 81 + 1, dtype=np.int64)
-    lowest = np.full((n, 10), -1, dtype=np.int64)
+    least = np.full((n, 10), -1, dtype=np.int64)
     for s in range(n):
         digits = np.int64(sets[s, 0, 2])
         while digits:
             low = digits & -digits
             digits ^= low
-            x = _ctz(low) + 1
-            c = _ctz(sets[s, x, 0]) if sets[s, x, 0] else 64 + _ctz(sets[s, x, 1])
-            lowest[s, x] = c
+            x = lowest(low) + 1
+            c = lowest(sets[s, x, 0]) if sets[s, x, 0] else 64 + lowest(sets[s, x, 1])
+            least[s, x] = c
             first[x * 81 + c + 1] += 1
     for k in range(10 * 81):
         first[k + 1] += first[k]
@@ -294,9 +287,9 @@ def rcc_rows(sets):  # pragma: no cover - compiled
     fill = first.copy()
     for s in range(n):
         for x in range(1, 10):
-            if lowest[s, x] >= 0:
-                member[fill[x * 81 + lowest[s, x]]] = s
-                fill[x * 81 + lowest[s, x]] += 1
+            if least[s, x] >= 0:
+                member[fill[x * 81 + least[s, x]]] = s
+                fill[x * 81 + least[s, x]] += 1
     out = np.empty((max(n, 16), 3), dtype=np.int64)
     used = 0
     found = np.zeros(n, dtype=np.int64)  # per set j > i, the RCCs found with i
@@ -307,13 +300,13 @@ def rcc_rows(sets):  # pragma: no cover - compiled
         while digits:
             low = digits & -digits
             digits ^= low
-            x = _ctz(low) + 1
+            x = lowest(low) + 1
             for h in range(2):
                 seen = sets[i, x, 2 + h]  # the cells seeing all of i's x cells (none of them)
                 while seen:
                     bit = seen & (~seen + np.uint64(1))
                     seen ^= bit
-                    c = h * 64 + _ctz(bit)
+                    c = h * 64 + lowest(bit)
                     for k in range(first[x * 81 + c], first[x * 81 + c + 1]):
                         j = member[k]
                         inside = sets[j, x, 0] & ~sets[i, x, 2] == 0 and sets[j, x, 1] & ~sets[i, x, 3] == 0
@@ -326,14 +319,8 @@ def rcc_rows(sets):  # pragma: no cover - compiled
         for a in range(count):
             j = touched[a]
             if not (sets[i, 0, 0] & sets[j, 0, 0] or sets[i, 0, 1] & sets[j, 0, 1]):
-                if used == out.shape[0]:
-                    bigger = np.empty((2 * used, 3), dtype=np.int64)
-                    bigger[:used] = out
-                    out = bigger
-                out[used, 0] = i
-                out[used, 1] = j
-                out[used, 2] = found[j]
-                used += 1
+                out = room(out, used)
+                used = put(out, used, (i, j, found[j]))
             found[j] = 0
     return out[:used]
 
@@ -349,7 +336,7 @@ def rcc_links(rows, start):  # pragma: no cover - compiled
     count = np.zeros(n, dtype=np.int64)
     total = 0
     for p in range(rows.shape[0]):
-        k = _popcount(np.uint64(rows[p, 2]))
+        k = popcount(np.uint64(rows[p, 2]))
         count[rows[p, 0]] += k
         count[rows[p, 1]] += k
         total += 2 * k
@@ -365,7 +352,7 @@ def rcc_links(rows, start):  # pragma: no cover - compiled
         while digits:
             low = digits & -digits
             digits ^= low
-            x = _ctz(np.uint64(low)) + 1
+            x = lowest(np.uint64(low)) + 1
             out[0, fill[i]] = j
             out[1, fill[i]] = x
             fill[i] += 1
@@ -391,7 +378,7 @@ def _set_key(lo, hi):  # pragma: no cover - compiled
         while w:
             low = w & (~w + np.uint64(1))
             w ^= low
-            key = key * 82 + half * 64 + _ctz(low) + 1
+            key = key * 82 + half * 64 + lowest(low) + 1
     return key
 
 
@@ -414,7 +401,7 @@ def _slot(keys, key):  # pragma: no cover - compiled
 )
 def als_nodes(sets, nodes, wanted, out, als_ids, als_start, kept):  # pragma: no cover - compiled
     """Write to ``out`` the rows ``nodes`` (``(digit, cells, seeing cells)``, cells as two words:
-    :func:`engine.chain_kernels.graph_nodes`' rows), then the new nodes of the sets of ``sets``
+    :func:`engine.kernels.chains.graph_nodes`' rows), then the new nodes of the sets of ``sets``
     (laid out as :func:`als_table` does) of two or more cells: per set, per digit d of it in
     ``wanted`` (bit d), ascending, node (d, the set's d cells, the cells seeing them all) unless a
     row before has that digit and cells (found through a hash of them).  Write the nodes of each
@@ -440,14 +427,14 @@ def als_nodes(sets, nodes, wanted, out, als_ids, als_start, kept):  # pragma: no
     count = 0
     als_start[0] = 0
     for s in range(n):
-        if _popcount(sets[s, 0, 0]) + _popcount(sets[s, 0, 1]) < 2:
+        if popcount(sets[s, 0, 0]) + popcount(sets[s, 0, 1]) < 2:
             continue
         digits = np.int64(sets[s, 0, 2])
         whole = digits << 1 & ~wanted == 0
         while digits:
             low = digits & -digits
             digits ^= low
-            d = _ctz(low) + 1
+            d = lowest(low) + 1
             if not wanted >> d & 1:
                 continue
             key = _node_key(d, sets[s, d, 0], sets[s, d, 1])

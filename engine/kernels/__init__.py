@@ -1,9 +1,12 @@
-"""Where the engine's compiled kernels come from: the ahead-of-time module, or numba's JIT.
+"""The engine's compiled kernels, and where they come from: the ahead-of-time module, or numba's JIT.
 
-Kernel modules import :func:`njit` from here instead of from numba (same use, ``@njit(cache=True)``).
+Every other module of this package holds the kernels of one family (:mod:`.solver`, :mod:`.chains`,
+:mod:`.wings`, ...) and :mod:`.bits` the bit intrinsics they share; the engine imports a family on
+first use, so importing :mod:`engine` loads no numba.  Kernel modules import :func:`njit` from here
+instead of from numba (same use, ``@njit(cache=True)``).
 A kernel the engine calls from Python names its argument types there, once, beside its code
 (``@njit(cache=True, aot="void(uint8[:, ::1], uint8[:, ::1])")``); ``build/aot.py`` compiles exactly
-those with ``numba.pycc`` into the extension module :data:`AOT_MODULE`.
+those with ``numba.pycc`` into the extension module :data:`AOT_MODULE` (in parts: :func:`part_name`).
 
 * When that module can be imported (the standalone bundle), exported kernels are its functions and
   numba is never imported: the bundle carries neither numba nor llvmlite (LLVM, 150 MB), and a first
@@ -28,20 +31,30 @@ from typing import Any, TypeVar
 F = TypeVar("F", bound=Callable[..., Any])
 
 AOT_MODULE = "sudoku_kernels_aot"
-# every engine module with kernels; build/aot.py imports these to find what to compile
-KERNEL_MODULES = (
-    "engine.solver_kernels", "engine.canonical_kernels", "engine.chain_kernels", "engine.fish_kernels",
-    "engine.exclusion_kernels",
-    "engine.als_kernels",
-    "engine.pattern_kernels", "engine.template_kernels",
-    "engine.propagation_kernels",
-)
 # exported name -> (signature, Python function), filled as the kernel modules are imported
 EXPORTS: dict[str, tuple[str, Callable[..., Any]]] = {}
-# the module's function returning source_stamp() as it was when the module was built
+# each part's function returning source_stamp() as it was when the part was built
 STAMP_EXPORT = "aot_stamp"
-# the sources a compiled kernel depends on (the kernel modules, their tables in grid.py, this file)
-_STAMPED = (*KERNEL_MODULES, "engine.grid", "engine.kernels")
+# the first part's function returning how many parts there are
+PARTS_EXPORT = "aot_parts"
+_HERE = os.path.dirname(__file__)
+# besides this package's files, the sources a compiled kernel depends on (their tables)
+_TABLES = os.path.join(os.path.dirname(_HERE), "grid.py")
+
+
+def _sources() -> list[str]:
+    """Return the package's module files, sorted (empty when they are not there: a bundle)."""
+    try:
+        names = os.listdir(_HERE)
+    except OSError:
+        return []
+    return sorted(name for name in names if name.endswith(".py"))
+
+
+def kernel_modules() -> tuple[str, ...]:
+    """Return every kernel module's name (``engine.kernels.solver``, ...): each module of this package,
+    found on disk, so a new one is compiled ahead of time without editing a list; empty in a bundle."""
+    return tuple(f"{__name__}.{name[:-3]}" for name in _sources() if name != "__init__.py")
 
 
 def source_stamp() -> int:
@@ -51,9 +64,10 @@ def source_stamp() -> int:
     edited kernel, and importing hashlib (OpenSSL) cost 4 ms of every ``sudoku`` start.
     """
     forward = backward = 0
-    for name in _STAMPED:
+    paths = [os.path.join(_HERE, name) for name in _sources()]
+    for path in [*paths, _TABLES] if paths else []:
         try:
-            with open(os.path.join(os.path.dirname(__file__), f"{name.rsplit('.', 1)[-1]}.py"), "rb") as src:
+            with open(path, "rb") as src:
                 data = src.read()
         except OSError:
             return 0
@@ -62,24 +76,34 @@ def source_stamp() -> int:
     return (forward << 24) | (backward & 0xFFFFFF)
 
 
-def _load_aot() -> ModuleType | None:
-    """Return the ahead-of-time module, or None: absent, JIT forced, or built from other sources.
+def part_name(index: int) -> str:
+    """Return the name of part ``index`` of the ahead-of-time module: the first is :data:`AOT_MODULE`."""
+    return AOT_MODULE if index == 0 else f"{AOT_MODULE}_{index}"
 
-    A source install compiles it at set-up (``scripts/dev``), so a kernel edited since then would
-    run stale: its stamp no longer matches the sources and the JIT is used instead.  A bundle has
-    no sources to compare with, and its module is the one built with it.
+
+def _load_aot() -> list[ModuleType] | None:
+    """Return the ahead-of-time module's parts, or None: absent, JIT forced, or built from other sources.
+
+    ``build/aot.py`` compiles the kernels in parts, one process each, side by side; the first part
+    says how many there are (:data:`PARTS_EXPORT`).  A source install compiles them at set-up
+    (``scripts/dev``), so a kernel edited since then would run stale: a part's stamp no longer
+    matches the sources and the JIT is used instead.  A bundle has no sources to compare with, and
+    its parts are the ones built with it.
     """
     if os.environ.get("SUDOKU_STUDIO_KERNELS") == "jit":
         return None
     try:
-        module = importlib.import_module(AOT_MODULE)
+        first = importlib.import_module(AOT_MODULE)
+        count = getattr(first, PARTS_EXPORT, lambda: 1)()
+        parts = [first, *(importlib.import_module(part_name(i)) for i in range(1, count))]
     except ImportError:
         return None
     current = source_stamp()
-    stamp = getattr(module, STAMP_EXPORT, None)
-    if current and (stamp is None or stamp() != current):
-        return None
-    return module
+    for part in parts:
+        stamp = getattr(part, STAMP_EXPORT, None)
+        if current and (stamp is None or stamp() != current):
+            return None
+    return parts
 
 
 _aot = _load_aot()
@@ -91,7 +115,7 @@ def using_aot() -> bool:
 
 
 def export_name(func: Callable[..., Any]) -> str:
-    """Return the kernel's name in the ahead-of-time module, e.g. ``solver_kernels__classify_many``."""
+    """Return the kernel's name in the ahead-of-time module, e.g. ``solver__classify_many``."""
     return f"{func.__module__.rsplit('.', 1)[-1]}__{func.__name__}"
 
 
@@ -111,43 +135,12 @@ def njit(aot: str | None = None, **options: Any) -> Callable[[F], F]:
             return numba.njit(**options)(func)
         if aot is None:
             return func
-        compiled = getattr(_aot, name, None)
+        compiled = next((getattr(part, name) for part in _aot if hasattr(part, name)), None)
         if compiled is None:
             raise ImportError(f"{AOT_MODULE} has no {name}: rebuild it (python build/aot.py)")
         return compiled
 
     return compile_
-
-
-def bit_intrinsics() -> tuple[Callable[[int], int], Callable[[int], int]]:
-    """Return ``(popcount, lowest)`` for kernels: a word's set bits, the index of its lowest set bit.
-
-    Under the JIT (and so in the ahead-of-time build) they are LLVM's ``ctpop`` and ``cttz``, one
-    ``popcnt``/``tzcnt`` each on a CPU that has them; with the ahead-of-time module they are plain
-    Python stand-ins, never called (the compiled kernels have the instructions built in), so numba
-    is not imported.  ``lowest`` of 0 is undefined.
-    """
-    if _aot is not None:
-        return (lambda x: bin(x).count("1")), (lambda x: (x & -x).bit_length() - 1)
-    from llvmlite import ir
-    from numba.core import types
-    from numba.extending import intrinsic
-
-    @intrinsic
-    def popcount(typingctx, x):
-        def codegen(context, builder, signature, args):
-            return builder.ctpop(args[0])
-
-        return types.int64(types.int64), codegen
-
-    @intrinsic
-    def lowest(typingctx, x):
-        def codegen(context, builder, signature, args):
-            return builder.cttz(args[0], ir.Constant(ir.IntType(1), 1))  # 1: poison for 0, never passed
-
-        return types.int64(types.int64), codegen
-
-    return popcount, lowest
 
 
 def entry_point(kernel: Callable[..., Any], args: tuple[Any, ...]) -> Callable[..., Any]:

@@ -1,6 +1,6 @@
 """Compiled test of which digits single-digit logic can remove nothing from: digit templates.
 
-Importing this module loads numba (unless the kernels were compiled ahead of time: engine/kernels.py);
+Importing this module loads numba (unless the kernels were compiled ahead of time: engine/kernels/);
 :mod:`engine.candidates` imports it on first use.
 
 A template of digit d is one cell for d in every row that has no d yet, on d's candidate cells, in
@@ -22,9 +22,9 @@ from __future__ import annotations
 
 import numpy as np
 
-from engine.kernels import bit_intrinsics, njit
+from engine.kernels import njit
+from engine.kernels.bits import lowest, popcount
 
-_popcount, _lowest = bit_intrinsics()
 _BUDGET = 20_000  # placements tried per digit before it is counted as not covered
 
 
@@ -66,7 +66,7 @@ def _covered(rows, marked, scratch):  # pragma: no cover - compiled
             for b in range(3):
                 if m >> (3 * b) & 7:
                     boxes |= 1 << (r // 3 * 3 + b)
-    if _popcount(cols) != open_rows or _popcount(boxes) != open_rows:
+    if popcount(cols) != open_rows or popcount(boxes) != open_rows:
         return False
     if open_rows == 0:
         return True
@@ -92,7 +92,7 @@ def _covered(rows, marked, scratch):  # pragma: no cover - compiled
         bit = choices[depth] & -choices[depth]
         choices[depth] ^= bit
         r = order[depth]
-        box = 1 << (r // 3 * 3 + _lowest(bit) // 3)
+        box = 1 << (r // 3 * 3 + lowest(bit) // 3)
         if used_boxes[depth] & box:
             continue
         picks[depth] = bit
