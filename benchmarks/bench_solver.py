@@ -3,7 +3,7 @@
     .venv/bin/python benchmarks/bench_solver.py [--files 17_clue ...] [--sample 10000] [--repeat 5]
                                                 [--cpu N] [--seed 1]
 
-The reference is today's kernel before the bitboard rewrite: ``engine/solver_kernels.py`` as of
+The reference is today's kernel before the bitboard rewrite: ``engine/kernels/solver.py`` as of
 commit 3e52e90, taken with ``git show`` into a cache folder and imported under another module name
 (``ref_solver_kernels``), so both kernels run in this process on the same arrays.  The process is
 pinned to one core (``os.sched_setaffinity``); for each bench file (big files sampled at random
@@ -64,7 +64,7 @@ def reference_kernels() -> ModuleType:
     """Return commit 3e52e90's kernel module, imported as ``ref_solver_kernels`` from a cache folder
     (kept between runs so numba's cache holds its compiled code); CalledProcessError without git."""
     source = subprocess.run(
-        ["git", "show", f"{REFERENCE}:engine/solver_kernels.py"],
+        ["git", "show", f"{REFERENCE}:engine/kernels/solver.py"],
         cwd=ROOT,
         check=True,
         capture_output=True,

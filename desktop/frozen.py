@@ -8,7 +8,7 @@ API's business, see CONTRACT.md) and numba's compiled code to the per-user cache
 the environment once, at import.  Both executables' entry scripts (``build/entry_*.py``) call it first.
 
 Why a cache locator of our own: in a bundle, a function's ``co_filename`` is the module's path
-*relative* to the bundle (``engine/solver_kernels.py``), a file that does not exist.  numba's own
+*relative* to the bundle (``engine/kernels/solver.py``), a file that does not exist.  numba's own
 locators then either give up on ``NUMBA_CACHE_DIR`` or hash the current directory into the cache
 path, so every folder the ``sudoku`` command is run from would compile afresh.  Ours keys the cache
 on the relative path, under one sub-folder per executable: numba stamps frozen caches with a hash
@@ -91,7 +91,7 @@ def prepare() -> None:
 
 
 def _cache_subpath(py_file: str) -> list[str]:
-    # "engine/solver_kernels.py" -> ["engine"]; anything absolute or odd is reduced to safe names so a
+    # "engine/kernels/solver.py" -> ["engine"]; anything absolute or odd is reduced to safe names so a
     # join can never leave the cache folder
     parts = re.split(r"[\\/]+", py_file)[:-1]  # either separator, whatever the platform
     safe = [re.sub(r"[^A-Za-z0-9_.-]", "_", p) for p in parts if p not in ("", ".", "..")]

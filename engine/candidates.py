@@ -205,7 +205,7 @@ _UNIT_POSITIONS = LastAnswer()  # all_unit_positions' last state
 
 def template_covered(cands: list[int]) -> int:
     """Return a 9-bit mask (bit d-1) of the digits every candidate of which lies in a template: no
-    single-digit technique can remove anything from them (:mod:`engine.template_kernels`).  Cached
+    single-digit technique can remove anything from them (:mod:`engine.kernels.templates`).  Cached
     per state; a digit the search gave up on is left out, so its finders still search it.
 
     Single-digit finders skip these digits: 91.5% of the digits on hard stuck states, where the

@@ -6,7 +6,7 @@ stack, bands, stacks, and transposing.  The *minlex form* of a grid is the lexic
 smallest of all its equivalents, read row by row as 81 digits: equivalent grids, and only they,
 share it.  It always starts ``123456789`` and then ``4``.
 
-The search is compiled (:mod:`engine.canonical_kernels`, numba, loaded on first use): it fixes what
+The search is compiled (:mod:`engine.kernels.canonical`, numba, loaded on first use): it fixes what
 minimality forces and compares the 7,776 remaining candidates cell by cell with an early exit,
 about 0.1-0.3 ms per grid on one core, so 10,000 essentially different grids take a few seconds
 with their random generation (figures in benchmarks/README.md).  Only complete grids: a puzzle's

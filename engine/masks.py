@@ -32,7 +32,7 @@ CELL_UNIT_BITS = tuple(sum(1 << u for u in CELL_UNITS[c]) for c in range(81))
 """Per cell its row, column and box as bits of a 27-bit unit mask (bit u is ``UNITS[u]``)."""
 PEER_THIRDS = tuple((m & (1 << 27) - 1, m >> 27 & (1 << 27) - 1, m >> 54) for m in PEER_MASK)
 """Per cell its peers as three words of 27 cells (cell c is bit c % 27 of word c // 27): cell sets
-as compiled kernels read them in signed 64-bit words (engine/pattern_kernels.py)."""
+as compiled kernels read them in signed 64-bit words (engine/kernels/)."""
 
 
 def mask_digits(mask: int) -> list[int]:

@@ -4,9 +4,9 @@ for the forcing techniques' compiled copy.
 Placing a digit removes it from the peers; a cell left with one candidate (naked single) or a digit
 left with one place in a unit (hidden single) is placed in turn, until nothing more follows or a
 cell or unit runs out of room.  Plain Python on lists: the compiled solver has its own, faster copy
-of this logic in :mod:`engine.solver_kernels`, where lists of ints cannot go, and the forcing nets,
+of this logic in :mod:`engine.kernels.solver`, where lists of ints cannot go, and the forcing nets,
 digit forcing chains and Kraken fish follow their branches with
-:func:`engine.propagation_kernels.propagate`, this function compiled step for step, about 4 times
+:func:`engine.kernels.propagation.propagate`, this function compiled step for step, about 4 times
 faster a branch (a change here must be made there too: tests/test_propagation_kernels.py compares
 the two).
 """

@@ -9,7 +9,7 @@ The contract (tdoku's, in one place):
   (``-1`` in :func:`classify_batch`, so callers can tell it from *unsolvable*);
 * solutions are ``uint8`` arrays of shape (81,) and always pass :func:`engine.grid.is_solution`.
 
-The search runs in compiled kernels (:mod:`engine.solver_kernels`), imported on first use so that
+The search runs in compiled kernels (:mod:`engine.kernels.solver`), imported on first use so that
 importing this module (for :class:`Status`, say) never loads numba.
 """
 

@@ -57,7 +57,7 @@ def test_frozen_prepare_keeps_a_users_own_numba_cache_dir(as_bundle: Path, monke
 @pytest.mark.parametrize(
     ("py_file", "parts"),
     [
-        ("engine/solver_kernels.py", ["engine"]),
+        ("engine/kernels/solver.py", ["engine"]),
         ("engine\\strategies\\fish.py", ["engine", "strategies"]),
         ("kernels.py", ["_"]),
         ("../../etc/x.py", ["etc"]),
@@ -84,7 +84,7 @@ def test_locator_keys_the_cache_on_the_module_path_not_the_current_folder(
     for folder in ("a", "b"):
         (tmp_path / folder).mkdir()
         monkeypatch.chdir(tmp_path / folder)
-        locator = locator_cls.from_function(_kernel, "engine/solver_kernels.py")
+        locator = locator_cls.from_function(_kernel, "engine/kernels/solver.py")
         assert locator is not None
         paths.add(locator.get_cache_path())
     exe = Path(sys.executable).stem
@@ -96,7 +96,7 @@ def test_locator_declines_without_a_cache_dir(as_bundle: Path, monkeypatch: pyte
     from numba.core import config
 
     monkeypatch.setattr(config, "CACHE_DIR", "")
-    assert frozen.FrozenCacheLocator.from_function(_kernel, "engine/solver_kernels.py") is None
+    assert frozen.FrozenCacheLocator.from_function(_kernel, "engine/kernels/solver.py") is None
 
 
 def test_self_test_reads_the_board_from_gridcell_labels() -> None:

@@ -87,7 +87,7 @@ def find_als_xz(cg: CandidateGrid) -> Iterator[Step]:
     """ALS-XZ: two non-overlapping sets with an RCC X; a common digit Z leaves the cells seeing all
     Z of both (doubly linked: each set's digits leave its peers).  Yields nothing when none helps.
 
-    Which pairs remove something is tested compiled first (:func:`engine.chain_kernels.als_xz_hits`,
+    Which pairs remove something is tested compiled first (:func:`engine.kernels.chains.als_xz_hits`,
     the same test): on an SE 8-9 state thousands of pairs share an RCC and few remove anything.
     """
     sets = almost_locked_sets(cg)
@@ -129,7 +129,7 @@ def find_als_xy_wing(cg: CandidateGrid) -> Iterator[Step]:
     either RCC, leaves the cells seeing all Z of A and B.  Yields nothing when none helps.
 
     Which (C, A, B) remove something is tested compiled first
-    (:func:`engine.chain_kernels.xy_wing_hits`, the same test, in the same order).
+    (:func:`engine.kernels.chains.xy_wing_hits`, the same test, in the same order).
     """
     sets = almost_locked_sets(cg)
     dc = digit_cells(cg)
@@ -167,7 +167,7 @@ def links_by_set(rows: np.ndarray, n: int) -> tuple[np.ndarray, np.ndarray, np.n
     then j's to i, listed per set in that order.  The last rows' answer is kept: the ALS-XY-wing
     and ALS chains ask for the same rows in a row.
 
-    Laid out compiled (:func:`engine.als_kernels.rcc_links`): the numpy form (the pairs' digits by
+    Laid out compiled (:func:`engine.kernels.als.rcc_links`): the numpy form (the pairs' digits by
     ``nonzero``, then a stable ``argsort`` by owner and a ``bincount``) was half of the
     ALS-XY-wing's time.  In the driver rating the held-out SE 9 puzzles (JIT, one core, two runs
     interleaved with e3a2dde, load 2.5) the ALS-XY-wing takes 0.31-0.33 -> 0.14-0.15 ms a call,
@@ -194,7 +194,7 @@ def find_death_blossom(cg: CandidateGrid) -> Iterator[Step]:
     a digit Z in every petal (not in the stem) leaves the cells seeing all those Z.  Yields nothing
     when none helps.
 
-    The blossoms that remove something are found compiled (:func:`engine.chain_kernels.blossom_leaves`:
+    The blossoms that remove something are found compiled (:func:`engine.kernels.chains.blossom_leaves`:
     per stem cell of two to four candidates, one petal per digit, depth first, a branch dropped as
     soon as no Z has a target left); each is then made into its eliminations here, in that order.
     """

@@ -20,7 +20,7 @@ ORs, over the links i -y- j, the starts that reached i through a digit other tha
 and ends that share a Z with a cell seeing all its Zs are read out, and the chain itself is
 recovered backwards from the stored layers, without repeating a set (walks may double back: such
 a walk is sound but reads badly, and is dropped).  The layers and the walks to read out are made
-compiled, all seven layers in one call (:func:`engine.als_kernels.chain_walks`); here the walks
+compiled, all seven layers in one call (:func:`engine.kernels.als.chain_walks`); here the walks
 become removals and chains, fewest links first, as they did when the layers were dicts of Python
 ints built and read one at a time (a layer costs some 0.1 ms compiled: not worth stopping early).
 

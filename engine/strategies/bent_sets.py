@@ -81,7 +81,7 @@ def _sets(cands: list[int], n: int) -> list[tuple[int, int, int]]:
     Digit set first: only cells whose candidates fit in the n digits can join, usually a handful.
     Then depth first, pruned as soon as two digits are loose (adding a cell never restricts a digit
     again).  Compiled, search and test in one call
-    (:func:`engine.pattern_kernels.bent_sets_found`): in Python this took 5-10 ms a state on SE 8
+    (:func:`engine.kernels.bent_sets.bent_sets_found`): in Python this took 5-10 ms a state on SE 8
     states, a third of rating them.  Round 7 compiled the search
     (now tests/bent_sets_reference.py: a numba set to keep each set once, cells as two
     unsigned words, the state's digit cells converted from Python ints on every call) and the test

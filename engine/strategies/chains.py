@@ -117,13 +117,13 @@ def chain_results(g: Graph, cg: CandidateGrid, *, loops: bool = True, same_digit
 
     From each node's "false" state every "true" state reached is an end Z: first-or-Z holds, so
     candidates weakly linked to both ends go; Z = start places it; Z seeing the start closes a
-    loop.  Found and read in one compiled call (:func:`engine.chain_kernels.useful_chains`; the
+    loop.  Found and read in one compiled call (:func:`engine.kernels.chains.useful_chains`; the
     same reading written plainly in Python, which the tests hold it to, is
     tests/chain_reference.py's ``chain_results_py``): an SE 8-9 state's ALS graph gives a few thousand
     chains for some 10 results, and reading them in Python (a candidate key per chain, loops'
     eliminations) cost about twice the search.  ``cg`` is the state ``g`` was built for.
 
-    Measured with the compiled graph nodes and the search's reach (engine/chain_kernels.py), on the
+    Measured with the compiled graph nodes and the search's reach (engine/kernels/chains.py), on the
     recorded stuck states of 64 SE 6-9.3 tuning puzzles where the driver asks the AIC, one core,
     interleaved with 81ea958 (load 1.3): the AIC's first step 1.75 ms a call against 3.65 ms, the
     X-chain's 0.14 against 0.29 ms; a state's three AIC graphs built and searched in 2.6 ms against

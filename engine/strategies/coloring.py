@@ -114,7 +114,7 @@ _MEMO = DigitMemo()  # per digit: colouring depends only on that digit's 27 unit
 
 
 def _removing_digits(cands: list[int]) -> int:
-    """Return :func:`engine.pattern_kernels.coloring_digits`: bit d - 1 when simple colouring removes
+    """Return :func:`engine.kernels.coloring.coloring_digits`: bit d - 1 when simple colouring removes
     something on digit d, bit 8 + d when multi-colouring does.
 
     Both nearly never do on a hard state (none of 3,600 calls each on held-out SE 9 puzzles), and

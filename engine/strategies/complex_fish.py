@@ -27,7 +27,7 @@ fish's removals include the other's; reglib 03621 needs that).
 *Kraken* fish (HoDoKu's type 1) are finned basic fish whose target does not see every fin: each
 fin it does not see, placed, leads by singles (the forcing chains' propagation,
 :func:`engine.propagation.propagate_singles`, compiled step for step in
-:func:`engine.propagation_kernels.propagate_singles`) to the target losing the digit or to a
+:func:`engine.kernels.propagation.propagate_singles`) to the target losing the digit or to a
 contradiction.  Type 2: the base cells of one cover unit and the fins, each placed, remove the
 same candidate (of any digit); unless a fin holds the digit the fish puts it in one of those
 cells, so the candidate goes.
@@ -41,7 +41,7 @@ Kraken fish is a forcing chain from the fins, the kind SE charges 8 and more: 8.
 forcing chain, so it never takes a step a forcing chain would explain (the driver meets it only
 where forcing chains find nothing; it stays for hints).
 
-Search (:mod:`engine.fish_kernels`, compiled): per digit, a depth-first search adds base units
+Search (:mod:`engine.kernels.fish`, compiled): per digit, a depth-first search adds base units
 in order and, right away, covers each new base candidate: by one of the (at most two) other
 units through it, or by declaring it a fin.  The cover may hold at most n units and the fins at
 most ``_MAX_FINS`` cells (``_MAX_ENDO`` of them endo-fins; HoDoKu's defaults are 5 and 2, its
@@ -60,7 +60,7 @@ path, hence its place after the Franken fish.  Kraken: mean 55 ms for every type
 stuck states of tests/test_complex_fish.py, 210 ms (worst 800) with type 2, which follows every
 base cell (the singles propagation dominates); it runs only where the forcing chain finds nothing.  Rating 20
 SE 5-9 puzzles (``engine.rating.rate``), these finders took 8.5% of the time, 59 ms per puzzle.
-Since, the search drops a frame whose full cover can remove nothing (:mod:`engine.fish_kernels`):
+Since, the search drops a frame whose full cover can remove nothing (:mod:`engine.kernels.fish`):
 a Franken search 0.69 -> 0.48 ms, a mutant one 1.82 -> 1.13 ms, the same rows in the same order.
 Then the digit's tables were built in the kernel (numpy in Python cost 40 us a search) and Kraken's
 singles compiled (4 times faster a branch, the same placements in the same order on 17,675 branches
@@ -71,7 +71,7 @@ states (one core, cpu time, machine loaded 3-5 on 2 cores, the same rows): Frank
 ms, mutant 1.18 -> 1.13 ms, Kraken's basic fish 0.14 -> 0.10 ms a search; the driver's Kraken
 call (first step) 2.97 -> 1.37 ms; every Kraken fish of every 10th state 45.6 -> 22.6 ms a state
 (worst 142 -> 57 ms), the same steps.  Since, the type 1 test runs compiled, fins followed as
-needed (:func:`engine.propagation_kernels.kraken_targets`; figures there): the driver's Kraken call
+needed (:func:`engine.kernels.propagation.kraken_targets`; figures there): the driver's Kraken call
 on held-out SE 9 puzzles about 0.4x, every Kraken fish of every 10th stuck state 0.86x.
 """
 
@@ -144,7 +144,7 @@ class _Found(NamedTuple):
         return sum(1 << self.cells[i] for i in bits(mask))
 
 
-_KIND = {"kraken": 0, "franken": 1, "mutant": 2}  # fish_kernels.kind_of's classes (Kraken: basic fish)
+_KIND = {"kraken": 0, "franken": 1, "mutant": 2}  # engine.kernels.fish.kind_of's classes (Kraken: basic fish)
 
 
 def _search(cands_mask: int, digit: int, kind: str, in_templates: list[int] | None = None) -> _Found:
@@ -180,7 +180,7 @@ def _search(cands_mask: int, digit: int, kind: str, in_templates: list[int] | No
 
 
 def _rows(at: np.ndarray, pool: np.ndarray, cover_ok: int, kind: str, removable: int) -> np.ndarray:
-    """Return the kernel's rows for one walk (:func:`engine.fish_kernels.search_fish`)."""
+    """Return the kernel's rows for one walk (:func:`engine.kernels.fish.search_fish`)."""
     kernel = _kernels().search_fish
     fins = _MAX_KRAKEN_FINS if kind == "kraken" else _MAX_FINS
     blind = int(kind == "kraken")  # a Kraken fish's fins need not see anything
@@ -349,7 +349,7 @@ class _Branches:
     def type_1(self, found: _Found) -> Iterator[tuple[Row, list[int]]]:
         """Yield each row of a digit's Kraken search with type 1 targets, and those targets (cells,
         ascending): cover candidates some fin does not see, each such fin placed removing them by
-        singles (:func:`engine.propagation_kernels.kraken_targets`, which follows the fins).
+        singles (:func:`engine.kernels.propagation.kraken_targets`, which follows the fins).
 
         The kernel does what the test in Python did target by target (a fin's singles keeping a
         target ended that target's test): the same rows and targets, the same fins followed.
@@ -372,7 +372,7 @@ class _Branches:
 
     def get(self, cell: int, d: int) -> _Branch:
         """Return where placing ``d`` in ``cell`` leads by singles (compiled, never fails on a valid
-        state: :func:`engine.propagation_kernels.propagate_singles`, the forcing chains' propagation
+        state: :func:`engine.kernels.propagation.propagate_singles`, the forcing chains' propagation
         step for step)."""
         branch = self.followed.get((cell, d))
         if branch is None:

@@ -21,7 +21,7 @@ pairs of digits of the other two are one 81-bit board, from which the excluders 
 strike rows, columns and pairs; a triple whose cells have too many digits outside every excluder
 to lose any (see :func:`_free`) is skipped unread.
 
-Both walks over the cells are compiled (:mod:`engine.exclusion_kernels`): they only tell which pairs
+Both walks over the cells are compiled (:mod:`engine.kernels.exclusion`): they only tell which pairs
 and triples remove something, and the steps are built here.  In Python they cost, on the 800
 stuck states of 30 SE 8-9.9 tuning puzzles (every state, one core, cpu time), 0.9 s (pairs) and
 8 s (triples; a median of 17 ms a hard state): nearly every state reads some 700 triples and none
@@ -125,7 +125,7 @@ _PEER = np.array([[b in PEERS[a] for b in range(81)] for a in range(81)], dtype=
 def _removing(cands: list[int], kernel: str, width: int) -> list[list[int]]:
     """Return the base cells of every pair (``removing_pairs``) or triple (``removing_triples``)
     exclusion that removes something, in the order of the walks described in the module docstring
-    (compiled: engine/exclusion_kernels.py)."""
+    (compiled: engine/kernels/exclusion.py)."""
     from engine.kernels import exclusion as exclusion_kernels  # loads numba on first use
 
     search = getattr(exclusion_kernels, kernel)

@@ -132,7 +132,7 @@ def follow_off(values: list[int], cands: list[int], cell: int, digit: int) -> Br
 
 def _follow(values: list[int], cands: list[int], queue: list[Pair], placed: list[Pair]) -> Branch:
     """Return the branch of placing what ``queue`` holds (the last first) after ``placed`` and
-    following singles, compiled (:func:`engine.propagation_kernels.propagate`, which is
+    following singles, compiled (:func:`engine.kernels.propagation.propagate`, which is
     :func:`engine.propagation.propagate_singles` step for step; inputs unchanged).
 
     Measured (13,504 branches of every 40th state where the real driver asks Kraken fish or forcing
@@ -534,18 +534,18 @@ def follow_chain(cg: CandidateGrid, links: StrongLinks, cell: int, digit: int) -
 
 class _ChainBranches:
     """Every candidate's branch by single links (:func:`follow_chain`), followed in one compiled
-    call (:func:`engine.propagation_kernels.chain_branches`) and turned into a :class:`Branch` when
+    call (:func:`engine.kernels.propagation.chain_branches`) and turned into a :class:`Branch` when
     asked.
 
     Measured: a state's forcing_chain search follows about 110 branches at 40-90 us each in Python,
     most of the 5-10 ms it takes; the kernel follows all 200-300 candidates in well under 1 ms.
     Which cells and units give a step is then decided compiled too (``groups``:
-    :func:`engine.propagation_kernels.forcing_groups`), and only their branches are read: trying
+    :func:`engine.kernels.propagation.forcing_groups`), and only their branches are read: trying
     each of the 100-odd cells and units of a stuck state in Python (their branches as lists, what
     they agree on) cost 2 ms.  forcing_chain's first step on the 99 recorded stuck states where the
     driver asks it: 1.24 ms a call against 3.46 ms for 81ea958 (one core, interleaved, load 3.7),
     every step of 1,378 states the same.
-    Since, the strong-link table is made compiled (:func:`engine.propagation_kernels.strong_links`;
+    Since, the strong-link table is made compiled (:func:`engine.kernels.propagation.strong_links`;
     StrongLinks.of in Python was a quarter of the call), and each branch keeps its removals and
     placements as 12 words of 729 bits, so whether a group's branches agree is a few word ANDs (the
     kernels compared placement lists pair by pair and 729 bytes of removals a group, 60% of the
@@ -606,7 +606,7 @@ class _Search:
     @property
     def links(self) -> StrongLinks:
         """The state's strong links in Python (only the nets' digit forcing asks: the single-link
-        branches read them compiled, :func:`engine.propagation_kernels.strong_links`)."""
+        branches read them compiled, :func:`engine.kernels.propagation.strong_links`)."""
         if self._links is None:
             self._links = StrongLinks.of(self.cg)
         return self._links

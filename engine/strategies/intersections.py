@@ -81,7 +81,7 @@ def _step(tid: str, cands: list[int], d: int, first: int, second: int) -> Step:
 
 def _locks(cands: list[int], claiming: bool) -> list[list[int]]:
     """Return (digit, unit, unit) of every pointing (box, line) or claiming (line, box) that removes
-    something, in the walk's order: :func:`engine.pattern_kernels.locked_candidates`.
+    something, in the walk's order: :func:`engine.kernels.intersections.locked_candidates`.
 
     Both are tried on every state past the singles and fire on few.  The walk in Python read each
     digit's unit positions (:func:`engine.candidates.all_unit_positions`) behind a memo per digit
@@ -133,7 +133,7 @@ _UNITS = np.array(UNITS, dtype=np.int64)
 def _locked(cands: list[int], size: int) -> list[list[int]]:
     """Return (mini-line index into _MINIS, its cells as a mask over the three) of every naked pair
     (``size`` 2) or triple sharing a box and a line that removes something from both, in the walk's
-    order: :func:`engine.pattern_kernels.locked_subsets` (a Python walk over the 54 mini-lines cost
+    order: :func:`engine.kernels.intersections.locked_subsets` (a Python walk over the 54 mini-lines cost
     most of these finders' time on every hard state, nearly always finding nothing)."""
     from engine.kernels.intersections import locked_subsets  # loads numba on first use
 

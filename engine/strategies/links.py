@@ -82,7 +82,7 @@ class Graph:
     Links are node sets, both ways: ``links[0][a]`` the nodes strongly linked to a (through units,
     cells and almost locked sets), ``links[1][a]`` the weakly linked ones, each a row of uint64
     words (node b is bit ``b % 64`` of word ``b // 64``), made by one compiled pass
-    (:func:`engine.chain_kernels.graph_links`) and given to the compiled search as they are.  The
+    (:func:`engine.kernels.chains.graph_links`) and given to the compiled search as they are.  The
     ALS graph of an SE 9 state has 600-800 nodes and some 30,000 weak links: made link by link in
     Python (node bitsets as ints, then rows) they cost more than the search.
     """
@@ -324,15 +324,15 @@ def _add_als_nodes(
     g: Graph, cg: CandidateGrid, digits: tuple[int, ...], rows: np.ndarray
 ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """Return the nodes ``rows`` (``(digit, cells, common peers)``, two words each:
-    :func:`engine.chain_kernels.graph_nodes`' rows) followed by the nodes of every almost locked
+    :func:`engine.kernels.chains.graph_nodes`' rows) followed by the nodes of every almost locked
     set of 2+ cells, and the kept sets' nodes and where each set's nodes start (:class:`NodeArrays`'
     ``als_ids`` and ``als_start``); the kept sets go to ``g.als_sets`` (made when asked).  Each two
     of a set's nodes are strongly linked.  Per set, its digits of ``digits`` ascending, the node
     (digit, the set's cells holding it) is new unless it is already there; a set is kept only when
     all its digits are in ``digits``.
 
-    Compiled (:func:`engine.als_kernels.als_nodes`, from the sets' table
-    :func:`engine.als_kernels.als_table`, the ids found through a hash of (digit, cells)): made
+    Compiled (:func:`engine.kernels.als.als_nodes`, from the sets' table
+    :func:`engine.kernels.als.als_table`, the ids found through a hash of (digit, cells)): made
     node by node in Python (a dict of (digit, cells) keys, appended to the lists of digits, cells
     and peers, then turned into words) the ALS graph took 0.97 ms at the median on the 529 SE 9+
     stuck states (the sets already made; one core, interleaved with 68e7803, load 0.7), 0.21 ms
@@ -422,10 +422,10 @@ def almost_locked_sets(cg: CandidateGrid, min_size: int = 1, max_size: int = 8) 
 
 
 def _sets_and_table(cg: CandidateGrid) -> tuple[AlsList, np.ndarray]:
-    """Return the state's sets and their layout (:func:`engine.als_kernels.als_table`'s form), made
+    """Return the state's sets and their layout (:func:`engine.kernels.als.als_table`'s form), made
     once for the last state asked: the subsets found compiled
-    (:func:`engine.chain_kernels.als_subsets`, in this order), each kept the first time it is seen,
-    laid out by :func:`engine.als_kernels.als_table` (:func:`rcc_tables` and the ALS nodes read it).
+    (:func:`engine.kernels.chains.als_subsets`, in this order), each kept the first time it is seen,
+    laid out by :func:`engine.kernels.als.als_table` (:func:`rcc_tables` and the ALS nodes read it).
 
     Measured: the subsets of the 27 units (a few thousand a state) cost about half of the sets'
     time in Python, and the sets are made on every state the AIC's ALS graph or an ALS technique
@@ -447,7 +447,7 @@ def _sets_and_table(cg: CandidateGrid) -> tuple[AlsList, np.ndarray]:
 
 
 def _als(rows: list[list[int]]) -> Als:
-    """Return the set laid out in ``rows`` (:func:`engine.als_kernels.als_table`'s form)."""
+    """Return the set laid out in ``rows`` (:func:`engine.kernels.als.als_table`'s form)."""
     lo, hi, m, _ = rows[0]
     dm = {}
     dp = {}
@@ -478,11 +478,11 @@ _last_pairs: tuple = ((), None, None)  # (key, table, rows), replaced whole as _
 
 
 def rcc_tables(cg: CandidateGrid, sets: Sequence[Als]) -> tuple[np.ndarray, np.ndarray]:
-    """Return the sets as the compiled tests read them (:func:`engine.als_kernels.rcc_rows`) and,
+    """Return the sets as the compiled tests read them (:func:`engine.kernels.als.rcc_rows`) and,
     as rows ``(i, j, rcc digits mask)``, every two non-overlapping sets (i < j) sharing an RCC (see
     :func:`rccs`), cached per state.
 
-    The pairs are found compiled (:func:`engine.als_kernels.rcc_rows`): an SE 9 state has 300-700
+    The pairs are found compiled (:func:`engine.kernels.als.rcc_rows`): an SE 9 state has 300-700
     sets, some 100,000 pairs, 0.1-0.2 s in Python.  That kernel tries only the sets whose lowest x
     cell sees all of the other's x cells rather than every pair (the test of :func:`rccs`, as
     ``chain_kernels.rcc_pairs`` did; it is tests/test_als_kernels.py's reference now): 0.67 -> 0.26

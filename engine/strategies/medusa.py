@@ -25,7 +25,7 @@ Each colour's cells and what they see are computed once per cluster (the contrad
 the traps both read them): 0.55 -> 0.40 ms a state on the 1,378 stuck states of tuning-half SE
 6-9.3 puzzles (one core, cpu time), the same steps.  Nearly every state the driver reaches here
 yields nothing (89 of 3,115 calls fired on held-out SE 9 puzzles), so a compiled test first tells
-whether any cluster has a false colour or a trap (:func:`engine.pattern_kernels.medusa_removes`,
+whether any cluster has a false colour or a trap (:func:`engine.kernels.coloring.medusa_removes`,
 the same rules on cell sets): 10 us a call that finds nothing, against 0.3-0.4 ms for the Python
 search; on those 1,378 states, where 623 fire, 0.44 -> 0.21 ms a call (one core, interleaved).
 """

@@ -16,7 +16,7 @@ Speed: one 81-bit mask of the digit's places per assumption, and a pass over the
 per placement.  On the 17 states of 40 SE 8.0-9.0 puzzles where main's driver had to use forcing
 (../shared/data/ratings/se_rated_stratified_sample.txt), on a loaded machine (load 6-7 on 2
 cores): a median 3.6 ms to the first step or the end of the scan, 7 ms for every step.  The walks
-are now compiled (:func:`engine.chain_kernels.nishio_hits`, the same walk as :func:`follow_digit`):
+are now compiled (:func:`engine.kernels.chains.nishio_hits`, the same walk as :func:`follow_digit`):
 on the 102 recorded stuck states of 64 SE 6-9.3 tuning puzzles where the driver asks Nishio, 0.2 ms
 a call against 3.5 ms (one core, interleaved with 3ad8f2b), every step the same on 1,378 states.
 A contradiction with no placement before it is a single's work and is left out.
@@ -89,7 +89,7 @@ def follow_digit(cg: CandidateGrid, cell: int, digit: int, alive: int, done: int
 def find_nishio(cg: CandidateGrid) -> Iterator[Step]:
     """Nishio forcing chains: a candidate whose digit, followed alone, leaves a unit without it is
     false.  Yields nothing on a solved state or one with none of these."""
-    # every candidate's walk (:func:`follow_digit`) is compiled (engine.chain_kernels.nishio_hits),
+    # every candidate's walk (:func:`follow_digit`) is compiled (engine.kernels.chains.nishio_hits),
     # which returns only the contradictions, in this order: the scan in Python cost 3-4 ms a state
     # where it found nothing, most states the driver asks it on
     from engine.kernels.chains import nishio_hits

@@ -58,7 +58,7 @@ def hidden_single(cg: CandidateGrid) -> Iterator[Step]:
     """Yield a placement for every digit with one candidate cell in a unit, boxes first (none if none).
 
     Tried on every state of every puzzle (the driver takes the first): the units are read by one
-    compiled call (:func:`engine.pattern_kernels.hidden_singles`) and steps made only as asked.
+    compiled call (:func:`engine.kernels.singles.hidden_singles`) and steps made only as asked.
     In the driver on held-out SE 9 puzzles (process time, one core, interleaved) 0.019 -> 0.016
     ms a call against the Python walk over the 27 units; the state's array it makes
     (:func:`engine.masks.cands_array`) is then kept for the kernels of the techniques after.

@@ -12,7 +12,7 @@ cells: those cells take those digits, so they lose every other candidate.
 
 A subset is reported once, with everything it removes from every unit its cells share.
 
-The walk over every unit's combinations is compiled (:func:`engine.pattern_kernels.unit_subsets`:
+The walk over every unit's combinations is compiled (:func:`engine.kernels.subsets.unit_subsets`:
 the subsets found, in the walk's order; their steps are built here).  The six finders are tried on
 every hard state and nearly always find nothing: on the 1,378 stuck states of tuning-half SE 6-9.3
 puzzles in the driver's order, 0.96 -> 0.20 ms a state for the six (one core, interleaved, the
@@ -61,7 +61,7 @@ _UNITS = np.array(UNITS, dtype=np.int64)
 
 def _subsets(cands: list[int], size: int, hidden: bool) -> list[list[int]]:
     """Return (unit, positions, digits) of every naked or hidden subset of ``size`` that removes a
-    candidate, unit by unit in combinations order: :func:`engine.pattern_kernels.unit_subsets`."""
+    candidate, unit by unit in combinations order: :func:`engine.kernels.subsets.unit_subsets`."""
     from engine.kernels.rows import filled_rows
     from engine.kernels.subsets import unit_subsets  # loads numba on first use
 

@@ -12,7 +12,7 @@ B to C + B (inside the box), and a digit of C in neither L nor B to C itself::
 So the rest of the line loses L's digits and C's digits not in B; the rest of the box loses B's
 digits and C's digits not in L; intersection cells outside C lose both.
 
-The walk over every box/line intersection is compiled (:func:`engine.pattern_kernels.sue_de_coq_patterns`:
+The walk over every box/line intersection is compiled (:func:`engine.kernels.sue_de_coq.sue_de_coq_patterns`:
 it tells only which patterns remove something, and their steps are built here), and the results
 are merged as one search over all intersections would (a set of removals keeps its first place and
 its first smallest pattern).  On the 1,378 stuck states of tuning-half SE 6-9.3 puzzles in the
@@ -119,7 +119,7 @@ for _n in range(7):
 
 
 def _patterns(cands: list[int]) -> list[list[int]]:
-    """Return the rows of :func:`engine.pattern_kernels.sue_de_coq_patterns`: every intersection's
+    """Return the rows of :func:`engine.kernels.sue_de_coq.sue_de_coq_patterns`: every intersection's
     patterns that remove something, in the order the Python walk listed them."""
     from engine.kernels.rows import filled_rows
     from engine.kernels.sue_de_coq import sue_de_coq_patterns  # loads numba on first use

@@ -314,7 +314,7 @@ def _avoidable(cg: CandidateGrid) -> Iterator[Step]:
 
 def _avoidable_hits(cg: CandidateGrid) -> list[int]:
     """Return the rectangles (indexes into RECTANGLES, ascending) without a placed given that give an
-    avoidable rectangle removing something: :func:`engine.pattern_kernels.avoidable_rectangles`.
+    avoidable rectangle removing something: :func:`engine.kernels.uniqueness.avoidable_rectangles`.
 
     The technique is tried on every hard state and nearly never fires; the Python walk over the
     rectangles free of givens (that list kept per set of givens) cost 0.10-0.15 ms a call in the

@@ -73,7 +73,7 @@ _UNITS = np.array(UNITS, dtype=np.int64)
 
 def _rows(cands: list[int], kind: int) -> list[list[int]]:
     """Return the wings of ``kind`` (0 XY, 1 XYZ: pivot and pincers; 2 W: the two cells and the link
-    digit's bit) that remove something, in the walks' order: :func:`engine.pattern_kernels.wing_rows`.
+    digit's bit) that remove something, in the walks' order: :func:`engine.kernels.wings.wing_rows`.
 
     In Python the walks over pivots and their peers (or over pairs of bivalue cells, with the strong
     links of a digit made as soon as one pair removed something) were tried on every hard state and
