@@ -32,6 +32,7 @@ _EXPORTS = {
     "Symmetry": "engine.generator",
     "UNITS": "engine.grid",
     "UnsolvableError": "engine.rating",
+    "Why": "engine.why",
     "as_grid": "engine.grid",
     "atomic_output": "engine.cli.common",
     "candidate_masks": "engine.candidates",
@@ -49,6 +50,7 @@ _EXPORTS = {
     "format_candidate_line": "engine.formats",
     "format_grid": "engine.formats",
     "format_line": "engine.formats",
+    "first_mistake": "engine.why",
     "format_pencil_marks": "engine.formats",
     "generate": "engine.generator",
     "is_solution": "engine.grid",
@@ -72,6 +74,7 @@ _EXPORTS = {
     "technique_name": "engine.strategies",
     "trace": "engine.search",
     "unit_label": "engine.steps",
+    "why_wrong": "engine.why",
 }
 
 __all__ = sorted([*_EXPORTS, "__version__"])
