@@ -130,10 +130,11 @@ def generate(
         from engine.rating import accept_level
 
         accept = accept_level(difficulty, accept)
+    aim = None
     if needs is not None:
-        from engine.targets import NEEDS_TIME_LIMIT, accept_technique
+        from engine.targets import NEEDS_TIME_LIMIT, aim_technique
 
-        accept = accept_technique(needs, hardest, accept)
+        aim = aim_technique(needs, hardest, accept, sym.image)
         time_limit = NEEDS_TIME_LIMIT if time_limit is None else time_limit
     elif hardest is not None:
         raise ValueError("hardest needs a technique to need (needs=...)")
@@ -143,9 +144,14 @@ def generate(
     deadline = None
     tried = 0
     while attempts is None or tried < attempts:
-        puzzle = _remove_clues(random_solution(gen), orbits, floor, gen)
+        solution = random_solution(gen)
+        puzzle = _remove_clues(solution, orbits, floor, gen)
         tried += 1
-        if accept is None or accept(puzzle):
+        if aim is not None:
+            puzzle = aim(puzzle, solution)
+            if puzzle is not None:
+                return puzzle
+        elif accept is None or accept(puzzle):
             return puzzle
         if deadline is None and time_limit is not None:  # from here: the first may compile the kernels
             deadline = time.monotonic() + time_limit

@@ -6,17 +6,23 @@ means every step of the path costs (:func:`engine.rating.step_score`) at most wh
 costs at least (:func:`engine.rating.technique_cost`), or is itself a step of H (a forcing chain
 or an AIC through a group costs more than its technique's floor: it is still that technique).
 
-The predicate follows the path lazily and rejects a puzzle at its first step that is too hard, so
-most rejected puzzles cost a few steps, not a whole rating.  How rare a technique is decides the
-time: from the generator's minimal puzzles (60 s, 3,973 puzzles, seed 1), an X-wing is on 7.6% of
-the paths, a swordfish on 1.6%, a death blossom on 0.2% (benchmarks/bench_generate_needs.py).
+The path is followed lazily and stops at its first step that is too hard, so most rejected
+puzzles cost a few steps, not a whole rating; a puzzle that has used the technique by then is
+repaired (a given added where the harder step was) rather than thrown away.  How rare a technique
+is decides the time: of the generator's minimal puzzles (3,973, seed 1) an X-wing is on 7.6% of the
+paths, a swordfish on 1.6%, a death blossom on 0.2%; with nothing harder than the X-wing allowed,
+about 1 in 200 puzzles (repairs included) qualifies (benchmarks/bench_generate_needs.py).
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 import numpy as np
+
+if TYPE_CHECKING:
+    from engine.steps import Step
 
 Accept = Callable[[np.ndarray], bool]
 
@@ -44,24 +50,62 @@ def check_target(needs: str, hardest: str | None = None) -> tuple[str, str]:
     return needs, hardest
 
 
-def accept_technique(needs: str, hardest: str | None = None, also: Accept | None = None) -> Accept:
-    """Return a predicate keeping the unique puzzles whose rating path uses ``needs`` and nothing
-    harder than ``hardest`` (default: ``needs``), and that ``also`` keeps; raises ValueError as
-    :func:`check_target` does."""
+def aim_technique(
+    needs: str,
+    hardest: str | None = None,
+    also: Accept | None = None,
+    image: Callable[[int], int] | None = None,
+) -> Callable[[np.ndarray, np.ndarray], np.ndarray | None]:
+    """Return a function of (unique puzzle, its solution) giving a puzzle whose path uses ``needs``
+    and nothing harder than ``hardest`` (and that ``also`` keeps), or None; raises ValueError as
+    :func:`check_target` does.
+
+    A puzzle whose path uses ``needs`` and then meets a harder step is *repaired*, not thrown away:
+    the solution's digit goes into a cell that step would settle (and into its ``image`` under the
+    generator's symmetry) as a new given, and the path is walked again, up to MAX_REPAIRS times.
+    The puzzle stays unique (a given from its solution) but may no longer be minimal.
+    """
+    walk = _walker(*check_target(needs, hardest))
+
+    def aim(puzzle: np.ndarray, solution: np.ndarray) -> np.ndarray | None:
+        puzzle = puzzle.copy()
+        for _ in range(MAX_REPAIRS + 1):
+            used, too_hard = walk(puzzle)
+            if not used:
+                return None
+            if too_hard is None:
+                return puzzle if also is None or also(puzzle) else None
+            cell = _settled_cell(too_hard)
+            for c in {cell, image(cell) if image else cell}:
+                puzzle[c] = solution[c]
+        return None
+
+    return aim
+
+
+MAX_REPAIRS = 3
+"""How many harder steps :func:`aim_technique` replaces by a given before giving a puzzle up."""
+
+
+def _settled_cell(step: Step) -> int:
+    """Return a cell whose digit the step places or narrows (the first placement, else elimination)."""
+    return (step.placements or step.eliminations)[0][0]
+
+
+def _walker(needs: str, hardest: str) -> Callable[[np.ndarray], tuple[bool, Step | None]]:
+    """Return a function walking a unique puzzle's rating path: whether it used ``needs`` before the
+    first step harder than ``hardest`` (None if there is none, and the whole path was walked)."""
     from engine.human import iter_steps
     from engine.rating import step_score, technique_cost
 
-    needs, hardest = check_target(needs, hardest)
     ceiling = technique_cost(hardest)
 
-    def accept(puzzle: np.ndarray) -> bool:
-        if also is not None and not also(puzzle):
-            return False
+    def walk(puzzle: np.ndarray) -> tuple[bool, Step | None]:
         used = False
         for step in iter_steps(puzzle, unique=True):
             if step.technique != hardest and step_score(step) > ceiling:
-                return False
+                return used, step
             used = used or step.technique == needs
-        return used
+        return used, None
 
-    return accept
+    return walk

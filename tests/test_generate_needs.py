@@ -89,3 +89,13 @@ def test_cli_bad_targets_are_usage_errors(
 ) -> None:
     assert main(["generate", *argv]) == 2
     assert message in capsys.readouterr().err
+
+
+def test_repaired_puzzles_keep_the_symmetry() -> None:
+    from engine.generator import Symmetry
+
+    for seed in (1, 2):
+        puzzle = generate(seed=seed, needs="x_wing", hardest="xy_wing", symmetry="rotational",
+                          time_limit=LIMIT)
+        assert Symmetry.ROTATIONAL.holds(puzzle)
+        assert_path_meets(puzzle, "x_wing", "xy_wing")
