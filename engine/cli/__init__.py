@@ -5,7 +5,7 @@ Classic form (the assignment this project started from)::
     sudoku -c N [-o OUT] [--first D] [--seed S] [--essentially-different]
     sudoku -s FILE [-o OUT] [--jobs N]
 
-Subcommands: ``sudoku check|generate|hint|explain|rate|why ...``.  Every command module offers
+Subcommands: ``sudoku check|generate|hint|explain|rate|practise|why ...``.  Every command module offers
 ``add_arguments(parser)`` and ``run(args) -> int`` and is imported only when used, so a command
 never pays for another's imports (``-c`` never loads numba).
 
@@ -44,6 +44,7 @@ COMMANDS = {
     "hint": ("engine.cli.hint_cmd", "show the easiest next logical step, or --all of them"),
     "explain": ("engine.cli.explain_cmd", "show the whole logical solution path"),
     "rate": ("engine.cli.rate_cmd", "rate the difficulty of every puzzle in a file"),
+    "practise": ("engine.cli.practise_cmd", "write board states for practising one technique"),
     "why": ("engine.cli.why_cmd", "show why a digit is wrong in a cell: a chain to a contradiction"),
 }
 
