@@ -24,7 +24,7 @@ Wording is made here at the edge from the steps' codes (English and Chinese), li
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import asdict, dataclass, field
 from typing import Any
 
 from engine.grid import CELL_UNITS, PEERS, UNITS, cell_name
@@ -77,8 +77,7 @@ class Why:
             "digit": self.digit,
             "solution_digit": self.solution_digit,
             "found": self.found,
-            "steps": [{"kind": s.kind, "cell": s.cell, "digit": s.digit, "reason": s.reason, "unit": s.unit,
-                       "because": list(s.because)} for s in self.steps],
+            "steps": [{**asdict(s), "because": list(s.because)} for s in self.steps],
             "contradiction": self.contradiction,
         }
 
