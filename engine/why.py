@@ -92,18 +92,20 @@ def why_wrong(givens: Sequence[int], digits: Sequence[int], cell: int, digit: in
     """Return why ``digit`` (1-9) is wrong in ``cell`` (0-80) of the puzzle ``givens`` with the player's
     ``digits`` (81, 0 = empty; wrong ones other than ``cell``'s are ignored).
 
-    Raises ValueError for malformed input, when the puzzle has no solution, or when ``digit`` is
-    the solution's digit there (it is not wrong).
+    Raises ValueError for malformed input, when the puzzle has no solution or more than one (a digit
+    is wrong only against the one solution), for a given's cell, or when ``digit`` is the solution's
+    digit there (it is not wrong).
     """
-    from engine.solver import solve
+    from engine.solver import count_solutions, solve
 
     givens = _digits81(givens, "givens")
     digits = _digits81(digits, "digits")
     if not 0 <= cell < 81 or not 1 <= digit <= 9:
         raise ValueError(f"cell must be 0-80 and digit 1-9, got {cell} and {digit}")
+    solutions = count_solutions(givens, 2)
+    if solutions != 1:
+        raise ValueError(f"the puzzle has {'no solution' if solutions == 0 else 'more than one solution'}")
     solution = solve(givens)
-    if solution is None:
-        raise ValueError("the puzzle has no solution")
     right = int(solution[cell])
     if givens[cell]:
         raise ValueError(f"{cell_name(cell)} is a given ({givens[cell]})")

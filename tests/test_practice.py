@@ -149,3 +149,18 @@ def test_cli_practise_writes_candidate_lines(capsys: pytest.CaptureFixture) -> N
     assert capsys.readouterr().out.split() == lines
     assert main(["practise", "nope"]) == 2
     assert "unknown technique 'nope'" in capsys.readouterr().err
+
+
+def test_ten_random_techniques_real_step_right_one_wrong_candidate_wrong() -> None:
+    rng = np.random.default_rng(11)
+    chosen = random.Random(12).sample(sorted(load_bank()), 10)
+    for tid in chosen:
+        (cg,) = practice_states(tid, 1, rng)
+        step = practice_step(cg, tid)
+        assert step.technique == tid
+        assert grade_answer(cg, tid, step.eliminations, step.placements).verdict == "right"
+        removable = {p for s in _steps(cg, tid) for p in (*s.eliminations, *s.placements)}
+        other = next((c, d) for c in range(81) for d in range(1, 10)
+                     if cg.cands[c] >> (d - 1) & 1 and (c, d) not in removable)
+        graded = grade_answer(cg, tid, (*step.eliminations, other), step.placements)
+        assert graded.verdict == "wrong" and graded.wrong == (other,)

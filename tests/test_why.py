@@ -163,6 +163,8 @@ def test_bad_input_raises_value_error() -> None:
         why_wrong(puzzle[:80], puzzle, empty, 1)
     with pytest.raises(ValueError, match="0-80"):
         why_wrong(puzzle, puzzle, 81, 1)
+    with pytest.raises(ValueError, match="more than one solution"):
+        why_wrong([0] * 81, [0] * 81, 0, 1)
 
 
 def test_cli_words_and_json(capsys: pytest.CaptureFixture) -> None:
