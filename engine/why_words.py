@@ -2,6 +2,9 @@
 
     If r4c7 is 6, then r4c2 is 1 (the only digit left there), so r6c2 has no digit left
     如果 r4c7 是 6，那么 r4c2 是 1（该格只剩这个数），于是 r6c2 没有数可填
+
+Placements that hold on the board as it is (they do not rest on the wrong digit) are said first:
+"As r5c7 is 2 (the only place for 2 in column 7): if r1c1 is 1, then ...".
 """
 
 from __future__ import annotations
@@ -9,7 +12,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from engine.grid import cell_name
-from engine.steps import implication_sentence, unit_label
+from engine.steps import fact_label, implication_sentence, unit_label
 
 if TYPE_CHECKING:
     from engine.why import Why, WhyStep
@@ -27,12 +30,30 @@ def explain(why: Why, lang: str = "en") -> str:
         return f"No short chain shows why {name} is not {why.digit}: the solution has {right} there"
     if why.contradiction["kind"] == "clash":
         return clash_label(why, zh)
-    placed = [s for s in why.steps if s.kind == "place"]
-    facts = [((s.cell,), s.digit, True) for s in placed]
-    notes = {i: _note(s, zh) for i, s in enumerate(placed) if s.reason != "assumed"}
+    follows = _follows(why)
+    known = [s for i, s in enumerate(why.steps) if s.kind == "place" and not follows[i]]
+    chain = [s for i, s in enumerate(why.steps) if s.kind == "place" and follows[i]]
+    facts = [((s.cell,), s.digit, True) for s in chain]
+    notes = {i: _note(s, zh) for i, s in enumerate(chain) if s.reason != "assumed"}
     text = implication_sentence(facts, "zh" if zh else "en", notes=notes)
     end = contradiction_label(why.contradiction, zh)
-    return f"{text}，于是 {end}" if zh else f"{text}, so {end}"
+    then = ("那么" if len(facts) == 1 else "于是") if zh else ("then" if len(facts) == 1 else "so")
+    text = f"{text}，{then} {end}" if zh else f"{text}, {then} {end}"
+    if not known:
+        return text
+    said = [fact_label(((s.cell,), s.digit, True), "zh" if zh else "en") + _note(s, zh) for s in known]
+    if zh:
+        return f"已知 {'、'.join(said)}；{text}"
+    listed = said[0] if len(said) == 1 else ", ".join(said[:-1]) + " and " + said[-1]
+    return f"As {listed}: {text[0].lower()}{text[1:]}"
+
+
+def _follows(why: Why) -> list[bool]:
+    """Return, per step, whether it rests on the assumption (step 0) or holds on the board as it is."""
+    follows: list[bool] = []
+    for i, step in enumerate(why.steps):
+        follows.append(i == 0 or any(follows[j] for j in step.because))
+    return follows
 
 
 def clash_label(why: Why, zh: bool) -> str:

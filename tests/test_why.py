@@ -100,8 +100,15 @@ def test_every_wrong_digit_gets_a_proof_or_the_solution(seed: int) -> None:
             # shortest where it can be checked by hand: one placement exactly when placing it is enough
             if why.contradiction["kind"] != "clash":
                 assert (placements == 1) == immediate_contradiction(values, int(cell), digit)
-            assert why.explain().startswith((f"If r{cell // 9 + 1}c{cell % 9 + 1} is {digit}",
-                                             f"r{cell // 9 + 1}c{cell % 9 + 1} cannot be {digit}"))
+            name = f"r{cell // 9 + 1}c{cell % 9 + 1}"
+            text = why.explain()
+            if why.contradiction["kind"] == "clash":
+                assert text.startswith(f"{name} cannot be {digit}: ")
+            else:  # placements that hold without the digit first ("As ...: "), then the chain from it
+                assert text.startswith((f"If {name} is {digit}, then ", "As ")), text
+                assert f"f {name} is {digit}, then " in text
+                assert all(f"r{s.cell // 9 + 1}c{s.cell % 9 + 1} is {s.digit}" in text
+                           for s in why.steps if s.kind == "place")
     assert found > 100
 
 
@@ -173,11 +180,13 @@ def test_cli_words_and_json(capsys: pytest.CaptureFixture) -> None:
     puzzle = parse_line(HAND)
     assert main(["why", HAND, "r1c1", "1"]) == 0
     text = capsys.readouterr().out.strip()
-    assert text.startswith("If r1c1 is 1, then ") and text.endswith(("no digit left", "has no place for 1"))
+    assert text.startswith("As r5c7 is 2 (the only place for 2 in column 7), r4c8 is 5 ")
+    assert text.endswith(": if r1c1 is 1, then r2c9 is 1 (the only place for 1 in box 3), "
+                         "so box 6 has no place for 1")
     assert main(["why", HAND, "R1C1", "1", "--json"]) == 0
     data = json.loads(capsys.readouterr().out)
     assert data["cell"] == [1, 1] and data["digit"] == 1 and data["found"] and data["solution_digit"] == 7
-    assert data["explanation"]["en"] == text and data["explanation"]["zh"].startswith("如果 r1c1 是 1")
+    assert data["explanation"]["en"] == text and data["explanation"]["zh"].startswith("已知 r5c7 是 2")
     # the JSON's cells are 1-based: turned back, the steps replay as a proof
     from engine.why import Why, WhyStep
 
