@@ -8,7 +8,11 @@ easiest step.  :func:`find_states` walks generated puzzles for them; ``build/pra
 collects a bank of them for every technique once, and the package ships it
 (``engine/data/practice_bank.txt.gz``, one state per line: ``technique<TAB>digits<TAB>candidates``,
 digits 81 characters with givens ``1``-``9``, placed digits ``a``-``i``, empty ``.``; candidates
-81 three-digit hex masks).  No third-party puzzle collection is shipped.
+81 three-digit hex masks).  No third-party puzzle collection is shipped.  The shipped bank (seed 1,
+25 minutes on a shared core): 1,645 states, 164 KB; 53 of the 77 techniques have 30 states, 6 have
+3-16 (jellyfish, hidden quad, unique rectangle 5, Franken jellyfish, aligned pair exclusion,
+Nishio) and 18 none: generated puzzles' paths hardly ever take them as the easiest step (some, such
+as the colourings, ALS-XZ and the remote pair, come after a technique that finds the same and more).
 
 When a state is shown it is moved by a random :class:`Transform` (digits relabelled, rows permuted
 within bands, bands, columns within stacks, stacks, maybe transposed), which keeps every
