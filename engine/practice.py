@@ -179,7 +179,7 @@ class Transform:
 
     def unit(self, unit: int) -> int:
         """Return the unit id 0-26 a unit moves to."""
-        return _unit_of(frozenset(self.cells[c] for c in UNITS[unit]))
+        return _UNIT_IDS[frozenset(self.cells[c] for c in UNITS[unit])]
 
     def state(self, cg: CandidateGrid) -> CandidateGrid:
         """Return a state moved (digits, candidates and givens)."""
@@ -201,16 +201,12 @@ class Transform:
             cells=tuple(self.cells[c] for c in step.cells),
             units=tuple(self.unit(u) for u in step.units),
             candidates=self.pairs(step.candidates),
-            links=tuple((self.pairs([a])[0], self.pairs([b])[0], strong) for a, b, strong in step.links),
+            links=tuple((*self.pairs([a, b]), strong) for a, b, strong in step.links),
             detail=dict(step.detail),
         )
 
 
 _UNIT_IDS = {frozenset(cells): u for u, cells in enumerate(UNITS)}
-
-
-def _unit_of(cells: frozenset[int]) -> int:
-    return _UNIT_IDS[cells]
 
 
 # --- practising -----------------------------------------------------------------------------------
@@ -249,7 +245,7 @@ def practice_step(cg: CandidateGrid, technique: str) -> Step | None:
 class Grade:
     """A graded answer: ``verdict`` right, missing or wrong; ``step`` the real step it is graded
     against; ``missing`` what the step does that the answer lacks, ``wrong`` what the answer marks
-    that no step of the technique does."""
+    that the step does not do."""
 
     verdict: str
     step: Step | None
