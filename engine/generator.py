@@ -18,6 +18,7 @@ calls of the counter, most of them on easy partial grids (benchmarks/bench_gener
 from __future__ import annotations
 
 import enum
+import time
 from collections.abc import Callable
 
 import numpy as np
@@ -98,16 +99,24 @@ def generate(
     clues: int | None = None,
     accept: Accept | None = None,
     rng: np.random.Generator | None = None,
-    max_attempts: int = MAX_ATTEMPTS,
+    max_attempts: int | None = None,
     difficulty: str | None = None,
+    needs: str | None = None,
+    hardest: str | None = None,
+    time_limit: float | None = None,
 ) -> np.ndarray:
     """Return a puzzle (81 digits, 0 = empty) with exactly one solution, its givens keeping ``symmetry``.
 
     ``clues`` is the fewest givens to keep (default: remove all that can go); ``accept`` keeps or
     rejects each finished puzzle.  The same ``seed`` (or the same state of ``rng``) gives the same
     puzzle.  Raises ValueError for an unknown symmetry or ``clues`` outside 0-81, and
-    GenerationError if ``accept`` rejects ``max_attempts`` puzzles in a row.  ``difficulty`` (a level of
+    GenerationError if ``accept`` rejects ``max_attempts`` puzzles in a row (default MAX_ATTEMPTS) or
+    none is kept within ``time_limit`` seconds.  ``difficulty`` (a level of
     :class:`engine.rating.Difficulty`, easy to master) keeps only puzzles rated exactly that level.
+    ``needs`` keeps only puzzles whose rating path uses that technique and nothing harder than
+    ``hardest`` (default: ``needs``; see :mod:`engine.targets`); it then looks for up to
+    ``time_limit`` seconds (default NEEDS_TIME_LIMIT, 30) however many attempts that takes, and
+    raises ValueError for an unknown technique or a ``hardest`` easier than ``needs``.
     """
     from engine.solver import random_solution
 
@@ -115,16 +124,45 @@ def generate(
     floor = 0 if clues is None else int(clues)
     if not 0 <= floor <= N_CELLS:
         raise ValueError(f"clues must be 0-81, got {clues}")
-    if max_attempts < 1:
+    if max_attempts is not None and max_attempts < 1:
         raise ValueError(f"max_attempts must be at least 1, got {max_attempts}")
     if difficulty is not None:
         from engine.rating import accept_level
 
         accept = accept_level(difficulty, accept)
+    aim = None
+    if needs is not None:
+        from engine.targets import NEEDS_TIME_LIMIT, aim_technique
+
+        aim = aim_technique(needs, hardest, accept, sym.image)
+        time_limit = NEEDS_TIME_LIMIT if time_limit is None else time_limit
+    elif hardest is not None:
+        raise ValueError("hardest needs a technique to need (needs=...)")
+    attempts = max_attempts or (None if needs is not None else MAX_ATTEMPTS)
     gen = rng if rng is not None else np.random.default_rng(seed)
     orbits = sym.orbits()
-    for _ in range(max_attempts):
-        puzzle = _remove_clues(random_solution(gen), orbits, floor, gen)
-        if accept is None or accept(puzzle):
+    deadline = None
+    tried = 0
+    while attempts is None or tried < attempts:
+        solution = random_solution(gen)
+        puzzle = _remove_clues(solution, orbits, floor, gen)
+        tried += 1
+        if aim is not None:
+            puzzle = aim(puzzle, solution)
+            if puzzle is not None:
+                return puzzle
+        elif accept is None or accept(puzzle):
             return puzzle
-    raise GenerationError(f"no acceptable puzzle in {max_attempts} attempts; try a looser requirement")
+        if deadline is None and time_limit is not None:  # from here: the first may compile the kernels
+            deadline = time.monotonic() + time_limit
+        elif deadline is not None and time.monotonic() > deadline:
+            raise GenerationError(_gave_up(needs, hardest, f"{time_limit:g} s ({tried:,} puzzles tried)"))
+    raise GenerationError(_gave_up(needs, hardest, f"{attempts} attempts"))
+
+
+def _gave_up(needs: str | None, hardest: str | None, within: str) -> str:
+    if needs is None:
+        return f"no acceptable puzzle in {within}; try a looser requirement"
+    harder = "" if hardest in (None, needs) else f" and nothing harder than {hardest}"
+    return (f"no puzzle needing {needs}{harder} found in {within}: it is too rare in generated "
+            "puzzles; allow a harder technique as the hardest, or choose another")

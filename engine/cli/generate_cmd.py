@@ -3,12 +3,18 @@
 Output goes to standard output unless ``-o OUT`` names a file (written to a temporary file and
 renamed, like every output of ours): unlike ``-c``'s ``sudoku.txt`` tradition, a few puzzles are
 most often piped or read on screen.  The same ``--seed`` gives the same puzzles.
+
+``--needs TECHNIQUE`` keeps only puzzles whose logical solution path (the one ``sudoku explain``
+shows) uses that technique, and ``--hardest TECHNIQUE`` lets the path use nothing rated harder
+than that one (default: the needed technique itself); each puzzle is looked for for up to
+``--time-limit`` seconds (default 30), and a technique too rare to find in that time is an error.
 """
 
 from __future__ import annotations
 
 import argparse
 from collections.abc import Callable
+from typing import Any
 
 import numpy as np
 
@@ -26,6 +32,17 @@ def _clue_floor(text: str) -> int:
         raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
     if not 0 <= value <= 81:
         raise argparse.ArgumentTypeError(f"{value} is not a clue count 0-81")
+    return value
+
+
+def _seconds(text: str) -> float:
+    """Return ``text`` as a positive number of seconds; ArgumentTypeError (a usage error) otherwise."""
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a number of seconds") from None
+    if not 0 < value < float("inf"):
+        raise argparse.ArgumentTypeError(f"{text} is not a positive number of seconds")
     return value
 
 
@@ -59,6 +76,21 @@ def add_arguments(parser: argparse.ArgumentParser, command: str) -> None:
         metavar="LEVEL",
         help="only puzzles rated exactly LEVEL: easy, medium, hard, expert or master",
     )
+    parser.add_argument(
+        "--needs", metavar="TECHNIQUE", help="only puzzles whose logical solution uses TECHNIQUE (an id)"
+    )
+    parser.add_argument(
+        "--hardest",
+        metavar="TECHNIQUE",
+        help="with --needs: nothing rated harder than TECHNIQUE on the path (default: the needed one)",
+    )
+    parser.add_argument(
+        "--time-limit",
+        type=_seconds,
+        default=None,
+        metavar="S",
+        help="with --needs: give up after looking S seconds for one puzzle (default 30)",
+    )
 
 
 def _acceptor(args: argparse.Namespace) -> Callable[[np.ndarray], bool] | None:
@@ -81,6 +113,26 @@ def _acceptor(args: argparse.Namespace) -> Callable[[np.ndarray], bool] | None:
     return accept_level(level)
 
 
+def _target(args: argparse.Namespace) -> dict[str, Any]:
+    """Return ``generate``'s needs/hardest arguments; UsageError for an unknown, unaskable or
+    inconsistent technique (the message lists the known ids)."""
+    if args.needs is None:
+        for given, option in ((args.hardest, "--hardest"), (args.time_limit, "--time-limit")):
+            if given is not None:
+                raise UsageError(f"argument {option}: only with --needs")
+        return {}
+    from engine.strategies import techniques
+    from engine.targets import check_target
+
+    try:
+        check_target(args.needs, args.hardest)
+    except ValueError as err:
+        known = ", ".join(t.id for t in techniques() if t.id != "guess")
+        listed = f" (known: {known})" if str(err).startswith("unknown") else ""
+        raise UsageError(f"argument --needs/--hardest: {err}{listed}") from None
+    return {"needs": args.needs, "hardest": args.hardest, "time_limit": args.time_limit}
+
+
 def run(args: argparse.Namespace) -> int:
     """Write ``args.count`` unique puzzles and return 0; CommandError if no acceptable puzzle is found."""
     from engine.generator import GenerationError, generate
@@ -89,12 +141,14 @@ def run(args: argparse.Namespace) -> int:
         raise UsageError(f"argument -n/--count: {args.count:,} is more than {MAX_COUNT:,}")
     rng = np.random.default_rng(args.seed)
     accept = _acceptor(args)
+    target = _target(args)
     line = np.empty(82, dtype=np.uint8)
     line[81] = ord("\n")
     with atomic_output(args.output) as out, progress(args.count, "puzzles") as bar:
         for _ in range(args.count):
             try:
-                puzzle = generate(symmetry=args.symmetry, clues=args.min_clues, accept=accept, rng=rng)
+                puzzle = generate(symmetry=args.symmetry, clues=args.min_clues, accept=accept, rng=rng,
+                                  **target)
             except GenerationError as err:
                 raise CommandError(str(err)) from None
             line[:81] = np.where(puzzle == 0, ord("."), puzzle + ord("0"))
