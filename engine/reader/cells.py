@@ -1,0 +1,108 @@
+"""Cut a straightened grid into 81 cells and find the digit's ink in each.
+
+The straightened grid is :data:`CELL` pixels a cell.  Ink is what is darker than its neighbourhood
+by a share of the grid's contrast; bands along the cell lines are cleared, and of the remaining ink's
+connected components those spanning more than a cell (lines, folds) are dropped.  A cell's digit is
+the set of components whose centres lie in the cell's middle; its box is cut from the grey image,
+scaled to fit :data:`INNER` pixels (aspect kept), centred in a :data:`PATCH` square and normalised
+from paper (0) to ink (1).  A cell without such components is empty.
+"""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+import numpy as np
+
+from engine.reader.grid_finder import bilinear
+from engine.reader.image import components, ink
+
+CELL = 32
+"""Pixels per cell side in the straightened grid."""
+SIDE = 9 * CELL
+PATCH = 24
+"""Side of the square a digit is classified in."""
+INNER = 20
+"""Side of the box a digit is scaled to fit inside its patch."""
+BAND = 3
+"""Half-width, in pixels, of the band cleared along every cell line."""
+
+
+class Cells(NamedTuple):
+    """The digit patches of a grid: ``patches[i]`` for each cell in ``cells``, and every cell's ink share."""
+
+    cells: np.ndarray
+    patches: np.ndarray
+    ink_share: np.ndarray
+
+
+def cut(grid: np.ndarray, faint: bool = False) -> Cells:
+    """Return the patches of the cells of a straightened ``SIDE`` x ``SIDE`` grey grid that hold ink.
+
+    ``faint`` lowers the ink threshold to half, to find light-grey digits (and more specks).
+    """
+    lines = np.zeros(SIDE, dtype=bool)
+    for k in range(10):
+        lines[max(0, k * CELL - BAND): k * CELL + BAND] = True
+    # the contrast of the digits, not of the (often heavier) lines
+    inside = grid[~lines][:, ~lines]
+    paper = float(np.percentile(inside, 75))
+    dark = float(np.percentile(inside, 0.5))
+    contrast = max(paper - dark, 1.0)
+    share = 0.1 if faint else 0.2
+    mask = ink(grid, CELL // 2, max(5.0 * share / 0.2, share * contrast))
+    mask[lines, :] = False
+    mask[:, lines] = False
+    comps = components(mask)
+    boxes = comps.boxes()
+    sizes = comps.sizes()
+    bh = boxes[:, 2] - boxes[:, 0]
+    bw = boxes[:, 3] - boxes[:, 1]
+    cy = (boxes[:, 0] + boxes[:, 2]) / 2.0
+    cx = (boxes[:, 1] + boxes[:, 3]) / 2.0
+    keep = (bh < CELL) & (bw < CELL) & (sizes >= 4)
+    # a component belongs to the cell its box's centre lies in, unless it hugs the cell's edge
+    row = (cy // CELL).astype(np.int64)
+    col = (cx // CELL).astype(np.int64)
+    fy = cy / CELL - row
+    fx = cx / CELL - col
+    keep &= (fy > 0.12) & (fy < 0.88) & (fx > 0.12) & (fx < 0.88)
+    cell_of = np.where(keep, row * 9 + col, -1)
+    ink_share = np.zeros(81)
+    np.add.at(ink_share, cell_of[keep], sizes[keep])
+    ink_share /= (CELL - 2 * BAND) ** 2
+    cells = []
+    patches = []
+    for cell in np.unique(cell_of[keep]):
+        mine = cell_of == cell
+        top, left = boxes[mine, 0].min(), boxes[mine, 1].min()
+        bottom, right = boxes[mine, 2].max(), boxes[mine, 3].max()
+        r, c = divmod(int(cell), 9)
+        my = (top + bottom) / 2.0 / CELL - r
+        mx = (left + right) / 2.0 / CELL - c
+        # a digit is tall enough and roughly centred; specks and edge marks are not digits
+        if bottom - top < 0.3 * CELL or sizes[mine].sum() < 12 or not (0.2 < my < 0.8 and 0.2 < mx < 0.8):
+            continue
+        cells.append(int(cell))
+        patches.append(_patch(grid, (top, left, bottom, right), paper, contrast))
+    stack = np.array(patches, dtype=np.float32).reshape(len(cells), PATCH, PATCH)
+    return Cells(np.array(cells, dtype=np.int64), stack, ink_share)
+
+
+def _patch(grid: np.ndarray, box: tuple[int, int, int, int], paper: float, contrast: float) -> np.ndarray:
+    """Return the box of ``grid`` scaled into a PATCH square, paper 0 and ink 1."""
+    top, left, bottom, right = box
+    h, w = bottom - top, right - left
+    scale = INNER / max(h, w)
+    oh, ow = h * scale, w * scale
+    oy, ox = (PATCH - oh) / 2.0, (PATCH - ow) / 2.0
+    v, u = np.mgrid[0:PATCH, 0:PATCH].astype(np.float64) + 0.5
+    ys = top + (v - oy) / scale - 0.5
+    xs = left + (u - ox) / scale - 0.5
+    region = grid[top:bottom, left:right]
+    local_paper = max(float(np.percentile(region, 90)), paper) if region.size else paper
+    local_ink = float(region.min()) if region.size else paper - contrast
+    span = max(local_paper - local_ink, contrast * 0.3, 1.0)
+    sampled = bilinear(grid, ys, xs)
+    inside = (v >= oy) & (v < oy + oh) & (u >= ox) & (u < ox + ow)
+    return np.where(inside, np.clip((local_paper - sampled) / span, 0.0, 1.0), 0.0)
