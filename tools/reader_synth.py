@@ -124,10 +124,22 @@ def _perspective_coeffs(dst: np.ndarray, src: np.ndarray) -> tuple[float, ...]:
     return tuple(np.linalg.solve(np.array(a), np.array(b)).tolist())
 
 
-def random_puzzle(rng: np.random.Generator, solution: str) -> str:
-    """Return ``solution`` with a random 60 to 75 percent of its cells emptied."""
-    keep = rng.random(81) < rng.uniform(0.25, 0.4)
-    return "".join(ch if k else "0" for ch, k in zip(solution, keep, strict=True))
+def random_puzzle(rng: np.random.Generator, solution: str, clues: int = 30) -> str:
+    """Return a puzzle of ``solution`` with one solution: cells emptied in random order while it stays unique.
+
+    Stops at about ``clues`` givens (more when no further cell can go).
+    """
+    from engine import count_solutions
+
+    grid = np.array([int(ch) for ch in solution], dtype=np.int8)
+    for cell in rng.permutation(81):
+        if np.count_nonzero(grid) <= clues:
+            break
+        kept = grid[cell]
+        grid[cell] = 0
+        if count_solutions(grid, limit=2) != 1:
+            grid[cell] = kept
+    return "".join(map(str, grid.tolist()))
 
 
 PHOTOS = Path(__file__).resolve().parent.parent.parent / "shared" / "data" / "photos" / "train"

@@ -186,6 +186,7 @@ def main(argv: list[str] | None = None) -> int:
     np.savez_compressed(args.out, **{k: v.astype(np.float16) for k, v in params.items()})
     took = time.perf_counter() - started
     print(f"wrote {args.out} ({args.out.stat().st_size / 1024:.0f} KB) in {took:.0f} s")
+    model.WEIGHTS = args.out
     model._weights.cache_clear()
     score_held_out(held_out)
     return 0

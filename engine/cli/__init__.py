@@ -5,7 +5,7 @@ Classic form (the assignment this project started from)::
     sudoku -c N [-o OUT] [--first D] [--seed S] [--essentially-different]
     sudoku -s FILE [-o OUT] [--jobs N]
 
-Subcommands: ``sudoku check|generate|hint|explain|rate ...``.  Every command module offers
+Subcommands: ``sudoku check|generate|hint|explain|rate|read ...``.  Every command module offers
 ``add_arguments(parser)`` and ``run(args) -> int`` and is imported only when used, so a command
 never pays for another's imports (``-c`` never loads numba).
 
@@ -44,6 +44,7 @@ COMMANDS = {
     "hint": ("engine.cli.hint_cmd", "show the easiest next logical step, or --all of them"),
     "explain": ("engine.cli.explain_cmd", "show the whole logical solution path"),
     "rate": ("engine.cli.rate_cmd", "rate the difficulty of every puzzle in a file"),
+    "read": ("engine.cli.read_cmd", "read puzzles from photos or screenshots"),
 }
 
 EPILOG = (
