@@ -17,7 +17,7 @@ import numpy as np
 from engine.errors import SudokuError
 from engine.reader import cells as _cells
 from engine.reader.check import best_unique
-from engine.reader.grid_finder import NoGridError, find_corners, warp
+from engine.reader.grid_finder import NoGridError, check_lines, find_corners, warp
 from engine.reader.model import probabilities
 
 MIN_SIDE = 64
@@ -128,6 +128,7 @@ def read_image(pixels: np.ndarray) -> Reading:
     try:
         corners = find_corners(a)
         grid = warp(a, corners, _cells.SIDE)
+        check_lines(grid, _cells.CELL)
     except (NoGridError, np.linalg.LinAlgError) as err:
         raise ReadError(f"no Sudoku grid found: {err}") from None
     probs, inked = cell_probabilities(grid)
