@@ -6,7 +6,8 @@ classifier sees exactly what it will see at run time:
 * synthetic photos (:mod:`reader_synth`): random puzzles in Debian's fonts (TRAIN_FONTS), sizes,
   places, light and dark themes, perspective, shadow, blur, noise, JPEG;
 * the 120 training photos not held out (``photo_split``), each straightened a few times with its
-  corners nudged by a pixel or two; ink in a cell its .dat file says is empty is class 0.
+  corners nudged by a pixel or two; ink in a cell its .dat file says is empty is class 0;
+* each of those patches twice more, slightly turned, scaled, shifted, its strokes thinner or thicker.
 
 A perceptron (576 -> 128 ReLU -> 10 softmax) is fitted with Adam on numpy.  At the end the 40
 held-out photos, never used here, are read whole with ``engine.read_image`` and scored.  Fixed seeds:
@@ -104,6 +105,32 @@ def from_photos(photos: list[Path], rng: np.random.Generator, variants: int) -> 
     return xs, ys
 
 
+def augment(x: np.ndarray, rng: np.random.Generator) -> np.ndarray:
+    """Return a copy of the patches, each slightly turned, scaled and shifted, strokes thinner or thicker."""
+    n = len(x)
+    side = C.PATCH
+    angle = rng.uniform(-0.12, 0.12, n)
+    scale = rng.uniform(0.9, 1.1, n)
+    shift = rng.uniform(-1.0, 1.0, (n, 2))
+    v, u = np.mgrid[0:side, 0:side].astype(np.float64) - (side - 1) / 2
+    cos, sin = np.cos(angle)[:, None, None], np.sin(angle)[:, None, None]
+    k = scale[:, None, None]
+    ys = (cos * v - sin * u) / k + (side - 1) / 2 + shift[:, 0, None, None]
+    xs = (sin * v + cos * u) / k + (side - 1) / 2 + shift[:, 1, None, None]
+    y0 = np.clip(np.floor(ys).astype(np.int64), 0, side - 2)
+    x0 = np.clip(np.floor(xs).astype(np.int64), 0, side - 2)
+    fy = np.clip(ys - y0, 0, 1)
+    fx = np.clip(xs - x0, 0, 1)
+    img = x.reshape(n, side, side)
+    idx = np.arange(n)[:, None, None]
+    out = (img[idx, y0, x0] * (1 - fx) * (1 - fy) + img[idx, y0, x0 + 1] * fx * (1 - fy)
+           + img[idx, y0 + 1, x0] * (1 - fx) * fy + img[idx, y0 + 1, x0 + 1] * fx * fy)
+    outside = (ys < 0) | (ys > side - 1) | (xs < 0) | (xs > side - 1)
+    out[outside] = 0.0
+    gamma = np.exp(rng.uniform(-0.5, 0.5, n))[:, None, None]
+    return (np.clip(out, 0, 1) ** gamma).reshape(n, -1).astype(np.float32)
+
+
 def train(x: np.ndarray, y: np.ndarray, rng: np.random.Generator, epochs: int) -> dict[str, np.ndarray]:
     """Return the fitted perceptron's weights (Adam, minibatches of 128, cross-entropy)."""
     n, d = x.shape
@@ -171,17 +198,28 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--synthetic", type=int, default=1500, help="synthetic photos (default 1500)")
     parser.add_argument("--epochs", type=int, default=12)
     parser.add_argument("--out", type=Path, default=model.WEIGHTS)
+    parser.add_argument("--samples", type=Path, help="keep the cut samples in this .npz and reuse them")
     args = parser.parse_args(argv)
     rng = np.random.default_rng(20261127)
     started = time.perf_counter()
     training, held_out = photo_split()
-    px, py = from_photos(training, rng, variants=4)
-    print(f"{len(px)} samples from {len(training)} photos", flush=True)
-    sx, sy = synthetic(args.synthetic, rng)
-    print(f"{len(sx)} samples from {args.synthetic} synthetic photos ({time.perf_counter() - started:.0f} s)",
-          flush=True)
-    x = np.array(px + sx, dtype=np.float32).reshape(len(px) + len(sx), -1)
-    y = np.array(py + sy, dtype=np.int64)
+    if args.samples and args.samples.exists():
+        with np.load(args.samples) as data:
+            x, y = data["x"], data["y"]
+    else:
+        px, py = from_photos(training, rng, variants=4)
+        print(f"{len(px)} samples from {len(training)} photos", flush=True)
+        sx, sy = synthetic(args.synthetic, rng)
+        took = time.perf_counter() - started
+        print(f"{len(sx)} samples from {args.synthetic} synthetic photos ({took:.0f} s)", flush=True)
+        x = np.array(px + sx, dtype=np.float32).reshape(len(px) + len(sx), -1)
+        y = np.array(py + sy, dtype=np.int64)
+        if args.samples:
+            np.savez_compressed(args.samples, x=x.astype(np.float16), y=y)
+    x = x.astype(np.float32)
+    # every sample twice more, turned, scaled, shifted and with other stroke widths: fonts unseen vary so
+    x = np.concatenate([x, augment(x, rng), augment(x, rng)])
+    y = np.concatenate([y, y, y])
     params = train(x, y, rng, args.epochs)
     np.savez_compressed(args.out, **{k: v.astype(np.float16) for k, v in params.items()})
     took = time.perf_counter() - started

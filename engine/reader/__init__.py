@@ -93,10 +93,14 @@ def _validated(pixels: Any) -> np.ndarray:
 
 
 def _light_on_dark(pixels: np.ndarray) -> bool:
-    """Return True when the picture is mostly dark (a dark theme: light digits on a dark ground)."""
+    """Return True when the picture looks like light lines on a dark ground (a dark theme).
+
+    Mostly dark is not enough: a dim photo of paper is dark too, but its few outlying pixels (the
+    ink) are darker than most, where a dark theme's (lines and digits) are lighter.
+    """
     step = max(1, min(pixels.shape[:2]) // 200)
-    sample = pixels[::step, ::step]
-    return float(np.median(sample)) < 100
+    low, mid, high = np.percentile(pixels[::step, ::step], [1, 50, 99])
+    return mid < 110 and high - mid > 2 * (mid - low)
 
 
 def cell_probabilities(grid: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
@@ -120,17 +124,28 @@ def cell_probabilities(grid: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     return probs, inked
 
 
+def _straightened(pixels: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Return the grid's corners and its straightened grey picture (NoGridError if there is no grid)."""
+    corners = find_corners(pixels)
+    try:
+        grid = warp(pixels, corners, _cells.SIDE)
+    except np.linalg.LinAlgError:
+        raise NoGridError("the outline's corners do not make a quadrilateral") from None
+    check_lines(grid, _cells.CELL)
+    return corners, grid
+
+
 def read_image(pixels: np.ndarray) -> Reading:
     """Return the puzzle read from (H, W) or (H, W, 3) uint8 ``pixels``; ReadError if no grid is found."""
     a = _validated(pixels)
-    if _light_on_dark(a):
-        a = 255 - a
+    dark = _light_on_dark(a)
     try:
-        corners = find_corners(a)
-        grid = warp(a, corners, _cells.SIDE)
-        check_lines(grid, _cells.CELL)
-    except (NoGridError, np.linalg.LinAlgError) as err:
-        raise ReadError(f"no Sudoku grid found: {err}") from None
+        corners, grid = _straightened(255 - a if dark else a)
+    except NoGridError as err:
+        try:  # the other polarity, for what the quick look above took wrongly
+            corners, grid = _straightened(a if dark else 255 - a)
+        except NoGridError:
+            raise ReadError(f"no Sudoku grid found: {err}") from None
     probs, inked = cell_probabilities(grid)
     read = probs.argmax(axis=1)
     chosen, status = best_unique(probs, inked)
