@@ -46,7 +46,10 @@ def test_synthetic_photos_in_unseen_fonts_read_exactly_at_least_99_percent():
     for i in range(SYNTHETIC):
         puzzle = _puzzle(rng)
         size = [(640, 480), (480, 640), (800, 800), (1000, 750)][i % 4]
-        pixels = synth.photograph(synth.render_grid(puzzle, fonts, rng, dark=i % 6 == 5), rng, size)
+        # drawn at about the size it is photographed at (a camera does not enlarge a coarse print)
+        cell = round(min(size) * rng.uniform(0.7, 1.0) / 11.6)
+        grid = synth.render_grid(puzzle, fonts, rng, dark=i % 6 == 5, cell=cell)
+        pixels = synth.photograph(grid, rng, size)
         try:
             reading = read_image(pixels)
         except ReadError:
