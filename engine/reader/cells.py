@@ -58,35 +58,50 @@ def cut(grid: np.ndarray, faint: bool = False) -> Cells:
     sizes = comps.sizes()
     bh = boxes[:, 2] - boxes[:, 0]
     bw = boxes[:, 3] - boxes[:, 1]
-    cy = (boxes[:, 0] + boxes[:, 2]) / 2.0
-    cx = (boxes[:, 1] + boxes[:, 3]) / 2.0
+    cy, cx = comps.centroids().T
     keep = (bh < CELL) & (bw < CELL) & (sizes >= 4)
-    # a component belongs to the cell its box's centre lies in, unless it hugs the cell's edge
-    row = (cy // CELL).astype(np.int64)
-    col = (cx // CELL).astype(np.int64)
+    # what the cleared bands leave of the lines: long thin strokes and corners spanning most of a cell
+    keep &= (np.maximum(bh, bw) < 0.75 * CELL) | (sizes >= 0.25 * bh * bw)
+    # a component belongs to the cell its centre of ink lies in
+    row = np.clip(cy // CELL, 0, 8).astype(np.int64)
+    col = np.clip(cx // CELL, 0, 8).astype(np.int64)
     fy = cy / CELL - row
     fx = cx / CELL - col
-    keep &= (fy > 0.12) & (fy < 0.88) & (fx > 0.12) & (fx < 0.88)
     cell_of = np.where(keep, row * 9 + col, -1)
+    # a digit's main stroke has its centre in the cell's middle; what the cleared bands left of the
+    # lines (edges, corners) has its centre near the cell's edge
+    off_middle = np.maximum(np.abs(fy - 0.5), np.abs(fx - 0.5))
+    central = keep & (off_middle < 0.3)
     ink_share = np.zeros(81)
     np.add.at(ink_share, cell_of[keep], sizes[keep])
     ink_share /= (CELL - 2 * BAND) ** 2
     cells = []
     patches = []
-    for cell in np.unique(cell_of[keep]):
-        mine = cell_of == cell
-        top, left = boxes[mine, 0].min(), boxes[mine, 1].min()
-        bottom, right = boxes[mine, 2].max(), boxes[mine, 3].max()
-        r, c = divmod(int(cell), 9)
-        my = (top + bottom) / 2.0 / CELL - r
-        mx = (left + right) / 2.0 / CELL - c
-        # a digit is tall enough and roughly centred; specks and edge marks are not digits
-        if bottom - top < 0.3 * CELL or sizes[mine].sum() < 12 or not (0.2 < my < 0.8 and 0.2 < mx < 0.8):
+    for cell in np.unique(cell_of[central]):
+        seeds = np.flatnonzero(central & (cell_of == cell))
+        near = np.flatnonzero((cell_of == cell) & (off_middle < 0.33))
+        box, ink_px = _digit_box(boxes, sizes, seeds[np.argmax(sizes[seeds])], near)
+        # a digit is tall enough; specks are not digits
+        if box[2] - box[0] < 0.3 * CELL or ink_px < 12:
             continue
         cells.append(int(cell))
-        patches.append(_patch(grid, (top, left, bottom, right), paper, contrast))
+        patches.append(_patch(grid, box, paper, contrast))
     stack = np.array(patches, dtype=np.float32).reshape(len(cells), PATCH, PATCH)
     return Cells(np.array(cells, dtype=np.int64), stack, ink_share)
+
+
+def _digit_box(boxes: np.ndarray, sizes: np.ndarray, seed: int, mine: np.ndarray
+               ) -> tuple[tuple[int, int, int, int], int]:
+    """Return the box and ink of a cell's digit: its main stroke ``seed``, and pieces ``mine`` near it."""
+    top, left, bottom, right = (int(v) for v in boxes[seed])
+    ink_px = 0
+    for other in mine.tolist():
+        t, lf, b, rt = boxes[other]
+        # a piece of the same digit stays within a digit's size of the main stroke
+        if max(b, bottom) - min(t, top) <= 0.8 * CELL and max(rt, right) - min(lf, left) <= 0.7 * CELL:
+            top, left, bottom, right = min(top, t), min(left, lf), max(bottom, b), max(right, rt)
+            ink_px += int(sizes[other])
+    return (top, left, bottom, right), ink_px
 
 
 def _patch(grid: np.ndarray, box: tuple[int, int, int, int], paper: float, contrast: float) -> np.ndarray:

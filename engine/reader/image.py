@@ -28,6 +28,15 @@ class Components(NamedTuple):
         """Return the number of pixels of each component."""
         return np.bincount(self.labels, weights=self.ends - self.starts, minlength=self.count)
 
+    def centroids(self) -> np.ndarray:
+        """Return each component's mean pixel position as (row, col)."""
+        lengths = (self.ends - self.starts).astype(np.float64)
+        total = np.bincount(self.labels, weights=lengths, minlength=self.count)
+        rows = np.bincount(self.labels, weights=self.rows * lengths, minlength=self.count)
+        middles = (self.starts + self.ends - 1) / 2.0
+        cols = np.bincount(self.labels, weights=middles * lengths, minlength=self.count)
+        return np.stack([rows / total, cols / total], axis=1)
+
     def boxes(self) -> np.ndarray:
         """Return each component's (top, left, bottom, right) box, bottom and right exclusive."""
         box = np.empty((self.count, 4), dtype=np.int64)
