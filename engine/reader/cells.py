@@ -2,8 +2,9 @@
 
 The straightened grid is :data:`CELL` pixels a cell.  Ink is what is darker than its neighbourhood
 by a share of the grid's contrast; bands along the cell lines are cleared, and of the remaining ink's
-connected components those spanning more than a cell (lines, folds) are dropped.  A cell's digit is
-the set of components whose centres lie in the cell's middle; its box is cut from the grey image,
+connected components those spanning a cell or most of one thinly (what is left of lines, folds) are
+dropped.  A cell's digit is its largest component whose centre of ink lies in the cell's middle, with
+the cell's other pieces that fit beside it in a digit's size; its box is cut from the grey image,
 scaled to fit :data:`INNER` pixels (aspect kept), centred in a :data:`PATCH` square and normalised
 from paper (0) to ink (1).  A cell without such components is empty.
 """
@@ -29,11 +30,10 @@ BAND = 3
 
 
 class Cells(NamedTuple):
-    """The digit patches of a grid: ``patches[i]`` for each cell in ``cells``, and every cell's ink share."""
+    """The digit patches of a grid: ``patches[i]`` is the digit of cell ``cells[i]``."""
 
     cells: np.ndarray
     patches: np.ndarray
-    ink_share: np.ndarray
 
 
 def cut(grid: np.ndarray, faint: bool = False) -> Cells:
@@ -72,9 +72,6 @@ def cut(grid: np.ndarray, faint: bool = False) -> Cells:
     # lines (edges, corners) has its centre near the cell's edge
     off_middle = np.maximum(np.abs(fy - 0.5), np.abs(fx - 0.5))
     central = keep & (off_middle < 0.3)
-    ink_share = np.zeros(81)
-    np.add.at(ink_share, cell_of[keep], sizes[keep])
-    ink_share /= (CELL - 2 * BAND) ** 2
     cells = []
     patches = []
     for cell in np.unique(cell_of[central]):
@@ -87,7 +84,7 @@ def cut(grid: np.ndarray, faint: bool = False) -> Cells:
         cells.append(int(cell))
         patches.append(_patch(grid, box, paper, contrast))
     stack = np.array(patches, dtype=np.float32).reshape(len(cells), PATCH, PATCH)
-    return Cells(np.array(cells, dtype=np.int64), stack, ink_share)
+    return Cells(np.array(cells, dtype=np.int64), stack)
 
 
 def _digit_box(boxes: np.ndarray, sizes: np.ndarray, seed: int, mine: np.ndarray
