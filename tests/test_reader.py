@@ -19,6 +19,7 @@ import pytest
 from engine import ReadError, Reading, count_solutions, load_image, random_solution, read_image
 from engine.cli import main
 from engine.reader.check import best_unique
+from engine.reader.image import components
 
 PIL = pytest.importorskip("PIL.Image")
 ROOT = Path(__file__).resolve().parents[1]
@@ -114,6 +115,36 @@ def test_a_reading_says_where_the_grid_is_and_how_sure_each_cell_is():
     assert np.allclose(reading.corners, expected, atol=4)
     data = json.loads(json.dumps(reading.to_json()))
     assert data["puzzle"] == _dots(puzzle) and len(data["corners"]) == 4
+
+
+def _flood_fill_count(mask: np.ndarray) -> list[int]:
+    """Return the sorted sizes of the 8-connected components of ``mask``, one pixel at a time."""
+    seen = np.zeros_like(mask)
+    sizes = []
+    h, w = mask.shape
+    for y, x in zip(*np.nonzero(mask), strict=True):
+        if seen[y, x]:
+            continue
+        seen[y, x] = True
+        stack, size = [(y, x)], 0
+        while stack:
+            cy, cx = stack.pop()
+            size += 1
+            for ny in range(max(cy - 1, 0), min(cy + 2, h)):
+                for nx in range(max(cx - 1, 0), min(cx + 2, w)):
+                    if mask[ny, nx] and not seen[ny, nx]:
+                        seen[ny, nx] = True
+                        stack.append((ny, nx))
+        sizes.append(size)
+    return sorted(sizes)
+
+
+@pytest.mark.parametrize("density", [0.1, 0.35, 0.6])
+def test_components_on_runs_match_a_pixel_flood_fill(density):
+    mask = np.random.default_rng(int(density * 100)).random((60, 90)) < density
+    found = components(mask)
+    assert sorted(found.sizes().astype(int).tolist()) == _flood_fill_count(mask)
+    assert found.count == len(_flood_fill_count(mask))
 
 
 def test_the_solver_check_replaces_a_misread_digit_by_the_next_likeliest_that_makes_the_puzzle_unique():

@@ -4,8 +4,9 @@ The photo is shrunk to about 640 pixels on its long side, thresholded against ea
 neighbourhood (shadows and uneven light cancel out), and its ink split into connected components.
 The grid's lines join into one component far larger than any digit or word: the chosen one is the
 component with the most ink among those whose box is square-ish and covers a fair part of the photo.
-Its corners are the extreme points along the two diagonals; each is then pulled onto the meeting point
-of the outer lines fitted to the outline's edge pixels, which tolerates rounded and broken corners.
+Its corners are the extreme points along the two diagonals; one that text touching the grid pulled
+away is replaced by the meeting point of the outline's sides, each fitted (robustly) to the outline
+as seen from outside.
 """
 
 from __future__ import annotations

@@ -48,14 +48,6 @@ class Components(NamedTuple):
         np.maximum.at(box[:, 3], self.labels, self.ends)
         return box
 
-    def mask(self, label: int, shape: tuple[int, int]) -> np.ndarray:
-        """Return a boolean image of the pixels of component ``label``."""
-        out = np.zeros(shape, dtype=bool)
-        for r, s, e in zip(*(a[self.labels == label] for a in (self.rows, self.starts, self.ends)),
-                           strict=True):
-            out[r, s:e] = True
-        return out
-
     def pixels(self, label: int) -> tuple[np.ndarray, np.ndarray]:
         """Return the (rows, cols) of every pixel of component ``label``."""
         pick = self.labels == label
@@ -112,17 +104,6 @@ def box_mean(img: np.ndarray, radius: int) -> np.ndarray:
 def ink(img: np.ndarray, radius: int, offset: float) -> np.ndarray:
     """Return True where a pixel is darker than its neighbourhood's mean by more than ``offset``."""
     return img < box_mean(img, radius) - offset
-
-
-def dilate(mask: np.ndarray) -> np.ndarray:
-    """Return ``mask`` grown by one pixel in the 8 directions."""
-    out = mask.copy()
-    out[1:] |= mask[:-1]
-    out[:-1] |= mask[1:]
-    grown = out.copy()
-    grown[:, 1:] |= out[:, :-1]
-    grown[:, :-1] |= out[:, 1:]
-    return grown
 
 
 def _runs(mask: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
