@@ -50,7 +50,9 @@ class Reading:
     ``puzzle`` is 81 characters, ``.`` for empty; ``confidence[i]`` is the probability of cell i's
     reading; ``unsure`` lists the cells a person should look at (low confidence or changed);
     ``corners`` are the grid's corners (x, y) in the picture, clockwise from the top left;
-    ``status`` is the puzzle's: 'unique', 'multiple', 'unsolvable' or 'invalid'.
+    ``status`` is the puzzle's: 'unique', 'multiple', 'unsolvable' or 'invalid';
+    ``corrections`` are the cells the solver check changed; ``alternatives[i]`` lists cell i's
+    likeliest readings (0 empty), best first, each at least 1% likely: what a review can offer.
     """
 
     puzzle: str
