@@ -8,7 +8,7 @@ Classic form (the assignment this project started from)::
 Both end with one line on stderr naming what was written ("wrote 1,000 grids to sudoku.txt"),
 unless ``-q``: a later run overwrites ``sudoku.txt``, so a user should know it is there.
 
-Subcommands: ``sudoku check|generate|hint|explain|rate|daily|print|practise|why ...``.  Every command
+Subcommands: ``sudoku check|generate|hint|explain|rate|read|daily|print|practise|why ...``.  Every command
 module offers ``add_arguments(parser)`` and ``run(args) -> int`` and is imported only when used, so a command
 never pays for another's imports (``-c`` never loads numba).
 
@@ -52,6 +52,7 @@ COMMANDS = {
     "print": ("engine.cli.print_cmd", "make a PDF of the puzzles to print, with their solutions if asked"),
     "practise": ("engine.cli.practise_cmd", "write board states for practising one technique"),
     "why": ("engine.cli.why_cmd", "show why a digit is wrong in a cell: a chain to a contradiction"),
+    "read": ("engine.cli.read_cmd", "read puzzles from photos or screenshots"),
 }
 
 EPILOG = (
