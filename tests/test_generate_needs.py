@@ -7,8 +7,10 @@ import pytest
 from engine.cli import main
 from engine.formats import parse_line
 from engine.generator import GenerationError, generate
-from engine.rating import rate, step_score, technique_cost
+from engine.rating import rate
 from engine.solver import count_solutions
+from engine.techniques import step_cost as step_score
+from engine.techniques import technique_cost
 
 # the suite runs the kernels through numba's JIT: compiling them takes more than the 30 s default
 LIMIT = 600.0

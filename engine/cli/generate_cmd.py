@@ -121,8 +121,8 @@ def _target(args: argparse.Namespace) -> dict[str, Any]:
             if given is not None:
                 raise UsageError(f"argument {option}: only with --needs")
         return {}
-    from engine.strategies import techniques
     from engine.targets import check_target
+    from engine.techniques import techniques
 
     try:
         check_target(args.needs, args.hardest)
