@@ -63,6 +63,7 @@ _EXPORTS = {
     "detect_form": "engine.formats",
     "essentially_different_grids": "engine.canonical",
     "explain": "engine.wording",
+    "explain_why": "engine.why_words",
     "fill_hidden_singles": "engine.human",
     "first_mistake": "engine.why",
     "format_block": "engine.formats",

@@ -32,7 +32,8 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator
 from typing import Any, NamedTuple
 
-from engine.grid import PEERS, UNITS, box_of
+from engine.candidates import candidate_masks
+from engine.grid import UNITS, box_of
 from engine.propagation import propagate_singles
 from engine.steps import Step
 
@@ -166,14 +167,7 @@ def _smart(values: list[int]) -> Iterator[Event]:
     if _repeats(values):
         yield Event("failed", -1, 0, 0, 0, 0)
         return
-    cands = [0] * 81
-    for c in range(81):
-        if not values[c]:
-            used = 0
-            for p in PEERS[c]:
-                if values[p]:
-                    used |= 1 << (values[p] - 1)
-            cands[c] = _ALL & ~used
+    cands = [int(m) for m in candidate_masks(values)]
     queue = [(c, _LOW[m]) for c, m in enumerate(cands) if m and not m & (m - 1)]
     placed: list[tuple[int, int]] = []
     dead = any(not values[c] and not cands[c] for c in range(81))

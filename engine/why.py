@@ -27,6 +27,7 @@ from collections.abc import Sequence
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
+from engine.candidates import candidate_masks
 from engine.grid import CELL_UNITS, PEERS, UNITS, cell_name
 
 MAX_ROUNDS = 12
@@ -80,12 +81,6 @@ class Why:
             "steps": [{**asdict(s), "because": list(s.because)} for s in self.steps],
             "contradiction": self.contradiction,
         }
-
-    def explain(self, lang: str = "en") -> str:
-        """Return the chain in words in ``lang`` ("en" or "zh"), or the solution's digit if none was found."""
-        from engine.why_words import explain
-
-        return explain(self, lang)
 
 
 def why_wrong(givens: Sequence[int], digits: Sequence[int], cell: int, digit: int) -> Why:
@@ -156,14 +151,7 @@ class _Search:
 
     def __init__(self, values: list[int]) -> None:
         self.values = values[:]
-        self.base = [0] * 81  # the candidates before the assumption
-        for c in range(81):
-            if not values[c]:
-                used = 0
-                for p in PEERS[c]:
-                    if values[p]:
-                        used |= 1 << (values[p] - 1)
-                self.base[c] = 0x1FF & ~used
+        self.base = [int(m) for m in candidate_masks(values)]  # the candidates before the assumption
         self.cands = self.base[:]
         self.facts: dict[Key, tuple[str, int, tuple[Key, ...]]] = {}  # key -> (reason, unit, premises)
         self._closure: dict[Key, frozenset[Key]] = {}

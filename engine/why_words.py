@@ -12,13 +12,13 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from engine.grid import cell_name
-from engine.steps import fact_label, implication_sentence, unit_label
+from engine.labels import fact_label, implication_sentence, unit_label
 
 if TYPE_CHECKING:
     from engine.why import Why, WhyStep
 
 
-def explain(why: Why, lang: str = "en") -> str:
+def explain_why(why: Why, lang: str = "en") -> str:
     """Return the chain of placements in words, ending in the contradiction, or the solution's digit
     when no chain was found; ``lang`` "zh" for Chinese, anything else English."""
     zh = lang == "zh"

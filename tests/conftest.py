@@ -16,6 +16,22 @@ os.environ.setdefault("SUDOKU_STUDIO_KERNELS", "jit")
 
 
 @pytest.fixture
+def bridge() -> object:
+    """A bridge that keeps every event the Api sends, for the page's side of a test."""
+    from desktop.bridge import RecordingBridge
+
+    return RecordingBridge()
+
+
+@pytest.fixture
+def api(tmp_path: Path, bridge: object) -> object:
+    """The real Api on a fresh data folder, in English."""
+    from desktop.api import Api
+
+    return Api(bridge, tmp_path, "en")
+
+
+@pytest.fixture
 def small_disk(tmp_path: Path) -> Iterator[Path]:
     """A 64 KiB tmpfs mounted for the test, to fill for real (CI runs as root), unmounted after."""
     import subprocess

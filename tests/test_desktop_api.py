@@ -32,16 +32,6 @@ CONTRACT = {
 }
 
 
-@pytest.fixture
-def bridge() -> RecordingBridge:
-    return RecordingBridge()
-
-
-@pytest.fixture
-def api(tmp_path, bridge) -> Api:
-    return Api(bridge, tmp_path, "en")
-
-
 def _after(api: Api, answer: dict) -> dict:
     """Return the state after a call that answered ok (answers carry no state: the page gets events)."""
     assert answer["ok"], answer

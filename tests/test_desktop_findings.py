@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import pytest
-
 from desktop.api import Api
 from desktop.bridge import RecordingBridge
 
@@ -11,15 +9,6 @@ P = "530070000600195000098000060800060003400803001700020006060000280000419005000
 P_SOLUTION = "534678912672195348198342567859761423426853791713924856961537284287419635345286179"
 Q = P.translate(str.maketrans("12", "21"))
 
-
-@pytest.fixture
-def bridge() -> RecordingBridge:
-    return RecordingBridge()
-
-
-@pytest.fixture
-def api(tmp_path, bridge) -> Api:
-    return Api(bridge, tmp_path, "en")
 
 
 def _state(api: Api) -> dict:

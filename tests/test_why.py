@@ -8,7 +8,7 @@ import json
 import numpy as np
 import pytest
 
-from engine import first_mistake, why_wrong
+from engine import explain_why, first_mistake, why_wrong
 from engine.cli import main
 from engine.generator import generate
 from engine.grid import PEERS, UNITS
@@ -92,7 +92,7 @@ def test_every_wrong_digit_gets_a_proof_or_the_solution(seed: int) -> None:
             why = why_wrong(puzzle, digits, int(cell), digit)
             assert why.solution_digit == solution[cell]
             if not why.found:
-                assert str(solution[cell]) in why.explain() and not why.steps
+                assert str(solution[cell]) in explain_why(why) and not why.steps
                 continue
             found += 1
             replay(why, values)
@@ -101,7 +101,7 @@ def test_every_wrong_digit_gets_a_proof_or_the_solution(seed: int) -> None:
             if why.contradiction["kind"] != "clash":
                 assert (placements == 1) == immediate_contradiction(values, int(cell), digit)
             name = f"r{cell // 9 + 1}c{cell % 9 + 1}"
-            text = why.explain()
+            text = explain_why(why)
             if why.contradiction["kind"] == "clash":
                 assert text.startswith(f"{name} cannot be {digit}: ")
             else:  # placements that hold without the digit first ("As ...: "), then the chain from it
@@ -134,12 +134,12 @@ def test_hand_checked_chains() -> None:
     # r1c1 = 2 clashes with the 2 at r3c2 in box 1: nothing shorter exists
     why = why_wrong(puzzle, puzzle, 0, 2)
     assert why.contradiction == {"kind": "clash", "cell": 19, "digit": 2, "because": [0]}
-    assert why.explain() == "r1c1 cannot be 2: r3c2 already holds 2"
-    assert why.explain("zh") == "r1c1 不能是 2：r3c2 已经是 2"
+    assert explain_why(why) == "r1c1 cannot be 2: r3c2 already holds 2"
+    assert explain_why(why, "zh") == "r1c1 不能是 2：r3c2 已经是 2"
     # r1c1 = 9: singles alone never reach a contradiction; the answer names the solution's 7
     why = why_wrong(puzzle, puzzle, 0, 9)
     assert not why.found
-    assert why.explain() == "No short chain shows why r1c1 is not 9: the solution has 7 there"
+    assert explain_why(why) == "No short chain shows why r1c1 is not 9: the solution has 7 there"
 
 
 def test_first_mistake_index() -> None:

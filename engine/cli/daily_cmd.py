@@ -17,12 +17,7 @@ from engine.cli.common import CommandError, UsageError, write_stdout
 def add_arguments(parser: argparse.ArgumentParser, command: str) -> None:
     """Add ``daily``'s options to ``parser``."""
     parser.add_argument("--date", metavar="YYYY-MM-DD", help="the day (default: today)")
-    parser.add_argument(
-        "--difficulty",
-        default="medium",
-        metavar="LEVEL",
-        help="easy, medium, hard, expert or master (default medium)",
-    )
+    parser.add_argument("--difficulty", default="medium", metavar="LEVEL", help="easy to master (medium)")
     parser.add_argument("--json", action="store_true", help="print one JSON object instead of the line")
 
 

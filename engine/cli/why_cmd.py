@@ -47,6 +47,7 @@ def run(args: argparse.Namespace) -> int:
     from engine.errors import SudokuError
     from engine.formats import parse_line
     from engine.why import why_wrong
+    from engine.why_words import explain_why
 
     cell = parse_cell(args.cell)
     if args.digit.strip() not in list("123456789"):
@@ -60,7 +61,7 @@ def run(args: argparse.Namespace) -> int:
     if args.json:
         print(json.dumps(why_json(why), ensure_ascii=False, indent=1))
     else:
-        print(why.explain(args.lang))
+        print(explain_why(why, args.lang))
     return 0
 
 
@@ -70,11 +71,13 @@ def _rc(cell: int) -> list[int]:
 
 def why_json(why: Any) -> dict[str, Any]:
     """Return the CLI's JSON of a :class:`engine.why.Why`: cells as 1-based ``[row, col]``, plus the words."""
+    from engine.why_words import explain_why
+
     data = why.to_dict()
     data["cell"] = _rc(data["cell"])
     for step in data["steps"]:
         step["cell"] = _rc(step["cell"])
     if data["contradiction"] and "cell" in data["contradiction"]:
         data["contradiction"]["cell"] = _rc(data["contradiction"]["cell"])
-    data["explanation"] = {"en": why.explain("en"), "zh": why.explain("zh")}
+    data["explanation"] = {"en": explain_why(why, "en"), "zh": explain_why(why, "zh")}
     return data

@@ -44,13 +44,7 @@ from engine.grid import cell_name
 from engine.masks import CELL_BIT, MASK_DIGITS, bits
 from engine.steps import Step
 from engine.strategies import Family, Technique
-from engine.strategies.links import (
-    Als,
-    almost_locked_sets,
-    digit_cells,
-    digit_words,
-    rcc_tables,
-)
+from engine.strategies.links import Als, almost_locked_sets, digit_cells, digit_words, rcc_tables
 
 FAMILY = Family()  # this module's techniques, read by engine.techniques
 

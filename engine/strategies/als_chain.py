@@ -45,13 +45,7 @@ from engine.masks import MASK_DIGITS, bits, digits_text
 from engine.steps import Step
 from engine.strategies import Family, Technique
 from engine.strategies.als import links_by_set
-from engine.strategies.links import (
-    Als,
-    almost_locked_sets,
-    digit_cells,
-    digit_words,
-    rcc_tables,
-)
+from engine.strategies.links import Als, almost_locked_sets, digit_cells, digit_words, rcc_tables
 
 FAMILY = Family()  # this module's techniques, read by engine.techniques
 

@@ -139,23 +139,21 @@ _SCORES = {("naked", 2): 3.0, ("naked", 3): 3.6, ("naked", 4): 5.0,
 _FINDERS = {("naked", 2): naked_pair, ("naked", 3): naked_triple, ("naked", 4): naked_quad,
             ("hidden", 2): hidden_pair, ("hidden", 3): hidden_triple, ("hidden", 4): hidden_quad}
 
+_SAYS = {  # what the step says after its name, in English and Chinese
+    "naked": ("{cells} hold only {digits} between them in {units}, so the other cells there lose those "
+              "digits: {removed}.",
+              "{cells} 在{units}中只含 {digits}，所以同一区域的其余格删去这些数字：{removed}。"),
+    "hidden": ("in {units}, {digits} can only go in {cells}, so those cells lose every other candidate: "
+               "{removed}.",
+               "在{units}中，{digits} 只能填在 {cells}，所以这些格删去其他候选数：{removed}。"),
+}
+
 for (_kind, _size), _finder in _FINDERS.items():
     _name = _SIZES[_size]
-    if _kind == "naked":
-        FAMILY.add(
-            Technique(f"naked_{_name}", f"Naked {_name.title()}", f"显性{_ZH[_name]}",
-                      _SCORES[_kind, _size], _finder),
-            f"Naked {_name}: {{cells}} hold only {{digits}} between them in {{units}}, so the other cells "
-            "there lose those digits: {removed}.",
-            f"显性{_ZH[_name]}：{{cells}} 在{{units}}中只含 {{digits}}，"
-            "所以同一区域的其余格删去这些数字：{removed}。",
-        )
-    else:
-        FAMILY.add(
-            Technique(f"hidden_{_name}", f"Hidden {_name.title()}", f"隐性{_ZH[_name]}",
-                      _SCORES[_kind, _size], _finder),
-            f"Hidden {_name}: in {{units}}, {{digits}} can only go in {{cells}}, so those cells lose every "
-            "other candidate: {removed}.",
-            f"隐性{_ZH[_name]}：在{{units}}中，{{digits}} 只能填在 {{cells}}，"
-            "所以这些格删去其他候选数：{removed}。",
-        )
+    _en, _zh = ("Naked", "显性") if _kind == "naked" else ("Hidden", "隐性")
+    FAMILY.add(
+        Technique(f"{_kind}_{_name}", f"{_en} {_name.title()}", f"{_zh}{_ZH[_name]}", _SCORES[_kind, _size],
+                  _finder),
+        f"{_en} {_name}: " + _SAYS[_kind][0],
+        f"{_zh}{_ZH[_name]}：" + _SAYS[_kind][1],
+    )
