@@ -16,7 +16,8 @@ import argparse
 
 import numpy as np
 
-from engine.cli.common import CommandError, UsageError, atomic_output, positive_int, seed_int
+from engine.atomic import atomic_output
+from engine.cli.common import CommandError, UsageError, positive_int, seed_int
 
 MAX_COUNT = 100_000
 

@@ -13,7 +13,8 @@ from __future__ import annotations
 import argparse
 import json
 
-from engine.cli.common import atomic_output, check_output, clip
+from engine.atomic import atomic_output
+from engine.cli.common import check_output, clip
 from engine.grid import cell_name
 
 
@@ -50,7 +51,7 @@ def _line(path: str, reading, as_json: bool) -> str:
 
 
 def run(args: argparse.Namespace) -> int:
-    """Read every image; return 0 if all were read, 1 if any was not; FileError for output errors."""
+    """Read every image; return 0 if all were read, 1 if any was not; OutputError for output errors."""
     from engine.reader import ReadError, read_image
     from engine.reader.files import load_image
 
