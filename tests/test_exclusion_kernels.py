@@ -10,7 +10,8 @@ from __future__ import annotations
 
 import itertools
 
-from test_third_pass_techniques import _digits, _states, _triple_exclusion
+from reglib import digits_in
+from test_third_pass_techniques import _states, _triple_exclusion
 
 from engine.candidates import CandidateGrid
 from engine.grid import PEERS
@@ -22,9 +23,9 @@ STATES = slice(40, None, 45)  # nine crowded states: 110 pair and 95 triple excl
 
 def _pair_exclusion(cg: CandidateGrid, a: int, b: int) -> set:
     """Return the eliminations on cells a and b (peers) by brute force over their digit pairs."""
-    blockers = [_digits(cg, [c]) for c in range(81) if 1 <= len(_digits(cg, [c])) <= 2
+    blockers = [digits_in(cg, [c]) for c in range(81) if 1 <= len(digits_in(cg, [c])) <= 2
                 and c in PEERS[a] and c in PEERS[b]]
-    da, db = _digits(cg, [a]), _digits(cg, [b])
+    da, db = digits_in(cg, [a]), digits_in(cg, [b])
     allowed = [(x, y) for x in da for y in db if x != y and not any(m <= {x, y} for m in blockers)]
     return {(a, x) for x in da if all(p[0] != x for p in allowed)} | {
         (b, y) for y in db if all(p[1] != y for p in allowed)}
@@ -35,7 +36,7 @@ def test_every_aligned_pair_exclusion_is_found() -> None:
     seen = 0
     for state, _ in _states()[STATES]:
         cg = parse_state(state)
-        small = [c for c in range(81) if 2 <= len(_digits(cg, [c])) <= 5]
+        small = [c for c in range(81) if 2 <= len(digits_in(cg, [c])) <= 5]
         want = {}
         for a, b in itertools.combinations(small, 2):
             if b in PEERS[a]:
@@ -53,7 +54,7 @@ def test_every_aligned_triple_exclusion_is_found() -> None:
     seen = 0
     for state, _ in _states()[STATES]:
         cg = parse_state(state)
-        size = {c: len(_digits(cg, [c])) for c in range(81)}
+        size = {c: len(digits_in(cg, [c])) for c in range(81)}
         excl = [c for c in range(81) if 2 <= size[c] <= 3]
         want = {}
         for trio in itertools.combinations([c for c in range(81) if size[c] >= 2], 3):
