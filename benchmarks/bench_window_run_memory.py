@@ -22,10 +22,10 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path[:0] = [str(ROOT), str(ROOT / "tests")]
 
-from harness.puzzles import grid_of, seventeen_clue  # noqa: E402
-from harness.server import wait_for  # noqa: E402
+from harness.puzzles import seventeen_clue  # noqa: E402
 from harness.window import WindowApp  # noqa: E402
 from harness.xvfb import Xvfb  # noqa: E402
+from test_window import _enter_by_clicking  # noqa: E402
 
 
 def _rss_mb(pid: int) -> float:
@@ -55,16 +55,6 @@ def _tree(pid: int) -> list[int]:
     return out
 
 
-def _enter(app: WindowApp, puzzle: str) -> None:
-    app.click_button("Enter puzzle")
-    wait_for(lambda: app._page().attr(app.button("Enter puzzle"), "aria-pressed") == "true", 5)
-    for cell, ch in enumerate(puzzle):
-        if ch not in ".0":
-            app.type_digit(cell, ch)
-    app.wait_digits(lambda d: d == grid_of(puzzle), message="the givens do not show")
-    app.click_button("Enter puzzle")
-
-
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--seconds", type=float, default=600.0)
@@ -76,7 +66,7 @@ def main() -> None:
         app = WindowApp(xvfb.display, Path(folder))
         try:
             app.launch()
-            _enter(app, puzzle)
+            _enter_by_clicking(app, puzzle)
             app.choose("Algorithm", "naive")
             app.set_delay(0)
             pid = app.proc.pid

@@ -178,22 +178,20 @@ class Game:
     def undo(self, now: float = 0.0) -> bool:
         """Take back the last move (a change of puzzle brings back the old one's solution, difficulty and
         time); returns False when there is none."""
-        self._refuse_paused()
-        if not self.undo_log:
-            return False
-        move = self._with_time_now(self.undo_log.pop(), now, side=1)
-        self._apply(move, after=False)
-        self.redo_log.append(move)
-        return True
+        return self._step_history(self.undo_log, self.redo_log, now, after=False)
 
     def redo(self, now: float = 0.0) -> bool:
         """Make the last undone move again; returns False when there is none."""
+        return self._step_history(self.redo_log, self.undo_log, now, after=True)
+
+    def _step_history(self, source: list, target: list, now: float, after: bool) -> bool:
+        """Move the last move of ``source`` to ``target``, made again (``after``) or taken back."""
         self._refuse_paused()
-        if not self.redo_log:
+        if not source:
             return False
-        move = self._with_time_now(self.redo_log.pop(), now, side=0)
-        self._apply(move, after=True)
-        self.undo_log.append(move)
+        move = self._with_time_now(source.pop(), now, side=0 if after else 1)
+        self._apply(move, after=after)
+        target.append(move)
         return True
 
     # -- the puzzle -----------------------------------------------------------------------------

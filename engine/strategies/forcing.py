@@ -744,21 +744,13 @@ def find_guess(cg: CandidateGrid) -> Iterator[Step]:
 
 
 
-FAMILY.add(
-    Technique("digit_forcing_chain", "Digit Forcing Chain", "数字强制链", 8.5, find_digit_forcing_chain),
-    "Digit forcing chain: {story}",
-    "数字强制链：{story}",
-)
-FAMILY.add(
-    Technique("forcing_chain", "Forcing Chain", "强制链", 8.0, find_forcing_chain),
-    "Forcing chain: {story}",
-    "强制链：{story}",
-)
-FAMILY.add(
-    Technique("forcing_net", "Forcing Net", "强制网", 8.6, find_forcing_net),
-    "Forcing net: {story}",
-    "强制网：{story}",
-)
+for _tid, _name, _name_zh, _cost, _found_by in (
+    ("digit_forcing_chain", "Digit Forcing Chain", "数字强制链", 8.5, find_digit_forcing_chain),
+    ("forcing_chain", "Forcing Chain", "强制链", 8.0, find_forcing_chain),
+    ("forcing_net", "Forcing Net", "强制网", 8.6, find_forcing_net),
+):  # their words are the story the walk tells
+    FAMILY.add(Technique(_tid, _name, _name_zh, _cost, _found_by), _name.capitalize() + ": {story}",
+               _name_zh + "：{story}")
 FAMILY.add(
     Technique("guess", "Guess", "猜测", 10.0, find_guess),
     "Guess: no logical step is left, so {result} (the solution's digit; {cells} has {options} "
