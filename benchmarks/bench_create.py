@@ -75,8 +75,7 @@ def bench_essentially_different(count: int, folder: Path) -> None:
     took = _timed([*sudoku_command(), "-q", "-c", str(count), "--essentially-different", "-o", str(out)])
     print(f"sudoku -c {count:,} --essentially-different: {took:.2f} s ({count / took:,.0f} grids/s)")
 
-    from engine.canonical import minlex_batch
-    from engine.solver import random_solution
+    from engine import minlex_batch, random_solution
 
     rng = np.random.default_rng(1)
     start = time.perf_counter()

@@ -16,10 +16,15 @@ FILES = {"17_clue.txt": 2000, "magictour_top1465.txt": 1000, "forum_hardest_1905
 
 
 def main(out: str) -> None:
-    from engine import essentially_different_grids, generate, minlex_batch, random_solution
-    from engine.formats import read_puzzles
+    from engine import (
+        essentially_different_grids,
+        generate,
+        minlex_batch,
+        random_solution,
+        rate,
+        read_puzzles,
+    )
     from engine.kernels import using_aot
-    from engine.rating import rate
     from engine.solver import _as_batch, _run
 
     puzzles = np.concatenate(
@@ -62,7 +67,7 @@ def _fish_removals() -> np.ndarray:
 def _exclusion_removals(puzzles: np.ndarray, paths: list) -> np.ndarray:
     """Every (technique, step number, cell, digit) aligned pair and triple exclusion
     (engine.kernels.exclusion) remove along the rating paths of ``puzzles``."""
-    from engine.candidates import CandidateGrid
+    from engine import CandidateGrid
     from engine.techniques import technique
 
     finders = [technique(tid).find for tid in ("aligned_pair_exclusion", "aligned_triple_exclusion")]
@@ -79,7 +84,7 @@ def _exclusion_removals(puzzles: np.ndarray, paths: list) -> np.ndarray:
 def _als_chain_removals(puzzles: np.ndarray, paths: list) -> np.ndarray:
     """Every (step number, cell, digit) the first ALS chain (engine.kernels.als) removes along the
     rating paths of ``puzzles``, and the number of sets there."""
-    from engine.candidates import CandidateGrid
+    from engine import CandidateGrid
     from engine.strategies.links import almost_locked_sets
     from engine.techniques import technique
 

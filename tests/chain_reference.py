@@ -12,7 +12,7 @@ from typing import NamedTuple
 
 import numpy as np
 
-from engine.candidates import CandidateGrid
+from engine import CandidateGrid
 from engine.masks import MASK_DIGITS, candidate_pairs
 from engine.strategies.links import Graph, cell_words, digit_cells
 

@@ -19,9 +19,7 @@ from collections.abc import Iterable, Iterator
 from pathlib import Path
 from typing import NamedTuple
 
-from engine.candidates import CandidateGrid
-from engine.human import parse_state
-from engine.steps import Step
+from engine import CandidateGrid, Step, parse_state
 from engine.strategies import Technique
 from engine.techniques import technique
 

@@ -18,10 +18,8 @@ import numba
 import numpy as np
 from reglib import walk
 
-from engine.candidates import CandidateGrid
-from engine.grid import as_grid
+from engine import CandidateGrid, as_grid, solve
 from engine.masks import common_peers
-from engine.solver import solve
 from engine.strategies.als import links_by_set
 from engine.strategies.als_chain import MAX_LINKS, MIN_LINKS
 from engine.strategies.links import Als, almost_locked_sets, digit_cells, digit_words, rcc_tables, rccs

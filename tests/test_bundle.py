@@ -23,10 +23,7 @@ from typing import NamedTuple
 
 import pytest
 
-from engine import __version__
-from engine.daily import daily_puzzle
-from engine.formats import format_line, read_puzzles
-from engine.grid import as_grid, is_solution
+from engine import __version__, as_grid, daily_puzzle, format_line, is_solution, read_puzzles
 
 # the first test also waits for the build (3-8 minutes on a busy 2-core machine)
 pytestmark = [pytest.mark.bundle, pytest.mark.slow, pytest.mark.timeout(2400)]

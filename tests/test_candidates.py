@@ -6,8 +6,8 @@ import numpy as np
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from engine import PEERS, as_grid
 from engine.candidates import ALL_DIGITS, candidate_masks, candidates, mask_digits
-from engine.grid import PEERS, as_grid
 
 
 @st.composite

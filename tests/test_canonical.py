@@ -8,11 +8,9 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from engine.canonical import essentially_different_grids, minlex, minlex_batch
+from engine import essentially_different_grids, is_solution, minlex, minlex_batch, random_solution
 from engine.cli import main
-from engine.grid import is_solution
 from engine.grids import random_transforms
-from engine.solver import random_solution
 
 EMPTY = np.zeros(81, dtype=np.uint8)
 

@@ -14,13 +14,10 @@ from pathlib import Path
 import pytest
 from reglib import load_cases, walk
 
-from engine.candidates import CandidateGrid
-from engine.grid import PEERS, as_grid, cell_name
+from engine import PEERS, CandidateGrid, as_grid, cell_name, explain, solve
 from engine.masks import digits_text
-from engine.solver import solve
 from engine.strategies.forcing import propagate
 from engine.techniques import GROUPED_CHAIN_EXTRA, step_cost, technique, technique_cost, techniques
-from engine.wording import explain
 
 DATA = Path(__file__).resolve().parents[2] / "shared" / "data"
 

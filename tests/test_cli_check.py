@@ -10,9 +10,8 @@ from pathlib import Path
 
 import pytest
 
+from engine import Form, as_grid, format_grid
 from engine.cli import check_cmd, main
-from engine.formats import Form, format_grid
-from engine.grid import as_grid
 
 DATA = Path(__file__).resolve().parents[1].parent / "shared" / "data" / "correctness"
 

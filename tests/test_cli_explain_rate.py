@@ -7,11 +7,8 @@ from pathlib import Path
 
 import pytest
 
+from engine import Step, as_grid, count_solutions, is_solution, rate
 from engine.cli import main
-from engine.grid import as_grid, is_solution
-from engine.rating import rate
-from engine.solver import count_solutions
-from engine.steps import Step
 
 # the CLI's JSON is a view of Step.to_dict: its keys, and both texts
 CLI_KEYS = {*Step("any").to_dict(), "explanation"}

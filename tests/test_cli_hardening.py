@@ -12,10 +12,10 @@ from pathlib import Path
 
 import pytest
 
+from engine import read_puzzles
 from engine.atomic import output_kind
 from engine.cli import main
 from engine.cli.common import cpu_count
-from engine.formats import read_puzzles
 
 DATA = Path(__file__).resolve().parents[2] / "shared" / "data"
 UNSOLVABLE = "12345678." + "........9" + "." * 63  # r1c9 must be 9, and r2c9 already is

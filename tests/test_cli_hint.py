@@ -8,8 +8,8 @@ from pathlib import Path
 
 import pytest
 
+from engine import Step
 from engine.cli import main
-from engine.steps import Step
 
 sys.path.insert(0, str(Path(__file__).parent))
 from test_reglib import CASES  # noqa: E402  (the shared reglib loader, same folder)

@@ -18,10 +18,8 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from engine import atomic_output
+from engine import Form, as_grid, atomic_output, format_grid, is_solution, iter_entries
 from engine.cli import main, solve_cmd
-from engine.formats import Form, format_grid, iter_entries
-from engine.grid import as_grid, is_solution
 
 DATA = Path(__file__).resolve().parents[1].parent / "shared" / "data" / "correctness"
 

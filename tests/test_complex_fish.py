@@ -20,14 +20,11 @@ import pytest
 from reglib import holding, walk
 from test_reglib import CASES
 
-from engine.candidates import CandidateGrid
+from engine import PEERS, UNITS, CandidateGrid, Step, cell_name, explain
 from engine.cli import main
-from engine.grid import PEERS, UNITS, cell_name
 from engine.propagation import propagate_singles
-from engine.steps import Step
 from engine.strategies.complex_fish import _Branches
 from engine.techniques import technique, techniques
-from engine.wording import explain
 
 DATA = Path(__file__).resolve().parents[1].parent / "shared" / "data"
 SIZES = ("x_wing", "swordfish", "jellyfish")

@@ -9,13 +9,8 @@ import sys
 
 import pytest
 
+from engine import Symmetry, as_grid, count_solutions, daily_puzzle, daily_streak, format_line, rate
 from engine.cli import main
-from engine.daily import daily_puzzle, daily_streak
-from engine.formats import format_line
-from engine.generator import Symmetry
-from engine.grid import as_grid
-from engine.rating import rate
-from engine.solver import count_solutions
 
 
 def _daily_in_a_new_process(*argv: str) -> dict:

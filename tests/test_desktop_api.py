@@ -16,8 +16,7 @@ import pytest
 from desktop.api import Api
 from desktop.bridge import RecordingBridge
 from desktop.storage import GAME_FILE
-from engine.grid import is_solution
-from engine.solver import count_solutions
+from engine import count_solutions, is_solution
 
 # Wikipedia's example puzzle (unique)
 PUZZLE = "530070000600195000098000060800060003400803001700020006060000280000419005000080079"
@@ -201,7 +200,7 @@ def test_new_puzzle_arrives_as_an_event_with_exactly_one_solution(api, bridge):
 
 @pytest.mark.parametrize("level", ["easy", "hard"])
 def test_new_puzzle_at_a_difficulty_is_rated_that_level(api, bridge, level):
-    from engine.rating import rate
+    from engine import rate
 
     api.set_setting("difficulty", level)
     api.new_puzzle()

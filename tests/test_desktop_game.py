@@ -10,7 +10,7 @@ import numpy as np
 import pytest
 
 from desktop.midend import Game, GameError, check_puzzle, hidden_singles, quick_status, refine_status
-from engine.grid import is_solution
+from engine import is_solution
 
 DATA = Path(__file__).resolve().parents[2] / "shared" / "data" / "correctness"
 
@@ -184,7 +184,7 @@ def test_refine_status_marks_a_board_without_solutions_unsolvable():
 
 @pytest.mark.parametrize("row", _rows("derived_nosolution_noduplicate.tsv", 10))
 def test_hidden_singles_never_create_a_repeat_on_a_wrong_board(row):
-    from engine.grid import conflicts
+    from engine import conflicts
 
     digits = _digits(row["modified_puzzle"])
     for cell, digit in hidden_singles(digits):

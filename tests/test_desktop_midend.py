@@ -127,8 +127,7 @@ def test_a_step_read_back_from_json_explains_itself_in_a_fresh_interpreter():
     import subprocess
     import sys
 
-    from engine import explain, next_step
-    from engine.candidates import CandidateGrid
+    from engine import CandidateGrid, explain, next_step
 
     step = next_step(CandidateGrid.from_grid(GIVENS), unique=True)
     script = (

@@ -6,7 +6,7 @@ from __future__ import annotations
 from desktop import saves
 from desktop.midend import Game, Play
 from desktop.midend.play import solved_by_player
-from engine.grid import is_solution
+from engine import is_solution
 
 P = "530070000600195000098000060800060003400803001700020006060000280000419005000080079"
 P_SOLUTION = "534678912672195348198342567859761423426853791713924856961537284287419635345286179"

@@ -14,7 +14,7 @@ import pytest
 from desktop.api import Api
 from desktop.bridge import RecordingBridge
 from desktop.session import FPS, Session
-from engine.grid import as_grid, is_solution
+from engine import as_grid, is_solution
 
 # Wikipedia's example (unique, singles only); from Norvig's top95: MEDIUM takes backtracking about
 # 270,000 events, HARD millions

@@ -11,12 +11,9 @@ import pytest
 import reglib
 
 import engine
-from engine.candidates import CandidateGrid
-from engine.grid import as_grid
+from engine import CandidateGrid, as_grid, rate, solve
 from engine.human import changes, drive, fill_hidden_singles, is_broken, iter_steps, parse_state
 from engine.masks import MASK_DIGITS, POPCOUNT, bits, common_peers, digit_of, digits_text, mask_digits
-from engine.rating import rate
-from engine.solver import solve
 from engine.strategies.singles import hidden_single
 from engine.techniques import technique, techniques
 

@@ -13,9 +13,7 @@ import itertools
 from reglib import digits_in
 from test_third_pass_techniques import _states, _triple_exclusion
 
-from engine.candidates import CandidateGrid
-from engine.grid import PEERS
-from engine.human import parse_state
+from engine import PEERS, CandidateGrid, parse_state
 from engine.techniques import technique
 
 STATES = slice(40, None, 45)  # nine crowded states: 110 pair and 95 triple exclusions

@@ -16,13 +16,8 @@ from pathlib import Path
 
 from reglib import random_orientation, walk
 
-from engine.candidates import CandidateGrid
-from engine.grid import as_grid
-from engine.human import parse_state
-from engine.rating import Difficulty, rate
-from engine.solver import solve
+from engine import CandidateGrid, Difficulty, as_grid, explain, parse_state, rate, solve
 from engine.techniques import technique, techniques
-from engine.wording import explain
 
 HARDEST = Path(__file__).resolve().parents[2] / "shared" / "data" / "bench" / "forum_hardest_1905_11plus.txt"
 

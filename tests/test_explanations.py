@@ -18,16 +18,12 @@ from pathlib import Path
 
 import pytest
 
-from engine.candidates import CandidateGrid
+from engine import PEERS, UNITS, CandidateGrid, Step, as_grid, cell_name, explain, iter_steps, parse_state
 from engine.cli import main
-from engine.grid import PEERS, UNITS, as_grid, cell_name
-from engine.human import iter_steps, parse_state
 from engine.labels import removal_label, unit_label
-from engine.steps import Step
 from engine.strategies.forcing import Branch, StrongLinks, follow, follow_chain, follow_off
 from engine.strategies.nishio import digit_places, follow_digit
 from engine.techniques import technique, techniques
-from engine.wording import explain
 
 sys.path.insert(0, str(Path(__file__).parent))
 from reglib import load_cases  # noqa: E402  (every library case, whatever its technique)
@@ -311,7 +307,7 @@ def test_hint_prints_the_plain_words_chain_and_its_json_carries_the_links(
 
 
 def test_explain_prints_the_same_texts_as_the_steps(capsys: pytest.CaptureFixture[str]) -> None:
-    from engine.rating import rate
+    from engine import rate
 
     for puzzle in _rated(6.6, 7.4, 30):
         steps = rate(as_grid(puzzle)).steps

@@ -18,15 +18,11 @@ from pathlib import Path
 
 import pytest
 
-from engine.candidates import CandidateGrid
+from engine import CandidateGrid, Step, explain, iter_steps, solve
 from engine.cli import main
 from engine.grid import CELL_UNITS, PEERS, UNITS, as_grid, cell_name
-from engine.human import iter_steps
-from engine.solver import solve
-from engine.steps import Step
 from engine.strategies.forcing import follow, follow_off
 from engine.techniques import technique, techniques
-from engine.wording import explain
 
 sys.path.insert(0, str(Path(__file__).parent))
 from test_explanations import FORCING, _rated  # noqa: E402  (SE-rated puzzles by band, same folder)

@@ -7,7 +7,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from engine.errors import ParseError
+from engine import ParseError, as_grid
 from engine.formats import (
     Form,
     detect_form,
@@ -25,7 +25,6 @@ from engine.formats import (
     read_chunks,
     read_puzzles,
 )
-from engine.grid import as_grid
 
 PUZZLE = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79"
 

@@ -4,11 +4,8 @@ from __future__ import annotations
 
 import pytest
 
+from engine import GenerationError, count_solutions, generate, parse_line, rate
 from engine.cli import main
-from engine.formats import parse_line
-from engine.generator import GenerationError, generate
-from engine.rating import rate
-from engine.solver import count_solutions
 from engine.techniques import step_cost as step_score
 from engine.techniques import technique_cost
 
@@ -94,7 +91,7 @@ def test_cli_bad_targets_are_usage_errors(
 
 
 def test_repaired_puzzles_keep_the_symmetry() -> None:
-    from engine.generator import Symmetry
+    from engine import Symmetry
 
     for seed in (1, 2):
         puzzle = generate(seed=seed, needs="x_wing", hardest="xy_wing", symmetry="rotational",

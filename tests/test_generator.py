@@ -7,10 +7,8 @@ from pathlib import Path
 import numpy as np
 import pytest
 
+from engine import PEERS, GenerationError, Symmetry, count_solutions, generate, is_solution, solve
 from engine.cli import main
-from engine.generator import GenerationError, Symmetry, generate
-from engine.grid import PEERS, is_solution
-from engine.solver import count_solutions, solve
 
 
 def independent_count(puzzle: np.ndarray, limit: int = 2) -> int:

@@ -10,13 +10,9 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from engine.candidates import CandidateGrid
-from engine.errors import InvalidPuzzleError
-from engine.grid import is_solution
+from engine import CandidateGrid, InvalidPuzzleError, Step, explain, is_solution
 from engine.human import driver_order, next_step, parse_state, solve_path
-from engine.steps import Step
 from engine.techniques import technique, technique_cost, techniques
-from engine.wording import explain
 
 sys.path.insert(0, str(Path(__file__).parent))
 from test_reglib import CASES, Case  # noqa: E402  (the shared reglib loader, same folder)
@@ -152,7 +148,7 @@ def test_candidate_line_with_empty_cells_for_placed_digits() -> None:
 def _unshared(state: str, cell: int) -> bool:
     cg = CandidateGrid.from_sukaku(state)
     mask = cg.cands[cell]
-    from engine.grid import PEERS
+    from engine import PEERS
 
     return not any(cg.cands[p] & mask for p in PEERS[cell])
 

@@ -12,11 +12,8 @@ import re
 from functools import cache
 from pathlib import Path
 
-from engine import explain, step_json
-from engine.grid import as_grid
-from engine.human import iter_steps, parse_state
+from engine import Step, as_grid, explain, iter_steps, parse_state, step_json
 from engine.jsonview import DETAIL, PLAIN
-from engine.steps import Step
 from engine.techniques import technique
 
 HARDEST = Path(__file__).resolve().parents[2] / "shared" / "data" / "bench" / "forum_hardest_1106.txt"

@@ -9,7 +9,7 @@ import itertools
 import pytest
 from chain_reference import chain_results_py, layers, link_masks
 
-from engine.candidates import CandidateGrid
+from engine import CandidateGrid
 from engine.grid import CELL_UNITS, UNITS
 from engine.human import drive, next_step
 from engine.masks import CELL_BIT, UNIT_MASK, common_peers

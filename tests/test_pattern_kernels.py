@@ -14,9 +14,8 @@ from itertools import combinations
 import numpy as np
 from test_third_pass_techniques import HARDEST, _states
 
-from engine.candidates import CandidateGrid
+from engine import CandidateGrid, parse_state
 from engine.grid import CELL_UNITS, PEERS, UNITS, as_grid
-from engine.human import parse_state
 from engine.kernels.bent_sets import bent_sets_found
 from engine.kernels.coloring import coloring_digits, medusa_removes
 from engine.kernels.intersections import locked_subsets

@@ -14,11 +14,8 @@ import numpy as np
 import pytest
 from test_reglib import CASES
 
-from engine.candidates import CandidateGrid
+from engine import UNITS, CandidateGrid, generate, is_solution, next_step, parse_state, solve
 from engine.cli import main
-from engine.generator import generate
-from engine.grid import UNITS, is_solution
-from engine.human import next_step, parse_state
 from engine.practice import (
     MIN_BANK,
     Transform,
@@ -31,7 +28,6 @@ from engine.practice import (
     practice_states,
     practice_step,
 )
-from engine.solver import solve
 
 # AIC cases are many and slow to enumerate: a fixed sample of them
 _AIC_SAMPLE = set(random.Random(3).sample([i for i, c in enumerate(CASES) if c.tid == "aic"], 25))

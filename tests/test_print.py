@@ -14,9 +14,8 @@ from pathlib import Path
 import numpy as np
 import pytest
 
+from engine import PrintedPuzzle, default_paper, format_line, printed_puzzle, render_pdf
 from engine.cli import main
-from engine.formats import format_line
-from engine.printing import PrintedPuzzle, default_paper, printed_puzzle, render_pdf
 
 # six unique puzzles (levels easy to master), from `sudoku generate -n 6 --seed 5`
 PUZZLES = [

@@ -13,7 +13,7 @@ from pathlib import Path
 
 import numpy as np
 
-from engine.candidates import CandidateGrid
+from engine import CandidateGrid
 from engine.grid import PEERS, PEERS_NP, UNITS_NP
 from engine.kernels.propagation import QUEUE, kraken_targets, propagate_singles
 from engine.masks import bits

@@ -7,10 +7,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from engine.candidates import CandidateGrid
-from engine.errors import InvalidPuzzleError
-from engine.generator import generate
-from engine.grid import as_grid
+from engine import CandidateGrid, InvalidPuzzleError, as_grid, count_solutions, generate, solve
 from engine.human import driver_order, solve_path
 from engine.rating import (
     ALLOWANCES,
@@ -24,7 +21,6 @@ from engine.rating import (
     score_of,
     se_floor,
 )
-from engine.solver import count_solutions, solve
 from engine.techniques import step_cost
 
 DATA = Path(__file__).resolve().parents[2] / "shared" / "data"

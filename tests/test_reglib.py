@@ -18,9 +18,7 @@ from typing import NamedTuple
 import pytest
 import reglib
 
-from engine.candidates import CandidateGrid
-from engine.grid import PEERS
-from engine.human import next_step, parse_state
+from engine import PEERS, CandidateGrid, next_step, parse_state
 from engine.techniques import technique, techniques
 
 # HoDoKu's codes (before any "-variant") -> our technique ids.  Codes of techniques we do not

@@ -16,11 +16,7 @@ from pathlib import Path
 import pytest
 from reglib import Found, assert_orientation_free, assert_sound, digits_in, holding, steps_on
 
-from engine.candidates import CandidateGrid
-from engine.grid import PEERS, UNITS, as_grid, cell_name
-from engine.human import iter_steps, parse_state
-from engine.solver import solve
-from engine.wording import explain
+from engine import PEERS, UNITS, CandidateGrid, as_grid, cell_name, explain, iter_steps, parse_state, solve
 
 RATED = Path(__file__).resolve().parents[2] / "shared" / "data" / "ratings" / "se_rated_stratified_sample.txt"
 NEW = ("medusa_3d", "wxyz_wing", "vwxyz_wing", "aligned_pair_exclusion")

@@ -5,8 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from engine.candidates import candidate_masks
-from engine.grid import as_grid
+from engine import as_grid, candidate_masks
 from engine.share import SUDOKUWIKI_SOLVER, sudokuwiki_board, sudokuwiki_link
 
 # The site's X-Wing page links its first example "from the start" with exactly this address.

@@ -18,8 +18,10 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from engine import (
+    PEERS,
     Classification,
     Status,
+    as_grid,
     classify,
     classify_batch,
     conflicts,
@@ -29,7 +31,6 @@ from engine import (
     solve,
     solve_batch,
 )
-from engine.grid import PEERS, as_grid
 
 ROOT = Path(__file__).resolve().parents[1]
 DATA = ROOT.parent / "shared" / "data" / "correctness"

@@ -20,9 +20,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from engine.candidates import CandidateGrid
-from engine.human import solve_path
-from engine.steps import Step
+from engine import CandidateGrid, Step, solve_path
 from engine.strategies import Technique
 from engine.techniques import techniques
 

@@ -14,8 +14,8 @@ from itertools import product
 import numpy as np
 from test_third_pass_techniques import _states
 
+from engine import parse_state
 from engine.candidates import CandidateGrid, all_unit_positions, template_covered, template_rows
-from engine.human import parse_state
 from engine.kernels.templates import template_cells
 from engine.strategies import complex_fish, fish, single_digit
 from engine.strategies.links import digit_cells

@@ -17,10 +17,7 @@ from pathlib import Path
 import pytest
 from reglib import Found, assert_orientation_free, assert_sound, digits_in, holding, steps_on, walk
 
-from engine.candidates import CandidateGrid
-from engine.grid import PEERS, UNITS, as_grid
-from engine.human import parse_state
-from engine.solver import solve
+from engine import PEERS, UNITS, CandidateGrid, as_grid, parse_state, solve
 from engine.techniques import techniques
 
 HARDEST = Path(__file__).resolve().parents[2] / "shared" / "data" / "bench" / "forum_hardest_1106.txt"

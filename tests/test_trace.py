@@ -13,8 +13,18 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from engine import ALGORITHMS, Event, conflicts, explain, is_solution, solve, solve_path, trace
-from engine.grid import PEERS, as_grid
+from engine import (
+    ALGORITHMS,
+    PEERS,
+    Event,
+    as_grid,
+    conflicts,
+    explain,
+    is_solution,
+    solve,
+    solve_path,
+    trace,
+)
 
 DATA = Path(__file__).resolve().parents[1].parent / "shared" / "data"
 SEARCHES = ("naive", "smart")

@@ -281,8 +281,7 @@ def test_an_exocet_on_imported_notes_is_named_explained_and_applied(ui):
 def _unique_loop_state() -> tuple[str, list[int]]:
     """Return a candidate line where the driver's next step is a unique loop (on the rated path of
     an SE 4.6 puzzle of the tuning half), and its placed digits."""
-    from engine import next_step, parse_state
-    from engine.candidates import CandidateGrid
+    from engine import CandidateGrid, next_step, parse_state
     from engine.human import drive
 
     for line in (DATA / "ratings" / "se_rated_stratified_sample.txt").read_text().splitlines():

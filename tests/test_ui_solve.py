@@ -12,8 +12,7 @@ from harness.puzzles import easy_with_solution, grid_of, seventeen_clue
 from harness.server import wait_for
 from playwright.sync_api import expect
 
-from engine.grid import PEERS, UNITS, is_solution
-from engine.solver import count_solutions
+from engine import PEERS, UNITS, count_solutions, is_solution
 
 pytestmark = pytest.mark.browser
 

@@ -5,13 +5,10 @@ from __future__ import annotations
 from collections import Counter
 from pathlib import Path
 
-from engine.candidates import CandidateGrid
+from engine import CandidateGrid, explain, rate, solve
 from engine.grid import CELL_UNITS, as_grid, cell_name
 from engine.human import drive, next_step
-from engine.rating import rate
-from engine.solver import solve
 from engine.techniques import step_cost, technique
-from engine.wording import explain
 
 DATA = Path(__file__).resolve().parents[2] / "shared" / "data"
 

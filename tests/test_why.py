@@ -8,11 +8,8 @@ import json
 import numpy as np
 import pytest
 
-from engine import explain_why, first_mistake, why_wrong
+from engine import PEERS, UNITS, explain_why, first_mistake, generate, solve, why_wrong
 from engine.cli import main
-from engine.generator import generate
-from engine.grid import PEERS, UNITS
-from engine.solver import solve
 
 
 def base_candidates(values: list[int]) -> list[set[int]]:
@@ -128,7 +125,7 @@ HAND = ".5.4.3..8.4...652..2.............4...3.....6.6..1.2.83..8...........5..2
 
 
 def test_hand_checked_chains() -> None:
-    from engine.formats import parse_line
+    from engine import parse_line
 
     puzzle = parse_line(HAND)
     # r1c1 = 2 clashes with the 2 at r3c2 in box 1: nothing shorter exists
@@ -175,7 +172,7 @@ def test_bad_input_raises_value_error() -> None:
 
 
 def test_cli_words_and_json(capsys: pytest.CaptureFixture) -> None:
-    from engine.formats import parse_line
+    from engine import parse_line
 
     puzzle = parse_line(HAND)
     assert main(["why", HAND, "r1c1", "1"]) == 0

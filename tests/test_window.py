@@ -23,9 +23,7 @@ from harness.window import WindowApp
 from harness.xvfb import Xvfb
 
 from desktop.exposed import NO_SUCH_CALL
-from engine import explain
-from engine.grid import is_solution
-from engine.solver import count_solutions
+from engine import count_solutions, explain, is_solution
 
 pytestmark = pytest.mark.window
 
@@ -243,7 +241,7 @@ def test_a_fifo_or_dev_zero_save_lets_the_window_start_fresh_with_a_notice(windo
 def test_a_set_with_notes_and_check_in_the_window(window, data_dir):
     import numpy as np
 
-    from engine.solver import solve
+    from engine import solve
 
     app = window.launch()
     page = app._page()
@@ -275,8 +273,7 @@ def test_a_set_with_notes_and_check_in_the_window(window, data_dir):
 
 
 def test_hint_ladder_timeline_and_chain_arrows_in_the_window(window, data_dir):
-    from engine import iter_steps
-    from engine.solver import solve
+    from engine import iter_steps, solve
 
     puzzle = "050000030902000408400000001046805390703060804800000002009604700004273900000000000"
     steps = list(iter_steps(puzzle))

@@ -176,7 +176,7 @@ def train(x: np.ndarray, y: np.ndarray, rng: np.random.Generator, epochs: int) -
 
 def score_held_out(held_out: list[Path]) -> None:
     """Read every held-out photo whole and print how many read exactly (and the wrong cells)."""
-    from engine.reader import ReadError, read_image
+    from engine import ReadError, read_image
 
     exact = 0
     for photo in held_out:
