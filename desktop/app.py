@@ -104,6 +104,7 @@ def run(argv: Sequence[str] | None = None) -> None:
         data_dir = Path(os.environ["SUDOKU_STUDIO_DATA_DIR"])
     bridge = WindowBridge()
     api = Api(bridge, data_dir=data_dir, lang=args.lang)
+    api._open_first_puzzle()  # a new player finds an easy puzzle, not an empty board
     dark = api._host.effective_settings()["theme"] == "dark"
     window = webview.create_window(
         TITLE,

@@ -39,6 +39,7 @@ MAX_FILE_BYTES = 4 << 20  # a save is a few KB; anything this big is not ours
 LANGUAGES = ("en", "zh")
 THEMES = ("system", "light", "dark")
 ALGORITHMS = ("naive", "smart", "human")
+TABS = ("play", "learn", "watch")
 DIFFICULTIES = ("any", "easy", "medium", "hard", "expert", "master")  # "any": whatever comes out
 DEFAULT_SETTINGS: dict[str, Any] = {
     "language": None,  # None: follow the system (or --lang)
@@ -49,6 +50,7 @@ DEFAULT_SETTINGS: dict[str, Any] = {
     "difficulty": "any",
     "show_mistakes": False,  # mark a digit that differs from the solution as soon as it is typed
     "show_timer": True,
+    "tab": "play",  # the window's chosen tab: "play", "learn" or "watch"
 }
 
 T = TypeVar("T")
@@ -81,6 +83,9 @@ def validate_setting(name: str, value: Any) -> Any:
     elif name == "difficulty":
         if value not in DIFFICULTIES:
             raise ValueError(f"difficulty must be one of {', '.join(DIFFICULTIES)}")
+    elif name == "tab":
+        if value not in TABS:
+            raise ValueError(f"tab must be one of {', '.join(TABS)}")
     elif name in ("candidates", "show_mistakes", "show_timer"):
         if not isinstance(value, bool):
             raise ValueError(f"{name} must be true or false")

@@ -142,8 +142,8 @@ def test_the_hint_reasons_from_the_notes_and_never_repeats_a_step_they_made(ui):
 
 
 def _human(ui, delay: int = 0) -> None:
-    ui.page.get_by_role("combobox", name="Algorithm").select_option("human")
-    slider = ui.page.get_by_role("slider", name="Step delay")
+    ui.control("combobox", "Algorithm").select_option("human")
+    slider = ui.control("slider", "Step delay")
     slider.fill(str(delay))
 
 
@@ -160,7 +160,7 @@ def test_the_timeline_steps_back_exactly_scrubs_to_the_puzzle_and_solve_goes_on_
     assert all(s.technique != "guess" for s in iter_steps(puzzle))  # reaches the solution without a guess
     givens = _load(ui, puzzle)
     _human(ui, 0)
-    timeline = ui.page.get_by_role("slider", name="Timeline")
+    timeline = ui.control("slider", "Timeline")
     for count in range(1, 21):
         ui.button("Step").click()
         expect(ui.status("Steps")).to_have_text(str(count))
@@ -192,7 +192,7 @@ def test_a_chain_step_is_drawn_as_arrows_and_explained_in_both_languages(ui):
     _human(ui, 0)
     ui.button("Solve").click()
     expect(ui.status("Board state")).to_have_text("Solved", timeout=30_000)
-    timeline = ui.page.get_by_role("slider", name="Timeline")
+    timeline = ui.control("slider", "Timeline")
     timeline.fill(str(index + 1))  # the board just after the chain's step
     expect(ui.status("Explanation")).to_have_text(explain(chain, "en"))
     said = _explanation(ui)
@@ -211,7 +211,7 @@ def test_a_chain_step_is_drawn_as_arrows_and_explained_in_both_languages(ui):
     for cell, digit in chain.eliminations:  # removed candidates are shown struck
         struck = ui.cell(cell).locator(".cand.struck")
         expect(struck).to_have_text(str(digit))
-    ui.page.get_by_role("combobox", name="Language").select_option("zh")
+    ui.control("combobox", "Language").select_option("zh")
     expect(ui.page.locator("#explanation")).to_have_text(explain(chain, "zh"))
     assert "如果" in ui.page.locator("#explanation").inner_text()
     assert "链" in ui.page.locator("#links desc").text_content()

@@ -381,4 +381,14 @@ class Game:
             "timer": {"ms": self.timer.elapsed(now), "running": self.timer.running},
             "check": self.last_check,
             "difficulty": self.difficulty,
+            "hints_used": self.hints_used(),
         }
+
+    def hints_used(self) -> int:
+        """Return how many hints were applied to this puzzle (moves kept since it was loaded); 0 if none."""
+        used = 0
+        for move in reversed(self.undo_log):
+            if move.puzzle is not None:
+                break
+            used += move.cause == "hint"
+        return used

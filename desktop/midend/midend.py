@@ -139,10 +139,12 @@ class Midend:
 
     def _do_set_mode(self, now: float, mode: str) -> Result:
         """Switch between play and enter; entering starts a new blank puzzle (an undoable change of
-        puzzle), outside the set when a set is played."""
+        puzzle), outside the set when a set is played, and drops a puzzle still being made."""
         game = self.game
         if mode == game.mode:
             return self._move(False)
+        if mode == "enter" and self.making and not self.making_set:
+            self._cancel_making()  # the player chose to type a puzzle in after asking for one: that wins
         if mode == "enter" and (self.play.is_set or "given" in game.origins):
             self._leave_set(now)
             self.game.load_puzzle([0] * 81, "enter", now=now)
