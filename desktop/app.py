@@ -9,18 +9,17 @@ imports numba: the window shows first, and the API warms the solver up on a back
 from __future__ import annotations
 
 import argparse
+import contextlib
 import logging
 import os
 import sys
 from collections.abc import Sequence
 from pathlib import Path
 
-from desktop import backends, frozen
+from desktop import backends, frozen, geometry
 from engine import __version__
 
 TITLE = "Sudoku Studio"
-SIZE = (1120, 780)
-MIN_SIZE = (760, 620)
 
 
 def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
@@ -105,20 +104,28 @@ def run(argv: Sequence[str] | None = None) -> None:
     bridge = WindowBridge()
     api = Api(bridge, data_dir=data_dir, lang=args.lang)
     api._open_first_puzzle()  # a new player finds an easy puzzle, not an empty board
-    dark = api._host.effective_settings()["theme"] == "dark"
+    settings = api._host.effective_settings()
+    dark = settings["theme"] == "dark"
+    area = backends.work_area(gui)
+    x, y, width, height = (geometry.place(settings["window"], area) if area
+                           else (None, None, *geometry.DEFAULT_SIZE))
     window = webview.create_window(
         TITLE,
         url=page_url(get_app_root()),
         js_api=expose(api),  # the Api's public methods and nothing else (desktop/exposed.py)
         text_select=True,  # pywebview's no-select style is inline, refused by the page's CSP: app.css has it
-        width=SIZE[0],
-        height=SIZE[1],
-        min_size=MIN_SIZE,
+        x=x,
+        y=y,
+        width=width,
+        height=height,
+        min_size=geometry.MIN_SIZE,
         background_color="#15181d" if dark else "#f4f1ea",
     )
     bridge.attach(window)
 
     def closing() -> None:
+        with contextlib.suppress(Exception):  # a window that cannot say where it is: nothing remembered
+            api._host.remember_window([int(window.x), int(window.y), int(window.width), int(window.height)])
         bridge.close()
         api._shutdown()
 

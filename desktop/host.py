@@ -368,6 +368,16 @@ class Host:
             self._save_settings()
         self.publish()
 
+    def remember_window(self, geometry: list[int]) -> None:
+        """Save where the window is (x, y, width, height) for the next launch; a bad value is ignored."""
+        try:
+            value = storage.validate_setting("window", geometry)
+        except ValueError:
+            return
+        with self.lock:
+            self.settings["window"] = value
+            self._save_settings()
+
     def effective_settings(self) -> dict[str, Any]:
         """Return the settings as they apply (the language by --lang or the system when unset)."""
         settings = dict(self.settings)

@@ -239,7 +239,7 @@ def test_everything_is_restored_by_the_next_launch(tmp_path, bridge):
         assert second[key] == state[key], key
     assert second["settings"] == {"language": "zh", "theme": "dark", "algorithm": "naive", "delay": 250,
                                   "candidates": True, "difficulty": "hard", "show_mistakes": False,
-                                  "show_timer": True, "tab": "learn"}
+                                  "show_timer": True, "tab": "learn", "window": None}
 
 
 def test_lang_argument_overrides_the_saved_language_until_the_user_switches(tmp_path):

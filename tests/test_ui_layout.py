@@ -210,3 +210,19 @@ def test_the_first_launch_opens_a_puzzle_not_an_empty_board(chromium, ui_data_di
     finally:
         app.close()
     assert not app.escaped and not app.console_errors
+
+
+def test_clear_and_new_puzzle_over_a_game_in_progress_say_undo_brings_it_back(ui):
+    givens, solution = _play(ui)
+    cell = givens.index(0)
+    ui.type_digit(cell, solution[cell])
+    message = ui.page.locator("#message")
+    ui.button("New puzzle").click()
+    expect(message).to_contain_text("Undo", timeout=90_000)
+    ui.button("Undo").click()
+    expect(ui.cell(cell)).to_have_attribute("aria-label", cell_label(cell, solution[cell]))
+    ui.button("Clear").click()
+    expect(message).to_contain_text("Undo")
+    ui.wait_digits(lambda d: not any(d))
+    ui.button("Undo").click()
+    expect(ui.cell(cell)).to_have_attribute("aria-label", cell_label(cell, solution[cell]))

@@ -1,6 +1,8 @@
 // The window around the board: the tabs (Play, Learn, Watch: one mode's tools at a time), the header
 // bar's Menu and the About dialog. The chosen tab is a setting, saved by Python like the others.
 
+import * as i18n from "./i18n.js";
+
 const $ = (id) => document.getElementById(id);
 
 const TABS = ["play", "learn", "watch"];
@@ -38,7 +40,10 @@ export class Chrome {
     }
     document.querySelector(".panel").dataset.tab = shown;
     $("explanation").hidden = shown === "play"; // the hint's words belong to Learn (and a run's to Watch)
-    $("about-version").textContent = this.ctx.view.state.app_version || "";
+    const s = this.ctx.view.state;
+    $("about-version").textContent = s.app_version || "";
+    const level = s.difficulty && s.difficulty !== "any" ? i18n.t("rating.level", { level: i18n.t(`level.${s.difficulty}`) }) : "";
+    if ($("rating").textContent !== level) $("rating").textContent = level;
   }
 
   wireTabs() {
