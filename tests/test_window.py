@@ -404,6 +404,7 @@ def test_tabs_show_one_mode_the_choice_survives_a_relaunch_and_a_finish_opens_so
     where = saved.get("window") or saved.get("settings", {}).get("window")
     assert isinstance(where, list) and len(where) == 4, saved  # where the window was is remembered
     app.launch()
+    page = app._page()
     wait_for(lambda: _selected_tab(app) == "Learn", 10, message="the chosen tab is not remembered")
     assert app.digits() == givens  # a later launch resumes
 
