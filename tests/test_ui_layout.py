@@ -226,3 +226,53 @@ def test_clear_and_new_puzzle_over_a_game_in_progress_say_undo_brings_it_back(ui
     ui.wait_digits(lambda d: not any(d))
     ui.button("Undo").click()
     expect(ui.cell(cell)).to_have_attribute("aria-label", cell_label(cell, solution[cell]))
+
+
+def _luminance(rgb: str) -> float:
+    r, g, b = (int(v) / 255 for v in re.findall(r"\d+", rgb)[:3])
+    lin = [c / 12.92 if c <= 0.03928 else ((c + 0.055) / 1.055) ** 2.4 for c in (r, g, b)]
+    return 0.2126 * lin[0] + 0.7152 * lin[1] + 0.0722 * lin[2]
+
+
+def _contrast(a: str, b: str) -> float:
+    high, low = sorted((_luminance(a), _luminance(b)), reverse=True)
+    return (high + 0.05) / (low + 0.05)
+
+
+# WCAG AA: 4.5:1 for small text (notes, candidates, labels), 3:1 for the board's large digits and for
+# the selection ring (non-text); the row/column and selection tints must stand out from the surface
+# by our own bar (WCAG sets none for a tint): 1.15:1 and 1.25:1
+SMALL_TEXT = ("--ink", "--muted")
+LARGE_TEXT = ("--given", "--entry", "--inferred", "--solved", "--trace", "--conflict-ink")
+GROUNDS = ("--surface", "--surface-2", "--selected-bg", "--peer-bg", "--same-bg")
+
+
+@pytest.mark.parametrize("theme", ["light", "dark"])
+def test_both_themes_keep_text_selection_and_highlights_legible(ui, theme):
+    ui.control("combobox", "Theme").select_option(theme)
+    expect(ui.page.locator("html")).to_have_attribute("data-scheme", theme)
+    colours = ui.page.evaluate(
+        """(names) => {
+          const probe = document.createElement('span');
+          document.body.append(probe);
+          const out = {};
+          for (const name of names) {
+            probe.style.color = `var(${name})`;
+            out[name] = getComputedStyle(probe).color;
+          }
+          probe.remove();
+          return out;
+        }""",
+        [*SMALL_TEXT, *LARGE_TEXT, *GROUNDS, "--accent"],
+    )
+    short = []
+    for fg in (*SMALL_TEXT, *LARGE_TEXT):
+        least = 4.5 if fg in SMALL_TEXT else 3.0
+        short += [f"{fg} on {bg}: {_contrast(colours[fg], colours[bg]):.2f}" for bg in GROUNDS
+                  if _contrast(colours[fg], colours[bg]) < least]
+    for bg in ("--surface", "--selected-bg"):
+        if _contrast(colours["--accent"], colours[bg]) < 3.0:
+            short.append(f"selection ring on {bg}")
+    assert short == [], short
+    assert _contrast(colours["--peer-bg"], colours["--surface"]) >= 1.15
+    assert _contrast(colours["--selected-bg"], colours["--surface"]) >= 1.25
