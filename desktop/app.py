@@ -70,6 +70,22 @@ def page_url(root: str) -> str:
         return str(index)
 
 
+def work_area(gui: str | None) -> tuple[int, int, int, int] | None:
+    """Return the first screen's work area (x, y, width, height: the screen less its panels where the
+    toolkit says so), or None when the toolkit cannot tell (the window then opens at its default)."""
+    try:
+        from webview.guilib import initialize
+
+        screen = initialize(gui).get_screens()[0]
+    except Exception:  # noqa: BLE001 - any toolkit failure: open at the default size instead
+        return None
+    frame = screen.frame
+    if hasattr(frame, "availableGeometry"):  # Qt's QScreen knows the work area
+        area = frame.availableGeometry()
+        return area.x(), area.y(), area.width(), area.height()
+    return screen.x, screen.y, screen.width, screen.height
+
+
 def run(argv: Sequence[str] | None = None) -> None:
     """Open the window and block until it closes, then exit the process at once (status 0)."""
     args = parse_args(argv)
@@ -106,7 +122,7 @@ def run(argv: Sequence[str] | None = None) -> None:
     api._open_first_puzzle()  # a new player finds an easy puzzle, not an empty board
     settings = api._host.effective_settings()
     dark = settings["theme"] == "dark"
-    area = backends.work_area(gui)
+    area = work_area(gui)
     x, y, width, height = (geometry.place(settings["window"], area) if area
                            else (None, None, *geometry.DEFAULT_SIZE))
     window = webview.create_window(

@@ -69,22 +69,6 @@ def choose(requested: str | None) -> str | None:
                          "(Debian, Ubuntu; other systems: WebKitGTK 4.1 and PyGObject)")
 
 
-def work_area(gui: str | None) -> tuple[int, int, int, int] | None:
-    """Return the first screen's work area (x, y, width, height: the screen less its panels where the
-    toolkit says so), or None when the toolkit cannot tell (the window then opens at its default)."""
-    try:
-        from webview.guilib import initialize
-
-        screen = initialize(gui).get_screens()[0]
-    except Exception:  # noqa: BLE001 - any toolkit failure: open at the default size instead
-        return None
-    frame = screen.frame
-    if hasattr(frame, "availableGeometry"):  # Qt's QScreen knows the work area
-        area = frame.availableGeometry()
-        return area.x(), area.y(), area.width(), area.height()
-    return screen.x, screen.y, screen.width, screen.height
-
-
 def quiet_native_output() -> None:
     """Send native libraries' writes to standard error to the null device; ``sys.stderr`` keeps the terminal.
 

@@ -206,6 +206,7 @@ def test_new_puzzle_arrives_as_an_event_with_exactly_one_solution(api, bridge):
     grid = np.array(state["digits"], dtype=np.uint8)
     assert count_solutions(grid, 2) == 1
     assert notice["params"]["clues"] == int(np.count_nonzero(grid))
+    assert notice["params"]["replaced"] is False  # nothing was in progress
     assert all(o == "given" for d, o in zip(state["digits"], state["origins"], strict=True) if d)
     assert state["busy"] is None and state["mode"] == "play"
 
@@ -500,3 +501,14 @@ def test_entering_a_puzzle_drops_the_first_launch_puzzle_still_being_made(tmp_pa
     state = api.get_state()["state"]
     assert state["mode"] == "enter" and state["digits"][0] == 5 and sum(map(bool, state["digits"])) == 1
     api._shutdown()
+
+
+def test_a_new_puzzle_over_a_game_in_progress_says_it_replaced_one(api, bridge):
+    api.new_puzzle()
+    first = bridge.wait_for("notice", lambda p: p["code"] == "new_puzzle", timeout=60)
+    assert first["params"]["replaced"] is False
+    digits = api.get_state()["state"]["digits"]
+    api.set_cell(digits.index(0), 1)
+    api.new_puzzle()
+    notices = bridge.wait_for("notice", lambda p: p["code"] == "new_puzzle" and p is not first, timeout=60)
+    assert notices["params"]["replaced"] is True

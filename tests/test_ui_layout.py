@@ -24,12 +24,7 @@ CONTROLS = "button, select, input, textarea, [role=status], [role=tab], output, 
 
 
 def _play(ui, index: int = 0) -> tuple[list[int], list[int]]:
-    """Type an easy puzzle in Enter puzzle, leave the mode; return (givens, solution)."""
-    puzzle, solution = easy_with_solution(index)
-    ui.enter_puzzle(puzzle)
-    ui.button("Enter puzzle").click()
-    expect(ui.button("Enter puzzle")).to_have_attribute("aria-pressed", "false")
-    return grid_of(puzzle), grid_of(solution)
+    return ui.play_easy(index)
 
 
 def _overlapping(ui) -> list[str]:

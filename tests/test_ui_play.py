@@ -10,7 +10,6 @@ import re
 
 import pytest
 from harness.contract import cell_label
-from harness.puzzles import easy_with_solution, grid_of
 from playwright.sync_api import expect
 
 from engine import solve
@@ -21,12 +20,7 @@ pytestmark = pytest.mark.browser
 
 
 def _play(ui, index: int = 0) -> tuple[list[int], list[int]]:
-    """Type an easy puzzle in Enter puzzle, leave the mode; return (givens, solution)."""
-    puzzle, solution = easy_with_solution(index)
-    ui.enter_puzzle(puzzle)
-    ui.button("Enter puzzle").click()
-    expect(ui.button("Enter puzzle")).to_have_attribute("aria-pressed", "false")
-    return grid_of(puzzle), grid_of(solution)
+    return ui.play_easy(index)
 
 
 def _name(cell: int) -> str:

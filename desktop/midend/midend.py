@@ -21,7 +21,7 @@ from typing import Any
 
 from desktop.midend import hints
 from desktop.midend.game import Game, GameError
-from desktop.midend.play import Play
+from desktop.midend.play import Play, solved_by_player
 from desktop.midend.rules import hidden_singles, quick_status, refine_status
 
 Result = dict[str, Any]
@@ -221,12 +221,13 @@ class Midend:
         self.making, self.busy = 0, None
         self._leave_set(now)
         game = self.game
+        replaced = "entry" in game.origins and not solved_by_player(game)  # a game in progress: Undo it
         game.set_mode("play")
         game.paused = False
         game.load_puzzle(givens, "new", difficulty, solution, now=now)
         clues = sum(1 for d in givens if d)
         self.told.append(_notice("info", "new_puzzle", f"New puzzle: {clues} givens, exactly one solution.",
-                                 clues=clues, difficulty=difficulty))
+                                 clues=clues, difficulty=difficulty, replaced=replaced))
         return self._move(True)
 
     def _do_make_set(self, now: float, count: int) -> Result:

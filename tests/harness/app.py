@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import Any
 
 from harness.contract import BOARD, MENU, PLACES, BoardReader, digits_from_labels
+from harness.puzzles import easy_with_solution, grid_of
 from harness.server import QueueBridge, UiServer, shim_script
 from playwright.sync_api import Browser, Locator, Page, expect
 
@@ -171,6 +172,14 @@ class UiApp(BoardReader):
         """Click a cell and press a key (a digit, or a key name such as "Backspace")."""
         self.cell(cell).click()
         self.page.keyboard.press(str(digit))
+
+    def play_easy(self, index: int = 0) -> tuple[list[int], list[int]]:
+        """Type easy puzzle ``index`` in Enter puzzle and leave the mode; return (givens, solution)."""
+        puzzle, solution = easy_with_solution(index)
+        self.enter_puzzle(puzzle)
+        self.button("Enter puzzle").click()
+        expect(self.button("Enter puzzle")).to_have_attribute("aria-pressed", "false")
+        return grid_of(puzzle), grid_of(solution)
 
     def enter_puzzle(self, puzzle: str) -> None:
         """Type a puzzle's givens in Enter puzzle mode, clicking each cell (the mode is left on)."""

@@ -31,7 +31,6 @@ const view = {
   delayDragging: false,
   notesMode: false, // view state: digits toggle notes (N)
   modeWanted: null, // the mode asked for while its state is on its way
-  replacing: false, // the puzzle being made replaces a game in progress (its message says Undo)
 };
 
 let board = null;
@@ -252,19 +251,15 @@ function wire() {
   store.onState(acceptState);
   on("state", (payload) => store.accept(payload.state));
   on("notice", (notice) => {
-    const replaced = notice.code === "new_puzzle" && view.replacing; // Undo brings the old game back
-    if (notice.code === "new_puzzle") view.replacing = false;
-    showNotice(notice, false, replaced ? () => i18n.t("msg.undoHint") : null);
+    const replaced = notice.code === "new_puzzle" && notice.params && notice.params.replaced;
+    showNotice(notice, false, replaced ? () => i18n.t("msg.undoHint") : null); // Undo brings the old game back
   });
 }
 
 function wireButtons() {
   $("new-puzzle").addEventListener("click", async () => {
-    const s = view.state;
-    const inProgress = s.origins.includes("entry") && s.status.kind !== "solved";
     const answer = await api.newPuzzle();
     if (!answer.ok) return;
-    view.replacing = inProgress;
     view.state.busy = "generating";
     render();
     sayMaking(() => i18n.t("msg.generating"));
