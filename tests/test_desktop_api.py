@@ -512,3 +512,19 @@ def test_a_new_puzzle_over_a_game_in_progress_says_it_replaced_one(api, bridge):
     api.new_puzzle()
     notices = bridge.wait_for("notice", lambda p: p["code"] == "new_puzzle" and p is not first, timeout=60)
     assert notices["params"]["replaced"] is True
+
+
+def test_mistakes_named_by_check_are_counted_for_the_puzzle_and_saved(tmp_path):
+    api = Api(RecordingBridge(), tmp_path, "en")
+    _play(api)
+    assert api.get_state()["state"]["mistakes_checked"] == 0
+    api.set_cell(2, 1)  # r1c3 is 4 in the solution; a 1 repeats nothing
+    assert api.check()["check"]["cells"] == [2]
+    api.check()  # named again: counted again (each Check that finds it)
+    assert api.get_state()["state"]["mistakes_checked"] == 2
+    api._shutdown()
+    again = Api(RecordingBridge(), tmp_path, "en")
+    assert again.get_state()["state"]["mistakes_checked"] == 2
+    again.restart()  # a puzzle started again starts counting again
+    assert again.get_state()["state"]["mistakes_checked"] == 0
+    again._shutdown()

@@ -164,6 +164,7 @@ def test_solving_by_hand_opens_solved_with_the_time_and_a_new_puzzle(ui):
     expect(dialog).to_contain_text(re.compile(r"Time\s*\d+:\d\d"))
     expect(dialog).to_contain_text(re.compile(r"Best\s*\d+:\d\d"))
     expect(dialog).to_contain_text(re.compile(r"Hints used\s*0"))
+    expect(dialog).to_contain_text(re.compile(r"Mistakes checked\s*0"))
     expect(dialog.get_by_role("button", name="Next puzzle", exact=True)).to_have_count(0)
     dialog.get_by_role("button", name="New puzzle", exact=True).click()
     expect(dialog).to_be_hidden()

@@ -100,6 +100,7 @@ class Game:
         self.timer = Timer()
         self.paused = False
         self.last_check: dict[str, Any] | None = None
+        self.mistakes_checked = 0  # wrong digits Check has named in this puzzle (for the Solved dialog)
         self.undo_log: list[Move] = []
         self.redo_log: list[Move] = []
 
@@ -250,6 +251,7 @@ class Game:
         empty = self.digits.count(0)
         if wrong:
             result = {"kind": "wrong", "cells": sorted(wrong), "empty": empty}
+            self.mistakes_checked += len(wrong)
         elif empty:
             result = {"kind": "empty", "empty": empty}
         else:
@@ -269,6 +271,7 @@ class Game:
         """Make ``puzzle`` the one played (its cells are already on the board): solution, level, time."""
         self.solution = puzzle.solution
         self.difficulty = puzzle.difficulty
+        self.mistakes_checked = 0
         self.timer.banked_ms, self.timer.since = puzzle.timer_ms, None  # the owner's tick restarts it
 
     def _refuse_given(self, cell: int) -> None:
@@ -382,6 +385,7 @@ class Game:
             "check": self.last_check,
             "difficulty": self.difficulty,
             "hints_used": self.hints_used(),
+            "mistakes_checked": self.mistakes_checked,
         }
 
     def hints_used(self) -> int:
