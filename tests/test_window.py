@@ -330,7 +330,7 @@ def test_hint_ladder_timeline_and_chain_arrows_in_the_window(window, data_dir):
     wait_for(lambda: app.number("Steps") == chain_at + 1, 20, message="the slider did not reach the chain")
     assert app.status_text("Explanation") == explain(steps[chain_at], "en")
     layer = page.one("image", "Chain links")  # role=img, as Chromium names it
-    lines = page.call_on(layer, "function() { return this.querySelectorAll('line').length; }")
+    lines = page.call_on(layer, "function() { return this.querySelectorAll('.link').length; }")
     assert lines == len(steps[chain_at].links)
     page.click(page.one("tab", "Learn"))  # the step stays on the board, explained full height
     wait_for(lambda: _selected_tab(app) == "Learn", 5)
