@@ -42,7 +42,8 @@ export class Chrome {
     $("explanation").hidden = shown === "play"; // the hint's words belong to Learn (and a run's to Watch)
     const s = this.ctx.view.state;
     $("about-version").textContent = s.app_version || "";
-    const level = s.difficulty && s.difficulty !== "any" ? i18n.t("rating.level", { level: i18n.t(`level.${s.difficulty}`) }) : "";
+    const rated = s.difficulty && s.difficulty !== "any";
+    const level = rated ? i18n.t("rating.level", { level: i18n.t(`level.${s.difficulty}`) }) : "";
     if ($("rating").textContent !== level) $("rating").textContent = level;
   }
 
@@ -68,7 +69,8 @@ export class Chrome {
     const button = $("menu-button");
     const menu = $("menu");
     const items = () => [...menu.querySelectorAll("button, select, input")];
-    button.addEventListener("click", (event) => this.openMenu(menu.hidden, event.detail === 0)); // focus the items when opened by a key
+    // opened by a key (a click of detail 0), the menu's first item takes the focus
+    button.addEventListener("click", (event) => this.openMenu(menu.hidden, event.detail === 0));
     menu.addEventListener("click", (event) => {
       if (event.target.closest("button")) this.openMenu(false, false);
     });
@@ -79,7 +81,7 @@ export class Chrome {
         event.preventDefault();
         this.openMenu(false);
         button.focus();
-      } else if ((event.key === "ArrowDown" || event.key === "ArrowUp") && document.activeElement.tagName !== "SELECT") {
+      } else if (["ArrowDown", "ArrowUp"].includes(event.key) && event.target.tagName !== "SELECT") {
         event.preventDefault();
         list[(at + (event.key === "ArrowDown" ? 1 : list.length - 1)) % list.length].focus();
       }

@@ -57,7 +57,8 @@ export class Finish {
       ["solved.level", i18n.t(`level.${level}`)],
     ];
     if (stats) facts.push(["solved.best", clock(stats.best)], ["solved.average", clock(stats.average)]);
-    facts.push(["solved.hints", String(state.hints_used || 0)], ["solved.mistakes", String(state.mistakes_checked || 0)]);
+    facts.push(["solved.hints", String(state.hints_used || 0)]);
+    facts.push(["solved.mistakes", String(state.mistakes_checked || 0)]);
     const list = $("solved-facts");
     list.textContent = "";
     for (const [key, value] of facts) {

@@ -1,7 +1,7 @@
 // Draws a step's chain links as arrows between candidates, on an SVG layer over the board: strong
 // links solid, weak links dashed (app.css); each starts and ends at a candidate's circle edge and
-// curves around the digits a straight arrow would cross. The layer is decoration for the eye; its <desc> lists the
-// links in words for a screen reader, and the explanation says them in sentences.
+// curves around the digits a straight arrow would cross. The layer is decoration for the eye; its <desc>
+// lists the links in words for a screen reader, and the explanation says them in sentences.
 
 const SVG = "http://www.w3.org/2000/svg";
 
@@ -30,7 +30,8 @@ function digitCentres(board, origin) {
 function bezier(a, c1, c2, b, t) {
   const u = 1 - t;
   const w = [u * u * u, 3 * u * u * t, 3 * u * t * t, t * t * t];
-  return { x: w[0] * a.x + w[1] * c1.x + w[2] * c2.x + w[3] * b.x, y: w[0] * a.y + w[1] * c1.y + w[2] * c2.y + w[3] * b.y };
+  const mix = (k) => w[0] * a[k] + w[1] * c1[k] + w[2] * c2[k] + w[3] * b[k];
+  return { x: mix("x"), y: mix("y") };
 }
 
 function clear(a, c1, c2, b, digits) {
