@@ -57,7 +57,7 @@ def test_frozen_prepare_keeps_a_users_own_numba_cache_dir(as_bundle: Path, monke
 @pytest.mark.parametrize(
     ("py_file", "parts"),
     [
-        ("engine/kernels/solver.py", ["engine"]),
+        ("engine/kernels/solver.py", ["engine", "kernels"]),
         ("engine\\strategies\\fish.py", ["engine", "strategies"]),
         ("kernels.py", ["_"]),
         ("../../etc/x.py", ["etc"]),
@@ -88,8 +88,8 @@ def test_locator_keys_the_cache_on_the_module_path_not_the_current_folder(
         assert locator is not None
         paths.add(locator.get_cache_path())
     exe = Path(sys.executable).stem
-    assert paths == {str(cache / exe / "engine")}
-    assert (cache / exe / "engine").is_dir()
+    assert paths == {str(cache / exe / "engine" / "kernels")}
+    assert (cache / exe / "engine" / "kernels").is_dir()
 
 
 def test_locator_declines_without_a_cache_dir(as_bundle: Path, monkeypatch: pytest.MonkeyPatch) -> None:
