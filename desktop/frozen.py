@@ -91,8 +91,8 @@ def prepare() -> None:
 
 
 def _cache_subpath(py_file: str) -> list[str]:
-    # "engine/kernels/solver.py" -> ["engine", "kernels"]; anything absolute or odd is reduced to safe names so a
-    # join can never leave the cache folder
+    # "engine/kernels/solver.py" -> ["engine", "kernels"]; anything absolute or odd is reduced to safe
+    # names so a join can never leave the cache folder
     parts = re.split(r"[\\/]+", py_file)[:-1]  # either separator, whatever the platform
     safe = [re.sub(r"[^A-Za-z0-9_.-]", "_", p) for p in parts if p not in ("", ".", "..")]
     return safe or ["_"]
