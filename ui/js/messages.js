@@ -94,16 +94,14 @@ function noticeWords(notice) {
   }
 }
 
-/** Tell a notice: an event's each time it comes; one kept in the state (`kept`) once; `more()`, when
- * given, words a sentence said after it. */
-export function showNotice(notice, kept = false, more = null) {
+/** Tell a notice: an event's each time it comes; one kept in the state (`kept`) once. */
+export function showNotice(notice, kept = false) {
   if (kept) {
     const id = `${notice.code}:${notice.message}`;
     if (shown.has(id)) return;
     shown.add(id);
   }
-  const told = noticeWords(notice);
-  const words = more ? () => `${told()} ${more()}` : told;
+  const words = noticeWords(notice);
   if (notice.level === "info") say(words);
   else toast(words, notice.level === "warning" ? "warning" : "error");
 }
