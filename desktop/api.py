@@ -95,6 +95,10 @@ class Api:
         folder = Path(data_dir) if data_dir is not None else storage.default_data_dir()
         self._host = Host(bridge, folder, lang, system_language())
 
+    def _open_first_puzzle(self) -> bool:
+        """The app's start: on the first launch (empty data folder) make an easy puzzle; False otherwise."""
+        return self._host.open_first_puzzle()
+
     @_endpoint
     def get_state(self) -> dict[str, Any]:
         """Return the whole state the page draws from (and start the solver's warm-up)."""

@@ -9,18 +9,17 @@ imports numba: the window shows first, and the API warms the solver up on a back
 from __future__ import annotations
 
 import argparse
+import contextlib
 import logging
 import os
 import sys
 from collections.abc import Sequence
 from pathlib import Path
 
-from desktop import backends, frozen
+from desktop import backends, frozen, geometry
 from engine import __version__
 
 TITLE = "Sudoku Studio"
-SIZE = (1120, 780)
-MIN_SIZE = (760, 620)
 
 
 def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
@@ -71,6 +70,22 @@ def page_url(root: str) -> str:
         return str(index)
 
 
+def work_area(gui: str | None) -> tuple[int, int, int, int] | None:
+    """Return the first screen's work area (x, y, width, height: the screen less its panels where the
+    toolkit says so), or None when the toolkit cannot tell (the window then opens at its default)."""
+    try:
+        from webview.guilib import initialize
+
+        screen = initialize(gui).get_screens()[0]
+    except Exception:  # noqa: BLE001 - any toolkit failure: open at the default size instead
+        return None
+    frame = screen.frame
+    if hasattr(frame, "availableGeometry"):  # Qt's QScreen knows the work area
+        area = frame.availableGeometry()
+        return area.x(), area.y(), area.width(), area.height()
+    return screen.x, screen.y, screen.width, screen.height
+
+
 def run(argv: Sequence[str] | None = None) -> None:
     """Open the window and block until it closes, then exit the process at once (status 0)."""
     args = parse_args(argv)
@@ -104,20 +119,29 @@ def run(argv: Sequence[str] | None = None) -> None:
         data_dir = Path(os.environ["SUDOKU_STUDIO_DATA_DIR"])
     bridge = WindowBridge()
     api = Api(bridge, data_dir=data_dir, lang=args.lang)
-    dark = api._host.effective_settings()["theme"] == "dark"
+    api._open_first_puzzle()  # a new player finds an easy puzzle, not an empty board
+    settings = api._host.effective_settings()
+    dark = settings["theme"] == "dark"
+    area = work_area(gui)
+    x, y, width, height = (geometry.place(settings["window"], area) if area
+                           else (None, None, *geometry.DEFAULT_SIZE))
     window = webview.create_window(
         TITLE,
         url=page_url(get_app_root()),
         js_api=expose(api),  # the Api's public methods and nothing else (desktop/exposed.py)
         text_select=True,  # pywebview's no-select style is inline, refused by the page's CSP: app.css has it
-        width=SIZE[0],
-        height=SIZE[1],
-        min_size=MIN_SIZE,
+        x=x,
+        y=y,
+        width=width,
+        height=height,
+        min_size=geometry.MIN_SIZE,
         background_color="#15181d" if dark else "#f4f1ea",
     )
     bridge.attach(window)
 
     def closing() -> None:
+        with contextlib.suppress(Exception):  # a window that cannot say where it is: nothing remembered
+            api._host.remember_window([int(window.x), int(window.y), int(window.width), int(window.height)])
         bridge.close()
         api._shutdown()
 

@@ -26,6 +26,7 @@ from desktop.midend import Game, GameError, hints
 from desktop.midend.midend import Midend
 from desktop.midend.rules import check_puzzle, unique_solution
 from desktop.session import Session, idle_info
+from engine import __version__
 
 log = logging.getLogger(__name__)
 
@@ -59,6 +60,7 @@ class Host:
         self._bridge = bridge
         self.lock = threading.RLock()
         self._storage = storage.Storage(folder)
+        self._first_launch = not (folder / storage.GAME_FILE).exists()  # nothing saved yet: a new player
         loaded_settings = self._storage.load_settings()
         loaded_game = self._storage.load_game()
         self.settings: dict[str, Any] = loaded_settings.value
@@ -134,7 +136,8 @@ class Host:
         self._seq += 1
         state = self.midend.snapshot(now_ms())
         state.update(seq=self._seq, settings=self.effective_settings(), algorithms=workers.algorithms(),
-                     session=self._session_info(), solver_ready=self._solver_ready.is_set())
+                     session=self._session_info(), solver_ready=self._solver_ready.is_set(),
+                     app_version=__version__)
         return state
 
     # -- questions that need the solver (computed off the lock) -----------------------------------
@@ -241,6 +244,17 @@ class Host:
         token = self.move({"name": "make_puzzle"})["token"]
         self._maker.one(token, self.settings["difficulty"])
         return {"pending": True}
+
+    def open_first_puzzle(self) -> bool:
+        """On the first launch (no saved game) start making an easy puzzle, the chosen difficulty left
+        alone; False (nothing done) on a later launch or a second call."""
+        with self.lock:
+            if not self._first_launch:
+                return False
+            self._first_launch = False
+            token = self.move({"name": "make_puzzle"})["token"]
+            self._maker.one(token, "easy")
+        return True
 
     def start_set(self, count: int, level: str) -> None:
         """Start making a set; an earlier maker is stopped and its late puzzles dropped."""
@@ -353,6 +367,16 @@ class Host:
                 self._schedule_analysis()
             self._save_settings()
         self.publish()
+
+    def remember_window(self, geometry: list[int]) -> None:
+        """Save where the window is (x, y, width, height) for the next launch; a bad value is ignored."""
+        try:
+            value = storage.validate_setting("window", geometry)
+        except ValueError:
+            return
+        with self.lock:
+            self.settings["window"] = value
+            self._save_settings()
 
     def effective_settings(self) -> dict[str, Any]:
         """Return the settings as they apply (the language by --lang or the system when unset)."""

@@ -96,6 +96,7 @@ def _dump_game(game: Game, now: float) -> dict[str, Any]:
         "solution": "".join(map(str, game.solution)) if game.solution else None,
         "timer_ms": game.timer.elapsed(now),
         "paused": game.paused,
+        "mistakes_checked": game.mistakes_checked,
         "undo": [_dump_move(m) for m in game.undo_log],
         "redo": [_dump_move(m) for m in game.redo_log],
     }
@@ -169,6 +170,9 @@ def _load_game(data: Any) -> tuple[Game, str | None]:
     ms = data.get("timer_ms", 0)
     game.timer.banked_ms = ms if isinstance(ms, int) and not isinstance(ms, bool) and ms >= 0 else 0
     game.paused = data.get("paused") is True
+    checked = data.get("mistakes_checked", 0)  # absent from saves before issue 28: none counted
+    counted = isinstance(checked, int) and not isinstance(checked, bool) and checked > 0
+    game.mistakes_checked = checked if counted else 0
     try:
         undo = [_move(m) for m in _list(data.get("undo", []), "history")][-HISTORY_LIMIT:]
         redo = [_move(m) for m in _list(data.get("redo", []), "history")]

@@ -39,6 +39,7 @@ MAX_FILE_BYTES = 4 << 20  # a save is a few KB; anything this big is not ours
 LANGUAGES = ("en", "zh")
 THEMES = ("system", "light", "dark")
 ALGORITHMS = ("naive", "smart", "human")
+TABS = ("play", "learn", "watch")
 DIFFICULTIES = ("any", "easy", "medium", "hard", "expert", "master")  # "any": whatever comes out
 DEFAULT_SETTINGS: dict[str, Any] = {
     "language": None,  # None: follow the system (or --lang)
@@ -49,6 +50,8 @@ DEFAULT_SETTINGS: dict[str, Any] = {
     "difficulty": "any",
     "show_mistakes": False,  # mark a digit that differs from the solution as soon as it is typed
     "show_timer": True,
+    "tab": "play",  # the window's chosen tab: "play", "learn" or "watch"
+    "window": None,  # where the window was left: [x, y, width, height] (desktop/geometry.py)
 }
 
 T = TypeVar("T")
@@ -81,6 +84,13 @@ def validate_setting(name: str, value: Any) -> Any:
     elif name == "difficulty":
         if value not in DIFFICULTIES:
             raise ValueError(f"difficulty must be one of {', '.join(DIFFICULTIES)}")
+    elif name == "window":
+        if value is not None and not (isinstance(value, list) and len(value) == 4 and all(
+                isinstance(v, int) and not isinstance(v, bool) and -100_000 < v < 100_000 for v in value)):
+            raise ValueError("window must be [x, y, width, height] in whole pixels")
+    elif name == "tab":
+        if value not in TABS:
+            raise ValueError(f"tab must be one of {', '.join(TABS)}")
     elif name in ("candidates", "show_mistakes", "show_timer"):
         if not isinstance(value, bool):
             raise ValueError(f"{name} must be true or false")
@@ -96,7 +106,7 @@ def _settings_from(data: Any) -> dict[str, Any]:
     for name, value in data.items():
         if name not in DEFAULT_SETTINGS:
             continue  # a setting from a newer version: ignore rather than lose the rest
-        if name == "language" and value is None:
+        if name in ("language", "window") and value is None:
             continue
         settings[name] = validate_setting(name, value)
     return settings

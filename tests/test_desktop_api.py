@@ -82,6 +82,7 @@ def test_only_the_contract_is_public():
         ("set_setting", ("delay", True)),
         ("set_setting", ("__class__", 1)),
         ("set_setting", ("difficulty", "impossible")),
+        ("set_setting", ("tab", "menu")),
         ("get_state", (1,)),
         ("undo", ("please",)),
     ],
@@ -194,6 +195,7 @@ def test_new_puzzle_arrives_as_an_event_with_exactly_one_solution(api, bridge):
     grid = np.array(state["digits"], dtype=np.uint8)
     assert count_solutions(grid, 2) == 1
     assert notice["params"]["clues"] == int(np.count_nonzero(grid))
+    assert notice["params"]["replaced"] is False  # nothing was in progress
     assert all(o == "given" for d, o in zip(state["digits"], state["origins"], strict=True) if d)
     assert state["busy"] is None and state["mode"] == "play"
 
@@ -220,13 +222,14 @@ def test_everything_is_restored_by_the_next_launch(tmp_path, bridge):
     first.set_delay(250)
     first.set_setting("candidates", True)
     first.set_setting("difficulty", "hard")
+    first.set_setting("tab", "learn")
     state = first.get_state()["state"]
     second = Api(RecordingBridge(), tmp_path, None).get_state()["state"]
     for key in ("digits", "origins", "mode", "settings", "can_undo"):
         assert second[key] == state[key], key
     assert second["settings"] == {"language": "zh", "theme": "dark", "algorithm": "naive", "delay": 250,
                                   "candidates": True, "difficulty": "hard", "show_mistakes": False,
-                                  "show_timer": True}
+                                  "show_timer": True, "tab": "learn", "window": None}
 
 
 def test_lang_argument_overrides_the_saved_language_until_the_user_switches(tmp_path):
@@ -461,3 +464,56 @@ def test_a_hint_belongs_to_its_puzzle_of_a_set_even_where_their_board_versions_a
     assert other["hint"] is None
     assert _after(api, api.hint())["hint"]["level"] == 1  # a new ladder, not the first puzzle's going on
     assert _after(api, api.go_puzzle("previous"))["hint"] is None  # the ladder follows the board shown
+
+
+def test_the_first_launch_opens_an_easy_puzzle_and_a_later_launch_resumes(tmp_path):
+    bridge = RecordingBridge()
+    first = Api(bridge, tmp_path, "en")
+    assert first._open_first_puzzle() is True
+    assert first._open_first_puzzle() is False  # once
+    bridge.wait_for("notice", lambda p: p["code"] == "new_puzzle", timeout=120)
+    state = first.get_state()["state"]
+    assert state["difficulty"] == "easy" and state["settings"]["difficulty"] == "any"
+    first._shutdown()
+    again = Api(RecordingBridge(), tmp_path, "en")
+    assert again._open_first_puzzle() is False
+    assert again.get_state()["state"]["digits"] == state["digits"]
+    again._shutdown()
+
+
+def test_entering_a_puzzle_drops_the_first_launch_puzzle_still_being_made(tmp_path):
+    api = Api(RecordingBridge(), tmp_path, "en")
+    api._open_first_puzzle()
+    assert api.set_mode("enter")["ok"]
+    api.set_cell(0, 5)
+    time.sleep(3)  # long enough for an easy puzzle to be made (and dropped)
+    state = api.get_state()["state"]
+    assert state["mode"] == "enter" and state["digits"][0] == 5 and sum(map(bool, state["digits"])) == 1
+    api._shutdown()
+
+
+def test_a_new_puzzle_over_a_game_in_progress_says_it_replaced_one(api, bridge):
+    api.new_puzzle()
+    first = bridge.wait_for("notice", lambda p: p["code"] == "new_puzzle", timeout=60)
+    assert first["params"]["replaced"] is False
+    digits = api.get_state()["state"]["digits"]
+    api.set_cell(digits.index(0), 1)
+    api.new_puzzle()
+    notices = bridge.wait_for("notice", lambda p: p["code"] == "new_puzzle" and p is not first, timeout=60)
+    assert notices["params"]["replaced"] is True
+
+
+def test_mistakes_named_by_check_are_counted_for_the_puzzle_and_saved(tmp_path):
+    api = Api(RecordingBridge(), tmp_path, "en")
+    _play(api)
+    assert api.get_state()["state"]["mistakes_checked"] == 0
+    api.set_cell(2, 1)  # r1c3 is 4 in the solution; a 1 repeats nothing
+    assert api.check()["check"]["cells"] == [2]
+    api.check()  # named again: counted again (each Check that finds it)
+    assert api.get_state()["state"]["mistakes_checked"] == 2
+    api._shutdown()
+    again = Api(RecordingBridge(), tmp_path, "en")
+    assert again.get_state()["state"]["mistakes_checked"] == 2
+    again.restart()  # a puzzle started again starts counting again
+    assert again.get_state()["state"]["mistakes_checked"] == 0
+    again._shutdown()

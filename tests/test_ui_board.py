@@ -34,8 +34,8 @@ def test_every_control_of_the_contract_is_there(ui):
             continue  # one Pause/Resume button: it reads "Pause" while nothing is paused
         expect(ui.button(name)).to_have_count(1)
     expect(ui.button("Candidates")).to_have_attribute("aria-pressed", "false")
-    expect(ui.page.get_by_role("combobox", name="Algorithm")).to_have_count(1)
-    slider = ui.page.get_by_role("slider", name="Step delay")
+    expect(ui.control("combobox", "Algorithm")).to_have_count(1)
+    slider = ui.control("slider", "Step delay")
     expect(slider).to_have_count(1)
     assert 0 <= int(slider.input_value()) <= 1000
     for name in ("Steps", "Backtracks"):
@@ -216,12 +216,14 @@ def test_controls_used_before_the_first_state_do_nothing_and_raise_nothing(chrom
         page.goto(server.url)
         expect(page.get_by_role("gridcell")).to_have_count(81)
         early = ("New puzzle", "Clear", "Enter puzzle", "Candidates", "Fill last remaining cells", "Solve")
-        for name in early:
-            page.get_by_role("button", name=name, exact=True).click(force=True)
-        page.get_by_role("combobox", name="Algorithm").select_option(index=1, force=True)
+        for name in early:  # some sit in a tab not shown or in the Menu: clicked as a script would
+            button = page.get_by_role("button", name=name, exact=True, include_hidden=True)
+            button.first.dispatch_event("click")
+        page.get_by_role("combobox", name="Algorithm", include_hidden=True).evaluate(
+            "el => { el.selectedIndex = 1; el.dispatchEvent(new Event('change', {bubbles: true})); }")
         page.wait_for_timeout(300)  # let any handler that would fail run to its end
         assert errors == []
-        candidates = page.get_by_role("button", name="Candidates", exact=True)
+        candidates = page.get_by_role("button", name="Candidates", exact=True, include_hidden=True)
         expect(candidates).not_to_have_attribute("aria-pressed", "true")
     finally:
         context.close()

@@ -51,7 +51,7 @@ def test_with_show_mistakes_off_a_wrong_digit_leaves_the_header_valid(ui):
     ui.page.wait_for_timeout(1500)  # time for the solver's count of the board to come
     expect(ui.status("Board state")).to_have_text(re.compile(r"^Valid"))
     assert ui.page.locator("#state-icon").get_attribute("data-kind") != "bad"
-    ui.page.get_by_role("checkbox", name="Show mistakes as I type").check()
+    ui.control("checkbox", "Show mistakes as I type").check()
     expect(ui.status("Board state")).to_have_text(re.compile(r"^Unsolvable"), timeout=30_000)
 
 
@@ -62,7 +62,7 @@ def test_a_watched_solve_in_a_set_leaves_set_progress_unchanged(ui):
     ui.button("Solve").click()
     ui.wait_digits(lambda d: d == grid_of(P_SOLUTION), timeout=60, message="the solver did not finish")
     expect(ui.status("Board state")).to_have_text("Solved")
-    expect(progress).to_have_text("Puzzle 1 of 2, 0 solved")
+    expect(ui.status("Set progress")).to_have_text("Puzzle 1 of 2, 0 solved")  # back in the Play tab
 
 
 def test_enter_puzzle_starts_blank_and_a_typed_digit_moves_on(ui):

@@ -142,8 +142,8 @@ def test_the_hint_reasons_from_the_notes_and_never_repeats_a_step_they_made(ui):
 
 
 def _human(ui, delay: int = 0) -> None:
-    ui.page.get_by_role("combobox", name="Algorithm").select_option("human")
-    slider = ui.page.get_by_role("slider", name="Step delay")
+    ui.control("combobox", "Algorithm").select_option("human")
+    slider = ui.control("slider", "Step delay")
     slider.fill(str(delay))
 
 
@@ -155,12 +155,45 @@ def _board_after(puzzle: str, count: int) -> list[int]:
     return digits
 
 
+ARROW_TROUBLE = """layer => {
+  const board = document.querySelector('[role=grid]');
+  const origin = board.getBoundingClientRect();
+  const centre = (el) => { const r = el.getBoundingClientRect();
+    return {x: r.left - origin.left + r.width / 2, y: r.top - origin.top + r.height / 2, w: r.width}; };
+  const digits = [...board.querySelectorAll('[data-cell]')]
+    .filter(c => c.querySelector('.digit').textContent.trim())
+    .map(c => ({cell: c.dataset.cell, ...centre(c)}));
+  const out = [];
+  for (const path of layer.querySelectorAll('.link')) {
+    const ends = [path.dataset.from, path.dataset.to].map(s => s.split(':'));
+    const total = path.getTotalLength();
+    for (const [[cell, digit], at] of [[ends[0], 0], [ends[1], total]]) {
+      const box = centre(board.querySelector(`[data-cell="${cell}"]`));
+      const d = Number(digit) - 1;
+      const cx = box.x - box.w / 2 + ((d % 3) + 0.5) * box.w / 3;
+      const cy = box.y - box.w / 2 + (Math.floor(d / 3) + 0.5) * box.w / 3;
+      const p = path.getPointAtLength(at);
+      if (Math.hypot(p.x - cx, p.y - cy) < box.w / 7 - 0.5) out.push(`ends on the digit ${cell}:${digit}`);
+    }
+    for (let i = 1; i < 40; i += 1) {
+      const p = path.getPointAtLength(total * i / 40);
+      for (const q of digits) {
+        if (q.cell !== ends[0][0] && q.cell !== ends[1][0] && Math.hypot(p.x - q.x, p.y - q.y) < q.w * 0.25) {
+          out.push(`crosses the digit in cell ${q.cell}`);
+        }
+      }
+    }
+  }
+  return [...new Set(out)];
+}"""
+
+
 def test_the_timeline_steps_back_exactly_scrubs_to_the_puzzle_and_solve_goes_on_from_there(ui):
     puzzle = _medium()
     assert all(s.technique != "guess" for s in iter_steps(puzzle))  # reaches the solution without a guess
     givens = _load(ui, puzzle)
     _human(ui, 0)
-    timeline = ui.page.get_by_role("slider", name="Timeline")
+    timeline = ui.control("slider", "Timeline")
     for count in range(1, 21):
         ui.button("Step").click()
         expect(ui.status("Steps")).to_have_text(str(count))
@@ -192,26 +225,30 @@ def test_a_chain_step_is_drawn_as_arrows_and_explained_in_both_languages(ui):
     _human(ui, 0)
     ui.button("Solve").click()
     expect(ui.status("Board state")).to_have_text("Solved", timeout=30_000)
-    timeline = ui.page.get_by_role("slider", name="Timeline")
+    timeline = ui.control("slider", "Timeline")
     timeline.fill(str(index + 1))  # the board just after the chain's step
     expect(ui.status("Explanation")).to_have_text(explain(chain, "en"))
     said = _explanation(ui)
     assert said.startswith("XY-chain: If ") and "either way" in said and "<>" not in said  # plain words
     layer = ui.page.get_by_role("img", name="Chain links")
     expect(layer).to_be_visible()
-    lines = layer.locator("line")
+    lines = layer.locator(".link")
     expect(lines).to_have_count(len(chain.links))
     strong = sum(1 for *_, s in chain.links if s)
-    expect(layer.locator("line.strong")).to_have_count(strong)
-    expect(layer.locator("line.weak")).to_have_count(len(chain.links) - strong)
-    dashes = layer.locator("line.weak").first.evaluate("l => getComputedStyle(l).strokeDasharray")
+    expect(layer.locator(".link.strong")).to_have_count(strong)
+    expect(layer.locator(".link.weak")).to_have_count(len(chain.links) - strong)
+    dashes = layer.locator(".link.weak").first.evaluate("l => getComputedStyle(l).strokeDasharray")
     assert dashes not in ("", "none")
     described = layer.locator("desc").text_content()
     assert described.count("link") == len(chain.links)
+    # issue 28: each arrow ends at its candidates' circle edges, never on their digits, and no point of it
+    # lies on a digit shown in another cell (it curves around them)
+    trouble = layer.evaluate(ARROW_TROUBLE)
+    assert trouble == [], trouble
     for cell, digit in chain.eliminations:  # removed candidates are shown struck
         struck = ui.cell(cell).locator(".cand.struck")
         expect(struck).to_have_text(str(digit))
-    ui.page.get_by_role("combobox", name="Language").select_option("zh")
+    ui.control("combobox", "Language").select_option("zh")
     expect(ui.page.locator("#explanation")).to_have_text(explain(chain, "zh"))
     assert "如果" in ui.page.locator("#explanation").inner_text()
     assert "链" in ui.page.locator("#links desc").text_content()
@@ -233,7 +270,7 @@ def test_a_hint_on_imported_notes_draws_its_chain_and_apply_strikes_the_eliminat
     whole = _press_hint(ui, 4)
     assert whole == explain(steps[at], "en") and whole.count("If ") >= 1
     layer = ui.page.get_by_role("img", name="Chain links")
-    expect(layer.locator("line")).to_have_count(len(steps[at].links))
+    expect(layer.locator(".link")).to_have_count(len(steps[at].links))
     ui.button("Apply").click()
     for cell, digit in steps[at].eliminations:
         expect(ui.cell(cell)).not_to_have_attribute("aria-label", re.compile(rf"notes.* {digit}\b"))

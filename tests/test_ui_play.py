@@ -10,7 +10,6 @@ import re
 
 import pytest
 from harness.contract import cell_label
-from harness.puzzles import easy_with_solution, grid_of
 from playwright.sync_api import expect
 
 from engine import solve
@@ -21,12 +20,7 @@ pytestmark = pytest.mark.browser
 
 
 def _play(ui, index: int = 0) -> tuple[list[int], list[int]]:
-    """Type an easy puzzle in Enter puzzle, leave the mode; return (givens, solution)."""
-    puzzle, solution = easy_with_solution(index)
-    ui.enter_puzzle(puzzle)
-    ui.button("Enter puzzle").click()
-    expect(ui.button("Enter puzzle")).to_have_attribute("aria-pressed", "false")
-    return grid_of(puzzle), grid_of(solution)
+    return ui.play_easy(index)
 
 
 def _name(cell: int) -> str:
@@ -50,6 +44,10 @@ def test_check_counts_empty_cells_then_names_the_wrong_ones_then_says_solved(ui)
     ui.type_digit(second, "Backspace")
     ui.button("Fill last remaining cells").click()
     ui.wait_digits(lambda d: d == solution)
+    solved = ui.page.get_by_role("dialog", name="Solved")  # the player finished it (issue 28)
+    expect(solved).to_be_visible()
+    ui.page.keyboard.press("Escape")
+    expect(solved).to_be_hidden()
     ui.button("Check").click()
     expect(result).to_have_text(re.compile(r"^Solved in \d+:\d\d\.$"))
     expect(ui.status("Board state")).to_have_text("Solved")
@@ -157,7 +155,7 @@ def test_after_ctrl_n_typed_digits_go_into_the_board_without_tab(ui):
 
 
 def test_the_play_controls_read_in_chinese(ui):
-    ui.page.get_by_role("combobox", name="Language").select_option("zh")
+    ui.control("combobox", "Language").select_option("zh")
     expect(ui.page.get_by_role("button", name="检查", exact=True)).to_have_count(1)
     expect(ui.page.get_by_role("button", name="暂停游戏", exact=True)).to_have_count(1)
     expect(ui.page.get_by_role("status", name="检查结果", exact=True)).to_have_count(1)
@@ -181,7 +179,7 @@ def test_a_hint_is_told_again_in_the_new_language(ui):
     expect(ui.status("Explanation")).to_contain_text("Look at")
     message = ui.page.locator("#explanation")  # its name is Chinese too after the switch
     english = message.inner_text()
-    ui.page.get_by_role("combobox", name="Language").select_option("zh")
+    ui.control("combobox", "Language").select_option("zh")
     expect(message).not_to_have_text(english)
     expect(message).to_contain_text("第")
 
@@ -201,7 +199,7 @@ def test_a_version_1_save_of_the_old_release_loads_with_its_undo(ui_app, ui_data
 
 def test_show_mistakes_as_i_type_marks_a_wrong_digit_at_once(ui):
     givens, solution = _play(ui)
-    ui.page.get_by_role("checkbox", name="Show mistakes as I type").check()
+    ui.control("checkbox", "Show mistakes as I type").check()
     cell = givens.index(0)
     ui.type_digit(cell, solution[cell] % 9 + 1)
     expect(ui.cell(cell)).to_have_attribute("aria-invalid", "true")
@@ -222,7 +220,7 @@ def test_a_ticked_setting_stays_ticked_when_the_board_redraws_before_its_answer(
     """A redraw between the click and the answer (an analysis, a timer tick) once undid the tick."""
     givens, solution = _play(ui)
     ui.page.evaluate(_HOLD_SETTINGS)
-    box = ui.page.get_by_role("checkbox", name="Show mistakes as I type")
+    box = ui.control("checkbox", "Show mistakes as I type")
     box.check()
     cell = givens.index(0)
     ui.cell(cell).click()  # selecting a cell redraws the page
@@ -325,7 +323,7 @@ def test_switching_to_chinese_rewords_the_last_message(ui):
     dialog.get_by_role("button", name="Load", exact=True).click()
     message = ui.page.locator("#message")
     expect(message).to_have_text(re.compile(r"^Puzzle loaded: \d+ givens\.$"))
-    ui.page.get_by_role("combobox", name="Language").select_option("zh")
+    ui.control("combobox", "Language").select_option("zh")
     expect(message).to_have_text(re.compile(r"^已载入题目：\d+ 个已知数。$"))
 
 
@@ -336,6 +334,6 @@ def test_a_message_is_shown_each_time_it_happens_even_in_the_same_words(ui):
     ui.bridge.emit("notice", notice)
     expect(message).to_have_text("New puzzle (Hard): 24 givens, exactly one solution.")
     ui.button("Clear").click()
-    expect(message).to_have_text("Board cleared.")
+    expect(message).to_have_text("Board cleared. Press Undo (Ctrl+Z) to bring it back.")
     ui.bridge.emit("notice", notice)
     expect(message).to_have_text("New puzzle (Hard): 24 givens, exactly one solution.")

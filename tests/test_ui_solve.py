@@ -18,13 +18,13 @@ pytestmark = pytest.mark.browser
 
 
 def _set_delay(ui, ms: int) -> None:
-    slider = ui.page.get_by_role("slider", name="Step delay")
+    slider = ui.control("slider", "Step delay")
     slider.fill(str(ms))
     expect(slider).to_have_value(str(ms))
 
 
 def _choose(ui, algorithm: str) -> None:
-    combo = ui.page.get_by_role("combobox", name="Algorithm")
+    combo = ui.control("combobox", "Algorithm")
     combo.select_option(algorithm)
     expect(combo).to_have_value(algorithm)
 

@@ -15,6 +15,7 @@ import time
 from collections.abc import Iterator
 from pathlib import Path
 
+import numpy as np
 import pytest
 from harness.cdp import CdpError
 from harness.puzzles import grid_of, seventeen_clue
@@ -65,6 +66,14 @@ def _enter_by_clicking(app: WindowApp, puzzle: str) -> None:
     wait_for(lambda: app._page().attr(app.button("Enter puzzle"), "aria-pressed") == "false", 5)
 
 
+def _keep_shot(png: bytes, name: str) -> None:
+    """Keep a real screenshot of the window as the README's ``docs/NAME`` when SUDOKU_STUDIO_SCREENSHOTS
+    names that folder (how docs/ is retaken)."""
+    folder = os.environ.get("SUDOKU_STUDIO_SCREENSHOTS")
+    if folder:
+        (Path(folder) / name).write_bytes(png)
+
+
 def _png_size(png: bytes) -> tuple[int, int]:
     assert png[:8] == b"\x89PNG\r\n\x1a\n", "not a PNG"
     return struct.unpack(">II", png[16:24])
@@ -98,8 +107,17 @@ def test_enter_a_17_clue_puzzle_solve_it_quit_and_relaunch(window, data_dir):
     assert window.close() == 0
 
 
+def _first_puzzle_then_clear(window: WindowApp) -> None:
+    """Wait for the first launch's easy puzzle (issue 28), then Clear it for a test that types freely."""
+    first = window.wait_digits(any, 120, message="the first launch shows an empty board, not a puzzle")
+    assert window.readonly_cells() == {c for c, d in enumerate(first) if d}
+    window.click_button("Clear")
+    window.wait_digits(lambda d: not any(d), 10, message="Clear left digits")
+
+
 def test_delay_pause_step_conflicts_and_new_puzzle_in_the_window(window, data_dir):
     window.launch()
+    _first_puzzle_then_clear(window)
     window.type_digit(0, 5)
     window.type_digit(4, 5)
     wait_for(lambda: window.invalid_cells() == {0, 4}, 10, message="a repeated digit is not marked twice")
@@ -147,9 +165,7 @@ def test_delay_pause_step_conflicts_and_new_puzzle_in_the_window(window, data_di
     shot = window.screenshot(data_dir.with_name(data_dir.name + ".png"))
     width, height = _png_size(shot)
     assert width >= 600 and height >= 400
-    target = os.environ.get("SUDOKU_STUDIO_SCREENSHOT")
-    if target:  # how docs/screenshot.png is made: a real screenshot of this window
-        Path(target).write_bytes(shot)
+    _keep_shot(shot, "screenshot-watch.png")
 
     window.click_button("Resume")
     window.set_delay(0)
@@ -191,6 +207,7 @@ def test_the_page_reaches_only_public_methods_through_pywebviews_bridge(window, 
     secret = tmp_path / "secret.txt"
     secret.write_text("top secret")
     window.launch()
+    _first_puzzle_then_clear(window)
     page = window._page()
     assert page.evaluate("document.querySelector('meta[http-equiv=\"Content-Security-Policy\"]') !== null")
     window.type_digit(0, 5)
@@ -310,8 +327,12 @@ def test_hint_ladder_timeline_and_chain_arrows_in_the_window(window, data_dir):
     wait_for(lambda: app.number("Steps") == chain_at + 1, 20, message="the slider did not reach the chain")
     assert app.status_text("Explanation") == explain(steps[chain_at], "en")
     layer = page.one("image", "Chain links")  # role=img, as Chromium names it
-    lines = page.call_on(layer, "function() { return this.querySelectorAll('line').length; }")
+    lines = page.call_on(layer, "function() { return this.querySelectorAll('.link').length; }")
     assert lines == len(steps[chain_at].links)
+    page.click(page.one("tab", "Learn"))  # the step stays on the board, explained full height
+    wait_for(lambda: _selected_tab(app) == "Learn", 5)
+    _keep_shot(app.screenshot(data_dir.with_name(data_dir.name + "-learn.png")), "screenshot-learn.png")
+    page.click(page.one("tab", "Watch"))
     app.click_button("Step back")
     wait_for(lambda: app.number("Steps") == chain_at, 10, message="Step back did not go one event back")
     board = grid_of(puzzle)
@@ -348,3 +369,48 @@ def test_new_puzzle_then_undo_checks_the_old_board_by_its_own_solution_and_ctrl_
     wait_for(lambda: window.status_text("Check result") == empty, 30, message="Check reports a wrong cell")
     assert window.invalid_cells() == set()
     assert window.close() == 0
+
+
+def _selected_tab(app: WindowApp) -> str:
+    page = app._page()
+    return next(name for name in ("Play", "Learn", "Watch")
+                if page.attr(page.one("tab", name), "aria-selected") == "true")
+
+
+def test_tabs_show_one_mode_the_choice_survives_a_relaunch_and_a_finish_opens_solved(window, data_dir):
+    from engine.solver import solve
+
+    app = window.launch()
+    page = app._page()
+    givens = app.wait_digits(any, 120, message="the first launch shows an empty board, not a puzzle")
+    _keep_shot(app.screenshot(data_dir.with_name(data_dir.name + "-main.png")), "screenshot.png")
+    faces = (("Learn", "Hint", "Check"), ("Watch", "Solve", "Hint"), ("Play", "Check", "Solve"))
+    for tab, shown, hidden in faces:
+        page.click(page.one("tab", tab))
+        wait_for(lambda tab=tab: _selected_tab(app) == tab, 5, message=f"tab {tab} not chosen")
+        assert len(page.query("button", shown)) == 1 and page.query("button", hidden) == [], tab
+    page.click(page.one("tab", "Learn"))
+    wait_for(lambda: _selected_tab(app) == "Learn", 5)
+    time.sleep(0.5)  # the setting's save
+    sizes = page.evaluate("[innerWidth, innerHeight, screen.width, screen.height]")
+    inner_w, inner_h, screen_w, screen_h = sizes
+    print(f"\nwindow page {inner_w}x{inner_h} on a {screen_w}x{screen_h} screen")
+    assert inner_w <= 0.9 * screen_w + 1 and inner_h <= 0.9 * screen_h + 1
+    assert app.close() == 0, app.log_text()
+    saved = json.loads((data_dir / "settings.json").read_text())
+    where = saved.get("window") or saved.get("settings", {}).get("window")
+    assert isinstance(where, list) and len(where) == 4, saved  # where the window was is remembered
+    app.launch()
+    page = app._page()
+    wait_for(lambda: _selected_tab(app) == "Learn", 10, message="the chosen tab is not remembered")
+    assert app.digits() == givens  # a later launch resumes
+
+    solution = solve(np.array(givens, dtype=np.uint8)).tolist()
+    for cell in range(81):
+        if not givens[cell]:
+            app.type_digit(cell, solution[cell])
+    wait_for(lambda: len(page.query("dialog", "Solved")) == 1, 15, message="no Solved dialog")
+    text = page.text(page.one("dialog", "Solved"))
+    assert re.search(r"Time\s*\d+:\d\d", text), text
+    assert len(page.query("button", "New puzzle")) >= 1
+    assert app.close() == 0, app.log_text()

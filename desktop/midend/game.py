@@ -100,6 +100,7 @@ class Game:
         self.timer = Timer()
         self.paused = False
         self.last_check: dict[str, Any] | None = None
+        self.mistakes_checked = 0  # wrong digits Check has named in this puzzle (for the Solved dialog)
         self.undo_log: list[Move] = []
         self.redo_log: list[Move] = []
 
@@ -248,6 +249,7 @@ class Game:
         empty = self.digits.count(0)
         if wrong:
             result = {"kind": "wrong", "cells": sorted(wrong), "empty": empty}
+            self.mistakes_checked += len(wrong)
         elif empty:
             result = {"kind": "empty", "empty": empty}
         else:
@@ -267,6 +269,7 @@ class Game:
         """Make ``puzzle`` the one played (its cells are already on the board): solution, level, time."""
         self.solution = puzzle.solution
         self.difficulty = puzzle.difficulty
+        self.mistakes_checked = 0
         self.timer.banked_ms, self.timer.since = puzzle.timer_ms, None  # the owner's tick restarts it
 
     def _refuse_given(self, cell: int) -> None:
@@ -379,4 +382,15 @@ class Game:
             "timer": {"ms": self.timer.elapsed(now), "running": self.timer.running},
             "check": self.last_check,
             "difficulty": self.difficulty,
+            "hints_used": self.hints_used(),
+            "mistakes_checked": self.mistakes_checked,
         }
+
+    def hints_used(self) -> int:
+        """Return how many hints were applied to this puzzle (moves kept since it was loaded); 0 if none."""
+        used = 0
+        for move in reversed(self.undo_log):
+            if move.puzzle is not None:
+                break
+            used += move.cause == "hint"
+        return used

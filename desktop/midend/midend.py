@@ -21,7 +21,7 @@ from typing import Any
 
 from desktop.midend import hints
 from desktop.midend.game import Game, GameError
-from desktop.midend.play import Play
+from desktop.midend.play import Play, solved_by_player
 from desktop.midend.rules import hidden_singles, quick_status, refine_status
 
 Result = dict[str, Any]
@@ -139,10 +139,12 @@ class Midend:
 
     def _do_set_mode(self, now: float, mode: str) -> Result:
         """Switch between play and enter; entering starts a new blank puzzle (an undoable change of
-        puzzle), outside the set when a set is played."""
+        puzzle), outside the set when a set is played, and drops a puzzle still being made."""
         game = self.game
         if mode == game.mode:
             return self._move(False)
+        if mode == "enter" and self.making and not self.making_set:
+            self._cancel_making()  # the player chose to type a puzzle in after asking for one: that wins
         if mode == "enter" and (self.play.is_set or "given" in game.origins):
             self._leave_set(now)
             self.game.load_puzzle([0] * 81, "enter", now=now)
@@ -219,12 +221,13 @@ class Midend:
         self.making, self.busy = 0, None
         self._leave_set(now)
         game = self.game
+        replaced = "entry" in game.origins and not solved_by_player(game)  # a game in progress: Undo it
         game.set_mode("play")
         game.paused = False
         game.load_puzzle(givens, "new", difficulty, solution, now=now)
         clues = sum(1 for d in givens if d)
         self.told.append(_notice("info", "new_puzzle", f"New puzzle: {clues} givens, exactly one solution.",
-                                 clues=clues, difficulty=difficulty))
+                                 clues=clues, difficulty=difficulty, replaced=replaced))
         return self._move(True)
 
     def _do_make_set(self, now: float, count: int) -> Result:

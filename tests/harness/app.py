@@ -12,7 +12,8 @@ import re
 from pathlib import Path
 from typing import Any
 
-from harness.contract import BOARD, BoardReader, digits_from_labels
+from harness.contract import BOARD, MENU, PLACES, BoardReader, digits_from_labels
+from harness.puzzles import easy_with_solution, grid_of
 from harness.server import QueueBridge, UiServer, shim_script
 from playwright.sync_api import Browser, Locator, Page, expect
 
@@ -50,10 +51,14 @@ class UiApp(BoardReader):
 
     # --- lifecycle --------------------------------------------------------------------------------
 
-    def launch(self) -> UiApp:
-        """Start an Api on the data folder, serve the page and wait for an interactive board."""
+    def launch(self, first: bool = False) -> UiApp:
+        """Start an Api on the data folder, serve the page and wait for an interactive board; ``first``:
+        start as the app does (desktop/app.py), a first launch opening an easy puzzle, else the board
+        of an empty data folder stays empty (what most tests start from)."""
         self.bridge = QueueBridge()
         self.api = Api(self.bridge, data_dir=self.data_dir, lang=self.lang)
+        if first:
+            self.api._open_first_puzzle()
         if self.server is None:
             self.context.add_init_script(shim_script())
         self.server = UiServer(self.api, self.bridge).start()
@@ -101,12 +106,33 @@ class UiApp(BoardReader):
         return self.cells().nth(index)
 
     def button(self, name: str) -> Locator:
-        """The button with exactly this accessible name."""
-        return self.page.get_by_role("button", name=name, exact=True)
+        """The button with exactly this accessible name (its tab or the Menu opened when it is not shown)."""
+        return self.control("button", name)
 
     def status(self, name: str) -> Locator:
-        """The role=status element with exactly this accessible name."""
-        return self.page.get_by_role("status", name=name, exact=True)
+        """The role=status element with exactly this accessible name (its tab shown if need be)."""
+        return self.control("status", name)
+
+    def control(self, role: str, name: str) -> Locator:
+        """The element of this role and exact name, after opening its place (PLACES) if it is not shown."""
+        found = self.page.get_by_role(role, name=name, exact=True)
+        place = PLACES.get(name)
+        if place is None:
+            return found
+        menu = self.page.get_by_role("button", name=MENU, exact=True)
+        if place != MENU and menu.get_attribute("aria-expanded") == "true":
+            menu.click()  # the open menu may lie over the control
+        if found.count():
+            return found
+        if place == MENU:
+            menu.click()
+            return found
+        tab = self.page.get_by_role("tab", name=place, exact=True)
+        if not tab.count():
+            return found  # the page is in another language: the caller looks for a name that is not there
+        tab.click()
+        expect(tab).to_have_attribute("aria-selected", "true")
+        return found
 
     def number(self, name: str) -> int:
         """The integer text of a status (Steps, Backtracks); raises AssertionError if it is not one."""
@@ -146,6 +172,14 @@ class UiApp(BoardReader):
         """Click a cell and press a key (a digit, or a key name such as "Backspace")."""
         self.cell(cell).click()
         self.page.keyboard.press(str(digit))
+
+    def play_easy(self, index: int = 0) -> tuple[list[int], list[int]]:
+        """Type easy puzzle ``index`` in Enter puzzle and leave the mode; return (givens, solution)."""
+        puzzle, solution = easy_with_solution(index)
+        self.enter_puzzle(puzzle)
+        self.button("Enter puzzle").click()
+        expect(self.button("Enter puzzle")).to_have_attribute("aria-pressed", "false")
+        return grid_of(puzzle), grid_of(solution)
 
     def enter_puzzle(self, puzzle: str) -> None:
         """Type a puzzle's givens in Enter puzzle mode, clicking each cell (the mode is left on)."""

@@ -23,6 +23,21 @@ BUTTONS = (
     "Fill last remaining cells",
 )
 STATUSES = ("Steps", "Backtracks", "Board state")
+
+# issue 28: where each control lives (desktop/CONTRACT.md): the tab that shows it, or the header's Menu;
+# a driver opens that place first when the control is not on screen.  Names not listed are always shown.
+TABS = ("Play", "Learn", "Watch")
+MENU = "Menu"
+PLACES: dict[str, str] = {
+    **dict.fromkeys(("Check", "Notes", "Fill candidates", "Restart puzzle", "Pause game", "Resume game",
+                     "Clear", "Previous puzzle", "Next puzzle", "Stop making the set", "Timer",
+                     "Set progress", "Check result", "Show mistakes as I type"), "Play"),
+    **dict.fromkeys(("Hint", "Apply", "Candidates", "Fill last remaining cells", "Explanation"), "Learn"),
+    **dict.fromkeys(("Algorithm", "Step delay", "Solve", "Pause", "Resume", "Step back", "Step", "Stop",
+                     "Timeline", "Steps", "Backtracks", "Elapsed time"), "Watch"),
+    **dict.fromkeys(("Play a set", "Enter puzzle", "Import", "Export", "Statistics", "Keyboard shortcuts",
+                     "Language", "Theme", "Show timer", "About"), MENU),
+}
 BOARD_STATE_WORDS = ("Solved", "Valid", "Invalid", "Unsolvable")
 
 _LABEL = re.compile(r"^row ([1-9]), column ([1-9]), (empty|[1-9])(?:, notes [1-9](?: [1-9])*)?$")

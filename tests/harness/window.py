@@ -17,7 +17,7 @@ import time
 from pathlib import Path
 
 from harness.cdp import CdpError, CdpPage
-from harness.contract import BOARD, BoardReader, digits_from_labels
+from harness.contract import BOARD, MENU, PLACES, BoardReader, digits_from_labels
 from harness.server import wait_for
 from harness.xvfb import close_window, free_port
 
@@ -177,8 +177,27 @@ class WindowApp(BoardReader):
         return {i for i, v in enumerate(self.cell_attr("aria-readonly")) if v == "true"}
 
     def button(self, name: str) -> int:
-        """The node of the one button with this accessible name."""
-        return self._page().one("button", name)
+        """The node of the one button with this accessible name (its tab or the Menu opened if need be)."""
+        return self.control("button", name)
+
+    def control(self, role: str, name: str) -> int:
+        """The node of the one element of this role and name, after opening its place (PLACES) if it is
+        not shown."""
+        page = self._page()
+        place = PLACES.get(name)
+        if place is None:
+            return page.one(role, name)
+        menu = page.one("button", MENU)
+        if place != MENU and page.attr(menu, "aria-expanded") == "true":
+            page.click(menu)  # the open menu may lie over the control
+        if not page.query(role, name):
+            if place == MENU:
+                page.click(menu)
+            else:
+                tab = page.one("tab", place)
+                page.click(tab)
+                wait_for(lambda: page.attr(tab, "aria-selected") == "true", 5, message=f"{place} not shown")
+        return page.one(role, name)
 
     def click_button(self, name: str) -> None:
         """Click the button with this accessible name."""
@@ -186,7 +205,7 @@ class WindowApp(BoardReader):
 
     def status_text(self, name: str) -> str:
         """The text of the role=status element with this accessible name."""
-        return self._page().text(self._page().one("status", name))
+        return self._page().text(self.control("status", name))
 
     def number(self, name: str) -> int:
         """The integer a status shows (Steps, Backtracks)."""
@@ -207,7 +226,7 @@ class WindowApp(BoardReader):
     def set_delay(self, ms: int) -> None:
         """Set the Step delay slider with the keyboard (Home, then ArrowRight by its step)."""
         page = self._page()
-        slider = page.one("slider", "Step delay")
+        slider = self.control("slider", "Step delay")
         page.click(slider)
         page.press("Home")
         step = int(page.attr(slider, "step") or 1)
@@ -222,7 +241,7 @@ class WindowApp(BoardReader):
     def choose(self, combobox: str, value: str) -> None:
         """Pick an option of a native <select> combobox by its value (popups are not part of the page)."""
         page = self._page()
-        node = page.one("combobox", combobox)
+        node = self.control("combobox", combobox)
         page.call_on(
             node,
             "function(v) { this.focus(); this.value = v;"

@@ -3,12 +3,16 @@
 
 import { api, onError } from "./api.js";
 import { BoardView } from "./board.js";
+import { Chrome } from "./chrome.js";
 import { on } from "./events.js";
+import { Finish } from "./finish.js";
 import * as i18n from "./i18n.js";
 import { boardKeys, globalKeys } from "./keys.js";
 import { LearnPanel } from "./learn.js";
 import { announce, errorText, madeIt, retell, say, sayMaking, showNotice, toast } from "./messages.js";
+import { buildPad, drawPad } from "./pad.js";
 import { PlayPanel } from "./play.js";
+import { settingChanger, withPending } from "./settings.js";
 import { SolvePanel } from "./solve.js";
 import * as store from "./store.js";
 import { cellLabel, checkText, statusText } from "./texts.js";
@@ -33,17 +37,17 @@ let board = null;
 let play = null;
 let learn = null;
 let solve = null;
+let chrome = null;
+let finish = null;
+let changeSetting = null; // changeSetting(name, value): settings.js
 let renderQueued = false;
-
-// settings sent and not yet answered: a state that arrives meanwhile (a timer tick, another call's
-// answer) was made before the change and must not undo it on screen
-const pendingSettings = {};
 
 // every state the store accepts (from the `state` event only) is drawn here
 function acceptState(state) {
-  state.settings = { ...state.settings, ...pendingSettings };
+  state.settings = withPending(state.settings);
   const languageChanged = !view.state || view.state.settings.language !== state.settings.language;
-  const wasBusy = view.state && (view.state.busy || view.state.making_set);
+  const before = view.state;
+  const wasBusy = before && (before.busy || before.making_set);
   view.state = state;
   play.accepted();
   if (wasBusy && !state.busy && !state.making_set) madeIt();
@@ -55,6 +59,7 @@ function acceptState(state) {
   }
   for (const notice of state.notices || []) showNotice(notice, true);
   render();
+  finish.accepted(before, state);
 }
 
 function queueRender() {
@@ -106,6 +111,8 @@ function render() {
   learn.render(active, model);
   board.render(model);
   learn.drawLinks();
+  chrome.render();
+  drawPad(model.digits, view.notesMode && !active, s.paused);
 
   const kind = s.status.kind;
   const text = statusText(s.status);
@@ -191,28 +198,6 @@ async function toggleEnterMode() {
   say(() => (answer.check ? checkText(answer.check) : i18n.t("check.entering")));
 }
 
-async function changeSetting(name, value) {
-  pendingSettings[name] = value;
-  // shown at once: a render before the state of the change comes must not undo it on screen
-  const before = view.state.settings;
-  view.state.settings = { ...before, [name]: value };
-  let answer;
-  try {
-    answer = await api.setSetting(name, value);
-    // shown as chosen until a state that has it comes: one made before the change may still arrive
-    if (answer.ok) await store.until((s) => s.settings[name] === value);
-  } finally {
-    if (pendingSettings[name] === value) delete pendingSettings[name];
-  }
-  if (!answer.ok) view.state.settings = { ...view.state.settings, [name]: before[name] };
-  applyTheme(view.state.settings.theme);
-  if (answer.ok && name === "language" && i18n.language() !== value) {
-    i18n.setLanguage(value);
-    retell();
-  }
-  render();
-}
-
 // -- wiring -------------------------------------------------------------------------------------
 
 function wire() {
@@ -227,7 +212,11 @@ function wire() {
     }, true);
   }
   const focusBoard = () => board.focus(view.selected);
+  changeSetting = settingChanger({ view, render });
   board = new BoardView($("board"), { onSelect: (cell) => select(cell) });
+  buildPad();
+  chrome = new Chrome({ view, changeSetting, focusBoard });
+  finish = new Finish({ say, focusBoard });
   play = new PlayPanel({ view, say, sayMaking, changeSetting, focusBoard });
   solve = new SolvePanel({ view, render, queueRender });
   learn = new LearnPanel({ view, render, announce, say, reopen: (info) => solve.reopen(info) });
@@ -241,12 +230,16 @@ function wire() {
     togglePause: () => play.togglePause(), undoRedo, solving: () => solve.active(),
     toggleRun: () => solve.togglePause(),
   }));
-  // after any button of the panel, focus goes back to the board so digits keep working (dialog
-  // openers excepted: their dialog takes focus, and gives it back to the board when it closes)
-  document.querySelector(".panel").addEventListener("click", (event) => {
-    const button = event.target.closest("button");
-    if (button && !button.hasAttribute("aria-haspopup")) setTimeout(focusBoard, 0);
-  });
+  // after any button of the panel or the header, focus goes back to the board so digits keep working
+  // (dialog and menu openers and the tabs excepted: what they open takes focus, and gives it back)
+  for (const area of document.querySelectorAll(".panel, .headerbar")) {
+    area.addEventListener("click", (event) => {
+      const button = event.target.closest("button");
+      if (button && !button.hasAttribute("aria-haspopup") && button.getAttribute("role") !== "tab") {
+        setTimeout(focusBoard, 0);
+      }
+    });
+  }
   for (const key of document.querySelectorAll(".pad-key")) {
     key.addEventListener("click", () => {
       enterDigit(Number(key.dataset.digit));
@@ -257,7 +250,10 @@ function wire() {
   onError((error) => toast(() => errorText(error)));
   store.onState(acceptState);
   on("state", (payload) => store.accept(payload.state));
-  on("notice", (notice) => showNotice(notice));
+  on("notice", (notice) => {
+    const replaced = notice.code === "new_puzzle" && notice.params && notice.params.replaced;
+    showNotice(notice, false, replaced ? () => i18n.t("msg.undoHint") : null); // Undo brings the old game back
+  });
 }
 
 function wireButtons() {
@@ -270,7 +266,7 @@ function wireButtons() {
   });
   $("clear").addEventListener("click", async () => {
     const answer = await api.clear();
-    if (answer.ok) say(() => i18n.t("msg.cleared"));
+    if (answer.ok) say(() => `${i18n.t("msg.cleared")} ${i18n.t("msg.undoHint")}`);
   });
   $("enter-mode").addEventListener("click", toggleEnterMode);
   $("undo").addEventListener("click", () => undoRedo("undo"));

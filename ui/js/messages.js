@@ -94,14 +94,16 @@ function noticeWords(notice) {
   }
 }
 
-/** Tell a notice: an event's each time it comes; one kept in the state (`kept`) once. */
-export function showNotice(notice, kept = false) {
+/** Tell a notice: an event's each time it comes; one kept in the state (`kept`) once; `more()`, when
+ * given, words a sentence said after it. */
+export function showNotice(notice, kept = false, more = null) {
   if (kept) {
     const id = `${notice.code}:${notice.message}`;
     if (shown.has(id)) return;
     shown.add(id);
   }
-  const words = noticeWords(notice);
+  const told = noticeWords(notice);
+  const words = more ? () => `${told()} ${more()}` : told;
   if (notice.level === "info") say(words);
   else toast(words, notice.level === "warning" ? "warning" : "error");
 }
