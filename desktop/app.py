@@ -139,11 +139,25 @@ def run(argv: Sequence[str] | None = None) -> None:
     )
     bridge.attach(window)
 
+    # where the window is, as its events tell: reading window.x while it closes waits for the GUI thread
+    # that is closing it (the self-test's process never ended)
+    place = {"x": x, "y": y, "width": width, "height": height}
+
+    def resized(w: int, h: int) -> None:
+        place.update(width=w, height=h)
+
+    def moved(left: int, top: int) -> None:
+        place.update(x=left, y=top)
+
     def closing() -> None:
-        with contextlib.suppress(Exception):  # a window that cannot say where it is: nothing remembered
-            api._host.remember_window([int(window.x), int(window.y), int(window.width), int(window.height)])
+        if None not in place.values():  # a window that never said where it is: nothing remembered
+            with contextlib.suppress(Exception):
+                api._host.remember_window([int(place[k]) for k in ("x", "y", "width", "height")])
         bridge.close()
         api._shutdown()
+
+    window.events.resized += resized
+    window.events.moved += moved
 
     window.events.closing += closing
     icon = frozen.asset_path("icon.png")
