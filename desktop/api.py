@@ -5,86 +5,21 @@ Every public method is a call the page may make (see ``desktop/CONTRACT.md``): J
 "message", "params"}}``; nothing is ever raised into pywebview.  Every argument is checked (type,
 range, length) before anything is touched, then the call is handed to the :class:`~desktop.host.Host`,
 which owns the lock, the threads and the mid end.  The page learns state only from ``state`` events.
+
+An area with calls of its own (learning, photos, sharing, …) keeps them in a mixin, ``desktop/calls_AREA.py``,
+built from :mod:`desktop.endpoints` the same way; ``Api`` inherits it, so the page sees one flat object.
 """
 
 from __future__ import annotations
 
-import functools
-import inspect
-import logging
-from collections.abc import Callable
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import Any
 
+from desktop import endpoints as arg
 from desktop import storage, transfer, workers
 from desktop.bridge import Bridge
+from desktop.endpoints import MAX_STRING, OK, ApiError, command, endpoint
 from desktop.host import MAX_SET, Host, system_language
-from desktop.midend import GameError
-
-log = logging.getLogger(__name__)
-
-MAX_STRING = 64  # longer strings are refused before they are looked at
-F = TypeVar("F", bound=Callable[..., dict])
-OK: dict[str, Any] = {"ok": True}
-
-ApiError = GameError  # a refused call: code and params for the page to word, message in English
-
-
-def _endpoint(func: F) -> F:
-    """Make ``func`` a contract method: bad arity and every exception become error answers."""
-    signature = inspect.signature(func)
-
-    @functools.wraps(func)
-    def call(self: Api, *args: Any, **kwargs: Any) -> dict[str, Any]:
-        try:
-            signature.bind(self, *args, **kwargs)
-        except TypeError as err:
-            return _error(ApiError("bad_argument", f"{func.__name__}: {err}"))
-        try:
-            return func(self, *args, **kwargs)
-        except GameError as err:
-            return _error(err)
-        except Exception as err:  # the last guard: the page gets an answer, the log gets the traceback
-            log.exception("%s failed", func.__name__)
-            return _error(ApiError("internal", f"Something went wrong: {type(err).__name__}"))
-
-    return call  # type: ignore[return-value]
-
-
-def _error(err: GameError) -> dict[str, Any]:
-    return {"ok": False, "error": {"code": err.code, "message": err.message, "params": dict(err.params)}}
-
-
-def _command(name: str, doc: str) -> Callable[..., dict]:
-    """Return the contract method ``name`` without arguments: the host's command of that name."""
-
-    def method(self: Api) -> dict[str, Any]:
-        return {"ok": True, **self._host.command(name)}
-
-    method.__name__ = method.__qualname__ = name
-    method.__doc__ = doc
-    return _endpoint(method)
-
-
-def _int(value: Any, name: str, low: int, high: int) -> int:
-    if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
-        # the value itself is not printed: a huge number cannot be
-        raise ApiError("bad_argument", f"{name} must be a whole number from {low} to {high}",
-                       {"name": name, "low": low, "high": high})
-    return value
-
-
-def _choice(value: Any, name: str, choices: tuple[str, ...] | list[str]) -> str:
-    if not isinstance(value, str) or len(value) > MAX_STRING or value not in choices:
-        raise ApiError("bad_argument", f"{name} must be one of: {', '.join(choices)}",
-                       {"name": name, "choices": list(choices)})
-    return value
-
-
-def _text(value: Any) -> str:
-    if not isinstance(value, str) or len(value) > transfer.MAX_TEXT:
-        raise ApiError("bad_argument", f"text must be a string of at most {transfer.MAX_TEXT} characters")
-    return value
 
 
 class Api:
@@ -99,104 +34,106 @@ class Api:
         """The app's start: on the first launch (empty data folder) make an easy puzzle; False otherwise."""
         return self._host.open_first_puzzle()
 
-    @_endpoint
+    @endpoint
     def get_state(self) -> dict[str, Any]:
         """Return the whole state the page draws from (and start the solver's warm-up)."""
         return {"ok": True, "state": self._host.state()}
 
-    @_endpoint
+    @endpoint
     def set_cell(self, cell: Any, digit: Any) -> dict[str, Any]:
         """Put a digit 1-9 in a cell 0-80 (0 clears it); refuses givens outside Enter puzzle."""
-        return self._do("set_cell", cell=_int(cell, "cell", 0, 80), digit=_int(digit, "digit", 0, 9))
+        cell, digit = arg.whole(cell, "cell", 0, 80), arg.whole(digit, "digit", 0, 9)
+        return self._do("set_cell", cell=cell, digit=digit)
 
-    @_endpoint
+    @endpoint
     def toggle_note(self, cell: Any, digit: Any) -> dict[str, Any]:
         """Add or remove the pencil mark ``digit`` 1-9 in the empty ``cell`` 0-80 (undoable)."""
-        return self._do("toggle_note", cell=_int(cell, "cell", 0, 80), digit=_int(digit, "digit", 1, 9))
+        cell, digit = arg.whole(cell, "cell", 0, 80), arg.whole(digit, "digit", 1, 9)
+        return self._do("toggle_note", cell=cell, digit=digit)
 
-    @_endpoint
+    @endpoint
     def set_paused(self, paused: Any) -> dict[str, Any]:
         """Pause the game (the board is hidden, the timer stops) or resume it."""
         if not isinstance(paused, bool):
             raise ApiError("bad_argument", "paused must be true or false", {"name": "paused"})
         return self._do("set_paused", paused=paused)
 
-    @_endpoint
+    @endpoint
     def set_mode(self, mode: Any) -> dict[str, Any]:
         """Switch between "play" and "enter" (a new blank puzzle); leaving "enter" answers ``check``."""
-        check = self._host.set_mode(_choice(mode, "mode", ["play", "enter"]))
+        check = self._host.set_mode(arg.choice(mode, "mode", ["play", "enter"]))
         return OK if check is None else {"ok": True, "check": check}
 
-    @_endpoint
+    @endpoint
     def go_puzzle(self, delta: Any) -> dict[str, Any]:
         """Show the previous or next puzzle of the set, keeping everything of this one."""
-        which = _choice(delta, "delta", ["previous", "next"])
+        which = arg.choice(delta, "delta", ["previous", "next"])
         return self._do("go_puzzle", delta=-1 if which == "previous" else 1)
 
-    @_endpoint
+    @endpoint
     def start_set(self, count: Any, difficulty: Any) -> dict[str, Any]:
         """Start making a set of ``count`` 1-1000 unique puzzles; the first is played as soon as it exists."""
-        count = _int(count, "count", 1, MAX_SET)
-        self._host.start_set(count, _choice(difficulty, "difficulty", storage.DIFFICULTIES))
+        count = arg.whole(count, "count", 1, MAX_SET)
+        self._host.start_set(count, arg.choice(difficulty, "difficulty", storage.DIFFICULTIES))
         return {"ok": True, "pending": True}
 
-    @_endpoint
+    @endpoint
     def import_text(self, text: Any) -> dict[str, Any]:
         """Load one puzzle from text (an undoable move); a text of several answers ``several_puzzles``."""
-        self._host.load_text(_text(text))
+        self._host.load_text(arg.text(text))
         return OK
 
-    @_endpoint
+    @endpoint
     def import_set(self, text: Any) -> dict[str, Any]:
         """Play the puzzles of a text of two or more as a set (the Import dialog's "Play as a set")."""
-        self._host.load_set(_text(text))
+        self._host.load_set(arg.text(text))
         return OK
 
-    @_endpoint
+    @endpoint
     def export_text(self, fmt: Any, content: Any = "board") -> dict[str, Any]:
         """Return the ``content`` ("puzzle": givens only, or "board") as text in ``fmt``."""
-        fmt = _choice(fmt, "format", transfer.EXPORT_FORMATS)
-        givens_only = _choice(content, "content", ["puzzle", "board"]) == "puzzle"
+        fmt = arg.choice(fmt, "format", transfer.EXPORT_FORMATS)
+        givens_only = arg.choice(content, "content", ["puzzle", "board"]) == "puzzle"
         return {"ok": True, "text": self._host.board_text(fmt, givens_only)}
 
-    @_endpoint
+    @endpoint
     def open_file(self) -> dict[str, Any]:
         """Ask for a puzzle file with the native dialog; ``text`` is its content, null if cancelled."""
         return {"ok": True, **self._host.open_file(self._dialog("open"))}
 
-    @_endpoint
+    @endpoint
     def save_file(self, fmt: Any, content: Any = "board") -> dict[str, Any]:
         """Export to a file the native save dialog asks for (in the documents folder; written atomically)."""
-        fmt = _choice(fmt, "format", transfer.EXPORT_FORMATS)
-        givens_only = _choice(content, "content", ["puzzle", "board"]) == "puzzle"
+        fmt = arg.choice(fmt, "format", transfer.EXPORT_FORMATS)
+        givens_only = arg.choice(content, "content", ["puzzle", "board"]) == "puzzle"
         saved = self._host.save_file(self._dialog("save"), fmt, givens_only)
         return {"ok": True, "saved": saved}
 
-    @_endpoint
+    @endpoint
     def solve(self, algorithm: Any) -> dict[str, Any]:
         """Start watching ``algorithm`` solve the board on a worker thread (a paused run goes on)."""
-        self._host.solve(_choice(algorithm, "algorithm", workers.algorithms()))
+        self._host.solve(arg.choice(algorithm, "algorithm", workers.algorithms()))
         return OK
 
-    @_endpoint
+    @endpoint
     def seek(self, position: Any) -> dict[str, Any]:
         """Show the last run's board after ``position`` of its events, paused there."""
-        return self._run("seek", _int(position, "position", 0, 2**31 - 1))
+        return self._run("seek", arg.whole(position, "position", 0, 2**31 - 1))
 
-    @_endpoint
+    @endpoint
     def set_delay(self, ms: Any) -> dict[str, Any]:
         """Set the step delay 0-1000 ms, live during a run."""
-        self._host.set_setting("delay", _int(ms, "delay", 0, 1000))
+        self._host.set_setting("delay", arg.whole(ms, "delay", 0, 1000))
         return OK
 
-    @_endpoint
+    @endpoint
     def set_setting(self, name: Any, value: Any) -> dict[str, Any]:
         """Change one setting: language, theme, algorithm, delay, candidates, difficulty, show_mistakes…"""
-        name = _choice(name, "setting", list(storage.DEFAULT_SETTINGS))
+        name = arg.choice(name, "setting", list(storage.DEFAULT_SETTINGS))
         if isinstance(value, str) and len(value) > MAX_STRING:
             raise ApiError("bad_argument", f"{name}: value too long", {"name": name})
         if name == "algorithm":
-            value = _choice(value, "algorithm", workers.algorithms())
+            value = arg.choice(value, "algorithm", workers.algorithms())
         try:
             value = storage.validate_setting(name, value)
         except ValueError as err:
@@ -205,24 +142,24 @@ class Api:
         return OK
 
     # the calls without arguments (CONTRACT.md says what each answers besides ok)
-    undo = _command("undo", "Take back the last move; ``changed`` is False when there was none.")
-    redo = _command("redo", "Make the last undone move again; ``changed`` is False when there was none.")
-    clear = _command("clear", "Empty the whole board, stopping a solve first (undoable).")
-    restart = _command("restart", "Take the board back to the givens and the timer to zero (undoable).")
-    fill_candidates = _command("fill_candidates", "Each empty cell's candidates as its notes (undoable).")
-    fill_singles = _command("fill_singles", "Apply hidden singles as one undoable move; ``placed`` counts.")
-    check = _command("check", "Check the board against its solution: ``check`` names wrong or empty cells.")
-    check_puzzle = _command("check_puzzle", "Say if the board repeats a digit, has 0, 1 or more solutions.")
-    hint = _command("hint", "Show the hint one level deeper (the state's ``hint``); the board is unchanged.")
-    apply_hint = _command("apply_hint", "Make the fully shown hint's step one undoable move (level 4).")
-    new_puzzle = _command("new_puzzle", "Start making a unique puzzle; it arrives in a ``state`` event.")
-    pause = _command("pause", "Pause the running solve (a no-op when none runs).")
-    resume = _command("resume", "Resume a paused solve (a no-op when none is paused).")
-    step_back = _command("step_back", "Show the last run's board one event earlier, paused.")
-    step = _command("step", "Show one more event: pauses a running solve or starts a paused one.")
-    stop = _command("stop", "Stop the solve; the board stays as it was (a no-op when none runs).")
-    cancel_set = _command("cancel_set", "Stop making the set; the puzzles made so far stay.")
-    quit = _command("quit", "Close the window, as its close button does (Ctrl+Q, Ctrl+W).")
+    undo = command("undo", "Take back the last move; ``changed`` is False when there was none.")
+    redo = command("redo", "Make the last undone move again; ``changed`` is False when there was none.")
+    clear = command("clear", "Empty the whole board, stopping a solve first (undoable).")
+    restart = command("restart", "Take the board back to the givens and the timer to zero (undoable).")
+    fill_candidates = command("fill_candidates", "Each empty cell's candidates as its notes (undoable).")
+    fill_singles = command("fill_singles", "Apply hidden singles as one undoable move; ``placed`` counts.")
+    check = command("check", "Check the board against its solution: ``check`` names wrong or empty cells.")
+    check_puzzle = command("check_puzzle", "Say if the board repeats a digit, has 0, 1 or more solutions.")
+    hint = command("hint", "Show the hint one level deeper (the state's ``hint``); the board is unchanged.")
+    apply_hint = command("apply_hint", "Make the fully shown hint's step one undoable move (level 4).")
+    new_puzzle = command("new_puzzle", "Start making a unique puzzle; it arrives in a ``state`` event.")
+    pause = command("pause", "Pause the running solve (a no-op when none runs).")
+    resume = command("resume", "Resume a paused solve (a no-op when none is paused).")
+    step_back = command("step_back", "Show the last run's board one event earlier, paused.")
+    step = command("step", "Show one more event: pauses a running solve or starts a paused one.")
+    stop = command("stop", "Stop the solve; the board stays as it was (a no-op when none runs).")
+    cancel_set = command("cancel_set", "Stop making the set; the puzzles made so far stay.")
+    quit = command("quit", "Close the window, as its close button does (Ctrl+Q, Ctrl+W).")
 
     # == inside ================================================================================
 

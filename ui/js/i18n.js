@@ -457,6 +457,19 @@ const CATALOGUE = {
 export const LANGUAGES = Object.keys(CATALOGUE);
 let current = "en";
 
+/**
+ * Add a feature's own words (``{en: {...}, zh: {...}}``, both languages, keys new to the catalogue) so
+ * that each feature keeps its texts beside its code; throws on a key that is already there.
+ */
+export function addTexts(texts) {
+  for (const lang of LANGUAGES) {
+    for (const [key, text] of Object.entries(texts[lang] || {})) {
+      if (key in CATALOGUE[lang]) throw new Error(`i18n: ${key} is already in the catalogue`);
+      CATALOGUE[lang][key] = text;
+    }
+  }
+}
+
 /** Return the current language code ("en" or "zh"). */
 export function language() {
   return current;

@@ -3,7 +3,9 @@
 
 import { api, onError } from "./api.js";
 import { BoardView } from "./board.js";
+import { wireButtons } from "./buttons.js";
 import { Chrome } from "./chrome.js";
+import { FEATURES } from "./features.js";
 import { on } from "./events.js";
 import { Finish } from "./finish.js";
 import * as i18n from "./i18n.js";
@@ -58,6 +60,7 @@ function acceptState(state) {
     retell();
   }
   for (const notice of state.notices || []) showNotice(notice, true);
+  for (const feature of FEATURES) feature.accepted?.(state, before);
   render();
   finish.accepted(before, state);
 }
@@ -100,6 +103,7 @@ function boardModel() {
     model.candidates = s.settings.candidates && candidates ? candidates : null;
     model.current = event && event.cell >= 0 ? { cell: event.cell, kind: event.kind } : null;
   }
+  for (const feature of FEATURES) feature.model?.(model, s);
   return model;
 }
 
@@ -134,6 +138,7 @@ function render() {
   solve.render(s, busy);
   play.render(active);
   syncSelects();
+  for (const feature of FEATURES) feature.render?.(s, active);
 }
 
 function setPressed(button, pressed) {
@@ -246,7 +251,9 @@ function wire() {
       focusBoard();
     });
   }
-  wireButtons();
+  wireButtons({ view, render, say, sayMaking, changeSetting, toggleEnterMode, undoRedo });
+  const ctx = { view, render, say, announce, focusBoard, select };
+  for (const feature of FEATURES) feature.mount?.(ctx);
   onError((error) => toast(() => errorText(error)));
   store.onState(acceptState);
   on("state", (payload) => store.accept(payload.state));
@@ -254,33 +261,6 @@ function wire() {
     const replaced = notice.code === "new_puzzle" && notice.params && notice.params.replaced;
     showNotice(notice, false, replaced ? () => i18n.t("msg.undoHint") : null); // Undo brings the old game back
   });
-}
-
-function wireButtons() {
-  $("new-puzzle").addEventListener("click", async () => {
-    const answer = await api.newPuzzle();
-    if (!answer.ok) return;
-    view.state.busy = "generating";
-    render();
-    sayMaking(() => i18n.t("msg.generating"));
-  });
-  $("clear").addEventListener("click", async () => {
-    const answer = await api.clear();
-    if (answer.ok) say(() => `${i18n.t("msg.cleared")} ${i18n.t("msg.undoHint")}`);
-  });
-  $("enter-mode").addEventListener("click", toggleEnterMode);
-  $("undo").addEventListener("click", () => undoRedo("undo"));
-  $("redo").addEventListener("click", () => undoRedo("redo"));
-  $("candidates").addEventListener("click", () => changeSetting("candidates", !view.state.settings.candidates));
-  $("fill-singles").addEventListener("click", async () => {
-    const answer = await api.fillSingles();
-    if (!answer.ok) return;
-    say(() => (answer.placed ? i18n.plural("msg.filled", answer.placed) : i18n.t("msg.nothingFilled")));
-  });
-  $("algorithm").addEventListener("change", (e) => changeSetting("algorithm", e.target.value));
-  $("language").addEventListener("change", (e) => changeSetting("language", e.target.value));
-  $("theme").addEventListener("change", (e) => changeSetting("theme", e.target.value));
-  $("difficulty").addEventListener("change", (e) => changeSetting("difficulty", e.target.value));
 }
 
 async function start() {

@@ -1,0 +1,38 @@
+"""The shape the brief and issue 27 ask of the front half, checked on the source: the contract file
+only validates and delegates (≤ 250 lines, no threading), and no file of ui/js/ is over 300 lines
+(the word catalogues, i18n.js and ui/js/words/, aside).
+"""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def _imports(path: Path) -> set[str]:
+    names: set[str] = set()
+    for node in ast.walk(ast.parse(path.read_text())):
+        if isinstance(node, ast.Import):
+            names.update(alias.name for alias in node.names)
+        elif isinstance(node, ast.ImportFrom) and node.module:
+            names.add(node.module)
+    return names
+
+
+def test_the_api_and_its_mixins_only_validate_and_delegate():
+    files = [ROOT / "desktop" / "api.py", *sorted((ROOT / "desktop").glob("calls_*.py"))]
+    for path in files:
+        lines = len(path.read_text().splitlines())
+        assert lines <= 250, f"{path.name}: {lines} lines"
+        assert not {"threading", "concurrent.futures", "queue"} & _imports(path), path.name
+
+
+def test_no_ui_js_file_is_over_300_lines():
+    catalogues = {"i18n.js"}
+    for path in sorted((ROOT / "ui" / "js").rglob("*.js")):
+        if path.name in catalogues or path.parent.name == "words":
+            continue
+        lines = len(path.read_text().splitlines())
+        assert lines <= 300, f"{path.relative_to(ROOT)}: {lines} lines"
