@@ -60,6 +60,9 @@ class WindowApp(BoardReader):
             QT_QPA_PLATFORM="xcb",
         )
         env.pop("WAYLAND_DISPLAY", None)
+        # the window runs the kernels as a user's does (compiled ahead of time where scripts/dev built
+        # them): under the suite's JIT a fresh clone's first launches spent their first minute compiling
+        env.pop("SUDOKU_STUDIO_KERNELS", None)
         if not self.sandbox_flag:
             env.pop("QTWEBENGINE_CHROMIUM_FLAGS")
         started = time.monotonic()
@@ -199,9 +202,11 @@ class WindowApp(BoardReader):
                 wait_for(lambda: page.attr(tab, "aria-selected") == "true", 5, message=f"{place} not shown")
         return page.one(role, name)
 
-    def click_button(self, name: str) -> None:
-        """Click the button with this accessible name."""
-        self._page().click(self.button(name))
+    def click_button(self, name: str, timeout: float = 60.0) -> None:
+        """Click the button with this accessible name once it is enabled (as a user waits for it)."""
+        page, node = self._page(), self.button(name)
+        wait_for(lambda: page.attr(node, "disabled") is None, timeout, message=f"{name!r} stays disabled")
+        page.click(node)
 
     def status_text(self, name: str) -> str:
         """The text of the role=status element with this accessible name."""
