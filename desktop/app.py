@@ -41,16 +41,17 @@ def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
     return parser.parse_args(argv)
 
 
-# A watched run redraws the page up to 60 times a second and each frame leaves a little garbage; a
-# renderer that never idles never runs a major collection, and QtWebEngine's grew 3 MB a second
-# (+553 MB in 3 minutes).  A small old space makes V8 collect as it fills: +60 to +100 MB over a
-# minute at 32 MB (64 MB: +160 MB), while the page itself holds 1-2 MB (benchmarks/README.md).
-JS_FLAGS = "--js-flags=--max-old-space-size=32"
+# A watched run redraws the page many times a second and each redraw leaves garbage mostly outside
+# V8's own heap (Blink's layout fragments and nodes), so neither V8's heap limit nor an idle time ever
+# started a full collection: QtWebEngine's renderer grew 3 MB a second (+553 MB in 3 minutes), still
+# +196 MB in 10 minutes with a 32 MB old space.  ``gc`` exposed lets the page collect every few
+# seconds while a run is on (ui/js/solve.js): +20 MB a minute, flat after (benchmarks/README.md).
+JS_FLAGS = "--js-flags=--expose-gc"
 
 
 def prepare_environment() -> None:
     """Set what QtWebEngine needs before it starts: no sandbox as root on Linux (unless the flags are
-    already set), and a small JavaScript old space (unless the flags already set the JS flags)."""
+    already set), and ``gc`` for the page (unless the flags already set the JS flags)."""
     if sys.platform.startswith("linux") and hasattr(os, "geteuid") and os.geteuid() == 0:
         # Chromium refuses to run its sandbox as root; a user's own flags win
         os.environ.setdefault("QTWEBENGINE_CHROMIUM_FLAGS", "--no-sandbox")

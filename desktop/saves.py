@@ -36,6 +36,11 @@ def dump(play: Play, now: float) -> dict[str, Any]:
         "set": play.is_set,
         "expected": play.expected,  # a set still being made: how many it will hold (made on relaunch)
         "times": {k: list(v) for k, v in play.times.items()},
+        **({} if play.aside is None else {"aside": {  # the set left for a game outside it
+            "games": [_dump_game(g, now) for g in play.aside[0]], "index": play.aside[1],
+            "expected": play.aside[2]}}),
+        # the game outside the set that Undo came back from (Redo shows it again)
+        **({} if play.outside is None or not play.is_set else {"outside": _dump_game(play.outside, now)}),
     }}
 
 
@@ -116,7 +121,7 @@ def _dump_puzzle(puzzle: Puzzle) -> dict[str, Any]:
     return {"solution": solution, "difficulty": puzzle.difficulty, "timer_ms": puzzle.timer_ms}
 
 
-def _load_play(data: Any) -> tuple[Play, list[str]]:
+def _load_play(data: Any, is_set: bool | None = None) -> tuple[Play, list[str]]:
     if not isinstance(data, dict):
         raise ValueError("play: expected an object")
     games, notices = [], []
@@ -130,7 +135,7 @@ def _load_play(data: Any) -> tuple[Play, list[str]]:
     index = data.get("index", 0)
     if isinstance(index, bool) or not isinstance(index, int) or not 0 <= index < len(games):
         raise ValueError("index: out of range")
-    play = Play(games, index, is_set=data.get("set") is True)
+    play = Play(games, index, is_set=data.get("set") is True if is_set is None else is_set)
     expected = data.get("expected", len(games))  # absent in saves before sets were resumed
     if play.is_set and isinstance(expected, int) and not isinstance(expected, bool):
         play.expected = min(max(expected, len(games)), 1000)
@@ -138,6 +143,13 @@ def _load_play(data: Any) -> tuple[Play, list[str]]:
     if isinstance(times, dict):
         play.times = {k: [t for t in v if isinstance(t, int) and t >= 0][-TIMES_KEPT:]
                       for k, v in times.items() if k in DIFFICULTIES and isinstance(v, list)}
+    if "aside" in data and not play.is_set:  # absent before a set could be left and come back to
+        aside, dropped = _load_play(data["aside"], is_set=True)
+        play.aside = (aside.games, aside.index, aside.expected)
+        notices += [f"the set: {notice}" for notice in dropped]
+    if "outside" in data and play.is_set:
+        play.outside, dropped = _load_game(data["outside"])
+        notices += [f"the game outside the set: {dropped}"] if dropped else []
     return play, notices
 
 

@@ -162,3 +162,33 @@ def test_a_board_finished_by_the_solve_button_is_no_solve_time_of_the_players():
             game.set_cell(c, d)
     play.record_if_solved(9000)
     assert set(play.statistics()) == {"hard"}
+
+
+def test_leaving_a_set_keeps_it_aside_and_undo_comes_back_to_it_through_a_save():
+    from desktop import saves
+    from desktop.midend.midend import Midend
+
+    p = [int(c) for c in "530070000600195000098000060800060003400803001700020006060000280000419005000080079"]
+    q = [0] * 81
+    q[:9] = [1, 2, 3, 4, 5, 6, 7, 8, 0]
+    mid = Midend(Play(), {"show_mistakes": False})
+    mid.do({"name": "load_set", "puzzles": [(p, None), (q, None)]}, 0.0)
+    mid.do({"name": "go_puzzle", "delta": 1}, 1.0)
+    mid.do({"name": "set_cell", "cell": 8, "digit": 9}, 2.0)
+    for leave in ({"name": "set_mode", "mode": "enter"}, {"name": "load", "givens": p, "solution": None,
+                                                          "cause": "paste"}):
+        mid.do(leave, 3.0)
+        outside = mid.snapshot(3.0)
+        assert not outside["set"]["is_set"] and outside["can_undo"]
+        assert mid.do({"name": "undo"}, 4.0)["changed"]  # one Undo: the set, where it was left
+        back = mid.snapshot(4.0)
+        assert back["set"] == {"is_set": True, "index": 1, "count": 2, "made": 2, "solved": 0}
+        assert back["digits"][:9] == [1, 2, 3, 4, 5, 6, 7, 8, 9] and back["can_redo"]
+        play, notices = saves.load(saves.dump(mid.play, 4.0))  # and so after a relaunch
+        again = Midend(play, mid.settings)
+        assert notices == [] and again.snapshot(4.0)["can_redo"]
+        assert again.do({"name": "redo"}, 5.0)["changed"]  # Redo: the game outside again
+        assert again.snapshot(5.0)["digits"] == outside["digits"]
+        assert not again.snapshot(5.0)["set"]["is_set"]
+    mid.do({"name": "set_cell", "cell": 8, "digit": 0}, 6.0)
+    assert not mid.snapshot(6.0)["can_redo"]  # a move in the set since: Redo does not leave it

@@ -27,6 +27,11 @@ from desktop.midend.rules import hidden_singles, quick_status, refine_status
 Result = dict[str, Any]
 
 
+# the player's moves on the board: after one, Redo no longer leaves the set for the game outside it
+FORGET_OUTSIDE = frozenset({"set_cell", "toggle_note", "fill_candidates", "clear", "restart", "fill_singles",
+                            "apply_hint", "go_puzzle"})
+
+
 def _notice(level: str, code: str, message: str, **params: Any) -> dict[str, Any]:
     """Return a notice: a code and params the page words; ``message`` is the English for logs and tests."""
     return {"level": level, "code": code, "message": message, "params": params}
@@ -88,6 +93,9 @@ class Midend:
         if found is not None and found[0] == self.board_key() and state["status"]["solutions"] is None:
             state["status"] = refine_status(state["status"], found[1])
         state.update(
+            # past the first move outside a set, Undo goes back to the set and Redo comes out again
+            can_undo=state["can_undo"] or self.play.aside is not None,
+            can_redo=state["can_redo"] or (self.play.outside is not None and self.play.is_set),
             set=self.play.progress(),
             making_set=self.making_set,
             statistics=self.play.statistics(),
@@ -106,7 +114,10 @@ class Midend:
         if handler is None:
             raise GameError("bad_argument", f"unknown command {str(command.get('name'))[:40]}")
         args = {k: v for k, v in command.items() if k != "name"}
-        return handler(now, **args)
+        result = handler(now, **args)
+        if result.get("changed") and command["name"] in FORGET_OUTSIDE:
+            self.play.outside = None  # a move in the set since Undo came back to it: no Redo out
+        return result
 
     # -- moves of the player ----------------------------------------------------------------------
 
@@ -123,10 +134,10 @@ class Midend:
         return self._move(self.game.fill_candidates())
 
     def _do_undo(self, now: float) -> Result:
-        return self._move(self.game.undo(now))
+        return self._move(self.game.undo(now) or self.play.back_to_set(now))
 
     def _do_redo(self, now: float) -> Result:
-        return self._move(self.game.redo(now))
+        return self._move(self.game.redo(now) or self.play.forward_from_set(now))
 
     def _do_clear(self, now: float) -> Result:
         return self._move(self.game.clear(now))
@@ -146,8 +157,10 @@ class Midend:
         if mode == "enter" and self.making and not self.making_set:
             self._cancel_making()  # the player chose to type a puzzle in after asking for one: that wins
         if mode == "enter" and (self.play.is_set or "given" in game.origins):
-            self._leave_set(now)
+            left = self._leave_set(now)
             self.game.load_puzzle([0] * 81, "enter", now=now)
+            if left:
+                self.game.undo_log.clear()  # Undo goes straight back to the set
         self.game.set_mode(mode)
         return self._move(True)
 
@@ -189,12 +202,14 @@ class Midend:
         """A pasted or imported puzzle: an undoable change of puzzle; a puzzle still being made is
         dropped when it arrives (the player's choice came later)."""
         self._cancel_making()
-        self._leave_set(now)
+        left = self._leave_set(now)
         game = self.game
         game.set_mode("play")
         game.paused = False
         changed = game.load_puzzle(givens, cause, difficulty, solution, list(notes) if notes else None, now)
-        return self._move(changed)
+        if left:
+            game.undo_log.clear()  # Undo goes straight back to the set
+        return self._move(changed or left)
 
     def _do_load_set(self, now: float, puzzles: Sequence[tuple[Sequence[int], Sequence[int] | None]],
                      difficulty: str = "any") -> Result:
@@ -219,12 +234,14 @@ class Midend:
         if token != self.making or self.making_set:
             return self._move(False)  # a late result for a request since replaced: dropped
         self.making, self.busy = 0, None
-        self._leave_set(now)
+        replaced = "entry" in self.game.origins and not solved_by_player(self.game)  # Undo brings it back
+        left = self._leave_set(now)
         game = self.game
-        replaced = "entry" in game.origins and not solved_by_player(game)  # a game in progress: Undo it
         game.set_mode("play")
         game.paused = False
         game.load_puzzle(givens, "new", difficulty, solution, now=now)
+        if left:
+            game.undo_log.clear()  # Undo goes straight back to the set
         clues = sum(1 for d in givens if d)
         self.told.append(_notice("info", "new_puzzle", f"New puzzle: {clues} givens, exactly one solution.",
                                  clues=clues, difficulty=difficulty, replaced=replaced))
@@ -332,12 +349,13 @@ class Midend:
         game.undo_log.clear()  # a set's puzzle starts with nothing to undo
         return game
 
-    def _leave_set(self, now: float) -> None:
-        """Play outside the set: the set's puzzle is left as it is, a new game (no history) is shown."""
-        if self.play.is_set:
-            self.play.game.timer.stop(now)
-            self.play.games, self.play.index, self.play.is_set, self.play.expected = [Game()], 0, False, 1
-            self.analysis = None
+    def _leave_set(self, now: float) -> bool:
+        """Play outside the set: the set is kept aside as it is (Undo returns to it), a new game is
+        shown; False when no set is played."""
+        if not self.play.leave_set(Game(), now):
+            return False
+        self.analysis = None
+        return True
 
     def _cancel_making(self) -> None:
         self.making, self.busy, self.making_set = 0, None, False

@@ -31,6 +31,10 @@ class Play:
         self.times: dict[str, list[int]] = {}
         self.expected = len(self.games)  # a set still being made: how many it will hold
         self._recorded: set[int] = set()  # serials of games whose solve time is already counted
+        # a set left for a game outside it (Enter puzzle, paste, import): Undo goes back to it, and
+        # Redo from there shows the game outside again
+        self.aside: tuple[list[Game], int, int] | None = None
+        self.outside: Game | None = None
 
     @property
     def game(self) -> Game:
@@ -41,10 +45,39 @@ class Play:
         """Replace what is played by a set of ``count`` whose first puzzle is ``first``."""
         self.game.timer.stop(now)
         self.games, self.index, self.is_set, self.expected = [first], 0, True, count
+        self.aside = self.outside = None
 
     def add(self, game: Game) -> None:
-        """Append a freshly made puzzle to the set."""
-        self.games.append(game)
+        """Append a freshly made puzzle to the set, where it is shown or kept aside."""
+        (self.aside[0] if self.aside is not None and not self.is_set else self.games).append(game)
+
+    def leave_set(self, game: Game, now: float) -> bool:
+        """Play ``game`` outside the set, keeping the set aside for Undo; False when no set is shown."""
+        if not self.is_set:
+            return False
+        self.game.timer.stop(now)
+        self.aside, self.outside = (self.games, self.index, self.expected), None
+        self.games, self.index, self.is_set, self.expected = [game], 0, False, 1
+        return True
+
+    def back_to_set(self, now: float) -> bool:
+        """Undo past the first move outside the set: show the set as it was left; False if none."""
+        if self.aside is None or self.is_set:
+            return False
+        self.game.timer.stop(now)
+        self.outside = self.game
+        (self.games, self.index, self.expected), self.is_set, self.aside = self.aside, True, None
+        self.game.version += 1
+        return True
+
+    def forward_from_set(self, now: float) -> bool:
+        """Redo of :meth:`back_to_set`: the game outside the set again; False if there is none."""
+        outside = self.outside
+        if outside is None or not self.is_set:
+            return False
+        self.leave_set(outside, now)
+        outside.version += 1
+        return True
 
     def go(self, delta: int, now: float) -> bool:
         """Show the previous (-1) or next (+1) puzzle of the set; False at either end."""

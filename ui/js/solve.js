@@ -178,6 +178,11 @@ export class SolvePanel {
     setInterval(() => {
       if (view.session && view.session.status === "running") this.showElapsed();
     }, 100);
+    // a running solve redraws without rest and the renderer never collects on its own: collect every
+    // few seconds where the host exposes gc (QtWebEngine, desktop/app.py's JS_FLAGS)
+    setInterval(() => {
+      if (view.session && view.session.status === "running") globalThis.gc?.();
+    }, 5000);
   }
 
   /** One `solve` frame: drawn if it belongs to the newest run not yet over. */
