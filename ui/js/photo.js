@@ -183,7 +183,7 @@ class Photo {
     const unsure = this.grid.unsure.size;
     const parts = [checkText(this.lastCheck)];
     if (unsure) parts.push(i18n.plural("photo.unsureCount", unsure));
-    $("photo-status").textContent = parts.join(" ");
+    $("photo-status").textContent = parts.join(i18n.language() === "zh" ? "" : " ");
     $("photo-status").dataset.kind = this.lastCheck.kind;
   }
 
