@@ -142,7 +142,9 @@ class Photo {
       this.grid.clear();
       this.token = 0;
       $("photo-status").textContent = "";
-      $("photo-cancel").focus();
+      const shown = `${photo.token}:${photo.status}`;
+      if (shown !== this.waiting) $("photo-cancel").focus(); // once: a later state leaves focus alone
+      this.waiting = shown;
       return;
     }
     if (photo.token === this.token) {
