@@ -9,11 +9,21 @@ from __future__ import annotations
 
 import json
 import logging
+import os
 import threading
 from collections import deque
 from typing import Any, Protocol
 
 log = logging.getLogger(__name__)
+
+PRESET_ANSWER = "SUDOKU_STUDIO_FILE_ANSWER"
+"""When set, the file dialogs answer its value (empty: cancelled) without showing: for window tests."""
+_PUZZLES = ("Sudoku puzzles (*.txt;*.sdk;*.ss;*.sudoku)", "All files (*.*)")
+FILE_TYPES = {
+    "open": _PUZZLES,
+    "save": _PUZZLES,
+    "image": ("Images (*.png;*.jpg;*.jpeg;*.webp;*.bmp;*.gif;*.tif;*.tiff)", "All files (*.*)"),
+}
 
 
 class Bridge(Protocol):
@@ -32,8 +42,6 @@ def dispatch_script(event: str, payload: dict) -> str:
 
 def documents_dir() -> str:
     """Return the user's documents folder where file dialogs start (the home folder if there is none)."""
-    import os
-
     from platformdirs import user_documents_dir
 
     folder = user_documents_dir()
@@ -63,12 +71,16 @@ class WindowBridge:
         self._window = window
 
     def choose_file(self, kind: str) -> str | None:
-        """Return a path from the native "open" or "save" dialog, or None if cancelled (or no window)."""
+        """Return a path from the native "open", "image" (open an image) or "save" dialog, or None if
+        cancelled (or no window); $SUDOKU_STUDIO_FILE_ANSWER, when set, is the answer instead."""
         if self._window is None:
             return None
+        preset = os.environ.get(PRESET_ANSWER)
+        if preset is not None:  # the real-window tests: there is no one to click in the dialog
+            return preset or None
         # pywebview's FileDialog.OPEN / .SAVE (10 / 30): this module never imports webview itself
-        dialog = 10 if kind == "open" else 30
-        types = ("Sudoku puzzles (*.txt;*.sdk;*.ss;*.sudoku)", "All files (*.*)")
+        dialog = 30 if kind == "save" else 10
+        types = FILE_TYPES[kind]
         chosen = self._window.create_file_dialog(dialog, directory=documents_dir(),
                                                  save_filename="puzzle.txt", file_types=types)
         if not chosen:

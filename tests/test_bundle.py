@@ -185,6 +185,26 @@ def test_folder_commands_work_and_compile_nothing(bundle: Path, user: dict[str, 
 
 
 
+PHOTO = ROOT.parent / "shared" / "data" / "photos" / "train" / "image2.jpg"
+
+
+def _check_read(sudoku: Path | str, env: dict[str, str], cwd: Path) -> None:
+    """``sudoku read`` of a training photo prints its puzzle (Pillow decodes it, the reader reads it)."""
+    if not PHOTO.exists():
+        pytest.skip(f"no training photo at {PHOTO}")
+    rows = PHOTO.with_suffix(".dat").read_text().splitlines()[2:11]
+    want = "".join(row.replace(" ", "") for row in rows).replace("0", ".")
+    result = run(sudoku, ["read", str(PHOTO)], env, cwd)
+    assert result.returncode == 0 and result.stdout.split() == [want], result.stdout + result.stderr
+    (cwd / "damaged.jpg").write_bytes(PHOTO.read_bytes()[:300])
+    damaged = run(sudoku, ["read", "damaged.jpg"], env, cwd)
+    assert damaged.returncode == 1 and "damaged.jpg" in damaged.stderr and "Traceback" not in damaged.stderr
+
+
+def test_folder_reads_a_photo(bundle: Path, user: dict[str, str], workdir: Path) -> None:
+    _check_read(bundle / ("sudoku" + EXE), user, workdir)
+
+
 def test_folder_makes_the_daily_puzzle_and_prints_it_with_a_chinese_title(
     bundle: Path, user: dict[str, str], workdir: Path
 ) -> None:
@@ -238,6 +258,7 @@ def test_installed_commands_run_from_path(installed: Path, user: dict[str, str],
     assert shutil.which("sudoku-studio", path=user["PATH"]) == "/usr/bin/sudoku-studio"
     _check_create("sudoku", user, workdir)
     _check_solve("sudoku", user, workdir, 100, seed=13)
+    _check_read("sudoku", user, workdir)
     assert _forbidden_files(installed) == []
     assert Path("/usr/share/applications/sudoku-studio.desktop").is_file()
     assert Path("/usr/share/icons/hicolor/256x256/apps/sudoku-studio.png").is_file()

@@ -28,6 +28,8 @@ CONTRACT = {
     "hint", "apply_hint", "seek", "step_back", "new_puzzle", "pause", "redo", "restart", "resume",
     "set_cell", "set_delay", "set_mode",
     "set_paused", "set_setting", "solve", "start_set", "step", "stop", "toggle_note", "undo",
+    # photos (desktop/calls_photo.py)
+    "open_image", "read_image_data", "check_grid", "load_photo", "close_photo",
 }
 
 

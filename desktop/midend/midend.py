@@ -21,6 +21,7 @@ from typing import Any
 
 from desktop.midend import hints
 from desktop.midend.game import Game, GameError
+from desktop.midend.photo import PhotoReview
 from desktop.midend.play import Play, solved_by_player
 from desktop.midend.rules import hidden_singles, quick_status, refine_status
 
@@ -52,6 +53,7 @@ class Midend:
         self.making_set = False
         self.busy: str | None = None  # "generating" until the first puzzle made arrives
         self.run: tuple[int, Hashable, int] | None = None  # the last run: id, puzzle key, board version
+        self.photo = PhotoReview()  # the photo in the "Review photo" dialog (view state)
         self._tokens = itertools.count(1)
 
     # -- reading ----------------------------------------------------------------------------------
@@ -102,6 +104,7 @@ class Midend:
             hint=None if game.paused or not self.hints.current(self.board_key()) else self.hints.view(),
             busy=self.busy,
             notices=list(self.kept),
+            photo=self.photo.view(),
         )
         return state
 
@@ -289,6 +292,21 @@ class Midend:
             return self._move(False)
         self._cancel_making()
         return self._move(True)
+
+    # -- a photo under review (view state: no move until its puzzle is loaded) ------------------------
+
+    def _do_photo_reading(self, now: float) -> Result:
+        """A photo is to be read: answers the token its reading must carry."""
+        return {"changed": False, "token": self.photo.start()}
+
+    def _do_photo_read(self, now: float, token: int, photo: dict[str, Any]) -> Result:
+        return {"changed": False, "shown": self.photo.read(token, photo)}
+
+    def _do_photo_failed(self, now: float, token: int, error: dict[str, Any]) -> Result:
+        return {"changed": False, "shown": self.photo.failed(token, error)}
+
+    def _do_photo_closed(self, now: float) -> Result:
+        return {"changed": False, "shown": self.photo.close()}
 
     # -- results of workers -----------------------------------------------------------------------
 

@@ -118,4 +118,9 @@ export const api = {
   openFile: () => call("open_file"),
   saveFile: (format, content) => call("save_file", format, content),
   quit: () => call("quit"),
+  openImage: () => call("open_image"),
+  readImageData: (data) => call("read_image_data", data),
+  checkGrid: (puzzle) => call("check_grid", puzzle),
+  loadPhoto: (puzzle) => call("load_photo", puzzle),
+  closePhoto: () => call("close_photo"),
 };
