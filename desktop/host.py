@@ -106,7 +106,7 @@ class Host:
             return {}
         if name == "hint" and not workers.HAS_HUMAN:
             raise GameError("nothing_to_do", "Hints need the engine's human logic.")
-        if name in ("check", "fill_singles"):
+        if name in ("check", "fill_singles", "undo_to_mistake"):
             self.ensure_solution()
         work = {"clear": self.clear, "hint": self.hint, "new_puzzle": self.new_puzzle, "step": self.step,
                 "stop": self.stop_run, "cancel_set": self.cancel_set, "check_puzzle": self.check_board,

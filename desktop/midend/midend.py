@@ -19,7 +19,7 @@ import itertools
 from collections.abc import Callable, Hashable, Sequence
 from typing import Any
 
-from desktop.midend import hints
+from desktop.midend import hints, rewind
 from desktop.midend.game import Game, GameError
 from desktop.midend.play import Play, solved_by_player
 from desktop.midend.rules import hidden_singles, quick_status, refine_status
@@ -133,6 +133,10 @@ class Midend:
 
     def _do_restart(self, now: float) -> Result:
         return self._move(self.game.restart(now))
+
+    def _do_undo_to_mistake(self, now: float) -> Result:
+        """Take back every move since the first wrong digit standing was placed, as one move."""
+        return self._move(self.game.restore(rewind.before_first_mistake(self.game)))
 
     def _do_set_paused(self, now: float, paused: bool) -> Result:
         return self._move(self.game.set_paused(paused, now))

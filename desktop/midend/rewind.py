@@ -1,0 +1,35 @@
+"""Undo to first mistake: the board as it last stood with no wrong digit, brought back as one move.
+
+The first mistake is the first wrong digit of those standing now: walking the move log back from the
+board shown, the first board (since the puzzle was loaded) with no digit that differs from the
+solution is the one before it.  Every move since then is taken back, notes included, as one move
+(cause ``rewind``) so Undo brings it all back.  A wrong digit the player already put right does not
+count: going back before it would take back good moves for nothing.
+"""
+
+from __future__ import annotations
+
+from desktop.midend.game import Cell, Game, GameError
+from desktop.midend.rules import wrong_cells
+
+
+def before_first_mistake(game: Game) -> dict[int, Cell]:
+    """Return the states of the cells that differ on the last board with no wrong digit; GameError
+    ``no_solution`` when the solution is not known, ``nothing_to_do`` when no digit is wrong or the
+    first mistake is older than the moves kept."""
+    solution = game.solution
+    if solution is None:
+        raise GameError("no_solution", "The puzzle has no single solution: no digit can be called wrong.")
+    if not wrong_cells(game.digits, solution):
+        raise GameError("nothing_to_do", "No digit on the board is wrong.")
+    digits = list(game.digits)
+    states: dict[int, Cell] = {}
+    for move in reversed(game.undo_log):
+        if move.puzzle is not None:
+            break  # the puzzle itself arrived here: nothing before it belongs to this game
+        for change in reversed(move.changes):
+            states[change.cell] = change.before
+            digits[change.cell] = change.before.digit
+        if not wrong_cells(digits, solution):
+            return states
+    raise GameError("nothing_to_do", "The first mistake is older than the moves kept; use Restart.")
