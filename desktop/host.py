@@ -26,7 +26,7 @@ from desktop.midend import Game, GameError, hints
 from desktop.midend.midend import Midend
 from desktop.midend.rules import check_puzzle, unique_solution
 from desktop.session import Session, idle_info
-from engine import __version__
+from engine import __version__, why_wrong
 
 log = logging.getLogger(__name__)
 
@@ -110,7 +110,7 @@ class Host:
             self.ensure_solution()
         work = {"clear": self.clear, "hint": self.hint, "new_puzzle": self.new_puzzle, "step": self.step,
                 "stop": self.stop_run, "cancel_set": self.cancel_set, "check_puzzle": self.check_board,
-                "quit": self.quit}
+                "quit": self.quit, "why_wrong": self.why}
         if name in work:
             return work[name]() or {}
         result = self.move({"name": name})
@@ -185,6 +185,17 @@ class Host:
             self.move({"name": "hint_found", "key": answer["key"], "finding": found})
         with self.lock:
             return {"hint": self.midend.hints.view()}
+
+    def why(self) -> None:
+        """Find (off the lock) why the wrong digit the hint or Check named is wrong; the state's ``why``
+        shows it; GameError ``no_solution`` / ``nothing_to_do`` when no digit can be called wrong."""
+        self.ensure_solution()
+        asked = self.move({"name": "why_wanted"})
+        try:
+            found = why_wrong(asked["givens"], asked["digits"], asked["cell"], asked["digit"])
+        except ValueError as err:
+            raise GameError("nothing_to_do", str(err), {"message": str(err)}) from None
+        self.move({"name": "why_found", "key": asked["key"], "why": found.to_dict()})
 
     def load_text(self, text: str) -> None:
         """Load a pasted or imported puzzle (its solution found off the lock): an undoable move;

@@ -1,13 +1,17 @@
-"""Undo to first mistake (desktop/midend/rewind.py): one undoable move back to the last clean board."""
+"""Undo to first mistake (desktop/midend/mistakes.py): one undoable move back to the last clean board."""
 
 from __future__ import annotations
 
 import json
 
 import pytest
+from harness.proof import replay
 
 from desktop import saves
+from desktop.api import Api
+from desktop.bridge import RecordingBridge
 from desktop.midend import GameError, Play
+from desktop.midend.hints import Finding
 from desktop.midend.midend import Midend
 from desktop.midend.rules import unique_solution
 
@@ -15,6 +19,7 @@ PUZZLE = "5300700006001950000980000608000600034008030017000200060600002800004190
 GIVENS = [int(c) for c in PUZZLE]
 SOLUTION = unique_solution(GIVENS)
 EMPTY = [c for c in range(81) if not GIVENS[c]]
+CHAINED = (28, 1)  # r4c2 = 1 repeats nothing: the proof is a chain of naked and hidden singles
 
 
 def _mid() -> Midend:
@@ -112,3 +117,60 @@ def test_the_rewind_move_saves_and_loads_and_still_undoes():
     assert again.game.undo_log[-1].cause == "rewind"
     again.do({"name": "undo"}, 4)
     assert _board(again) == wrong
+
+
+# -- Why is it wrong? ----------------------------------------------------------------------------------
+
+def _api(tmp_path):
+    return Api(RecordingBridge(), tmp_path, "en")
+
+
+def _state(api) -> dict:
+    return api.get_state()["state"]
+
+
+def test_why_is_it_wrong_after_check_shows_a_proof_whose_placements_are_singles_ending_in_a_contradiction(
+        tmp_path):
+    api = _api(tmp_path)
+    assert api.import_text(PUZZLE)["ok"]
+    right, (cell, digit) = EMPTY[0], CHAINED
+    api.set_cell(right, SOLUTION[right])
+    api.set_cell(cell, digit)
+    assert api.check()["check"]["cells"] == [cell]
+    assert api.why_wrong() == {"ok": True}
+    state = _state(api)
+    why = state["why"]
+    assert (why["cell"], why["digit"], why["solution_digit"]) == (cell, digit, SOLUTION[cell])
+    reasons = {s["reason"] for s in why["steps"] if s["kind"] == "place"}
+    assert why["found"] and reasons == {"assumed", "naked_single", "hidden_single"}
+    replay(GIVENS, state["digits"], SOLUTION, why)
+    api.set_cell(cell, 0)  # the board changed: the proof is gone with it
+    assert _state(api)["why"] is None
+
+
+def test_why_explains_the_digit_the_hint_named():
+    mid = _mid()
+    a, b = EMPTY[:2]
+    mid.do({"name": "set_cell", "cell": a, "digit": _wrong(a)}, 1)
+    mid.do({"name": "set_cell", "cell": b, "digit": _wrong(b)}, 2)
+    mid.hints.start(mid.board_key(), Finding("wrong", b, _wrong(b)))
+    asked = mid.do({"name": "why_wanted"}, 3)
+    assert (asked["cell"], asked["digit"]) == (b, _wrong(b))
+    mid.do({"name": "why_found", "key": asked["key"], "why": {"cell": b}}, 4)
+    assert mid.snapshot(5)["why"] == {"cell": b}
+    mid.do({"name": "hint_deeper"}, 6)  # the hint takes its place back
+    assert mid.snapshot(7)["why"] is None
+
+
+def test_a_proof_for_an_older_board_is_refused_and_without_a_wrong_digit_why_says_so(tmp_path):
+    mid = _mid()
+    cell = EMPTY[0]
+    mid.do({"name": "set_cell", "cell": cell, "digit": _wrong(cell)}, 1)
+    asked = mid.do({"name": "why_wanted"}, 2)
+    mid.do({"name": "set_cell", "cell": cell, "digit": 0}, 3)
+    with pytest.raises(GameError) as err:
+        mid.do({"name": "why_found", "key": asked["key"], "why": {}}, 4)
+    assert err.value.code == "busy" and mid.snapshot(5)["why"] is None
+    api = _api(tmp_path)
+    api.import_text(PUZZLE)
+    assert api.why_wrong()["error"]["code"] == "nothing_to_do"

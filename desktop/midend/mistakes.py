@@ -1,4 +1,10 @@
-"""Undo to first mistake: the board as it last stood with no wrong digit, brought back as one move.
+"""The player's mistakes: which wrong digit "Why is it wrong?" explains, and Undo to first mistake.
+
+Why is it wrong? explains the wrong digit the hint named, else the first one Check named, else the first
+on the board; the engine's proof (``engine.why_wrong``, found by the host off the lock) is kept for the
+board it was asked on, like a hint.
+
+Undo to first mistake brings back the board as it last stood with no wrong digit, as one move.
 
 The first mistake is the first wrong digit of those standing now: walking the move log back from the
 board shown, the first board (since the puzzle was loaded) with no digit that differs from the
@@ -11,6 +17,19 @@ from __future__ import annotations
 
 from desktop.midend.game import Cell, Game, GameError
 from desktop.midend.rules import wrong_cells
+
+
+def digit_to_explain(game: Game, hint_cell: int | None) -> tuple[int, int]:
+    """Return the (cell, digit) Why is it wrong? explains; GameError ``no_solution`` when the solution is
+    not known, ``nothing_to_do`` when no digit is wrong."""
+    if game.solution is None:
+        raise GameError("no_solution", "The puzzle has no single solution: no digit can be called wrong.")
+    wrong = game.wrong()
+    if not wrong:
+        raise GameError("nothing_to_do", "No digit on the board is wrong.")
+    checked = [c for c in (game.last_check or {}).get("cells", []) if c in wrong]
+    cell = hint_cell if hint_cell in wrong else (checked or wrong)[0]
+    return cell, game.digits[cell]
 
 
 def before_first_mistake(game: Game) -> dict[int, Cell]:
