@@ -188,13 +188,13 @@ class Host:
 
     def why(self) -> None:
         """Find (off the lock) why the wrong digit the hint or Check named is wrong; the state's ``why``
-        shows it; GameError ``no_solution`` / ``nothing_to_do`` when no digit can be called wrong."""
+        shows it; GameError ``no_solution`` / ``no_mistake`` when no digit can be called wrong."""
         self.ensure_solution()
         asked = self.move({"name": "why_wanted"})
         try:
             found = why_wrong(asked["givens"], asked["digits"], asked["cell"], asked["digit"])
         except ValueError as err:
-            raise GameError("nothing_to_do", str(err), {"message": str(err)}) from None
+            raise GameError("no_mistake", str(err), {"message": str(err)}) from None
         self.move({"name": "why_found", "key": asked["key"], "why": found.to_dict()})
 
     def load_text(self, text: str) -> None:

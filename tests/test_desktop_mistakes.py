@@ -82,7 +82,7 @@ def test_with_two_mistakes_standing_the_board_goes_back_before_the_first():
 
 
 @pytest.mark.parametrize("setup, code", [
-    ("right", "nothing_to_do"),
+    ("right", "no_mistake"),
     ("no_solution", "no_solution"),
     ("paused", "paused"),
 ])
@@ -173,4 +173,4 @@ def test_a_proof_for_an_older_board_is_refused_and_without_a_wrong_digit_why_say
     assert err.value.code == "busy" and mid.snapshot(5)["why"] is None
     api = _api(tmp_path)
     api.import_text(PUZZLE)
-    assert api.why_wrong()["error"]["code"] == "nothing_to_do"
+    assert api.why_wrong()["error"]["code"] == "no_mistake"

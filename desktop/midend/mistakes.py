@@ -21,12 +21,12 @@ from desktop.midend.rules import wrong_cells
 
 def digit_to_explain(game: Game, hint_cell: int | None) -> tuple[int, int]:
     """Return the (cell, digit) Why is it wrong? explains; GameError ``no_solution`` when the solution is
-    not known, ``nothing_to_do`` when no digit is wrong."""
+    not known, ``no_mistake`` when no digit is wrong."""
     if game.solution is None:
         raise GameError("no_solution", "The puzzle has no single solution: no digit can be called wrong.")
     wrong = game.wrong()
     if not wrong:
-        raise GameError("nothing_to_do", "No digit on the board is wrong.")
+        raise GameError("no_mistake", "No digit on the board is wrong.")
     checked = [c for c in (game.last_check or {}).get("cells", []) if c in wrong]
     cell = hint_cell if hint_cell in wrong else (checked or wrong)[0]
     return cell, game.digits[cell]
@@ -34,13 +34,13 @@ def digit_to_explain(game: Game, hint_cell: int | None) -> tuple[int, int]:
 
 def before_first_mistake(game: Game) -> dict[int, Cell]:
     """Return the states of the cells that differ on the last board with no wrong digit; GameError
-    ``no_solution`` when the solution is not known, ``nothing_to_do`` when no digit is wrong or the
-    first mistake is older than the moves kept."""
+    ``no_solution`` when the solution is not known, ``no_mistake`` when no digit is wrong,
+    ``mistake_too_old`` when the first mistake is older than the moves kept."""
     solution = game.solution
     if solution is None:
         raise GameError("no_solution", "The puzzle has no single solution: no digit can be called wrong.")
     if not wrong_cells(game.digits, solution):
-        raise GameError("nothing_to_do", "No digit on the board is wrong.")
+        raise GameError("no_mistake", "No digit on the board is wrong.")
     digits = list(game.digits)
     states: dict[int, Cell] = {}
     for move in reversed(game.undo_log):
@@ -51,4 +51,4 @@ def before_first_mistake(game: Game) -> dict[int, Cell]:
             digits[change.cell] = change.before.digit
         if not wrong_cells(digits, solution):
             return states
-    raise GameError("nothing_to_do", "The first mistake is older than the moves kept; use Restart.")
+    raise GameError("mistake_too_old", "The first mistake is older than the moves kept; use Restart.")

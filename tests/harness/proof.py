@@ -4,6 +4,7 @@ be the contradiction it names."""
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 ROWS = [[r * 9 + c for c in range(9)] for r in range(9)]
@@ -55,3 +56,63 @@ def replay(givens: list[int], digits: list[int], solution: list[int], why: dict[
         assert end["kind"] == "clash" and board[end["cell"]] == end["digit"] == why["digit"]
         assert end["cell"] in _peers(why["cell"])
     return board
+
+
+_CELL = r"r(\d)c(\d)"
+_UNIT = r"(row|column|box) (\d)"
+
+
+def _cell(match: tuple[str, str]) -> int:
+    return (int(match[0]) - 1) * 9 + int(match[1]) - 1
+
+
+def _unit(kind: str, index: str) -> list[int]:
+    return {"row": ROWS, "column": COLS, "box": BOXES}[kind][int(index) - 1]
+
+
+def replay_words(start: list[int], text: str) -> tuple[int, int]:
+    """Replay the English words of the proof as the page shows them, one step a line, from the board
+    ``start`` (givens and right digits, the wrong cell empty); return the (cell, digit) assumed.
+    AssertionError where a line is no single there, or the last line is no contradiction."""
+    board = list(start)
+    lines = text.strip().splitlines()
+    title = re.fullmatch(rf"Why {_CELL} is not (\d):", lines[0])
+    assert title, lines[0]
+    wrong = (_cell(title.groups()[:2]), int(title.group(3)))
+    assumed = None
+    for line in lines[1:-1]:
+        if line.startswith("Suppose"):
+            found = re.fullmatch(rf"Suppose {_CELL} is (\d)\.", line)
+            assert found and (_cell(found.groups()[:2]), int(found.group(3))) == wrong, line
+            assumed = wrong
+            board[wrong[0]] = wrong[1]
+            continue
+        assert assumed is not None or "already" in line, line
+        found = re.fullmatch(rf"Then {_CELL} is (\d): (.*)\.", line) \
+            or re.fullmatch(rf"{_CELL} is (\d) already: (.*)\.", line)
+        assert found, line
+        cell, digit, why = _cell(found.groups()[:2]), int(found.group(3)), found.group(4)
+        if why == "the only digit left there":
+            assert _candidates(board, cell) == {digit}, line
+        else:
+            place = re.fullmatch(rf"the only place for (\d) in {_UNIT}", why)
+            assert place and int(place.group(1)) == digit, line
+            unit = _unit(place.group(2), place.group(3))
+            assert [c for c in unit if digit in _candidates(board, c)] == [cell], line
+        board[cell] = digit
+    end = lines[-1]
+    no_digit = re.fullmatch(rf"So {_CELL} has no digit left: a contradiction\.", end)
+    no_place = re.fullmatch(rf"So (\d) has no place left in {_UNIT}: a contradiction\.", end)
+    clash = re.fullmatch(rf"But {_CELL}, its peer, already holds (\d): {_CELL} cannot be (\d)\.", end)
+    if no_digit:
+        cell = _cell(no_digit.groups())
+        assert not board[cell] and not _candidates(board, cell), end
+    elif no_place:
+        digit, unit = int(no_place.group(1)), _unit(no_place.group(2), no_place.group(3))
+        assert all(board[c] != digit for c in unit)
+        assert not [c for c in unit if digit in _candidates(board, c)], end
+    else:
+        assert clash, end
+        other = _cell(clash.groups()[:2])
+        assert board[other] == wrong[1] and other in _peers(wrong[0])
+    return wrong

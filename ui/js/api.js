@@ -118,4 +118,6 @@ export const api = {
   openFile: () => call("open_file"),
   saveFile: (format, content) => call("save_file", format, content),
   quit: () => call("quit"),
+  whyWrong: () => call("why_wrong"),
+  undoToMistake: () => call("undo_to_mistake"),
 };
