@@ -29,7 +29,7 @@ CONTRACT = {
     "set_cell", "set_delay", "set_mode",
     "set_paused", "set_setting", "solve", "start_set", "step", "stop", "toggle_note", "undo",
 }
-CONTRACT |= {"undo_to_mistake", "why_wrong"}  # desktop/calls_learn.py
+CONTRACT |= {"undo_to_mistake", "why_wrong", "rate_puzzle", "open_step"}  # desktop/calls_learn.py
 
 
 def _after(api: Api, answer: dict) -> dict:

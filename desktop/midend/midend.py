@@ -48,6 +48,7 @@ class Midend:
         self.busy: str | None = None  # "generating" until the first puzzle made arrives
         self.run: tuple[int, Hashable, int] | None = None  # the last run: id, puzzle key, board version
         self.why: tuple[Hashable, dict[str, Any]] | None = None  # (board key, engine.Why.to_dict())
+        self.rating: tuple[tuple[int, ...], dict[str, Any]] | None = None  # (givens, their breakdown)
         self._tokens = itertools.count(1)
 
     # -- reading ----------------------------------------------------------------------------------
@@ -94,6 +95,7 @@ class Midend:
             statistics=self.play.statistics(),
             hint=None if game.paused or not self.hints.current(self.board_key()) else self.hints.view(),
             why=None if game.paused or self.why is None or self.why[0] != self.board_key() else self.why[1],
+            rating=self.rating[1] if self.rating and self.rating[0] == tuple(game.givens()) else None,
             busy=self.busy,
             notices=list(self.kept),
         )
@@ -153,6 +155,11 @@ class Midend:
         if key != self.board_key():
             raise GameError("busy", "The board changed while the proof was found; ask again.")
         self.why = (key, why)
+        return self._move(False)
+
+    def _do_rated(self, now: float, givens: Sequence[int], rating: dict[str, Any]) -> Result:
+        """The breakdown of the puzzle ``givens`` (engine.rating_breakdown), shown while it is the puzzle."""
+        self.rating = (tuple(givens), rating)
         return self._move(False)
 
     def _do_set_paused(self, now: float, paused: bool) -> Result:

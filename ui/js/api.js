@@ -120,4 +120,6 @@ export const api = {
   quit: () => call("quit"),
   whyWrong: () => call("why_wrong"),
   undoToMistake: () => call("undo_to_mistake"),
+  ratePuzzle: () => call("rate_puzzle"),
+  openStep: (index) => call("open_step", index),
 };
