@@ -16,7 +16,8 @@ the bottleneck step.
   else *easy* if it uses a hidden single, else *simple* (naked singles only).  QQwing knows only
   those techniques, always tries naked singles, then hidden singles, then the others, and guesses
   when they stall: so the class is the first of simple/easy/intermediate whose techniques alone
-  solve the puzzle (each tried with our driver, cheapest first), expert otherwise.
+  solve the puzzle (each tried with our driver, cheapest first), expert otherwise.  It agrees with
+  QQwing's own labels on all 4,000 puzzles of ``../shared/data/ratings/qqwing_*.sdm``.
 - **techniques** — how many steps of each technique the path has, in the order first used.
 - **bottleneck** — the first step of the highest cost on the path (its index from 0, technique and
   cost): where the puzzle is hardest, the step that decides its SE score.
