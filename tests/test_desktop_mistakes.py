@@ -6,6 +6,8 @@ import json
 
 import pytest
 from harness.proof import replay
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from desktop import saves
 from desktop.api import Api
@@ -174,3 +176,34 @@ def test_a_proof_for_an_older_board_is_refused_and_without_a_wrong_digit_why_say
     api = _api(tmp_path)
     api.import_text(PUZZLE)
     assert api.why_wrong()["error"]["code"] == "no_mistake"
+
+
+MOVES = st.lists(st.tuples(st.sampled_from(EMPTY[:12]), st.integers(0, 9), st.booleans()), min_size=1,
+                 max_size=25)  # (cell, digit, a note?) on a few cells, so digits meet and replace each other
+
+
+@settings(max_examples=60, deadline=None)
+@given(moves=MOVES)
+def test_any_sequence_undo_to_first_mistake_leaves_the_last_clean_board_and_undo_the_board_it_left(moves):
+    mid = _mid()
+    boards = [_board(mid)]  # the board after each move, the loaded puzzle first
+    for cell, digit, note in moves:
+        if note and digit and not mid.game.digits[cell]:
+            mid.do({"name": "toggle_note", "cell": cell, "digit": digit}, 1)
+        else:
+            mid.do({"name": "set_cell", "cell": cell, "digit": digit}, 1)
+        if _board(mid) != boards[-1]:
+            boards.append(_board(mid))
+    clean = [b for b in boards if not any(d and d != s for d, s in zip(b[0], SOLUTION, strict=True))]
+    wrong_now = bool(mid.game.wrong())
+    last = boards[-1]
+    if not wrong_now:
+        with pytest.raises(GameError):
+            mid.do({"name": "undo_to_mistake"}, 2)
+        return
+    at = max(i for i, b in enumerate(boards) if b in clean)
+    assert all(b not in clean for b in boards[at + 1:])
+    assert mid.do({"name": "undo_to_mistake"}, 2)["changed"]
+    assert _board(mid) == boards[at] and mid.game.wrong() == []
+    mid.do({"name": "undo"}, 3)
+    assert _board(mid) == last
