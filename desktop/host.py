@@ -26,7 +26,7 @@ from desktop.midend import Game, GameError, hints
 from desktop.midend.midend import Midend
 from desktop.midend.rules import check_puzzle, conflict_list, unique_solution
 from desktop.session import Session, idle_info
-from engine import __version__
+from engine import __version__, rating_breakdown, technique_name, why_wrong
 
 log = logging.getLogger(__name__)
 
@@ -106,11 +106,11 @@ class Host:
             return {}
         if name == "hint" and not workers.HAS_HUMAN:
             raise GameError("nothing_to_do", "Hints need the engine's human logic.")
-        if name in ("check", "fill_singles"):
+        if name in ("check", "fill_singles", "undo_to_mistake"):
             self.ensure_solution()
         work = {"clear": self.clear, "hint": self.hint, "new_puzzle": self.new_puzzle, "step": self.step,
                 "stop": self.stop_run, "cancel_set": self.cancel_set, "check_puzzle": self.check_board,
-                "quit": self.quit}
+                "quit": self.quit, "why_wrong": self.why, "rate_puzzle": self.rate_puzzle}
         if name in work:
             return work[name]() or {}
         result = self.move({"name": name})
@@ -185,6 +185,43 @@ class Host:
             self.move({"name": "hint_found", "key": answer["key"], "finding": found})
         with self.lock:
             return {"hint": self.midend.hints.view()}
+
+    def why(self) -> None:
+        """Find (off the lock) why the wrong digit the hint or Check named is wrong; the state's ``why``
+        shows it; GameError ``no_solution`` / ``no_mistake`` when no digit can be called wrong."""
+        self.ensure_solution()
+        asked = self.move({"name": "why_wanted"})
+        try:
+            found = why_wrong(asked["givens"], asked["digits"], asked["cell"], asked["digit"])
+        except ValueError as err:
+            raise GameError("no_mistake", str(err), {"message": str(err)}) from None
+        self.move({"name": "why_found", "key": asked["key"], "why": found.to_dict()})
+
+    def rate_puzzle(self) -> None:
+        """Rate the puzzle shown (off the lock): its breakdown comes in the state's ``rating``, with the
+        names of its techniques; GameError ``no_solution`` unless it has exactly one solution."""
+        self.ensure_solution()
+        with self.lock:
+            givens, known = self.midend.game.givens(), self.midend.game.solution
+        if known is None:
+            raise GameError("no_solution", "Only a puzzle with exactly one solution has a rating.")
+        found = rating_breakdown(givens)
+        found["names"] = {tid: {lang: technique_name(tid, lang) for lang in ("en", "zh")}
+                          for tid in found["techniques"]}
+        self.move({"name": "rated", "givens": givens, "rating": found}, solving_ok=True)
+
+    def open_step(self, index: int) -> None:
+        """Show the human-logic run of the puzzle paused after its step ``index`` (the rating's
+        bottleneck) on the Timeline; GameError ``not_at_start`` unless the board holds only the givens
+        (the rating's path is the puzzle's own)."""
+        with self.lock:
+            game = self.midend.game
+            if game.digits != game.givens():
+                raise GameError("not_at_start", "Restart the puzzle to walk its own path to that step.")
+            session = self._start_run("human", paused=True)
+            for _ in range(index + 1):  # one event a step: the run pauses right after that step
+                session.step()
+        self.publish()
 
     def load_text(self, text: str) -> None:
         """Load a pasted or imported puzzle (its solution found off the lock): an undoable move;

@@ -89,6 +89,7 @@ _EXPORTS = {
     "printed_puzzle": "engine.printing",
     "random_solution": "engine.solver",
     "rate": "engine.rating",
+    "rating_breakdown": "engine.breakdown",
     "read_image": "engine.reader",
     "read_puzzles": "engine.formats",
     "render_pdf": "engine.printing",

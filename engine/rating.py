@@ -147,13 +147,15 @@ class UnsolvableError(SudokuError, ValueError):
 class Rating(NamedTuple):
     """A puzzle's difficulty: score, level, hardest technique id, the solving steps, and, when the
     hardest step is one SE lacks raised to its floor, the technique SE needs there instead
-    (``forcing_chain`` for a chain or net of FLOOR_CAP or more)."""
+    (``forcing_chain`` for a chain or net of FLOOR_CAP or more); ``scores`` what each step costs
+    (after that raise), so the first step of the highest is the bottleneck."""
 
     score: float
     level: Difficulty
     hardest: str
     steps: tuple[Step, ...]
     se_needs: str = ""
+    scores: tuple[float, ...] = ()
 
     @property
     def logic_only(self) -> bool:
@@ -246,7 +248,7 @@ def rate(
     # a guess or an exocet (both 10.0) is extreme; below, allowances never lift a score past master
     extreme = hardest_score >= Difficulty.EXTREME.ceiling
     level = Difficulty.EXTREME if extreme else level_of(min(score, Difficulty.MASTER.ceiling))
-    return Rating(score, level, hardest, tuple(steps), se_needs.get(at, ""))
+    return Rating(score, level, hardest, tuple(steps), se_needs.get(at, ""), tuple(scores))
 
 
 _SINGLES_CEILING = 2.3

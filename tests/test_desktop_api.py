@@ -31,6 +31,7 @@ CONTRACT = {
     # photos (desktop/calls_photo.py)
     "open_image", "read_image_data", "check_grid", "load_photo", "close_photo",
 }
+CONTRACT |= {"undo_to_mistake", "why_wrong", "rate_puzzle", "open_step"}  # desktop/calls_learn.py
 
 
 def _after(api: Api, answer: dict) -> dict:

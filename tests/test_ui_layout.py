@@ -90,7 +90,7 @@ def test_each_tab_shows_its_own_controls_only_and_the_choice_survives_a_relaunch
             if place not in TABS or name in ("Resume", "Resume game", "Stop making the set", "Explanation"):
                 continue  # the other face of a flipping button, a button shown only while a set is made
             role = "status" if name in ("Timer", "Set progress", "Check result", "Steps", "Backtracks",
-                                        "Elapsed time") else None
+                                        "Elapsed time", "Rating") else None
             role = role or {"Algorithm": "combobox", "Step delay": "slider", "Timeline": "slider",
                             "Show mistakes as I type": "checkbox"}.get(name, "button")
             found = ui.page.get_by_role(role, name=name, exact=True)

@@ -414,3 +414,37 @@ def test_tabs_show_one_mode_the_choice_survives_a_relaunch_and_a_finish_opens_so
     assert re.search(r"Time\s*\d+:\d\d", text), text
     assert len(page.query("button", "New puzzle")) >= 1
     assert app.close() == 0, app.log_text()
+
+
+def test_why_is_it_wrong_shows_a_chain_we_replay_and_undo_to_first_mistake_restores_the_board(window):
+    from harness.proof import replay_words
+
+    from engine import solve
+
+    givens = grid_of(WIKI)
+    solution = [int(d) for d in solve(WIKI)]
+    right, (wrong, digit) = 2, (28, 1)  # r4c2 = 1 repeats nothing: its proof is a chain of singles
+    app = window.launch()
+    _enter_by_clicking(app, WIKI)
+    app.type_digit(right, solution[right])
+    before = app.wait_digits(lambda d: d[right] == solution[right], timeout=10)
+    app.type_digit(wrong, digit)
+    app.wait_digits(lambda d: d[wrong] == digit, timeout=10)
+    app.click_button("Check")
+    wait_for(lambda: app.status_text("Check result") == "Wrong: r4c2", 10, message="no wrong digit")
+    app.click_button("Why is it wrong?")
+    wait_for(lambda: app.status_text("Explanation").startswith("Why r4c2 is not 1:"), 30,
+             message="Why is it wrong? showed no proof")
+    text = app.status_text("Explanation")
+    start = list(givens)
+    start[right] = solution[right]
+    assert replay_words(start, text) == (wrong, digit)
+    assert text.count("\n") >= 4  # a chain, not a clash
+    page = app._page()
+    layer = page.one("image", "Chain links")
+    assert page.call_on(layer, "function() { return this.querySelectorAll('.link').length; }") >= 3
+    app.click_button("Undo to first mistake")
+    app.wait_digits(lambda d: d == before, timeout=10, message="the board before the mistake is not back")
+    app.click_button("Undo")
+    after = [*before[:wrong], digit, *before[wrong + 1:]]
+    app.wait_digits(lambda d: d == after, timeout=10, message="Undo did not bring the moves back")

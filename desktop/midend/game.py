@@ -23,8 +23,9 @@ from engine import N_CELLS, PEERS, candidate_masks, cell_name
 ORIGINS = ("", "given", "entry", "inferred", "solved")
 MODES = ("play", "enter")
 # why a move was made: the player typed a digit or a note, a hint or Fill last remaining cells or a
-# solve placed digits, a puzzle arrived (new, imported or typed in with Enter puzzle), Restart puzzle or Clear
-CAUSES = ("entry", "note", "hint", "fill", "solve", "new", "import", "restart", "clear", "enter")
+# solve placed digits, a puzzle arrived (new, imported or typed in with Enter puzzle), Restart puzzle or
+# Clear, Undo to first mistake took moves back
+CAUSES = ("entry", "note", "hint", "fill", "solve", "new", "import", "restart", "clear", "enter", "rewind")
 PUZZLE_CAUSES = ("new", "import", "restart", "clear", "enter")  # moves that carry a Puzzle
 _SERIALS = itertools.count(1)
 HISTORY_LIMIT = 500  # undo steps kept (and saved)
@@ -147,6 +148,10 @@ class Game:
             if not state.digit:
                 wanted[cell] = Cell(0, "", (state.notes or shown[cell]) & ~(1 << (digit - 1)))
         return self._commit("hint", list(wanted.items()))
+
+    def restore(self, states: dict[int, Cell]) -> bool:
+        """Put ``states`` back in their cells as one undoable move (cause "rewind"); False if none changed."""
+        return self._commit("rewind", list(states.items()))
 
     def load_puzzle(self, grid: Iterable[int], cause: str = "new", difficulty: str = "any",
                     solution: Sequence[int] | None = None, notes: list[int] | None = None,

@@ -19,7 +19,7 @@ import itertools
 from collections.abc import Callable, Hashable, Sequence
 from typing import Any
 
-from desktop.midend import hints
+from desktop.midend import hints, mistakes
 from desktop.midend.game import Game, GameError
 from desktop.midend.photo import PhotoReview
 from desktop.midend.play import Play, solved_by_player
@@ -54,6 +54,8 @@ class Midend:
         self.busy: str | None = None  # "generating" until the first puzzle made arrives
         self.run: tuple[int, Hashable, int] | None = None  # the last run: id, puzzle key, board version
         self.photo = PhotoReview()  # the photo in the "Review photo" dialog (view state)
+        self.why: tuple[Hashable, dict[str, Any]] | None = None  # (board key, engine.Why.to_dict())
+        self.rating: tuple[tuple[int, ...], dict[str, Any]] | None = None  # (givens, their breakdown)
         self._tokens = itertools.count(1)
 
     # -- reading ----------------------------------------------------------------------------------
@@ -102,6 +104,8 @@ class Midend:
             making_set=self.making_set,
             statistics=self.play.statistics(),
             hint=None if game.paused or not self.hints.current(self.board_key()) else self.hints.view(),
+            why=None if game.paused or self.why is None or self.why[0] != self.board_key() else self.why[1],
+            rating=self.rating[1] if self.rating and self.rating[0] == tuple(game.givens()) else None,
             busy=self.busy,
             notices=list(self.kept),
             photo=self.photo.view(),
@@ -148,6 +152,30 @@ class Midend:
     def _do_restart(self, now: float) -> Result:
         return self._move(self.game.restart(now))
 
+    def _do_undo_to_mistake(self, now: float) -> Result:
+        """Take back every move since the first wrong digit standing was placed, as one move."""
+        return self._move(self.game.restore(mistakes.before_first_mistake(self.game)))
+
+    def _do_why_wanted(self, now: float) -> Result:
+        """Name the wrong digit to explain and what the engine needs for it (``key`` to hand back)."""
+        hint = self.hints.finding if self.hints.current(self.board_key()) else None
+        named = hint.cell if hint is not None and hint.kind == "wrong" else None
+        cell, digit = mistakes.digit_to_explain(self.game, named)
+        return {"changed": False, "key": self.board_key(), "cell": cell, "digit": digit,
+                "givens": self.game.givens(), "digits": list(self.game.digits)}
+
+    def _do_why_found(self, now: float, key: Hashable, why: dict[str, Any]) -> Result:
+        """The engine's proof for the board ``key``: shown in the hint's place until the board changes."""
+        if key != self.board_key():
+            raise GameError("busy", "The board changed while the proof was found; ask again.")
+        self.why = (key, why)
+        return self._move(False)
+
+    def _do_rated(self, now: float, givens: Sequence[int], rating: dict[str, Any]) -> Result:
+        """The breakdown of the puzzle ``givens`` (engine.rating_breakdown), shown while it is the puzzle."""
+        self.rating = (tuple(givens), rating)
+        return self._move(False)
+
     def _do_set_paused(self, now: float, paused: bool) -> Result:
         return self._move(self.game.set_paused(paused, now))
 
@@ -187,6 +215,7 @@ class Midend:
 
     def _do_hint_deeper(self, now: float) -> Result:
         """Show the hint one level deeper; ``found`` False when a new one must be looked for first."""
+        self.why = None  # the hint takes its place back
         if self.hints.deeper(self.board_key()):
             return {"changed": False, "found": True}
         game = self.game

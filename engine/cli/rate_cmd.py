@@ -8,9 +8,13 @@ hard, expert, master or extreme (see :mod:`engine.rating`).  A puzzle that canno
 ``<number>\\terror\\t<why>``: not a puzzle (with its line and column), a repeated given, no solution,
 or several solutions (a rating of those is meaningless).  With ``--json`` the output is one JSON
 array of objects (``number``, ``level``, ``level_zh``, ``score``, ``hardest``, ``se_needs``,
-``logic_only``, ``steps``; or ``number`` and ``error``); ``se_needs`` is null, or, when the hardest
-technique is one Sudoku Explainer lacks, the technique SE needs there instead, whose price the step
-was given.  Exit status 0 when every puzzle was rated, 1 otherwise, 2 for usage or file errors.
+``logic_only``, ``steps``, and the breakdown (:mod:`engine.breakdown`): ``hodoku_score`` (the sum of
+HoDoKu's base scores of the path's steps), ``qqwing`` (QQwing's class: simple, easy, intermediate or
+expert), ``techniques`` (how many steps of each technique the path has) and ``bottleneck`` (``index``
+from 0, ``technique`` and ``score`` of the first step of the highest cost); or ``number`` and
+``error``); ``se_needs`` is null, or, when the hardest technique is one Sudoku Explainer lacks, the
+technique SE needs there instead, whose price the step was given.  Exit status 0 when every puzzle
+was rated, 1 otherwise, 2 for usage or file errors.
 A progress bar shows on a terminal.
 """
 
@@ -33,6 +37,9 @@ from engine.cli.common import (
     write_stdout,
 )
 
+BREAKDOWN = ("hodoku_score", "qqwing", "techniques", "bottleneck")
+"""The breakdown's fields ``--json`` adds to each record (``score`` and ``level`` are there already)."""
+
 CHUNK = 256
 """Puzzles read at a time: rating takes milliseconds each, so small chunks keep output flowing."""
 
@@ -48,8 +55,10 @@ def add_arguments(parser: argparse.ArgumentParser, command: str) -> None:
     parser.add_argument("--json", action="store_true", help="print one JSON array instead of lines")
 
 
-def rate_one(number: int, grid: Any, error: Exception | None) -> dict[str, Any]:
-    """Return the JSON-able rating record of one puzzle (an ``error`` record when it cannot be rated)."""
+def rate_one(number: int, grid: Any, error: Exception | None, detail: bool = False) -> dict[str, Any]:
+    """Return the JSON-able rating record of one puzzle (an ``error`` record when it cannot be rated),
+    with the breakdown when ``detail``."""
+    from engine.breakdown import rating_breakdown
     from engine.errors import SudokuError
     from engine.rating import rate
 
@@ -60,9 +69,10 @@ def rate_one(number: int, grid: Any, error: Exception | None) -> dict[str, Any]:
         if why is not None:  # the rating of a puzzle without exactly one solution means nothing
             return {"number": number, "error": why}
         rating = rate(grid, unique=True)
+        extra = rating_breakdown(grid, rating) if detail else {}
     except (SudokuError, ValueError) as err:
         return {"number": number, "error": str(err)}
-    return {
+    record = {
         "number": number,
         "level": rating.level.value,
         "level_zh": rating.level.zh,
@@ -72,6 +82,8 @@ def rate_one(number: int, grid: Any, error: Exception | None) -> dict[str, Any]:
         "logic_only": rating.logic_only,
         "steps": len(rating.steps),
     }
+    record.update({key: extra[key] for key in BREAKDOWN if extra})
+    return record
 
 
 def _line(record: dict[str, Any]) -> str:
@@ -127,7 +139,7 @@ def run(args: argparse.Namespace) -> int:
         write_stdout("[")
     with progress(None, "rating") as bar:
         for number, (grid, error) in enumerate(_puzzles(args.sources), start=1):
-            record = rate_one(number, grid, error)
+            record = rate_one(number, grid, error, detail=args.json)
             failed += "error" in record
             if args.json:
                 text = json.dumps(record, ensure_ascii=False)

@@ -123,4 +123,8 @@ export const api = {
   checkGrid: (puzzle) => call("check_grid", puzzle),
   loadPhoto: (puzzle) => call("load_photo", puzzle),
   closePhoto: () => call("close_photo"),
+  whyWrong: () => call("why_wrong"),
+  undoToMistake: () => call("undo_to_mistake"),
+  ratePuzzle: () => call("rate_puzzle"),
+  openStep: (index) => call("open_step", index),
 };

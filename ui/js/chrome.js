@@ -42,9 +42,6 @@ export class Chrome {
     $("explanation").hidden = shown === "play"; // the hint's words belong to Learn (and a run's to Watch)
     const s = this.ctx.view.state;
     $("about-version").textContent = s.app_version || "";
-    const rated = s.difficulty && s.difficulty !== "any";
-    const level = rated ? i18n.t("rating.level", { level: i18n.t(`level.${s.difficulty}`) }) : "";
-    if ($("rating").textContent !== level) $("rating").textContent = level;
   }
 
   wireTabs() {

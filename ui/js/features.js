@@ -1,11 +1,14 @@
 // The features that plug into the page beside the core panels (colours, photos, the trainer, …).
 // Each is an object with optional hooks, called by main.js:
-//   mount(ctx)            once, after the core is wired; ctx = {view, render, say, announce, focusBoard, select}
+//   mount(ctx)            once, after the core is wired; ctx = {view, render, say, announce, focusBoard, select,
+//                         reopen(session): show a run's timeline again}
 //   accepted(state, old)  for every state the store accepts, before it is drawn
 //   model(model, state)   may add to the board's model before the board draws it
 //   render(state, active) after the board and the panels are drawn (active: a solve is on screen)
 // A feature keeps its words in ui/js/words/ (i18n.addTexts) and its calls in api.js.
 
 import { photo } from "./photo.js";
+import { rating } from "./rating.js";
+import { why } from "./why.js";
 
-export const FEATURES = [photo];
+export const FEATURES = [why, rating, photo];

@@ -7,6 +7,7 @@ import { highlightOf } from "./board.js";
 import * as i18n from "./i18n.js";
 import * as store from "./store.js";
 import { drawLinks } from "./links.js";
+import { whyHighlight, whyShown, whyText } from "./why.js";
 
 const $ = (id) => document.getElementById(id);
 
@@ -87,6 +88,8 @@ export class LearnPanel {
       const event = view.solve.event;
       return event && event.step ? event.step : null;
     }
+    const why = whyShown(view.state); // "Why is it wrong?" shows in the hint's place
+    if (why) return whyHighlight(why);
     const hint = this.currentHint();
     return hint ? hint.highlight : null;
   }
@@ -103,6 +106,8 @@ export class LearnPanel {
       }
       return "";
     }
+    const why = whyShown(view.state);
+    if (why) return whyText(why);
     const hint = this.currentHint();
     return hint ? this.hintText(hint) : "";
   }

@@ -252,7 +252,7 @@ function wire() {
     });
   }
   wireButtons({ view, render, say, sayMaking, changeSetting, toggleEnterMode, undoRedo });
-  const ctx = { view, render, say, announce, focusBoard, select };
+  const ctx = { view, render, say, announce, focusBoard, select, reopen: (info) => solve.reopen(info) };
   for (const feature of FEATURES) feature.mount?.(ctx);
   onError((error) => toast(() => errorText(error)));
   store.onState(acceptState);

@@ -1,0 +1,34 @@
+"""The rating breakdown through the contract (desktop/calls_learn.py): ``rate_puzzle`` puts the puzzle's
+breakdown in the state while it is the puzzle shown; ``open_step`` needs the board at its givens."""
+
+from __future__ import annotations
+
+from desktop.api import Api
+from desktop.bridge import RecordingBridge
+from engine import rating_breakdown
+
+XY_CHAIN = "050000030902000408400000001046805390703060804800000002009604700004273900000000000"
+OTHER = "530070000600195000098000060800060003400803001700020006060000280000419005000080079"
+
+
+def test_the_breakdown_comes_in_the_state_for_its_puzzle_only(tmp_path):
+    api = Api(RecordingBridge(), tmp_path, "en")
+    api.import_text(XY_CHAIN)
+    assert api.get_state()["state"]["rating"] is None
+    assert api.rate_puzzle() == {"ok": True}
+    shown = api.get_state()["state"]["rating"]
+    expected = rating_breakdown(XY_CHAIN)
+    assert {k: v for k, v in shown.items() if k != "names"} == expected
+    assert shown["names"]["aic"] == {"en": "Alternating Inference Chain", "zh": shown["names"]["aic"]["zh"]}
+    assert set(shown["names"]) == set(expected["techniques"])
+    assert api.set_cell(0, 1)["ok"]  # an entry: still the same puzzle
+    assert api.get_state()["state"]["rating"] == shown
+    answer = api.open_step(expected["bottleneck"]["index"])
+    assert answer["error"]["code"] == "not_at_start"
+    api.import_text(OTHER)
+    assert api.get_state()["state"]["rating"] is None
+    api.undo()
+    assert api.get_state()["state"]["rating"] == shown  # Undo brought the rated puzzle back
+    assert api.open_step(-1)["error"]["code"] == "bad_argument"
+    api.import_text("1" + "0" * 80)  # many solutions: no rating
+    assert api.rate_puzzle()["error"]["code"] == "no_solution"

@@ -1,0 +1,79 @@
+// The Learn tab's status "Rating": the puzzle's level and scores on three scales, the techniques of its
+// logical path and its hardest step (the bottleneck), which opens on the Timeline when clicked. The
+// breakdown comes from Python in the state's `rating` (asked for once per puzzle while Learn is shown).
+
+import { api } from "./api.js";
+import * as i18n from "./i18n.js";
+import * as store from "./store.js";
+import "./words/rating.js";
+
+const $ = (id) => document.getElementById(id);
+
+/** The puzzle shown, as its givens ("" when the board has none). */
+function puzzleKey(state) {
+  const key = state.digits.map((d, c) => (state.origins[c] === "given" ? d : 0)).join("");
+  return /[1-9]/.test(key) ? key : "";
+}
+
+function levelName(level) {
+  return i18n.has(`level.${level}`) ? i18n.t(`level.${level}`) : level;
+}
+
+function techniqueName(rating, tid) {
+  const names = (rating.names || {})[tid];
+  return names ? names[i18n.language()] || names.en : tid;
+}
+
+/** The status's lines: level, scores, the path's techniques; or the level alone before the breakdown. */
+function ratingLines(state) {
+  const r = state.rating;
+  const known = state.difficulty && state.difficulty !== "any";
+  if (!r) return known ? [i18n.t("rating.level", { level: levelName(state.difficulty) })] : [];
+  const list = Object.entries(r.techniques)
+    .map(([tid, count]) => i18n.t("rating.count", { name: techniqueName(r, tid), count }))
+    .join(", ");
+  return [
+    i18n.t("rating.level", { level: levelName(r.level) }),
+    i18n.t("rating.scores", { score: r.score, hodoku: r.hodoku_score, qqwing: i18n.t(`qqwing.${r.qqwing}`) }),
+    i18n.t("rating.steps", { count: r.steps, list }),
+  ];
+}
+
+export const rating = {
+  asked: "",
+
+  mount(ctx) {
+    this.ctx = ctx;
+    $("bottleneck").addEventListener("click", () => this.open());
+  },
+
+  /** Show the human-logic run paused right after the bottleneck step, on the Timeline (Watch). */
+  async open() {
+    const r = this.ctx.view.state.rating;
+    if (!r || !r.bottleneck) return;
+    const { answer, state } = await store.act(() => api.openStep(r.bottleneck.index));
+    if (!answer.ok) return;
+    this.ctx.reopen(state.session);
+    $("tab-watch").click();
+  },
+
+  render(state, active) {
+    const key = puzzleKey(state);
+    const learning = state.settings.tab === "learn" && state.mode === "play" && !state.paused;
+    if (learning && key && !state.rating && this.asked !== key && state.status.kind !== "invalid") {
+      this.asked = key; // once per puzzle: the answer comes in a state
+      api.ratePuzzle();
+    }
+    const text = ratingLines(state).join("\n");
+    if ($("rating").textContent !== text) $("rating").textContent = text;
+    const r = state.rating;
+    const button = $("bottleneck");
+    button.hidden = !(r && r.bottleneck);
+    if (!button.hidden) {
+      const { index, technique, score } = r.bottleneck;
+      const label = i18n.t("rating.bottleneck", { index: index + 1, name: techniqueName(r, technique), score });
+      if (button.textContent !== label) button.textContent = label;
+      button.disabled = active;
+    }
+  },
+};

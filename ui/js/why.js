@@ -1,0 +1,113 @@
+// "Why is it wrong?" and "Undo to first mistake": shown when Check or a hint found a wrong digit. The
+// proof comes from Python in the state's `why` (codes: steps and the contradiction); the words and the
+// chain drawn on the board are made here, and the Learn panel shows them in the hint's place.
+
+import { api } from "./api.js";
+import * as i18n from "./i18n.js";
+import "./words/why.js";
+
+const $ = (id) => document.getElementById(id);
+const cellName = (cell) => `r${Math.floor(cell / 9) + 1}c${(cell % 9) + 1}`;
+const UNIT_KINDS = ["row", "column", "box"];
+const unitName = (unit) => i18n.t(`unit.${UNIT_KINDS[Math.floor(unit / 9)]}`, { index: (unit % 9) + 1 });
+
+/** The proof shown for the board (null when none: Python drops it when the board changes). */
+export function whyShown(state) {
+  return state && !state.paused ? state.why || null : null;
+}
+
+/** Per step: does it rest on the assumption (step 0), or hold on the board as it is? */
+function follows(steps) {
+  const out = [];
+  steps.forEach((step, i) => out.push(i === 0 || step.because.some((j) => out[j])));
+  return out;
+}
+
+/** The placements a step rests on: its own premises, or those of the eliminations it rests on. */
+function placedBefore(steps, step) {
+  const out = new Set();
+  for (const j of step.because) {
+    if (steps[j].kind === "place") out.add(j);
+    else for (const k of steps[j].because) if (steps[k].kind === "place") out.add(k);
+  }
+  return [...out];
+}
+
+function reason(step) {
+  return i18n.t(`why.${step.reason}`, { digit: step.digit, unit: step.unit >= 0 ? unitName(step.unit) : "" });
+}
+
+/** The proof in words, one line a step: the title, what holds already, the assumption and what it
+ * leads to, the contradiction; or the solution's digit when no short chain was found. */
+export function whyText(why) {
+  const cell = cellName(why.cell);
+  if (!why.found) return i18n.t("why.notFound", { cell, digit: why.digit, right: why.solution_digit });
+  const steps = why.steps;
+  const after = follows(steps);
+  const lines = [i18n.t("why.title", { cell, digit: why.digit })];
+  const said = (s) => ({ cell: cellName(s.cell), digit: s.digit, reason: s.reason === "assumed" ? "" : reason(s) });
+  steps.forEach((s, i) => {
+    if (s.kind === "place" && !after[i]) lines.push(i18n.t("why.known", said(s)));
+  });
+  steps.forEach((s, i) => {
+    if (s.kind !== "place" || !after[i]) return;
+    lines.push(i18n.t(s.reason === "assumed" ? "why.assume" : "why.then", said(s)));
+  });
+  const end = why.contradiction;
+  const params = { cell: cellName(end.cell ?? why.cell), digit: end.digit ?? why.digit,
+    unit: end.unit >= 0 ? unitName(end.unit) : "", other: cellName(end.cell ?? why.cell) };
+  if (end.kind === "clash") params.cell = cell;
+  lines.push(i18n.t(`why.${end.kind}`, params));
+  return lines.join("\n");
+}
+
+/** What the board shows of the proof: its placements, the contradiction's cell or unit, the chain's arrows. */
+export function whyHighlight(why) {
+  const steps = why.steps || [];
+  const placed = steps.filter((s) => s.kind === "place");
+  const links = [];
+  for (const step of placed) {
+    for (const j of placedBefore(steps, step)) links.push([[steps[j].cell, steps[j].digit], [step.cell, step.digit], true]);
+  }
+  const end = why.contradiction || {};
+  return {
+    cells: [why.cell, ...(end.cell !== undefined ? [end.cell] : [])],
+    units: end.unit !== undefined ? [end.unit] : [],
+    digit: end.kind === "no_place" ? end.digit : 0,
+    placements: placed.map((s) => [s.cell, s.digit]),
+    eliminations: [],
+    links,
+  };
+}
+
+function wrongFound(state) {
+  const checked = state.check && state.check.kind === "wrong" && state.check.cells.length > 0;
+  const hinted = state.hint && state.hint.kind === "wrong";
+  return checked || hinted || Boolean(state.why) || (state.wrong || []).length > 0;
+}
+
+export const why = {
+  mount(ctx) {
+    this.ctx = ctx;
+    $("why-wrong").addEventListener("click", async () => {
+      await api.whyWrong(); // the proof comes in the state; the Explanation (a status) says it
+    });
+    $("undo-to-mistake").addEventListener("click", async () => {
+      const answer = await api.undoToMistake();
+      if (answer.ok) ctx.say(() => i18n.t("msg.undoneToMistake"));
+    });
+    document.addEventListener("keydown", (event) => {
+      const tag = event.target.tagName;
+      if (event.key.toLowerCase() !== "w" || event.ctrlKey || event.metaKey || event.altKey) return;
+      if (tag === "INPUT" || tag === "TEXTAREA" || tag === "SELECT" || $("mistake-tools").hidden) return;
+      event.preventDefault();
+      $("why-wrong").click();
+    });
+  },
+
+  render(state, active) {
+    const shown = !active && !state.paused && state.mode === "play" && wrongFound(state);
+    $("mistake-tools").hidden = !shown;
+    if (whyShown(state) && !active) $("explanation").hidden = false; // the proof shows in Play too
+  },
+};

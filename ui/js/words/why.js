@@ -1,0 +1,46 @@
+// The words of "Why is it wrong?" and "Undo to first mistake" (ui/js/why.js), in English and Chinese.
+
+import * as i18n from "../i18n.js";
+
+i18n.addTexts({
+  en: {
+    "btn.whyWrong": "Why is it wrong?",
+    "btn.undoToMistake": "Undo to first mistake",
+    "keys.whyWrong": "Why is it wrong?",
+    "why.title": "Why {cell} is not {digit}:",
+    "why.assume": "Suppose {cell} is {digit}.",
+    "why.known": "{cell} is {digit} already: {reason}.",
+    "why.then": "Then {cell} is {digit}: {reason}.",
+    "why.naked_single": "the only digit left there",
+    "why.hidden_single": "the only place for {digit} in {unit}",
+    "why.no_digit": "So {cell} has no digit left: a contradiction.",
+    "why.no_place": "So {digit} has no place left in {unit}: a contradiction.",
+    "why.clash": "But {other}, its peer, already holds {digit}: {cell} cannot be {digit}.",
+    "why.notFound": "No short chain shows why {cell} is not {digit}: the solution has {right} there.",
+    "why.link": "{from} leads to {to}",
+    "msg.undoneToMistake": "Back to the board before the first mistake; Undo brings the moves back.",
+    "error.no_mistake": "No digit on the board is wrong.",
+    "error.no_solution": "This puzzle has no single solution, so no digit can be called wrong.",
+    "error.mistake_too_old": "The first mistake is older than the moves kept; use Restart puzzle.",
+  },
+  zh: {
+    "btn.whyWrong": "为什么错？",
+    "btn.undoToMistake": "撤销到第一个错误",
+    "keys.whyWrong": "为什么错？",
+    "why.title": "为什么 {cell} 不是 {digit}：",
+    "why.assume": "假设 {cell} 是 {digit}。",
+    "why.known": "已知 {cell} 是 {digit}：{reason}。",
+    "why.then": "那么 {cell} 是 {digit}：{reason}。",
+    "why.naked_single": "该格只剩这个数",
+    "why.hidden_single": "{unit}中 {digit} 只有这一个位置",
+    "why.no_digit": "于是 {cell} 没有数可填：矛盾。",
+    "why.no_place": "于是 {digit} 在{unit}中没有位置：矛盾。",
+    "why.clash": "但同区域的 {other} 已经是 {digit}：{cell} 不能是 {digit}。",
+    "why.notFound": "找不到简短的推理链说明 {cell} 不是 {digit}：答案中 {cell} 是 {right}。",
+    "why.link": "{from} 推出 {to}",
+    "msg.undoneToMistake": "已回到第一个错误之前的盘面；撤销可恢复这些步骤。",
+    "error.no_mistake": "盘面上没有错误的数字。",
+    "error.no_solution": "这道题没有唯一解，无法判断哪个数字是错的。",
+    "error.mistake_too_old": "第一个错误早于保存的步骤；请使用“重新开始”。",
+  },
+});
