@@ -16,6 +16,7 @@ import logging
 import os
 import threading
 import time
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -82,6 +83,12 @@ class Host:
         self._analyser = workers.Analyser(self._solver_ready, self._analysed)
         self._closed = False
         self._seq = 0
+        self.views: dict[str, Callable[[], Any]] = {}  # more of the state, beside the mid end's (lock held)
+
+    @property
+    def storage(self) -> storage.Storage:
+        """The data folder's files (a feature beside the mid end saves its own there)."""
+        return self._storage
 
     # -- commands -----------------------------------------------------------------------------
 
@@ -138,6 +145,8 @@ class Host:
         state.update(seq=self._seq, settings=self.effective_settings(), algorithms=workers.algorithms(),
                      session=self._session_info(), solver_ready=self._solver_ready.is_set(),
                      app_version=__version__)
+        for name, view in self.views.items():
+            state[name] = view()
         return state
 
     # -- questions that need the solver (computed off the lock) -----------------------------------

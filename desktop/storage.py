@@ -34,6 +34,7 @@ from engine import write_atomically
 SETTINGS_VERSION = 1
 GAME_FILE = "game.json"
 SETTINGS_FILE = "settings.json"
+PRACTICE_FILE = "practice.json"  # the technique trainer's scores (desktop/practice.py)
 MAX_FILE_BYTES = 4 << 20  # a save is a few KB; anything this big is not ours
 
 LANGUAGES = ("en", "zh")
@@ -182,6 +183,15 @@ class Storage:
         body = {"format": "sudoku-studio/settings", "version": SETTINGS_VERSION, "settings": dict(settings)}
         self._write(SETTINGS_FILE, body)
 
+    def load_file(self, name: str, parse: Callable[[Any], T], fresh: Callable[[], T]) -> Loaded:
+        """Return another save of the folder read by ``parse`` (``fresh()`` if none; a damaged one is
+        backed up as the game's is)."""
+        return self._load(name, parse, fresh)
+
+    def save_file(self, name: str, body: dict[str, Any]) -> None:
+        """Write another save of the folder atomically; raises OSError if the folder cannot be written."""
+        self._write(name, body)
+
     def _load(self, name: str, parse: Callable[[Any], T], fresh: Callable[[], T]) -> Loaded:
         self._sweep_temporary_files()
         path = self.folder / name
@@ -199,7 +209,7 @@ class Storage:
         if self._swept:
             return
         self._swept = True
-        for name in (GAME_FILE, SETTINGS_FILE):
+        for name in (GAME_FILE, SETTINGS_FILE, PRACTICE_FILE):
             for tmp in self.folder.glob(f".{name}.*.tmp"):
                 with contextlib.suppress(OSError):
                     if tmp.is_file() and not tmp.is_symlink():
