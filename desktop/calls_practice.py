@@ -31,7 +31,8 @@ class PracticeCalls:
             raise ApiError("bad_argument", "technique must be one of the trainer's techniques",
                            {"name": "technique"})
         with self._host.lock:
-            if wanted and (wanted != trainer.technique or trainer.state is None):
+            wanted = wanted or trainer.technique or trainer.first()
+            if wanted != trainer.technique or trainer.state is None:
                 trainer.choose(wanted)
             trainer.opened = True
         return self._published()

@@ -55,8 +55,9 @@ def catalogue() -> list[dict[str, Any]]:
     for t in TECHNIQUES:
         if t.id == "guess":
             continue
-        families.setdefault(t.family, []).append({"id": t.id, "family": t.family, "level": level_of(t.score),
-                                                  "score": t.score, "states": counts.get(t.id, 0)})
+        families.setdefault(t.family, []).append({
+            "id": t.id, "family": t.family, "name": {"en": t.name_en, "zh": t.name_zh},
+            "level": level_of(t.score), "score": t.score, "states": counts.get(t.id, 0)})
     return [entry for group in families.values() for entry in sorted(group, key=lambda e: e["score"])]
 
 
@@ -136,6 +137,10 @@ class Trainer:
         state = self._shown()
         self._step = practice_step(state, self.technique)
         self._scored = True
+
+    def first(self) -> str:
+        """Return the technique the trainer starts on: the easiest with enough states."""
+        return next(e["id"] for e in self._catalogue if e["states"] >= FEW)
 
     def techniques(self) -> list[str]:
         """Return the ids of the techniques one may practise (every one but guess)."""

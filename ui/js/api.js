@@ -118,4 +118,10 @@ export const api = {
   openFile: () => call("open_file"),
   saveFile: (format, content) => call("save_file", format, content),
   quit: () => call("quit"),
+  practiseOpen: (technique) => call("practise_open", technique),
+  practiseNext: () => call("practise_next"),
+  practiseMark: (cell, digit, kind) => call("practise_mark", cell, digit, kind),
+  practiseCheck: () => call("practise_check"),
+  practiseShow: () => call("practise_show"),
+  practiseClose: () => call("practise_close"),
 };
