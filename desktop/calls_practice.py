@@ -56,9 +56,12 @@ class PracticeCalls:
     @endpoint
     def practise_check(self) -> dict[str, Any]:
         """Grade the marks: ``verdict`` right, missing or wrong (the real step is then shown)."""
+        trainer = self._trainer()
         with self._host.lock:
-            trainer = self._trainer()
-            verdict = trainer.check()
+            asked = trainer.question()
+        graded = practice.grade(asked)  # some techniques take a while: the game goes on meanwhile
+        with self._host.lock:
+            verdict = trainer.graded(asked, graded)
             body = practice.dump_scores(trainer.scores)
         try:
             self._host.storage.save_file(storage.PRACTICE_FILE, body)
@@ -70,8 +73,12 @@ class PracticeCalls:
     @endpoint
     def practise_show(self) -> dict[str, Any]:
         """Show the real step on the state, drawn and explained (it then scores nothing)."""
+        trainer = self._trainer()
         with self._host.lock:
-            self._trainer().show_answer()
+            asked = trainer.question()
+        step = practice.real_step(asked)
+        with self._host.lock:
+            trainer.shown(asked, step)
         return self._published()
 
     @endpoint

@@ -16,7 +16,7 @@ its first check counts (right or not), so showing the answer first, or checking 
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, NamedTuple
 
 import numpy as np
 
@@ -25,11 +25,13 @@ from engine import (
     TECHNIQUES,
     CandidateGrid,
     Difficulty,
+    Grade,
     Step,
     bank_counts,
     explain,
     grade_answer,
     practice_states,
+    practice_step,
 )
 
 SCORES_FORMAT = "sudoku-studio/practice"
@@ -61,6 +63,26 @@ def catalogue() -> list[dict[str, Any]]:
     return [entry for group in families.values() for entry in sorted(group, key=lambda e: e["score"])]
 
 
+class Question(NamedTuple):
+    """A state and the marks on it, as they were when the engine was asked."""
+
+    number: int
+    technique: str
+    state: CandidateGrid
+    struck: tuple[tuple[int, int], ...]
+    placed: tuple[tuple[int, int], ...]
+
+
+def grade(asked: Question) -> Grade:
+    """Grade the marks of ``asked`` against the technique's steps (slow for some: call it off the lock)."""
+    return grade_answer(asked.state, asked.technique, asked.struck, asked.placed)
+
+
+def real_step(asked: Question) -> Step | None:
+    """Return the step the answer shows for ``asked`` (call it off the lock)."""
+    return practice_step(asked.state, asked.technique)
+
+
 class Trainer:
     """The trainer's state; ``scores`` maps a technique to ``{"right": n, "tries": n}`` (kept, changed)."""
 
@@ -79,6 +101,7 @@ class Trainer:
         self._missing: tuple[tuple[int, int], ...] = ()
         self._wrong: tuple[tuple[int, int], ...] = ()
         self._step: Step | None = None
+        self._words: dict[str, str] = {}
         self._scored = False
 
     # -- commands ----------------------------------------------------------------------------
@@ -117,12 +140,18 @@ class Trainer:
         marks ^= {(cell, digit)}
         self._verdict, self._missing, self._wrong = "", (), ()
 
-    def check(self) -> str:
-        """Grade the marks (the first check of a state counts in the score); return the verdict."""
+    def question(self) -> Question:
+        """Return what "Check answer" or "Show answer" asks of the engine (answered off the lock)."""
         state = self._shown()
-        graded = grade_answer(state, self.technique, sorted(self._struck), sorted(self._placed))
-        self._verdict, self._step = graded.verdict, graded.step
-        self._missing, self._wrong = graded.missing, graded.wrong
+        return Question(self.number, self.technique, state.copy(), tuple(sorted(self._struck)),
+                        tuple(sorted(self._placed)))
+
+    def graded(self, asked: Question, graded: Grade) -> str:
+        """Show the grade of ``asked`` (the first check of a state counts in the score); return the
+        verdict; GameError ``stale`` when the state or the marks changed meanwhile."""
+        self._current(asked)
+        self._verdict, self._missing, self._wrong = graded.verdict, graded.missing, graded.wrong
+        self._answer(graded.step)
         if not self._scored:
             self._scored = True
             score = self.scores.setdefault(self.technique, {"right": 0, "tries": 0})
@@ -130,12 +159,10 @@ class Trainer:
             score["right"] += graded.verdict == "right"
         return graded.verdict
 
-    def show_answer(self) -> None:
-        """Show the real step (drawn and explained); a state answered this way scores nothing."""
-        from engine import practice_step
-
-        state = self._shown()
-        self._step = practice_step(state, self.technique)
+    def shown(self, asked: Question, step: Step | None) -> None:
+        """Show the real step found for ``asked``; that state then scores nothing."""
+        self._current(asked)
+        self._answer(step)
         self._scored = True
 
     def first(self) -> str:
@@ -170,10 +197,18 @@ class Trainer:
             verdict=self._verdict,
             missing=[list(p) for p in self._missing],
             wrong=[list(p) for p in self._wrong],
-            answer=None if step is None else {"step": step.to_dict(),
-                                              "text": {lang: explain(step, lang) for lang in LANGS}},
+            answer=None if step is None else {"step": step.to_dict(), "text": dict(self._words)},
         )
         return out
+
+    def _current(self, asked: Question) -> None:
+        now = (self.number, tuple(sorted(self._struck)), tuple(sorted(self._placed)))
+        if self.state is None or (asked.number, asked.struck, asked.placed) != now:
+            raise GameError("stale", "The practice state changed meanwhile.")
+
+    def _answer(self, step: Step | None) -> None:
+        self._step = step
+        self._words = {} if step is None else {lang: explain(step, lang) for lang in LANGS}
 
     def _shown(self) -> CandidateGrid:
         if self.state is None:
