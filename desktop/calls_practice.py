@@ -38,6 +38,11 @@ class PracticeCalls:
         return self._published()
 
     @endpoint
+    def techniques(self) -> dict[str, Any]:
+        """Return every technique but guess (a question): id, family, names, level, shipped states."""
+        return {"ok": True, "techniques": practice.catalogue()}
+
+    @endpoint
     def practise_next(self) -> dict[str, Any]:
         """Show another state of the technique practised (transformed at random)."""
         with self._host.lock:

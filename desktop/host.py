@@ -251,7 +251,7 @@ class Host:
         player loaded another puzzle meanwhile); answers ``pending``."""
         self.stop_run()
         token = self.move({"name": "make_puzzle"})["token"]
-        self._maker.one(token, self.settings["difficulty"])
+        self._maker.one(token, self.settings["difficulty"], self.settings["needs"])
         return {"pending": True}
 
     def open_first_puzzle(self) -> bool:

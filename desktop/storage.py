@@ -29,7 +29,7 @@ from typing import Any, NamedTuple, TypeVar
 
 from desktop import saves
 from desktop.midend import Play
-from engine import write_atomically
+from engine import TECHNIQUES, write_atomically
 
 SETTINGS_VERSION = 1
 GAME_FILE = "game.json"
@@ -42,6 +42,7 @@ THEMES = ("system", "light", "dark")
 ALGORITHMS = ("naive", "smart", "human")
 TABS = ("play", "learn", "watch")
 DIFFICULTIES = ("any", "easy", "medium", "hard", "expert", "master")  # "any": whatever comes out
+NEEDS = frozenset(t.id for t in TECHNIQUES if t.id != "guess")  # what New puzzle may aim at
 DEFAULT_SETTINGS: dict[str, Any] = {
     "language": None,  # None: follow the system (or --lang)
     "theme": "system",
@@ -49,6 +50,7 @@ DEFAULT_SETTINGS: dict[str, Any] = {
     "delay": 100,
     "candidates": False,
     "difficulty": "any",
+    "needs": "",  # New puzzle's "Needs technique": a technique id the puzzle must use, "" for none
     "show_mistakes": False,  # mark a digit that differs from the solution as soon as it is typed
     "show_timer": True,
     "tab": "play",  # the window's chosen tab: "play", "learn" or "watch"
@@ -85,6 +87,9 @@ def validate_setting(name: str, value: Any) -> Any:
     elif name == "difficulty":
         if value not in DIFFICULTIES:
             raise ValueError(f"difficulty must be one of {', '.join(DIFFICULTIES)}")
+    elif name == "needs":
+        if value != "" and value not in NEEDS:
+            raise ValueError("needs must be a technique id (not guess) or empty")
     elif name == "window":
         if value is not None and not (isinstance(value, list) and len(value) == 4 and all(
                 isinstance(v, int) and not isinstance(v, bool) and -100_000 < v < 100_000 for v in value)):

@@ -143,3 +143,22 @@ def test_show_answer_draws_the_step_and_the_scores_are_kept_across_a_restart(ui_
     _open(ui)
     assert _practice(ui)["technique"] == "full_house"  # a new run starts on the first technique
     expect(ui.page.locator("option[value=x_chain]")).to_contain_text("1/1 right")
+
+
+def test_new_puzzle_by_technique_makes_a_puzzle_that_needs_it(ui):
+    from engine import TECHNIQUES, rate
+
+    order = [t.id for t in TECHNIQUES]
+    needs = ui.page.get_by_role("combobox", name="Needs technique")
+    expect(needs.locator("option[value=xy_wing]")).to_have_text("XY-Wing (hard)")
+    needs.select_option("xy_wing")
+    deadline = time.monotonic() + 10
+    while ui.api.get_state()["state"]["settings"]["needs"] != "xy_wing" and time.monotonic() < deadline:
+        time.sleep(0.05)
+    empty = ui.digits()
+    ui.button("New puzzle").click()
+    digits = ui.wait_digits(lambda d: d != empty, timeout=60)
+    path = [step.technique for step in rate(digits).steps]
+    assert "xy_wing" in path and max(order.index(t) for t in path) <= order.index("xy_wing")
+    ui.relaunch()
+    expect(ui.page.get_by_role("combobox", name="Needs technique")).to_have_value("xy_wing")

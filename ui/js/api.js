@@ -118,6 +118,7 @@ export const api = {
   openFile: () => call("open_file"),
   saveFile: (format, content) => call("save_file", format, content),
   quit: () => call("quit"),
+  techniques: () => call("techniques"),
   practiseOpen: (technique) => call("practise_open", technique),
   practiseNext: () => call("practise_next"),
   practiseMark: (cell, digit, kind) => call("practise_mark", cell, digit, kind),

@@ -6,6 +6,7 @@
 //   render(state, active) after the board and the panels are drawn (active: a solve is on screen)
 // A feature keeps its words in ui/js/words/ (i18n.addTexts) and its calls in api.js.
 
+import { needs } from "./needs.js";
 import { practise } from "./practise.js";
 
-export const FEATURES = [practise];
+export const FEATURES = [practise, needs];
