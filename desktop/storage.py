@@ -50,7 +50,7 @@ DEFAULT_SETTINGS: dict[str, Any] = {
     "delay": 100,
     "candidates": False,
     "difficulty": "any",
-    "needs": "",  # New puzzle's "Needs technique": a technique id the puzzle must use, "" for none
+    "needs": "",  # New puzzle's "Must use": a technique id the puzzle must use, "" for none
     "show_mistakes": False,  # mark a digit that differs from the solution as soon as it is typed
     "show_timer": True,
     "tab": "play",  # the window's chosen tab: "play", "learn" or "watch"

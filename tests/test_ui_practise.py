@@ -149,7 +149,7 @@ def test_new_puzzle_by_technique_makes_a_puzzle_that_needs_it(ui):
     from engine import TECHNIQUES, rate
 
     order = [t.id for t in TECHNIQUES]
-    needs = ui.page.get_by_role("combobox", name="Needs technique")
+    needs = ui.page.get_by_role("combobox", name="Must use")
     expect(needs.locator("option[value=xy_wing]")).to_have_text("XY-Wing (hard)")
     needs.select_option("xy_wing")
     deadline = time.monotonic() + 10
@@ -161,4 +161,4 @@ def test_new_puzzle_by_technique_makes_a_puzzle_that_needs_it(ui):
     path = [step.technique for step in rate(digits).steps]
     assert "xy_wing" in path and max(order.index(t) for t in path) <= order.index("xy_wing")
     ui.relaunch()
-    expect(ui.page.get_by_role("combobox", name="Needs technique")).to_have_value("xy_wing")
+    expect(ui.page.get_by_role("combobox", name="Must use")).to_have_value("xy_wing")

@@ -1,4 +1,4 @@
-// New puzzle by technique (issue 30): the combobox "Needs technique" beside New puzzle's Difficulty.
+// New puzzle by technique (issue 30): the combobox "Must use" beside New puzzle's Difficulty.
 // Its choice is the setting `needs` (a technique id, "" for none): New puzzle then makes a puzzle whose
 // logical solution uses that technique and nothing harder, or says it is too rare to find in time.
 

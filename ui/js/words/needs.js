@@ -5,14 +5,14 @@ import * as i18n from "../i18n.js";
 
 i18n.addTexts({
   en: {
-    "label.needs": "Needs technique",
+    "label.needs": "Must use",
     "needs.none": "Any technique",
     "needs.option": "{name} ({level})",
     "notice.too_rare": "No puzzle that needs {name_en} turned up in {seconds} s: it is too rare on generated "
       + "puzzles. Try another technique, or try again.",
   },
   zh: {
-    "label.needs": "需要的技巧",
+    "label.needs": "必须用到",
     "needs.none": "任意技巧",
     "needs.option": "{name}（{level}）",
     "notice.too_rare": "在 {seconds} 秒内没有找到需要“{name_zh}”的题目：这种技巧在生成的题目中太少见。"
