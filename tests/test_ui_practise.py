@@ -142,7 +142,7 @@ def test_show_answer_draws_the_step_and_the_scores_are_kept_across_a_restart(ui_
     ui = ui_app.relaunch()
     _open(ui)
     assert _practice(ui)["technique"] == "full_house"  # a new run starts on the first technique
-    expect(ui.page.locator("option[value=x_chain]")).to_contain_text("1/1 right")
+    expect(ui.page.locator("#practise-technique option[value=x_chain]")).to_contain_text("1/1 right")
 
 
 def test_new_puzzle_by_technique_makes_a_puzzle_that_needs_it(ui):
