@@ -12,6 +12,7 @@ from desktop import endpoints as arg
 from desktop import practice, storage
 from desktop.endpoints import OK, ApiError, endpoint
 from desktop.host import Host
+from desktop.practice_topup import TopUp
 
 log = logging.getLogger(__name__)
 
@@ -35,6 +36,7 @@ class PracticeCalls:
             if wanted != trainer.technique or trainer.state is None:
                 trainer.choose(wanted)
             trainer.opened = True
+            self._top_up().follow()
         return self._published()
 
     @endpoint
@@ -106,6 +108,15 @@ class PracticeCalls:
                 trainer = self.__dict__["_practice"] = practice.Trainer(loaded.value)
                 self._host.views["practice"] = trainer.view
             return trainer
+
+    def _top_up(self) -> TopUp:
+        """The trainer's top-up (made on first use, lock held)."""
+        top_up = self.__dict__.get("_practice_top_up")
+        if top_up is None:
+            host = self._host
+            top_up = self.__dict__["_practice_top_up"] = TopUp(self._trainer(), host.lock, host.publish,
+                                                               lambda: host.closed)
+        return top_up
 
     def _published(self) -> dict[str, Any]:
         self._host.publish()

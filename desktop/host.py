@@ -86,6 +86,11 @@ class Host:
         self.views: dict[str, Callable[[], Any]] = {}  # more of the state, beside the mid end's (lock held)
 
     @property
+    def closed(self) -> bool:
+        """True once the window is closing (workers beside the mid end stop then)."""
+        return self._closed
+
+    @property
     def storage(self) -> storage.Storage:
         """The data folder's files (a feature beside the mid end saves its own there)."""
         return self._storage

@@ -27,6 +27,7 @@ from engine import (
     Difficulty,
     Grade,
     Step,
+    Transform,
     bank_counts,
     explain,
     grade_answer,
@@ -102,6 +103,7 @@ class Trainer:
         self._wrong: tuple[tuple[int, int], ...] = ()
         self._step: Step | None = None
         self._words: dict[str, str] = {}
+        self.found: dict[str, list[CandidateGrid]] = {}  # states the top-up found in this run, untransformed
         self._scored = False
 
     # -- commands ----------------------------------------------------------------------------
@@ -109,10 +111,9 @@ class Trainer:
     def choose(self, technique: str) -> None:
         """Practise ``technique``: show a new state of it; GameError ``no_practice_states`` when the
         bank has none (the picker says so), ``bad_argument`` for an unknown technique."""
-        entry = self._known.get(technique)
-        if entry is None:
+        if technique not in self._known:
             raise GameError("bad_argument", f"unknown technique {technique[:40]!r}", {"name": "technique"})
-        if not entry["states"]:
+        if not self.states(technique):
             raise GameError("no_practice_states", f"There are no practice states for {technique} yet.",
                             {"technique": technique})
         self.technique = technique
@@ -122,7 +123,12 @@ class Trainer:
         """Show another state of the technique, transformed at random; GameError when none is chosen."""
         if not self.technique:
             raise GameError("nothing_to_do", "Choose a technique first.")
-        self.state = practice_states(self.technique, 1, self._rng)[0]
+        shipped, found = self._known[self.technique]["states"], self.found.get(self.technique, [])
+        pick = int(self._rng.integers(shipped + len(found)))
+        if pick < shipped:
+            self.state = practice_states(self.technique, 1, self._rng)[0]
+        else:  # a state the top-up found, moved at random as the shipped ones are
+            self.state = Transform.random(self._rng).state(found[pick - shipped])
         self.number += 1
         self._struck, self._placed = set(), set()
         self._verdict, self._missing, self._wrong, self._step, self._scored = "", (), (), None, False
@@ -165,6 +171,19 @@ class Trainer:
         self._answer(step)
         self._scored = True
 
+    def states(self, technique: str) -> int:
+        """Return how many states ``technique`` has: shipped, and found in this run."""
+        return self._known[technique]["states"] + len(self.found.get(technique, []))
+
+    def wants_more(self) -> str:
+        """Return the technique shown when it has fewer than FEW states (the top-up looks for more), or ""."""
+        tid = self.technique
+        return tid if self.opened and tid and self.states(tid) < FEW else ""
+
+    def add_found(self, technique: str, states: list[CandidateGrid]) -> None:
+        """Keep states the top-up found for ``technique`` (for this run: the shipped bank stays as it is)."""
+        self.found.setdefault(technique, []).extend(states)
+
     def first(self) -> str:
         """Return the technique the trainer starts on: the easiest with enough states."""
         return next(e["id"] for e in self._catalogue if e["states"] >= FEW)
@@ -178,7 +197,8 @@ class Trainer:
     def view(self) -> dict[str, Any]:
         """Return the JSON-able trainer state: the picker's list with scores, the state, marks, result."""
         techniques = [dict(entry, right=self.scores.get(entry["id"], {}).get("right", 0),
-                           tries=self.scores.get(entry["id"], {}).get("tries", 0), few=entry["states"] < FEW)
+                           tries=self.scores.get(entry["id"], {}).get("tries", 0),
+                           states=self.states(entry["id"]), few=self.states(entry["id"]) < FEW)
                       for entry in self._catalogue]
         if not self.opened:
             return {"open": False}

@@ -4,6 +4,7 @@ save body) and its calls (desktop/calls_practice.py), on the real Api and the sh
 from __future__ import annotations
 
 import json
+import time
 
 import numpy as np
 import pytest
@@ -127,3 +128,42 @@ def test_marking_a_filled_cell_or_a_missing_candidate_is_refused(api):
     empty = next(c for c in range(81) if not shown["digits"][c] and shown["cands"][c] != 511)
     absent = next(d for d in range(1, 10) if not shown["cands"][empty] >> (d - 1) & 1)
     assert api.practise_mark(empty, absent, "strike")["error"]["code"] == "not_a_candidate"
+
+
+def test_a_technique_with_few_states_is_topped_up_in_the_background(api, bridge, monkeypatch):
+    from desktop import practice_topup
+    from engine import next_step
+
+    monkeypatch.setattr(practice, "FEW", 32)  # hidden singles (30 shipped) count as few: quick to find
+    monkeypatch.setattr(practice_topup, "CHUNK_SECONDS", 1.0)
+    assert api.practise_open("hidden_single")["ok"]
+
+    def topped(payload: dict) -> bool:
+        shown = payload["state"].get("practice", {})
+        entry = next((e for e in shown.get("techniques", []) if e["id"] == "hidden_single"), None)
+        return entry is not None and entry["states"] == 32 and not entry["few"]
+
+    bridge.wait_for("state", topped, timeout=60)
+    found = api._practice.found["hidden_single"]
+    assert len(found) == 2
+    assert all(next_step(state.copy(), unique=True).technique == "hidden_single" for state in found)
+    trainer = api._practice
+    drawn = 0
+    for _ in range(200):  # the found states are drawn among the shipped ones (moved at random)
+        trainer.next_state()
+        drawn += trainer.state.values.count(0) in {s.values.count(0) for s in found}
+    assert drawn
+
+
+def test_the_top_up_stops_when_the_trainer_leaves_the_technique(api, monkeypatch):
+    from desktop import practice_topup
+
+    monkeypatch.setattr(practice, "FEW", 32)
+    monkeypatch.setattr(practice_topup, "CHUNK_SECONDS", 0.5)
+    api.practise_open("hidden_single")
+    api.practise_close()
+    top_up = api._practice_top_up
+    deadline = time.monotonic() + 10
+    while top_up._running and time.monotonic() < deadline:
+        time.sleep(0.05)
+    assert not top_up._running
