@@ -155,6 +155,7 @@ def test_new_puzzle_by_technique_makes_a_puzzle_that_needs_it(ui):
     deadline = time.monotonic() + 10
     while ui.api.get_state()["state"]["settings"]["needs"] != "xy_wing" and time.monotonic() < deadline:
         time.sleep(0.05)
+    expect(ui.page.get_by_role("combobox", name="Difficulty")).to_be_disabled()
     empty = ui.digits()
     ui.button("New puzzle").click()
     digits = ui.wait_digits(lambda d: d != empty, timeout=60)

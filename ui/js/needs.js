@@ -57,6 +57,9 @@ export const needs = {
     if (ctx.view.state) drawOptions(ctx.view.state.settings.needs || "");
   },
   render(state) {
-    drawOptions(state.settings.needs || "");
+    const value = state.settings.needs || "";
+    drawOptions(value);
+    $("needs").disabled = $("difficulty").disabled; // main.js: off while a puzzle is being made
+    if (value) $("difficulty").disabled = true; // a puzzle made for a technique has the level it rates
   },
 };
