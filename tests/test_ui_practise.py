@@ -163,3 +163,16 @@ def test_new_puzzle_by_technique_makes_a_puzzle_that_needs_it(ui):
     assert "xy_wing" in path and max(order.index(t) for t in path) <= order.index("xy_wing")
     ui.relaunch()
     expect(ui.page.get_by_role("combobox", name="Must use")).to_have_value("xy_wing")
+
+
+def test_the_trainer_speaks_chinese(ui):
+    assert ui.api.set_setting("language", "zh")["ok"]
+    ui.page.get_by_role("tab", name="学习").click()
+    ui.page.get_by_role("button", name="练习").click()
+    expect(ui.page.get_by_role("combobox", name="技巧", exact=True)).to_be_visible()
+    for name in ("检查答案", "显示答案", "下一个局面"):
+        expect(ui.page.get_by_role("button", name=name)).to_be_visible()
+    expect(ui.page.locator("#practise-technique optgroup").first).to_have_attribute("label", "唯一数")
+    ui.page.get_by_role("button", name="显示答案").click()
+    expect(ui.page.get_by_role("status", name="练习结果")).to_have_text("已显示答案。")
+    expect(ui.page.get_by_role("status", name="练习讲解")).to_contain_text("唯一空格")
