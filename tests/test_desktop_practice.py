@@ -167,3 +167,29 @@ def test_the_top_up_stops_when_the_trainer_leaves_the_technique(api, monkeypatch
     while top_up._running and time.monotonic() < deadline:
         time.sleep(0.05)
     assert not top_up._running
+
+
+def test_every_technique_with_states_grades_its_real_step_right_and_the_solutions_digit_wrong():
+    from engine import bank_counts
+
+    trainer = practice.Trainer({}, seed=7)
+    trainer.opened = True
+    practised = [tid for tid, count in bank_counts().items() if count]
+    assert len(practised) >= 50
+    for tid in practised:
+        trainer.choose(tid)
+        step = practice_step(trainer.state, tid)
+        assert step is not None and step.technique == tid
+        for cell, digit in step.eliminations:
+            trainer.mark(cell, digit, "strike")
+        for cell, digit in step.placements:
+            trainer.mark(cell, digit, "place")
+        asked = trainer.question()
+        assert trainer.graded(asked, practice.grade(asked)) == "right", tid
+        trainer.next_state()
+        cell = trainer.state.values.index(0)
+        truth = int(solve(np.array(trainer.state.values, dtype=np.uint8))[cell])
+        trainer.mark(cell, truth, "strike")
+        asked = trainer.question()
+        assert trainer.graded(asked, practice.grade(asked)) == "wrong", tid
+    assert all(score == {"right": 1, "tries": 2} for score in trainer.scores.values())
