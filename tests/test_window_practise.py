@@ -48,7 +48,7 @@ def test_the_trainer_grades_the_real_step_right_in_the_window_and_leaves_the_gam
     picker = page.one("combobox", "Technique")
     app.choose("Technique", "x_wing")
     assert page.call_on(picker, "function() { return this.value; }") == "x_wing"
-    wait_for(lambda: any("notes" in label for label in page.evaluate(_BOARD_LABELS)), 20,
+    wait_for(lambda: any("notes" in label for label in page.evaluate(_BOARD_LABELS)), 60,
              message="no practice state shown")
     state = _shown_state(page)
     step = practice_step(state, "x_wing")
@@ -63,9 +63,9 @@ def test_the_trainer_grades_the_real_step_right_in_the_window_and_leaves_the_gam
         page.press(str(digit))
         at = cell
     wait_for(lambda: sum("struck" in label for label in page.evaluate(_BOARD_LABELS))
-             == len({c for c, _ in step.eliminations}), 10, message="the marks did not land")
+             == len({c for c, _ in step.eliminations}), 30, message="the marks did not land")
     app.click_button("Check answer")
-    wait_for(lambda: app.status_text("Practice result") == "Right: that is exactly the step.", 20,
+    wait_for(lambda: app.status_text("Practice result") == "Right: that is exactly the step.", 90,
              message=f"not graded right: {app.status_text('Practice result')!r}")
     assert app.status_text("Practice explanation") == explain(step, "en") or "X-Wing" in app.status_text(
         "Practice explanation")
