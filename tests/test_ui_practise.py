@@ -38,12 +38,14 @@ def _wait(ui, test, what: str) -> dict:
 
 
 def _drawn(ui, shown: dict) -> None:
-    """Wait until the page draws ``shown``: its candidates on the practice board, no result yet."""
-    count = sum(bin(m).count("1") for m in shown["cands"])
+    """Wait until the page draws ``shown``: each cell's digit or candidates on the practice board, no
+    result yet."""
+    cells = [str(d) if d else "".join(str(k) for k in range(1, 10) if m >> (k - 1) & 1)
+             for d, m in zip(shown["digits"], shown["cands"], strict=True)]
     ui.page.wait_for_function(
-        "n => [...document.querySelectorAll('#practise-board .cand')]"
-        ".filter(e => e.textContent).length === n",
-        arg=count)
+        "want => [...document.querySelectorAll('#practise-board [role=gridcell]')]"
+        ".map(e => e.textContent.replace(/\\s/g, '')).join(',') === want",
+        arg=",".join(cells))
     expect(ui.page.get_by_role("status", name="Practice result")).to_have_text("")
 
 

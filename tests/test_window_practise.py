@@ -46,10 +46,15 @@ def test_the_trainer_grades_the_real_step_right_in_the_window_and_leaves_the_gam
     game = app.digits()
     app.click_button("Practise")
     picker = page.one("combobox", "Technique")
+
+    def drawn() -> list[str] | None:  # the practice board's labels, once a state is drawn on it
+        labels = page.evaluate(_BOARD_LABELS)
+        return labels if any("notes" in label for label in labels) else None
+
+    first = wait_for(drawn, 60, message="no practice state shown")  # the easiest technique's
     app.choose("Technique", "x_wing")
     assert page.call_on(picker, "function() { return this.value; }") == "x_wing"
-    wait_for(lambda: any("notes" in label for label in page.evaluate(_BOARD_LABELS)), 60,
-             message="no practice state shown")
+    wait_for(lambda: (drawn() or first) != first, 60, message="no X-wing state shown")
     state = _shown_state(page)
     step = practice_step(state, "x_wing")
     assert step is not None and step.technique == "x_wing" and step.eliminations
