@@ -20,11 +20,12 @@ from desktop import storage, transfer, workers
 from desktop.bridge import Bridge
 from desktop.calls_learn import LearnCalls
 from desktop.calls_photo import PhotoCalls
+from desktop.calls_practice import PracticeCalls
 from desktop.endpoints import MAX_STRING, OK, ApiError, command, endpoint
 from desktop.host import MAX_SET, Host, system_language
 
 
-class Api(LearnCalls, PhotoCalls):
+class Api(LearnCalls, PhotoCalls, PracticeCalls):
     """The page's API; construct with a Bridge, a data folder (None: the per-user one) and a language."""
 
     def __init__(self, bridge: Bridge, data_dir: Path | None = None, lang: str | None = None) -> None:

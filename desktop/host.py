@@ -16,6 +16,7 @@ import logging
 import os
 import threading
 import time
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -82,6 +83,17 @@ class Host:
         self._analyser = workers.Analyser(self._solver_ready, self._analysed)
         self._closed = False
         self._seq = 0
+        self.views: dict[str, Callable[[], Any]] = {}  # more of the state, beside the mid end's (lock held)
+
+    @property
+    def closed(self) -> bool:
+        """True once the window is closing (workers beside the mid end stop then)."""
+        return self._closed
+
+    @property
+    def storage(self) -> storage.Storage:
+        """The data folder's files (a feature beside the mid end saves its own there)."""
+        return self._storage
 
     # -- commands -----------------------------------------------------------------------------
 
@@ -138,6 +150,8 @@ class Host:
         state.update(seq=self._seq, settings=self.effective_settings(), algorithms=workers.algorithms(),
                      session=self._session_info(), solver_ready=self._solver_ready.is_set(),
                      app_version=__version__)
+        for name, view in self.views.items():
+            state[name] = view()
         return state
 
     # -- questions that need the solver (computed off the lock) -----------------------------------
@@ -315,7 +329,7 @@ class Host:
         player loaded another puzzle meanwhile); answers ``pending``."""
         self.stop_run()
         token = self.move({"name": "make_puzzle"})["token"]
-        self._maker.one(token, self.settings["difficulty"])
+        self._maker.one(token, self.settings["difficulty"], self.settings["needs"])
         return {"pending": True}
 
     def open_first_puzzle(self) -> bool:

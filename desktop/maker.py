@@ -12,9 +12,11 @@ from collections.abc import Callable
 from typing import Any
 
 from desktop import workers
+from engine import GenerationError
 
 log = logging.getLogger(__name__)
 
+NEEDS_SECONDS = 30.0  # how long New puzzle looks for a puzzle that needs the chosen technique (issue 30)
 Deliver = Callable[[dict[str, Any]], Any]
 
 
@@ -26,9 +28,11 @@ class Maker:
         self._lock = threading.Lock()
         self._cancel: threading.Event | None = None
 
-    def one(self, token: int, level: str) -> None:
-        """Make one unique puzzle at ``level`` ("any" or a difficulty), stopping any other making."""
-        workers.spawn(self._make_one, "maker", token, self._fresh(), level)
+    def one(self, token: int, level: str, needs: str = "") -> None:
+        """Make one unique puzzle at ``level`` ("any" or a difficulty), or one that ``needs`` a technique
+        (its level then is what it rates), stopping any other making."""
+        worker = self._make_one if not needs else self._make_needing
+        workers.spawn(worker, "maker", token, self._fresh(), needs or level)
 
     def set(self, token: int, count: int, level: str, have: list[list[int]]) -> None:
         """Make ``count`` distinct puzzles, none like one of ``have`` (the set's first when it is empty)."""
@@ -52,6 +56,21 @@ class Maker:
             grid, solution = workers.make_puzzle(level)
         except Exception as err:
             log.exception("making a puzzle failed")
+            self._deliver({"name": "making_ended", "token": token, "failed": type(err).__name__})
+            return
+        if not cancel.is_set():
+            self._deliver({"name": "puzzle_made", "token": token, "givens": grid, "solution": solution,
+                           "difficulty": level})
+
+    def _make_needing(self, token: int, cancel: threading.Event, needs: str) -> None:
+        try:
+            grid, solution, level = workers.make_needing(needs, NEEDS_SECONDS)
+        except GenerationError:  # the technique is too rare on generated puzzles to find in time
+            self._deliver({"name": "making_ended", "token": token, "failed": "too_rare", "needs": needs,
+                           "seconds": NEEDS_SECONDS})
+            return
+        except Exception as err:
+            log.exception("making a puzzle that needs %s failed", needs)
             self._deliver({"name": "making_ended", "token": token, "failed": type(err).__name__})
             return
         if not cancel.is_set():

@@ -29,11 +29,12 @@ from typing import Any, NamedTuple, TypeVar
 
 from desktop import saves
 from desktop.midend import Play
-from engine import write_atomically
+from engine import TECHNIQUES, write_atomically
 
 SETTINGS_VERSION = 1
 GAME_FILE = "game.json"
 SETTINGS_FILE = "settings.json"
+PRACTICE_FILE = "practice.json"  # the technique trainer's scores (desktop/practice.py)
 MAX_FILE_BYTES = 4 << 20  # a save is a few KB; anything this big is not ours
 
 LANGUAGES = ("en", "zh")
@@ -41,6 +42,7 @@ THEMES = ("system", "light", "dark")
 ALGORITHMS = ("naive", "smart", "human")
 TABS = ("play", "learn", "watch")
 DIFFICULTIES = ("any", "easy", "medium", "hard", "expert", "master")  # "any": whatever comes out
+NEEDS = frozenset(t.id for t in TECHNIQUES if t.id != "guess")  # what New puzzle may aim at
 DEFAULT_SETTINGS: dict[str, Any] = {
     "language": None,  # None: follow the system (or --lang)
     "theme": "system",
@@ -48,6 +50,7 @@ DEFAULT_SETTINGS: dict[str, Any] = {
     "delay": 100,
     "candidates": False,
     "difficulty": "any",
+    "needs": "",  # New puzzle's "Must use": a technique id the puzzle must use, "" for none
     "show_mistakes": False,  # mark a digit that differs from the solution as soon as it is typed
     "show_timer": True,
     "tab": "play",  # the window's chosen tab: "play", "learn" or "watch"
@@ -84,6 +87,9 @@ def validate_setting(name: str, value: Any) -> Any:
     elif name == "difficulty":
         if value not in DIFFICULTIES:
             raise ValueError(f"difficulty must be one of {', '.join(DIFFICULTIES)}")
+    elif name == "needs":
+        if value != "" and value not in NEEDS:
+            raise ValueError("needs must be a technique id (not guess) or empty")
     elif name == "window":
         if value is not None and not (isinstance(value, list) and len(value) == 4 and all(
                 isinstance(v, int) and not isinstance(v, bool) and -100_000 < v < 100_000 for v in value)):
@@ -182,6 +188,15 @@ class Storage:
         body = {"format": "sudoku-studio/settings", "version": SETTINGS_VERSION, "settings": dict(settings)}
         self._write(SETTINGS_FILE, body)
 
+    def load_file(self, name: str, parse: Callable[[Any], T], fresh: Callable[[], T]) -> Loaded:
+        """Return another save of the folder read by ``parse`` (``fresh()`` if none; a damaged one is
+        backed up as the game's is)."""
+        return self._load(name, parse, fresh)
+
+    def save_file(self, name: str, body: dict[str, Any]) -> None:
+        """Write another save of the folder atomically; raises OSError if the folder cannot be written."""
+        self._write(name, body)
+
     def _load(self, name: str, parse: Callable[[Any], T], fresh: Callable[[], T]) -> Loaded:
         self._sweep_temporary_files()
         path = self.folder / name
@@ -199,7 +214,7 @@ class Storage:
         if self._swept:
             return
         self._swept = True
-        for name in (GAME_FILE, SETTINGS_FILE):
+        for name in (GAME_FILE, SETTINGS_FILE, PRACTICE_FILE):
             for tmp in self.folder.glob(f".{name}.*.tmp"):
                 with contextlib.suppress(OSError):
                     if tmp.is_file() and not tmp.is_symlink():

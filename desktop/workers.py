@@ -41,6 +41,16 @@ def make_puzzle(level: str) -> Puzzle:
     return grid, unique_solution(grid)
 
 
+def make_needing(needs: str, time_limit: float) -> tuple[list[int], list[int], str]:
+    """Return a new unique puzzle whose rating path uses ``needs`` and nothing harder, its solution and
+    its level ("any" when it rates beyond master); GenerationError when none turns up in ``time_limit`` s."""
+    from engine import generate, rate
+
+    grid = [int(d) for d in generate(needs=needs, time_limit=time_limit)]
+    level = rate(grid).level.value
+    return grid, unique_solution(grid), "any" if level == "extreme" else level  # levels New puzzle offers
+
+
 def distinct_puzzles(
     count: int, level: str, stop: threading.Event, have: Iterable[Sequence[int]] = ()
 ) -> Iterator[Puzzle]:

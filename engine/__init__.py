@@ -65,6 +65,7 @@ _EXPORTS = {
     "explain": "engine.wording",
     "explain_why": "engine.why_words",
     "fill_hidden_singles": "engine.human",
+    "find_states": "engine.practice",
     "first_mistake": "engine.why",
     "format_block": "engine.formats",
     "format_candidate_line": "engine.formats",

@@ -30,6 +30,8 @@ CONTRACT = {
     "set_paused", "set_setting", "solve", "start_set", "step", "stop", "toggle_note", "undo",
     # photos (desktop/calls_photo.py)
     "open_image", "read_image_data", "check_grid", "load_photo", "close_photo",
+    "practise_open", "practise_next", "practise_mark", "practise_check", "practise_show", "practise_close",
+    "techniques",
 }
 CONTRACT |= {"undo_to_mistake", "why_wrong", "rate_puzzle", "open_step"}  # desktop/calls_learn.py
 
@@ -232,7 +234,7 @@ def test_everything_is_restored_by_the_next_launch(tmp_path, bridge):
         assert second[key] == state[key], key
     assert second["settings"] == {"language": "zh", "theme": "dark", "algorithm": "naive", "delay": 250,
                                   "candidates": True, "difficulty": "hard", "show_mistakes": False,
-                                  "show_timer": True, "tab": "learn", "window": None}
+                                  "show_timer": True, "tab": "learn", "window": None, "needs": ""}
 
 
 def test_lang_argument_overrides_the_saved_language_until_the_user_switches(tmp_path):

@@ -24,6 +24,7 @@ from desktop.midend.game import Game, GameError
 from desktop.midend.photo import PhotoReview
 from desktop.midend.play import Play, solved_by_player
 from desktop.midend.rules import hidden_singles, quick_status, refine_status
+from engine import technique_name
 
 Result = dict[str, Any]
 
@@ -306,9 +307,16 @@ class Midend:
             self.play.add(game)
         return self._move(True)
 
-    def _do_making_ended(self, now: float, token: int, failed: str = "") -> Result:
-        """The maker stopped (done, cancelled or failed): the set holds what was made."""
-        if failed:
+    def _do_making_ended(self, now: float, token: int, failed: str = "", needs: str = "",
+                         seconds: float = 0.0) -> Result:
+        """The maker stopped (done, cancelled or failed): the set holds what was made; ``too_rare``: no
+        puzzle that ``needs`` a technique turned up in ``seconds``."""
+        if failed == "too_rare":
+            name = technique_name(needs)
+            message = f"No puzzle that needs {name} turned up in {seconds:g} s."
+            self.told.append(_notice("warning", "too_rare", message, technique=needs, name_en=name,
+                                     name_zh=technique_name(needs, "zh"), seconds=round(seconds)))
+        elif failed:
             self.told.append(_notice("error", "generate_failed", f"Could not make a puzzle: {failed}",
                                      error=failed))
         if token != self.making:

@@ -33,7 +33,7 @@ PLACES: dict[str, str] = {
                      "Clear", "Previous puzzle", "Next puzzle", "Stop making the set", "Timer",
                      "Set progress", "Check result", "Show mistakes as I type"), "Play"),
     **dict.fromkeys(("Hint", "Apply", "Candidates", "Fill last remaining cells", "Explanation",
-                     "Rating"), "Learn"),
+                     "Rating", "Practise"), "Learn"),
     **dict.fromkeys(("Algorithm", "Step delay", "Solve", "Pause", "Resume", "Step back", "Step", "Stop",
                      "Timeline", "Steps", "Backtracks", "Elapsed time"), "Watch"),
     **dict.fromkeys(("Play a set", "Enter puzzle", "Import", "Export", "Statistics", "Keyboard shortcuts",

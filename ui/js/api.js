@@ -127,4 +127,11 @@ export const api = {
   undoToMistake: () => call("undo_to_mistake"),
   ratePuzzle: () => call("rate_puzzle"),
   openStep: (index) => call("open_step", index),
+  techniques: () => call("techniques"),
+  practiseOpen: (technique) => call("practise_open", technique),
+  practiseNext: () => call("practise_next"),
+  practiseMark: (cell, digit, kind) => call("practise_mark", cell, digit, kind),
+  practiseCheck: () => call("practise_check"),
+  practiseShow: () => call("practise_show"),
+  practiseClose: () => call("practise_close"),
 };

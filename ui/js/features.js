@@ -7,8 +7,10 @@
 //   render(state, active) after the board and the panels are drawn (active: a solve is on screen)
 // A feature keeps its words in ui/js/words/ (i18n.addTexts) and its calls in api.js.
 
+import { needs } from "./needs.js";
 import { photo } from "./photo.js";
+import { practise } from "./practise.js";
 import { rating } from "./rating.js";
 import { why } from "./why.js";
 
-export const FEATURES = [why, rating, photo];
+export const FEATURES = [why, rating, practise, needs, photo];

@@ -1,0 +1,195 @@
+"""The technique trainer's Python half: desktop/practice.py (the Trainer beside the mid end, the scores'
+save body) and its calls (desktop/calls_practice.py), on the real Api and the shipped bank."""
+
+from __future__ import annotations
+
+import json
+import time
+
+import numpy as np
+import pytest
+
+from desktop import practice
+from desktop.api import Api
+from engine import CandidateGrid, practice_step, solve
+
+
+def _shown(api) -> dict:
+    return api.get_state()["state"]["practice"]
+
+
+def _state(shown: dict) -> CandidateGrid:
+    return CandidateGrid(shown["digits"], shown["cands"], sum(g << c for c, g in enumerate(shown["givens"])))
+
+
+def test_the_picker_lists_every_technique_but_guess_by_family_with_level_and_bank_size(api):
+    assert api.practise_open()["ok"]
+    shown = _shown(api)
+    ids = [e["id"] for e in shown["techniques"]]
+    assert "guess" not in ids and len(ids) == len(set(ids)) == 77
+    families = [e["family"] for e in shown["techniques"]]
+    assert all(families.index(f) == i or families[i - 1] == f for i, f in enumerate(families))  # grouped
+    levels = ("easy", "medium", "hard", "expert", "master", "extreme")
+    assert all(e["level"] in levels for e in shown["techniques"])
+    assert all(e["few"] for e in shown["techniques"] if e["states"] < 30)
+    assert shown["technique"] == "full_house" and shown["number"] == 1  # the easiest with enough states
+
+
+def test_the_real_step_is_right_a_part_missing_the_solutions_digit_wrong_and_the_game_untouched(api):
+    game = api.get_state()["state"]
+    assert api.practise_open("x_wing")["ok"]
+    shown = _shown(api)
+    step = practice_step(_state(shown), "x_wing")
+    first, *rest = step.eliminations
+    assert api.practise_mark(*first, "strike")["ok"]
+    assert api.practise_check()["verdict"] == ("missing" if rest else "right")
+    for cell, digit in rest:
+        assert api.practise_mark(cell, digit, "strike")["ok"]
+    assert api.practise_check()["verdict"] == "right"
+    assert _shown(api)["answer"]["step"]["eliminations"] == [list(p) for p in step.eliminations]
+    assert api.practise_next()["ok"]
+    shown = _shown(api)
+    cell = shown["digits"].index(0)
+    truth = int(solve(np.array(shown["digits"], dtype=np.uint8))[cell])
+    assert api.practise_mark(cell, truth, "strike")["ok"]
+    assert api.practise_check()["verdict"] == "wrong"
+    assert _shown(api)["wrong"] == [[cell, truth]]
+    assert api.practise_close()["ok"] and _shown(api) == {"open": False}
+    after = api.get_state()["state"]
+    assert (after["digits"], after["version"], after["can_undo"]) == (game["digits"], game["version"],
+                                                                      game["can_undo"])
+
+
+def test_scores_count_the_first_check_of_a_state_and_are_kept_in_their_own_versioned_file(tmp_path, bridge):
+    api = Api(bridge, tmp_path, "en")
+    api.practise_open("hidden_single")
+    step = practice_step(_state(_shown(api)), "hidden_single")
+    for cell, digit in step.placements:
+        api.practise_mark(cell, digit, "place")
+    assert api.practise_check()["verdict"] == "right"
+    api.practise_check()  # a second check of the same state does not count
+    api.practise_next()
+    api.practise_show()
+    api.practise_check()  # after Show answer: not counted
+    body = json.loads((tmp_path / "practice.json").read_text())
+    assert body == {"format": "sudoku-studio/practice", "version": 1,
+                    "scores": {"hidden_single": {"right": 1, "tries": 1}}}
+    again = Api(bridge, tmp_path, "en")
+    again.practise_open("")
+    entry = next(e for e in _shown(again)["techniques"] if e["id"] == "hidden_single")
+    assert (entry["right"], entry["tries"]) == (1, 1)
+
+
+def test_a_damaged_scores_file_is_kept_aside_and_the_trainer_starts_fresh(tmp_path, bridge):
+    (tmp_path / "practice.json").write_text('{"format": "sudoku-studio/practice", "version": 1, "scores": 5}')
+    api = Api(bridge, tmp_path, "en")
+    assert api.practise_open("")["ok"]
+    assert all(e["tries"] == 0 for e in _shown(api)["techniques"])
+    assert [p.name.startswith("practice.json.damaged-") for p in tmp_path.iterdir()].count(True) == 1
+
+
+@pytest.mark.parametrize("body", [
+    None, {}, {"format": "sudoku-studio/practice", "version": 2, "scores": {}},
+    {"format": "sudoku-studio/practice", "version": 1, "scores": {"x_wing": {"right": 2, "tries": 1}}},
+    {"format": "sudoku-studio/practice", "version": 1, "scores": {"x_wing": {"right": True, "tries": 1}}},
+    {"format": "sudoku-studio/practice", "version": 1, "scores": {"x_wing": [1, 1]}},
+])
+def test_malformed_scores_are_refused(body):
+    with pytest.raises(ValueError):
+        practice.load_scores(body)
+
+
+def test_scores_round_trip():
+    scores = {"x_wing": {"right": 3, "tries": 5}, "aic": {"right": 0, "tries": 1}}
+    assert practice.load_scores(json.loads(json.dumps(practice.dump_scores(scores)))) == scores
+
+
+@pytest.mark.parametrize("call,args,code", [
+    ("practise_open", ("guess",), "bad_argument"),
+    ("practise_open", ("x" * 100,), "bad_argument"),
+    ("practise_open", (3,), "bad_argument"),
+    ("practise_open", ("exocet",), "no_practice_states"),
+    ("practise_next", (), "nothing_to_do"),
+    ("practise_check", (), "nothing_to_do"),
+    ("practise_mark", (81, 1, "strike"), "bad_argument"),
+    ("practise_mark", (0, 1, "erase"), "bad_argument"),
+    ("practise_mark", (0, True, "strike"), "bad_argument"),
+])
+def test_bad_calls_are_refused_with_a_code(api, call, args, code):
+    answer = getattr(api, call)(*args)
+    assert not answer["ok"] and answer["error"]["code"] == code
+
+
+def test_marking_a_filled_cell_or_a_missing_candidate_is_refused(api):
+    api.practise_open("x_wing")
+    shown = _shown(api)
+    filled = next(c for c in range(81) if shown["digits"][c])
+    assert api.practise_mark(filled, 1, "strike")["error"]["code"] == "not_a_candidate"
+    empty = next(c for c in range(81) if not shown["digits"][c] and shown["cands"][c] != 511)
+    absent = next(d for d in range(1, 10) if not shown["cands"][empty] >> (d - 1) & 1)
+    assert api.practise_mark(empty, absent, "strike")["error"]["code"] == "not_a_candidate"
+
+
+def test_a_technique_with_few_states_is_topped_up_in_the_background(api, bridge, monkeypatch):
+    from desktop import practice_topup
+    from engine import next_step
+
+    monkeypatch.setattr(practice, "FEW", 32)  # hidden singles (30 shipped) count as few: quick to find
+    monkeypatch.setattr(practice_topup, "CHUNK_SECONDS", 1.0)
+    assert api.practise_open("hidden_single")["ok"]
+
+    def topped(payload: dict) -> bool:
+        shown = payload["state"].get("practice", {})
+        entry = next((e for e in shown.get("techniques", []) if e["id"] == "hidden_single"), None)
+        return entry is not None and entry["states"] == 32 and not entry["few"]
+
+    bridge.wait_for("state", topped, timeout=60)
+    found = api._practice.found["hidden_single"]
+    assert len(found) == 2
+    assert all(next_step(state.copy(), unique=True).technique == "hidden_single" for state in found)
+    trainer = api._practice
+    drawn = 0
+    for _ in range(200):  # the found states are drawn among the shipped ones (moved at random)
+        trainer.next_state()
+        drawn += trainer.state.values.count(0) in {s.values.count(0) for s in found}
+    assert drawn
+
+
+def test_the_top_up_stops_when_the_trainer_leaves_the_technique(api, monkeypatch):
+    from desktop import practice_topup
+
+    monkeypatch.setattr(practice, "FEW", 32)
+    monkeypatch.setattr(practice_topup, "CHUNK_SECONDS", 0.5)
+    api.practise_open("hidden_single")
+    api.practise_close()
+    top_up = api._practice_top_up
+    deadline = time.monotonic() + 10
+    while top_up._running and time.monotonic() < deadline:
+        time.sleep(0.05)
+    assert not top_up._running
+
+
+def test_every_technique_with_states_grades_its_real_step_right_and_the_solutions_digit_wrong():
+    from engine import bank_counts
+
+    trainer = practice.Trainer({}, seed=7)
+    trainer.opened = True
+    practised = [tid for tid, count in bank_counts().items() if count]
+    assert len(practised) >= 50
+    for tid in practised:
+        trainer.choose(tid)
+        step = practice_step(trainer.state, tid)
+        assert step is not None and step.technique == tid
+        for cell, digit in step.eliminations:
+            trainer.mark(cell, digit, "strike")
+        for cell, digit in step.placements:
+            trainer.mark(cell, digit, "place")
+        asked = trainer.question()
+        assert trainer.graded(asked, practice.grade(asked)) == "right", tid
+        trainer.next_state()
+        cell = trainer.state.values.index(0)
+        truth = int(solve(np.array(trainer.state.values, dtype=np.uint8))[cell])
+        trainer.mark(cell, truth, "strike")
+        asked = trainer.question()
+        assert trainer.graded(asked, practice.grade(asked)) == "wrong", tid
+    assert all(score == {"right": 1, "tries": 2} for score in trainer.scores.values())
