@@ -28,6 +28,7 @@ CONTRACT = {
     "hint", "apply_hint", "seek", "step_back", "new_puzzle", "pause", "redo", "restart", "resume",
     "set_cell", "set_delay", "set_mode",
     "set_paused", "set_setting", "solve", "start_set", "step", "stop", "toggle_note", "undo",
+    "paint", "paint_note", "clear_colours",
 }
 
 
@@ -85,6 +86,13 @@ def test_only_the_contract_is_public():
         ("set_setting", ("tab", "menu")),
         ("get_state", (1,)),
         ("undo", ("please",)),
+        ("paint", (0, 0)),
+        ("paint", (0, 9)),
+        ("paint", (81, 1)),
+        ("paint", (0, True)),
+        ("paint_note", (0, 0, 1)),
+        ("paint_note", (0, 1, 9)),
+        ("clear_colours", (1,)),
     ],
 )
 def test_bad_calls_answer_an_error_and_change_nothing(api, method, args):

@@ -15,6 +15,7 @@ from typing import Any, NamedTuple
 
 import numpy as np
 
+from desktop.midend.colours import NO_COLOUR, Colour, Paint, note_colour, with_note_colour
 from desktop.midend.rules import conflict_list, header_status, judged_digits, quick_status, wrong_cells
 from desktop.midend.timer import Timer
 from engine import N_CELLS, PEERS, candidate_masks, cell_name
@@ -23,8 +24,9 @@ from engine import N_CELLS, PEERS, candidate_masks, cell_name
 ORIGINS = ("", "given", "entry", "inferred", "solved")
 MODES = ("play", "enter")
 # why a move was made: the player typed a digit or a note, a hint or Fill last remaining cells or a
-# solve placed digits, a puzzle arrived (new, imported or typed in with Enter puzzle), Restart puzzle or Clear
-CAUSES = ("entry", "note", "hint", "fill", "solve", "new", "import", "restart", "clear", "enter")
+# solve placed digits, a puzzle arrived (new, imported or typed in with Enter puzzle), Restart puzzle or
+# Clear, or the player painted colours (Clear colours too)
+CAUSES = ("entry", "note", "hint", "fill", "solve", "new", "import", "restart", "clear", "enter", "colour")
 PUZZLE_CAUSES = ("new", "import", "restart", "clear", "enter")  # moves that carry a Puzzle
 _SERIALS = itertools.count(1)
 HISTORY_LIMIT = 500  # undo steps kept (and saved)
@@ -67,12 +69,14 @@ class Puzzle(NamedTuple):
 
 
 class Move(NamedTuple):
-    """One undoable move: why it was made, what it changed, and for a change of puzzle the puzzle's
-    identity before and after (so Undo brings back the old puzzle with its solution and time)."""
+    """One undoable move: why it was made, what it changed, for a change of puzzle the puzzle's
+    identity before and after (so Undo brings back the old puzzle with its solution and time), and the
+    colours it changed."""
 
     cause: str
     changes: tuple[Change, ...]
     puzzle: tuple[Puzzle, Puzzle] | None = None
+    paints: tuple[Paint, ...] = ()
 
 
 def fits_givens(solution: Sequence[int] | None, givens: Sequence[int]) -> bool:
@@ -92,6 +96,7 @@ class Game:
         self.digits = [0] * N_CELLS
         self.origins = [""] * N_CELLS
         self.notes = [0] * N_CELLS
+        self.colours = [NO_COLOUR] * N_CELLS  # the player's colours (never seen by the engine)
         self.mode = "play"
         self.version = 0
         self.difficulty = difficulty
@@ -124,6 +129,24 @@ class Game:
             raise GameError("filled", f"{cell_name(cell)} holds a digit; erase it to make notes.")
         notes = self.notes[cell] ^ (1 << (digit - 1))
         return self._commit("note", [(cell, Cell(0, "", notes))])
+
+    def paint(self, cell: int, colour: int) -> bool:
+        """Paint ``cell`` with ``colour`` 1-COLOURS, or take it off when it has that colour already."""
+        now = self.colours[cell]
+        return self._paint("colour", [(cell, now._replace(cell=0 if now.cell == colour else colour))])
+
+    def paint_note(self, cell: int, digit: int, colour: int) -> bool:
+        """Paint candidate ``digit`` of the empty ``cell`` (toggled as :meth:`paint`); GameError on a
+        filled cell."""
+        if self.digits[cell]:
+            raise GameError("filled", f"{cell_name(cell)} holds a digit; its candidates have no colour.")
+        now = self.colours[cell]
+        painted = with_note_colour(now.notes, digit, 0 if note_colour(now.notes, digit) == colour else colour)
+        return self._paint("colour", [(cell, now._replace(notes=painted))])
+
+    def clear_colours(self) -> bool:
+        """Take every colour off the board as one undoable move; False when there was none."""
+        return self._paint("colour", self._uncoloured())
 
     def fill_candidates(self) -> bool:
         """Write every empty cell's candidates (by its peers' digits) as its notes, one undoable move."""
@@ -162,19 +185,19 @@ class Game:
         wanted = [(c, Cell(d, "given" if d else "", 0 if d else marks[c] & ALL_NOTES))
                   for c, d in enumerate(values)]
         known = tuple(int(d) for d in solution) if fits_givens(solution, values) else None
-        return self._commit(cause, wanted, Puzzle(known, difficulty, 0), now)
+        return self._commit(cause, wanted, Puzzle(known, difficulty, 0), now, self._uncoloured())
 
     def restart(self, now: float = 0.0) -> bool:
         """Take the board back to its givens (notes too) and the timer to zero, one undoable move."""
         return self._commit("restart", [
             (c, Cell(d, o, 0) if o == "given" else Cell(0, "", 0))
             for c, (d, o) in enumerate(zip(self.digits, self.origins, strict=True))
-        ], self.puzzle(now)._replace(timer_ms=0), now)
+        ], self.puzzle(now)._replace(timer_ms=0), now, self._uncoloured())
 
     def clear(self, now: float = 0.0) -> bool:
         """Empty the whole board, givens and notes too, as one undoable move (no solution, timer zero)."""
         return self._commit("clear", [(c, Cell(0, "", 0)) for c in range(N_CELLS)],
-                            Puzzle(None, "any", 0), now)
+                            Puzzle(None, "any", 0), now, self._uncoloured())
 
     def undo(self, now: float = 0.0) -> bool:
         """Take back the last move (a change of puzzle brings back the old one's solution, difficulty and
@@ -298,14 +321,21 @@ class Game:
         if self.paused:
             raise GameError("paused", "The game is paused; resume it first.")
 
+    def _uncoloured(self) -> list[tuple[int, Colour]]:
+        return [(c, NO_COLOUR) for c in range(N_CELLS) if self.colours[c] != NO_COLOUR]
+
+    def _paint(self, cause: str, painted: list[tuple[int, Colour]]) -> bool:
+        return self._commit(cause, [], paints=painted)
+
     def _commit(self, cause: str, wanted: Iterable[tuple[int, Cell]], puzzle: Puzzle | None = None,
-                now: float = 0.0) -> bool:
+                now: float = 0.0, paints: Iterable[tuple[int, Colour]] = ()) -> bool:
         self._refuse_paused()
         changes = tuple(Change(c, self._state(c), state) for c, state in wanted if self._state(c) != state)
+        painted = tuple(Paint(c, self.colours[c], tint) for c, tint in paints if self.colours[c] != tint)
         pair = None if puzzle is None else (self.puzzle(now), puzzle)
-        if not changes and (pair is None or pair[0] == pair[1]):
+        if not changes and not painted and (pair is None or pair[0] == pair[1]):
             return False
-        move = Move(cause, changes, pair)
+        move = Move(cause, changes, pair, painted)
         self._apply(move, after=True)
         self.undo_log.append(move)
         del self.undo_log[:-HISTORY_LIMIT]
@@ -325,6 +355,8 @@ class Game:
         for ch in move.changes:
             state = ch.after if after else ch.before
             self.digits[ch.cell], self.origins[ch.cell], self.notes[ch.cell] = state
+        for paint in move.paints:
+            self.colours[paint.cell] = paint.after if after else paint.before
         if move.puzzle is not None:
             self._take_puzzle(move.puzzle[1 if after else 0])
         self.version += 1
@@ -370,6 +402,8 @@ class Game:
             "digits": [0] * N_CELLS if hidden else list(self.digits),
             "origins": [""] * N_CELLS if hidden else list(self.origins),
             "notes": [0] * N_CELLS if hidden else list(self.notes),
+            "colours": [0] * N_CELLS if hidden else [c.cell for c in self.colours],
+            "note_colours": [0] * N_CELLS if hidden else [c.notes for c in self.colours],
             "mode": self.mode,
             "conflicts": [] if hidden else self.conflict_cells(),
             "wrong": self.wrong() if show_mistakes and not hidden else [],

@@ -119,6 +119,15 @@ class Midend:
     def _do_toggle_note(self, now: float, cell: int, digit: int) -> Result:
         return self._move(self.game.toggle_note(cell, digit))
 
+    def _do_paint(self, now: float, cell: int, colour: int) -> Result:
+        return self._move(self.game.paint(cell, colour))
+
+    def _do_paint_note(self, now: float, cell: int, digit: int, colour: int) -> Result:
+        return self._move(self.game.paint_note(cell, digit, colour))
+
+    def _do_clear_colours(self, now: float) -> Result:
+        return self._move(self.game.clear_colours())
+
     def _do_fill_candidates(self, now: float) -> Result:
         return self._move(self.game.fill_candidates())
 
