@@ -118,4 +118,7 @@ export const api = {
   openFile: () => call("open_file"),
   saveFile: (format, content) => call("save_file", format, content),
   quit: () => call("quit"),
+  paint: (cell, colour) => call("paint", cell, colour),
+  paintNote: (cell, digit, colour) => call("paint_note", cell, digit, colour),
+  clearColours: () => call("clear_colours"),
 };

@@ -6,4 +6,6 @@
 //   render(state, active) after the board and the panels are drawn (active: a solve is on screen)
 // A feature keeps its words in ui/js/words/ (i18n.addTexts) and its calls in api.js.
 
-export const FEATURES = [];
+import { colours } from "./colours.js";
+
+export const FEATURES = [colours];
