@@ -235,6 +235,12 @@ class Host:
             notes = [0] * 81 if givens_only else list(game.notes)
         return transfer.write_puzzle(digits, notes, fmt)
 
+    def board(self) -> tuple[list[int], list[int], list[int]]:
+        """Return the shown puzzle's givens, the digits on its board and its notes (copies)."""
+        with self.lock:
+            game: Game = self.midend.game
+            return game.givens(), list(game.digits), list(game.notes)
+
     # -- making puzzles -----------------------------------------------------------------------
 
     def new_puzzle(self) -> dict[str, Any]:

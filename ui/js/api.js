@@ -121,4 +121,6 @@ export const api = {
   paint: (cell, colour) => call("paint", cell, colour),
   paintNote: (cell, digit, colour) => call("paint_note", cell, digit, colour),
   clearColours: () => call("clear_colours"),
+  shareLink: () => call("share_link"),
+  openSudokuwiki: () => call("open_sudokuwiki"),
 };

@@ -7,5 +7,6 @@
 // A feature keeps its words in ui/js/words/ (i18n.addTexts) and its calls in api.js.
 
 import { colours } from "./colours.js";
+import { share } from "./share.js";
 
-export const FEATURES = [colours];
+export const FEATURES = [colours, share];
