@@ -11,6 +11,7 @@ the run's id; they are a view, never game state.
 
 from __future__ import annotations
 
+import datetime as dt
 import locale
 import logging
 import os
@@ -19,7 +20,7 @@ import time
 from pathlib import Path
 from typing import Any
 
-from desktop import files, storage, transfer, workers
+from desktop import daily, files, storage, transfer, workers
 from desktop.bridge import Bridge
 from desktop.maker import Maker
 from desktop.midend import Game, GameError, hints
@@ -138,6 +139,7 @@ class Host:
         state.update(seq=self._seq, settings=self.effective_settings(), algorithms=workers.algorithms(),
                      session=self._session_info(), solver_ready=self._solver_ready.is_set(),
                      app_version=__version__)
+        state["daily"].update(daily.calendar(state["daily"]["solved"], dt.date.today()))
         return state
 
     # -- questions that need the solver (computed off the lock) -----------------------------------
@@ -250,6 +252,14 @@ class Host:
         token = self.move({"name": "make_puzzle"})["token"]
         self._maker.one(token, self.settings["difficulty"])
         return {"pending": True}
+
+    def daily_puzzle(self, date: str) -> None:
+        """Start making the daily puzzle of ``date`` ("": today) at the chosen difficulty; it arrives as
+        a command like a new puzzle; GameError for a malformed or future date."""
+        day = daily.day_of(date, dt.date.today())
+        self.stop_run()
+        token = self.move({"name": "make_puzzle"})["token"]
+        self._maker.daily(token, day, daily.level_of(self.settings["difficulty"]))
 
     def open_first_puzzle(self) -> bool:
         """On the first launch (no saved game) start making an easy puzzle, the chosen difficulty left

@@ -11,7 +11,7 @@ import threading
 from collections.abc import Callable
 from typing import Any
 
-from desktop import workers
+from desktop import daily, workers
 
 log = logging.getLogger(__name__)
 
@@ -29,6 +29,10 @@ class Maker:
     def one(self, token: int, level: str) -> None:
         """Make one unique puzzle at ``level`` ("any" or a difficulty), stopping any other making."""
         workers.spawn(self._make_one, "maker", token, self._fresh(), level)
+
+    def daily(self, token: int, day: Any, level: str) -> None:
+        """Make the daily puzzle of ``day`` at ``level``, stopping any other making."""
+        workers.spawn(self._make_daily, "maker", token, self._fresh(), day, level)
 
     def set(self, token: int, count: int, level: str, have: list[list[int]]) -> None:
         """Make ``count`` distinct puzzles, none like one of ``have`` (the set's first when it is empty)."""
@@ -57,6 +61,17 @@ class Maker:
         if not cancel.is_set():
             self._deliver({"name": "puzzle_made", "token": token, "givens": grid, "solution": solution,
                            "difficulty": level})
+
+    def _make_daily(self, token: int, cancel: threading.Event, day: Any, level: str) -> None:
+        try:
+            grid, solution = daily.make(day, level)
+        except Exception as err:
+            log.exception("making the daily puzzle failed")
+            self._deliver({"name": "making_ended", "token": token, "failed": type(err).__name__})
+            return
+        if not cancel.is_set():
+            self._deliver({"name": "puzzle_made", "token": token, "givens": grid, "solution": solution,
+                           "difficulty": level, "daily": day.isoformat()})
 
     def _make_set(self, token: int, cancel: threading.Event, count: int, level: str,
                   have: list[list[int]]) -> None:

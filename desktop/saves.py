@@ -3,7 +3,8 @@
 Pure (dicts in, dicts out; :mod:`desktop.storage` does the file I/O).  Version 3 saves a
 :class:`~desktop.midend.Play`: every puzzle of the set with its board, notes, colours, mode, timer, undo
 and redo logs (each move with its cause and the colours it painted), which one is shown, and the solve
-times.  Version 2 is version 3 without colours (it migrates as is).  Version 1 (one board, moves of
+times and the dates of the daily puzzles solved.  Version 2 is version 3 without colours or daily puzzles
+(it migrates as is).  Version 1 (one board, moves of
 digit changes without a cause) is migrated forward: the cause is read off the origins the move wrote.
 
 A loaded undo/redo history is replayed against the board before it is accepted: walking the undo log
@@ -13,6 +14,7 @@ that does not fit (a hand-edited or half-migrated file) is dropped, the board is
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from desktop.midend import CAUSES, ORIGINS, Cell, Change, Game, Move, Play
@@ -22,6 +24,7 @@ from desktop.midend.play import TIMES_KEPT
 from engine import N_CELLS
 
 FORMAT = "sudoku-studio/game"
+DATE = re.compile(r"\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])")
 VERSION = 3
 DIFFICULTIES = ("any", "easy", "medium", "hard", "expert", "master")
 
@@ -38,6 +41,7 @@ def dump(play: Play, now: float) -> dict[str, Any]:
         "set": play.is_set,
         "expected": play.expected,  # a set still being made: how many it will hold (made on relaunch)
         "times": {k: list(v) for k, v in play.times.items()},
+        "daily": sorted(play.daily),
     }}
 
 
@@ -98,6 +102,7 @@ def _dump_game(game: Game, now: float) -> dict[str, Any]:
         "colours": [[c, *tint] for c, tint in enumerate(game.colours) if tint != NO_COLOUR],
         "mode": game.mode,
         "difficulty": game.difficulty,
+        "daily": game.daily,
         "solution": "".join(map(str, game.solution)) if game.solution else None,
         "timer_ms": game.timer.elapsed(now),
         "paused": game.paused,
@@ -120,7 +125,8 @@ def _dump_move(move: Move) -> dict[str, Any]:
 
 def _dump_puzzle(puzzle: Puzzle) -> dict[str, Any]:
     solution = None if puzzle.solution is None else "".join(map(str, puzzle.solution))
-    return {"solution": solution, "difficulty": puzzle.difficulty, "timer_ms": puzzle.timer_ms}
+    return {"solution": solution, "difficulty": puzzle.difficulty, "timer_ms": puzzle.timer_ms,
+            "daily": puzzle.daily}
 
 
 def _load_play(data: Any) -> tuple[Play, list[str]]:
@@ -145,7 +151,17 @@ def _load_play(data: Any) -> tuple[Play, list[str]]:
     if isinstance(times, dict):
         play.times = {k: [t for t in v if isinstance(t, int) and t >= 0][-TIMES_KEPT:]
                       for k, v in times.items() if k in DIFFICULTIES and isinstance(v, list)}
+    play.daily = {_date(day) for day in _list(data.get("daily", []), "daily")} - {""}
     return play, notices
+
+
+def _date(value: Any) -> str:
+    """Return a daily puzzle's date ``YYYY-MM-DD`` ("" for none); ValueError for anything else."""
+    if value == "":
+        return ""
+    if not isinstance(value, str) or not DATE.fullmatch(value):
+        raise ValueError(f"daily: {str(value)[:20]!r} is not a date YYYY-MM-DD")
+    return value
 
 
 def _load_game(data: Any) -> tuple[Game, str | None]:
@@ -175,6 +191,7 @@ def _load_game(data: Any) -> tuple[Game, str | None]:
             raise ValueError("colours: expected [cell, colour, note colours] entries")
         game.colours[_cell_index(entry[0])] = _colour(entry[1:])
     game.difficulty = data.get("difficulty") if data.get("difficulty") in DIFFICULTIES else "any"
+    game.daily = _date(data.get("daily", ""))
     solution = data.get("solution")
     if isinstance(solution, str) and len(solution) == N_CELLS and solution.isdigit() and "0" not in solution:
         game.solution = [int(ch) for ch in solution]  # kept only if it fits the givens (a valid full grid)
@@ -266,7 +283,7 @@ def _puzzle(data: Any) -> Puzzle:
     ms = data.get("timer_ms")
     ms = ms if isinstance(ms, int) and not isinstance(ms, bool) and ms >= 0 else 0
     level = data.get("difficulty")
-    return Puzzle(solution, level if level in DIFFICULTIES else "any", ms)
+    return Puzzle(solution, level if level in DIFFICULTIES else "any", ms, _date(data.get("daily", "")))
 
 
 def _change(data: Any) -> Change:

@@ -61,11 +61,12 @@ class Change(NamedTuple):
 
 class Puzzle(NamedTuple):
     """What a change of puzzle swaps besides the cells: the solution of its givens (None: not known or
-    not unique), its difficulty and the time played on it."""
+    not unique), its difficulty, the time played on it, and the date ("YYYY-MM-DD") of a daily puzzle."""
 
     solution: tuple[int, ...] | None
     difficulty: str
     timer_ms: int
+    daily: str = ""
 
 
 class Move(NamedTuple):
@@ -100,6 +101,7 @@ class Game:
         self.mode = "play"
         self.version = 0
         self.difficulty = difficulty
+        self.daily = ""  # the date of a daily puzzle ("YYYY-MM-DD"), "" for any other
         # the solution and the givens it was found for: it is used only while the givens shown are those
         self._solution: tuple[tuple[int, ...], tuple[int, ...]] | None = None
         self.timer = Timer()
@@ -173,7 +175,7 @@ class Game:
 
     def load_puzzle(self, grid: Iterable[int], cause: str = "new", difficulty: str = "any",
                     solution: Sequence[int] | None = None, notes: list[int] | None = None,
-                    now: float = 0.0) -> bool:
+                    now: float = 0.0, daily: str = "") -> bool:
         """Replace the board with a puzzle, its digits all givens, and ``notes``: one undoable move that
         also swaps the solution, difficulty and timer (a ``solution`` that does not fit is dropped).
 
@@ -185,7 +187,7 @@ class Game:
         wanted = [(c, Cell(d, "given" if d else "", 0 if d else marks[c] & ALL_NOTES))
                   for c, d in enumerate(values)]
         known = tuple(int(d) for d in solution) if fits_givens(solution, values) else None
-        return self._commit(cause, wanted, Puzzle(known, difficulty, 0), now, self._uncoloured())
+        return self._commit(cause, wanted, Puzzle(known, difficulty, 0, daily), now, self._uncoloured())
 
     def restart(self, now: float = 0.0) -> bool:
         """Take the board back to its givens (notes too) and the timer to zero, one undoable move."""
@@ -236,7 +238,8 @@ class Game:
     def puzzle(self, now: float) -> Puzzle:
         """Return the puzzle's identity as a move saves it (solution, difficulty, time played)."""
         known = self.solution
-        return Puzzle(None if known is None else tuple(known), self.difficulty, self.timer.elapsed(now))
+        return Puzzle(None if known is None else tuple(known), self.difficulty, self.timer.elapsed(now),
+                      self.daily)
     def set_mode(self, mode: str) -> bool:
         """Switch between "play" and "enter"; returns False if already there (the mode is not undone)."""
         if mode == self.mode:
@@ -292,6 +295,7 @@ class Game:
         """Make ``puzzle`` the one played (its cells are already on the board): solution, level, time."""
         self.solution = puzzle.solution
         self.difficulty = puzzle.difficulty
+        self.daily = puzzle.daily
         self.mistakes_checked = 0
         self.timer.banked_ms, self.timer.since = puzzle.timer_ms, None  # the owner's tick restarts it
 

@@ -91,6 +91,7 @@ class Midend:
             set=self.play.progress(),
             making_set=self.making_set,
             statistics=self.play.statistics(),
+            daily={"date": game.daily, "solved": sorted(self.play.daily)},
             hint=None if game.paused or not self.hints.current(self.board_key()) else self.hints.view(),
             busy=self.busy,
             notices=list(self.kept),
@@ -224,7 +225,7 @@ class Midend:
         return {"changed": True, "token": self.making}
 
     def _do_puzzle_made(self, now: float, token: int, givens: Sequence[int], solution: Sequence[int] | None,
-                        difficulty: str) -> Result:
+                        difficulty: str, daily: str = "") -> Result:
         if token != self.making or self.making_set:
             return self._move(False)  # a late result for a request since replaced: dropped
         self.making, self.busy = 0, None
@@ -233,10 +234,15 @@ class Midend:
         replaced = "entry" in game.origins and not solved_by_player(game)  # a game in progress: Undo it
         game.set_mode("play")
         game.paused = False
-        game.load_puzzle(givens, "new", difficulty, solution, now=now)
+        game.load_puzzle(givens, "new", difficulty, solution, now=now, daily=daily)
         clues = sum(1 for d in givens if d)
-        self.told.append(_notice("info", "new_puzzle", f"New puzzle: {clues} givens, exactly one solution.",
-                                 clues=clues, difficulty=difficulty, replaced=replaced))
+        if daily:
+            told = _notice("info", "daily_puzzle", f"The daily puzzle of {daily}.", date=daily,
+                           difficulty=difficulty, replaced=replaced)
+        else:
+            told = _notice("info", "new_puzzle", f"New puzzle: {clues} givens, exactly one solution.",
+                           clues=clues, difficulty=difficulty, replaced=replaced)
+        self.told.append(told)
         return self._move(True)
 
     def _do_make_set(self, now: float, count: int) -> Result:
