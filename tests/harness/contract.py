@@ -37,8 +37,9 @@ PLACES: dict[str, str] = {
     **dict.fromkeys(("Algorithm", "Step delay", "Solve", "Pause", "Resume", "Step back", "Step", "Stop",
                      "Timeline", "Steps", "Backtracks", "Elapsed time"), "Watch"),
     **dict.fromkeys(("Play a set", "Enter puzzle", "Import", "Export", "Statistics", "Keyboard shortcuts",
-                     "Language", "Theme", "Show timer", "About", "Copy link", "Open in SudokuWiki",
-                     "Copy puzzle"), MENU),
+                     "Language", "Theme", "Show timer", "About"), MENU),
+    # issue 32
+    **dict.fromkeys(("Daily puzzle", "Copy link", "Open in SudokuWiki", "Copy puzzle", "Print…"), MENU),
 }
 BOARD_STATE_WORDS = ("Solved", "Valid", "Invalid", "Unsolvable")
 

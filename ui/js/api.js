@@ -123,4 +123,5 @@ export const api = {
   clearColours: () => call("clear_colours"),
   shareLink: () => call("share_link"),
   openSudokuwiki: () => call("open_sudokuwiki"),
+  dailyPuzzle: (date) => call("daily_puzzle", date),
 };

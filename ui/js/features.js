@@ -7,6 +7,7 @@
 // A feature keeps its words in ui/js/words/ (i18n.addTexts) and its calls in api.js.
 
 import { colours } from "./colours.js";
+import { daily } from "./daily.js";
 import { share } from "./share.js";
 
-export const FEATURES = [colours, share];
+export const FEATURES = [colours, share, daily];
