@@ -63,14 +63,18 @@ class WindowBridge:
         self._window = window
 
     def choose_file(self, kind: str) -> str | None:
-        """Return a path from the native "open" or "save" dialog, or None if cancelled (or no window)."""
+        """Return a path from the native "open", "save" or "pdf" (save) dialog, or None if cancelled
+        (or no window)."""
         if self._window is None:
             return None
         # pywebview's FileDialog.OPEN / .SAVE (10 / 30): this module never imports webview itself
         dialog = 10 if kind == "open" else 30
         types = ("Sudoku puzzles (*.txt;*.sdk;*.ss;*.sudoku)", "All files (*.*)")
+        name = "puzzle.txt"
+        if kind == "pdf":  # Print…: a save dialog for the PDF
+            types, name = ("PDF documents (*.pdf)", "All files (*.*)"), "sudoku.pdf"
         chosen = self._window.create_file_dialog(dialog, directory=documents_dir(),
-                                                 save_filename="puzzle.txt", file_types=types)
+                                                 save_filename=name, file_types=types)
         if not chosen:
             return None
         return chosen if isinstance(chosen, str) else chosen[0]

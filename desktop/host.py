@@ -20,7 +20,7 @@ import time
 from pathlib import Path
 from typing import Any
 
-from desktop import daily, files, storage, transfer, workers
+from desktop import daily, files, printing, storage, transfer, workers
 from desktop.bridge import Bridge
 from desktop.maker import Maker
 from desktop.midend import Game, GameError, hints
@@ -236,6 +236,18 @@ class Host:
             digits = game.givens() if givens_only else list(game.digits)
             notes = [0] * 81 if givens_only else list(game.notes)
         return transfer.write_puzzle(digits, notes, fmt)
+
+    def print_pdf(self, choose: Any, whole_set: bool, options: dict[str, Any]) -> str | None:
+        """Print the puzzle shown (or every puzzle of the set) to the PDF ``choose()`` names; return its
+        name, None if no path was chosen; GameError as :mod:`desktop.printing` says."""
+        with self.lock:
+            play = self.midend.play
+            puzzles = [g.givens() for g in play.games] if whole_set and play.is_set else [play.game.givens()]
+            lang = self.effective_settings()["language"]
+        if not any(any(p) for p in puzzles):
+            raise GameError("no_puzzle", "There is no puzzle on the board to print.")
+        path = choose()
+        return None if path is None else printing.write(path, puzzles, lang=lang, **options)
 
     def board(self) -> tuple[list[int], list[int], list[int]]:
         """Return the shown puzzle's givens, the digits on its board and its notes (copies)."""

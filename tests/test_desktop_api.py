@@ -28,7 +28,7 @@ CONTRACT = {
     "hint", "apply_hint", "seek", "step_back", "new_puzzle", "pause", "redo", "restart", "resume",
     "set_cell", "set_delay", "set_mode",
     "set_paused", "set_setting", "solve", "start_set", "step", "stop", "toggle_note", "undo",
-    "paint", "paint_note", "clear_colours", "share_link", "open_sudokuwiki", "daily_puzzle",
+    "paint", "paint_note", "clear_colours", "share_link", "open_sudokuwiki", "daily_puzzle", "print_pdf",
 }
 
 
