@@ -124,4 +124,5 @@ export const api = {
   shareLink: () => call("share_link"),
   openSudokuwiki: () => call("open_sudokuwiki"),
   dailyPuzzle: (date) => call("daily_puzzle", date),
+  printPdf: (what, perPage, solutions, title, paper) => call("print_pdf", what, perPage, solutions, title, paper),
 };

@@ -8,6 +8,7 @@
 
 import { colours } from "./colours.js";
 import { daily } from "./daily.js";
+import { print } from "./print.js";
 import { share } from "./share.js";
 
-export const FEATURES = [colours, share, daily];
+export const FEATURES = [colours, share, daily, print];
