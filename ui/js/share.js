@@ -8,21 +8,29 @@ import "./words/share.js";
 
 const $ = (id) => document.getElementById(id);
 
-/** Put ``text`` on the clipboard; false when neither the Clipboard API nor the selection could. */
+/** Put ``text`` on the clipboard; false when neither a copied selection nor the Clipboard API could.
+ * The selection first: QtWebEngine aborts the whole app when the Clipboard API asks it for the
+ * clipboard-write permission (seen under Xvfb), while a copied selection works in every web view. */
 export async function copyText(text) {
+  const area = document.createElement("textarea");
+  area.value = text;
+  area.setAttribute("readonly", "");
+  area.className = "visually-hidden";
+  document.body.appendChild(area);
+  area.select();
+  let done = false;
+  try {
+    done = document.execCommand("copy");
+  } catch {
+    done = false;
+  }
+  area.remove();
+  if (done) return true;
   try {
     await navigator.clipboard.writeText(text);
     return true;
   } catch {
-    const area = document.createElement("textarea"); // no clipboard permission: copy a selection
-    area.value = text;
-    area.setAttribute("readonly", "");
-    area.className = "visually-hidden";
-    document.body.appendChild(area);
-    area.select();
-    const done = document.execCommand("copy");
-    area.remove();
-    return done;
+    return false;
   }
 }
 
