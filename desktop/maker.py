@@ -28,11 +28,13 @@ class Maker:
 
     def one(self, token: int, level: str) -> None:
         """Make one unique puzzle at ``level`` ("any" or a difficulty), stopping any other making."""
-        workers.spawn(self._make_one, "maker", token, self._fresh(), level)
+        workers.spawn(self._make_one, "maker", token, self._fresh(), lambda: workers.make_puzzle(level),
+                      {"difficulty": level})
 
     def daily(self, token: int, day: Any, level: str) -> None:
         """Make the daily puzzle of ``day`` at ``level``, stopping any other making."""
-        workers.spawn(self._make_daily, "maker", token, self._fresh(), day, level)
+        workers.spawn(self._make_one, "maker", token, self._fresh(), lambda: daily.make(day, level),
+                      {"difficulty": level, "daily": day.isoformat()})
 
     def set(self, token: int, count: int, level: str, have: list[list[int]]) -> None:
         """Make ``count`` distinct puzzles, none like one of ``have`` (the set's first when it is empty)."""
@@ -51,27 +53,18 @@ class Maker:
             self._cancel = threading.Event()
             return self._cancel
 
-    def _make_one(self, token: int, cancel: threading.Event, level: str) -> None:
+    def _make_one(self, token: int, cancel: threading.Event, make: Callable[[], Any],
+                  about: dict[str, Any]) -> None:
+        """Deliver ``make()``'s puzzle as ``puzzle_made`` with ``about`` (its difficulty, a daily's date)."""
         try:
-            grid, solution = workers.make_puzzle(level)
+            grid, solution = make()
         except Exception as err:
             log.exception("making a puzzle failed")
             self._deliver({"name": "making_ended", "token": token, "failed": type(err).__name__})
             return
         if not cancel.is_set():
             self._deliver({"name": "puzzle_made", "token": token, "givens": grid, "solution": solution,
-                           "difficulty": level})
-
-    def _make_daily(self, token: int, cancel: threading.Event, day: Any, level: str) -> None:
-        try:
-            grid, solution = daily.make(day, level)
-        except Exception as err:
-            log.exception("making the daily puzzle failed")
-            self._deliver({"name": "making_ended", "token": token, "failed": type(err).__name__})
-            return
-        if not cancel.is_set():
-            self._deliver({"name": "puzzle_made", "token": token, "givens": grid, "solution": solution,
-                           "difficulty": level, "daily": day.isoformat()})
+                           **about})
 
     def _make_set(self, token: int, cancel: threading.Event, count: int, level: str,
                   have: list[list[int]]) -> None:

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import os
-import stat
 
 from engine import sudokuwiki_board
 
@@ -35,16 +34,10 @@ def test_an_empty_board_has_nothing_to_share(api):
     assert api.share_link()["error"]["code"] == "no_puzzle"
 
 
-def test_open_in_sudokuwiki_hands_the_link_to_the_system_browser(api, tmp_path, monkeypatch):
-    seen = tmp_path / "opened.txt"
-    browser = tmp_path / "browser.sh"
-    browser.write_text(f'#!/bin/sh\nprintf %s "$1" > {seen}\n')
-    browser.chmod(browser.stat().st_mode | stat.S_IEXEC)
-    monkeypatch.setenv("BROWSER", str(browser))
-    monkeypatch.setattr("webbrowser._tryorder", None)  # webbrowser reads $BROWSER once: read it again
+def test_open_in_sudokuwiki_hands_the_link_to_the_system_browser(api, system_browser):
     api.import_text(PUZZLE)
     assert api.open_sudokuwiki() == {"ok": True}
-    assert seen.read_text() == SOLVER + PUZZLE
+    assert system_browser.read_text() == SOLVER + PUZZLE
 
 
 def test_without_any_browser_open_says_so(api, monkeypatch):

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import re
-import stat
 
 import pytest
 from playwright.sync_api import expect
@@ -39,15 +38,9 @@ def test_copy_link_and_copy_puzzle_put_the_link_and_the_line_on_the_clipboard(ui
     assert ui.page.evaluate("navigator.clipboard.readText()") == line
 
 
-def test_open_in_sudokuwiki_hands_the_link_to_the_system_browser(ui, tmp_path, monkeypatch):
-    seen = tmp_path / "opened.txt"
-    browser = tmp_path / "browser.sh"
-    browser.write_text(f'#!/bin/sh\nprintf %s "$1" > {seen}\n')
-    browser.chmod(browser.stat().st_mode | stat.S_IEXEC)
-    monkeypatch.setenv("BROWSER", str(browser))
-    monkeypatch.setattr("webbrowser._tryorder", None)
+def test_open_in_sudokuwiki_hands_the_link_to_the_system_browser(ui, system_browser):
     ui.context.grant_permissions(["clipboard-read", "clipboard-write"])
     _load(ui)
     ui.button("Open in SudokuWiki").click()
     expect(ui.page.locator("#message")).to_have_text("SudokuWiki opens in your browser.")
-    assert seen.read_text() == SOLVER + PUZZLE
+    assert system_browser.read_text() == SOLVER + PUZZLE
