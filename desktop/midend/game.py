@@ -135,7 +135,7 @@ class Game:
     def paint(self, cell: int, colour: int) -> bool:
         """Paint ``cell`` with ``colour`` 1-COLOURS, or take it off when it has that colour already."""
         now = self.colours[cell]
-        return self._paint("colour", [(cell, now._replace(cell=0 if now.cell == colour else colour))])
+        return self._paint([(cell, now._replace(cell=0 if now.cell == colour else colour))])
 
     def paint_note(self, cell: int, digit: int, colour: int) -> bool:
         """Paint candidate ``digit`` of the empty ``cell`` (toggled as :meth:`paint`); GameError on a
@@ -144,11 +144,11 @@ class Game:
             raise GameError("filled", f"{cell_name(cell)} holds a digit; its candidates have no colour.")
         now = self.colours[cell]
         painted = with_note_colour(now.notes, digit, 0 if note_colour(now.notes, digit) == colour else colour)
-        return self._paint("colour", [(cell, now._replace(notes=painted))])
+        return self._paint([(cell, now._replace(notes=painted))])
 
     def clear_colours(self) -> bool:
         """Take every colour off the board as one undoable move; False when there was none."""
-        return self._paint("colour", self._uncoloured())
+        return self._paint(self._uncoloured())
 
     def fill_candidates(self) -> bool:
         """Write every empty cell's candidates (by its peers' digits) as its notes, one undoable move."""
@@ -328,8 +328,8 @@ class Game:
     def _uncoloured(self) -> list[tuple[int, Colour]]:
         return [(c, NO_COLOUR) for c in range(N_CELLS) if self.colours[c] != NO_COLOUR]
 
-    def _paint(self, cause: str, painted: list[tuple[int, Colour]]) -> bool:
-        return self._commit(cause, [], paints=painted)
+    def _paint(self, painted: list[tuple[int, Colour]]) -> bool:
+        return self._commit("colour", [], paints=painted)
 
     def _commit(self, cause: str, wanted: Iterable[tuple[int, Cell]], puzzle: Puzzle | None = None,
                 now: float = 0.0, paints: Iterable[tuple[int, Colour]] = ()) -> bool:
