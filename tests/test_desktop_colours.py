@@ -129,3 +129,21 @@ def test_the_page_paints_through_the_api_and_a_relaunch_restores_the_colours(tmp
     assert api.undo()["changed"]
     state = Api(RecordingBridge(), tmp_path, "en").get_state()["state"]
     assert state["colours"][0] == 2 and note_colour(state["note_colours"][EMPTY], 5) == 6
+
+
+def test_a_hint_shown_stays_while_colours_are_painted_and_goes_when_a_digit_is_typed():
+    from desktop.midend import hints
+
+    midend = _midend()
+    answer = midend.do({"name": "hint_deeper"}, 0.0)
+    game = midend.game
+    found = hints.find(list(game.digits), list(game.origins), list(game.notes), game.solution)
+    midend.do({"name": "hint_found", "key": answer["key"], "finding": found}, 0.0)
+    assert midend.snapshot(0)["hint"]["level"] == 1
+    _do(midend, "paint", cell=EMPTY, colour=4)
+    _do(midend, "paint_note", cell=EMPTY, digit=1, colour=4)
+    _do(midend, "undo")
+    assert midend.snapshot(0)["hint"]["level"] == 1
+    assert midend.do({"name": "hint_deeper"}, 0.0)["found"]  # the ladder goes on on the same board
+    _do(midend, "set_cell", cell=EMPTY, digit=1)
+    assert midend.snapshot(0)["hint"] is None

@@ -100,6 +100,7 @@ class Game:
         self.colours = [NO_COLOUR] * N_CELLS  # the player's colours (never seen by the engine)
         self.mode = "play"
         self.version = 0
+        self.colour_steps = 0  # how many of the version's steps only changed colours (see board_version)
         self.difficulty = difficulty
         self.daily = ""  # the date of a daily puzzle ("YYYY-MM-DD"), "" for any other
         # the solution and the givens it was found for: it is used only while the givens shown are those
@@ -363,10 +364,17 @@ class Game:
             self.colours[paint.cell] = paint.after if after else paint.before
         if move.puzzle is not None:
             self._take_puzzle(move.puzzle[1 if after else 0])
+        self.colour_steps += not move.changes and move.puzzle is None
         self.version += 1
         self.last_check = None  # a Check answers for the board it saw
 
     # -- views ----------------------------------------------------------------------------------
+
+    @property
+    def board_version(self) -> int:
+        """The version as the rules see it: a move that only paints colours leaves it (so a hint or an
+        analysis of the board stays)."""
+        return self.version - self.colour_steps
 
     @property
     def can_undo(self) -> bool:

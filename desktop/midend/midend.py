@@ -58,7 +58,7 @@ class Midend:
 
     def board_key(self) -> Hashable:
         """Which board is shown: the game (of a set) and its version; a hint or analysis belongs to it."""
-        return self.game.serial, self.game.version
+        return self.game.serial, self.game.board_version
 
     def puzzle_key(self) -> Hashable:
         """Which puzzle is shown: the game and its givens; a finished run's counters belong to it."""
