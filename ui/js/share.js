@@ -3,36 +3,11 @@
 // as an 81-character line, as Export writes it). What was copied is also shown, to copy by hand.
 
 import { api } from "./api.js";
+import { copyText } from "./clipboard.js";
 import * as i18n from "./i18n.js";
 import "./words/share.js";
 
 const $ = (id) => document.getElementById(id);
-
-/** Put ``text`` on the clipboard; false when neither a copied selection nor the Clipboard API could.
- * The selection first: QtWebEngine aborts the whole app when the Clipboard API asks it for the
- * clipboard-write permission (seen under Xvfb), while a copied selection works in every web view. */
-export async function copyText(text) {
-  const area = document.createElement("textarea");
-  area.value = text;
-  area.setAttribute("readonly", "");
-  area.className = "visually-hidden";
-  document.body.appendChild(area);
-  area.select();
-  let done = false;
-  try {
-    done = document.execCommand("copy");
-  } catch {
-    done = false;
-  }
-  area.remove();
-  if (done) return true;
-  try {
-    await navigator.clipboard.writeText(text);
-    return true;
-  } catch {
-    return false;
-  }
-}
 
 class Share {
   mount(ctx) {
