@@ -43,6 +43,13 @@ class Daily {
     if ($("daily-dialog").open) this.draw();
   }
 
+  render(state) {
+    // the Statistics dialog tells the streak too
+    const { streak, solved } = state.daily;
+    const text = `${i18n.t("btn.daily")}: ${i18n.plural("daily.streak", streak)} · ${i18n.plural("daily.solvedDays", solved.length)}`;
+    if ($("stats-daily").textContent !== text) $("stats-daily").textContent = text;
+  }
+
   turn(delta) {
     const [year, month] = this.month;
     const next = new Date(year, month + delta, 1);
