@@ -18,14 +18,18 @@ from typing import Any
 from desktop import endpoints as arg
 from desktop import storage, transfer, workers
 from desktop.bridge import Bridge
+from desktop.calls_colours import ColourCalls
+from desktop.calls_daily import DailyCalls
 from desktop.calls_learn import LearnCalls
 from desktop.calls_photo import PhotoCalls
 from desktop.calls_practice import PracticeCalls
+from desktop.calls_print import PrintCalls
+from desktop.calls_share import ShareCalls
 from desktop.endpoints import MAX_STRING, OK, ApiError, command, endpoint
 from desktop.host import MAX_SET, Host, system_language
 
 
-class Api(LearnCalls, PhotoCalls, PracticeCalls):
+class Api(LearnCalls, PhotoCalls, PracticeCalls, ColourCalls, DailyCalls, PrintCalls, ShareCalls):
     """The page's API; construct with a Bridge, a data folder (None: the per-user one) and a language."""
 
     def __init__(self, bridge: Bridge, data_dir: Path | None = None, lang: str | None = None) -> None:

@@ -23,7 +23,9 @@ FILE_TYPES = {
     "open": _PUZZLES,
     "save": _PUZZLES,
     "image": ("Images (*.png;*.jpg;*.jpeg;*.webp;*.bmp;*.gif;*.tif;*.tiff)", "All files (*.*)"),
+    "pdf": ("PDF documents (*.pdf)", "All files (*.*)"),  # Print…: a save dialog for the PDF
 }
+SAVE_NAMES = {"save": "puzzle.txt", "pdf": "sudoku.pdf"}  # the save dialogs' suggested file names
 
 
 class Bridge(Protocol):
@@ -71,18 +73,18 @@ class WindowBridge:
         self._window = window
 
     def choose_file(self, kind: str) -> str | None:
-        """Return a path from the native "open", "image" (open an image) or "save" dialog, or None if
-        cancelled (or no window); $SUDOKU_STUDIO_FILE_ANSWER, when set, is the answer instead."""
+        """Return a path from the native "open", "image" (open an image), "save" or "pdf" (save) dialog,
+        or None if cancelled (or no window); $SUDOKU_STUDIO_FILE_ANSWER, when set, is the answer instead."""
         if self._window is None:
             return None
         preset = os.environ.get(PRESET_ANSWER)
         if preset is not None:  # the real-window tests: there is no one to click in the dialog
             return preset or None
         # pywebview's FileDialog.OPEN / .SAVE (10 / 30): this module never imports webview itself
-        dialog = 30 if kind == "save" else 10
-        types = FILE_TYPES[kind]
+        dialog = 30 if kind in SAVE_NAMES else 10
+        types, name = FILE_TYPES[kind], SAVE_NAMES.get(kind, "")
         chosen = self._window.create_file_dialog(dialog, directory=documents_dir(),
-                                                 save_filename="puzzle.txt", file_types=types)
+                                                 save_filename=name, file_types=types)
         if not chosen:
             return None
         return chosen if isinstance(chosen, str) else chosen[0]

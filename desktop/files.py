@@ -28,11 +28,16 @@ def read_puzzle_file(path: str) -> dict[str, Any]:
 
 def write_text_file(path: str, text: str) -> str:
     """Write ``text`` and a newline to ``path`` atomically; return the file's name; GameError ``file``."""
+    return write_file(path, (text + "\n").encode("utf-8"))
+
+
+def write_file(path: str, data: bytes) -> str:
+    """Write ``data`` to ``path`` atomically; return the file's name; GameError ``file`` naming why not."""
     from engine import write_atomically  # the CLI's rule: a link's target, a FIFO streamed
 
     name = Path(path).name
     try:
-        write_atomically(path, (text + "\n").encode("utf-8"))
+        write_atomically(path, data)
     except OSError as err:  # engine.OutputError (an OSError) names the file and what went wrong
         reason = str(err.strerror or err)
         params = {"name": name, "reason": reason}

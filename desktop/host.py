@@ -11,6 +11,7 @@ the run's id; they are a view, never game state.
 
 from __future__ import annotations
 
+import datetime as dt
 import locale
 import logging
 import os
@@ -20,7 +21,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from desktop import files, photos, storage, transfer, workers
+from desktop import daily, files, photos, printing, storage, transfer, workers
 from desktop.bridge import Bridge
 from desktop.maker import Maker
 from desktop.midend import Game, GameError, hints
@@ -152,6 +153,7 @@ class Host:
                      app_version=__version__)
         for name, view in self.views.items():
             state[name] = view()
+        state["daily"].update(daily.calendar(state["daily"]["solved"], dt.date.today()))
         return state
 
     # -- questions that need the solver (computed off the lock) -----------------------------------
@@ -322,6 +324,24 @@ class Host:
             notes = [0] * 81 if givens_only else list(game.notes)
         return transfer.write_puzzle(digits, notes, fmt)
 
+    def print_pdf(self, choose: Any, whole_set: bool, options: dict[str, Any]) -> str | None:
+        """Print the puzzle shown (or every puzzle of the set) to the PDF ``choose()`` names; return its
+        name, None if no path was chosen; GameError as :mod:`desktop.printing` says."""
+        with self.lock:
+            play = self.midend.play
+            puzzles = [g.givens() for g in play.games] if whole_set and play.is_set else [play.game.givens()]
+            lang = self.effective_settings()["language"]
+        if not any(any(p) for p in puzzles):
+            raise GameError("no_puzzle", "There is no puzzle on the board to print.")
+        path = choose()
+        return None if path is None else printing.write(path, puzzles, lang=lang, **options)
+
+    def board(self) -> tuple[list[int], list[int], list[int]]:
+        """Return the shown puzzle's givens, the digits on its board and its notes (copies)."""
+        with self.lock:
+            game: Game = self.midend.game
+            return game.givens(), list(game.digits), list(game.notes)
+
     # -- making puzzles -----------------------------------------------------------------------
 
     def new_puzzle(self) -> dict[str, Any]:
@@ -331,6 +351,14 @@ class Host:
         token = self.move({"name": "make_puzzle"})["token"]
         self._maker.one(token, self.settings["difficulty"], self.settings["needs"])
         return {"pending": True}
+
+    def daily_puzzle(self, date: str) -> None:
+        """Start making the daily puzzle of ``date`` ("": today) at the chosen difficulty; it arrives as
+        a command like a new puzzle; GameError for a malformed or future date."""
+        day = daily.day_of(date, dt.date.today())
+        self.stop_run()
+        token = self.move({"name": "make_puzzle"})["token"]
+        self._maker.daily(token, day, daily.level_of(self.settings["difficulty"]))
 
     def open_first_puzzle(self) -> bool:
         """On the first launch (no saved game) start making an easy puzzle, the chosen difficulty left

@@ -11,7 +11,7 @@ import threading
 from collections.abc import Callable
 from typing import Any
 
-from desktop import workers
+from desktop import daily, workers
 from engine import GenerationError
 
 log = logging.getLogger(__name__)
@@ -31,8 +31,16 @@ class Maker:
     def one(self, token: int, level: str, needs: str = "") -> None:
         """Make one unique puzzle at ``level`` ("any" or a difficulty), or one that ``needs`` a technique
         (its level then is what it rates), stopping any other making."""
-        worker = self._make_one if not needs else self._make_needing
-        workers.spawn(worker, "maker", token, self._fresh(), needs or level)
+        if needs:
+            workers.spawn(self._make_needing, "maker", token, self._fresh(), needs)
+            return
+        workers.spawn(self._make_one, "maker", token, self._fresh(), lambda: workers.make_puzzle(level),
+                      {"difficulty": level})
+
+    def daily(self, token: int, day: Any, level: str) -> None:
+        """Make the daily puzzle of ``day`` at ``level``, stopping any other making."""
+        workers.spawn(self._make_one, "maker", token, self._fresh(), lambda: daily.make(day, level),
+                      {"difficulty": level, "daily": day.isoformat()})
 
     def set(self, token: int, count: int, level: str, have: list[list[int]]) -> None:
         """Make ``count`` distinct puzzles, none like one of ``have`` (the set's first when it is empty)."""
@@ -51,16 +59,18 @@ class Maker:
             self._cancel = threading.Event()
             return self._cancel
 
-    def _make_one(self, token: int, cancel: threading.Event, level: str) -> None:
+    def _make_one(self, token: int, cancel: threading.Event, make: Callable[[], Any],
+                  about: dict[str, Any]) -> None:
+        """Deliver ``make()``'s puzzle as ``puzzle_made`` with ``about`` (its difficulty, a daily's date)."""
         try:
-            grid, solution = workers.make_puzzle(level)
+            grid, solution = make()
         except Exception as err:
             log.exception("making a puzzle failed")
             self._deliver({"name": "making_ended", "token": token, "failed": type(err).__name__})
             return
         if not cancel.is_set():
             self._deliver({"name": "puzzle_made", "token": token, "givens": grid, "solution": solution,
-                           "difficulty": level})
+                           **about})
 
     def _make_needing(self, token: int, cancel: threading.Event, needs: str) -> None:
         try:

@@ -32,6 +32,19 @@ def api(tmp_path: Path, bridge: object) -> object:
 
 
 @pytest.fixture
+def system_browser(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """$BROWSER set to a script that writes the address it is given to the file returned (never a real
+    browser); webbrowser reads $BROWSER afresh."""
+    seen = tmp_path / "opened.txt"
+    browser = tmp_path / "browser.sh"
+    browser.write_text(f'#!/bin/sh\nprintf %s "$1" > {seen}\n')
+    browser.chmod(0o755)
+    monkeypatch.setenv("BROWSER", str(browser))
+    monkeypatch.setattr("webbrowser._tryorder", None)  # webbrowser reads $BROWSER once: read it again
+    return seen
+
+
+@pytest.fixture
 def small_disk(tmp_path: Path) -> Iterator[Path]:
     """A 64 KiB tmpfs mounted for the test, to fill for real (CI runs as root), unmounted after."""
     import subprocess

@@ -32,6 +32,7 @@ CONTRACT = {
     "open_image", "read_image_data", "check_grid", "load_photo", "close_photo",
     "practise_open", "practise_next", "practise_mark", "practise_check", "practise_show", "practise_close",
     "techniques",
+    "paint", "paint_note", "clear_colours", "share_link", "open_sudokuwiki", "daily_puzzle", "print_pdf",
 }
 CONTRACT |= {"undo_to_mistake", "why_wrong", "rate_puzzle", "open_step"}  # desktop/calls_learn.py
 
@@ -90,6 +91,13 @@ def test_only_the_contract_is_public():
         ("set_setting", ("tab", "menu")),
         ("get_state", (1,)),
         ("undo", ("please",)),
+        ("paint", (0, 0)),
+        ("paint", (0, 9)),
+        ("paint", (81, 1)),
+        ("paint", (0, True)),
+        ("paint_note", (0, 0, 1)),
+        ("paint_note", (0, 1, 9)),
+        ("clear_colours", (1,)),
     ],
 )
 def test_bad_calls_answer_an_error_and_change_nothing(api, method, args):

@@ -168,7 +168,18 @@ class MidendSequences(RuleBasedStateMachine):
     def note(self, cell, digit):
         self._do("toggle_note", cell=cell, digit=digit)
 
-    @rule(name=st.sampled_from(["undo", "redo", "restart", "clear", "check", "fill_candidates"]))
+    @rule(cell=st.integers(0, 80), colour=st.integers(1, 8))
+    def paint(self, cell, colour):
+        self._do("paint", cell=cell, colour=colour)
+
+    @rule(cell=st.integers(0, 80), digit=st.integers(1, 9), colour=st.integers(1, 8))
+    def paint_note(self, cell, digit, colour):
+        before = (list(self.game.digits), list(self.game.notes), self.game.solution)
+        self._do("paint_note", cell=cell, digit=digit, colour=colour)
+        assert (self.game.digits, self.game.notes, self.game.solution) == before  # colours are the player's
+
+    @rule(name=st.sampled_from(["undo", "redo", "restart", "clear", "check", "fill_candidates",
+                                "clear_colours"]))
     def command(self, name):
         self._do(name)
 

@@ -1,4 +1,4 @@
-"""The save schema (desktop/saves.py): v2 round trips, the v1 migration, future versions, history replay."""
+"""The save schema (desktop/saves.py): v3 round trips, the v1 and v2 migrations, newer versions, replay."""
 
 from __future__ import annotations
 
@@ -12,6 +12,7 @@ from desktop.midend import Game, Play
 from desktop.storage import GAME_FILE, Storage
 
 V1_FIXTURE = Path(__file__).parent / "data" / "game_v1.json"  # written by the version-1 release's Storage
+V2_FIXTURE = Path(__file__).parent / "data" / "game_v2.json"  # saves.dump at 0000546, before colours
 PUZZLE = "530070000600195000098000060800060003400803001700020006060000280000419005000080079"
 
 
@@ -54,13 +55,57 @@ def test_the_v1_save_of_the_old_release_loads_with_board_and_history():
     assert game.digits == [0] * 81 and not game.can_undo
 
 
-def test_storage_migrates_a_v1_file_and_writes_it_back_as_v2(tmp_path):
-    (tmp_path / GAME_FILE).write_bytes(V1_FIXTURE.read_bytes())
+@pytest.mark.parametrize("fixture", [V1_FIXTURE, V2_FIXTURE])
+def test_storage_migrates_an_old_file_and_writes_it_back_as_v3(tmp_path, fixture):
+    (tmp_path / GAME_FILE).write_bytes(fixture.read_bytes())
     store = Storage(tmp_path)
     loaded = store.load_game()
     assert loaded.problem is None and loaded.value.game.can_undo
     store.save_game(loaded.value, 0.0)
-    assert json.loads((tmp_path / GAME_FILE).read_text())["version"] == 2
+    assert json.loads((tmp_path / GAME_FILE).read_text())["version"] == 3
+
+
+def test_the_v2_save_before_colours_loads_uncoloured_with_its_history_and_can_be_painted():
+    body = json.loads(V2_FIXTURE.read_text())
+    assert body["version"] == 2
+    play, notices = saves.load(body)
+    game = play.game
+    assert notices == [] and game.difficulty == "easy"
+    assert [m.cause for m in game.undo_log] == ["import", "entry", "note", "note"]
+    assert all(c == (0, 0) for c in game.colours)
+    assert game.paint(2, 3) and game.undo() and game.undo()  # the colour, then the v2 history
+    assert game.digits[2] == 4 and game.notes[3] == 1 << 1
+
+
+def test_colours_of_cells_and_candidates_round_trip_with_their_undo_and_redo():
+    game = _game()
+    game.paint(0, 2)
+    game.paint_note(3, 2, 5)
+    game.paint(40, 8)
+    game.undo()  # the redo log holds a paint
+    copy, notices = saves.load(json.loads(json.dumps(saves.dump(Play([game]), 0.0))))
+    copy = copy.game
+    assert notices == []
+    assert copy.colours == game.colours and copy.colours[0].cell == 2
+    assert copy.redo() and copy.colours[40].cell == 8
+    assert copy.undo() and copy.undo() and copy.colours[3] == (0, 0)
+
+
+@pytest.mark.parametrize("bad", [[[0, 9, 0]], [[0, 1, 9 << 4]], [[81, 1, 0]], [[0, True, 0]], [[0, 1]]])
+def test_a_save_with_a_colour_out_of_range_is_refused_naming_it(bad):
+    body = saves.dump(Play([_game()]), 0.0)
+    body["play"]["games"][0]["colours"] = bad
+    with pytest.raises(ValueError):
+        saves.load(json.loads(json.dumps(body)))
+
+
+def test_a_history_whose_paints_do_not_fit_the_colours_is_dropped_and_the_board_kept():
+    game = _game()
+    game.paint(0, 2)
+    body = saves.dump(Play([game]), 0.0)
+    body["play"]["games"][0]["colours"] = [[0, 3, 0]]  # the move says it left colour 2
+    play, notices = saves.load(json.loads(json.dumps(body)))
+    assert play.game.colours[0].cell == 3 and not play.game.can_undo and "did not fit" in notices[0]
 
 
 def test_a_save_from_a_newer_version_is_kept_aside_and_never_overwritten(tmp_path):

@@ -448,3 +448,69 @@ def test_why_is_it_wrong_shows_a_chain_we_replay_and_undo_to_first_mistake_resto
     app.click_button("Undo")
     after = [*before[:wrong], digit, *before[wrong + 1:]]
     app.wait_digits(lambda d: d == after, timeout=10, message="Undo did not bring the moves back")
+def _message(app: WindowApp) -> str:
+    return app._page().evaluate("document.getElementById('message').textContent")
+
+
+def test_colours_survive_undo_redo_and_a_relaunch_print_daily_and_copy_link_in_the_window(window, data_dir):
+    """Issue 32 in the real window: a cell and a candidate coloured through Undo, Redo and a relaunch, the
+    label naming the colour; Copy link's text; the daily puzzle loads; Print… writes a PDF pdftotext reads."""
+    import datetime as dt
+    import subprocess
+
+    from harness.contract import cell_label
+    from harness.xvfb import type_keys, type_text
+
+    from engine import daily_puzzle
+
+    app = window.launch()
+    page = app._page()
+    givens = app.wait_digits(any, 120, message="the first launch shows an empty board, not a puzzle")
+    given, empty = givens.index(next(d for d in givens if d)), givens.index(0)
+    app.click_button("Colours")
+    wait_for(lambda: page.attr(app.button("Colours"), "aria-pressed") == "true", 5)
+    app.type_digit(given, 2)
+    page.click(app.cells()[empty])
+    page.press("3")
+    page.press("6", shift=True)  # note 6 in colour 3
+    coloured = f"{cell_label(empty, 0)}, coloured notes 6 colour 3, colour 3"
+    wait_for(lambda: app.labels()[empty] == coloured, 10, message=f"no colours: {app.labels()[empty]!r}")
+    assert app.labels()[given] == f"{cell_label(given, givens[given])}, colour 2"
+    page.press("z", ctrl=True)
+    wait_for(lambda: app.labels()[empty] == f"{cell_label(empty, 0)}, colour 3", 5, message="Undo")
+    page.press("y", ctrl=True)
+    wait_for(lambda: app.labels()[empty] == coloured, 5, message="Redo")
+
+    link = "https://www.sudokuwiki.org/sudoku.htm?bd=" + "".join(map(str, givens))
+    app.click_button("Copy link")
+    wait_for(lambda: _message(app) == f"SudokuWiki link copied: {link}", 10, message=_message(app))
+
+    folder = Path(tempfile.mkdtemp(prefix="sudoku-print-", dir="/tmp"))
+    pdf = folder / "issue32.pdf"
+    assert re.fullmatch(r"[a-z0-9/.-]+", str(pdf)), pdf  # what type_text can type
+    app.click_button("Print…")
+    page.click(page.one("button", "Save as PDF…"))
+    time.sleep(2.0)  # the native save dialog opens, its file name field focused
+    type_keys(app.display, [["Control_L", "a"]])
+    type_text(app.display, str(pdf))
+    type_keys(app.display, [["Return"]])
+    wait_for(lambda: _message(app) == "Saved issue32.pdf: print it from your PDF viewer.", 60,
+             message=f"no PDF: {_message(app)!r}")
+    text = subprocess.run(["pdftotext", "-layout", str(pdf), "-"], capture_output=True, text=True,
+                          check=True).stdout
+    rows = [line.split() for line in text.splitlines() if re.fullmatch(r"[\d\s|]+", line.strip() or "x")]
+    printed = [d for row in rows for d in row if d.isdigit()]
+    assert printed == [str(d) for d in givens if d], text  # every given, row by row
+
+    app.click_button("Daily puzzle")
+    page.click(page.one("button", "Play today's puzzle"))
+    today = [int(d) for d in daily_puzzle(dt.date.today(), "medium").puzzle]
+    app.wait_digits(lambda d: d == today, 60, message="the daily puzzle did not load")
+    page.press("z", ctrl=True)  # Undo brings the coloured puzzle back, colours and all
+    wait_for(lambda: app.labels()[empty] == coloured, 10, message="Undo of the daily puzzle")
+
+    assert app.close() == 0, app.log_text()
+    app.launch()
+    wait_for(lambda: app.labels()[empty] == coloured, 20, message="the colours did not survive a relaunch")
+    assert app.labels()[given] == f"{cell_label(given, givens[given])}, colour 2"
+    assert app.close() == 0, app.log_text()

@@ -15,6 +15,7 @@ from typing import Any, NamedTuple
 
 import numpy as np
 
+from desktop.midend.colours import NO_COLOUR, Colour, Paint, note_colour, with_note_colour
 from desktop.midend.rules import conflict_list, header_status, judged_digits, quick_status, wrong_cells
 from desktop.midend.timer import Timer
 from engine import N_CELLS, PEERS, candidate_masks, cell_name
@@ -24,8 +25,9 @@ ORIGINS = ("", "given", "entry", "inferred", "solved")
 MODES = ("play", "enter")
 # why a move was made: the player typed a digit or a note, a hint or Fill last remaining cells or a
 # solve placed digits, a puzzle arrived (new, imported or typed in with Enter puzzle), Restart puzzle or
-# Clear, Undo to first mistake took moves back
-CAUSES = ("entry", "note", "hint", "fill", "solve", "new", "import", "restart", "clear", "enter", "rewind")
+# Clear, Undo to first mistake took moves back, or the player painted colours (Clear colours too)
+CAUSES = ("entry", "note", "hint", "fill", "solve", "new", "import", "restart", "clear", "enter", "rewind",
+          "colour")
 PUZZLE_CAUSES = ("new", "import", "restart", "clear", "enter")  # moves that carry a Puzzle
 _SERIALS = itertools.count(1)
 HISTORY_LIMIT = 500  # undo steps kept (and saved)
@@ -60,20 +62,23 @@ class Change(NamedTuple):
 
 class Puzzle(NamedTuple):
     """What a change of puzzle swaps besides the cells: the solution of its givens (None: not known or
-    not unique), its difficulty and the time played on it."""
+    not unique), its difficulty, the time played on it, and the date ("YYYY-MM-DD") of a daily puzzle."""
 
     solution: tuple[int, ...] | None
     difficulty: str
     timer_ms: int
+    daily: str = ""
 
 
 class Move(NamedTuple):
-    """One undoable move: why it was made, what it changed, and for a change of puzzle the puzzle's
-    identity before and after (so Undo brings back the old puzzle with its solution and time)."""
+    """One undoable move: why it was made, what it changed, for a change of puzzle the puzzle's
+    identity before and after (so Undo brings back the old puzzle with its solution and time), and the
+    colours it changed."""
 
     cause: str
     changes: tuple[Change, ...]
     puzzle: tuple[Puzzle, Puzzle] | None = None
+    paints: tuple[Paint, ...] = ()
 
 
 def fits_givens(solution: Sequence[int] | None, givens: Sequence[int]) -> bool:
@@ -93,9 +98,12 @@ class Game:
         self.digits = [0] * N_CELLS
         self.origins = [""] * N_CELLS
         self.notes = [0] * N_CELLS
+        self.colours = [NO_COLOUR] * N_CELLS  # the player's colours (never seen by the engine)
         self.mode = "play"
         self.version = 0
+        self.colour_steps = 0  # how many of the version's steps only changed colours (see board_version)
         self.difficulty = difficulty
+        self.daily = ""  # the date of a daily puzzle ("YYYY-MM-DD"), "" for any other
         # the solution and the givens it was found for: it is used only while the givens shown are those
         self._solution: tuple[tuple[int, ...], tuple[int, ...]] | None = None
         self.timer = Timer()
@@ -126,6 +134,24 @@ class Game:
         notes = self.notes[cell] ^ (1 << (digit - 1))
         return self._commit("note", [(cell, Cell(0, "", notes))])
 
+    def paint(self, cell: int, colour: int) -> bool:
+        """Paint ``cell`` with ``colour`` 1-COLOURS, or take it off when it has that colour already."""
+        now = self.colours[cell]
+        return self._paint([(cell, now._replace(cell=0 if now.cell == colour else colour))])
+
+    def paint_note(self, cell: int, digit: int, colour: int) -> bool:
+        """Paint candidate ``digit`` of the empty ``cell`` (toggled as :meth:`paint`); GameError on a
+        filled cell."""
+        if self.digits[cell]:
+            raise GameError("filled", f"{cell_name(cell)} holds a digit; its candidates have no colour.")
+        now = self.colours[cell]
+        painted = with_note_colour(now.notes, digit, 0 if note_colour(now.notes, digit) == colour else colour)
+        return self._paint([(cell, now._replace(notes=painted))])
+
+    def clear_colours(self) -> bool:
+        """Take every colour off the board as one undoable move; False when there was none."""
+        return self._paint(self._uncoloured())
+
     def fill_candidates(self) -> bool:
         """Write every empty cell's candidates (by its peers' digits) as its notes, one undoable move."""
         masks = candidate_masks(np.array(self.digits, dtype=np.uint8))
@@ -155,7 +181,7 @@ class Game:
 
     def load_puzzle(self, grid: Iterable[int], cause: str = "new", difficulty: str = "any",
                     solution: Sequence[int] | None = None, notes: list[int] | None = None,
-                    now: float = 0.0) -> bool:
+                    now: float = 0.0, daily: str = "") -> bool:
         """Replace the board with a puzzle, its digits all givens, and ``notes``: one undoable move that
         also swaps the solution, difficulty and timer (a ``solution`` that does not fit is dropped).
 
@@ -167,19 +193,19 @@ class Game:
         wanted = [(c, Cell(d, "given" if d else "", 0 if d else marks[c] & ALL_NOTES))
                   for c, d in enumerate(values)]
         known = tuple(int(d) for d in solution) if fits_givens(solution, values) else None
-        return self._commit(cause, wanted, Puzzle(known, difficulty, 0), now)
+        return self._commit(cause, wanted, Puzzle(known, difficulty, 0, daily), now, self._uncoloured())
 
     def restart(self, now: float = 0.0) -> bool:
         """Take the board back to its givens (notes too) and the timer to zero, one undoable move."""
         return self._commit("restart", [
             (c, Cell(d, o, 0) if o == "given" else Cell(0, "", 0))
             for c, (d, o) in enumerate(zip(self.digits, self.origins, strict=True))
-        ], self.puzzle(now)._replace(timer_ms=0), now)
+        ], self.puzzle(now)._replace(timer_ms=0), now, self._uncoloured())
 
     def clear(self, now: float = 0.0) -> bool:
         """Empty the whole board, givens and notes too, as one undoable move (no solution, timer zero)."""
         return self._commit("clear", [(c, Cell(0, "", 0)) for c in range(N_CELLS)],
-                            Puzzle(None, "any", 0), now)
+                            Puzzle(None, "any", 0), now, self._uncoloured())
 
     def undo(self, now: float = 0.0) -> bool:
         """Take back the last move (a change of puzzle brings back the old one's solution, difficulty and
@@ -218,7 +244,8 @@ class Game:
     def puzzle(self, now: float) -> Puzzle:
         """Return the puzzle's identity as a move saves it (solution, difficulty, time played)."""
         known = self.solution
-        return Puzzle(None if known is None else tuple(known), self.difficulty, self.timer.elapsed(now))
+        return Puzzle(None if known is None else tuple(known), self.difficulty, self.timer.elapsed(now),
+                      self.daily)
     def set_mode(self, mode: str) -> bool:
         """Switch between "play" and "enter"; returns False if already there (the mode is not undone)."""
         if mode == self.mode:
@@ -274,6 +301,7 @@ class Game:
         """Make ``puzzle`` the one played (its cells are already on the board): solution, level, time."""
         self.solution = puzzle.solution
         self.difficulty = puzzle.difficulty
+        self.daily = puzzle.daily
         self.mistakes_checked = 0
         self.timer.banked_ms, self.timer.since = puzzle.timer_ms, None  # the owner's tick restarts it
 
@@ -303,14 +331,21 @@ class Game:
         if self.paused:
             raise GameError("paused", "The game is paused; resume it first.")
 
+    def _uncoloured(self) -> list[tuple[int, Colour]]:
+        return [(c, NO_COLOUR) for c in range(N_CELLS) if self.colours[c] != NO_COLOUR]
+
+    def _paint(self, painted: list[tuple[int, Colour]]) -> bool:
+        return self._commit("colour", [], paints=painted)
+
     def _commit(self, cause: str, wanted: Iterable[tuple[int, Cell]], puzzle: Puzzle | None = None,
-                now: float = 0.0) -> bool:
+                now: float = 0.0, paints: Iterable[tuple[int, Colour]] = ()) -> bool:
         self._refuse_paused()
         changes = tuple(Change(c, self._state(c), state) for c, state in wanted if self._state(c) != state)
+        painted = tuple(Paint(c, self.colours[c], tint) for c, tint in paints if self.colours[c] != tint)
         pair = None if puzzle is None else (self.puzzle(now), puzzle)
-        if not changes and (pair is None or pair[0] == pair[1]):
+        if not changes and not painted and (pair is None or pair[0] == pair[1]):
             return False
-        move = Move(cause, changes, pair)
+        move = Move(cause, changes, pair, painted)
         self._apply(move, after=True)
         self.undo_log.append(move)
         del self.undo_log[:-HISTORY_LIMIT]
@@ -330,12 +365,21 @@ class Game:
         for ch in move.changes:
             state = ch.after if after else ch.before
             self.digits[ch.cell], self.origins[ch.cell], self.notes[ch.cell] = state
+        for paint in move.paints:
+            self.colours[paint.cell] = paint.after if after else paint.before
         if move.puzzle is not None:
             self._take_puzzle(move.puzzle[1 if after else 0])
+        self.colour_steps += not move.changes and move.puzzle is None
         self.version += 1
         self.last_check = None  # a Check answers for the board it saw
 
     # -- views ----------------------------------------------------------------------------------
+
+    @property
+    def board_version(self) -> int:
+        """The version as the rules see it: a move that only paints colours leaves it (so a hint or an
+        analysis of the board stays)."""
+        return self.version - self.colour_steps
 
     @property
     def can_undo(self) -> bool:
@@ -375,6 +419,8 @@ class Game:
             "digits": [0] * N_CELLS if hidden else list(self.digits),
             "origins": [""] * N_CELLS if hidden else list(self.origins),
             "notes": [0] * N_CELLS if hidden else list(self.notes),
+            "colours": [0] * N_CELLS if hidden else [c.cell for c in self.colours],
+            "note_colours": [0] * N_CELLS if hidden else [c.notes for c in self.colours],
             "mode": self.mode,
             "conflicts": [] if hidden else self.conflict_cells(),
             "wrong": self.wrong() if show_mistakes and not hidden else [],

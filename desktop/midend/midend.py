@@ -31,7 +31,7 @@ Result = dict[str, Any]
 
 # the player's moves on the board: after one, Redo no longer leaves the set for the game outside it
 FORGET_OUTSIDE = frozenset({"set_cell", "toggle_note", "fill_candidates", "clear", "restart", "fill_singles",
-                            "apply_hint", "go_puzzle"})
+                            "apply_hint", "go_puzzle", "paint", "paint_note", "clear_colours", "undo_to_mistake"})
 
 
 def _notice(level: str, code: str, message: str, **params: Any) -> dict[str, Any]:
@@ -68,7 +68,7 @@ class Midend:
 
     def board_key(self) -> Hashable:
         """Which board is shown: the game (of a set) and its version; a hint or analysis belongs to it."""
-        return self.game.serial, self.game.version
+        return self.game.serial, self.game.board_version
 
     def puzzle_key(self) -> Hashable:
         """Which puzzle is shown: the game and its givens; a finished run's counters belong to it."""
@@ -104,6 +104,7 @@ class Midend:
             set=self.play.progress(),
             making_set=self.making_set,
             statistics=self.play.statistics(),
+            daily={"date": game.daily, "solved": sorted(self.play.daily)},
             hint=None if game.paused or not self.hints.current(self.board_key()) else self.hints.view(),
             why=None if game.paused or self.why is None or self.why[0] != self.board_key() else self.why[1],
             rating=self.rating[1] if self.rating and self.rating[0] == tuple(game.givens()) else None,
@@ -137,6 +138,15 @@ class Midend:
 
     def _do_toggle_note(self, now: float, cell: int, digit: int) -> Result:
         return self._move(self.game.toggle_note(cell, digit))
+
+    def _do_paint(self, now: float, cell: int, colour: int) -> Result:
+        return self._move(self.game.paint(cell, colour))
+
+    def _do_paint_note(self, now: float, cell: int, digit: int, colour: int) -> Result:
+        return self._move(self.game.paint_note(cell, digit, colour))
+
+    def _do_clear_colours(self, now: float) -> Result:
+        return self._move(self.game.clear_colours())
 
     def _do_fill_candidates(self, now: float) -> Result:
         return self._move(self.game.fill_candidates())
@@ -263,7 +273,7 @@ class Midend:
         return {"changed": True, "token": self.making}
 
     def _do_puzzle_made(self, now: float, token: int, givens: Sequence[int], solution: Sequence[int] | None,
-                        difficulty: str) -> Result:
+                        difficulty: str, daily: str = "") -> Result:
         if token != self.making or self.making_set:
             return self._move(False)  # a late result for a request since replaced: dropped
         self.making, self.busy = 0, None
@@ -272,12 +282,17 @@ class Midend:
         game = self.game
         game.set_mode("play")
         game.paused = False
-        game.load_puzzle(givens, "new", difficulty, solution, now=now)
+        game.load_puzzle(givens, "new", difficulty, solution, now=now, daily=daily)
         if left:
             game.undo_log.clear()  # Undo goes straight back to the set
         clues = sum(1 for d in givens if d)
-        self.told.append(_notice("info", "new_puzzle", f"New puzzle: {clues} givens, exactly one solution.",
-                                 clues=clues, difficulty=difficulty, replaced=replaced))
+        if daily:
+            told = _notice("info", "daily_puzzle", f"The daily puzzle of {daily}.", date=daily,
+                           difficulty=difficulty, replaced=replaced)
+        else:
+            told = _notice("info", "new_puzzle", f"New puzzle: {clues} givens, exactly one solution.",
+                           clues=clues, difficulty=difficulty, replaced=replaced)
+        self.told.append(told)
         return self._move(True)
 
     def _do_make_set(self, now: float, count: int) -> Result:

@@ -29,6 +29,7 @@ class Play:
         self.index = min(max(index, 0), len(self.games) - 1)
         self.is_set = is_set
         self.times: dict[str, list[int]] = {}
+        self.daily: set[str] = set()  # the dates ("YYYY-MM-DD") whose daily puzzle the player solved
         self.expected = len(self.games)  # a set still being made: how many it will hold
         self._recorded: set[int] = set()  # serials of games whose solve time is already counted
         # a set left for a game outside it (Enter puzzle, paste, import): Undo goes back to it, and
@@ -95,6 +96,8 @@ class Play:
         if game.serial in self._recorded or not solved_by_player(game):
             return
         self._recorded.add(game.serial)
+        if game.daily:
+            self.daily.add(game.daily)
         times = self.times.setdefault(game.difficulty, [])
         times.append(game.timer.elapsed(now))
         del times[:-TIMES_KEPT]

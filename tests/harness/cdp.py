@@ -253,15 +253,17 @@ class CdpPage:
         for kind in ("mousePressed", "mouseReleased"):
             self.send("Input.dispatchMouseEvent", type=kind, x=x, y=y, button="left", clickCount=1)
 
-    def press(self, key: str, ctrl: bool = False) -> None:
+    def press(self, key: str, ctrl: bool = False, shift: bool = False) -> None:
         """Press and release one key: a digit or a DOM key name (Backspace, ArrowLeft, Tab, ...), with
-        Ctrl held when ``ctrl`` (then no text is typed)."""
+        Ctrl held when ``ctrl`` (then no text is typed) and Shift when ``shift`` (the key's code is kept:
+        Shift+7 is Digit7, as the page reads it)."""
         code, vk, text = _KEYS.get(key, (None, None, None)) if len(key) > 1 else _char_key(key)
         if code is None:
             raise ValueError(f"unknown key {key!r}")
-        held = {"modifiers": 2} if ctrl else {}  # CDP's modifier bit for Ctrl
+        bits = (2 if ctrl else 0) | (8 if shift else 0)  # CDP's modifier bits for Ctrl and Shift
+        held = {"modifiers": bits} if bits else {}
         down = {"type": "keyDown", "key": key, "code": code, "windowsVirtualKeyCode": vk, **held}
-        if text and not ctrl:
+        if text and not ctrl and not shift:
             down["text"] = text
         self.send("Input.dispatchKeyEvent", **down)
         up = {"type": "keyUp", "key": key, "code": code, "windowsVirtualKeyCode": vk, **held}

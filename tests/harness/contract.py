@@ -31,17 +31,22 @@ MENU = "Menu"
 PLACES: dict[str, str] = {
     **dict.fromkeys(("Check", "Notes", "Fill candidates", "Restart puzzle", "Pause game", "Resume game",
                      "Clear", "Previous puzzle", "Next puzzle", "Stop making the set", "Timer",
-                     "Set progress", "Check result", "Show mistakes as I type"), "Play"),
+                     "Set progress", "Check result", "Show mistakes as I type", "Colours", "Clear colours"),
+                    "Play"),
     **dict.fromkeys(("Hint", "Apply", "Candidates", "Fill last remaining cells", "Explanation",
                      "Rating", "Practise"), "Learn"),
     **dict.fromkeys(("Algorithm", "Step delay", "Solve", "Pause", "Resume", "Step back", "Step", "Stop",
                      "Timeline", "Steps", "Backtracks", "Elapsed time"), "Watch"),
     **dict.fromkeys(("Play a set", "Enter puzzle", "Import", "Export", "Statistics", "Keyboard shortcuts",
                      "Language", "Theme", "Show timer", "About"), MENU),
+    # issue 32
+    **dict.fromkeys(("Daily puzzle", "Copy link", "Open in SudokuWiki", "Copy puzzle", "Print…"), MENU),
 }
 BOARD_STATE_WORDS = ("Solved", "Valid", "Invalid", "Unsolvable")
 
-_LABEL = re.compile(r"^row ([1-9]), column ([1-9]), (empty|[1-9])(?:, notes [1-9](?: [1-9])*)?$")
+# issue 32: a coloured cell's label ends with its colour, after its coloured notes
+_LABEL = re.compile(r"^row ([1-9]), column ([1-9]), (empty|[1-9])(?:, notes [1-9](?: [1-9])*)?"
+                    r"(?:, coloured notes [1-9] colour [1-8](?:, [1-9] colour [1-8])*)?(?:, colour [1-8])?$")
 
 
 def cell_label(cell: int, digit: int) -> str:

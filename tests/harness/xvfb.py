@@ -241,3 +241,41 @@ def write_png(path: str, width: int, height: int, bgrx: bytes) -> None:
     with open(path, "wb") as out:
         out.write(b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", header) + chunk(b"IDAT", zlib.compress(bytes(raw), 6))
                   + chunk(b"IEND", b""))
+
+
+_KEYSYMS = {"/": "slash", ".": "period", "-": "minus", " ": "space"}
+
+
+def type_keys(display: str, chords: list[list[str]], pause: float = 0.03) -> None:
+    """Type into whatever X window has the keyboard focus (a native dialog the page cannot reach), with
+    XTest: each chord is a list of keysym names held together ("Control_L", "a") or one character."""
+    lib = _xlib()
+    xtst = ctypes.CDLL(ctypes.util.find_library("Xtst") or "libXtst.so.6")
+    lib.XStringToKeysym.restype = ctypes.c_ulong
+    lib.XStringToKeysym.argtypes = [ctypes.c_char_p]
+    lib.XKeysymToKeycode.restype = ctypes.c_ubyte
+    lib.XKeysymToKeycode.argtypes = [ctypes.c_void_p, ctypes.c_ulong]
+    lib.XFlush.argtypes = [ctypes.c_void_p]
+    xtst.XTestFakeKeyEvent.argtypes = [ctypes.c_void_p, ctypes.c_uint, ctypes.c_int, ctypes.c_ulong]
+    dpy = lib.XOpenDisplay(display.encode())
+    if not dpy:
+        raise RuntimeError(f"cannot open X display {display}")
+    try:
+        for chord in chords:
+            syms = [lib.XStringToKeysym(_KEYSYMS.get(k, k).encode()) for k in chord]
+            codes = [lib.XKeysymToKeycode(dpy, sym) for sym in syms]
+            if not all(codes):
+                raise ValueError(f"no key for {chord!r} on {display}")
+            for code in codes:
+                xtst.XTestFakeKeyEvent(dpy, code, 1, 0)
+            for code in reversed(codes):
+                xtst.XTestFakeKeyEvent(dpy, code, 0, 0)
+            lib.XFlush(dpy)
+            time.sleep(pause)
+    finally:
+        lib.XCloseDisplay(dpy)
+
+
+def type_text(display: str, text: str) -> None:
+    """Type ``text`` (lowercase letters, digits, "/", ".", "-", " ") into the focused X window."""
+    type_keys(display, [[ch] for ch in text])

@@ -134,4 +134,11 @@ export const api = {
   practiseCheck: () => call("practise_check"),
   practiseShow: () => call("practise_show"),
   practiseClose: () => call("practise_close"),
+  paint: (cell, colour) => call("paint", cell, colour),
+  paintNote: (cell, digit, colour) => call("paint_note", cell, digit, colour),
+  clearColours: () => call("clear_colours"),
+  shareLink: () => call("share_link"),
+  openSudokuwiki: () => call("open_sudokuwiki"),
+  dailyPuzzle: (date) => call("daily_puzzle", date),
+  printPdf: (what, perPage, solutions, title, paper) => call("print_pdf", what, perPage, solutions, title, paper),
 };

@@ -7,10 +7,14 @@
 //   render(state, active) after the board and the panels are drawn (active: a solve is on screen)
 // A feature keeps its words in ui/js/words/ (i18n.addTexts) and its calls in api.js.
 
+import { colours } from "./colours.js";
+import { daily } from "./daily.js";
 import { needs } from "./needs.js";
 import { photo } from "./photo.js";
 import { practise } from "./practise.js";
+import { print } from "./print.js";
 import { rating } from "./rating.js";
+import { share } from "./share.js";
 import { why } from "./why.js";
 
-export const FEATURES = [why, rating, practise, needs, photo];
+export const FEATURES = [colours, why, rating, practise, needs, share, daily, print, photo];

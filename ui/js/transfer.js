@@ -2,6 +2,7 @@
 // through the API). Parsing and formatting live in Python (desktop/transfer.py, engine.formats).
 
 import { api } from "./api.js";
+import { copyText } from "./clipboard.js";
 import * as i18n from "./i18n.js";
 import * as store from "./store.js";
 
@@ -93,13 +94,7 @@ export class Transfer {
     $("export-close").addEventListener("click", () => dialog.close());
     dialog.addEventListener("close", () => this.ctx.focusBoard());
     $("export-copy").addEventListener("click", async () => {
-      const text = $("export-text").value;
-      try {
-        await navigator.clipboard.writeText(text);
-      } catch {
-        $("export-text").select(); // no clipboard permission: fall back to the selection
-        document.execCommand("copy");
-      }
+      await copyText($("export-text").value); // never the Clipboard API first: QtWebEngine aborts on it
       this.ctx.say(() => i18n.t("msg.copied"));
     });
     $("export-save").addEventListener("click", async () => {

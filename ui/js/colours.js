@@ -1,0 +1,140 @@
+// Colours (issue 32): a colour mode (the Colours button, key C) in which the digit keys and the pad paint
+// the selected cell with colour 1-8 (again: off) and Shift+digit that candidate of the cell, with the colour
+// last painted on a cell (the pad marks it); Clear colours.
+// The colours are game state in Python (undoable, saved); the mode is view state, kept here.
+
+import { api } from "./api.js";
+import * as i18n from "./i18n.js";
+import "./words/colours.js";
+
+const $ = (id) => document.getElementById(id);
+export const COLOURS = 8; // desktop/midend/colours.py COLOURS
+
+/** The colour of candidate ``digit`` in a cell's packed note colours (4 bits a digit). */
+export function noteColour(packed, digit) {
+  return Math.floor(packed / 2 ** (4 * (digit - 1))) % 16;
+}
+
+function typing(event) {
+  const tag = event.target.tagName;
+  return tag === "INPUT" || tag === "SELECT" || tag === "TEXTAREA" || event.target.closest("dialog");
+}
+
+/** A cell's label with its colours: "…, coloured notes 4 colour 3, colour 2". */
+export function colouredLabel(label, colour, packed) {
+  const notes = [];
+  for (let d = 1; d <= 9; d++) {
+    const c = noteColour(packed || 0, d);
+    if (c) notes.push(i18n.t("colour.note", { digit: d, colour: c }));
+  }
+  let out = label;
+  if (notes.length) out = i18n.t("colour.notes", { label: out, notes: notes.join(i18n.language() === "zh" ? "，" : ", ") });
+  if (colour) out = i18n.t("colour.cell", { label: out, colour });
+  return out;
+}
+
+class Colours {
+  constructor() {
+    this.on = false;
+    this.pen = 1; // the colour a note gets: the one last painted on a cell
+    this.ctx = null;
+  }
+
+  mount(ctx) {
+    this.ctx = ctx;
+    this.cells = [...document.querySelectorAll("#board .cell")];
+    $("colour-mode").addEventListener("click", () => this.toggle());
+    $("clear-colours").addEventListener("click", () => this.clear());
+    document.addEventListener("keydown", (event) => {
+      const plain = !event.ctrlKey && !event.metaKey && !event.altKey && !event.shiftKey;
+      if (plain && event.key.toLowerCase() === "c" && ctx.view.state && !typing(event)) {
+        event.preventDefault();
+        this.toggle();
+      }
+    });
+    // in colour mode the board's digit keys and the pad paint instead (caught before main.js sees them)
+    $("board").addEventListener("keydown", (event) => {
+      const key = /^(?:Digit|Numpad)([1-9])$/.exec(event.code);
+      if (!this.on || !key || event.ctrlKey || event.metaKey || event.altKey) return;
+      event.preventDefault();
+      event.stopImmediatePropagation();
+      this.paint(Number(key[1]), event.shiftKey);
+    }, true);
+    document.querySelector(".pad").addEventListener("click", (event) => {
+      const key = event.target.closest(".pad-key:not(.pad-erase)");
+      if (!this.on || !key) return;
+      event.stopImmediatePropagation();
+      this.paint(Number(key.dataset.digit), false);
+      ctx.focusBoard();
+    }, true);
+  }
+
+  toggle() {
+    this.on = !this.on;
+    this.ctx.render();
+    this.ctx.announce(i18n.t(this.on ? "colour.on" : "colour.off"));
+  }
+
+  /** Paint the selected cell with colour ``digit`` or (``note``) its candidate ``digit`` with the pen. */
+  async paint(digit, note) {
+    const { view, announce } = this.ctx;
+    if (!note && digit > COLOURS) {
+      announce(i18n.t("colour.range", { count: COLOURS }));
+      return;
+    }
+    const cell = view.selected;
+    const colour = note ? this.pen : digit;
+    const s = view.state;
+    const had = note ? noteColour(s.note_colours[cell], digit) : s.colours[cell];
+    if (!note) this.pen = colour; // Shift+digit paints a note with the colour last used on a cell
+    const answer = note ? await api.paintNote(cell, digit, colour) : await api.paint(cell, colour);
+    if (!answer.ok) return;
+    const where = { row: Math.floor(cell / 9) + 1, col: (cell % 9) + 1, colour, digit };
+    const key = had === colour ? "removed" : "painted";
+    announce(i18n.t(`colour.${note ? "note" : ""}${key}`, where));
+  }
+
+  async clear() {
+    const answer = await api.clearColours();
+    if (answer.ok) this.ctx.say(() => i18n.t(answer.changed ? "colour.cleared" : "colour.none"));
+  }
+
+  model(model, state) {
+    const base = model.label;
+    model.label = (cell, digit, notes) =>
+      colouredLabel(base(cell, digit, notes), state.colours[cell], digit ? 0 : state.note_colours[cell]);
+  }
+
+  render(state) {
+    for (const [cell, el] of this.cells.entries()) {
+      setColour(el, state.colours[cell]);
+      const packed = state.note_colours[cell];
+      const smalls = el.querySelector(".cands").children;
+      for (let d = 1; d <= 9; d++) setColour(smalls[d - 1], packed ? noteColour(packed, d) : 0);
+    }
+    const button = $("colour-mode");
+    button.setAttribute("aria-pressed", this.on ? "true" : "false");
+    $("clear-colours").disabled = !state.colours.some(Boolean) && !state.note_colours.some(Boolean);
+    const pad = document.querySelector(".pad");
+    pad.classList.toggle("colours", this.on);
+    $("pad-colours").hidden = !this.on;
+    if (this.on) $("pad-mode").hidden = true;
+    for (const key of pad.querySelectorAll(".pad-key:not(.pad-erase)")) {
+      const digit = Number(key.dataset.digit);
+      if (this.on) {
+        key.disabled = state.paused || digit > COLOURS;
+        key.title = i18n.t("colour.key", { colour: digit });
+      }
+      key.classList.toggle("pen", this.on && digit === this.pen);
+    }
+  }
+}
+
+function setColour(el, colour) {
+  const want = colour ? String(colour) : null;
+  if (el.getAttribute("data-colour") === want) return;
+  if (want) el.setAttribute("data-colour", want);
+  else el.removeAttribute("data-colour");
+}
+
+export const colours = new Colours();
