@@ -30,7 +30,7 @@ level      Chinese   needs (typically)                                   SE band
 easy       简单      singles only                                        < 2.5
 medium     中等      locked candidates, pairs, X-wing, hidden pairs      2.5 - 3.4
 hard       困难      triples, fish, wings, uniqueness, quads, BUG        3.5 - 5.9
-expert     专家      Sue de Coq, chains, nice loops, Franken fish, ATE   6.0 - 7.9
+expert     专家      Sue de Coq, chains, nice loops, Franken fish, ATE   6.0 - 7.99
 master     大师      chains through groups or ALS, forcing chains        8.0 - 9.9
 extreme    极限      an exocet, or a guess (logic alone cannot finish)   10
 =========  ========  ==================================================  ===========
@@ -134,7 +134,7 @@ _CEILING = {
     Difficulty.EASY: 2.4,
     Difficulty.MEDIUM: 3.4,
     Difficulty.HARD: 5.9,
-    Difficulty.EXPERT: 7.9,
+    Difficulty.EXPERT: 7.99,  # master is SE's band, 8.0 or more (issue 30: it was 7.9)
     Difficulty.MASTER: 9.99,
     Difficulty.EXTREME: 10.0,
 }
