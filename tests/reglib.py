@@ -19,7 +19,7 @@ from collections.abc import Iterable, Iterator
 from pathlib import Path
 from typing import NamedTuple
 
-from engine import CandidateGrid, Step, parse_state
+from engine import CandidateGrid, Step, as_grid, iter_steps, parse_state, solve
 from engine.strategies import Technique
 from engine.techniques import technique
 
@@ -144,6 +144,19 @@ def walk(puzzle: str, solution: str, easier: list[Technique]) -> Iterator[tuple[
 
 
 Found = list[tuple[str, str, list[Step]]]  # (candidate line, solution, the steps found there)
+
+
+def driver_states(puzzles: Iterable[str]) -> list[tuple[str, str]]:
+    """Return (candidate line, solution) for every state on the step driver's paths through ``puzzles``."""
+    out = []
+    for puzzle in puzzles:
+        grid = as_grid(puzzle)
+        solution = "".join(map(str, solve(grid)))
+        cg = CandidateGrid.from_grid(grid)
+        for step in iter_steps(grid, unique=True):
+            out.append((cg.to_sukaku(), solution))
+            cg.apply(step)
+    return out
 
 
 def steps_on(tid: str, states: Iterable[tuple[str, str]]) -> Found:

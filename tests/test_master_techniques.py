@@ -13,9 +13,18 @@ from functools import cache
 from pathlib import Path
 
 import pytest
-from reglib import Found, Orientation, assert_sound, digits_in, holding, random_orientation, steps_on
+from reglib import (
+    Found,
+    Orientation,
+    assert_sound,
+    digits_in,
+    driver_states,
+    holding,
+    random_orientation,
+    steps_on,
+)
 
-from engine import PEERS, UNITS, CandidateGrid, as_grid, explain, iter_steps, parse_state, solve
+from engine import PEERS, UNITS, explain, parse_state
 from engine.techniques import technique
 
 RATED = Path(__file__).resolve().parents[2] / "shared" / "data" / "ratings" / "se_rated_stratified_sample.txt"
@@ -27,16 +36,8 @@ def _states() -> list[tuple[str, str]]:
     """Return (candidate line, solution) for every state on the driver's paths through 40 puzzles of
     SE 6.5-9 of the tuning half (sha1 prefix even)."""
     rows = [line.split() for line in RATED.read_text().splitlines()]
-    picked = [p for sha, p, se in rows if 6.5 <= float(se) <= 9.0 and int(sha, 16) % 2 == 0][::40][:40]
-    out = []
-    for puzzle in picked:
-        grid = as_grid(puzzle)
-        solution = "".join(map(str, solve(grid)))
-        cg = CandidateGrid.from_grid(grid)
-        for step in iter_steps(grid, unique=True):
-            out.append((cg.to_sukaku(), solution))
-            cg.apply(step)
-    return out
+    tuning = [p for sha, p, se in rows if 6.5 <= float(se) <= 9.0 and int(sha, 16) % 2 == 0]
+    return driver_states(tuning[::40][:40])
 
 
 @cache

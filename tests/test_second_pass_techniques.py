@@ -14,9 +14,9 @@ from functools import cache
 from pathlib import Path
 
 import pytest
-from reglib import Found, assert_orientation_free, assert_sound, digits_in, holding, steps_on
+from reglib import Found, assert_orientation_free, assert_sound, digits_in, driver_states, holding, steps_on
 
-from engine import PEERS, UNITS, CandidateGrid, as_grid, cell_name, explain, iter_steps, parse_state, solve
+from engine import PEERS, UNITS, cell_name, explain, parse_state
 
 RATED = Path(__file__).resolve().parents[2] / "shared" / "data" / "ratings" / "se_rated_stratified_sample.txt"
 NEW = ("medusa_3d", "wxyz_wing", "vwxyz_wing", "aligned_pair_exclusion")
@@ -26,16 +26,7 @@ NEW = ("medusa_3d", "wxyz_wing", "vwxyz_wing", "aligned_pair_exclusion")
 def _states() -> list[tuple[str, str]]:
     """Return (candidate line, solution) for the driver's states on 12 puzzles of SE 4-9."""
     rows = [line.split() for line in RATED.read_text().splitlines()]
-    picked = [p for _, p, se in rows if 4.0 <= float(se) <= 9.0][::300][:12]
-    out = []
-    for puzzle in picked:
-        grid = as_grid(puzzle)
-        solution = "".join(map(str, solve(grid)))
-        cg = CandidateGrid.from_grid(grid)
-        for step in iter_steps(grid, unique=True):
-            out.append((cg.to_sukaku(), solution))
-            cg.apply(step)
-    return out
+    return driver_states([p for _, p, se in rows if 4.0 <= float(se) <= 9.0][::300][:12])
 
 
 @cache
