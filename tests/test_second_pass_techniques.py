@@ -14,7 +14,15 @@ from functools import cache
 from pathlib import Path
 
 import pytest
-from reglib import Found, assert_orientation_free, assert_sound, digits_in, driver_states, holding, steps_on
+from reglib import (
+    Found,
+    assert_bent_set,
+    assert_orientation_free,
+    assert_sound,
+    digits_in,
+    driver_states,
+    steps_on,
+)
 
 from engine import PEERS, UNITS, cell_name, explain, parse_state
 
@@ -39,25 +47,12 @@ def test_every_step_is_sound_and_the_technique_fires(tid: str) -> None:
     assert_sound(tid, _found(tid))
 
 
-def _one_unit(cells: set[int]) -> bool:
-    return any(cells <= set(unit) for unit in UNITS)
-
-
 @pytest.mark.parametrize("tid,size", [("wxyz_wing", 4), ("vwxyz_wing", 5)])
 def test_bent_sets_match_the_definition(tid: str, size: int) -> None:
     for state, _, steps in _found(tid):
         cg = parse_state(state)
         for step in steps:
-            cells = set(step.cells)
-            assert len(cells) == size and not _one_unit(cells)
-            digits = digits_in(cg, cells)
-            assert len(digits) == size
-            holders = {d: set(holding(cg, cells, d)) for d in digits}
-            loose = [d for d in digits if not _one_unit(holders[d])]
-            assert len(loose) <= 1
-            for c, d in step.eliminations:
-                assert c not in cells and d in (loose or digits)
-                assert all(h in PEERS[c] for h in holders[d]), (step, c, d)
+            assert_bent_set(cg, step, size)
 
 
 def test_medusa_links_are_strong_and_join_opposite_colours() -> None:
