@@ -160,8 +160,6 @@ def bent_sets_found(cands, cell_units, peers, scopes, digit_sets, n, out):  # pr
                     continue
                 if popcount(un) != n:
                     continue
-                if n >= 6 and loose and loose != cands[pivot] & (cands[pivot] - 1):
-                    continue  # as SE: the bivalue cell's smaller digit is the restricted one
                 again = False  # the same cells reached from another pivot or scope count once
                 for j in range(nseen):
                     if seen[j, 0] == s0 and seen[j, 1] == s1 and seen[j, 2] == s2:

@@ -22,9 +22,10 @@ within a box and a row or column crossing it; a set spread wider cannot remove a
 practice.  Scores follow Sukaku Explainer's wing ladder (XYZ 4.4, WXYZ 4.6, VWXYZ 4.8).  The 6- and
 7-cell sets are SE's own UVWXYZ- and TUVWXYZ-wings, looked for as SE does: an almost locked set of
 5 or 6 cells in one unit and a bivalue cell outside it holding two of its digits (an ALS-XZ with a
-cell), at SE's prices 6.6 and 7.5; and as SE finds them: SE names the bivalue cell's digits x < z
-and only ever tries x as the restricted one (a wing restricted on the larger digit is left to
-later techniques, as SE leaves it: the ratings follow SE's; benchmarks/README.md, round 13).
+cell), at SE's prices 6.6 and 7.5.  SE names the bivalue cell's digits x < z and only ever tries x
+as the restricted one, so it sees a wing or not as the digits are labelled; we take both ways
+round: a hint, a rating and the trainer's relabelled states must not depend on the digits' names
+(SE's rule would have kept 14 more tuning SE 8+ puzzles master; benchmarks/README.md, round 13).
 """
 
 from __future__ import annotations
