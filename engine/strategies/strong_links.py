@@ -7,8 +7,13 @@ cell of the next) make a chain: if its first node is false the second is true, t
 ..., so the first or the last node is true, and a cell seeing every cell of both loses the digit.
 Closed into a loop, each weak link holds exactly one truth and its common peers lose the digit::
 
-    . . . | . . . | . . .       (4)r1c2 = (4)r1c8 - (4)r3c7|r3c8|r3c9 = (4)r3c1      (box 3's
-    . . . | . . . | . . .       ... = (4)r9c1: r9c2 sees r1c2 and r9c1, so it loses 4   group)
+    A . . | . . . | B . .       row 1's 4s: A, B          (4)A = (4)B
+    . x . | C . . | . G G       row 2's 4s: C and group G  - (4)G = (4)C
+    . x . | . . . | . . .       (B sees G: box 3)          - (4)D = (4)E
+    ------+-------+------       row 7's 4s: D, E
+    . . . | . . . | . . .       A or E holds 4, so the cells seeing both (x, and r7c1) lose it
+    ...
+    . E . | D . . | . . .       (C sees D: column 4)
 
 Sudoku Explainer (Sukaku Explainer, whose ratings the SE-rated data carry) finds these with its
 `StrongLinks(3)` and `StrongLinks(4)` (5 and 6 are off by default) and charges 5.4 and 5.8, plus
