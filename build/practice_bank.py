@@ -1,6 +1,11 @@
 """Build the trainer's practice bank: states whose easiest step is each technique, from our own puzzles.
 
     .venv/bin/python build/practice_bank.py [--per 30] [--minutes 20] [--seed 1] [--out engine/data/...]
+    .venv/bin/python build/practice_bank.py --refile
+
+``--refile`` only files the shipped bank's states again under the technique that is now their
+easiest step (after a cheaper technique joins the driver; issue 30's grouped fish and UVWXYZ-wing
+took some finned-fish states), at most ``--per`` each, and rewrites it: seconds, not minutes.
 
 Generated puzzles (``engine.generate``, seeded) are walked along their rating path; the state
 before each step is kept for that step's technique (at most one per technique from each puzzle,
@@ -21,7 +26,8 @@ import numpy as np
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from engine.practice import BANK_FILE, MIN_BANK, find_states, write_bank  # noqa: E402
+from engine.human import next_step  # noqa: E402
+from engine.practice import BANK_FILE, MIN_BANK, decode_state, find_states, load_bank, write_bank  # noqa: E402
 from engine.techniques import techniques  # noqa: E402
 
 
@@ -31,8 +37,11 @@ def main() -> int:
     parser.add_argument("--minutes", type=float, default=20.0)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--out", default=str(ROOT / "engine" / "data" / BANK_FILE))
+    parser.add_argument("--refile", action="store_true", help="file the shipped states again, nothing new")
     args = parser.parse_args()
     order = [t.id for t in techniques() if t.id != "guess"]
+    if args.refile:
+        return refile(order, args.per, args.out)
     bank: dict[str, list] = {tid: [] for tid in order}
     rng = np.random.default_rng(args.seed)
     start = time.monotonic()
@@ -51,6 +60,23 @@ def main() -> int:
     print(f"done in {time.monotonic() - start:.0f} s, {sum(map(len, bank.values()))} states, "
           f"{Path(args.out).stat().st_size:,} bytes")
     print("short of", args.per, ":", ", ".join(f"{tid} {n}" for tid, n in short.items()) or "none")
+    return 0
+
+
+def refile(order: list[str], per: int, out: str) -> int:
+    """File every shipped state under its easiest step's technique now, at most ``per`` each; write."""
+    bank: dict[str, list] = {tid: [] for tid in order}
+    moved = 0
+    for tid, texts in load_bank().items():
+        for text in texts:
+            cg = decode_state(text)
+            step = next_step(cg, unique=True)
+            now = step.technique if step is not None else ""
+            moved += now != tid
+            if now in bank and len(bank[now]) < per:
+                bank[now].append(cg)
+    write_bank(out, bank)
+    print(f"{sum(map(len, bank.values()))} states, {moved} filed under another technique")
     return 0
 
 

@@ -13,6 +13,8 @@ digits 81 characters with givens ``1``-``9``, placed digits ``a``-``i``, empty `
 3-16 (jellyfish, hidden quad, unique rectangle 5, Franken jellyfish, aligned pair exclusion,
 Nishio) and 18 none: generated puzzles' paths hardly ever take them as the easiest step (some, such
 as the colourings, ALS-XZ and the remote pair, come after a technique that finds the same and more).
+Issue 30's grouped fish and UVWXYZ-wing then came first on some of those states:
+``build/practice_bank.py --refile`` filed them under it until the next build.
 
 When a state is shown it is moved by a random :class:`Transform` (digits relabelled, rows permuted
 within bands, bands, columns within stacks, stacks, maybe transposed), which keeps every

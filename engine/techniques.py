@@ -40,6 +40,7 @@ from engine.strategies import (
     nishio,
     single_digit,
     singles,
+    strong_links,
     subsets,
     sue_de_coq,
     unique_loops,
@@ -50,7 +51,7 @@ from engine.strategies import (
 # the family modules; among techniques of equal cost and score, an earlier family is tried first
 FAMILY_MODULES: tuple[ModuleType, ...] = (
     singles, intersections, subsets, fish, complex_fish, single_digit, coloring, wings, uniqueness,
-    unique_loops, chains, als, als_chain, sue_de_coq,
+    unique_loops, chains, strong_links, als, als_chain, sue_de_coq,
     exocet,  # before forcing: at the guess's price, tried before it
     forcing, nishio, medusa, bent_sets, bug, exclusion, msls,
 )

@@ -427,11 +427,11 @@ def _avoidable_rectangle_fields(step: Step, lang: str) -> dict[str, str]:
 _FIELDS: dict[str, Callable[[Step, str], dict[str, str]]] = {
     **dict.fromkeys(("pointing", "claiming", "locked_pair", "locked_triple"), _intersection_fields),
     "unique_loop": _unique_loop_fields,
-    **dict.fromkeys(("x_chain", "xy_chain", "aic"), _chain_fields),
+    **dict.fromkeys(("x_chain", "xy_chain", "aic", "grouped_fish"), _chain_fields),
     "remote_pair": _remote_pair_fields,
     **dict.fromkeys(("simple_coloring", "multi_coloring"), _coloring_fields),
     "avoidable_rectangle": _avoidable_rectangle_fields,
-    **dict.fromkeys(("wxyz_wing", "vwxyz_wing"), _bent_set_fields),
+    **dict.fromkeys(("wxyz_wing", "vwxyz_wing", "uvwxyz_wing", "tuvwxyz_wing"), _bent_set_fields),
     "bug_plus_n": _bug_fields,
     **dict.fromkeys(("sue_de_coq", "als_xz", "als_xy_wing", "death_blossom", "als_chain", "msls", "guess"),
                     _result_fields),

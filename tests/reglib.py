@@ -19,7 +19,7 @@ from collections.abc import Iterable, Iterator
 from pathlib import Path
 from typing import NamedTuple
 
-from engine import CandidateGrid, Step, parse_state
+from engine import PEERS, UNITS, CandidateGrid, Step, as_grid, iter_steps, parse_state, solve
 from engine.strategies import Technique
 from engine.techniques import technique
 
@@ -146,6 +146,19 @@ def walk(puzzle: str, solution: str, easier: list[Technique]) -> Iterator[tuple[
 Found = list[tuple[str, str, list[Step]]]  # (candidate line, solution, the steps found there)
 
 
+def driver_states(puzzles: Iterable[str]) -> list[tuple[str, str]]:
+    """Return (candidate line, solution) for every state on the step driver's paths through ``puzzles``."""
+    out = []
+    for puzzle in puzzles:
+        grid = as_grid(puzzle)
+        solution = "".join(map(str, solve(grid)))
+        cg = CandidateGrid.from_grid(grid)
+        for step in iter_steps(grid, unique=True):
+            out.append((cg.to_sukaku(), solution))
+            cg.apply(step)
+    return out
+
+
 def steps_on(tid: str, states: Iterable[tuple[str, str]]) -> Found:
     """Return (state, solution, steps) for every (candidate line, solution) where ``tid`` finds a step."""
     find = technique(tid).find
@@ -181,3 +194,25 @@ def digits_in(cg: CandidateGrid, cells: Iterable[int]) -> set[int]:
 def holding(cg: CandidateGrid, cells: Iterable[int], d: int) -> list[int]:
     """Return the cells of ``cells`` where ``d`` is a candidate, in their order."""
     return [c for c in cells if cg.cands[c] >> (d - 1) & 1]
+
+
+def in_one_unit(cells: set[int]) -> bool:
+    """Return True if one row, column or box holds all of ``cells``."""
+    return any(cells <= set(unit) for unit in UNITS)
+
+
+def assert_bent_set(cg: CandidateGrid, step: Step, size: int) -> list[int]:
+    """Assert ``step`` is a bent set of ``size`` cells (as many digits, spread over units, at most one
+    digit whose cells do not share a unit) removing only what its rule removes; return that loose
+    digit in a list ([] when every digit is locked)."""
+    cells = set(step.cells)
+    assert len(cells) == size and not in_one_unit(cells)
+    digits = digits_in(cg, cells)
+    assert len(digits) == size
+    holders = {d: set(holding(cg, cells, d)) for d in digits}
+    loose = [d for d in digits if not in_one_unit(holders[d])]
+    assert len(loose) <= 1
+    for c, d in step.eliminations:
+        assert c not in cells and d in (loose or digits)
+        assert all(h in PEERS[c] for h in holders[d]), (step, c, d)
+    return loose

@@ -14,9 +14,17 @@ from functools import cache
 from pathlib import Path
 
 import pytest
-from reglib import Found, assert_orientation_free, assert_sound, digits_in, holding, steps_on
+from reglib import (
+    Found,
+    assert_bent_set,
+    assert_orientation_free,
+    assert_sound,
+    digits_in,
+    driver_states,
+    steps_on,
+)
 
-from engine import PEERS, UNITS, CandidateGrid, as_grid, cell_name, explain, iter_steps, parse_state, solve
+from engine import PEERS, UNITS, cell_name, explain, parse_state
 
 RATED = Path(__file__).resolve().parents[2] / "shared" / "data" / "ratings" / "se_rated_stratified_sample.txt"
 NEW = ("medusa_3d", "wxyz_wing", "vwxyz_wing", "aligned_pair_exclusion")
@@ -26,16 +34,7 @@ NEW = ("medusa_3d", "wxyz_wing", "vwxyz_wing", "aligned_pair_exclusion")
 def _states() -> list[tuple[str, str]]:
     """Return (candidate line, solution) for the driver's states on 12 puzzles of SE 4-9."""
     rows = [line.split() for line in RATED.read_text().splitlines()]
-    picked = [p for _, p, se in rows if 4.0 <= float(se) <= 9.0][::300][:12]
-    out = []
-    for puzzle in picked:
-        grid = as_grid(puzzle)
-        solution = "".join(map(str, solve(grid)))
-        cg = CandidateGrid.from_grid(grid)
-        for step in iter_steps(grid, unique=True):
-            out.append((cg.to_sukaku(), solution))
-            cg.apply(step)
-    return out
+    return driver_states([p for _, p, se in rows if 4.0 <= float(se) <= 9.0][::300][:12])
 
 
 @cache
@@ -48,25 +47,12 @@ def test_every_step_is_sound_and_the_technique_fires(tid: str) -> None:
     assert_sound(tid, _found(tid))
 
 
-def _one_unit(cells: set[int]) -> bool:
-    return any(cells <= set(unit) for unit in UNITS)
-
-
 @pytest.mark.parametrize("tid,size", [("wxyz_wing", 4), ("vwxyz_wing", 5)])
 def test_bent_sets_match_the_definition(tid: str, size: int) -> None:
     for state, _, steps in _found(tid):
         cg = parse_state(state)
         for step in steps:
-            cells = set(step.cells)
-            assert len(cells) == size and not _one_unit(cells)
-            digits = digits_in(cg, cells)
-            assert len(digits) == size
-            holders = {d: set(holding(cg, cells, d)) for d in digits}
-            loose = [d for d in digits if not _one_unit(holders[d])]
-            assert len(loose) <= 1
-            for c, d in step.eliminations:
-                assert c not in cells and d in (loose or digits)
-                assert all(h in PEERS[c] for h in holders[d]), (step, c, d)
+            assert_bent_set(cg, step, size)
 
 
 def test_medusa_links_are_strong_and_join_opposite_colours() -> None:

@@ -24,6 +24,9 @@ def bent_sets_found(cands, cell_units, peers, scopes, digit_sets, n, out):  # pr
     The search of round 7's kernel (tests/bent_sets_reference.py: digit set by digit set, each pivot cell
     with its peers and then, for n = 4, each box with a crossing line, depth first), each set kept
     once, then tested (spread over units, removes something), in one call on 27-cell words.
+    For n >= 6 (Sukaku Explainer's UVWXYZ- and TUVWXYZ-wings: an almost locked set of n - 1 cells
+    in one unit and a bivalue cell holding two of its digits) each bivalue fitting cell is a pivot
+    with the cells of each unit ``scopes`` gives (the 27 units) that does not hold it.
     ``cell_units[c]``: cell c's three units as a 27-bit mask; ``peers[c]``: its peers, ``scopes``:
     the box-line scopes (both as three words); ``digit_sets``: the n-digit masks in the order tried.
     """
@@ -72,14 +75,21 @@ def bent_sets_found(cands, cell_units, peers, scopes, digit_sets, n, out):  # pr
         if union != digits or npiv < n:
             continue
         nseen = 0
-        groups = npiv + (scopes.shape[0] if n == 4 else 0)
+        nscopes = scopes.shape[0]
+        groups = npiv * nscopes if n >= 6 else npiv + (nscopes if n == 4 else 0)
         for g in range(groups):
-            pivot = pivots[g] if g < npiv else -1
+            if n >= 6:  # a bivalue pivot and n - 1 cells of one unit without it (SE's ALS + cell)
+                pivot, s = pivots[g // nscopes], g % nscopes
+                if popcount(cands[pivot]) != 2 or scopes[s, pivot // 27] >> (pivot % 27) & 1:
+                    continue
+                g0, g1, g2 = scopes[s, 0] & fit[0], scopes[s, 1] & fit[1], scopes[s, 2] & fit[2]
+            else:
+                pivot = pivots[g] if g < npiv else -1
+                g0 = (peers[pivot, 0] if pivot >= 0 else scopes[g - npiv, 0]) & fit[0]
+                g1 = (peers[pivot, 1] if pivot >= 0 else scopes[g - npiv, 1]) & fit[1]
+                g2 = (peers[pivot, 2] if pivot >= 0 else scopes[g - npiv, 2]) & fit[2]
             base = 1 if pivot >= 0 else 0
             held = cands[pivot] if pivot >= 0 else 0
-            g0 = (peers[pivot, 0] if pivot >= 0 else scopes[g - npiv, 0]) & fit[0]
-            g1 = (peers[pivot, 1] if pivot >= 0 else scopes[g - npiv, 1]) & fit[1]
-            g2 = (peers[pivot, 2] if pivot >= 0 else scopes[g - npiv, 2]) & fit[2]
             if popcount(g0) + popcount(g1) + popcount(g2) < n - base:
                 continue
             for d in range(9):  # the group's digits, read from the digits' fitting cells

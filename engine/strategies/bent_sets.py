@@ -1,4 +1,4 @@
-"""Bent sets: WXYZ-wing (4 cells) and VWXYZ-wing (5 cells).
+"""Bent sets: WXYZ-wing (4 cells), VWXYZ-wing (5), UVWXYZ-wing (6) and TUVWXYZ-wing (7 cells).
 
 N cells, not all in one unit, that hold exactly N digits between them.  A digit is *restricted*
 when the set's cells holding it all see each other: it fills at most one of them.  N cells need N
@@ -19,7 +19,13 @@ case is the XYZ-wing (:mod:`engine.strategies.wings`).
 
 Where the sets are looked for: within one cell and its peers (the cell in the set: a pivot), and
 within a box and a row or column crossing it; a set spread wider cannot remove anything in
-practice.  Scores follow Sukaku Explainer's wing ladder (XYZ 4.4, WXYZ 4.6, VWXYZ 4.8).
+practice.  Scores follow Sukaku Explainer's wing ladder (XYZ 4.4, WXYZ 4.6, VWXYZ 4.8).  The 6- and
+7-cell sets are SE's own UVWXYZ- and TUVWXYZ-wings, looked for as SE does: an almost locked set of
+5 or 6 cells in one unit and a bivalue cell outside it holding two of its digits (an ALS-XZ with a
+cell), at SE's prices 6.6 and 7.5.  SE names the bivalue cell's digits x < z and only ever tries x
+as the restricted one, so it sees a wing or not as the digits are labelled; we take both ways
+round: a hint, a rating and the trainer's relabelled states must not depend on the digits' names
+(SE's rule would have kept 14 more tuning SE 8+ puzzles master; benchmarks/README.md, round 13).
 """
 
 from __future__ import annotations
@@ -46,7 +52,7 @@ from engine.strategies.links import digit_cells
 
 FAMILY = Family()  # this module's techniques, read by engine.techniques
 
-_NAMES = {4: "wxyz_wing", 5: "vwxyz_wing"}
+_NAMES = {4: "wxyz_wing", 5: "vwxyz_wing", 6: "uvwxyz_wing", 7: "tuvwxyz_wing"}
 
 
 def _box_lines() -> list[int]:
@@ -56,7 +62,7 @@ def _box_lines() -> list[int]:
 
 
 _BOX_LINES = _box_lines()
-_DIGIT_SETS = {n: [m for m in range(512) if POPCOUNT[m] == n] for n in (4, 5)}
+_DIGIT_SETS = {n: [m for m in range(512) if POPCOUNT[m] == n] for n in _NAMES}
 
 
 _WORD = (1 << 27) - 1
@@ -69,6 +75,7 @@ def _thirds(masks: list[int]) -> np.ndarray:
 
 _PEER_THIRDS = np.array(PEER_THIRDS, dtype=np.int64)
 _SCOPE_THIRDS = _thirds(_BOX_LINES)
+_UNIT_THIRDS = _thirds(list(UNIT_MASK))  # the scopes of the wider wings (n >= 6)
 _CELL_UNITS = np.array(CELL_UNIT_BITS, dtype=np.int64)
 _DIGIT_SET_ARRAYS = {n: np.array(sets, dtype=np.int64) for n, sets in _DIGIT_SETS.items()}
 
@@ -98,7 +105,8 @@ def _sets(cands: list[int], n: int) -> list[tuple[int, int, int]]:
     from engine.kernels.rows import filled_rows
 
     state = cands_array(cands)
-    args = (state, _CELL_UNITS, _PEER_THIRDS, _SCOPE_THIRDS, _DIGIT_SET_ARRAYS[n], n)
+    scopes = _UNIT_THIRDS if n >= 6 else _SCOPE_THIRDS
+    args = (state, _CELL_UNITS, _PEER_THIRDS, scopes, _DIGIT_SET_ARRAYS[n], n)
     rows = filled_rows(bent_sets_found, args, 5, 16)
     return [(w0 | w1 << 27 | w2 << 54, union, loose) for w0, w1, w2, union, loose in rows]
 
@@ -146,9 +154,26 @@ def vwxyz_wing(cg: CandidateGrid) -> Iterator[Step]:
     yield from _bent(cg, 5)
 
 
+def uvwxyz_wing(cg: CandidateGrid) -> Iterator[Step]:
+    """Yield every UVWXYZ-wing (an almost locked set of 5 cells in one unit and a bivalue cell holding
+    two of its 6 digits) that removes a candidate, most removals first (none if none)."""
+    yield from _bent(cg, 6)
+
+
+def tuvwxyz_wing(cg: CandidateGrid) -> Iterator[Step]:
+    """Yield every TUVWXYZ-wing (an almost locked set of 6 cells in one unit and a bivalue cell holding
+    two of its 7 digits) that removes a candidate, most removals first (none if none)."""
+    yield from _bent(cg, 7)
+
+
 _EN = "the {size} cells {set} hold only the digits {digits}; {reason}. So: {result}."
 _ZH = "{size} 格 {set} 只含数字 {digits}；{reason}。所以：{result}。"
 FAMILY.add(Technique("wxyz_wing", "WXYZ-Wing", "WXYZ翼", 4.6, wxyz_wing), "WXYZ-wing: " + _EN,
            "WXYZ翼：" + _ZH)
 FAMILY.add(Technique("vwxyz_wing", "VWXYZ-Wing", "VWXYZ翼", 4.8, vwxyz_wing), "VWXYZ-wing: " + _EN,
            "VWXYZ翼：" + _ZH)
+# Sukaku Explainer's own prices (UVWXYZWingHint 6.6, TUVWXYZWingHint 7.5, fixed)
+FAMILY.add(Technique("uvwxyz_wing", "UVWXYZ-Wing", "UVWXYZ翼", 6.6, uvwxyz_wing), "UVWXYZ-wing: " + _EN,
+           "UVWXYZ翼：" + _ZH)
+FAMILY.add(Technique("tuvwxyz_wing", "TUVWXYZ-Wing", "TUVWXYZ翼", 7.5, tuvwxyz_wing), "TUVWXYZ-wing: " + _EN,
+           "TUVWXYZ翼：" + _ZH)
