@@ -6,8 +6,9 @@ the bottleneck step.
   HoDoKu's default step configuration (``Options.DEFAULT_SOLVER_STEPS``: full house and naked single
   4, hidden single 14, locked candidates 50, naked pair 60, hidden pair 70, X-wing 140, XY-wing 160,
   nice loop / AIC 280, forcing chain 500, brute force 10000, …: :data:`HODOKU_SCORE`).  A technique
-  HoDoKu has no step type for is charged as the step HoDoKu would find there instead (WXYZ- and
-  VWXYZ-wings and aligned exclusions as ALS-XZ, 3D Medusa as a nice loop, a unique loop or BUG+n as
+  HoDoKu has no step type for is charged as the step HoDoKu would find there instead (WXYZ- to
+  TUVWXYZ-wings and aligned exclusions as ALS-XZ, a grouped strong-link fish as a grouped nice loop,
+  3D Medusa as a nice loop, a unique loop or BUG+n as
   a uniqueness test, Nishio and digit forcing chains as a forcing chain, an MSLS or exocet as a
   template, a guess as brute force).  HoDoKu's own path may differ from ours, so this is HoDoKu's
   price list on our path, not HoDoKu's rating.
@@ -55,7 +56,8 @@ HODOKU_SCORE: dict[str, int] = {
     "finned_mutant_x_wing": 470, "finned_mutant_swordfish": 470, "finned_mutant_jellyfish": 470,
     "kraken_fish": 500, "forcing_chain": 500, "forcing_net": 700, "guess": 10000,
     # techniques HoDoKu has no step type for: the step it would find there instead
-    "wxyz_wing": 300, "vwxyz_wing": 300, "aligned_pair_exclusion": 300, "aligned_triple_exclusion": 300,
+    "wxyz_wing": 300, "vwxyz_wing": 300, "uvwxyz_wing": 300, "tuvwxyz_wing": 300, "grouped_fish": 300,
+    "aligned_pair_exclusion": 300, "aligned_triple_exclusion": 300,
     "medusa_3d": 280, "unique_loop": 100, "bug_plus_n": 100,
     "siamese_franken_fish": 430, "siamese_mutant_fish": 470,
     "nishio": 500, "digit_forcing_chain": 500, "msls": 10000, "exocet": 10000,

@@ -31,7 +31,8 @@ Result = dict[str, Any]
 
 # the player's moves on the board: after one, Redo no longer leaves the set for the game outside it
 FORGET_OUTSIDE = frozenset({"set_cell", "toggle_note", "fill_candidates", "clear", "restart", "fill_singles",
-                            "apply_hint", "go_puzzle", "paint", "paint_note", "clear_colours", "undo_to_mistake"})
+                            "apply_hint", "go_puzzle", "paint", "paint_note", "clear_colours",
+                            "undo_to_mistake"})
 
 
 def _notice(level: str, code: str, message: str, **params: Any) -> dict[str, Any]:
