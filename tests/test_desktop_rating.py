@@ -20,7 +20,7 @@ def test_the_breakdown_comes_in_the_state_for_its_puzzle_only(tmp_path):
     expected = rating_breakdown(XY_CHAIN)
     assert {k: v for k, v in shown.items() if k != "names"} == expected
     hardest = expected["bottleneck"]["technique"]
-    assert shown["names"][hardest] == {"en": technique_name(hardest, "en"), "zh": technique_name(hardest, "zh")}
+    assert shown["names"][hardest] == {lang: technique_name(hardest, lang) for lang in ("en", "zh")}
     assert set(shown["names"]) == set(expected["techniques"])
     assert api.set_cell(0, 1)["ok"]  # an entry: still the same puzzle
     assert api.get_state()["state"]["rating"] == shown
