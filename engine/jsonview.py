@@ -128,8 +128,8 @@ PLAIN = frozenset({
     "core", "corner", "count", "digit", "digits", "ends", "extra", "far", "fins", "fins2", "fish_en",
     "fish_zh", "kind", "last", "length", "line_cells", "line_digits", "link", "link_digit", "locked",
     "n", "options", "pair", "pincers", "pivot", "rccs", "reason", "roof", "row_digits", "rows", "score",
-    "set", "size", "source", "stem", "subset_digits", "targets", "triple", "blockers", "type", "x", "y",
-    "z",
+    "set", "size", "source", "stem", "strong", "subset_digits", "targets", "triple", "blockers", "type",
+    "x", "y", "z",
 })
 """``detail`` keys that hold only text (cells already named ``r1c2``), digits, counts or 1-based numbers."""
 
