@@ -135,13 +135,14 @@ def _check_create(sudoku: Path | str, env: dict[str, str], cwd: Path) -> None:
     assert len({grid.tobytes() for grid in grids}) == 1000
 
 
-def _check_solve(sudoku: Path | str, env: dict[str, str], cwd: Path, count: int, seed: int) -> None:
-    cases = _sample_puzzles(count, seed)
+def _check_solve(sudoku: Path | str, env: dict[str, str], cwd: Path, count: int, seed: int,
+                 repeat: int = 1, jobs: int = 1) -> None:
+    cases = _sample_puzzles(count, seed) * repeat
     (cwd / "puzzles.txt").write_text("".join(p + "\n" for p, _ in cases), encoding="ascii")
-    result = run(sudoku, ["-s", "puzzles.txt"], env, cwd)
+    result = run(sudoku, ["-s", "puzzles.txt", "--jobs", str(jobs)], env, cwd)
     assert result.returncode == 0, result.stderr
     lines = (cwd / "sudoku.txt").read_text(encoding="ascii").split()
-    assert len(lines) == count
+    assert len(lines) == len(cases)
     assert all(is_solution(as_grid(line), as_grid(p)) for line, (p, _) in zip(lines, cases, strict=True))
     assert lines == [solution for _, solution in cases]
 
@@ -186,6 +187,12 @@ def test_folder_commands_work_and_compile_nothing(bundle: Path, user: dict[str, 
     # the kernels were compiled ahead of time: nothing compiled, nothing cached for this user
     assert [p for p in Path(user["HOME"]).rglob("*") if p.is_file()] == []
 
+
+
+def test_folder_solves_in_worker_processes(bundle: Path, user: dict[str, str], workdir: Path) -> None:
+    """4,000 puzzles with --jobs 2 go to worker processes, which re-run the one program (sudoku-studio):
+    multiprocessing's own arguments must make them workers, never a window (they would hang)."""
+    _check_solve(bundle / ("sudoku" + EXE), user, workdir, 40, seed=21, repeat=100, jobs=2)
 
 
 PHOTO = ROOT.parent / "shared" / "data" / "photos" / "train" / "image2.jpg"
