@@ -5,7 +5,7 @@ image), so nothing is ever written next to the executable: saves go to the per-u
 API's business, see CONTRACT.md) and numba's compiled code to the per-user cache folder set up here.
 
 :func:`prepare` must run before anything imports numba, because numba reads its configuration from
-the environment once, at import.  Both executables' entry scripts (``build/entry_*.py``) call it first.
+the environment once, at import.  The bundle's entry script (``build/entry.py``) calls it first.
 
 Why a cache locator of our own: in a bundle, a function's ``co_filename`` is the module's path
 *relative* to the bundle (``engine/kernels/solver.py``), a file that does not exist.  numba's own

@@ -42,7 +42,11 @@ window.__selftest = (() => {
   const byName = (selector, text) =>
     [...document.querySelectorAll(selector)].find((el) => name(el) === text) || null;
   const button = (text) => byName('button, [role=button]', text);
-  const cells = () => [...document.querySelectorAll('[role=grid] [role=gridcell]')];
+  // the game's board only: the photo review and the trainer have grids of their own
+  const cells = () => {
+    const board = byName('[role=grid]', 'Sudoku board');
+    return board ? [...board.querySelectorAll('[role=gridcell]')] : [];
+  };
   const labelled = (text) => {
     const found = byName('[aria-label], label', text);
     if (found && found.tagName === 'LABEL' && found.control) return found.control;

@@ -35,9 +35,10 @@ LINUX = sys.platform.startswith("linux")
 INSTALLED = Path("/opt/sudoku-studio")
 MB = 1_000_000
 # what must never be in the bundle: the JIT compiler (kernels are compiled ahead of time), Qt's
-# Chromium, and the system's GTK/WebKitGTK (the .deb depends on them instead)
+# Chromium, the system's GTK/WebKitGTK (the .deb depends on them instead), and packages the build's venv
+# holds for other reasons that ours import only if present (build/sudoku-studio.spec's EXCLUDES)
 FORBIDDEN = ("numba", "llvmlite", "PyQt6", "libQt6", "libwebkit2gtk", "libjavascriptcoregtk", "libgtk-3",
-             "libgdk-3", "libglib-2.0", "gi_typelibs")
+             "libgdk-3", "libglib-2.0", "gi_typelibs", "tornado", "jinja2", "psutil", "yaml")
 
 
 class Built(NamedTuple):
@@ -134,13 +135,14 @@ def _check_create(sudoku: Path | str, env: dict[str, str], cwd: Path) -> None:
     assert len({grid.tobytes() for grid in grids}) == 1000
 
 
-def _check_solve(sudoku: Path | str, env: dict[str, str], cwd: Path, count: int, seed: int) -> None:
-    cases = _sample_puzzles(count, seed)
+def _check_solve(sudoku: Path | str, env: dict[str, str], cwd: Path, count: int, seed: int,
+                 repeat: int = 1, jobs: int = 1) -> None:
+    cases = _sample_puzzles(count, seed) * repeat
     (cwd / "puzzles.txt").write_text("".join(p + "\n" for p, _ in cases), encoding="ascii")
-    result = run(sudoku, ["-s", "puzzles.txt"], env, cwd)
+    result = run(sudoku, ["-s", "puzzles.txt", "--jobs", str(jobs)], env, cwd)
     assert result.returncode == 0, result.stderr
     lines = (cwd / "sudoku.txt").read_text(encoding="ascii").split()
-    assert len(lines) == count
+    assert len(lines) == len(cases)
     assert all(is_solution(as_grid(line), as_grid(p)) for line, (p, _) in zip(lines, cases, strict=True))
     assert lines == [solution for _, solution in cases]
 
@@ -163,6 +165,8 @@ def test_sizes_and_contents(built: Built) -> None:
     assert built.archive.stat().st_size <= 40 * MB, f"archive {built.archive.stat().st_size / MB:.1f} MB"
     assert _forbidden_files(built.folder) == []
     assert list((built.folder / "_internal").glob("sudoku_kernels_aot.*")), "no ahead-of-time kernels"
+    if LINUX:  # one program, its Python modules stored once: the command line is the app by another name
+        assert (built.folder / "sudoku").readlink() == Path("sudoku-studio")
     with tarfile.open(built.archive) as tf:
         names = set(tf.getnames())
     on_disk = {p.relative_to(built.folder.parent).as_posix() for p in built.folder.rglob("*")}
@@ -183,6 +187,12 @@ def test_folder_commands_work_and_compile_nothing(bundle: Path, user: dict[str, 
     # the kernels were compiled ahead of time: nothing compiled, nothing cached for this user
     assert [p for p in Path(user["HOME"]).rglob("*") if p.is_file()] == []
 
+
+
+def test_folder_solves_in_worker_processes(bundle: Path, user: dict[str, str], workdir: Path) -> None:
+    """4,000 puzzles with --jobs 2 go to worker processes, which re-run the one program (sudoku-studio):
+    multiprocessing's own arguments must make them workers, never a window (they would hang)."""
+    _check_solve(bundle / ("sudoku" + EXE), user, workdir, 40, seed=21, repeat=100, jobs=2)
 
 
 PHOTO = ROOT.parent / "shared" / "data" / "photos" / "train" / "image2.jpg"
@@ -209,7 +219,7 @@ def test_folder_makes_the_daily_puzzle_and_prints_it_with_a_chinese_title(
     bundle: Path, user: dict[str, str], workdir: Path
 ) -> None:
     """The bundle's daily puzzle is the source's (same version, same puzzle), and its PDF has the
-    puzzle's givens and a Chinese title from the system's font (the bundle has no Pillow and no font)."""
+    puzzle's givens and a Chinese title from the system's font (the bundle carries no font)."""
     sudoku = bundle / ("sudoku" + EXE)
     daily = run(sudoku, ["daily", "--date", "2026-12-01", "--difficulty", "hard"], user, workdir)
     assert daily.returncode == 0, daily.stderr
