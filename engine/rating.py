@@ -63,6 +63,7 @@ from engine.candidates import CandidateGrid
 from engine.errors import SudokuError
 from engine.grid import PEERS
 from engine.human import cheapest_step, checked_grid, drive, next_step
+from engine.se_nishio import nishio_price
 from engine.steps import Step
 from engine.techniques import OWN_SCORE_EXTRA, step_cost
 
@@ -170,13 +171,20 @@ def se_floor(cg: CandidateGrid, cost: float, unique: bool = True) -> tuple[float
     technique (FLOOR_CAP and ``forcing_chain`` when none of SE's techniques fires below it); never
     fails.
 
-    SE's own: every technique not in SE_LACKS, a Nishio step at its SE score (its extra is for the
-    puzzles it finishes).  Techniques costing less than ``cost`` are not asked: the driver took the
-    SE-lacking step because they found nothing.
+    SE's own: every technique not in SE_LACKS, with SE's Nishio priced as SE counts it
+    (:func:`engine.se_nishio.nishio_price`: our Nishio is cheaper by 0.2-0.4 where SE needs one; round
+    14).  Other techniques costing less than ``cost`` are not asked: the driver took the SE-lacking
+    step because they found nothing.  A Nishio is asked at any price: the driver passes over ours
+    (charged 0.5 more for the puzzles it finishes) for a 7.6-7.7 mutant fish, where SE takes it.
     """
-    step = cheapest_step(cg, unique, among=lambda tid: tid not in SE_LACKS, at_least=cost, below=FLOOR_CAP,
-                         cost=_se_charge)
-    return (FLOOR_CAP, "forcing_chain") if step is None else (_se_charge(step), step.technique)
+    nishio = nishio_price(cg, below=FLOOR_CAP)
+    if nishio is not None and nishio <= cost:
+        return nishio, "nishio"
+    step = cheapest_step(cg, unique, among=lambda tid: tid not in SE_LACKS and tid != "nishio", at_least=cost,
+                         below=FLOOR_CAP if nishio is None else nishio, cost=_se_charge)
+    if step is not None:
+        return _se_charge(step), step.technique
+    return (FLOOR_CAP, "forcing_chain") if nishio is None else (nishio, "nishio")
 
 
 def _se_charge(step: Step) -> float:
@@ -244,7 +252,9 @@ def rate(
     hardest_score = max(scores, default=0.0)
     at = next((i for i, v in enumerate(scores) if v == hardest_score), None)
     hardest = "" if at is None else steps[at].technique
-    score = hardest_score if hardest in SE_EXACT else score_of(scores)
+    # SE charges exactly: its own ATE, and a Nishio counted as SE counts it where a step SE lacks needed one
+    exact = hardest in SE_EXACT or se_needs.get(at) == "nishio"
+    score = hardest_score if exact else score_of(scores)
     if hardest_score <= _SINGLES_CEILING and not _naked_singles_solve(values):
         score = round(score + HIDDEN_SINGLES_BONUS, 2)
     # a guess or an exocet (both 10.0) is extreme; below, allowances never lift a score past master
