@@ -13,7 +13,8 @@ it is their hardest step (:data:`SE_COST`); an AIC through a group or an almost 
 GROUPED_CHAIN_EXTRA more (SE has neither node: it needs a forcing chain there); forcing chains
 their own score by kind and length (``detail["score"]``); 10.0 a guess; and a step of a technique
 SE has nothing like at least SE's cheapest own step on the same state (:func:`se_floor`).  The
-hardest step dominates, as in SE::
+hardest step dominates, as in SE: a hardest step SE charges exactly (its aligned triple exclusion,
+or a floor that is SE's own Nishio, counted as SE counts it) scores its cost; otherwise::
 
     score = hardest + extra + min(cap, allowance * (hard_steps - 1))
 
@@ -39,8 +40,8 @@ extreme    极限      an exocet, or a guess (logic alone cannot finish)   10
 The costs, allowances, margin and extras were fitted on the *even* half of
 ``../shared/data/ratings/se_rated_stratified_sample.txt`` (lines whose sha1 prefix is even as a hex
 number); the odd half is held out of all tuning and is what ``benchmarks/bench_rating.py`` reports
-(held out, issue 30: Spearman 0.98 with SE, MAE 0.22, 920 of 999 SE 8+ puzzles and 89 of 903 SE 7.x
-puzzles rated master).  How each value
+(held out, issue 30, round 14: Spearman 0.98 with SE, MAE 0.21, 924 of 999 SE 8+ puzzles and 22 of
+903 SE 7.x puzzles rated master).  How each value
 was fitted, round by round, with its figures: ``benchmarks/README.md``, "The rating's tuning diary".
 
 Roads not taken: SE's own ladder alone (MAE 0.64: SE 4-5 puzzles rated 1.1-1.5 too high); the
@@ -75,7 +76,7 @@ ALLOWANCES: tuple[tuple[float, float, float, float], ...] = (
     (8.1, 0.0, 0.07, 0.69), (7.0, 0.15, 0.09, 0.5), (6.0, 0.0, 0.09, 0.5), (0.0, 0.0, 0.0, 0.0))
 
 # SE's own techniques that SE charges exactly for the puzzles they finish: such a hardest step
-# scores its cost, without the lift or the allowance (round 10, above)
+# scores its cost, without the lift or the allowance (round 10, above; a Nishio floor too, round 14)
 SE_EXACT = frozenset({"aligned_triple_exclusion"})
 # techniques SE has nothing like (its wings, kites, strong-link fishes and chains cover the rest):
 # a step of one costs at least SE's cheapest own step on the same state, up to FLOOR_CAP (round 11)
