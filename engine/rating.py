@@ -168,9 +168,9 @@ class Rating(NamedTuple):
 
 
 def se_floor(cg: CandidateGrid, cost: float, unique: bool = True) -> tuple[float, str]:
-    """Return what SE's cheapest own step on a state costs, from ``cost`` up to FLOOR_CAP, and its
-    technique (FLOOR_CAP and ``forcing_chain`` when none of SE's techniques fires below it); never
-    fails.
+    """Return what SE's cheapest own step on a state costs (a Nishio at any price, the others from
+    ``cost``), up to FLOOR_CAP, and its technique (FLOOR_CAP and ``forcing_chain`` when none of SE's
+    techniques fires below it); never fails.
 
     SE's own: every technique not in SE_LACKS, with SE's Nishio priced as SE counts it
     (:func:`engine.se_nishio.nishio_price`: our Nishio is cheaper by 0.2-0.4 where SE needs one; round
