@@ -190,7 +190,7 @@ def bench_generate(count: int, seed: int) -> None:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--per-rating", type=int, default=6, help="puzzles per SE rating (0: all)")
-    parser.add_argument("--qqwing", type=int, default=30, help="puzzles per QQwing class")
+    parser.add_argument("--qqwing", type=int, default=30, help="puzzles per QQwing class (0 = skip)")
     parser.add_argument("--generate", type=int, default=5, help="puzzles generated per level (0 = skip)")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--part", choices=("held", "tune"), default="held",
@@ -200,7 +200,8 @@ def main() -> None:
     print(f"load average {os.getloadavg()[0]:.1f}")
     warm_up()
     bench_se(args.per_rating, args.part)
-    bench_qqwing(args.qqwing)
+    if args.qqwing:
+        bench_qqwing(args.qqwing)
     if args.generate:
         bench_generate(args.generate, args.seed)
 
