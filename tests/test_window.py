@@ -136,15 +136,17 @@ def test_delay_pause_step_conflicts_and_new_puzzle_in_the_window(window, data_di
     window.choose("Algorithm", "naive")
     window.set_delay(200)
     window.click_button("Solve")
-    # measured once the run is under way: its first steps share the machine with the new puzzle's
-    # analysis and the solver's warm-up (a loaded CI machine once showed 2 steps, then 3 s of none)
+    # measured once the run is under way, as the median of six one-second windows: twice a loaded CI
+    # machine showed a run that paused 3 s for no reason this test can see (the log is kept below)
     wait_for(lambda: window.number("Steps") >= 6, 30, message="the solve does not get going")
-    s0, t0 = window.number("Steps"), time.monotonic()
-    time.sleep(3.0)  # the measuring window
-    s1, t1 = window.number("Steps"), time.monotonic()
-    rate = (s1 - s0) / (t1 - t0)
-    print(f"\nsteps per second at 200 ms: {rate:.2f}")
-    assert 2.5 <= rate <= 7.5, rate
+    rates = []
+    for _ in range(6):
+        s0, t0 = window.number("Steps"), time.monotonic()
+        time.sleep(1.0)
+        rates.append((window.number("Steps") - s0) / (time.monotonic() - t0))
+    rate = sorted(rates)[len(rates) // 2]
+    print(f"\nsteps per second at 200 ms: {rate:.2f} (windows {', '.join(f'{r:.1f}' for r in rates)})")
+    assert 2.5 <= rate <= 7.5, (rates, window.log_text()[-3000:])
 
     window.click_button("Pause")
     window.button("Resume")  # the button's name flips
@@ -487,7 +489,8 @@ def test_colours_survive_undo_redo_and_a_relaunch_print_daily_and_copy_link_in_t
     app.click_button("Copy link")
     wait_for(lambda: _message(app) == f"SudokuWiki link copied: {link}", 10, message=_message(app))
 
-    folder = Path(tempfile.mkdtemp(prefix="sudoku-print-", dir="/tmp"))
+    folder = Path(f"/tmp/sudoku-print-{os.getpid()}-{time.monotonic_ns()}")
+    folder.mkdir()
     pdf = folder / "issue32.pdf"
     assert re.fullmatch(r"[a-z0-9/.-]+", str(pdf)), pdf  # what type_text can type
     app.click_button("Print…")
@@ -500,6 +503,8 @@ def test_colours_survive_undo_redo_and_a_relaunch_print_daily_and_copy_link_in_t
              message=f"no PDF: {_message(app)!r}")
     text = subprocess.run(["pdftotext", "-layout", str(pdf), "-"], capture_output=True, text=True,
                           check=True).stdout
+    pdf.unlink()
+    folder.rmdir()
     rows = [line.split() for line in text.splitlines() if re.fullmatch(r"[\d\s|]+", line.strip() or "x")]
     printed = [d for row in rows for d in row if d.isdigit()]
     assert printed == [str(d) for d in givens if d], text  # every given, row by row
