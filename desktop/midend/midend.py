@@ -200,10 +200,7 @@ class Midend:
         if mode == "enter" and self.making and not self.making_set:
             self._cancel_making()  # the player chose to type a puzzle in after asking for one: that wins
         if mode == "enter" and (self.play.is_set or "given" in game.origins):
-            left = self._leave_set(now)
-            self.game.load_puzzle([0] * 81, "enter", now=now)
-            if left:
-                self.game.undo_log.clear()  # Undo goes straight back to the set
+            self._load_here(now, [0] * 81, "enter", play=False)
         self.game.set_mode(mode)
         return self._move(True)
 
@@ -246,14 +243,9 @@ class Midend:
         """A pasted or imported puzzle: an undoable change of puzzle; a puzzle still being made is
         dropped when it arrives (the player's choice came later)."""
         self._cancel_making()
-        left = self._leave_set(now)
-        game = self.game
-        game.set_mode("play")
-        game.paused = False
-        changed = game.load_puzzle(givens, cause, difficulty, solution, list(notes) if notes else None, now)
-        if left:
-            game.undo_log.clear()  # Undo goes straight back to the set
-        return self._move(changed or left)
+        changed = self._load_here(now, givens, cause, difficulty=difficulty, solution=solution,
+                                  notes=list(notes) if notes else None)
+        return self._move(changed)
 
     def _do_load_set(self, now: float, puzzles: Sequence[tuple[Sequence[int], Sequence[int] | None]],
                      difficulty: str = "any") -> Result:
@@ -279,13 +271,7 @@ class Midend:
             return self._move(False)  # a late result for a request since replaced: dropped
         self.making, self.busy = 0, None
         replaced = "entry" in self.game.origins and not solved_by_player(self.game)  # Undo brings it back
-        left = self._leave_set(now)
-        game = self.game
-        game.set_mode("play")
-        game.paused = False
-        game.load_puzzle(givens, "new", difficulty, solution, now=now, daily=daily)
-        if left:
-            game.undo_log.clear()  # Undo goes straight back to the set
+        self._load_here(now, givens, "new", difficulty=difficulty, solution=solution, daily=daily)
         clues = sum(1 for d in givens if d)
         if daily:
             told = _notice("info", "daily_puzzle", f"The daily puzzle of {daily}.", date=daily,
@@ -420,13 +406,22 @@ class Midend:
         game.undo_log.clear()  # a set's puzzle starts with nothing to undo
         return game
 
-    def _leave_set(self, now: float) -> bool:
-        """Play outside the set: the set is kept aside as it is (Undo returns to it), a new game is
-        shown; False when no set is played."""
-        if not self.play.leave_set(Game(), now):
-            return False
-        self.analysis = None
-        return True
+    def _load_here(self, now: float, givens: Sequence[int], cause: str, play: bool = True,
+                   **puzzle: Any) -> bool:
+        """Load a puzzle as an undoable change of puzzle (to be played, unpaused, unless ``play`` is
+        False), in a new game outside the set when a set is played (the set kept aside: the first Undo
+        goes straight back to it); False if nothing changed."""
+        left = self.play.leave_set(Game(), now)
+        if left:
+            self.analysis = None
+        game = self.game
+        if play:
+            game.set_mode("play")
+            game.paused = False
+        changed = game.load_puzzle(givens, cause, now=now, **puzzle)
+        if left:
+            game.undo_log.clear()
+        return changed or left
 
     def _cancel_making(self) -> None:
         self.making, self.busy, self.making_set = 0, None, False
