@@ -27,6 +27,7 @@ from desktop.maker import Maker
 from desktop.midend import Game, GameError, hints
 from desktop.midend.midend import Midend
 from desktop.midend.rules import check_puzzle, conflict_list, unique_solution
+from desktop.practice_host import PracticeHost
 from desktop.session import Session, idle_info
 from engine import __version__, rating_breakdown, technique_name, why_wrong
 
@@ -85,6 +86,7 @@ class Host:
         self._closed = False
         self._seq = 0
         self.views: dict[str, Callable[[], Any]] = {}  # more of the state, beside the mid end's (lock held)
+        self.practice = PracticeHost(self)  # the technique trainer beside the game
 
     @property
     def closed(self) -> bool:

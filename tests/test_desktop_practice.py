@@ -144,10 +144,10 @@ def test_a_technique_with_few_states_is_topped_up_in_the_background(api, bridge,
         return entry is not None and entry["states"] == 32 and not entry["few"]
 
     bridge.wait_for("state", topped, timeout=60)
-    found = api._practice.found["hidden_single"]
+    found = api._host.practice.trainer().found["hidden_single"]
     assert len(found) == 2
     assert all(next_step(state.copy(), unique=True).technique == "hidden_single" for state in found)
-    trainer = api._practice
+    trainer = api._host.practice.trainer()
     drawn = 0
     for _ in range(200):  # the found states are drawn among the shipped ones (moved at random)
         trainer.next_state()
@@ -162,7 +162,7 @@ def test_the_top_up_stops_when_the_trainer_leaves_the_technique(api, monkeypatch
     monkeypatch.setattr(practice_topup, "CHUNK_SECONDS", 0.5)
     api.practise_open("hidden_single")
     api.practise_close()
-    top_up = api._practice_top_up
+    top_up = api._host.practice.top_up()
     deadline = time.monotonic() + 10
     while top_up._running and time.monotonic() < deadline:
         time.sleep(0.05)
