@@ -45,7 +45,8 @@ def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
 # V8's own heap (Blink's layout fragments and nodes), so neither V8's heap limit nor an idle time ever
 # started a full collection: QtWebEngine's renderer grew 3 MB a second (+553 MB in 3 minutes), still
 # +196 MB in 10 minutes with a 32 MB old space.  ``gc`` exposed lets the page collect every few
-# seconds while a run is on (ui/js/solve.js): +20 MB a minute, flat after (benchmarks/README.md).
+# seconds while a run is on (ui/js/solve.js): the whole tree at most +53 MB in 10 minutes
+# (benchmarks/README.md).
 JS_FLAGS = "--js-flags=--expose-gc"
 
 
