@@ -61,9 +61,7 @@ class Api(LearnCalls, PhotoCalls, PracticeCalls, ColourCalls, DailyCalls, PrintC
     @endpoint
     def set_paused(self, paused: Any) -> dict[str, Any]:
         """Pause the game (the board is hidden, the timer stops) or resume it."""
-        if not isinstance(paused, bool):
-            raise ApiError("bad_argument", "paused must be true or false", {"name": "paused"})
-        return self._do("set_paused", paused=paused)
+        return self._do("set_paused", paused=arg.flag(paused, "paused"))
 
     @endpoint
     def set_mode(self, mode: Any) -> dict[str, Any]:

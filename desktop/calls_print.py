@@ -25,8 +25,7 @@ class PrintCalls:
         per_page = arg.whole(per_page, "per_page", 1, 6)
         if per_page not in printing.PER_PAGE:
             raise ApiError("bad_argument", "per_page must be 1, 2, 4 or 6", {"name": "per_page"})
-        if not isinstance(solutions, bool):
-            raise ApiError("bad_argument", "solutions must be true or false", {"name": "solutions"})
+        solutions = arg.flag(solutions, "solutions")
         if not isinstance(title, str) or len(title) > printing.MAX_TITLE:
             raise ApiError("bad_argument", f"title must be text of at most {printing.MAX_TITLE} characters",
                            {"name": "title"})

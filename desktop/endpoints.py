@@ -70,6 +70,13 @@ def whole(value: Any, name: str, low: int, high: int) -> int:
     return value
 
 
+def flag(value: Any, name: str) -> bool:
+    """Return ``value``; ApiError unless it is true or false."""
+    if not isinstance(value, bool):
+        raise ApiError("bad_argument", f"{name} must be true or false", {"name": name})
+    return value
+
+
 def choice(value: Any, name: str, choices: tuple[str, ...] | list[str]) -> str:
     """Return ``value``; ApiError unless it is one of ``choices``."""
     if not isinstance(value, str) or len(value) > MAX_STRING or value not in choices:
