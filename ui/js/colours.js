@@ -5,6 +5,7 @@
 
 import { api } from "./api.js";
 import * as i18n from "./i18n.js";
+import { typing } from "./keys.js";
 import "./words/colours.js";
 
 const $ = (id) => document.getElementById(id);
@@ -13,11 +14,6 @@ export const COLOURS = 8; // desktop/midend/colours.py COLOURS
 /** The colour of candidate ``digit`` in a cell's packed note colours (4 bits a digit). */
 export function noteColour(packed, digit) {
   return Math.floor(packed / 2 ** (4 * (digit - 1))) % 16;
-}
-
-function typing(event) {
-  const tag = event.target.tagName;
-  return tag === "INPUT" || tag === "SELECT" || tag === "TEXTAREA" || event.target.closest("dialog");
 }
 
 /** A cell's label with its colours: "…, coloured notes 4 colour 3, colour 2". */

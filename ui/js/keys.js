@@ -5,7 +5,8 @@ import { api } from "./api.js";
 
 const $ = (id) => document.getElementById(id);
 
-function typing(event) {
+/** True when a key goes to a text field, a select or a dialog, not to the board. */
+export function typing(event) {
   const tag = event.target.tagName;
   return tag === "INPUT" || tag === "SELECT" || tag === "TEXTAREA" || event.target.closest("dialog");
 }

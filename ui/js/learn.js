@@ -6,14 +6,11 @@ import { api } from "./api.js";
 import { highlightOf } from "./board.js";
 import * as i18n from "./i18n.js";
 import * as store from "./store.js";
+import { cellName } from "./texts.js";
 import { drawLinks } from "./links.js";
 import { whyHighlight, whyShown, whyText } from "./why.js";
 
 const $ = (id) => document.getElementById(id);
-
-function cellName(cell) {
-  return `r${Math.floor(cell / 9) + 1}c${(cell % 9) + 1}`;
-}
 
 export class LearnPanel {
   /** ctx: {view, acceptState, acceptSession, render, announce, say, sessionActive, reopen}. */

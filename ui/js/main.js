@@ -13,7 +13,7 @@ import { boardKeys, globalKeys } from "./keys.js";
 import { LearnPanel } from "./learn.js";
 import { announce, errorText, madeIt, retell, say, sayMaking, showNotice, toast } from "./messages.js";
 import { buildPad, drawPad } from "./pad.js";
-import { PlayPanel } from "./play.js";
+import { PlayPanel, setPressed } from "./play.js";
 import { settingChanger, withPending } from "./settings.js";
 import { SolvePanel } from "./solve.js";
 import * as store from "./store.js";
@@ -139,10 +139,6 @@ function render() {
   play.render(active);
   syncSelects();
   for (const feature of FEATURES) feature.render?.(s, active);
-}
-
-function setPressed(button, pressed) {
-  button.setAttribute("aria-pressed", pressed ? "true" : "false");
 }
 
 // keep the selects showing the settings after a language switch rewrote their options

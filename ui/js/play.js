@@ -193,6 +193,7 @@ export class PlayPanel {
   }
 }
 
-function setPressed(button, pressed) {
+/** Set a toggle button's aria-pressed. */
+export function setPressed(button, pressed) {
   button.setAttribute("aria-pressed", pressed ? "true" : "false");
 }

@@ -6,11 +6,10 @@ import { api } from "./api.js";
 import { BoardView, highlightOf } from "./board.js";
 import * as i18n from "./i18n.js";
 import { drawLinks } from "./links.js";
-import { cellLabel } from "./texts.js";
+import { cellLabel, cellName } from "./texts.js";
 import "./words/practise.js";
 
 const $ = (id) => document.getElementById(id);
-const cellName = (cell) => `r${Math.floor(cell / 9) + 1}c${(cell % 9) + 1}`;
 
 function element(tag, attrs = {}, children = []) {
   const el = document.createElement(tag);

@@ -3,6 +3,11 @@
 import * as i18n from "./i18n.js";
 
 /** "row R, column C, D" / "…, empty" (with its notes). */
+/** Return a cell's short name, "r4c7" (rows and columns from 1). */
+export function cellName(cell) {
+  return `r${Math.floor(cell / 9) + 1}c${(cell % 9) + 1}`;
+}
+
 export function cellLabel(cell, digit, notes = 0) {
   const params = { row: Math.floor(cell / 9) + 1, col: (cell % 9) + 1, digit };
   const label = i18n.t(digit ? "cell.filled" : "cell.empty", params);

@@ -4,10 +4,10 @@
 
 import { api } from "./api.js";
 import * as i18n from "./i18n.js";
+import { cellName } from "./texts.js";
 import "./words/why.js";
 
 const $ = (id) => document.getElementById(id);
-const cellName = (cell) => `r${Math.floor(cell / 9) + 1}c${(cell % 9) + 1}`;
 const UNIT_KINDS = ["row", "column", "box"];
 const unitName = (unit) => i18n.t(`unit.${UNIT_KINDS[Math.floor(unit / 9)]}`, { index: (unit % 9) + 1 });
 
