@@ -350,8 +350,10 @@ class Host:
         """Start making a puzzle at the chosen difficulty; it arrives as a command (dropped if the
         player loaded another puzzle meanwhile); answers ``pending``."""
         self.stop_run()
-        token = self.move({"name": "make_puzzle"})["token"]
-        self._maker.one(token, self.settings["difficulty"], self.settings["needs"])
+        # token and maker together: a maker started late for an older token stopped this one (race test)
+        with self.lock:
+            token = self.move({"name": "make_puzzle"})["token"]
+            self._maker.one(token, self.settings["difficulty"], self.settings["needs"])
         return {"pending": True}
 
     def daily_puzzle(self, date: str) -> None:
@@ -359,8 +361,9 @@ class Host:
         a command like a new puzzle; GameError for a malformed or future date."""
         day = daily.day_of(date, dt.date.today())
         self.stop_run()
-        token = self.move({"name": "make_puzzle"})["token"]
-        self._maker.daily(token, day, daily.level_of(self.settings["difficulty"]))
+        with self.lock:  # as new_puzzle: the maker is started for the token just given
+            token = self.move({"name": "make_puzzle"})["token"]
+            self._maker.daily(token, day, daily.level_of(self.settings["difficulty"]))
 
     def open_first_puzzle(self) -> bool:
         """On the first launch (no saved game) start making an easy puzzle, the chosen difficulty left
@@ -376,12 +379,13 @@ class Host:
     def start_set(self, count: int, level: str) -> None:
         """Start making a set; an earlier maker is stopped and its late puzzles dropped."""
         self.stop_run()
-        answer = self.move({"name": "make_set", "count": count})
-        self._maker.set(answer["token"], count, level, [])
+        with self.lock:  # as new_puzzle: the maker is started for the token just given
+            answer = self.move({"name": "make_set", "count": count})
+            self._maker.set(answer["token"], count, level, [])
 
     def cancel_set(self) -> None:
-        """Stop making the set; the puzzles made so far stay."""
-        self._maker.stop()
+        """Stop making the set; the puzzles made so far stay (a single New puzzle being made goes on: the
+        maker stops through :meth:`move` only when the mid end wants nothing more from it)."""
         self.move({"name": "cancel_set"}, solving_ok=True)
 
     def _delivered(self, command: dict[str, Any]) -> None:
