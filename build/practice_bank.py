@@ -2,10 +2,12 @@
 
     .venv/bin/python build/practice_bank.py [--per 30] [--minutes 20] [--seed 1] [--out engine/data/...]
     .venv/bin/python build/practice_bank.py --refile
+    .venv/bin/python build/practice_bank.py --top-up [--minutes 30]
 
 ``--refile`` only files the shipped bank's states again under the technique that is now their
 easiest step (after a cheaper technique joins the driver; issue 30's grouped fish and UVWXYZ-wing
 took some finned-fish states), at most ``--per`` each, and rewrites it: seconds, not minutes.
+``--top-up`` starts from the refiled shipped bank and looks only for what it lacks.
 
 Generated puzzles (``engine.generate``, seeded) are walked along their rating path; the state
 before each step is kept for that step's technique (at most one per technique from each puzzle,
@@ -38,11 +40,13 @@ def main() -> int:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--out", default=str(ROOT / "engine" / "data" / BANK_FILE))
     parser.add_argument("--refile", action="store_true", help="file the shipped states again, nothing new")
+    parser.add_argument("--top-up", action="store_true", help="keep the shipped states, look for the rest")
     args = parser.parse_args()
     order = [t.id for t in techniques() if t.id != "guess"]
     if args.refile:
-        return refile(order, args.per, args.out)
-    bank: dict[str, list] = {tid: [] for tid in order}
+        write_bank(args.out, refiled(order, args.per))
+        return 0
+    bank = refiled(order, args.per) if args.top_up else {tid: [] for tid in order}
     rng = np.random.default_rng(args.seed)
     start = time.monotonic()
     end = start + args.minutes * 60
@@ -63,8 +67,8 @@ def main() -> int:
     return 0
 
 
-def refile(order: list[str], per: int, out: str) -> int:
-    """File every shipped state under its easiest step's technique now, at most ``per`` each; write."""
+def refiled(order: list[str], per: int) -> dict[str, list]:
+    """Return the shipped states filed under their easiest step's technique now, at most ``per`` each."""
     bank: dict[str, list] = {tid: [] for tid in order}
     moved = 0
     for tid, texts in load_bank().items():
@@ -75,9 +79,8 @@ def refile(order: list[str], per: int, out: str) -> int:
             moved += now != tid
             if now in bank and len(bank[now]) < per:
                 bank[now].append(cg)
-    write_bank(out, bank)
     print(f"{sum(map(len, bank.values()))} states, {moved} filed under another technique")
-    return 0
+    return bank
 
 
 if __name__ == "__main__":
