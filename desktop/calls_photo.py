@@ -35,7 +35,7 @@ class PhotoCalls:
         path = self._dialog(IMAGE_KIND)
         if path is None:
             return {"ok": True, "pending": False}
-        self._host.read_photo(path)
+        self._host.photo.read(path)
         return {"ok": True, "pending": True}
 
     @endpoint
@@ -43,7 +43,7 @@ class PhotoCalls:
         """Read a pasted or dropped image: ``data`` its bytes in base64 (or a data URL), at most 30 MB."""
         if not isinstance(data, str):
             raise ApiError("bad_argument", "data must be a base64 string", {"name": "data"})
-        self._host.read_photo(photos.from_base64(data))
+        self._host.photo.read(photos.from_base64(data))
         return {"ok": True, "pending": True}
 
     @endpoint
@@ -54,11 +54,11 @@ class PhotoCalls:
     @endpoint
     def load_photo(self, puzzle: Any) -> dict[str, Any]:
         """Play the reviewed ``puzzle`` (an undoable move, as Import) and close the review."""
-        self._host.load_photo(_puzzle(puzzle))
+        self._host.photo.load(_puzzle(puzzle))
         return OK
 
     @endpoint
     def close_photo(self) -> dict[str, Any]:
         """Close the review; the game stays as it was."""
-        self._host.close_photo()
+        self._host.photo.close()
         return OK

@@ -21,12 +21,13 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from desktop import daily, files, photos, printing, storage, transfer, workers
+from desktop import daily, files, printing, storage, transfer, workers
 from desktop.bridge import Bridge
 from desktop.maker import Maker
 from desktop.midend import Game, GameError, hints
 from desktop.midend.midend import Midend
-from desktop.midend.rules import check_puzzle, conflict_list, unique_solution
+from desktop.midend.rules import check_puzzle, unique_solution
+from desktop.photo_host import PhotoHost
 from desktop.practice_host import PracticeHost
 from desktop.session import Session, idle_info
 from engine import __version__, rating_breakdown, technique_name, why_wrong
@@ -87,6 +88,7 @@ class Host:
         self._seq = 0
         self.views: dict[str, Callable[[], Any]] = {}  # more of the state, beside the mid end's (lock held)
         self.practice = PracticeHost(self)  # the technique trainer beside the game
+        self.photo = PhotoHost(self)  # the photo review
 
     @property
     def closed(self) -> bool:
@@ -276,42 +278,6 @@ class Host:
     def save_file(self, path: str | None, fmt: str, givens_only: bool) -> str | None:
         """Write the export to ``path`` atomically; return its name (None if no path was chosen)."""
         return None if path is None else files.write_text_file(path, self.board_text(fmt, givens_only))
-
-    # -- photos -------------------------------------------------------------------------------
-
-    def read_photo(self, source: bytes | str) -> None:
-        """Start reading a photo (its bytes, or the path of its file) on a worker; the review shows
-        "reading" at once, then the reading or its error (a newer photo or a closed review drops it)."""
-        token = self.move({"name": "photo_reading"}, solving_ok=True)["token"]
-        workers.spawn(self._read_photo, "photo", token, source)
-
-    def _read_photo(self, token: int, source: bytes | str) -> None:
-        """Photo worker: read the picture and hand the result (or the refusal) to the mid end."""
-        try:
-            data = photos.read_file(source) if isinstance(source, str) else source
-            command = {"name": "photo_read", "token": token, "photo": photos.read_photo(data)}
-        except GameError as err:
-            error = {"code": err.code, "message": err.message, "params": dict(err.params)}
-            command = {"name": "photo_failed", "token": token, "error": error}
-        except Exception as err:  # the reader must never leave the dialog waiting
-            log.exception("reading a photo failed")
-            error = {"code": "not_image", "message": str(err), "params": {"detail": type(err).__name__}}
-            command = {"name": "photo_failed", "token": token, "error": error}
-        if not self._closed:
-            self.move(command, solving_ok=True)
-
-    def close_photo(self) -> None:
-        """Close the review, the game left as it was (a reading on its way is dropped)."""
-        self.move({"name": "photo_closed"}, solving_ok=True)
-
-    def load_photo(self, givens: list[int]) -> None:
-        """Play the reviewed puzzle (its solution found off the lock): an undoable move, as Import is;
-        the review closes.  GameError ``invalid_board`` if it repeats a digit."""
-        if conflict_list(givens):
-            raise GameError("invalid_board", "The puzzle repeats a digit; fix it first.")
-        self.stop_run()
-        self.move({"name": "load", "givens": givens, "solution": unique_solution(givens), "cause": "import"})
-        self.close_photo()
 
     def clear(self) -> None:
         """Empty the whole board (an undoable move), stopping a run first."""
