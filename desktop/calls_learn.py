@@ -21,5 +21,5 @@ class LearnCalls:
     def open_step(self, index: object) -> dict:
         """Show the puzzle's human-logic run paused after its step ``index`` 0-728 (the rating's bottleneck)
         on the Timeline; ``not_at_start`` unless the board holds only the givens."""
-        self._host.open_step(arg.whole(index, "index", 0, 728))
+        self._host.learn.open_step(arg.whole(index, "index", 0, 728))
         return OK

@@ -23,14 +23,15 @@ from typing import Any
 
 from desktop import daily, files, printing, storage, transfer, workers
 from desktop.bridge import Bridge
+from desktop.learn_host import LearnHost
 from desktop.maker import Maker
-from desktop.midend import Game, GameError, hints
+from desktop.midend import Game, GameError
 from desktop.midend.midend import Midend
 from desktop.midend.rules import check_puzzle, unique_solution
 from desktop.photo_host import PhotoHost
 from desktop.practice_host import PracticeHost
 from desktop.session import Session, idle_info
-from engine import __version__, rating_breakdown, technique_name, why_wrong
+from engine import __version__
 
 log = logging.getLogger(__name__)
 
@@ -89,6 +90,7 @@ class Host:
         self.views: dict[str, Callable[[], Any]] = {}  # more of the state, beside the mid end's (lock held)
         self.practice = PracticeHost(self)  # the technique trainer beside the game
         self.photo = PhotoHost(self)  # the photo review
+        self.learn = LearnHost(self)  # Learn's questions to the engine
 
     @property
     def closed(self) -> bool:
@@ -121,13 +123,11 @@ class Host:
         if name in ("pause", "resume", "step_back"):
             self.run_control(name)
             return {}
-        if name == "hint" and not workers.HAS_HUMAN:
-            raise GameError("nothing_to_do", "Hints need the engine's human logic.")
         if name in ("check", "fill_singles", "undo_to_mistake"):
             self.ensure_solution()
-        work = {"clear": self.clear, "hint": self.hint, "new_puzzle": self.new_puzzle, "step": self.step,
-                "stop": self.stop_run, "cancel_set": self.cancel_set, "check_puzzle": self.check_board,
-                "quit": self.quit, "why_wrong": self.why, "rate_puzzle": self.rate_puzzle}
+        work = {"clear": self.clear, "new_puzzle": self.new_puzzle, "step": self.step, "stop": self.stop_run,
+                "cancel_set": self.cancel_set, "check_puzzle": self.check_board, "quit": self.quit,
+                "hint": self.learn.hint, "why_wrong": self.learn.why, "rate_puzzle": self.learn.rate_puzzle}
         if name in work:
             return work[name]() or {}
         result = self.move({"name": name})
@@ -192,56 +192,6 @@ class Host:
         with self.lock:
             digits = list(self.midend.game.digits)
         return {"check": check_puzzle(digits)}
-
-    def hint(self) -> dict[str, Any]:
-        """Show the hint one level deeper, finding a new one off the lock when needed; answer ``hint``."""
-        answer = self.move({"name": "hint_deeper"})
-        if not answer["found"]:
-            self.ensure_solution()
-            with self.lock:
-                game = self.midend.game
-                board = (list(game.digits), list(game.origins), list(game.notes), game.solution)
-            found = hints.find(*board)
-            self.move({"name": "hint_found", "key": answer["key"], "finding": found})
-        with self.lock:
-            return {"hint": self.midend.hints.view()}
-
-    def why(self) -> None:
-        """Find (off the lock) why the wrong digit the hint or Check named is wrong; the state's ``why``
-        shows it; GameError ``no_solution`` / ``no_mistake`` when no digit can be called wrong."""
-        self.ensure_solution()
-        asked = self.move({"name": "why_wanted"})
-        try:
-            found = why_wrong(asked["givens"], asked["digits"], asked["cell"], asked["digit"])
-        except ValueError as err:
-            raise GameError("no_mistake", str(err), {"message": str(err)}) from None
-        self.move({"name": "why_found", "key": asked["key"], "why": found.to_dict()})
-
-    def rate_puzzle(self) -> None:
-        """Rate the puzzle shown (off the lock): its breakdown comes in the state's ``rating``, with the
-        names of its techniques; GameError ``no_solution`` unless it has exactly one solution."""
-        self.ensure_solution()
-        with self.lock:
-            givens, known = self.midend.game.givens(), self.midend.game.solution
-        if known is None:
-            raise GameError("no_solution", "Only a puzzle with exactly one solution has a rating.")
-        found = rating_breakdown(givens)
-        found["names"] = {tid: {lang: technique_name(tid, lang) for lang in ("en", "zh")}
-                          for tid in found["techniques"]}
-        self.move({"name": "rated", "givens": givens, "rating": found}, solving_ok=True)
-
-    def open_step(self, index: int) -> None:
-        """Show the human-logic run of the puzzle paused after its step ``index`` (the rating's
-        bottleneck) on the Timeline; GameError ``not_at_start`` unless the board holds only the givens
-        (the rating's path is the puzzle's own)."""
-        with self.lock:
-            game = self.midend.game
-            if game.digits != game.givens():
-                raise GameError("not_at_start", "Restart the puzzle to walk its own path to that step.")
-            session = self._start_run("human", paused=True)
-            for _ in range(index + 1):  # one event a step: the run pauses right after that step
-                session.step()
-        self.publish()
 
     def load_text(self, text: str) -> None:
         """Load a pasted or imported puzzle (its solution found off the lock): an undoable move;
@@ -367,7 +317,7 @@ class Host:
             if self._session is not None and self._session.status == "paused":
                 self._session.resume()
             else:
-                self._start_run(algorithm, paused=False)
+                self.start_run(algorithm, paused=False)
         self.publish()
 
     def step(self) -> None:
@@ -375,7 +325,7 @@ class Host:
         with self.lock:
             session = self._session
             if session is None or session.ended:
-                session = self._start_run(self.settings["algorithm"], paused=True)
+                session = self.start_run(self.settings["algorithm"], paused=True)
             session.step()
         self.publish()
 
@@ -401,7 +351,8 @@ class Host:
             session.join(2.0)
         self.publish()
 
-    def _start_run(self, algorithm: str, paused: bool) -> Session:
+    def start_run(self, algorithm: str, paused: bool) -> Session:
+        """Start a run of ``algorithm`` on the board (lock held); GameError ``busy`` while one is going."""
         self._refuse_while_solving()
         session = Session(self.midend.game.digits, algorithm, self._emit, self.settings["delay"],
                           on_end=self._run_ended, paused=paused, settle=self._settle, owner_lock=self.lock)
