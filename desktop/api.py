@@ -99,19 +99,19 @@ class Api(LearnCalls, PhotoCalls, PracticeCalls, ColourCalls, DailyCalls, PrintC
         """Return the ``content`` ("puzzle": givens only, or "board") as text in ``fmt``."""
         fmt = arg.choice(fmt, "format", transfer.EXPORT_FORMATS)
         givens_only = arg.choice(content, "content", ["puzzle", "board"]) == "puzzle"
-        return {"ok": True, "text": self._host.board_text(fmt, givens_only)}
+        return {"ok": True, "text": self._host.export.board_text(fmt, givens_only)}
 
     @endpoint
     def open_file(self) -> dict[str, Any]:
         """Ask for a puzzle file with the native dialog; ``text`` is its content, null if cancelled."""
-        return {"ok": True, **self._host.open_file(self._dialog("open"))}
+        return {"ok": True, **self._host.export.open_file(self._dialog("open"))}
 
     @endpoint
     def save_file(self, fmt: Any, content: Any = "board") -> dict[str, Any]:
         """Export to a file the native save dialog asks for (in the documents folder; written atomically)."""
         fmt = arg.choice(fmt, "format", transfer.EXPORT_FORMATS)
         givens_only = arg.choice(content, "content", ["puzzle", "board"]) == "puzzle"
-        saved = self._host.save_file(self._dialog("save"), fmt, givens_only)
+        saved = self._host.export.save_file(self._dialog("save"), fmt, givens_only)
         return {"ok": True, "saved": saved}
 
     @endpoint

@@ -31,5 +31,5 @@ class PrintCalls:
                            {"name": "title"})
         options = {"per_page": per_page, "solutions": solutions, "title": title,
                    "paper": arg.choice(paper, "paper", printing.PAPERS)}
-        saved = self._host.print_pdf(lambda: self._dialog("pdf"), whole_set, options)
+        saved = self._host.export.print_pdf(lambda: self._dialog("pdf"), whole_set, options)
         return {"ok": True, "saved": saved}

@@ -19,10 +19,10 @@ class ShareCalls:
     @endpoint
     def share_link(self) -> dict[str, Any]:
         """Return ``text``: the SudokuWiki solver link of the board (givens, player's digits and notes)."""
-        return {"ok": True, "text": share.link(*self._host.board())}
+        return {"ok": True, "text": share.link(*self._host.export.board())}
 
     @endpoint
     def open_sudokuwiki(self) -> dict[str, Any]:
         """Open the board's SudokuWiki link in the system's browser (error ``no_browser`` if none)."""
-        share.open_in_browser(share.link(*self._host.board()))
+        share.open_in_browser(share.link(*self._host.export.board()))
         return OK

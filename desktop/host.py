@@ -21,11 +21,12 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from desktop import daily, files, printing, storage, transfer, workers
+from desktop import daily, storage, transfer, workers
 from desktop.bridge import Bridge
+from desktop.export_host import ExportHost
 from desktop.learn_host import LearnHost
 from desktop.maker import Maker
-from desktop.midend import Game, GameError
+from desktop.midend import GameError
 from desktop.midend.midend import Midend
 from desktop.midend.rules import check_puzzle, unique_solution
 from desktop.photo_host import PhotoHost
@@ -91,6 +92,7 @@ class Host:
         self.practice = PracticeHost(self)  # the technique trainer beside the game
         self.photo = PhotoHost(self)  # the photo review
         self.learn = LearnHost(self)  # Learn's questions to the engine
+        self.export = ExportHost(self)  # the board as text, a file, a PDF or a link
 
     @property
     def closed(self) -> bool:
@@ -221,44 +223,10 @@ class Host:
         solved = [(givens, unique_solution(givens)) for givens in puzzles[:MAX_SET]]
         self.move({"name": "load_set", "puzzles": solved})
 
-    def open_file(self, path: str | None) -> dict[str, Any]:
-        """Return ``{"text", "name"}`` of the puzzle file at ``path`` (text None if no path was chosen)."""
-        return {"text": None} if path is None else files.read_puzzle_file(path)
-
-    def save_file(self, path: str | None, fmt: str, givens_only: bool) -> str | None:
-        """Write the export to ``path`` atomically; return its name (None if no path was chosen)."""
-        return None if path is None else files.write_text_file(path, self.board_text(fmt, givens_only))
-
     def clear(self) -> None:
         """Empty the whole board (an undoable move), stopping a run first."""
         self.stop_run()
         self.move({"name": "clear"})
-
-    def board_text(self, fmt: str, givens_only: bool) -> str:
-        """Return the puzzle (givens only) or the current board as text in ``fmt``."""
-        with self.lock:
-            game: Game = self.midend.game
-            digits = game.givens() if givens_only else list(game.digits)
-            notes = [0] * 81 if givens_only else list(game.notes)
-        return transfer.write_puzzle(digits, notes, fmt)
-
-    def print_pdf(self, choose: Any, whole_set: bool, options: dict[str, Any]) -> str | None:
-        """Print the puzzle shown (or every puzzle of the set) to the PDF ``choose()`` names; return its
-        name, None if no path was chosen; GameError as :mod:`desktop.printing` says."""
-        with self.lock:
-            play = self.midend.play
-            puzzles = [g.givens() for g in play.games] if whole_set and play.is_set else [play.game.givens()]
-            lang = self.effective_settings()["language"]
-        if not any(any(p) for p in puzzles):
-            raise GameError("no_puzzle", "There is no puzzle on the board to print.")
-        path = choose()
-        return None if path is None else printing.write(path, puzzles, lang=lang, **options)
-
-    def board(self) -> tuple[list[int], list[int], list[int]]:
-        """Return the shown puzzle's givens, the digits on its board and its notes (copies)."""
-        with self.lock:
-            game: Game = self.midend.game
-            return game.givens(), list(game.digits), list(game.notes)
 
     # -- making puzzles -----------------------------------------------------------------------
 
