@@ -67,16 +67,10 @@ class Host:
         self.lock = threading.RLock()
         self._storage = storage.Storage(folder)
         self._first_launch = not (folder / storage.GAME_FILE).exists()  # nothing saved yet: a new player
-        loaded_settings = self._storage.load_settings()
-        loaded_game = self._storage.load_game()
+        loaded_settings, loaded_game = self._storage.load_settings(), self._storage.load_game()
         self.settings: dict[str, Any] = loaded_settings.value
-        kept = []
-        for what, loaded in (("settings", loaded_settings), ("game", loaded_game)):
-            if loaded.problem is not None:
-                kept.append(_damaged(what, loaded))
-        kept += [{"level": "warning", "code": "history_dropped", "message": f"Saved game, {text}.",
-                  "params": {"detail": text}} for text in loaded_game.notices]
-        self.midend = Midend(loaded_game.value, self.settings, kept)
+        told = loaded_settings.told("settings") + loaded_game.told("game")  # damaged files, history dropped
+        self.midend = Midend(loaded_game.value, self.settings, told)
         self._lang_override = lang if lang in storage.LANGUAGES else None
         self._system_lang = system_lang
         self._session: Session | None = None
@@ -484,12 +478,3 @@ class Host:
         self._maker.stop()
         if session is not None:
             session.stop()
-
-
-def _damaged(what: str, loaded: storage.Loaded) -> dict[str, Any]:
-    backup = loaded.damaged_backup
-    message = f"The saved {what} could not be read ({loaded.problem}); starting fresh."
-    if backup is not None:
-        message += f" The damaged file was kept as {backup.name}."
-    return {"level": "warning", "code": "damaged_save", "message": message,
-            "params": {"what": what, "backup": str(backup) if backup else ""}}

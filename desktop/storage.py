@@ -162,6 +162,20 @@ class Loaded(NamedTuple):
     problem: str | None
     notices: tuple[str, ...] = ()  # read, with something left behind (a history that did not fit)
 
+    def told(self, what: str) -> list[dict[str, Any]]:
+        """Return the notices the page owes the player about the saved ``what`` ("game", "settings"): a
+        damaged file kept aside, history left behind (none if it was read whole; never fails)."""
+        told = []
+        if self.problem is not None:
+            backup = self.damaged_backup
+            message = f"The saved {what} could not be read ({self.problem}); starting fresh."
+            if backup is not None:
+                message += f" The damaged file was kept as {backup.name}."
+            told.append({"level": "warning", "code": "damaged_save", "message": message,
+                         "params": {"what": what, "backup": str(backup) if backup else ""}})
+        return told + [{"level": "warning", "code": "history_dropped", "message": f"Saved game, {text}.",
+                        "params": {"detail": text}} for text in self.notices]
+
 
 class Storage:
     """The data folder's save files; only the ``save_*`` methods raise (OSError, on a write failure)."""
