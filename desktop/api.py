@@ -39,7 +39,7 @@ class Api(LearnCalls, PhotoCalls, PracticeCalls, ColourCalls, DailyCalls, PrintC
 
     def _open_first_puzzle(self) -> bool:
         """The app's start: on the first launch (empty data folder) make an easy puzzle; False otherwise."""
-        return self._host.open_first_puzzle()
+        return self._host.maker.open_first_puzzle()
 
     @endpoint
     def get_state(self) -> dict[str, Any]:
@@ -79,7 +79,7 @@ class Api(LearnCalls, PhotoCalls, PracticeCalls, ColourCalls, DailyCalls, PrintC
     def start_set(self, count: Any, difficulty: Any) -> dict[str, Any]:
         """Start making a set of ``count`` 1-1000 unique puzzles; the first is played as soon as it exists."""
         count = arg.whole(count, "count", 1, MAX_SET)
-        self._host.start_set(count, arg.choice(difficulty, "difficulty", storage.DIFFICULTIES))
+        self._host.maker.start_set(count, arg.choice(difficulty, "difficulty", storage.DIFFICULTIES))
         return {"ok": True, "pending": True}
 
     @endpoint

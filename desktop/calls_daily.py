@@ -18,5 +18,5 @@ class DailyCalls:
         it arrives in a ``state`` as a new puzzle does (undoable); answers ``pending``."""
         if not isinstance(date, str) or len(date) > MAX_STRING:
             raise ApiError("bad_argument", "date must be written YYYY-MM-DD", {"name": "date"})
-        self._host.daily_puzzle(date)
+        self._host.maker.daily_puzzle(date)
         return {"ok": True, "pending": True}

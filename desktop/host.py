@@ -25,7 +25,7 @@ from desktop import daily, storage, transfer, workers
 from desktop.bridge import Bridge
 from desktop.export_host import ExportHost
 from desktop.learn_host import LearnHost
-from desktop.maker import Maker
+from desktop.maker_host import MakerHost
 from desktop.midend import GameError
 from desktop.midend.midend import Midend
 from desktop.midend.rules import check_puzzle, unique_solution
@@ -66,7 +66,7 @@ class Host:
         self._bridge = bridge
         self.lock = threading.RLock()
         self._storage = storage.Storage(folder)
-        self._first_launch = not (folder / storage.GAME_FILE).exists()  # nothing saved yet: a new player
+        first_launch = not (folder / storage.GAME_FILE).exists()  # before a damaged save is moved aside
         loaded_settings, loaded_game = self._storage.load_settings(), self._storage.load_game()
         self.settings: dict[str, Any] = loaded_settings.value
         told = loaded_settings.told("settings") + loaded_game.told("game")  # damaged files, history dropped
@@ -74,7 +74,6 @@ class Host:
         self._lang_override = lang if lang in storage.LANGUAGES else None
         self._system_lang = system_lang
         self._session: Session | None = None
-        self._maker = Maker(self._delivered)
         self._save_failed = False
         self._solver_ready = threading.Event()
         self._warm_started = False
@@ -83,6 +82,7 @@ class Host:
         self._closed = False
         self._seq = 0
         self.views: dict[str, Callable[[], Any]] = {}  # more of the state, beside the mid end's (lock held)
+        self.maker = MakerHost(self, first_launch)  # New puzzle, the daily puzzle, sets
         self.practice = PracticeHost(self)  # the technique trainer beside the game
         self.photo = PhotoHost(self)  # the photo review
         self.learn = LearnHost(self)  # Learn's questions to the engine
@@ -110,7 +110,7 @@ class Host:
             if result.get("changed"):
                 self._changed()
             if not self.midend.making:  # nothing is wanted from a maker still running
-                self._maker.stop()
+                self.maker.stop()
         self.publish()
         return result
 
@@ -121,8 +121,9 @@ class Host:
             return {}
         if name in ("check", "fill_singles", "undo_to_mistake"):
             self.ensure_solution()
-        work = {"clear": self.clear, "new_puzzle": self.new_puzzle, "step": self.step, "stop": self.stop_run,
-                "cancel_set": self.cancel_set, "check_puzzle": self.check_board, "quit": self.quit,
+        work = {"clear": self.clear, "step": self.step, "stop": self.stop_run, "quit": self.quit,
+                "check_puzzle": self.check_board, "new_puzzle": self.maker.new_puzzle,
+                "cancel_set": self.maker.cancel_set,
                 "hint": self.learn.hint, "why_wrong": self.learn.why, "rate_puzzle": self.learn.rate_puzzle}
         if name in work:
             return work[name]() or {}
@@ -221,55 +222,6 @@ class Host:
         """Empty the whole board (an undoable move), stopping a run first."""
         self.stop_run()
         self.move({"name": "clear"})
-
-    # -- making puzzles -----------------------------------------------------------------------
-
-    def new_puzzle(self) -> dict[str, Any]:
-        """Start making a puzzle at the chosen difficulty; it arrives as a command (dropped if the
-        player loaded another puzzle meanwhile); answers ``pending``."""
-        self.stop_run()
-        # token and maker together: a maker started late for an older token stopped this one (race test)
-        with self.lock:
-            token = self.move({"name": "make_puzzle"})["token"]
-            self._maker.one(token, self.settings["difficulty"], self.settings["needs"])
-        return {"pending": True}
-
-    def daily_puzzle(self, date: str) -> None:
-        """Start making the daily puzzle of ``date`` ("": today) at the chosen difficulty; it arrives as
-        a command like a new puzzle; GameError for a malformed or future date."""
-        day = daily.day_of(date, dt.date.today())
-        self.stop_run()
-        with self.lock:  # as new_puzzle: the maker is started for the token just given
-            token = self.move({"name": "make_puzzle"})["token"]
-            self._maker.daily(token, day, daily.level_of(self.settings["difficulty"]))
-
-    def open_first_puzzle(self) -> bool:
-        """On the first launch (no saved game) start making an easy puzzle, the chosen difficulty left
-        alone; False (nothing done) on a later launch or a second call."""
-        with self.lock:
-            if not self._first_launch:
-                return False
-            self._first_launch = False
-            token = self.move({"name": "make_puzzle"})["token"]
-            self._maker.one(token, "easy")
-        return True
-
-    def start_set(self, count: int, level: str) -> None:
-        """Start making a set; an earlier maker is stopped and its late puzzles dropped."""
-        self.stop_run()
-        with self.lock:  # as new_puzzle: the maker is started for the token just given
-            answer = self.move({"name": "make_set", "count": count})
-            self._maker.set(answer["token"], count, level, [])
-
-    def cancel_set(self) -> None:
-        """Stop making the set; the puzzles made so far stay (a single New puzzle being made goes on: the
-        maker stops through :meth:`move` only when the mid end wants nothing more from it)."""
-        self.move({"name": "cancel_set"}, solving_ok=True)
-
-    def _delivered(self, command: dict[str, Any]) -> None:
-        """Maker thread: a puzzle made (or the end of making) goes to the mid end as a command."""
-        if not self._closed:
-            self.move(command, solving_ok=True)
 
     # -- solve runs ---------------------------------------------------------------------------
 
@@ -436,8 +388,7 @@ class Host:
             self._warm_started = True
             answer = self.midend.do({"name": "resume_set"}, now_ms())  # never before the window shows
         if answer["token"]:
-            have = [game.givens() for game in self.midend.play.games]
-            self._maker.set(answer["token"], answer["count"], self.midend.play.games[0].difficulty, have)
+            self.maker.resume_set(answer["token"], answer["count"])
         workers.spawn(self._warm_up, "warm-up")
 
     def _warm_up(self) -> None:
@@ -475,6 +426,6 @@ class Host:
             self._closed = True
             session = self._session
         self._analyser.close()
-        self._maker.stop()
+        self.maker.stop()
         if session is not None:
             session.stop()
