@@ -26,7 +26,7 @@ from desktop.calls_practice import PracticeCalls
 from desktop.calls_print import PrintCalls
 from desktop.calls_share import ShareCalls
 from desktop.endpoints import MAX_STRING, OK, ApiError, command, endpoint
-from desktop.host import MAX_SET, Host, system_language
+from desktop.host import MAX_SET, Host
 
 
 class Api(LearnCalls, PhotoCalls, PracticeCalls, ColourCalls, DailyCalls, PrintCalls, ShareCalls):
@@ -35,7 +35,7 @@ class Api(LearnCalls, PhotoCalls, PracticeCalls, ColourCalls, DailyCalls, PrintC
     def __init__(self, bridge: Bridge, data_dir: Path | None = None, lang: str | None = None) -> None:
         self._bridge = bridge
         folder = Path(data_dir) if data_dir is not None else storage.default_data_dir()
-        self._host = Host(bridge, folder, lang, system_language())
+        self._host = Host(bridge, folder, lang, storage.system_language())
 
     def _open_first_puzzle(self) -> bool:
         """The app's start: on the first launch (empty data folder) make an easy puzzle; False otherwise."""

@@ -6,15 +6,15 @@ end under one lock, saves the game after a change, and pushes the whole snapshot
 worker threads (making puzzles and sets, the solver's warm-up, the board analysis, solve runs); a
 worker hands its result back as a command, which the mid end drops if it no longer belongs to the
 puzzle, set or board shown.  Solve frames go to the page on their own channel (``solve``), keyed by
-the run's id; they are a view, never game state.
+the run's id; they are a view, never game state.  The areas beside the game keep their host side in
+``desktop/*_host.py`` (``Host.maker``, ``.practice``, ``.photo``, ``.learn``, ``.export``), each handed
+the host (they never import this module).
 """
 
 from __future__ import annotations
 
 import datetime as dt
-import locale
 import logging
-import os
 import threading
 import time
 from collections.abc import Callable
@@ -43,19 +43,6 @@ MAX_SET = 1000
 def now_ms() -> float:
     """The mid end's clock: milliseconds that only go forward."""
     return time.monotonic() * 1000.0
-
-
-def system_language() -> str:
-    """Return "zh" if the system locale is Chinese, else "en" (never fails)."""
-    for var in ("LC_ALL", "LC_MESSAGES", "LANGUAGE", "LANG"):
-        value = os.environ.get(var)
-        if value:
-            return "zh" if value.lower().startswith("zh") else "en"
-    try:
-        code = locale.getlocale()[0] or ""
-    except ValueError:
-        code = ""
-    return "zh" if code.lower().startswith("zh") else "en"
 
 
 class Host:

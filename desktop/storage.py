@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import contextlib
 import json
+import locale
 import os
 import stat
 import time
@@ -68,6 +69,19 @@ def default_data_dir() -> Path:
     from platformdirs import user_data_dir
 
     return Path(user_data_dir("sudoku-studio", appauthor=False))
+
+
+def system_language() -> str:
+    """Return "zh" if the system locale is Chinese, else "en" (never fails)."""
+    for var in ("LC_ALL", "LC_MESSAGES", "LANGUAGE", "LANG"):
+        value = os.environ.get(var)
+        if value:
+            return "zh" if value.lower().startswith("zh") else "en"
+    try:
+        code = locale.getlocale()[0] or ""
+    except ValueError:
+        code = ""
+    return "zh" if code.lower().startswith("zh") else "en"
 
 
 def validate_setting(name: str, value: Any) -> Any:
