@@ -70,8 +70,8 @@ class MakerHost:
         self._maker.set(token, count, games[0].difficulty, [game.givens() for game in games])
 
     def cancel_set(self) -> None:
-        """Stop making the set; the puzzles made so far stay (a single New puzzle being made goes on: the
-        maker stops through the host's ``move`` only when the mid end wants nothing more from it)."""
+        """Stop making the set, the puzzles made so far kept, never refused (a single New puzzle being made
+        goes on: the maker stops through the host's ``move`` only when the mid end wants nothing more)."""
         self._host.move({"name": "cancel_set"}, solving_ok=True)
 
     def stop(self) -> None:

@@ -21,8 +21,9 @@ class PhotoHost:
         self._host = host
 
     def read(self, source: bytes | str) -> None:
-        """Start reading a photo (its bytes, or the path of its file) on a worker; the review shows
-        "reading" at once, then the reading or its error (a newer photo or a closed review drops it)."""
+        """Start reading a photo (its bytes, or the path of its file) on a worker: the review shows
+        "reading" at once, then the reading or its error, never raised (a newer photo or a closed review
+        drops it)."""
         token = self._host.move({"name": "photo_reading"}, solving_ok=True)["token"]
         workers.spawn(self._read, "photo", token, source)
 
@@ -46,8 +47,8 @@ class PhotoHost:
         self._host.move({"name": "photo_closed"}, solving_ok=True)
 
     def load(self, givens: list[int]) -> None:
-        """Play the reviewed puzzle (its solution found off the lock): an undoable move, as Import is;
-        the review closes.  GameError ``invalid_board`` if it repeats a digit."""
+        """Play the reviewed puzzle (its solution found off the lock) as one undoable move, as Import does,
+        and close the review; GameError ``invalid_board`` if it repeats a digit."""
         if conflict_list(givens):
             raise GameError("invalid_board", "The puzzle repeats a digit; fix it first.")
         self._host.stop_run()
