@@ -109,8 +109,8 @@ class Host:
         if name in ("check", "fill_singles", "undo_to_mistake"):
             self.ensure_solution()
         work = {"clear": self.clear, "step": self.step, "stop": self.stop_run, "quit": self.quit,
-                "check_puzzle": self.check_board, "new_puzzle": self.maker.new_puzzle,
-                "cancel_set": self.maker.cancel_set,
+                "check_puzzle": self.check_board,
+                "new_puzzle": self.maker.new_puzzle, "cancel_set": self.maker.cancel_set,
                 "hint": self.learn.hint, "why_wrong": self.learn.why, "rate_puzzle": self.learn.rate_puzzle}
         if name in work:
             return work[name]() or {}
