@@ -5,8 +5,9 @@ The puzzle is solved step by step, always with the cheapest step
 step costs here, :func:`technique_cost`, as SE's own ladder tries its techniques by their rating,
 until none left can cost less than the best step found).  A step
 costs what SE would charge for the reasoning it needs: SE's own value for the techniques SE names
-(2.6 pointing ... 4.4 XYZ-wing, 4.5-4.8 uniqueness, 5.0-5.4 quads and jellyfish, 5.6 BUG+1, 5.7-6.1
-grouped strong-link fish, 6.2 aligned pair exclusion, 6.6 UVWXYZ-wing, 7.5 TUVWXYZ-wing), and for a
+(2.6 pointing ... 4.4 XYZ-wing, 4.5-4.8 uniqueness, 5.0-5.4 quads and jellyfish, 5.6 BUG+1, 6.2
+aligned pair exclusion; Sukaku Explainer's 5.7-6.1 grouped strong-link fish, 6.6 UVWXYZ-wing and
+7.5 TUVWXYZ-wing), and for a
 pattern SE does not name (W-wing, kite, finned fish, Sue de Coq,
 WXYZ- and VWXYZ-wings, BUG+n, 3D Medusa, XY-chains, AICs, ALS-XZ) the SE rating its puzzles get when
 it is their hardest step (:data:`SE_COST`); an AIC through a group or an almost locked set
@@ -23,7 +24,10 @@ where ``hard_steps`` counts the steps costing within HARD_MARGIN of the hardest 
 many chains is harder for SE than one chain (SE then needs forcing chains where we still find
 chains); below 6 no allowance; a hardest step of 7.0-8.0 adds 0.15 (the diary's round 8).  A
 singles-only puzzle that naked singles alone cannot finish gets HIDDEN_SINGLES_BONUS more
-(QQwing's simple and easy differ so).  The level is read off the score,
+(QQwing's simple and easy differ so).  A score in the expert band (not charged exactly) becomes
+what the path of SE 1.2.1's own techniques reaches when that is 8.0 or more
+(:func:`engine.se_path.se_path_price`: steps SE lacks can take our path past a place where SE needs
+a Nishio or a forcing chain; the rated data's SE is 1.2.1's set).  The level is read off the score,
 by SE band:
 
 =========  ========  ==================================================  ===========
@@ -40,8 +44,8 @@ extreme    极限      an exocet, or a guess (logic alone cannot finish)   10
 The costs, allowances, margin and extras were fitted on the *even* half of
 ``../shared/data/ratings/se_rated_stratified_sample.txt`` (lines whose sha1 prefix is even as a hex
 number); the odd half is held out of all tuning and is what ``benchmarks/bench_rating.py`` reports
-(held out, issue 30, round 14: Spearman 0.98 with SE, MAE 0.21, 924 of 999 SE 8+ puzzles and 22 of
-903 SE 7.x puzzles rated master).  How each value
+(held out, issue 30, round 15: Spearman 0.981 with SE, MAE 0.22, 972 of 999 SE 8+ puzzles and 46
+of 903 SE 7.x puzzles rated master).  How each value
 was fitted, round by round, with its figures: ``benchmarks/README.md``, "The rating's tuning diary".
 
 Roads not taken: SE's own ladder alone (MAE 0.64: SE 4-5 puzzles rated 1.1-1.5 too high); the
@@ -65,8 +69,9 @@ from engine.errors import SudokuError
 from engine.grid import PEERS
 from engine.human import cheapest_step, checked_grid, drive, next_step
 from engine.se_nishio import nishio_price
+from engine.se_path import NEEDS_CHAINS, SE_LACKS, se_charge, se_path_price
 from engine.steps import Step
-from engine.techniques import OWN_SCORE_EXTRA, step_cost
+from engine.techniques import step_cost
 
 HARD_MARGIN = 0.6
 HIDDEN_SINGLES_BONUS = 0.1
@@ -78,17 +83,7 @@ ALLOWANCES: tuple[tuple[float, float, float, float], ...] = (
 # SE's own techniques that SE charges exactly for the puzzles they finish: such a hardest step
 # scores its cost, without the lift or the allowance (round 10, above; a Nishio floor too, round 14)
 SE_EXACT = frozenset({"aligned_triple_exclusion"})
-# techniques SE has nothing like (its wings, kites, strong-link fishes and chains cover the rest):
-# a step of one costs at least SE's cheapest own step on the same state, up to FLOOR_CAP (round 11)
-SE_LACKS = frozenset({
-    "w_wing", "hidden_rectangle", "sue_de_coq", "medusa_3d", "simple_coloring", "multi_coloring",
-    "avoidable_rectangle", "unique_rectangle_5", "unique_rectangle_6", "bug_plus_n",
-    "franken_x_wing", "finned_franken_x_wing", "franken_swordfish", "finned_franken_swordfish",
-    "franken_jellyfish", "finned_franken_jellyfish", "siamese_franken_fish", "mutant_x_wing",
-    "finned_mutant_x_wing", "mutant_swordfish", "finned_mutant_swordfish", "mutant_jellyfish",
-    "finned_mutant_jellyfish", "siamese_mutant_fish",
-})
-FLOOR_CAP = 8.0
+FLOOR_CAP = NEEDS_CHAINS
 
 
 class Difficulty(str, enum.Enum):
@@ -182,14 +177,10 @@ def se_floor(cg: CandidateGrid, cost: float, unique: bool = True) -> tuple[float
     if nishio is not None and nishio <= cost:
         return nishio, "nishio"
     step = cheapest_step(cg, unique, among=lambda tid: tid not in SE_LACKS and tid != "nishio", at_least=cost,
-                         below=FLOOR_CAP if nishio is None else nishio, cost=_se_charge)
+                         below=FLOOR_CAP if nishio is None else nishio, cost=se_charge)
     if step is not None:
-        return _se_charge(step), step.technique
+        return se_charge(step), step.technique
     return (FLOOR_CAP, "forcing_chain") if nishio is None else (nishio, "nishio")
-
-
-def _se_charge(step: Step) -> float:
-    return round(step_cost(step) - OWN_SCORE_EXTRA.get(step.technique, 0.0), 2)
 
 
 def level_of(hardest: float) -> Difficulty:
@@ -256,6 +247,11 @@ def rate(
     # SE charges exactly: its own ATE, and a Nishio counted as SE counts it where a step SE lacks needed one
     exact = hardest in SE_EXACT or se_needs.get(at) == "nishio"
     score = hardest_score if exact else score_of(scores)
+    if not exact and level_of(score) is Difficulty.EXPERT:
+        # SE's own techniques alone may need a Nishio or a forcing chain where one of ours went past
+        se_price = se_path_price(CandidateGrid.from_grid(values), unique)
+        if se_price >= NEEDS_CHAINS:
+            score = max(score, se_price)
     if hardest_score <= _SINGLES_CEILING and not _naked_singles_solve(values):
         score = round(score + HIDDEN_SINGLES_BONUS, 2)
     # a guess or an exocet (both 10.0) is extreme; below, allowances never lift a score past master

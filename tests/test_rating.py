@@ -22,6 +22,7 @@ from engine.rating import (
     se_floor,
 )
 from engine.se_nishio import length_bonus, nishio_price
+from engine.se_path import SE121_LACKS, se_path_price
 from engine.techniques import step_cost
 
 DATA = Path(__file__).resolve().parents[2] / "shared" / "data"
@@ -232,12 +233,17 @@ def test_a_step_se_lacks_costs_at_least_se_s_cheapest_own_step_on_its_state() ->
             needs.append(need)
             cg.apply(step)
         exact = rating.hardest == "aligned_triple_exclusion" or rating.se_needs == "nishio"
-        assert rating.score == (max(scores) if exact else score_of(scores))
+        floored_score = max(scores) if exact else score_of(scores)
+        # an expert path SE's own techniques would take past 8.0 (a forcing chain or Nishio) scores that
+        se_price = se_path_price(CandidateGrid.from_grid(as_grid(puzzle)))
+        gate = not exact and level_of(floored_score) is Difficulty.EXPERT and se_price >= FLOOR_CAP
+        assert rating.score == (max(floored_score, se_price) if gate else floored_score)
         # what SE needs in place of the hardest step, when that step was raised to its floor
         assert rating.se_needs == needs[scores.index(max(scores))]
         named += bool(rating.se_needs)
         unfloored = score_of([step_cost(s) for s in rating.steps])
-        raised += rating.level is Difficulty.MASTER and level_of(unfloored) is not Difficulty.MASTER
+        master = Difficulty.MASTER
+        raised += level_of(floored_score) is master and level_of(unfloored) is not master
     assert floored >= 50 and raised >= 2 and named >= 2, (floored, raised, named)
 
 
@@ -268,3 +274,37 @@ def test_se_s_nishio_is_priced_as_se_counts_it() -> None:
     assert ours and step_cost(ours[0]) - 0.5 < 7.8
     # a 7.7 step SE lacks is raised to the 7.8 Nishio SE needs there
     assert se_floor(cg, 7.7) == (7.8, "nishio")
+
+
+def test_the_path_se_s_own_techniques_take_calls_master_what_se_1_2_1_rates_8_or_more() -> None:
+    """Tuning half: where steps SE 1.2.1 lacks took our path past its chains, SE's own techniques alone
+    need a Nishio or a forcing chain (8.0): SE 8.0-8.3 puzzles are master, SE 7.0-7.4 ones seldom."""
+    eights = [(p, rate(as_grid(p), unique=True)) for p in _tuning_half(8.0, 8.4)[::4]]
+    sevens = [rate(as_grid(p), unique=True) for p in _tuning_half(7.0, 7.5)[::4]]
+    assert len(eights) >= 70 and len(sevens) >= 70
+    assert sum(r.level is Difficulty.MASTER for _, r in eights) >= 0.9 * len(eights)
+    assert sum(r.level is Difficulty.MASTER for r in sevens) <= 0.08 * len(sevens)
+    # some are master only by that walk: their own path's score (floors included) is below 8.0
+    walked = [(p, r) for p, r in eights if r.level is Difficulty.MASTER and r.score == se_path_price(
+        CandidateGrid.from_grid(as_grid(p))) and score_of(list(r.scores)) < FLOOR_CAP]
+    assert len(walked) >= 2, len(walked)
+
+
+def test_se_s_own_path_leaves_the_state_alone_and_knows_every_technique_it_leaves_out() -> None:
+    """The walk works on a copy; its price only grows with ``enough``; it leaves out only registered
+    techniques, every one SE lacks among them."""
+    assert SE121_LACKS >= SE_LACKS and {t.id for t in driver_order()} >= SE121_LACKS
+    puzzle = _tuning_half(8.0, 8.1)[0]
+    cg = CandidateGrid.from_grid(as_grid(puzzle))
+    before = (list(cg.values), list(cg.cands))
+    price = se_path_price(cg)
+    assert (list(cg.values), list(cg.cands)) == before
+    assert se_path_price(cg, enough=99.0) >= price
+    # where our path takes only SE 1.2.1's own techniques, the walk is that path and prices its hardest
+    checked = 0
+    for easy in _tuning_half(2.5, 3.5)[:20]:
+        rating = rate(as_grid(easy), unique=True)
+        if not {s.technique for s in rating.steps} & SE121_LACKS:
+            assert se_path_price(CandidateGrid.from_grid(as_grid(easy))) == max(rating.scores), easy
+            checked += 1
+    assert checked >= 10
