@@ -13,7 +13,7 @@ chains at their fitted prices: an AIC through a group or an almost locked set co
 can only do as a forcing chain.
 
 Measured (tuning half, round 15): of the 62 SE 8+ puzzles rated expert, this path reaches 8.0 on 47;
-of the 851 SE 7.x puzzles rated expert, on 16; of the 795 SE 2-6.9 ones, on none.  Not taken: a
+of the 851 SE 7.x puzzles rated expert, on 22; of the 795 SE 2-6.9 ones, on none.  Not taken: a
 path of SE's own techniques in place of ours for the score (round 12: SE 7.x master 27.6%), and
 "SE's cheapest step making this step's eliminations" as a floor (round 14: 23.1%).
 """
