@@ -12,9 +12,12 @@ import base64
 import binascii
 import io
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from desktop.midend import GameError
+
+if TYPE_CHECKING:
+    from engine import ReadError
 
 MAX_BYTES = 30 * 1024 * 1024
 """The largest image file read (a phone's 50-megapixel JPEG is about 15 MB)."""
@@ -87,11 +90,7 @@ def preview(pixels: Any) -> str:
     return "data:image/jpeg;base64," + base64.b64encode(out.getvalue()).decode("ascii")
 
 
-def _refusal(code: str, err: Exception) -> GameError:
+def _refusal(code: str, err: ReadError) -> GameError:
     """The GameError for the reader's ReadError ``err``: too small or large pictures have their own code."""
-    detail = str(err)
-    if "too large" in detail:
-        code = "photo_too_large"
-    elif "too small" in detail:
-        code = "photo_too_small"
-    return GameError(code, detail, {"detail": detail})
+    code = {"too_large": "photo_too_large", "too_small": "photo_too_small"}.get(err.code, code)
+    return GameError(code, str(err), {"detail": str(err)})

@@ -165,22 +165,23 @@ def test_the_solver_check_replaces_a_misread_digit_by_the_next_likeliest_that_ma
 
 
 @pytest.mark.parametrize(
-    ("pixels", "words"),
+    ("pixels", "words", "code"),
     [
-        (np.full((480, 640), 255, np.uint8), "blank"),
-        (np.zeros((480, 640, 3), np.uint8), "blank"),
-        (np.random.default_rng(0).integers(0, 256, (480, 640), dtype=np.uint8), "no Sudoku grid"),
-        (np.full((40, 40), 128, np.uint8), "too small"),
-        (np.broadcast_to(np.uint8(200), (20_000, 20_000)), "too large"),
-        (np.zeros((480, 640), np.float64), "not an image"),
-        (np.zeros((480, 640, 2), np.uint8), "not an image"),
-        (np.zeros(100, np.uint8), "not an image"),
+        (np.full((480, 640), 255, np.uint8), "blank", "no_grid"),
+        (np.zeros((480, 640, 3), np.uint8), "blank", "no_grid"),
+        (np.random.default_rng(0).integers(0, 256, (480, 640), dtype=np.uint8), "no Sudoku grid", "no_grid"),
+        (np.full((40, 40), 128, np.uint8), "too small", "too_small"),
+        (np.broadcast_to(np.uint8(200), (20_000, 20_000)), "too large", "too_large"),
+        (np.zeros((480, 640), np.float64), "not an image", "not_image"),
+        (np.zeros((480, 640, 2), np.uint8), "not an image", "not_image"),
+        (np.zeros(100, np.uint8), "not an image", "not_image"),
     ],
     ids=["white", "black", "noise", "tiny", "huge", "float", "two-channel", "flat"],
 )
-def test_bad_pictures_give_a_clear_error(pixels, words):
-    with pytest.raises(ReadError, match=words):
+def test_bad_pictures_give_a_clear_error(pixels, words, code):
+    with pytest.raises(ReadError, match=words) as raised:
         read_image(pixels)
+    assert raised.value.code == code
 
 
 def test_text_without_a_grid_is_no_grid():
@@ -205,11 +206,13 @@ def test_bad_files_give_a_clear_error(tmp_path):
     (tmp_path / "cut.png").write_bytes(good[: len(good) // 2])
     (tmp_path / "text.png").write_text("not an image at all\n")
     (tmp_path / "empty.jpg").write_bytes(b"")
-    cases = {"cut.png": "damaged or truncated", "text.png": "not an image", "empty.jpg": "not an image",
-             "missing.png": "no such file", ".": "directory"}
-    for name, words in cases.items():
-        with pytest.raises(ReadError, match=words):
+    cases = {"cut.png": ("damaged or truncated", "not_image"), "text.png": ("not an image", "not_image"),
+             "empty.jpg": ("not an image", "not_image"), "missing.png": ("no such file", "no_file"),
+             ".": ("directory", "not_image")}
+    for name, (words, code) in cases.items():
+        with pytest.raises(ReadError, match=words) as raised:
             load_image(tmp_path / name)
+        assert raised.value.code == code
 
 
 def test_sudoku_read_prints_one_line_per_image_and_json_on_request(tmp_path, capsys):

@@ -31,7 +31,13 @@ WEAK = 0.75
 
 
 class ReadError(SudokuError, ValueError):
-    """A picture the reader cannot read: no grid, blank, too small or too large, not pixels."""
+    """A picture the reader cannot read; ``code`` says which way, for callers that word it themselves:
+    ``not_image`` (not pixels, not decodable, damaged), ``too_small``, ``too_large``, ``no_grid``,
+    ``no_file``, ``needs_pillow``."""
+
+    def __init__(self, message: str, code: str = "not_image") -> None:
+        super().__init__(message)
+        self.code = code
 
 
 @dataclass(frozen=True)
@@ -87,10 +93,10 @@ def _validated(pixels: Any) -> np.ndarray:
         a = a[..., :3]
     if min(a.shape[:2]) < MIN_SIDE:
         raise ReadError(f"the picture is too small ({a.shape[1]}x{a.shape[0]}; "
-                        f"a grid needs at least {MIN_SIDE} pixels a side)")
+                        f"a grid needs at least {MIN_SIDE} pixels a side)", "too_small")
     if a.shape[0] * a.shape[1] > MAX_PIXELS:
         raise ReadError(f"the picture is too large ({a.shape[1]}x{a.shape[0]}; at most "
-                        f"{MAX_PIXELS // 1_000_000} megapixels)")
+                        f"{MAX_PIXELS // 1_000_000} megapixels)", "too_large")
     return a
 
 
@@ -171,7 +177,7 @@ def read_image(pixels: np.ndarray) -> Reading:
         try:  # the other polarity, for what the quick look above took wrongly
             corners, grid = _straightened(a if dark else 255 - a)
         except NoGridError:
-            raise ReadError(f"no Sudoku grid found: {err}") from None
+            raise ReadError(f"no Sudoku grid found: {err}", "no_grid") from None
     corners, probs, inked = _upright(corners, grid)
     read = probs.argmax(axis=1)
     chosen, status = best_unique(probs, inked)

@@ -20,7 +20,8 @@ def _pillow():
     try:
         from PIL import Image, ImageOps
     except ImportError:
-        raise ReadError("reading image files needs Pillow: pip install 'sudoku-studio[image]'") from None
+        raise ReadError("reading image files needs Pillow: pip install 'sudoku-studio[image]'",
+                        "needs_pillow") from None
     return Image, ImageOps
 
 
@@ -38,7 +39,7 @@ def load_image(source: str | os.PathLike | bytes) -> np.ndarray:
                 w, h = im.size
                 if w * h > MAX_PIXELS:
                     raise ReadError(f"{name}: the picture is too large ({w}x{h}; at most "
-                                    f"{MAX_PIXELS // 1_000_000} megapixels)")
+                                    f"{MAX_PIXELS // 1_000_000} megapixels)", "too_large")
                 im.load()
                 upright = image_ops.exif_transpose(im)
                 grey_modes = ("1", "L", "LA", "I", "I;16", "F")
@@ -46,7 +47,7 @@ def load_image(source: str | os.PathLike | bytes) -> np.ndarray:
     except ReadError:
         raise
     except FileNotFoundError:
-        raise ReadError(f"{name}: no such file") from None
+        raise ReadError(f"{name}: no such file", "no_file") from None
     except IsADirectoryError:
         raise ReadError(f"{name}: is a directory, not an image") from None
     except PermissionError:
@@ -54,6 +55,6 @@ def load_image(source: str | os.PathLike | bytes) -> np.ndarray:
     except image_mod.UnidentifiedImageError:
         raise ReadError(f"{name}: not an image (or a format Pillow cannot read)") from None
     except (image_mod.DecompressionBombError, image_mod.DecompressionBombWarning):
-        raise ReadError(f"{name}: the picture is too large to decode safely") from None
+        raise ReadError(f"{name}: the picture is too large to decode safely", "too_large") from None
     except (OSError, SyntaxError, ValueError, EOFError) as err:
         raise ReadError(f"{name}: the image is damaged or truncated ({err})") from None
