@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import numpy as np
+import pytest
 
 from desktop.midend import Game, Play, Timer
 from desktop.midend.rules import unique_solution
@@ -192,3 +193,26 @@ def test_leaving_a_set_keeps_it_aside_and_undo_comes_back_to_it_through_a_save()
         assert not again.snapshot(5.0)["set"]["is_set"]
     mid.do({"name": "set_cell", "cell": 8, "digit": 0}, 6.0)
     assert not mid.snapshot(6.0)["can_redo"]  # a move in the set since: Redo does not leave it
+
+
+@pytest.mark.parametrize("move", [
+    {"name": "set_cell", "cell": 8, "digit": 0}, {"name": "toggle_note", "cell": 20, "digit": 4},
+    {"name": "paint", "cell": 20, "colour": 3}, {"name": "restart"}, {"name": "go_puzzle", "delta": -1},
+    {"name": "fill_candidates"},
+], ids=lambda move: move["name"])
+def test_any_new_move_in_the_set_drops_redo_out_of_it_and_undo_in_it_does_not(move):
+    from desktop.midend.midend import Midend
+
+    p = [int(c) for c in "530070000600195000098000060800060003400803001700020006060000280000419005000080079"]
+    q = [0] * 81
+    q[:9] = [1, 2, 3, 4, 5, 6, 7, 8, 0]
+    mid = Midend(Play(), {"show_mistakes": False})
+    mid.do({"name": "load_set", "puzzles": [(p, None), (q, None)]}, 0.0)
+    mid.do({"name": "go_puzzle", "delta": 1}, 1.0)
+    mid.do({"name": "set_cell", "cell": 8, "digit": 9}, 2.0)
+    mid.do({"name": "load", "givens": p, "solution": None, "cause": "paste"}, 3.0)
+    mid.do({"name": "undo"}, 4.0)  # back in the set; Redo would leave it again
+    assert mid.do({"name": "undo"}, 4.5)["changed"] and mid.snapshot(4.5)["can_redo"]  # Undo in the set
+    mid.do({"name": "redo"}, 4.7)
+    assert mid.do(move, 5.0)["changed"]
+    assert not mid.snapshot(5.0)["can_redo"]

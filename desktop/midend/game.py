@@ -102,6 +102,7 @@ class Game:
         self.mode = "play"
         self.version = 0
         self.colour_steps = 0  # how many of the version's steps only changed colours (see board_version)
+        self.moves_made = 0  # new moves made since this game was built (not Undo, not Redo)
         self.difficulty = difficulty
         self.daily = ""  # the date of a daily puzzle ("YYYY-MM-DD"), "" for any other
         # the solution and the givens it was found for: it is used only while the givens shown are those
@@ -350,6 +351,7 @@ class Game:
         self.undo_log.append(move)
         del self.undo_log[:-HISTORY_LIMIT]
         self.redo_log.clear()
+        self.moves_made += 1
         return True
 
     def _with_time_now(self, move: Move, now: float, side: int) -> Move:

@@ -29,12 +29,6 @@ from engine import technique_name
 Result = dict[str, Any]
 
 
-# the player's moves on the board: after one, Redo no longer leaves the set for the game outside it
-FORGET_OUTSIDE = frozenset({"set_cell", "toggle_note", "fill_candidates", "clear", "restart", "fill_singles",
-                            "apply_hint", "go_puzzle", "paint", "paint_note", "clear_colours",
-                            "undo_to_mistake"})
-
-
 def _notice(level: str, code: str, message: str, **params: Any) -> dict[str, Any]:
     """Return a notice: a code and params the page words; ``message`` is the English for logs and tests."""
     return {"level": level, "code": code, "message": message, "params": params}
@@ -124,10 +118,19 @@ class Midend:
         if handler is None:
             raise GameError("bad_argument", f"unknown command {str(command.get('name'))[:40]}")
         args = {k: v for k, v in command.items() if k != "name"}
+        shown, made = self.play.game, self.play.game.moves_made
         result = handler(now, **args)
-        if result.get("changed") and command["name"] in FORGET_OUTSIDE:
+        if self.play.outside is not None and self._moved_in_set(shown, made):
             self.play.outside = None  # a move in the set since Undo came back to it: no Redo out
         return result
+
+    def _moved_in_set(self, shown: Game, made: int) -> bool:
+        """True when the set's game ``shown`` (with ``made`` moves before the command) got a new move, or
+        another puzzle of the set is shown now: as a new move drops Redo, it drops Redo out of the set."""
+        game, games = self.play.game, self.play.games
+        if game is shown:
+            return game.moves_made > made
+        return any(g is shown for g in games) and any(g is game for g in games)
 
     # -- moves of the player ----------------------------------------------------------------------
 
