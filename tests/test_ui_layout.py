@@ -111,6 +111,17 @@ def test_a_hint_shows_learn_and_a_solve_shows_watch(ui):
     expect(ui.page.get_by_role("tab", name="Watch", exact=True)).to_have_attribute("aria-selected", "true")
 
 
+def test_in_a_short_window_the_open_menu_scrolls_inside_itself(ui):
+    ui.page.set_viewport_size({"width": 1024, "height": 460})
+    ui.button("Menu").click()
+    box = ui.page.locator("#menu").bounding_box()
+    assert box is not None and box["y"] + box["height"] <= 460, box
+    about = ui.button("About")
+    about.scroll_into_view_if_needed()
+    expect(about).to_be_in_viewport()
+    assert not _scrolls(ui)
+
+
 def test_the_menu_holds_the_rest_and_the_keyboard_reaches_it(ui):
     menu = ui.page.get_by_role("button", name="Menu", exact=True)
     menu.focus()
