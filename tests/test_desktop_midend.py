@@ -165,8 +165,8 @@ def test_a_board_finished_by_the_solve_button_is_no_solve_time_of_the_players():
     assert set(play.statistics()) == {"hard"}
 
 
-def test_leaving_a_set_keeps_it_aside_and_undo_comes_back_to_it_through_a_save():
-    from desktop import saves
+def _set_of_two():
+    """Return a mid end playing a set of two, on its second puzzle with one move made, and a puzzle."""
     from desktop.midend.midend import Midend
 
     p = [int(c) for c in "530070000600195000098000060800060003400803001700020006060000280000419005000080079"]
@@ -176,6 +176,14 @@ def test_leaving_a_set_keeps_it_aside_and_undo_comes_back_to_it_through_a_save()
     mid.do({"name": "load_set", "puzzles": [(p, None), (q, None)]}, 0.0)
     mid.do({"name": "go_puzzle", "delta": 1}, 1.0)
     mid.do({"name": "set_cell", "cell": 8, "digit": 9}, 2.0)
+    return mid, p
+
+
+def test_leaving_a_set_keeps_it_aside_and_undo_comes_back_to_it_through_a_save():
+    from desktop import saves
+    from desktop.midend.midend import Midend
+
+    mid, p = _set_of_two()
     for leave in ({"name": "set_mode", "mode": "enter"}, {"name": "load", "givens": p, "solution": None,
                                                           "cause": "paste"}):
         mid.do(leave, 3.0)
@@ -201,15 +209,7 @@ def test_leaving_a_set_keeps_it_aside_and_undo_comes_back_to_it_through_a_save()
     {"name": "fill_candidates"},
 ], ids=lambda move: move["name"])
 def test_any_new_move_in_the_set_drops_redo_out_of_it_and_undo_in_it_does_not(move):
-    from desktop.midend.midend import Midend
-
-    p = [int(c) for c in "530070000600195000098000060800060003400803001700020006060000280000419005000080079"]
-    q = [0] * 81
-    q[:9] = [1, 2, 3, 4, 5, 6, 7, 8, 0]
-    mid = Midend(Play(), {"show_mistakes": False})
-    mid.do({"name": "load_set", "puzzles": [(p, None), (q, None)]}, 0.0)
-    mid.do({"name": "go_puzzle", "delta": 1}, 1.0)
-    mid.do({"name": "set_cell", "cell": 8, "digit": 9}, 2.0)
+    mid, p = _set_of_two()
     mid.do({"name": "load", "givens": p, "solution": None, "cause": "paste"}, 3.0)
     mid.do({"name": "undo"}, 4.0)  # back in the set; Redo would leave it again
     assert mid.do({"name": "undo"}, 4.5)["changed"] and mid.snapshot(4.5)["can_redo"]  # Undo in the set
