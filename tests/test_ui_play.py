@@ -7,6 +7,7 @@ from the cells' labels and the statuses; the page talks to a real ``desktop.api.
 from __future__ import annotations
 
 import re
+import time
 
 import pytest
 from harness.contract import cell_label
@@ -337,3 +338,25 @@ def test_a_message_is_shown_each_time_it_happens_even_in_the_same_words(ui):
     expect(message).to_have_text("Board cleared. Press Undo (Ctrl+Z) to bring it back.")
     ui.bridge.emit("notice", notice)
     expect(message).to_have_text("New puzzle (Hard): 24 givens, exactly one solution.")
+
+
+@pytest.mark.parametrize("button", ["New puzzle", "Daily puzzle"])
+def test_a_puzzle_made_before_its_call_answers_is_not_taken_for_one_still_being_made(ui, button):
+    """The state with the new puzzle can reach the page before the call's answer: the page must not
+    then say "Making…" (or keep its buttons disabled) for a puzzle that is already on the board."""
+    givens, _ = _play(ui)
+
+    def late(route):
+        response = route.fetch()
+        time.sleep(1.0)  # the puzzle is made in milliseconds: its state event comes first
+        route.fulfill(response=response)
+
+    ui.page.route(re.compile(r"/api/(new_puzzle|daily_puzzle)$"), late)
+    ui.button(button).click()
+    if button == "Daily puzzle":
+        ui.page.get_by_role("dialog", name=button).get_by_role("button", name="Play today's puzzle").click()
+    ui.wait_digits(lambda d: d != givens and any(d), message="no new puzzle came")
+    time.sleep(1.5)  # past the late answer
+    expect(ui.button("New puzzle")).to_be_enabled()
+    message = ui.page.locator("#message").inner_text()
+    assert "Making" not in message, message

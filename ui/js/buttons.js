@@ -2,17 +2,16 @@
 
 import { api } from "./api.js";
 import * as i18n from "./i18n.js";
+import * as store from "./store.js";
 
 const $ = (id) => document.getElementById(id);
 
 /** Wire the buttons that need no panel of their own (New puzzle, Clear, Undo, Redo, the selects). */
-export function wireButtons({ view, render, say, sayMaking, changeSetting, toggleEnterMode, undoRedo }) {
+export function wireButtons({ view, say, sayMaking, changeSetting, toggleEnterMode, undoRedo }) {
   $("new-puzzle").addEventListener("click", async () => {
-    const answer = await api.newPuzzle();
-    if (!answer.ok) return;
-    view.state.busy = "generating";
-    render();
-    sayMaking(() => i18n.t("msg.generating"));
+    // the puzzle can be made before the answer comes back: say "making" only while it still is
+    const { answer, state } = await store.act(() => api.newPuzzle());
+    if (answer.ok && state.busy) sayMaking(() => i18n.t("msg.generating"));
   });
   $("clear").addEventListener("click", async () => {
     const answer = await api.clear();

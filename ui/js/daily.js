@@ -4,6 +4,7 @@
 
 import { api } from "./api.js";
 import * as i18n from "./i18n.js";
+import * as store from "./store.js";
 import "./words/daily.js";
 
 const $ = (id) => document.getElementById(id);
@@ -59,11 +60,9 @@ class Daily {
 
   async play(date) {
     $("daily-dialog").close();
-    const answer = await api.dailyPuzzle(date);
-    if (!answer.ok) return;
+    const { answer, state } = await store.act(() => api.dailyPuzzle(date));
+    if (!answer.ok || !state.busy) return; // as New puzzle: it may be made already
     const day = date || this.state.daily.today;
-    this.ctx.view.state.busy = "generating";
-    this.ctx.render();
     this.ctx.say(() => i18n.t("daily.making", { date: this.dateWords(day) }));
   }
 

@@ -247,7 +247,7 @@ function wire() {
       focusBoard();
     });
   }
-  wireButtons({ view, render, say, sayMaking, changeSetting, toggleEnterMode, undoRedo });
+  wireButtons({ view, say, sayMaking, changeSetting, toggleEnterMode, undoRedo });
   const ctx = { view, render, say, announce, focusBoard, select, reopen: (info) => solve.reopen(info) };
   for (const feature of FEATURES) feature.mount?.(ctx);
   onError((error) => toast(() => errorText(error)));

@@ -3,6 +3,7 @@
 
 import { api } from "./api.js";
 import * as i18n from "./i18n.js";
+import * as store from "./store.js";
 
 const $ = (id) => document.getElementById(id);
 
@@ -154,9 +155,8 @@ export class PlayPanel {
         return;
       }
       dialog.close();
-      const answer = await api.startSet(count, $("set-difficulty").value);
-      if (answer.ok) {
-        this.state.busy = "generating";
+      const { answer, state } = await store.act(() => api.startSet(count, $("set-difficulty").value));
+      if (answer.ok && (state.busy || state.making_set)) {
         this.ctx.sayMaking(() => i18n.t("msg.makingSet", { count })); // cleared when the making ends
       }
     });
