@@ -19,6 +19,11 @@ function levelName(level) {
   return i18n.has(`level.${level}`) ? i18n.t(`level.${level}`) : level;
 }
 
+/** A score on SE's scale as SE writes it: one decimal at least (8.0, not 8). */
+function seScore(score) {
+  return Number.isInteger(score) ? score.toFixed(1) : String(score);
+}
+
 function techniqueName(rating, tid) {
   const names = (rating.names || {})[tid];
   return names ? names[i18n.language()] || names.en : tid;
@@ -34,7 +39,7 @@ function ratingLines(state) {
     .join(", ");
   return [
     i18n.t("rating.level", { level: levelName(r.level) }),
-    i18n.t("rating.scores", { score: r.score, hodoku: r.hodoku_score, qqwing: i18n.t(`qqwing.${r.qqwing}`) }),
+    i18n.t("rating.scores", { score: seScore(r.score), hodoku: r.hodoku_score, qqwing: i18n.t(`qqwing.${r.qqwing}`) }),
     i18n.t("rating.steps", { count: r.steps, list }),
   ];
 }
@@ -71,7 +76,8 @@ export const rating = {
     button.hidden = !(r && r.bottleneck);
     if (!button.hidden) {
       const { index, technique, score } = r.bottleneck;
-      const label = i18n.t("rating.bottleneck", { index: index + 1, name: techniqueName(r, technique), score });
+      const label = i18n.t("rating.bottleneck", {
+        index: index + 1, name: techniqueName(r, technique), score: seScore(score) });
       if (button.textContent !== label) button.textContent = label;
       button.disabled = active;
     }
