@@ -374,8 +374,8 @@ class Host:
                 return
             self._warm_started = True
             answer = self.midend.do({"name": "resume_set"}, now_ms())  # never before the window shows
-        if answer["token"]:
-            self.maker.resume_set(answer["token"], answer["count"])
+            if answer["token"]:  # under the lock with its token, as every maker starts
+                self.maker.resume_set(answer["token"], answer["count"])
         workers.spawn(self._warm_up, "warm-up")
 
     def _warm_up(self) -> None:

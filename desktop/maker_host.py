@@ -6,6 +6,7 @@ carrying the token of its request (dropped once the token no longer names what i
 from __future__ import annotations
 
 import datetime as dt
+from collections.abc import Callable
 from typing import Any
 
 from desktop import daily
@@ -26,22 +27,19 @@ class MakerHost:
         """Start making a puzzle at the chosen difficulty; it arrives as a command (dropped if the
         player loaded another puzzle meanwhile); answers ``pending``; GameError ``busy`` while one is
         already being made."""
-        host = self._host
-        host.stop_run()
-        with host.lock:
-            token = host.move({"name": "make_puzzle"})["token"]
-            self._maker.one(token, host.settings["difficulty"], host.settings["needs"])
+        settings = self._host.settings
+        self._host.stop_run()
+        self._start({"name": "make_puzzle"},
+                    lambda token: self._maker.one(token, settings["difficulty"], settings["needs"]))
         return {"pending": True}
 
     def daily_puzzle(self, date: str) -> None:
         """Start making the daily puzzle of ``date`` ("": today) at the chosen difficulty; it arrives as
         a command like a new puzzle; GameError for a malformed or future date, ``busy`` as New puzzle."""
-        host = self._host
         day = daily.day_of(date, dt.date.today())
-        host.stop_run()
-        with host.lock:
-            token = host.move({"name": "make_puzzle"})["token"]
-            self._maker.daily(token, day, daily.level_of(host.settings["difficulty"]))
+        self._host.stop_run()
+        self._start({"name": "make_puzzle"}, lambda token: self._maker.daily(
+            token, day, daily.level_of(self._host.settings["difficulty"])))
 
     def open_first_puzzle(self) -> bool:
         """On the first launch (no saved game) start making an easy puzzle, the chosen difficulty left
@@ -50,22 +48,26 @@ class MakerHost:
             if not self._first_launch:
                 return False
             self._first_launch = False
-            token = self._host.move({"name": "make_puzzle"})["token"]
-            self._maker.one(token, "easy")
+            self._start({"name": "make_puzzle"}, lambda token: self._maker.one(token, "easy"))
         return True
 
     def start_set(self, count: int, level: str) -> None:
         """Start making a set; an earlier maker is stopped and its late puzzles dropped (a run is stopped
         first; GameError only if it does not stop)."""
-        host = self._host
-        host.stop_run()
-        with host.lock:
-            answer = host.move({"name": "make_set", "count": count})
-            self._maker.set(answer["token"], count, level, [])
+        self._host.stop_run()
+        self._start({"name": "make_set", "count": count},
+                    lambda token: self._maker.set(token, count, level, []))
+
+    def _start(self, command: dict[str, Any], start: Callable[[int], None]) -> None:
+        """Give the mid end ``command`` and ``start`` the maker with the token it answers, both under the
+        host's lock (GameError as the mid end refuses the command; then nothing starts)."""
+        with self._host.lock:
+            start(self._host.move(command)["token"])
 
     def resume_set(self, token: int, count: int) -> None:
         """Go on making the unfinished set of the saved game (``resume_set``'s token and count), keeping
-        the puzzles it has; never fails (the maker reports its own faults)."""
+        the puzzles it has (the host's lock held, as for a new request); never fails (the maker reports
+        its own faults)."""
         games = self._host.midend.play.games
         self._maker.set(token, count, games[0].difficulty, [game.givens() for game in games])
 
