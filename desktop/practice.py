@@ -39,7 +39,7 @@ SCORES_FORMAT = "sudoku-studio/practice"
 SCORES_VERSION = 1
 KINDS = ("strike", "place")
 LANGS = ("en", "zh")
-FEW = 30  # a technique with fewer shipped states says so in the picker (engine.practice.MIN_BANK)
+FEW = 30  # a technique with fewer shipped states says so in the picker (engine.make.practice.MIN_BANK)
 
 
 def level_of(score: float) -> str:

@@ -15,7 +15,7 @@ from desktop.midend.rules import unique_solution
 
 log = logging.getLogger(__name__)
 
-HAS_HUMAN = importlib.util.find_spec("engine.human") is not None  # rating needs the human logic
+HAS_HUMAN = importlib.util.find_spec("engine.logic.human") is not None  # rating needs the human logic
 Puzzle = tuple[list[int], list[int] | None]  # givens, and the solution when there is exactly one
 
 
