@@ -1,9 +1,10 @@
-"""The Learn area's calls: Undo to first mistake, Why is it wrong? (a mixin of :class:`desktop.api.Api`)."""
+"""The Learn area's calls: Undo to first mistake, Why is it wrong? (a mixin of
+:class:`desktop.contract.api.Api`)."""
 
 from __future__ import annotations
 
-from desktop import endpoints as arg
-from desktop.endpoints import OK, command, endpoint
+from desktop.contract import endpoints as arg
+from desktop.contract.endpoints import OK, command, endpoint
 
 
 class LearnCalls:

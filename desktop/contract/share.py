@@ -7,12 +7,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from desktop import share
-from desktop.endpoints import OK, endpoint
+from desktop.contract.endpoints import OK, endpoint
+from desktop.io import share
 
 
 class ShareCalls:
-    """Sharing calls, mixed into :class:`desktop.api.Api` (which provides ``_host``)."""
+    """Sharing calls, mixed into :class:`desktop.contract.api.Api` (which provides ``_host``)."""
 
     _host: Any
 

@@ -11,7 +11,8 @@ import threading
 from collections.abc import Callable
 from typing import Any
 
-from desktop import daily, workers
+from desktop.host import workers
+from desktop.io import daily
 from engine import GenerationError
 
 log = logging.getLogger(__name__)

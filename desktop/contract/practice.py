@@ -1,5 +1,5 @@
 """The technique trainer's calls ("Practise" in the Learn tab): validate, then hand each to the host's
-:class:`~desktop.practice_host.PracticeHost`; the page sees the trainer as the state's ``practice`` (see
+:class:`~desktop.host.practice.PracticeHost`; the page sees the trainer as the state's ``practice`` (see
 desktop/CONTRACT.md).  The game is never touched.
 """
 
@@ -7,14 +7,14 @@ from __future__ import annotations
 
 from typing import Any
 
-from desktop import endpoints as arg
-from desktop import practice
-from desktop.endpoints import OK, ApiError, endpoint
-from desktop.host import Host
+from desktop.contract import endpoints as arg
+from desktop.contract.endpoints import OK, ApiError, endpoint
+from desktop.host.host import Host
+from desktop.midend import trainer
 
 
 class PracticeCalls:
-    """The trainer's part of the page's API (a mixin of :class:`desktop.api.Api`)."""
+    """The trainer's part of the page's API (a mixin of :class:`desktop.contract.api.Api`)."""
 
     _host: Host
 
@@ -31,7 +31,7 @@ class PracticeCalls:
     @endpoint
     def techniques(self) -> dict[str, Any]:
         """Return every technique but guess (a question): id, family, names, level, shipped states."""
-        return {"ok": True, "techniques": practice.catalogue()}
+        return {"ok": True, "techniques": trainer.catalogue()}
 
     @endpoint
     def practise_next(self) -> dict[str, Any]:
@@ -43,7 +43,7 @@ class PracticeCalls:
     def practise_mark(self, cell: Any, digit: Any, kind: Any) -> dict[str, Any]:
         """Strike a candidate (``kind`` "strike") or place a digit ("place") on the state; again undoes it."""
         cell, digit = arg.whole(cell, "cell", 0, 80), arg.whole(digit, "digit", 1, 9)
-        self._host.practice.mark(cell, digit, arg.choice(kind, "kind", practice.KINDS))
+        self._host.practice.mark(cell, digit, arg.choice(kind, "kind", trainer.KINDS))
         return OK
 
     @endpoint

@@ -6,12 +6,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from desktop import files, printing, transfer
+from desktop.io import files, printing, transfer
 from desktop.midend import GameError
 
 
 class ExportHost:
-    """Files, export and printing for ``host`` (a :class:`desktop.host.Host`); safe from any thread."""
+    """Files, export and printing for ``host`` (a :class:`desktop.host.host.Host`); safe from any thread."""
 
     def __init__(self, host: Any) -> None:
         self._host = host
@@ -31,7 +31,7 @@ class ExportHost:
 
     def open_file(self, path: str | None) -> dict[str, Any]:
         """Return ``{"text", "name"}`` of the puzzle file at ``path`` (text None if no path was chosen);
-        GameError as :func:`desktop.files.read_puzzle_file` says."""
+        GameError as :func:`desktop.io.files.read_puzzle_file` says."""
         return {"text": None} if path is None else files.read_puzzle_file(path)
 
     def save_file(self, path: str | None, fmt: str, givens_only: bool) -> str | None:
@@ -41,7 +41,7 @@ class ExportHost:
 
     def print_pdf(self, choose: Any, whole_set: bool, options: dict[str, Any]) -> str | None:
         """Print the puzzle shown (or every puzzle of the set) to the PDF ``choose()`` names; return its
-        name, None if no path was chosen; GameError as :mod:`desktop.printing` says."""
+        name, None if no path was chosen; GameError as :mod:`desktop.io.printing` says."""
         host = self._host
         with host.lock:
             play = host.midend.play

@@ -6,7 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from desktop import transfer
+from desktop.io import transfer
 from desktop.midend import GameError
 
 

@@ -1,7 +1,7 @@
 """The desktop's worker threads: making puzzles, warming the compiled solver up, analysing boards.
 
 Everything here runs off the page's calls, so a call returns at once; results go back through the
-callbacks the :class:`~desktop.host.Host` hands in (which take its lock).  No game state lives here.
+callbacks the :class:`~desktop.host.host.Host` hands in (which take its lock).  No game state lives here.
 """
 
 from __future__ import annotations

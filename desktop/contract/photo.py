@@ -9,8 +9,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from desktop import photos
-from desktop.endpoints import OK, ApiError, endpoint
+from desktop.contract.endpoints import OK, ApiError, endpoint
+from desktop.io import photos
 from desktop.midend.rules import check_puzzle
 
 IMAGE_KIND = "image"  # the native dialog's kind: image files
@@ -24,7 +24,7 @@ def _puzzle(value: Any) -> list[int]:
 
 
 class PhotoCalls:
-    """Mixed into :class:`desktop.api.Api` (which gives ``_host`` and ``_dialog``)."""
+    """Mixed into :class:`desktop.contract.api.Api` (which gives ``_host`` and ``_dialog``)."""
 
     _host: Any
     _dialog: Callable[[str], str | None]

@@ -6,13 +6,14 @@ from __future__ import annotations
 
 from typing import Any
 
-from desktop import workers
+from desktop.host import workers
 from desktop.midend import GameError, hints
 from engine import rating_breakdown, technique_name, why_wrong
 
 
 class LearnHost:
-    """Learn's questions for ``host`` (a :class:`desktop.host.Host`); every method is safe from any thread."""
+    """Learn's questions for ``host`` (a :class:`desktop.host.host.Host`); every method is safe from any
+    thread."""
 
     def __init__(self, host: Any) -> None:
         self._host = host

@@ -1,6 +1,6 @@
 """The save schema of the game file: version 3, the migrations from versions 1 and 2, the history check.
 
-Pure (dicts in, dicts out; :mod:`desktop.storage` does the file I/O).  Version 3 saves a
+Pure (dicts in, dicts out; :mod:`desktop.io.storage` does the file I/O).  Version 3 saves a
 :class:`~desktop.midend.Play`: every puzzle of the set with its board, notes, colours, mode, timer, undo
 and redo logs (each move with its cause and the colours it painted), which one is shown, and the solve
 times and the dates of the daily puzzles solved.  Version 2 is version 3 without colours or daily puzzles

@@ -2,7 +2,7 @@
 
 Two files in the data folder, so a damaged game never costs the settings (or the other way):
 
-    game.json       {"format": "sudoku-studio/game", "version": 3, "play": ...}   (see desktop.saves)
+    game.json       {"format": "sudoku-studio/game", "version": 3, "play": ...}   (see desktop.io.saves)
     settings.json   {"format": "sudoku-studio/settings", "version": 1, "settings": {...}}
 
 A write goes to a temporary file in the same folder, is flushed to disk, then renamed over the old
@@ -28,14 +28,14 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any, NamedTuple, TypeVar
 
-from desktop import saves
+from desktop.io import saves
 from desktop.midend import Play
 from engine import TECHNIQUES, write_atomically
 
 SETTINGS_VERSION = 1
 GAME_FILE = "game.json"
 SETTINGS_FILE = "settings.json"
-PRACTICE_FILE = "practice.json"  # the technique trainer's scores (desktop/practice.py)
+PRACTICE_FILE = "practice.json"  # the technique trainer's scores (desktop/midend/trainer.py)
 MAX_FILE_BYTES = 4 << 20  # a save is a few KB; anything this big is not ours
 
 LANGUAGES = ("en", "zh")
@@ -55,7 +55,7 @@ DEFAULT_SETTINGS: dict[str, Any] = {
     "show_mistakes": False,  # mark a digit that differs from the solution as soon as it is typed
     "show_timer": True,
     "tab": "play",  # the window's chosen tab: "play", "learn" or "watch"
-    "window": None,  # where the window was left: [x, y, width, height] (desktop/geometry.py)
+    "window": None,  # where the window was left: [x, y, width, height] (desktop/shell/geometry.py)
 }
 
 T = TypeVar("T")

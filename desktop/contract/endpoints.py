@@ -1,6 +1,6 @@
 """What every contract method shares: the answer's form, the last guard, and the argument checks.
 
-Each area's calls (``desktop/api.py`` and its mixins) validate with these and delegate to the host;
+Each area's calls (``desktop/contract/api.py`` and its mixins) validate with these and delegate to the host;
 a check that fails raises :class:`ApiError`, which :func:`endpoint` turns into ``{"ok": false, …}``.
 """
 
@@ -12,7 +12,7 @@ import logging
 from collections.abc import Callable
 from typing import Any, TypeVar
 
-from desktop import transfer
+from desktop.io import transfer
 from desktop.midend import GameError
 
 log = logging.getLogger(__name__)

@@ -21,17 +21,18 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from desktop import daily, storage, transfer, workers
 from desktop.bridge import Bridge
-from desktop.export_host import ExportHost
-from desktop.learn_host import LearnHost
-from desktop.maker_host import MakerHost
+from desktop.host import workers
+from desktop.host.export import ExportHost
+from desktop.host.learn import LearnHost
+from desktop.host.making import MakerHost
+from desktop.host.photo import PhotoHost
+from desktop.host.practice import PracticeHost
+from desktop.host.session import Session, idle_info
+from desktop.io import daily, storage, transfer
 from desktop.midend import GameError
 from desktop.midend.midend import Midend
 from desktop.midend.rules import check_puzzle, unique_solution
-from desktop.photo_host import PhotoHost
-from desktop.practice_host import PracticeHost
-from desktop.session import Session, idle_info
 from engine import __version__
 
 log = logging.getLogger(__name__)

@@ -1,4 +1,4 @@
-"""The trainer's top-up: while the trainer shows a technique with fewer than ``practice.FEW`` states, one
+"""The trainer's top-up: while the trainer shows a technique with fewer than ``trainer.FEW`` states, one
 worker thread looks for more on puzzles our generator makes (:func:`engine.find_states`), a few seconds
 at a time, and hands each one found to the trainer under the host's lock.
 
@@ -15,8 +15,9 @@ from collections.abc import Callable
 
 import numpy as np
 
-from desktop import practice, workers
-from desktop.practice import Trainer
+from desktop.host import workers
+from desktop.midend import trainer
+from desktop.midend.trainer import Trainer
 from engine import find_states
 
 TOP_UP_SECONDS = 120.0  # per technique and run
@@ -45,10 +46,10 @@ class TopUp:
         try:
             while self._still_wanted(technique):
                 started = time.monotonic()
-                found = find_states([technique], practice.FEW, rng, CHUNK_SECONDS)[technique]
+                found = find_states([technique], trainer.FEW, rng, CHUNK_SECONDS)[technique]
                 with self._lock:
                     self._spent[technique] = self._spent.get(technique, 0.0) + time.monotonic() - started
-                    room = max(0, practice.FEW - self._trainer.states(technique))
+                    room = max(0, trainer.FEW - self._trainer.states(technique))
                     self._trainer.add_found(technique, found[:room])
                 if found:
                     self._publish()

@@ -20,7 +20,7 @@ from typing import Any
 
 import numpy as np
 
-from desktop.frames import engine_trace, event_dict
+from desktop.midend.frames import engine_trace, event_dict
 from desktop.midend.timeline import Timeline, apply_event
 
 log = logging.getLogger(__name__)

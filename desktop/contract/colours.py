@@ -7,13 +7,13 @@ from __future__ import annotations
 
 from typing import Any
 
-from desktop import endpoints as arg
-from desktop.endpoints import OK, endpoint
+from desktop.contract import endpoints as arg
+from desktop.contract.endpoints import OK, endpoint
 from desktop.midend.colours import COLOURS
 
 
 class ColourCalls:
-    """Colour calls, mixed into :class:`desktop.api.Api` (which provides ``_host``)."""
+    """Colour calls, mixed into :class:`desktop.contract.api.Api` (which provides ``_host``)."""
 
     _host: Any
 

@@ -7,7 +7,8 @@ from __future__ import annotations
 import logging
 from typing import Any
 
-from desktop import photos, workers
+from desktop.host import workers
+from desktop.io import photos
 from desktop.midend import GameError
 from desktop.midend.rules import conflict_list, unique_solution
 
@@ -15,7 +16,8 @@ log = logging.getLogger(__name__)
 
 
 class PhotoHost:
-    """The photo review for ``host`` (a :class:`desktop.host.Host`); every method is safe from any thread."""
+    """The photo review for ``host`` (a :class:`desktop.host.host.Host`); every method is safe from any
+    thread."""
 
     def __init__(self, host: Any) -> None:
         self._host = host

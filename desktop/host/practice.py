@@ -1,5 +1,5 @@
-"""The technique trainer beside the game: the :class:`~desktop.practice.Trainer` changed under the host's
-lock, its scores' file, its background top-up, and its view in the state (``practice``).
+"""The technique trainer beside the game: the :class:`~desktop.midend.trainer.Trainer` changed under the
+host's lock, its scores' file, its background top-up, and its view in the state (``practice``).
 
 Grading and showing the real step run off the lock (some techniques take a while: the game goes on
 meanwhile); the trainer refuses a grade for a state or marks changed since (code ``stale``).
@@ -10,18 +10,19 @@ from __future__ import annotations
 import logging
 from typing import Any
 
-from desktop import practice, storage
-from desktop.practice_topup import TopUp
+from desktop.host.topup import TopUp
+from desktop.io import storage
+from desktop.midend.trainer import Trainer, dump_scores, grade, load_scores, real_step
 
 log = logging.getLogger(__name__)
 
 
 class PracticeHost:
-    """The trainer for ``host`` (a :class:`desktop.host.Host`), made with its scores on first use."""
+    """The trainer for ``host`` (a :class:`desktop.host.host.Host`), made with its scores on first use."""
 
     def __init__(self, host: Any) -> None:
         self._host = host
-        self._trainer: practice.Trainer | None = None
+        self._trainer: Trainer | None = None
         self._top_up: TopUp | None = None
 
     def techniques(self) -> list[str]:
@@ -56,10 +57,10 @@ class PracticeHost:
         trainer = self.trainer()
         with self._host.lock:
             asked = trainer.question()
-        graded = practice.grade(asked)
+        graded = grade(asked)
         with self._host.lock:
             verdict = trainer.graded(asked, graded)
-            body = practice.dump_scores(trainer.scores)
+            body = dump_scores(trainer.scores)
         try:
             self._host.storage.save_file(storage.PRACTICE_FILE, body)
         except OSError as err:  # the score is kept for this run; the next save may work
@@ -72,7 +73,7 @@ class PracticeHost:
         trainer = self.trainer()
         with self._host.lock:
             asked = trainer.question()
-        step = practice.real_step(asked)
+        step = real_step(asked)
         with self._host.lock:
             trainer.shown(asked, step)
         self._host.publish()
@@ -83,14 +84,14 @@ class PracticeHost:
             self.trainer().opened = False
         self._host.publish()
 
-    def trainer(self) -> practice.Trainer:
+    def trainer(self) -> Trainer:
         """The trainer, made (its scores read, its view put in the state) on first use."""
         with self._host.lock:
             if self._trainer is None:
-                loaded = self._host.storage.load_file(storage.PRACTICE_FILE, practice.load_scores, dict)
+                loaded = self._host.storage.load_file(storage.PRACTICE_FILE, load_scores, dict)
                 if loaded.problem:
                     log.warning("practice scores not read (%s); starting fresh", loaded.problem)
-                self._trainer = practice.Trainer(loaded.value)
+                self._trainer = Trainer(loaded.value)
                 self._host.views["practice"] = self._trainer.view
             return self._trainer
 

@@ -1,5 +1,5 @@
 """Making puzzles beside the game: New puzzle, the daily puzzle, the first launch's easy puzzle and sets,
-each made by the :class:`~desktop.maker.Maker`'s thread and handed back to the mid end as a command
+each made by the :class:`~desktop.host.maker.Maker`'s thread and handed back to the mid end as a command
 carrying the token of its request (dropped once the token no longer names what is being made).
 """
 
@@ -9,12 +9,12 @@ import datetime as dt
 from collections.abc import Callable
 from typing import Any
 
-from desktop import daily
-from desktop.maker import Maker
+from desktop.host.maker import Maker
+from desktop.io import daily
 
 
 class MakerHost:
-    """The puzzle maker for ``host`` (a :class:`desktop.host.Host`); every public method is safe from any
+    """The puzzle maker for ``host`` (a :class:`desktop.host.host.Host`); every public method is safe from any
     thread.  The maker is always started under the host's lock together with the token just given: a
     maker started late for an older token would stop this one (the race test)."""
 

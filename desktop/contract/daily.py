@@ -4,11 +4,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from desktop.endpoints import MAX_STRING, ApiError, endpoint
+from desktop.contract.endpoints import MAX_STRING, ApiError, endpoint
 
 
 class DailyCalls:
-    """Daily-puzzle calls, mixed into :class:`desktop.api.Api` (which provides ``_host``)."""
+    """Daily-puzzle calls, mixed into :class:`desktop.contract.api.Api` (which provides ``_host``)."""
 
     _host: Any
 

@@ -1,16 +1,17 @@
-"""The page's call for Print… (issue 32): the puzzle shown or the set as a PDF (``desktop.printing``)."""
+"""The page's call for Print… (issue 32): the puzzle shown or the set as a PDF (``desktop.io.printing``)."""
 
 from __future__ import annotations
 
 from typing import Any
 
-from desktop import endpoints as arg
-from desktop import printing
-from desktop.endpoints import ApiError, endpoint
+from desktop.contract import endpoints as arg
+from desktop.contract.endpoints import ApiError, endpoint
+from desktop.io import printing
 
 
 class PrintCalls:
-    """Printing calls, mixed into :class:`desktop.api.Api` (which provides ``_host`` and ``_dialog``)."""
+    """Printing calls, mixed into :class:`desktop.contract.api.Api` (which provides ``_host`` and
+    ``_dialog``)."""
 
     _host: Any
     _dialog: Any

@@ -3,11 +3,12 @@
 Every public method is a call the page may make (see ``desktop/CONTRACT.md``): JSON values in,
 ``{"ok": true}`` out (plus a value where the call is a question), or ``{"ok": false, "error": {"code",
 "message", "params"}}``; nothing is ever raised into pywebview.  Every argument is checked (type,
-range, length) before anything is touched, then the call is handed to the :class:`~desktop.host.Host`,
+range, length) before anything is touched, then the call is handed to the :class:`~desktop.host.host.Host`,
 which owns the lock, the threads and the mid end.  The page learns state only from ``state`` events.
 
 An area with calls of its own (learning, photos, sharing, …) keeps them in a mixin, ``desktop/calls_AREA.py``,
-built from :mod:`desktop.endpoints` the same way; ``Api`` inherits it, so the page sees one flat object.
+built from :mod:`desktop.contract.endpoints` the same way; ``Api`` inherits it, so the page sees one flat
+object.
 """
 
 from __future__ import annotations
@@ -15,18 +16,19 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from desktop import endpoints as arg
-from desktop import storage, transfer, workers
 from desktop.bridge import Bridge
-from desktop.calls_colours import ColourCalls
-from desktop.calls_daily import DailyCalls
-from desktop.calls_learn import LearnCalls
-from desktop.calls_photo import PhotoCalls
-from desktop.calls_practice import PracticeCalls
-from desktop.calls_print import PrintCalls
-from desktop.calls_share import ShareCalls
-from desktop.endpoints import MAX_STRING, OK, ApiError, command, endpoint
-from desktop.host import MAX_SET, Host
+from desktop.contract import endpoints as arg
+from desktop.contract.colours import ColourCalls
+from desktop.contract.daily import DailyCalls
+from desktop.contract.endpoints import MAX_STRING, OK, ApiError, command, endpoint
+from desktop.contract.learn import LearnCalls
+from desktop.contract.photo import PhotoCalls
+from desktop.contract.practice import PracticeCalls
+from desktop.contract.printing import PrintCalls
+from desktop.contract.share import ShareCalls
+from desktop.host import workers
+from desktop.host.host import MAX_SET, Host
+from desktop.io import storage, transfer
 
 
 class Api(LearnCalls, PhotoCalls, PracticeCalls, ColourCalls, DailyCalls, PrintCalls, ShareCalls):

@@ -39,7 +39,7 @@ def resource_dir() -> Path:
     """Return the folder holding ``ui/`` and ``desktop/assets/``: the bundle's, or the source tree's."""
     if is_frozen():
         return Path(sys._MEIPASS)  # type: ignore[attr-defined]  # set by PyInstaller's bootloader
-    return Path(__file__).resolve().parent.parent
+    return Path(__file__).resolve().parents[2]
 
 
 def ui_dir() -> Path:
@@ -127,8 +127,8 @@ def _make_locator() -> type:
 
 
 def __getattr__(name: str) -> Any:
-    # numba imports "desktop.frozen.FrozenCacheLocator" by name; building the class here, on first use,
-    # keeps `import desktop.frozen` free of numba
+    # numba imports "desktop.shell.frozen.FrozenCacheLocator" by name; building the class here, on first use,
+    # keeps `import desktop.shell.frozen` free of numba
     if name == "FrozenCacheLocator":
         cls = _make_locator()
         globals()[name] = cls

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from desktop import files
+from desktop.io import files
 from desktop.midend import GameError
 from engine import SudokuError, default_paper, render_pdf
 
