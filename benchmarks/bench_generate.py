@@ -22,8 +22,8 @@ import numpy as np
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from engine.generator import Symmetry, generate  # noqa: E402
-from engine.solver import count_solutions, warm_up  # noqa: E402
+from engine.make.generator import Symmetry, generate  # noqa: E402
+from engine.solve.solver import count_solutions, warm_up  # noqa: E402
 
 TARGET_MS = 20.0
 

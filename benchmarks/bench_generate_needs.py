@@ -26,9 +26,9 @@ import numpy as np
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from engine.generator import GenerationError, generate  # noqa: E402
-from engine.human import driver_order  # noqa: E402
-from engine.rating import rate  # noqa: E402
+from engine.logic.human import driver_order  # noqa: E402
+from engine.make.generator import GenerationError, generate  # noqa: E402
+from engine.rating.difficulty import rate  # noqa: E402
 
 TARGET_S = 2.0
 

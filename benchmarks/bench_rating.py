@@ -8,7 +8,7 @@ puzzles rated master, come from that run.)
 Over the *held-out half* of ``../shared/data/ratings/se_rated_stratified_sample.txt`` (the lines
 whose sha1 prefix is odd as a hex number: never used for tuning; ``--part tune`` reads the other
 half), ``--per-rating`` puzzles of each SE rating spread over it, every puzzle is rated with
-:func:`engine.rating.rate`; printed per SE band: median and worst ms per puzzle, the share solved
+:func:`engine.rating.difficulty.rate`; printed per SE band: median and worst ms per puzzle, the share solved
 by logic alone (no ``guess`` step), the mean error and the mean absolute error against SE.
 Every step is checked against the solution (a wrong step aborts the run).  The baseline measured
 in the same run is the exact solver's uniqueness check (``count_solutions``) on the same puzzles:
@@ -37,10 +37,10 @@ import numpy as np
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from engine.generator import generate  # noqa: E402
 from engine.grid import as_grid  # noqa: E402
-from engine.rating import Difficulty, rate  # noqa: E402
-from engine.solver import count_solutions, solve, warm_up  # noqa: E402
+from engine.make.generator import generate  # noqa: E402
+from engine.rating.difficulty import Difficulty, rate  # noqa: E402
+from engine.solve.solver import count_solutions, solve, warm_up  # noqa: E402
 
 DATA = ROOT.parent / "shared" / "data" / "ratings"
 

@@ -25,7 +25,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from bench_solve_session import EncodingBridge, _rss_mb  # noqa: E402
 
-from desktop.session import Session  # noqa: E402
+from desktop.host.session import Session  # noqa: E402
 from engine import as_grid  # noqa: E402
 
 DATA = Path(__file__).resolve().parents[2] / "shared" / "data" / "bench" / "17_clue.txt"

@@ -31,7 +31,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from desktop.bridge import dispatch_script  # noqa: E402
-from desktop.session import FPS, Session  # noqa: E402
+from desktop.host.session import FPS, Session  # noqa: E402
 from engine import as_grid, trace  # noqa: E402
 
 # from Norvig's top95: 1,178,528 naive events

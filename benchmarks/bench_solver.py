@@ -155,7 +155,7 @@ def compare(ref: ModuleType, grids: np.ndarray, limit: int, repeat: int) -> dict
 def one_at_a_time(grids: np.ndarray, repeat: int) -> tuple[float, float, float]:
     """Return median microseconds per puzzle of ``solve`` and ``count_solutions`` called once per
     puzzle, and of one batch call, interleaved (the single calls' target: at most 2 us more)."""
-    from engine import solver
+    from engine.solve import solver
 
     rows = list(grids)
     times: dict[str, list[float]] = {"solve": [], "count": [], "batch": []}

@@ -156,7 +156,7 @@ def compare(tdoku: Tdoku, grids: np.ndarray, limit: int, repeat: int) -> dict[st
 
 def our_guesses(grids: np.ndarray, limit: int) -> float:
     """Return our guesses per puzzle at ``limit`` (from the kernel's own count)."""
-    from engine import solver
+    from engine.solve import solver
 
     return float(solver._run(grids, limit)[2].mean())
 

@@ -17,7 +17,7 @@ from pathlib import Path
 PACKAGE = "sudoku-studio"
 PREFIX = "opt/sudoku-studio"
 DEPENDS = "gir1.2-webkit2-4.1, libwebkit2gtk-4.1-0, gir1.2-gtk-3.0, libgirepository-1.0-1"
-# `sudoku print` finds a Chinese font on the system (engine/fonts.py; the bundle carries none)
+# `sudoku print` finds a Chinese font on the system (engine/output/fonts.py; the bundle carries none)
 RECOMMENDS = "fonts-noto-cjk, fontconfig"
 CONTROL = """\
 Package: {package}

@@ -13,7 +13,7 @@ from pathlib import Path
 # freeze_support() turns them into workers before the name is even looked at
 multiprocessing.freeze_support()
 
-from desktop.frozen import prepare  # noqa: E402  (before anything imports numba)
+from desktop.shell.frozen import prepare  # noqa: E402  (before anything imports numba)
 
 prepare()
 

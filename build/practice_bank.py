@@ -28,9 +28,9 @@ import numpy as np
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from engine.human import next_step  # noqa: E402
-from engine.practice import BANK_FILE, MIN_BANK, decode_state, find_states, load_bank, write_bank  # noqa: E402
-from engine.techniques import techniques  # noqa: E402
+from engine.logic.human import next_step  # noqa: E402
+from engine.logic.techniques import techniques  # noqa: E402
+from engine.make.practice import BANK_FILE, MIN_BANK, decode_state, find_states, load_bank, write_bank  # noqa: E402
 
 
 def main() -> int:

@@ -16,7 +16,7 @@ import sys
 from collections.abc import Sequence
 from pathlib import Path
 
-from desktop import backends, frozen, geometry
+from desktop.shell import backends, frozen, geometry
 from engine import __version__
 
 TITLE = "Sudoku Studio"
@@ -93,7 +93,7 @@ def run(argv: Sequence[str] | None = None) -> None:
     args = parse_args(argv)
     checker = None
     if args.self_test:
-        from desktop.selftest import SelfTest
+        from desktop.shell.selftest import SelfTest
 
         checker = SelfTest()
         # a temporary data folder (never the user's games) and the English accessible names
@@ -112,8 +112,8 @@ def run(argv: Sequence[str] | None = None) -> None:
     import webview  # only here and in the bridge: the rest of desktop/ runs without a window
     from webview.util import get_app_root
 
-    from desktop.api import Api
     from desktop.bridge import WindowBridge
+    from desktop.contract.api import Api
     from desktop.exposed import expose
 
     data_dir = args.data_dir

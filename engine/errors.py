@@ -8,6 +8,14 @@ SudokuError                 base of everything the engine raises on purpose
 
 from __future__ import annotations
 
+MAX_MESSAGE = 200
+"""Longest error line (characters): long input is quoted with an ellipsis."""
+
+
+def clip(text: str, limit: int = MAX_MESSAGE) -> str:
+    """Return ``text`` cut to ``limit`` characters, ending in an ellipsis when it was longer."""
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
 
 class SudokuError(Exception):
     """Base class of the engine's own errors."""

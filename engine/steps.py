@@ -3,7 +3,7 @@
 A step names its technique (a snake_case id), what it does (placements and eliminations, as
 ``(cell, digit)`` pairs) and what a person should look at (cells, units, candidates, links), plus
 ``detail``: the JSON-able facts its explanation is written from.  Its words are made from that data
-by :func:`engine.wording.explain` (English or Chinese) and are never parsed back.  The same steps
+by :func:`engine.words.wording.explain` (English or Chinese) and are never parsed back.  The same steps
 drive the desktop animation, hints, the CLI's ``explain`` and saved games.
 """
 

@@ -25,7 +25,7 @@ def main(out: str) -> None:
         read_puzzles,
     )
     from engine.kernels import using_aot
-    from engine.solver import _as_batch, _run
+    from engine.solve.solver import _as_batch, _run
 
     puzzles = np.concatenate(
         [np.array(read_puzzles((DATA / name).read_text(encoding="ascii"))[:n]) for name, n in FILES.items()]
@@ -55,7 +55,7 @@ def _fish_removals() -> np.ndarray:
     """Every (case, cell, digit) the complex fish (engine.kernels.fish) remove on HoDoKu's fish cases."""
     from reglib import load_cases
 
-    from engine.techniques import technique
+    from engine.logic.techniques import technique
 
     tids = ("finned_franken_jellyfish", "finned_mutant_jellyfish", "kraken_fish")
     cases = load_cases("0341", "0342", "0362")
@@ -68,7 +68,7 @@ def _exclusion_removals(puzzles: np.ndarray, paths: list) -> np.ndarray:
     """Every (technique, step number, cell, digit) aligned pair and triple exclusion
     (engine.kernels.exclusion) remove along the rating paths of ``puzzles``."""
     from engine import CandidateGrid
-    from engine.techniques import technique
+    from engine.logic.techniques import technique
 
     finders = [technique(tid).find for tid in ("aligned_pair_exclusion", "aligned_triple_exclusion")]
     found = []
@@ -85,8 +85,8 @@ def _als_chain_removals(puzzles: np.ndarray, paths: list) -> np.ndarray:
     """Every (step number, cell, digit) the first ALS chain (engine.kernels.als) removes along the
     rating paths of ``puzzles``, and the number of sets there."""
     from engine import CandidateGrid
-    from engine.strategies.links import almost_locked_sets
-    from engine.techniques import technique
+    from engine.logic.strategies.links import almost_locked_sets
+    from engine.logic.techniques import technique
 
     find = technique("als_chain").find
     found = []

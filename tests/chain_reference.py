@@ -13,8 +13,8 @@ from typing import NamedTuple
 import numpy as np
 
 from engine import CandidateGrid
+from engine.logic.strategies.links import Graph, cell_words, digit_cells
 from engine.masks import MASK_DIGITS, candidate_pairs
-from engine.strategies.links import Graph, cell_words, digit_cells
 
 # the kinds of record engine.kernels.chains.search_chains writes (its LOOP and CLOSED)
 LOOP, CLOSED = 1, 2

@@ -26,7 +26,7 @@ def bridge() -> object:
 @pytest.fixture
 def api(tmp_path: Path, bridge: object) -> object:
     """The real Api on a fresh data folder, in English."""
-    from desktop.api import Api
+    from desktop.contract.api import Api
 
     return Api(bridge, tmp_path, "en")
 

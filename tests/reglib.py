@@ -20,8 +20,8 @@ from pathlib import Path
 from typing import NamedTuple
 
 from engine import PEERS, UNITS, CandidateGrid, Step, as_grid, iter_steps, parse_state, solve
-from engine.strategies import Technique
-from engine.techniques import technique
+from engine.logic.strategies import Technique
+from engine.logic.techniques import technique
 
 REGLIB = Path(__file__).resolve().parents[2] / "shared" / "data" / "techniques" / "reglib-1.4.txt"
 

@@ -3,9 +3,9 @@
 The almost locked sets (laid out by :func:`engine.kernels.als.als_table`, each made from its row
 when read) are checked against the state's candidates; their RCC pairs
 (:func:`engine.kernels.als.rcc_rows`) with the test of every pair (:func:`_every_pair`, the
-search it replaced) and with :func:`engine.strategies.links.rccs`.
+search it replaced) and with :func:`engine.logic.strategies.links.rccs`.
 The ALS chain's layers and walks (:func:`engine.kernels.als.chain_walks`) are compared with a
-breadth-first search over Python sets whose links come from :func:`engine.strategies.links.rccs`.
+breadth-first search over Python sets whose links come from :func:`engine.logic.strategies.links.rccs`.
 """
 
 from __future__ import annotations
@@ -19,11 +19,11 @@ import numpy as np
 from reglib import walk
 
 from engine import CandidateGrid, as_grid, solve
+from engine.logic.strategies.als import links_by_set
+from engine.logic.strategies.als_chain import MAX_LINKS, MIN_LINKS
+from engine.logic.strategies.links import Als, almost_locked_sets, digit_cells, digit_words, rcc_tables, rccs
+from engine.logic.techniques import techniques
 from engine.masks import common_peers
-from engine.strategies.als import links_by_set
-from engine.strategies.als_chain import MAX_LINKS, MIN_LINKS
-from engine.strategies.links import Als, almost_locked_sets, digit_cells, digit_words, rcc_tables, rccs
-from engine.techniques import techniques
 
 HARDEST = Path(__file__).resolve().parents[2] / "shared" / "data" / "bench" / "forum_hardest_1106.txt"
 

@@ -1,4 +1,4 @@
-"""engine.atomic: whole files or none, on a full disk too; links kept, FIFOs streamed or replaced."""
+"""engine.output.atomic: whole files or none, on a full disk too; links kept, FIFOs streamed or replaced."""
 
 from __future__ import annotations
 

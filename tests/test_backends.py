@@ -1,4 +1,5 @@
-"""The window's back end choice (desktop/backends.py) and the quiet terminal, without opening a window."""
+"""The window's back end choice (desktop/shell/backends.py) and the quiet terminal, without opening a
+window."""
 
 from __future__ import annotations
 
@@ -7,7 +8,7 @@ import sys
 
 import pytest
 
-from desktop import backends
+from desktop.shell import backends
 
 linux_only = pytest.mark.skipif(not sys.platform.startswith("linux"), reason="chosen on Linux only")
 
@@ -46,7 +47,7 @@ def test_a_missing_web_view_is_one_clear_line_naming_what_to_install(hidden: lis
 
 
 def test_quiet_native_output_hides_native_writes_and_keeps_pythons() -> None:
-    code = ("import os, sys; from desktop.backends import quiet_native_output; quiet_native_output(); "
+    code = ("import os, sys; from desktop.shell.backends import quiet_native_output; quiet_native_output(); "
             "os.write(2, b'Gtk-WARNING chatter\\n'); print('ours', file=sys.stderr); "
             "import subprocess; subprocess.run(['sh', '-c', 'echo child chatter >&2'])")
     result = _python(code)

@@ -1,4 +1,4 @@
-"""The rating breakdown (engine/breakdown.py) and ``sudoku rate --json``'s fields for it."""
+"""The rating breakdown (engine/rating/breakdown.py) and ``sudoku rate --json``'s fields for it."""
 
 from __future__ import annotations
 
@@ -8,9 +8,9 @@ import pytest
 from harness.puzzles import DATA
 
 from engine import iter_steps, rate, rating_breakdown
-from engine.breakdown import HODOKU_SCORE, qqwing_class
 from engine.cli import main
-from engine.techniques import techniques
+from engine.logic.techniques import techniques
+from engine.rating.breakdown import HODOKU_SCORE, qqwing_class
 
 XY_CHAIN = "050000030902000408400000001046805390703060804800000002009604700004273900000000000"
 CLASSES = ("simple", "easy", "intermediate", "expert")

@@ -11,7 +11,7 @@ from __future__ import annotations
 import pytest
 
 from engine import PEERS, UNITS, as_grid, cell_name, explain, next_step, parse_state, solve
-from engine.techniques import technique
+from engine.logic.techniques import technique
 
 STATES = [
     ("203006105000080000500200004900401500050000040001309007800004003000020000604500702",

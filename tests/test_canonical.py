@@ -10,7 +10,7 @@ import pytest
 
 from engine import essentially_different_grids, is_solution, minlex, minlex_batch, random_solution
 from engine.cli import main
-from engine.grids import random_transforms
+from engine.make.grids import random_transforms
 
 EMPTY = np.zeros(81, dtype=np.uint8)
 

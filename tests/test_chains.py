@@ -15,9 +15,9 @@ import pytest
 from reglib import load_cases, walk
 
 from engine import PEERS, CandidateGrid, as_grid, cell_name, explain, solve
+from engine.logic.strategies.forcing import propagate
+from engine.logic.techniques import GROUPED_CHAIN_EXTRA, step_cost, technique, technique_cost, techniques
 from engine.masks import digits_text
-from engine.strategies.forcing import propagate
-from engine.techniques import GROUPED_CHAIN_EXTRA, step_cost, technique, technique_cost, techniques
 
 DATA = Path(__file__).resolve().parents[2] / "shared" / "data"
 

@@ -13,9 +13,9 @@ from pathlib import Path
 import pytest
 
 from engine import read_puzzles
-from engine.atomic import output_kind
 from engine.cli import main
 from engine.cli.common import cpu_count
+from engine.output.atomic import output_kind
 
 DATA = Path(__file__).resolve().parents[2] / "shared" / "data"
 UNSOLVABLE = "12345678." + "........9" + "." * 63  # r1c9 must be 9, and r2c9 already is

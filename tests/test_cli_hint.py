@@ -91,7 +91,7 @@ def _lines(out: str) -> list[dict]:
 def test_all_lists_every_sound_step_as_json_lines_easiest_technique_first(
     capsys: pytest.CaptureFixture[str],
 ) -> None:
-    from engine.techniques import technique_cost
+    from engine.logic.techniques import technique_cost
 
     code, out, err = _run(capsys, PUZZLE, "--all", "--json")
     steps = _lines(out)

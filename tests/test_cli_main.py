@@ -96,8 +96,8 @@ def test_solving_and_checking_leave_the_human_logic_and_the_output_machinery_unl
         f"assert main(['check', {str(puzzles)!r}]) == 0\n"
         "after_check = set(sys.modules)\n"
         f"assert main(['-s', {str(puzzles)!r}, '-o', {str(tmp_path / 'out.txt')!r}]) == 0\n"
-        "human = ('engine.strategies', 'engine.human', 'engine.rating', 'engine.steps',\n"
-        "         'engine.techniques', 'engine.wording', 'engine.labels')\n"
+        "human = ('engine.logic.strategies', 'engine.logic.human', 'engine.rating.difficulty',\n"
+        "         'engine.steps', 'engine.logic.techniques', 'engine.words.wording', 'engine.words.labels')\n"
         "print(sorted(m for m in sys.modules if m.startswith(human)))\n"
         "print('numba' in after_check, sorted({'tempfile', 'traceback', 'hashlib'} & after_check))\n"
     )

@@ -22,9 +22,9 @@ from test_reglib import CASES
 
 from engine import PEERS, UNITS, CandidateGrid, Step, cell_name, explain
 from engine.cli import main
-from engine.propagation import propagate_singles
-from engine.strategies.complex_fish import _Branches
-from engine.techniques import technique, techniques
+from engine.logic.strategies.complex_fish import _Branches
+from engine.logic.techniques import technique, techniques
+from engine.solve.propagation import propagate_singles
 
 DATA = Path(__file__).resolve().parents[1].parent / "shared" / "data"
 SIZES = ("x_wing", "swordfish", "jellyfish")
@@ -156,7 +156,7 @@ def test_kraken_fish_are_basic_fish_whose_fins_or_cover_cells_each_remove_the_ta
 
 
 def test_kraken_singles_place_what_the_forcing_chains_propagation_places_in_its_order() -> None:
-    """The compiled propagation (propagation_kernels) against engine.propagation's on every candidate of
+    """The compiled propagation (propagation_kernels) against engine.solve.propagation's on every candidate of
     some stuck states: the same placements in the same order, the same removals, the same clashes."""
     broken = 0
     for cg, _ in stuck_states()[::9]:

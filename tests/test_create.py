@@ -14,7 +14,7 @@ import pytest
 
 from engine.cli import main
 from engine.grid import UNITS_NP, is_solution
-from engine.grids import (
+from engine.make.grids import (
     BOX0,
     classic_chunks,
     complete_grids,
@@ -127,7 +127,7 @@ def test_grids_are_varied_not_one_grids_relabellings(tmp_path: Path) -> None:
 def test_text_and_array_forms_agree() -> None:
     plan = plan_grids(2500, np.random.default_rng(4), first=7)
     text = b"".join(bytes(chunk) for _, chunk in classic_chunks(plan))[:-1]
-    from engine.grids import render
+    from engine.make.grids import render
 
     assert (parse_classic(text) == render(plan)).all()
 

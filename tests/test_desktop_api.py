@@ -1,4 +1,4 @@
-"""The object exposed to JavaScript (desktop/api.py), called in-process as pywebview would call it.
+"""The object exposed to JavaScript (desktop/contract/api.py), called in-process as pywebview would call it.
 
 The Bridge is a RecordingBridge (the page's stand-in); the engine, the game, the storage and the
 sessions are all real.
@@ -13,9 +13,9 @@ import time
 import numpy as np
 import pytest
 
-from desktop.api import Api
 from desktop.bridge import RecordingBridge
-from desktop.storage import GAME_FILE
+from desktop.contract.api import Api
+from desktop.io.storage import GAME_FILE
 from engine import count_solutions, is_solution
 
 # Wikipedia's example puzzle (unique)
@@ -28,13 +28,13 @@ CONTRACT = {
     "hint", "apply_hint", "seek", "step_back", "new_puzzle", "pause", "redo", "restart", "resume",
     "set_cell", "set_delay", "set_mode",
     "set_paused", "set_setting", "solve", "start_set", "step", "stop", "toggle_note", "undo",
-    # photos (desktop/calls_photo.py)
+    # photos (desktop/contract/photo.py)
     "open_image", "read_image_data", "check_grid", "load_photo", "close_photo",
     "practise_open", "practise_next", "practise_mark", "practise_check", "practise_show", "practise_close",
     "techniques",
     "paint", "paint_note", "clear_colours", "share_link", "open_sudokuwiki", "daily_puzzle", "print_pdf",
 }
-CONTRACT |= {"undo_to_mistake", "why_wrong", "rate_puzzle", "open_step"}  # desktop/calls_learn.py
+CONTRACT |= {"undo_to_mistake", "why_wrong", "rate_puzzle", "open_step"}  # desktop/contract/learn.py
 
 
 def _after(api: Api, answer: dict) -> dict:
@@ -444,8 +444,8 @@ def test_making_a_set_can_be_cancelled_keeping_the_puzzles_made(api, bridge):
 
 
 def test_a_set_still_being_made_when_the_app_closed_is_finished_at_the_next_launch(tmp_path, bridge):
+    from desktop.io.storage import Storage
     from desktop.midend import Game, Play
-    from desktop.storage import Storage
 
     first = Game("any")
     first.load_puzzle([int(c) for c in PUZZLE], "new")

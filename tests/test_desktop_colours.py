@@ -6,7 +6,7 @@ import json
 
 import pytest
 
-from desktop import saves
+from desktop.io import saves
 from desktop.midend import Game, GameError, Play
 from desktop.midend.colours import COLOURS, note_colour
 from desktop.midend.midend import Midend
@@ -117,8 +117,8 @@ def test_colours_and_their_history_survive_a_save_and_relaunch():
 
 
 def test_the_page_paints_through_the_api_and_a_relaunch_restores_the_colours(tmp_path):
-    from desktop.api import Api
     from desktop.bridge import RecordingBridge
+    from desktop.contract.api import Api
 
     api = Api(RecordingBridge(), tmp_path, "en")
     assert api.import_text(PUZZLE)["ok"]

@@ -9,9 +9,9 @@ import time
 import numpy as np
 import pytest
 
-from desktop import daily, saves
-from desktop.api import Api
 from desktop.bridge import RecordingBridge
+from desktop.contract.api import Api
+from desktop.io import daily, saves
 from desktop.midend import Game, Play
 from desktop.midend.midend import Midend
 from engine import count_solutions, daily_puzzle

@@ -10,8 +10,8 @@ import time
 import pytest
 from harness.app import shutdown_api
 
-from desktop.api import Api
 from desktop.bridge import RecordingBridge
+from desktop.contract.api import Api
 from desktop.exposed import NO_SUCH_CALL, REFUSAL, expose, public_method_names
 
 # names a page script could try: private objects, dotted chains, attributes of the exposed functions

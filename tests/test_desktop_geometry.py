@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from desktop import storage
-from desktop.geometry import DEFAULT_SIZE, MIN_SIZE, place
+from desktop.io import storage
+from desktop.shell.geometry import DEFAULT_SIZE, MIN_SIZE, place
 
 
 def _inside(geo, area) -> bool:

@@ -180,7 +180,7 @@ def _set_of_two():
 
 
 def test_leaving_a_set_keeps_it_aside_and_undo_comes_back_to_it_through_a_save():
-    from desktop import saves
+    from desktop.io import saves
     from desktop.midend.midend import Midend
 
     mid, p = _set_of_two()

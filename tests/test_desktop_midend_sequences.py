@@ -13,7 +13,7 @@ from hypothesis import HealthCheck, settings
 from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, invariant, rule
 
-from desktop import saves
+from desktop.io import saves
 from desktop.midend import Game, GameError, Play, hints
 from desktop.midend.midend import Midend
 from desktop.midend.play import solved_by_player

@@ -9,9 +9,9 @@ from harness.proof import replay
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from desktop import saves
-from desktop.api import Api
 from desktop.bridge import RecordingBridge
+from desktop.contract.api import Api
+from desktop.io import saves
 from desktop.midend import GameError, Play
 from desktop.midend.hints import Finding
 from desktop.midend.midend import Midend

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from desktop import maker
+from desktop.host import maker
 from engine import TECHNIQUES, rate
 
 ORDER = [t.id for t in TECHNIQUES]

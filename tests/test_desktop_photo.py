@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from desktop import photos
+from desktop.io import photos
 from desktop.midend.midend import Midend
 from desktop.midend.play import Play
 

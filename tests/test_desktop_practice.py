@@ -1,5 +1,5 @@
-"""The technique trainer's Python half: desktop/practice.py (the Trainer beside the mid end, the scores'
-save body) and its calls (desktop/calls_practice.py), on the real Api and the shipped bank."""
+"""The technique trainer's Python half: desktop/midend/trainer.py (the Trainer beside the mid end, the scores'
+save body) and its calls (desktop/contract/practice.py), on the real Api and the shipped bank."""
 
 from __future__ import annotations
 
@@ -9,8 +9,8 @@ import time
 import numpy as np
 import pytest
 
-from desktop import practice
-from desktop.api import Api
+from desktop.contract.api import Api
+from desktop.midend.trainer import Trainer, dump_scores, grade, load_scores
 from engine import TECHNIQUES, CandidateGrid, practice_step, solve
 
 
@@ -96,12 +96,12 @@ def test_a_damaged_scores_file_is_kept_aside_and_the_trainer_starts_fresh(tmp_pa
 ])
 def test_malformed_scores_are_refused(body):
     with pytest.raises(ValueError):
-        practice.load_scores(body)
+        load_scores(body)
 
 
 def test_scores_round_trip():
     scores = {"x_wing": {"right": 3, "tries": 5}, "aic": {"right": 0, "tries": 1}}
-    assert practice.load_scores(json.loads(json.dumps(practice.dump_scores(scores)))) == scores
+    assert load_scores(json.loads(json.dumps(dump_scores(scores)))) == scores
 
 
 @pytest.mark.parametrize("call,args,code", [
@@ -131,11 +131,12 @@ def test_marking_a_filled_cell_or_a_missing_candidate_is_refused(api):
 
 
 def test_a_technique_with_few_states_is_topped_up_in_the_background(api, bridge, monkeypatch):
-    from desktop import practice_topup
+    from desktop.host import topup
     from engine import next_step
 
-    monkeypatch.setattr(practice, "FEW", 32)  # hidden singles (30 shipped) count as few: quick to find
-    monkeypatch.setattr(practice_topup, "CHUNK_SECONDS", 1.0)
+    # hidden singles (30 shipped) count as few: quick to find
+    monkeypatch.setattr("desktop.midend.trainer.FEW", 32)
+    monkeypatch.setattr(topup, "CHUNK_SECONDS", 1.0)
     assert api.practise_open("hidden_single")["ok"]
 
     def topped(payload: dict) -> bool:
@@ -156,10 +157,10 @@ def test_a_technique_with_few_states_is_topped_up_in_the_background(api, bridge,
 
 
 def test_the_top_up_stops_when_the_trainer_leaves_the_technique(api, monkeypatch):
-    from desktop import practice_topup
+    from desktop.host import topup
 
-    monkeypatch.setattr(practice, "FEW", 32)
-    monkeypatch.setattr(practice_topup, "CHUNK_SECONDS", 0.5)
+    monkeypatch.setattr("desktop.midend.trainer.FEW", 32)
+    monkeypatch.setattr(topup, "CHUNK_SECONDS", 0.5)
     api.practise_open("hidden_single")
     api.practise_close()
     top_up = api._host.practice.top_up()
@@ -172,7 +173,7 @@ def test_the_top_up_stops_when_the_trainer_leaves_the_technique(api, monkeypatch
 def test_every_technique_with_states_grades_its_real_step_right_and_the_solutions_digit_wrong():
     from engine import bank_counts
 
-    trainer = practice.Trainer({}, seed=7)
+    trainer = Trainer({}, seed=7)
     trainer.opened = True
     practised = [tid for tid, count in bank_counts().items() if count]
     assert len(practised) >= 50
@@ -185,11 +186,11 @@ def test_every_technique_with_states_grades_its_real_step_right_and_the_solution
         for cell, digit in step.placements:
             trainer.mark(cell, digit, "place")
         asked = trainer.question()
-        assert trainer.graded(asked, practice.grade(asked)) == "right", tid
+        assert trainer.graded(asked, grade(asked)) == "right", tid
         trainer.next_state()
         cell = trainer.state.values.index(0)
         truth = int(solve(np.array(trainer.state.values, dtype=np.uint8))[cell])
         trainer.mark(cell, truth, "strike")
         asked = trainer.question()
-        assert trainer.graded(asked, practice.grade(asked)) == "wrong", tid
+        assert trainer.graded(asked, grade(asked)) == "wrong", tid
     assert all(score == {"right": 1, "tries": 2} for score in trainer.scores.values())

@@ -8,8 +8,8 @@ from pathlib import Path
 
 from test_print import PUZZLES, _grids_on, _pages, _pages_have_ink
 
-from desktop.api import Api
 from desktop.bridge import RecordingBridge
+from desktop.contract.api import Api
 
 
 class _SaveAs(RecordingBridge):

@@ -1,9 +1,9 @@
 """Every change of puzzle is a move: Undo brings back the old puzzle with its solution, level and time,
-and the solution used is always the one of the givens shown (desktop/midend/game.py, desktop/saves.py)."""
+and the solution used is always the one of the givens shown (desktop/midend/game.py, desktop/io/saves.py)."""
 
 from __future__ import annotations
 
-from desktop import saves
+from desktop.io import saves
 from desktop.midend import Game, Play
 from desktop.midend.play import solved_by_player
 from engine import is_solution

@@ -7,8 +7,8 @@ import random
 import threading
 import time
 
-from desktop.api import Api
 from desktop.bridge import RecordingBridge
+from desktop.contract.api import Api
 
 P = "530070000600195000098000060800060003400803001700020006060000280000419005000080079"
 Q = P.translate(str.maketrans("12", "21"))

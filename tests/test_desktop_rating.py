@@ -1,10 +1,10 @@
-"""The rating breakdown through the contract (desktop/calls_learn.py): ``rate_puzzle`` puts the puzzle's
+"""The rating breakdown through the contract (desktop/contract/learn.py): ``rate_puzzle`` puts the puzzle's
 breakdown in the state while it is the puzzle shown; ``open_step`` needs the board at its givens."""
 
 from __future__ import annotations
 
-from desktop.api import Api
 from desktop.bridge import RecordingBridge
+from desktop.contract.api import Api
 from engine import rating_breakdown, technique_name
 
 XY_CHAIN = "050000030902000408400000001046805390703060804800000002009604700004273900000000000"

@@ -1,4 +1,4 @@
-"""The save schema (desktop/saves.py): v3 round trips, the v1 and v2 migrations, newer versions, replay."""
+"""The save schema (desktop/io/saves.py): v3 round trips, the v1 and v2 migrations, newer versions, replay."""
 
 from __future__ import annotations
 
@@ -7,9 +7,9 @@ from pathlib import Path
 
 import pytest
 
-from desktop import saves
+from desktop.io import saves
+from desktop.io.storage import GAME_FILE, Storage
 from desktop.midend import Game, Play
-from desktop.storage import GAME_FILE, Storage
 
 V1_FIXTURE = Path(__file__).parent / "data" / "game_v1.json"  # written by the version-1 release's Storage
 V2_FIXTURE = Path(__file__).parent / "data" / "game_v2.json"  # saves.dump at 0000546, before colours

@@ -1,4 +1,4 @@
-"""Solve sessions (desktop/session.py) over the engine's real search trace, and through the Api.
+"""Solve sessions (desktop/host/session.py) over the engine's real search trace, and through the Api.
 
 Timing checks here are behaviour with wide margins (a 200 ms delay shows about 5 events a second,
 a paused run does not move), not speed targets; speed lives in benchmarks/.
@@ -11,9 +11,9 @@ import time
 import numpy as np
 import pytest
 
-from desktop.api import Api
 from desktop.bridge import RecordingBridge
-from desktop.session import FPS, Session
+from desktop.contract.api import Api
+from desktop.host.session import FPS, Session
 from engine import as_grid, is_solution
 
 # Wikipedia's example (unique, singles only); from Norvig's top95: MEDIUM takes backtracking about

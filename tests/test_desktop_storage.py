@@ -1,4 +1,4 @@
-"""Autosave files (desktop/storage.py): round trips, atomic writes, damaged files kept as backups."""
+"""Autosave files (desktop/io/storage.py): round trips, atomic writes, damaged files kept as backups."""
 
 from __future__ import annotations
 
@@ -7,8 +7,8 @@ import os
 
 import pytest
 
+from desktop.io.storage import DEFAULT_SETTINGS, GAME_FILE, SETTINGS_FILE, Storage, default_data_dir
 from desktop.midend import Game, Play
-from desktop.storage import DEFAULT_SETTINGS, GAME_FILE, SETTINGS_FILE, Storage, default_data_dir
 
 
 def test_a_missing_folder_gives_a_fresh_game_and_default_settings(tmp_path):
@@ -153,7 +153,7 @@ def test_a_link_to_a_regular_save_is_read(tmp_path):
 
 
 def test_read_save_bytes_reads_at_most_the_limit_plus_one(tmp_path):
-    from desktop.storage import read_save_bytes
+    from desktop.io.storage import read_save_bytes
 
     path = tmp_path / "f"
     path.write_bytes(b"x" * 100)
@@ -211,8 +211,8 @@ def test_kill_9_during_autosave_leaves_nothing_after_a_restart(tmp_path):
 def test_the_app_starts_with_a_notice_on_a_fifo_or_dev_zero_save(tmp_path, kind):
     from harness.app import shutdown_api
 
-    from desktop.api import Api
     from desktop.bridge import RecordingBridge
+    from desktop.contract.api import Api
 
     if kind == "fifo":
         os.mkfifo(tmp_path / GAME_FILE)

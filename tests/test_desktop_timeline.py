@@ -10,8 +10,8 @@ import numpy as np
 import pytest
 
 from desktop.bridge import RecordingBridge
+from desktop.host.session import Session
 from desktop.midend.timeline import BLOCK, CHECKPOINT, Timeline, apply_event
-from desktop.session import Session
 from engine import CandidateGrid, as_grid, iter_steps, trace
 
 MEDIUM = "6.....8.3.4.7.................5.4.7.3..2.....1.6.......2.....5.....8.6......1...."

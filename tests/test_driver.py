@@ -12,10 +12,10 @@ import reglib
 
 import engine
 from engine import CandidateGrid, as_grid, rate, solve
-from engine.human import changes, drive, fill_hidden_singles, is_broken, iter_steps, parse_state
+from engine.logic.human import changes, drive, fill_hidden_singles, is_broken, iter_steps, parse_state
+from engine.logic.strategies.singles import hidden_single
+from engine.logic.techniques import technique, techniques
 from engine.masks import MASK_DIGITS, POPCOUNT, bits, common_peers, digit_of, digits_text, mask_digits
-from engine.strategies.singles import hidden_single
-from engine.techniques import technique, techniques
 
 ROOT = Path(__file__).resolve().parents[1]
 DATA = ROOT.parent / "shared" / "data" / "correctness"
@@ -94,16 +94,17 @@ def test_masks_vocabulary():
 
 
 def _strategy_imports(name: str) -> set[str]:
-    tree = ast.parse((ROOT / "engine" / "strategies" / f"{name}.py").read_text())
+    tree = ast.parse((ROOT / "engine" / "logic" / "strategies" / f"{name}.py").read_text())
     found = set()
     for node in ast.walk(tree):
-        if isinstance(node, ast.ImportFrom) and node.module and node.module.startswith("engine.strategies."):
-            found.add(node.module.rsplit(".", 1)[1])
+        module = node.module if isinstance(node, ast.ImportFrom) else None
+        if module and module.startswith("engine.logic.strategies."):
+            found.add(module.rsplit(".", 1)[1])
     return found
 
 
 def test_strategy_modules_import_each_other_without_cycles():
-    names = [p.stem for p in (ROOT / "engine" / "strategies").glob("*.py") if p.stem != "__init__"]
+    names = [p.stem for p in (ROOT / "engine" / "logic" / "strategies").glob("*.py") if p.stem != "__init__"]
     graph = {n: _strategy_imports(n) for n in names}
     assert "chains" not in graph["als"] and "als" not in graph["chains"]
     assert "links" in graph["als"] and "links" in graph["chains"]
@@ -113,7 +114,7 @@ def test_strategy_modules_import_each_other_without_cycles():
 
 def test_bit_helpers_are_defined_once():
     """No strategy module keeps its own copy of the mask vocabulary."""
-    for path in (ROOT / "engine" / "strategies").glob("*.py"):
+    for path in (ROOT / "engine" / "logic" / "strategies").glob("*.py"):
         tree = ast.parse(path.read_text())
         defined = {n.name for n in tree.body if isinstance(n, ast.FunctionDef)}
         assigned = {

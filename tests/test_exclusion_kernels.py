@@ -14,7 +14,7 @@ from reglib import digits_in
 from test_third_pass_techniques import _states, _triple_exclusion
 
 from engine import PEERS, CandidateGrid, parse_state
-from engine.techniques import technique
+from engine.logic.techniques import technique
 
 STATES = slice(40, None, 45)  # nine crowded states: 110 pair and 95 triple exclusions
 

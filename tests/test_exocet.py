@@ -17,7 +17,7 @@ from pathlib import Path
 from reglib import random_orientation, walk
 
 from engine import CandidateGrid, Difficulty, as_grid, explain, parse_state, rate, solve
-from engine.techniques import technique, techniques
+from engine.logic.techniques import technique, techniques
 
 HARDEST = Path(__file__).resolve().parents[2] / "shared" / "data" / "bench" / "forum_hardest_1905_11plus.txt"
 

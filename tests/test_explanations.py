@@ -20,10 +20,10 @@ import pytest
 
 from engine import PEERS, UNITS, CandidateGrid, Step, as_grid, cell_name, explain, iter_steps, parse_state
 from engine.cli import main
-from engine.labels import removal_label, unit_label
-from engine.strategies.forcing import Branch, StrongLinks, follow, follow_chain, follow_off
-from engine.strategies.nishio import digit_places, follow_digit
-from engine.techniques import technique, techniques
+from engine.logic.strategies.forcing import Branch, StrongLinks, follow, follow_chain, follow_off
+from engine.logic.strategies.nishio import digit_places, follow_digit
+from engine.logic.techniques import technique, techniques
+from engine.words.labels import removal_label, unit_label
 
 sys.path.insert(0, str(Path(__file__).parent))
 from reglib import load_cases  # noqa: E402  (every library case, whatever its technique)

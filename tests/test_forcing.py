@@ -21,8 +21,8 @@ import pytest
 from engine import CandidateGrid, Step, explain, iter_steps, solve
 from engine.cli import main
 from engine.grid import CELL_UNITS, PEERS, UNITS, as_grid, cell_name
-from engine.strategies.forcing import follow, follow_off
-from engine.techniques import technique, techniques
+from engine.logic.strategies.forcing import follow, follow_off
+from engine.logic.techniques import technique, techniques
 
 sys.path.insert(0, str(Path(__file__).parent))
 from test_explanations import FORCING, _rated  # noqa: E402  (SE-rated puzzles by band, same folder)
@@ -226,9 +226,9 @@ def test_hint_all_lists_the_techniques_steps(tid: str, capsys: pytest.CaptureFix
 
 def test_compiled_walks_follow_the_python_walks_exactly() -> None:
     """Nishio's and forcing chains' compiled walks give what the Python walks give, branch for branch."""
+    from engine.logic.strategies.forcing import StrongLinks, _ChainBranches, follow_chain
+    from engine.logic.strategies.nishio import _step, digit_places, find_nishio, follow_digit
     from engine.masks import MASK_DIGITS
-    from engine.strategies.forcing import StrongLinks, _ChainBranches, follow_chain
-    from engine.strategies.nishio import _step, digit_places, find_nishio, follow_digit
 
     states = [cg for cg, _, _ in _paths()][::3]
     branches = contradictions = 0
@@ -255,7 +255,7 @@ def test_compiled_walks_follow_the_python_walks_exactly() -> None:
 def test_forcing_chains_skip_only_the_cells_and_units_that_give_nothing() -> None:
     """The compiled pick of cells and units (forcing_groups) loses no forcing chain step: the same
     steps, in the same order, as trying every cell and unit with two or three options."""
-    from engine.strategies.forcing import _groups, _options_of_cell, _options_of_unit, _Search
+    from engine.logic.strategies.forcing import _groups, _options_of_cell, _options_of_unit, _Search
 
     states = [cg for cg, _, _ in _paths()][::3]
     tried = picked = found = 0

@@ -1,4 +1,4 @@
-"""Frozen-mode helpers (desktop/frozen.py) and the self-test's board reading, without building a bundle.
+"""Frozen-mode helpers (desktop/shell/frozen.py) and the self-test's board reading, without building a bundle.
 
 The bundle itself is exercised end to end by tests/test_bundle.py; these pin the pieces it relies on.
 """
@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from desktop import frozen, selftest
+from desktop.shell import frozen, selftest
 
 
 @pytest.fixture
@@ -44,7 +44,8 @@ def test_frozen_prepare_points_numba_at_the_per_user_cache(as_bundle: Path, tmp_
     assert frozen.ui_dir() == as_bundle / "ui"
     frozen.prepare()
     assert os.environ["NUMBA_CACHE_DIR"] == str(tmp_path / "cache" / "sudoku-studio" / "numba")
-    assert os.environ["NUMBA_CACHE_LOCATOR_CLASSES"].split(",")[0] == "desktop.frozen.FrozenCacheLocator"
+    locator = os.environ["NUMBA_CACHE_LOCATOR_CLASSES"].split(",")[0]
+    assert locator == "desktop.shell.frozen.FrozenCacheLocator"
 
 
 def test_frozen_prepare_keeps_a_users_own_numba_cache_dir(as_bundle: Path, monkeypatch: pytest.MonkeyPatch,

@@ -6,8 +6,8 @@ import pytest
 
 from engine import GenerationError, count_solutions, generate, parse_line, rate
 from engine.cli import main
-from engine.techniques import step_cost as step_score
-from engine.techniques import technique_cost
+from engine.logic.techniques import step_cost as step_score
+from engine.logic.techniques import technique_cost
 
 # the suite runs the kernels through numba's JIT: compiling them takes more than the 30 s default
 LIMIT = 600.0

@@ -11,8 +11,8 @@ import numpy as np
 import pytest
 
 from engine import CandidateGrid, InvalidPuzzleError, Step, explain, is_solution
-from engine.human import driver_order, next_step, parse_state, solve_path
-from engine.techniques import technique, technique_cost, techniques
+from engine.logic.human import driver_order, next_step, parse_state, solve_path
+from engine.logic.techniques import technique, technique_cost, techniques
 
 sys.path.insert(0, str(Path(__file__).parent))
 from test_reglib import CASES, Case  # noqa: E402  (the shared reglib loader, same folder)

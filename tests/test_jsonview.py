@@ -13,8 +13,8 @@ from functools import cache
 from pathlib import Path
 
 from engine import Step, as_grid, explain, iter_steps, parse_state, step_json
-from engine.jsonview import DETAIL, PLAIN
-from engine.techniques import technique
+from engine.logic.techniques import technique
+from engine.output.jsonview import DETAIL, PLAIN
 
 HARDEST = Path(__file__).resolve().parents[2] / "shared" / "data" / "bench" / "forum_hardest_1106.txt"
 CELL = re.compile(r"r([1-9])c([1-9])")

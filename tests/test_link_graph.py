@@ -1,4 +1,4 @@
-"""The link graph the chains search (engine/strategies/links.py), made by one compiled pass, against
+"""The link graph the chains search (engine/logic/strategies/links.py), made by one compiled pass, against
 the link rules written out plainly in Python here, on hard states of real puzzles; and the almost
 locked sets, found from compiled subsets, against an enumeration of every subset of every unit."""
 
@@ -11,10 +11,10 @@ from chain_reference import chain_results_py, layers, link_masks
 
 from engine import CandidateGrid
 from engine.grid import CELL_UNITS, UNITS
-from engine.human import drive, next_step
+from engine.logic.human import drive, next_step
+from engine.logic.strategies.chains import chain_results
+from engine.logic.strategies.links import almost_locked_sets, build_graph, digit_cells
 from engine.masks import CELL_BIT, UNIT_MASK, common_peers
-from engine.strategies.chains import chain_results
-from engine.strategies.links import almost_locked_sets, build_graph, digit_cells
 
 # SE 9.0 puzzles (the tuning half of the shared rated sample) whose paths need AICs
 HARD = (
@@ -41,7 +41,7 @@ def _states(puzzle: str, count: int) -> list[CandidateGrid]:
 
 
 def _expected_links(cg: CandidateGrid, g) -> tuple[list[int], list[int]]:
-    """Return each node's strong and weak links by the rules (see engine/strategies/chains.py)."""
+    """Return each node's strong and weak links by the rules (see engine/logic/strategies/chains.py)."""
     n = len(g.digit)
     dc = digit_cells(cg)
     strong, weak = [0] * n, [0] * n
@@ -192,7 +192,7 @@ _SHARED_REMOVALS = (
 def test_x_chains_kept_per_digit_are_those_of_one_search_of_every_digit() -> None:
     """find_x_chain reuses each digit's chains (chains._X_MEMO) and reads the removals of a chain
     placing a digit from the state; its steps are those of the one graph of the nine digits."""
-    from engine.strategies import chains
+    from engine.logic.strategies import chains
 
     states = [cg for puzzle in HARD for cg in _states(puzzle, 12)]
     states.append(CandidateGrid(*_SHARED_REMOVALS))
@@ -209,7 +209,7 @@ def test_x_chains_kept_per_digit_are_those_of_one_search_of_every_digit() -> Non
 
 
 def test_two_digits_x_chains_can_remove_the_same_and_then_one_is_kept() -> None:
-    from engine.strategies import chains
+    from engine.logic.strategies import chains
 
     cg = CandidateGrid(*_SHARED_REMOVALS)
     removals = []
@@ -223,7 +223,7 @@ def test_two_digits_x_chains_can_remove_the_same_and_then_one_is_kept() -> None:
 
 
 def test_the_sets_are_made_when_read_and_read_like_a_list() -> None:
-    from engine.strategies.links import AlsList
+    from engine.logic.strategies.links import AlsList
 
     cg = _states(HARD[0], 1)[0]
     sets = almost_locked_sets(cg)

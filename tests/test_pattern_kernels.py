@@ -23,9 +23,17 @@ from engine.kernels.subsets import unit_subsets
 from engine.kernels.sue_de_coq import sue_de_coq_patterns
 from engine.kernels.uniqueness import deadly_rectangles
 from engine.kernels.wings import wing_rows
+from engine.logic.strategies import (
+    bent_sets,
+    coloring,
+    intersections,
+    medusa,
+    subsets,
+    sue_de_coq,
+    uniqueness,
+)
+from engine.logic.strategies.links import digit_cells
 from engine.masks import MASK_DIGITS, POPCOUNT
-from engine.strategies import bent_sets, coloring, intersections, medusa, subsets, sue_de_coq, uniqueness
-from engine.strategies.links import digit_cells
 
 STATES = slice(3, None, 9)  # some 40 states, crowded and sparse
 
@@ -157,8 +165,8 @@ def test_bent_sets_kernel_keeps_the_sets_spread_over_units_that_remove_something
     """The one-call kernel returns, in order, the sets of round 7's search that the rules keep."""
     from bent_sets_reference import bent_sets as search
 
+    from engine.logic.strategies.links import cell_words
     from engine.masks import PEER_MASK, UNIT_MASK
-    from engine.strategies.links import cell_words
 
     unit_words = cell_words([UNIT_MASK[u] for c in range(81) for u in CELL_UNITS[c]]).reshape(81, 3, 2)
     peer_words, scope_words = cell_words(list(PEER_MASK)), cell_words(bent_sets._BOX_LINES)
@@ -282,7 +290,7 @@ def _wings(cands: list[int], kind: int) -> list[tuple[int, int, int]]:
 
 
 def test_wing_rows_kernel_lists_the_removing_wings_in_the_walks_order() -> None:
-    from engine.strategies import wings
+    from engine.logic.strategies import wings
 
     out = np.empty((512, 3), dtype=np.int64)
     seen = [0, 0, 0]
@@ -370,7 +378,7 @@ def _hidden_singles(cands: list[int]) -> list[tuple[int, int, int]]:
 
 def test_hidden_single_finder_lists_every_hidden_single_in_the_walks_order() -> None:
     """On the start of puzzles (many singles) and on later states (a few or none)."""
-    from engine.strategies.singles import hidden_single
+    from engine.logic.strategies.singles import hidden_single
 
     lines = HARDEST.read_text().split()[:20]
     grids = [CandidateGrid.from_grid(as_grid(p.replace(".", "0"))) for p in lines] + _grids()

@@ -1,4 +1,4 @@
-"""The technique trainer's engine part (``engine.practice``) and ``sudoku practise``.
+"""The technique trainer's engine part (``engine.make.practice``) and ``sudoku practise``.
 
 Grading is checked on HoDoKu's regression library (tests/reglib.py): each case's own answer,
 moved by a random transformation together with its state, must grade right (95% per technique,
@@ -16,7 +16,7 @@ from test_reglib import CASES
 
 from engine import UNITS, CandidateGrid, generate, is_solution, next_step, parse_state, solve
 from engine.cli import main
-from engine.practice import (
+from engine.make.practice import (
     MIN_BANK,
     Transform,
     bank_counts,
@@ -75,7 +75,7 @@ def test_a_wrong_mark_or_a_partial_answer_is_graded_so() -> None:
 
 
 def _steps(cg: CandidateGrid, tid: str) -> list:
-    from engine.human import all_steps
+    from engine.logic.human import all_steps
 
     return list(all_steps(cg, tid))
 

@@ -1,5 +1,5 @@
-"""``sudoku print`` and engine.printing, checked on the PDFs with poppler: ``pdftotext -bbox`` must find
-every given in its cell (read back from the digits' positions under each puzzle's label, not from
+"""``sudoku print`` and engine.output.printing, checked on the PDFs with poppler: ``pdftotext -bbox`` must
+find every given in its cell (read back from the digits' positions under each puzzle's label, not from
 our layout code), ``pdftoppm`` must draw every page with ink on it."""
 
 from __future__ import annotations
@@ -229,7 +229,8 @@ def test_a_chinese_font_is_found_without_fontconfig(tmp_path: Path) -> None:
     """Where fc-match is missing (a bundle on a system without fontconfig) the usual font files are tried."""
     pdf = tmp_path / "zh.pdf"
     probe = (
-        "import sys, pathlib; from engine.fonts import font_for; from engine.printing import render_pdf; "
+        "import sys, pathlib; from engine.output.fonts import font_for; "
+        "from engine.output.printing import render_pdf; "
         "print(font_for('数独').path); "
         f"pathlib.Path(sys.argv[1]).write_bytes(render_pdf([{PUZZLES[0]!r}], title='数独'))"
     )

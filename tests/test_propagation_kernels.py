@@ -1,4 +1,4 @@
-"""The compiled singles propagation (engine.kernels.propagation) against engine.propagation's plain
+"""The compiled singles propagation (engine.kernels.propagation) against engine.solve.propagation's plain
 Python on hard puzzles' stuck states, and the Kraken fish's compiled type 1 test against the same
 test written out target by target over Python propagation.
 
@@ -16,9 +16,9 @@ import numpy as np
 from engine import CandidateGrid
 from engine.grid import PEERS, PEERS_NP, UNITS_NP
 from engine.kernels.propagation import QUEUE, kraken_targets, propagate_singles
+from engine.logic.strategies.complex_fish import _found
 from engine.masks import bits
-from engine.propagation import propagate_singles as python_singles
-from engine.strategies.complex_fish import _found
+from engine.solve.propagation import propagate_singles as python_singles
 
 sys.path.insert(0, str(Path(__file__).parent))
 from test_complex_fish import stuck_states  # noqa: E402  (the shared stuck states, same folder)
@@ -90,7 +90,7 @@ def test_kraken_type_1_kernel_finds_the_targets_of_the_test_written_target_by_ta
 def test_compiled_strong_links_are_the_python_tables() -> None:
     from engine.grid import CELL_UNITS_NP
     from engine.kernels.propagation import strong_links
-    from engine.strategies.forcing import StrongLinks
+    from engine.logic.strategies.forcing import StrongLinks
 
     links = 0
     for cg, _ in stuck_states()[::5]:
@@ -105,7 +105,7 @@ def test_compiled_strong_links_are_the_python_tables() -> None:
 def _python_follow(values: list[int], cands: list[int], queue: list, placed: list) -> tuple:
     """The nets' branch as it was followed in Python: (values, cands, placements, ()), or None,
     None, the placements and what ran dry on a contradiction."""
-    from engine.strategies.forcing import _what_ran_dry
+    from engine.logic.strategies.forcing import _what_ran_dry
 
     values, cands = values[:], cands[:]
     if python_singles(values, cands, queue, placed):
@@ -114,7 +114,7 @@ def _python_follow(values: list[int], cands: list[int], queue: list, placed: lis
 
 
 def _python_follow_off(cg: CandidateGrid, cell: int, digit: int) -> tuple:
-    """forcing.follow_off as it was, on engine.propagation's Python propagation."""
+    """forcing.follow_off as it was, on engine.solve.propagation's Python propagation."""
     from engine.grid import CELL_UNITS, UNITS
 
     cands = cg.cands[:]
@@ -134,7 +134,7 @@ def _python_follow_off(cg: CandidateGrid, cell: int, digit: int) -> tuple:
 
 
 def test_the_nets_compiled_branches_are_the_python_branches() -> None:
-    from engine.strategies.forcing import follow, follow_off
+    from engine.logic.strategies.forcing import follow, follow_off
 
     dry = forced = 0
     for cg, _ in stuck_states()[::9]:

@@ -8,8 +8,9 @@ import numpy as np
 import pytest
 
 from engine import CandidateGrid, InvalidPuzzleError, as_grid, count_solutions, generate, solve
-from engine.human import all_steps, driver_order, solve_path
-from engine.rating import (
+from engine.logic.human import all_steps, driver_order, solve_path
+from engine.logic.techniques import step_cost
+from engine.rating.difficulty import (
     ALLOWANCES,
     FLOOR_CAP,
     HIDDEN_SINGLES_BONUS,
@@ -21,9 +22,8 @@ from engine.rating import (
     score_of,
     se_floor,
 )
-from engine.se_nishio import length_bonus, nishio_price
-from engine.se_path import SE121_LACKS, se_path_price
-from engine.techniques import step_cost
+from engine.rating.se_nishio import length_bonus, nishio_price
+from engine.rating.se_path import SE121_LACKS, se_path_price
 
 DATA = Path(__file__).resolve().parents[2] / "shared" / "data"
 SINGLES = {"full_house", "hidden_single", "naked_single"}

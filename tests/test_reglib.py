@@ -19,7 +19,7 @@ import pytest
 import reglib
 
 from engine import PEERS, CandidateGrid, next_step, parse_state
-from engine.techniques import technique, techniques
+from engine.logic.techniques import technique, techniques
 
 # HoDoKu's codes (before any "-variant") -> our technique ids.  Codes of techniques we do not
 # offer (fish above size 4, dual kites and ERs, templates) are not mapped, nor codes the library

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from engine import as_grid, candidate_masks
-from engine.share import SUDOKUWIKI_SOLVER, sudokuwiki_board, sudokuwiki_link
+from engine.output.share import SUDOKUWIKI_SOLVER, sudokuwiki_board, sudokuwiki_link
 
 # The site's X-Wing page links its first example "from the start" with exactly this address.
 XWING_START = "100000569402000008050009040000640801000010000208035000040500010900000402621000005"

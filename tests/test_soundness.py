@@ -6,7 +6,7 @@ Every step is checked against the puzzle's known solution.  Two walks:
   only the first), each is checked, and the easiest one is applied; when none fires the walk
   places one solution digit (the test's own oracle) and goes on, so the later, harder states of
   hard puzzles are reached without waiting for the slow last-resort searches;
-* the driver walk: :func:`engine.human.solve_path` end to end, which must finish with the solution.
+* the driver walk: :func:`engine.logic.human.solve_path` end to end, which must finish with the solution.
 
 The fast suite samples about fifty puzzles; ``-m slow`` walks 2,000 puzzles of all difficulties
 (easy Sudoku Exchange puzzles up to the hardest-known collections) with every pattern technique
@@ -21,8 +21,8 @@ import numpy as np
 import pytest
 
 from engine import CandidateGrid, Step, solve_path
-from engine.strategies import Technique
-from engine.techniques import techniques
+from engine.logic.strategies import Technique
+from engine.logic.techniques import techniques
 
 DATA = Path(__file__).resolve().parents[1].parent / "shared" / "data" / "correctness"
 # the last-resort searches (singles followed from every candidate, and the guess) are exercised by

@@ -1,12 +1,12 @@
-"""The one registry of techniques (engine/techniques.py): one whole record each, cheapest first."""
+"""The one registry of techniques (engine/logic/techniques.py): one whole record each, cheapest first."""
 
 from __future__ import annotations
 
 import engine
 from engine import technique_name
-from engine.human import driver_order
-from engine.strategies import Technique
-from engine.techniques import FAMILY_MODULES, SE_COST, TECHNIQUES, technique, techniques
+from engine.logic.human import driver_order
+from engine.logic.strategies import Technique
+from engine.logic.techniques import FAMILY_MODULES, SE_COST, TECHNIQUES, technique, techniques
 
 
 def test_every_record_is_whole_and_its_id_unique() -> None:

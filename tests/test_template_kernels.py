@@ -17,8 +17,8 @@ from test_third_pass_techniques import _states
 from engine import parse_state
 from engine.candidates import CandidateGrid, all_unit_positions, template_covered, template_rows
 from engine.kernels.templates import template_cells
-from engine.strategies import complex_fish, fish, single_digit
-from engine.strategies.links import digit_cells
+from engine.logic.strategies import complex_fish, fish, single_digit
+from engine.logic.strategies.links import digit_cells
 
 STATES = slice(1, None, 5)  # some 70 states, crowded and sparse
 

@@ -18,7 +18,7 @@ import pytest
 from reglib import Found, assert_orientation_free, assert_sound, digits_in, holding, steps_on, walk
 
 from engine import PEERS, UNITS, CandidateGrid, as_grid, parse_state, solve
-from engine.techniques import techniques
+from engine.logic.techniques import techniques
 
 HARDEST = Path(__file__).resolve().parents[2] / "shared" / "data" / "bench" / "forum_hardest_1106.txt"
 NEW = ("als_chain", "aligned_triple_exclusion", "msls")

@@ -228,7 +228,7 @@ def test_events_serialise_to_json() -> None:
 
 def test_importing_the_module_leaves_the_exported_function_in_place() -> None:
     import engine
-    import engine.search  # noqa: F401
-    import engine.tracing  # noqa: F401
+    import engine.solve.search  # noqa: F401
+    import engine.solve.tracing  # noqa: F401
 
     assert callable(engine.trace) and engine.trace is trace

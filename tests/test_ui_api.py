@@ -13,7 +13,7 @@ from harness.contract import PAGE_CALL, cell_label
 from harness.server import QueueBridge
 from playwright.sync_api import expect
 
-from desktop.api import Api
+from desktop.contract.api import Api
 from desktop.exposed import NO_SUCH_CALL
 
 HUGE = "'9'.repeat(5_000_000)"  # a 5 MB string

@@ -1,7 +1,7 @@
 """The board in a real browser engine: structure, typing, keys, conflicts, Enter puzzle and its checks.
 
 Everything is found through the accessibility contract of issue 5 (roles and names) and read back
-from the cells' labels; the page talks to a real ``desktop.api.Api`` (tests/harness).
+from the cells' labels; the page talks to a real ``desktop.contract.api.Api`` (tests/harness).
 """
 
 from __future__ import annotations
@@ -15,7 +15,7 @@ from harness.puzzles import easy_with_solution, exactly_two, grid_of, no_solutio
 from harness.server import QueueBridge, UiServer, wait_for
 from playwright.sync_api import expect
 
-from desktop.api import Api
+from desktop.contract.api import Api
 
 pytestmark = pytest.mark.browser
 

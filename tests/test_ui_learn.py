@@ -283,7 +283,7 @@ def _exocet_state() -> tuple[str, list[int]]:
     from reglib import walk
 
     from engine import next_step, parse_state
-    from engine.techniques import technique, techniques
+    from engine.logic.techniques import technique, techniques
 
     easy = [t for t in techniques() if t.score < 6.0 and not t.needs_unique]
     for puzzle in (DATA / "bench" / "forum_hardest_1905_11plus.txt").read_text().split()[7::4800]:
@@ -319,7 +319,7 @@ def _unique_loop_state() -> tuple[str, list[int]]:
     """Return a candidate line where the driver's next step is a unique loop (on the rated path of
     an SE 4.6 puzzle of the tuning half), and its placed digits."""
     from engine import CandidateGrid, next_step, parse_state
-    from engine.human import drive
+    from engine.logic.human import drive
 
     for line in (DATA / "ratings" / "se_rated_stratified_sample.txt").read_text().splitlines():
         sha, puzzle, se = line.split()

@@ -1,7 +1,8 @@
 """Play in a real browser engine: Check, notes, Restart, Pause game and the Timer, sets, the keyboard.
 
 Everything is found through the accessibility names of issue 9 (desktop/CONTRACT.md) and read back
-from the cells' labels and the statuses; the page talks to a real ``desktop.api.Api`` (tests/harness).
+from the cells' labels and the statuses; the page talks to a real ``desktop.contract.api.Api``
+(tests/harness).
 """
 
 from __future__ import annotations

@@ -7,8 +7,8 @@ from pathlib import Path
 
 from engine import CandidateGrid, explain, rate, solve
 from engine.grid import CELL_UNITS, as_grid, cell_name
-from engine.human import drive, next_step
-from engine.techniques import step_cost, technique
+from engine.logic.human import drive, next_step
+from engine.logic.techniques import step_cost, technique
 
 DATA = Path(__file__).resolve().parents[2] / "shared" / "data"
 
@@ -89,7 +89,7 @@ def test_a_loop_costs_what_sudoku_explainer_charges_by_size_and_finishes_se_4_6_
 
 
 def test_unique_loop_is_a_uniqueness_technique_found_after_the_rectangles() -> None:
-    from engine.techniques import techniques
+    from engine.logic.techniques import techniques
 
     ids = [t.id for t in techniques()]
     assert technique("unique_loop").needs_unique

@@ -1,4 +1,4 @@
-"""Why a digit is wrong (``engine.why``, ``sudoku why``): every chain replayed as a proof by plain
+"""Why a digit is wrong (``engine.logic.why``, ``sudoku why``): every chain replayed as a proof by plain
 propagation written here, independent of the engine's."""
 
 from __future__ import annotations
@@ -185,7 +185,7 @@ def test_cli_words_and_json(capsys: pytest.CaptureFixture) -> None:
     assert data["cell"] == [1, 1] and data["digit"] == 1 and data["found"] and data["solution_digit"] == 7
     assert data["explanation"]["en"] == text and data["explanation"]["zh"].startswith("已知 r5c7 是 2")
     # the JSON's cells are 1-based: turned back, the steps replay as a proof
-    from engine.why import Why, WhyStep
+    from engine.logic.why import Why, WhyStep
 
     steps = tuple(WhyStep(s["kind"], (s["cell"][0] - 1) * 9 + s["cell"][1] - 1, s["digit"], s["reason"],
                           s["unit"], tuple(s["because"])) for s in data["steps"])

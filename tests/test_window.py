@@ -382,7 +382,7 @@ def _selected_tab(app: WindowApp) -> str:
 
 
 def test_tabs_show_one_mode_the_choice_survives_a_relaunch_and_a_finish_opens_solved(window, data_dir):
-    from engine.solver import solve
+    from engine.solve.solver import solve
 
     app = window.launch()
     page = app._page()

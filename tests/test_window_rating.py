@@ -10,7 +10,7 @@ from harness.server import wait_for
 from test_window import _enter_by_clicking, _selected_tab, data_dir, window, xvfb  # noqa: F401 (fixtures)
 
 from engine import explain, iter_steps, rate, rating_breakdown, technique_name
-from engine.rating import score_of
+from engine.rating.difficulty import score_of
 
 pytestmark = pytest.mark.window
 

@@ -13,13 +13,8 @@ from __future__ import annotations
 
 import argparse
 
-import numpy as np
-
-from engine.cli.common import clip, progress, puzzle_chunks, reading, write_stdout
-from engine.errors import ParseError
-from engine.formats import Chunk, parse_chunk
-from engine.grid import conflicts
-from engine.solver import classify_batch
+from engine.cli.common import progress, puzzle_chunks, reading, write_stdout
+from engine.solve.chunks import check_chunk
 
 CHUNK = 20_000
 """Puzzles per classify_batch call: proving uniqueness means a full search, so keep the bar moving."""
@@ -33,33 +28,6 @@ def add_arguments(parser: argparse.ArgumentParser, command: str) -> None:
         "Exit status 0 if all are unique, 1 otherwise, 2 for usage or file errors."
     )
     parser.add_argument("file", metavar="FILE", help="puzzles in line or block form ('-' for standard input)")
-
-
-def _verdict(grid: np.ndarray, count: int, error: ParseError | None) -> tuple[str, str]:
-    """Return (status word, human detail) for one puzzle."""
-    if error is not None:
-        return "malformed", str(error)
-    if count < 0:
-        return "invalid", "; ".join(c.describe() for c in conflicts(grid))
-    if count == 0:
-        return "unsolvable", "no solution"
-    if count == 1:
-        return "unique", "one solution"
-    return "multiple", "2 or more solutions"
-
-
-def check_chunk(chunk: Chunk) -> tuple[list[str], int]:
-    """Return the output lines for a chunk of puzzles and how many are not unique."""
-    grids, errors = parse_chunk(chunk)
-    good = np.array([e is None for e in errors], dtype=bool)
-    counts = np.zeros(len(errors), dtype=np.int64)
-    if good.any():
-        _, counts[good] = classify_batch(grids[good], limit=2)
-    lines = []
-    for i, (count, error) in enumerate(zip(counts.tolist(), errors, strict=True)):
-        status, detail = _verdict(grids[i], count, error)
-        lines.append(clip(f"{chunk.first + i}\t{status}\t{detail}"))
-    return lines, int(np.count_nonzero(counts != 1))
 
 
 def run(args: argparse.Namespace) -> int:

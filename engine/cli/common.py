@@ -1,6 +1,6 @@
 """What every ``sudoku`` command shares: usage errors, input files, progress bars.
 
-Output files are written by :mod:`engine.atomic` (the app writes its files the same way).
+Output files are written by :mod:`engine.output.atomic` (the app writes its files the same way).
 """
 
 from __future__ import annotations
@@ -14,8 +14,8 @@ import sys
 from collections.abc import Iterable, Iterator
 from typing import Any, BinaryIO, NoReturn
 
-from engine.atomic import output_error, output_kind
-from engine.errors import OutputError
+from engine.errors import MAX_MESSAGE, OutputError, clip  # noqa: F401  (the commands import them here)
+from engine.output.atomic import output_error, output_kind
 
 
 class UsageError(Exception):
@@ -52,15 +52,6 @@ def positive_int(text: str) -> int:
     if value < 1:
         raise argparse.ArgumentTypeError(f"{clip(str(value), 60)} is not at least 1")
     return value
-
-
-MAX_MESSAGE = 200
-"""Longest error line (characters): long input is quoted with an ellipsis."""
-
-
-def clip(text: str, limit: int = MAX_MESSAGE) -> str:
-    """Return ``text`` cut to ``limit`` characters, ending in an ellipsis when it was longer."""
-    return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
 def cpu_count() -> int:
@@ -244,21 +235,6 @@ def write_stdout(text: str) -> None:
         raise
     except OSError as err:
         raise output_error("-", err) from None
-
-
-def why_not_unique(grid: Any) -> str | None:
-    """Return why a well-formed puzzle has not exactly one solution (its repeated givens, "no solution",
-    "several solutions"), or None when it has one."""
-    from engine.grid import conflicts
-    from engine.solver import count_solutions
-
-    count = count_solutions(grid, limit=2)
-    if count == 1:
-        return None
-    if count >= 2:
-        return "several solutions"
-    found = conflicts(grid)
-    return "; ".join(c.describe() for c in found) if found else "no solution"
 
 
 def say_written(args: argparse.Namespace, what: str, note: str = "") -> None:

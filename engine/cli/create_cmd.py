@@ -11,9 +11,9 @@ import argparse
 
 import numpy as np
 
-from engine.atomic import atomic_output
 from engine.cli.common import UsageError, counted, progress, say_written
-from engine.grids import MAX_GRIDS, classic_chunks, classic_text, plan_grids
+from engine.make.grids import MAX_GRIDS, classic_chunks, classic_text, plan_grids
+from engine.output.atomic import atomic_output
 
 
 def _check(args: argparse.Namespace) -> None:
@@ -35,7 +35,7 @@ def _write_plain(args: argparse.Namespace, rng: np.random.Generator) -> None:
 
 
 def _write_essentially_different(args: argparse.Namespace, rng: np.random.Generator) -> None:
-    from engine.canonical import essentially_different_grids
+    from engine.make.canonical import essentially_different_grids
 
     # the output is opened first, so a bad OUT is reported before minutes of work, not after
     with atomic_output(args.output) as out:

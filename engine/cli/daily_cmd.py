@@ -3,7 +3,7 @@
 Prints the day's puzzle at the level (default medium) as one 81-character line (``.`` = empty), so
 it pipes into ``sudoku print -`` or ``sudoku explain``; with ``--json`` one object: ``date``,
 ``level``, ``level_zh``, ``score``, ``puzzle``.  Every copy of the same version prints the same
-puzzle for the same date and level (:mod:`engine.daily`).  The date defaults to today (local time).
+puzzle for the same date and level (:mod:`engine.make.daily`).  The date defaults to today (local time).
 """
 
 from __future__ import annotations
@@ -24,10 +24,10 @@ def add_arguments(parser: argparse.ArgumentParser, command: str) -> None:
 def run(args: argparse.Namespace) -> int:
     """Print the daily puzzle and return 0; UsageError for a bad date or level, CommandError if the
     generator finds no puzzle at the level."""
-    from engine.daily import daily_puzzle, parse_date
     from engine.formats import format_line
-    from engine.generator import GenerationError
-    from engine.rating import Difficulty
+    from engine.make.daily import daily_puzzle, parse_date
+    from engine.make.generator import GenerationError
+    from engine.rating.difficulty import Difficulty
 
     try:
         day = None if args.date is None else parse_date(args.date)

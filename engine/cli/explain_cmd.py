@@ -16,10 +16,11 @@ import argparse
 import json
 from typing import TYPE_CHECKING
 
-from engine.cli.common import CommandError, UsageError, why_not_unique
+from engine.cli.common import CommandError, UsageError
+from engine.solve.chunks import why_not_unique
 
 if TYPE_CHECKING:
-    from engine.rating import Rating
+    from engine.rating.difficulty import Rating
 
 
 def add_arguments(parser: argparse.ArgumentParser, command: str) -> None:
@@ -33,9 +34,9 @@ def run(args: argparse.Namespace) -> int:
     """Print the solution path of PUZZLE and return 0; UsageError if it is not a solvable puzzle."""
     from engine.errors import SudokuError
     from engine.formats import parse_line
-    from engine.jsonview import step_json
-    from engine.rating import rate
-    from engine.wording import explain
+    from engine.output.jsonview import step_json
+    from engine.rating.difficulty import rate
+    from engine.words.wording import explain
 
     try:
         grid = parse_line(args.puzzle.strip())

@@ -18,8 +18,8 @@ from typing import Any
 
 import numpy as np
 
-from engine.atomic import atomic_output
 from engine.cli.common import CommandError, UsageError, positive_int, progress, seed_int
+from engine.output.atomic import atomic_output
 
 MAX_COUNT = 1_000_000
 
@@ -48,7 +48,7 @@ def _seconds(text: str) -> float:
 
 def add_arguments(parser: argparse.ArgumentParser, command: str) -> None:
     """Add ``sudoku generate``'s options to ``parser``."""
-    from engine.generator import Symmetry
+    from engine.make.generator import Symmetry
 
     parser.add_argument(
         "-n", "--count", type=positive_int, default=1, metavar="COUNT", help="how many puzzles (default 1)"
@@ -97,12 +97,12 @@ def _acceptor(args: argparse.Namespace) -> Callable[[np.ndarray], bool] | None:
     """Return the keep-or-reject predicate the options ask for, or None to keep every puzzle.
 
     The seam for ``--difficulty``: return a predicate that grades a puzzle and keeps only the
-    level asked for; :func:`engine.generator.generate` retries with new grids until it holds.
+    level asked for; :func:`engine.make.generator.generate` retries with new grids until it holds.
     Raises UsageError for an unknown level or ``extreme`` (a guess cannot be asked for).
     """
     if getattr(args, "difficulty", None) is None:
         return None
-    from engine.rating import Difficulty, accept_level
+    from engine.rating.difficulty import Difficulty, accept_level
 
     try:
         level = Difficulty.parse(args.difficulty)
@@ -121,8 +121,8 @@ def _target(args: argparse.Namespace) -> dict[str, Any]:
             if given is not None:
                 raise UsageError(f"argument {option}: only with --needs")
         return {}
-    from engine.targets import check_target
-    from engine.techniques import techniques
+    from engine.logic.techniques import techniques
+    from engine.make.targets import check_target
 
     try:
         check_target(args.needs, args.hardest)
@@ -135,7 +135,7 @@ def _target(args: argparse.Namespace) -> dict[str, Any]:
 
 def run(args: argparse.Namespace) -> int:
     """Write ``args.count`` unique puzzles and return 0; CommandError if no acceptable puzzle is found."""
-    from engine.generator import GenerationError, generate
+    from engine.make.generator import GenerationError, generate
 
     if args.count > MAX_COUNT:
         raise UsageError(f"argument -n/--count: {args.count:,} is more than {MAX_COUNT:,}")

@@ -17,7 +17,8 @@ from __future__ import annotations
 import argparse
 import json
 
-from engine.cli.common import CommandError, Parser, UsageError, why_not_unique
+from engine.cli.common import CommandError, Parser, UsageError
+from engine.solve.chunks import why_not_unique
 
 
 def add_arguments(parser: Parser, name: str) -> None:
@@ -32,10 +33,10 @@ def add_arguments(parser: Parser, name: str) -> None:
 def run(args: argparse.Namespace) -> int:
     """Print the easiest step (or the technique's first); return 1 if none; UsageError on bad input."""
     from engine.errors import SudokuError
-    from engine.human import all_steps, next_step, parse_state
-    from engine.jsonview import step_json
-    from engine.techniques import technique, techniques
-    from engine.wording import explain
+    from engine.logic.human import all_steps, next_step, parse_state
+    from engine.logic.techniques import technique, techniques
+    from engine.output.jsonview import step_json
+    from engine.words.wording import explain
 
     if args.technique is not None:
         try:

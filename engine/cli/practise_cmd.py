@@ -16,8 +16,8 @@ import argparse
 
 import numpy as np
 
-from engine.atomic import atomic_output
 from engine.cli.common import CommandError, UsageError, positive_int, seed_int
+from engine.output.atomic import atomic_output
 
 MAX_COUNT = 100_000
 
@@ -36,8 +36,8 @@ def add_arguments(parser: argparse.ArgumentParser, command: str) -> None:
 
 def run(args: argparse.Namespace) -> int:
     """Write the states and return 0; UsageError for an unknown technique, CommandError if none is found."""
-    from engine.practice import practice_states
-    from engine.techniques import techniques
+    from engine.logic.techniques import techniques
+    from engine.make.practice import practice_states
 
     known = [t.id for t in techniques() if t.id != "guess"]
     if args.technique not in known:

@@ -26,7 +26,7 @@ from engine.cli.common import (
 )
 
 if TYPE_CHECKING:
-    from engine.printing import PrintedPuzzle
+    from engine.output.printing import PrintedPuzzle
 
 MAX_PUZZLES = 10_000
 """Most puzzles in one PDF (1,667 pages at six to a page): more is a mistake, not a print job."""
@@ -57,7 +57,7 @@ def _printed_puzzles(path: str) -> list[PrintedPuzzle]:
     CommandError for a puzzle without exactly one solution."""
     from engine.errors import SudokuError
     from engine.formats import parse_chunk
-    from engine.printing import PrintError, printed_puzzle
+    from engine.output.printing import PrintError, printed_puzzle
 
     printed = []
     with reading(path) as source, progress(None, "rating") as bar:
@@ -81,8 +81,8 @@ def _printed_puzzles(path: str) -> list[PrintedPuzzle]:
 
 def run(args: argparse.Namespace) -> int:
     """Write the PDF and return 0; FileError, UsageError or CommandError as the module says."""
-    from engine.fonts import MissingFontError
-    from engine.printing import write_pdf
+    from engine.output.fonts import MissingFontError
+    from engine.output.printing import write_pdf
 
     check_output(args.output, args.file)
     printed = _printed_puzzles(args.file)

@@ -4,11 +4,11 @@
 
 Each argument is an 81-character puzzle (``0`` or ``.`` for empty) or a file of puzzles (``-`` =
 standard input); ``number`` counts the puzzles of all arguments from 1.  ``level`` is easy, medium,
-hard, expert, master or extreme (see :mod:`engine.rating`).  A puzzle that cannot be rated gets
+hard, expert, master or extreme (see :mod:`engine.rating.difficulty`).  A puzzle that cannot be rated gets
 ``<number>\\terror\\t<why>``: not a puzzle (with its line and column), a repeated given, no solution,
 or several solutions (a rating of those is meaningless).  With ``--json`` the output is one JSON
 array of objects (``number``, ``level``, ``level_zh``, ``score``, ``hardest``, ``se_needs``,
-``logic_only``, ``steps``, and the breakdown (:mod:`engine.breakdown`): ``hodoku_score`` (the sum of
+``logic_only``, ``steps``, and the breakdown (:mod:`engine.rating.breakdown`): ``hodoku_score`` (the sum of
 HoDoKu's base scores of the path's steps), ``qqwing`` (QQwing's class: simple, easy, intermediate or
 expert), ``techniques`` (how many steps of each technique the path has) and ``bottleneck`` (``index``
 from 0, ``technique`` and ``score`` of the first step of the highest cost); or ``number`` and
@@ -33,9 +33,9 @@ from engine.cli.common import (
     progress,
     puzzle_chunks,
     reading,
-    why_not_unique,
     write_stdout,
 )
+from engine.solve.chunks import why_not_unique
 
 BREAKDOWN = ("hodoku_score", "qqwing", "techniques", "bottleneck")
 """The breakdown's fields ``--json`` adds to each record (``score`` and ``level`` are there already)."""
@@ -58,9 +58,9 @@ def add_arguments(parser: argparse.ArgumentParser, command: str) -> None:
 def rate_one(number: int, grid: Any, error: Exception | None, detail: bool = False) -> dict[str, Any]:
     """Return the JSON-able rating record of one puzzle (an ``error`` record when it cannot be rated),
     with the breakdown when ``detail``."""
-    from engine.breakdown import rating_breakdown
     from engine.errors import SudokuError
-    from engine.rating import rate
+    from engine.rating.breakdown import rating_breakdown
+    from engine.rating.difficulty import rate
 
     if error is not None:
         return {"number": number, "error": f"not a puzzle: {error}"}

@@ -13,9 +13,9 @@ from __future__ import annotations
 import argparse
 import json
 
-from engine.atomic import atomic_output
 from engine.cli.common import check_output, clip
 from engine.grid import cell_name
+from engine.output.atomic import atomic_output
 
 
 def add_arguments(parser: argparse.ArgumentParser, command: str) -> None:

@@ -22,11 +22,8 @@ import os
 import sys
 from collections import deque
 from collections.abc import Iterator
-from typing import BinaryIO, NamedTuple
+from typing import BinaryIO
 
-import numpy as np
-
-from engine.atomic import atomic_output
 from engine.cli.common import (
     check_output,
     clip,
@@ -35,10 +32,10 @@ from engine.cli.common import (
     puzzle_chunks,
     reading,
     say_written,
-    why_not_unique,
 )
-from engine.formats import Chunk, Form, format_entries_bulk, parse_chunk
-from engine.solver import solve_batch
+from engine.formats import Chunk, Form
+from engine.output.atomic import atomic_output
+from engine.solve.chunks import ChunkResult, solve_chunk
 
 CHUNK = 20_000
 """Puzzles per solve_batch call: ~20 MB of Python objects and arrays in flight (50,000 took 54 MB
@@ -46,52 +43,6 @@ for no measurable speed-up: one call's overhead is microseconds)."""
 
 JOBS_CHUNK = 2_500
 """Puzzles per task with ``--jobs``: small tasks balance the processes (hard puzzles cluster in files)."""
-
-
-class ChunkResult(NamedTuple):
-    """A solved chunk: the bytes to write, the stderr lines, and how many puzzles were not solved."""
-
-    out: bytes
-    messages: list[str]
-    failed: int
-    count: int
-
-
-def _assemble(chunk: Chunk, solutions: np.ndarray, ok: np.ndarray) -> bytes:
-    """Return the chunk's output: solved runs formatted in bulk, every other puzzle's raw text."""
-    if ok.all():
-        return format_entries_bulk(solutions, chunk.form)
-    pieces: list[bytes] = []
-    i, n = 0, len(ok)
-    while i < n:
-        j = i
-        while j < n and ok[j] == ok[i]:
-            j += 1
-        if ok[i]:
-            pieces.append(format_entries_bulk(solutions[i:j], chunk.form))
-        else:
-            pieces.extend(text + b"\n" for text in chunk.texts[i:j])
-        i = j
-    return (b"" if chunk.form is Form.LINE else b"\n").join(pieces)
-
-
-def solve_chunk(chunk: Chunk) -> ChunkResult:
-    """Parse, solve and format one chunk of puzzles; bad puzzles are reported, never raised."""
-    grids, errors = parse_chunk(chunk)
-    good = np.array([e is None for e in errors], dtype=bool)
-    solutions = grids
-    ok = np.zeros(len(errors), dtype=bool)
-    if good.all():
-        solutions, ok = solve_batch(grids)
-    elif good.any():
-        solutions = grids.copy()
-        solutions[good], ok[good] = solve_batch(grids[good])
-    messages = []
-    for i in np.flatnonzero(~ok).tolist():
-        number, line, error = chunk.first + i, chunk.lines[i], errors[i]
-        where = f"puzzle {number}" if error else f"puzzle {number} (line {line})"  # a ParseError has it
-        messages.append(f"{where}: {error or why_not_unique(grids[i])}")
-    return ChunkResult(_assemble(chunk, solutions, ok), messages, len(messages), len(errors))
 
 
 def _worker_ignores_ctrl_c() -> None:

@@ -46,8 +46,8 @@ def run(args: argparse.Namespace) -> int:
     """Print why DIGIT is wrong in CELL and return 0; UsageError on bad input."""
     from engine.errors import SudokuError
     from engine.formats import parse_line
-    from engine.why import why_wrong
-    from engine.why_words import explain_why
+    from engine.logic.why import why_wrong
+    from engine.words.why_words import explain_why
 
     cell = parse_cell(args.cell)
     if args.digit.strip() not in list("123456789"):
@@ -70,8 +70,9 @@ def _rc(cell: int) -> list[int]:
 
 
 def why_json(why: Any) -> dict[str, Any]:
-    """Return the CLI's JSON of a :class:`engine.why.Why`: cells as 1-based ``[row, col]``, plus the words."""
-    from engine.why_words import explain_why
+    """Return the CLI's JSON of a :class:`engine.logic.why.Why`: cells as 1-based ``[row, col]``, plus the
+    words."""
+    from engine.words.why_words import explain_why
 
     data = why.to_dict()
     data["cell"] = _rc(data["cell"])

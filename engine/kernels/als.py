@@ -1,19 +1,19 @@
 """Compiled kernels for almost locked sets: their table, their RCC pairs, the ALS chain's search.
 
 Importing this module loads numba (unless the kernels were compiled ahead of time: engine/kernels/);
-:mod:`engine.strategies.links` and :mod:`engine.strategies.als_chain` import it on first use.
+:mod:`engine.logic.strategies.links` and :mod:`engine.logic.strategies.als_chain` import it on first use.
 
-The sets come as :func:`engine.strategies.links.rcc_tables` lays them out (``sets[s, 0]``: the set's
+The sets come as :func:`engine.logic.strategies.links.rcc_tables` lays them out (``sets[s, 0]``: the set's
 cells, two words, and its digit mask; ``sets[s, d]`` for d 1-9: its cells holding d and the cells
 seeing all of them, two words each), their links as ``other``/``rcc``/``start`` (set i's links are
-``start[i]:start[i + 1]``, in :func:`engine.strategies.als.links_by_set`'s order) and a bitset of
+``start[i]:start[i + 1]``, in :func:`engine.logic.strategies.als.links_by_set`'s order) and a bitset of
 starts as a row of ``uint64`` words (start s: bit ``s % 64`` of word ``s // 64``).
 :func:`als_table` lays the sets out from :func:`engine.kernels.chains.als_subsets`' rows;
-:func:`als_nodes` makes their nodes of the AIC's graph (:func:`engine.strategies.links.build_graph`);
+:func:`als_nodes` makes their nodes of the AIC's graph (:func:`engine.logic.strategies.links.build_graph`);
 :func:`rcc_rows` finds their RCC pairs; :func:`chain_starts` and :func:`chain_walks` are the ALS
 chain's search.
 
-Why compiled: :func:`~engine.strategies.als_chain.find_als_chain` ran its layers as dicts of Python
+Why compiled: :func:`~engine.logic.strategies.als_chain.find_als_chain` ran its layers as dicts of Python
 ints, 6-16 ms a call on SE 8-9 states (where it is tried about four times a puzzle and almost never
 finds anything), 0.6-1.4 ms here; laying the sets out for the compiled tests (and keeping the
 first of each, and each digit's common peers) took 1-2 ms a state in Python, a tenth of it here.
@@ -44,7 +44,7 @@ def _sees(sets, places):  # pragma: no cover - compiled
     return out
 
 
-# aot: the argument types engine/strategies/als_chain.py passes
+# aot: the argument types engine/logic/strategies/als_chain.py passes
 @njit(cache=True, aot="int64[:, ::1](uint64[:, :, ::1], uint64[:, ::1], int64[::1], int64[::1])")
 def chain_starts(sets, places, rcc, start):  # pragma: no cover - compiled
     """Return the ALS chain's starts ``(set, first RCC)``: by set, then digit, every set's RCC x
@@ -134,7 +134,7 @@ def _wanted(sees, targets, y, j, out):  # pragma: no cover - compiled
                     out[w] |= targets[z, c, w]
 
 
-# aot: the argument types engine/strategies/als_chain.py passes
+# aot: the argument types engine/logic/strategies/als_chain.py passes
 @njit(
     cache=True,
     aot="int64[:, ::1](uint64[:, :, ::1], uint64[:, ::1], int64[::1], int64[::1], int64[::1], int64[:, ::1], "
@@ -208,10 +208,10 @@ def chain_walks(sets, places, other, rcc, start, starts, layers, min_links):  # 
     return out[:used]
 
 
-# aot: the argument types engine/strategies/links.py passes
+# aot: the argument types engine/logic/strategies/links.py passes
 @njit(cache=True, aot="uint64[:, :, ::1](uint64[:, ::1], uint64[:, ::1], uint64[:, ::1])")
 def als_table(subsets, places, peers):  # pragma: no cover - compiled
-    """Return the almost locked sets as :func:`engine.strategies.links.rcc_tables` lays them out, one
+    """Return the almost locked sets as :func:`engine.logic.strategies.links.rcc_tables` lays them out, one
     per distinct cell set of ``subsets`` (rows ``(cells low word, cells high word, digits)``, as
     :func:`engine.kernels.chains.als_subsets` returns them), at its first row: ``places[d]`` are the
     cells of digit d, ``peers[c]`` the peers of cell c (two words each)."""
@@ -260,7 +260,7 @@ def als_table(subsets, places, peers):  # pragma: no cover - compiled
     return out
 
 
-# aot: the argument types engine/strategies/links.py passes
+# aot: the argument types engine/logic/strategies/links.py passes
 @njit(cache=True, aot="int64[:, ::1](uint64[:, :, ::1])")
 def rcc_rows(sets):  # pragma: no cover - compiled
     """Return ``(i, j, rcc digits mask)`` for every two non-overlapping sets i < j sharing a
@@ -325,13 +325,13 @@ def rcc_rows(sets):  # pragma: no cover - compiled
     return out[:used]
 
 
-# aot: the argument types engine/strategies/als.py passes
+# aot: the argument types engine/logic/strategies/als.py passes
 @njit(cache=True, aot="int64[:, ::1](int64[:, ::1], int64[::1])")
 def rcc_links(rows, start):  # pragma: no cover - compiled
     """Return every set's RCC links as two rows, ``[0]`` the linked set and ``[1]`` the restricted
     digit, set i's from ``start[i]`` to ``start[i + 1]`` (``start``: zeros, one more than the sets,
     filled here): for each pair row ``(i, j, digits)`` in order, each digit ascending, i's link to
-    j then j's to i, listed per set in that order (:func:`engine.strategies.als.links_by_set`)."""
+    j then j's to i, listed per set in that order (:func:`engine.logic.strategies.als.links_by_set`)."""
     n = start.shape[0] - 1
     count = np.zeros(n, dtype=np.int64)
     total = 0
@@ -393,7 +393,7 @@ def _slot(keys, key):  # pragma: no cover - compiled
     return s
 
 
-# aot: the argument types engine/strategies/links.py passes
+# aot: the argument types engine/logic/strategies/links.py passes
 @njit(
     cache=True,
     aot="int64[::1](uint64[:, :, ::1], uint64[:, ::1], int64, uint64[:, ::1], int64[::1], int64[::1], "

@@ -1,5 +1,5 @@
 """:func:`bent_sets_found`, compiled: the bent sets spread over units that remove something
-(:mod:`engine.strategies.bent_sets`).
+(:mod:`engine.logic.strategies.bent_sets`).
 
 Loaded on first use (numba, or the ahead-of-time parts: engine/kernels/); it returns what its finder
 turns into steps, in the finder's order.  Cell sets: three signed words of 27 cells (c: bit c % 27 of c // 27)
@@ -18,7 +18,7 @@ from engine.kernels.rows import put, room
                       "int64[:, ::1])")
 def bent_sets_found(cands, cell_units, peers, scopes, digit_sets, n, out):  # pragma: no cover - compiled
     """Fill ``out`` rows with (cells word 0, word 1, word 2, digits, loose digits) of every n-cell bent
-    set that :mod:`engine.strategies.bent_sets` turns into a step, in its order; return how many
+    set that :mod:`engine.logic.strategies.bent_sets` turns into a step, in its order; return how many
     (``out``'s length when it filled up).
 
     The search of round 7's kernel (tests/bent_sets_reference.py: digit set by digit set, each pivot cell

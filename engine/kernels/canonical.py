@@ -1,7 +1,7 @@
-"""Compiled kernels for :mod:`engine.canonical`: the minlex form of complete grids.
+"""Compiled kernels for :mod:`engine.make.canonical`: the minlex form of complete grids.
 
 Importing this module loads numba (unless the kernels were compiled ahead of time: engine/kernels/);
-only :mod:`engine.canonical` imports it, on first use.
+only :mod:`engine.make.canonical` imports it, on first use.
 
 The search (for one grid; all indices 0-based)
 ----------------------------------------------
@@ -162,7 +162,7 @@ def minlex_one(grid, best):  # pragma: no cover - compiled
                                 _write(m, rows, cols, sigma, best)
 
 
-# aot: the argument types engine/canonical.py passes (build/aot.py compiles it ahead of time)
+# aot: the argument types engine/make/canonical.py passes (build/aot.py compiles it ahead of time)
 @njit(cache=True, aot="void(uint8[:, ::1], uint8[:, ::1])")
 def minlex_many(grids, out):  # pragma: no cover - compiled
     """Write the minlex form of every row of ``grids`` (n, 81) into ``out`` (n, 81)."""

@@ -279,7 +279,7 @@ def _grow(out, need):  # pragma: no cover - compiled
     return bigger
 
 
-# aot: the argument types engine/strategies/chains.py passes (build/aot.py compiles it ahead of time)
+# aot: the argument types engine/logic/strategies/chains.py passes (build/aot.py compiles it ahead of time)
 @njit(
     cache=True,
     aot="int64[::1](uint64[:, ::1], uint64[:, ::1], uint64[:, ::1], uint64[:, ::1], int64[::1], "
@@ -485,7 +485,7 @@ def _kept(keys, hashes, count, key):  # pragma: no cover - compiled
     return -1, h
 
 
-# aot: the argument types engine/strategies/chains.py passes
+# aot: the argument types engine/logic/strategies/chains.py passes
 @njit(
     cache=True,
     aot="int64[::1](uint64[:, :, ::1], int64[::1], uint64[:, ::1], uint64[:, ::1], uint64[:, ::1], "
@@ -640,7 +640,7 @@ def useful_chains(  # pragma: no cover - compiled
     return out[:used]
 
 
-# aot: the argument types engine/strategies/links.py passes
+# aot: the argument types engine/logic/strategies/links.py passes
 @njit(
     cache=True,
     aot="uint64[:, :, ::1](int64[::1], uint64[:, ::1], uint64[:, ::1], uint64[:, ::1], int64[::1], "
@@ -749,7 +749,7 @@ def graph_links(  # pragma: no cover - compiled
     return out
 
 
-# aot: the argument types engine/strategies/links.py passes
+# aot: the argument types engine/logic/strategies/links.py passes
 @njit(
     cache=True,
     aot="uint64[:, ::1](uint64[:, ::1], uint64[::1], int64[::1], boolean, uint64[:, ::1], uint64[:, ::1])",
@@ -798,7 +798,7 @@ def graph_nodes(places, cell_set, digits, groups, intersections, peers):  # prag
             used += 1
     return out[:used]
 
-# aot: the argument types engine/strategies/als.py passes
+# aot: the argument types engine/logic/strategies/als.py passes
 @njit(cache=True, aot="int64[::1](uint64[:, :, ::1], uint64[:, ::1], int64[:, ::1])")
 def als_xz_hits(sets, places, pairs):  # pragma: no cover - compiled
     """Return the indexes of the rows ``(i, j, rcc digits mask)`` of ``pairs`` whose two sets remove
@@ -841,7 +841,7 @@ def als_xz_hits(sets, places, pairs):  # pragma: no cover - compiled
     return out[:used]
 
 
-# aot: the argument types engine/strategies/als.py passes
+# aot: the argument types engine/logic/strategies/als.py passes
 @njit(cache=True, aot="int64[:, ::1](uint64[:, :, ::1], uint64[:, ::1], int64[::1], int64[::1], int64[::1])")
 def xy_wing_hits(sets, places, other, rcc, start):  # pragma: no cover - compiled
     """Return ``(pivot, k, k2)`` (k < k2 indexes of the pivot's links) for every ALS-XY-wing that
@@ -907,7 +907,7 @@ def _suffixes(sets, petals, counts, digits, nd, slo, shi, tlo, thi):  # pragma: 
     return some
 
 
-# aot: the argument types engine/strategies/als.py passes
+# aot: the argument types engine/logic/strategies/als.py passes
 @njit(cache=True, aot="int64[:, ::1](uint64[:, :, ::1], uint64[:, ::1], int64[::1])")
 def blossom_leaves(sets, places, cands):  # pragma: no cover - compiled
     """Return ``(stem, petal...)`` (one set per stem digit, -1 past them) of every death blossom
@@ -1021,7 +1021,7 @@ def blossom_leaves(sets, places, cands):  # pragma: no cover - compiled
     return out[:used]
 
 
-# aot: the argument types engine/strategies/links.py passes
+# aot: the argument types engine/logic/strategies/links.py passes
 @njit(cache=True, aot="uint64[:, ::1](int64[::1], int64[:, ::1])")
 def als_subsets(cands, units):  # pragma: no cover - compiled
     """Return ``(cells low word, cells high word, digits)`` of every n-cell subset of a unit's empty

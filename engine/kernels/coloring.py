@@ -1,5 +1,5 @@
 """Compiled colouring tests: :func:`coloring_digits` (the digits simple colouring removes from) and
-:func:`medusa_removes`, whether 3D Medusa (:mod:`engine.strategies.medusa`) removes anything at all:
+:func:`medusa_removes`, whether 3D Medusa (:mod:`engine.logic.strategies.medusa`) removes anything at all:
 it nearly never does, and the Python colouring of every cluster cost 0.3-0.4 ms a state.
 
 Loaded on first use (numba, or the ahead-of-time parts: engine/kernels/); it returns what its finder
@@ -33,7 +33,7 @@ def two_places(cands, units, u, d):  # pragma: no cover - compiled
 @njit(cache=True, aot="boolean(int64[::1], int64[:, ::1], int64[:, ::1])")
 def medusa_removes(cands, units, peers):  # pragma: no cover - compiled
     """True when some 3D Medusa cluster of two or more digits has a false colour or traps a candidate,
-    by the rules of :mod:`engine.strategies.medusa` (False: the finder would yield nothing).
+    by the rules of :mod:`engine.logic.strategies.medusa` (False: the finder would yield nothing).
 
     ``units``: the 27 units' cells; ``peers``: per cell its peers as three 27-cell words (cell c is
     bit c % 27 of word c // 27), the form of every cell set here.
@@ -138,7 +138,7 @@ def medusa_removes(cands, units, peers):  # pragma: no cover - compiled
 @njit(cache=True, aot="int64(int64[::1], int64[:, ::1], int64[:, ::1])")
 def coloring_digits(cands, units, peers):  # pragma: no cover - compiled
     """Return a mask of the digits on which colouring removes something, by the rules of
-    :mod:`engine.strategies.coloring`: bit d - 1 when simple colouring (a wrap or a trap) does for
+    :mod:`engine.logic.strategies.coloring`: bit d - 1 when simple colouring (a wrap or a trap) does for
     digit d, bit 8 + d when multi-colouring (type 1 or 2, two clusters) does.
 
     ``units``: the 27 units' cells; ``peers``: per cell its peers as three 27-cell words.

@@ -1,7 +1,8 @@
-"""Compiled search for :func:`engine.strategies.exclusion.aligned_triple_exclusion`: which triples remove.
+"""Compiled search for :func:`engine.logic.strategies.exclusion.aligned_triple_exclusion`: which triples
+remove.
 
 Importing this module loads numba (unless the kernels were compiled ahead of time: engine/kernels/);
-only :mod:`engine.strategies.exclusion` imports it, on first use.
+only :mod:`engine.logic.strategies.exclusion` imports it, on first use.
 
 The same walk as the Python finder's (its docstring has the rules): base cells c0 < c1 < c2 of two or
 more candidates, the excluders (cells of two or three candidates seeing all three), SE's twin rule,

@@ -1,7 +1,7 @@
-"""Compiled search for :mod:`engine.strategies.complex_fish`: the fish of one digit.
+"""Compiled search for :mod:`engine.logic.strategies.complex_fish`: the fish of one digit.
 
 Importing this module loads numba (unless the kernels were compiled ahead of time: engine/kernels/);
-only :mod:`engine.strategies.complex_fish` imports it, on first use.
+only :mod:`engine.logic.strategies.complex_fish` imports it, on first use.
 
 The digit's candidate cells are numbered 0..k-1 (k <= 62) so every cell set is one int64.  A
 depth-first search (an explicit stack, numba has no cheap recursion) adds base units in pool

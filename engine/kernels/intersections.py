@@ -1,4 +1,4 @@
-"""Compiled walks for box/line intersections (:mod:`engine.strategies.intersections`):
+"""Compiled walks for box/line intersections (:mod:`engine.logic.strategies.intersections`):
 :func:`locked_candidates` (pointing, claiming) and :func:`locked_subsets`.
 
 Loaded on first use (numba, or the ahead-of-time parts: engine/kernels/); it returns what its finder
@@ -18,7 +18,7 @@ from engine.kernels.rows import put
 def locked_subsets(cands, units, minis, size, out):  # pragma: no cover - compiled
     """Fill ``out`` rows with (mini-line index, cells as a mask over its three cells) of every locked
     pair (``size`` 2) or triple (3) that removes a candidate from both its box and its line, in the
-    Python walk's order (:mod:`engine.strategies.intersections`); return how many (``out``'s length
+    Python walk's order (:mod:`engine.logic.strategies.intersections`); return how many (``out``'s length
     when it filled up).
 
     ``minis``: per mini-line (box by box, its six lines in order) its box, line, three cells and the
@@ -79,7 +79,7 @@ def locked_candidates(cands, units, claiming, out):  # pragma: no cover - compil
     """Fill ``out`` rows with (digit 1-9, first unit, second unit) of every pointing (``claiming``
     False: a box's digit all in one line, which holds it outside the box too) or claiming (a line's
     digit all in one box, which holds it outside the line too) that removes a candidate, in the
-    Python walks' order (:mod:`engine.strategies.intersections`): digit by digit, then box by box
+    Python walks' order (:mod:`engine.logic.strategies.intersections`): digit by digit, then box by box
     (rows before columns) or line by line.  Return how many (``out``'s length when it filled up).
     """
     found = 0

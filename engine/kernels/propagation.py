@@ -2,10 +2,10 @@
 fish), the Kraken fish's type 1 test built on it, and the forcing chains' single links.
 
 Importing this module loads numba (unless the kernels were compiled ahead of time: engine/kernels/);
-:mod:`engine.strategies.forcing` and :mod:`engine.strategies.complex_fish` import it on first use.
+:mod:`engine.logic.strategies.forcing` and :mod:`engine.logic.strategies.complex_fish` import it on first use.
 
 * :func:`propagate` (and :func:`propagate_singles`, one start) is
-  :func:`engine.propagation.propagate_singles` step for step: the same placements in the same order,
+  :func:`engine.solve.propagation.propagate_singles` step for step: the same placements in the same order,
   the contradiction met at the same point, the state left as the Python leaves it (tests/
   test_propagation_kernels.py compares them on every candidate of stuck states, both ways).
 * :func:`kraken_targets`: the Kraken fish's type 1 test (a target goes when each fin that does not
@@ -15,7 +15,7 @@ Importing this module loads numba (unless the kernels were compiled ahead of tim
 * :func:`strong_links`, :func:`chain_branches`, :func:`forcing_groups`: the forcing chains' strong
   links, every candidate's single-link branch, and which cells and units those branches settle.
 
-Measured in the real driver (engine.rating.rate, ahead-of-time kernels both sides) on held-out SE 9
+Measured in the real driver (engine.rating.difficulty.rate, ahead-of-time kernels both sides) on held-out SE 9
 puzzles (odd sha1 of ratings/se_rated_stratified_sample.txt), interleaved with e3a2dde on one core
 of a machine loaded 4-10 on 2 cores: in the steadiest round kraken_fish 4.05 -> 1.52 ms a call
 (0.38x; 0.41x relative to each run's whole rating time) and forcing_chain 2.45 -> 0.93 ms (0.38x;
@@ -60,7 +60,7 @@ def propagate(values, cands, size, peers, units, placed, queue, gone):  # pragma
     placed digit kept); return how many placements, or -1 - that many on a contradiction (``gone``
     is then unset, ``values`` and ``cands`` half-updated as the Python leaves them).
 
-    :func:`engine.propagation.propagate_singles` step for step (the queue taken from its end, the
+    :func:`engine.solve.propagation.propagate_singles` step for step (the queue taken from its end, the
     same placements in the same order, the contradiction met at the same point).
     ``peers``/``units``: engine.grid's PEERS and UNITS; ``queue``: :data:`QUEUE` rows.
     """

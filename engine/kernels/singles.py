@@ -1,5 +1,5 @@
 """:func:`hidden_singles`, compiled: every hidden single, in the finder's order
-(:mod:`engine.strategies.singles`); the fixed Python cost of the walk over units had become part
+(:mod:`engine.logic.strategies.singles`); the fixed Python cost of the walk over units had become part
 of a third of rating an SE 9 puzzle.
 
 Loaded on first use (numba, or the ahead-of-time parts: engine/kernels/); it returns what its finder

@@ -1,4 +1,4 @@
-"""The exact solver's compiled kernels (numba); :mod:`engine.solver` is the public face.
+"""The exact solver's compiled kernels (numba); :mod:`engine.solve.solver` is the public face.
 
 State: per-digit band bitboards (JCZ / tdoku style), one fixed-size ``int64`` row per search node,
 so a guess is a single 240-byte copy onto an explicit stack (no recursion, no allocation)::
@@ -110,7 +110,7 @@ _GIVEN = _BIVALUE + 3  # work[_GIVEN:_GIVEN + 27]: each digit's givens, by band 
 WORK = _GIVEN + 32  # _start's index is masked to 5 bits (a value above 9 writes past the 27)
 
 # The compiled entry point's argument types, for ahead-of-time compilation (numba.pycc, through
-# engine.kernels.njit's ``aot``); tests/test_solver.py checks they are the ones engine/solver.py passes.
+# engine.kernels.njit's ``aot``); tests/test_solver.py checks they are the ones engine/solve/solver.py passes.
 CLASSIFY_MANY_SIGNATURE = (
     "void(uint8[:, ::1], int64, int64, uint8[:, ::1], int64[::1], int64[::1], int64[:, ::1], int64[::1])"
 )
@@ -497,7 +497,8 @@ def _search(grids, row, limit, randomize, st, stack, work, solutions):
     return count, guesses
 
 
-# aot: the argument types engine/solver.py passes (build/aot.py compiles it ahead of time; engine/kernels/)
+# aot: the argument types engine/solve/solver.py passes (build/aot.py compiles it ahead of time;
+# engine/kernels/)
 @njit(cache=True, aot=CLASSIFY_MANY_SIGNATURE)
 def classify_many(grids, limit, seed, solutions, counts, guesses, stack, work):
     """For each row of ``grids`` (n, 81) set ``counts`` (-1 repeated givens, else solutions found up

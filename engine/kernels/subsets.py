@@ -1,5 +1,5 @@
 """:func:`unit_subsets`, compiled: every unit's naked or hidden subsets of a size that remove something
-(:mod:`engine.strategies.subsets`; the walk was most of its finders' time on every hard state).
+(:mod:`engine.logic.strategies.subsets`; the walk was most of its finders' time on every hard state).
 
 Loaded on first use (numba, or the ahead-of-time parts: engine/kernels/); it returns what its finder
 turns into steps, in the finder's order.  Cell sets: three signed words of 27 cells (c: bit c % 27 of c // 27)
@@ -18,7 +18,7 @@ from engine.kernels.rows import put
 def unit_subsets(cands, units, size, hidden, combos, out):  # pragma: no cover - compiled
     """Fill ``out`` rows with (unit, positions, digits) of every naked (``hidden`` False) or hidden
     subset of ``size`` in every unit that removes a candidate, in the Python walk's order
-    (:mod:`engine.strategies.subsets`): positions are bits over the unit's cells.  Return how many
+    (:mod:`engine.logic.strategies.subsets`): positions are bits over the unit's cells.  Return how many
     (``out``'s length when it filled up).
 
     Naked: ``size`` cells of 2..size candidates holding ``size`` digits; hidden: ``size`` digits of

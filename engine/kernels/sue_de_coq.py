@@ -1,4 +1,5 @@
-"""Compiled walk over every box/line intersection's Sue de Coq patterns (:mod:`engine.strategies.sue_de_coq`):
+"""Compiled walk over every box/line intersection's Sue de Coq patterns
+(:mod:`engine.logic.strategies.sue_de_coq`):
 :func:`sue_de_coq_patterns` returns those that remove something, so the finder builds steps only of those.
 
 Loaded on first use (numba, or the ahead-of-time parts: engine/kernels/); it returns what its finder

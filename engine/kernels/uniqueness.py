@@ -1,4 +1,4 @@
-"""Compiled rectangle walks for the uniqueness techniques (:mod:`engine.strategies.uniqueness`):
+"""Compiled rectangle walks for the uniqueness techniques (:mod:`engine.logic.strategies.uniqueness`):
 :func:`deadly_rectangles`, the rectangles they look at, and :func:`avoidable_rectangles`.
 
 Loaded on first use (numba, or the ahead-of-time parts: engine/kernels/); it returns what its finder
@@ -19,7 +19,7 @@ def deadly_rectangles(cands, rects_of, corners, out):  # pragma: no cover - comp
     """Fill ``out`` rows with (rectangle, digits, floor: a mask over its corners of those holding exactly
     the two digits) for every rectangle of unsolved cells that could hold
     a deadly pattern on the two digits of one of its corners, the Python walk's order
-    (:func:`engine.strategies.uniqueness._rectangles`): corners ascending, each corner's rectangles
+    (:func:`engine.logic.strategies.uniqueness._rectangles`): corners ascending, each corner's rectangles
     in order, each (rectangle, digits) once; return how many (``out``'s length when it filled up).
 
     ``rects_of[c]``: the rectangles (indexes into ``corners``) with corner c, in order.
@@ -55,7 +55,7 @@ def deadly_rectangles(cands, rects_of, corners, out):  # pragma: no cover - comp
 def avoidable_rectangles(values, cands, givens, corners, peers, out):  # pragma: no cover - compiled
     """Fill ``out`` with the rectangles (indexes into ``corners``, ascending) without a placed given
     that give an avoidable rectangle of type 1 or 2 removing a candidate, by the rules of
-    :func:`engine.strategies.uniqueness.avoidable_rectangle`; return how many.
+    :func:`engine.logic.strategies.uniqueness.avoidable_rectangle`; return how many.
 
     ``values``: the placed digits (0 for empty); ``givens``: the givens as three 27-cell words;
     ``corners[r]``: rectangle r's cells (r1c1, r1c2, r2c1, r2c2); ``peers[c]``: c's peers as three

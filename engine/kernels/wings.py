@@ -1,5 +1,5 @@
 """:func:`wing_rows`, compiled: the XY-, XYZ- and W-wings that remove something
-(:mod:`engine.strategies.wings`); their fixed Python cost, a walk over pivots that almost always
+(:mod:`engine.logic.strategies.wings`); their fixed Python cost, a walk over pivots that almost always
 ends with nothing, was part of a third of rating an SE 9 puzzle.
 
 Loaded on first use (numba, or the ahead-of-time parts: engine/kernels/); it returns what its finder
@@ -39,7 +39,7 @@ def _seen_by_both(cands, peers, a, b, bit, skip):  # pragma: no cover - compiled
 @njit(cache=True, aot="int64(int64[::1], int64[:, ::1], int64[:, ::1], int64[:, ::1], int64, int64[:, ::1])")
 def wing_rows(cands, units, peer_list, peers, kind, out):  # pragma: no cover - compiled
     """Fill ``out`` rows with the wings of ``kind`` that remove a candidate, in the Python walks'
-    order (:mod:`engine.strategies.wings`); return how many (``out``'s length when it filled up).
+    order (:mod:`engine.logic.strategies.wings`); return how many (``out``'s length when it filled up).
 
     ``kind`` 0: XY-wings (pivot, pincer, pincer); 1: XYZ-wings (pivot, pincer, pincer); 2: the
     W-wing pairs (cell, cell, link digit bit) that remove something and have a strong link on the

@@ -14,7 +14,7 @@ import itertools
 import numpy as np
 
 from engine.grid import UNITS
-from engine.solver import classify_batch
+from engine.solve.solver import classify_batch
 
 SUSPECTS = 8
 """How many of the least sure inked cells may be changed."""

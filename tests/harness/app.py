@@ -1,4 +1,4 @@
-"""One browser page running the real ``ui/`` against a real ``desktop.api.Api`` on a data folder.
+"""One browser page running the real ``ui/`` against a real ``desktop.contract.api.Api`` on a data folder.
 
 :class:`UiApp` owns the Api, the HTTP server and the page; :meth:`UiApp.relaunch` is "quit and start
 again": a new Api on the same data folder, a new server, the page loaded afresh.  Its helpers find
@@ -17,7 +17,7 @@ from harness.puzzles import easy_with_solution, grid_of
 from harness.server import QueueBridge, UiServer, shim_script
 from playwright.sync_api import Browser, Locator, Page, expect
 
-from desktop.api import Api
+from desktop.contract.api import Api
 
 
 def shutdown_api(api: Any) -> None:

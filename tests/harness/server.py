@@ -1,4 +1,4 @@
-"""Serve the real ``ui/`` to a browser and bridge its pywebview calls to a real ``desktop.api.Api``.
+"""Serve the real ``ui/`` to a browser and bridge its pywebview calls to a real ``desktop.contract.api.Api``.
 
 Inside the desktop window pywebview does two things for the page: it defines
 ``window.pywebview._jsApiCallback(name, args, id)`` (the call runs on a thread of its own; its JSON

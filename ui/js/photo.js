@@ -12,7 +12,7 @@ import { checkText } from "./texts.js";
 import "./words/photo.js";
 
 const $ = (id) => document.getElementById(id);
-const MAX_BYTES = 30 * 1024 * 1024; // desktop/photos.py MAX_BYTES
+const MAX_BYTES = 30 * 1024 * 1024; // desktop/io/photos.py MAX_BYTES
 const SVG = "http://www.w3.org/2000/svg";
 
 /** Resolve to the data URL of a File (or Blob). */

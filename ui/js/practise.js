@@ -1,5 +1,5 @@
 // The technique trainer ("Practise" in the Learn tab): a dialog with its own board, so the game is
-// never touched. The state's `practice` (desktop/practice.py) says what is shown; this file draws it
+// never touched. The state's `practice` (desktop/midend/trainer.py) says what is shown; this file draws it
 // and turns clicks and keys into calls: strike a candidate, place a digit, check, show, next.
 
 import { api } from "./api.js";

@@ -1,5 +1,5 @@
 // Puzzle text in and out: Ctrl+V on the board, the Import and Export dialogs (native file dialogs
-// through the API). Parsing and formatting live in Python (desktop/transfer.py, engine.formats).
+// through the API). Parsing and formatting live in Python (desktop/io/transfer.py, engine.formats).
 
 import { api } from "./api.js";
 import { copyText } from "./clipboard.js";

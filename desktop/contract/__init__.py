@@ -1,0 +1,1 @@
+"""The JavaScript contract: the object whose public methods are the page's calls, and their checks."""

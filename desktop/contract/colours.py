@@ -1,0 +1,35 @@
+"""The page's calls for colours (issue 32): paint a cell or a candidate, clear every colour.
+
+Each is an undoable move of the mid end (``desktop.midend.colours``); see CONTRACT.md.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from desktop.contract import endpoints as arg
+from desktop.contract.endpoints import OK, endpoint
+from desktop.midend.colours import COLOURS
+
+
+class ColourCalls:
+    """Colour calls, mixed into :class:`desktop.contract.api.Api` (which provides ``_host``)."""
+
+    _host: Any
+
+    @endpoint
+    def paint(self, cell: Any, colour: Any) -> dict[str, Any]:
+        """Paint ``cell`` 0-80 with ``colour`` 1-8; painting it its own colour again takes it off."""
+        cell, colour = arg.whole(cell, "cell", 0, 80), arg.whole(colour, "colour", 1, COLOURS)
+        self._host.move({"name": "paint", "cell": cell, "colour": colour})
+        return OK
+
+    @endpoint
+    def paint_note(self, cell: Any, digit: Any, colour: Any) -> dict[str, Any]:
+        """Paint candidate ``digit`` 1-9 of the empty ``cell`` with ``colour`` 1-8 (again: off)."""
+        cell, digit = arg.whole(cell, "cell", 0, 80), arg.whole(digit, "digit", 1, 9)
+        colour = arg.whole(colour, "colour", 1, COLOURS)
+        self._host.move({"name": "paint_note", "cell": cell, "digit": digit, "colour": colour})
+        return OK
+
+    clear_colours = arg.command("clear_colours", "Take every colour off the board as one undoable move.")

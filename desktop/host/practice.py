@@ -1,0 +1,103 @@
+"""The technique trainer beside the game: the :class:`~desktop.midend.trainer.Trainer` changed under the
+host's lock, its scores' file, its background top-up, and its view in the state (``practice``).
+
+Grading and showing the real step run off the lock (some techniques take a while: the game goes on
+meanwhile); the trainer refuses a grade for a state or marks changed since (code ``stale``).
+"""
+
+from __future__ import annotations
+
+import logging
+from typing import Any
+
+from desktop.host.topup import TopUp
+from desktop.io import storage
+from desktop.midend.trainer import Trainer, dump_scores, grade, load_scores, real_step
+
+log = logging.getLogger(__name__)
+
+
+class PracticeHost:
+    """The trainer for ``host`` (a :class:`desktop.host.host.Host`), made with its scores on first use."""
+
+    def __init__(self, host: Any) -> None:
+        self._host = host
+        self._trainer: Trainer | None = None
+        self._top_up: TopUp | None = None
+
+    def techniques(self) -> list[str]:
+        """Return the ids the trainer offers."""
+        return self.trainer().techniques()
+
+    def open(self, technique: str) -> None:
+        """Open the trainer on ``technique`` ("": the one practised, else the easiest with states)."""
+        trainer = self.trainer()
+        with self._host.lock:
+            wanted = technique or trainer.technique or trainer.first()
+            if wanted != trainer.technique or trainer.state is None:
+                trainer.choose(wanted)
+            trainer.opened = True
+            self.top_up().follow()
+        self._host.publish()
+
+    def next_state(self) -> None:
+        """Show another state of the technique practised."""
+        with self._host.lock:
+            self.trainer().next_state()
+        self._host.publish()
+
+    def mark(self, cell: int, digit: int, kind: str) -> None:
+        """Toggle a strike or a placed digit on the state."""
+        with self._host.lock:
+            self.trainer().mark(cell, digit, kind)
+        self._host.publish()
+
+    def check(self) -> str:
+        """Grade the marks and save the scores; answers the verdict (GameError ``stale`` if they changed)."""
+        trainer = self.trainer()
+        with self._host.lock:
+            asked = trainer.question()
+        graded = grade(asked)
+        with self._host.lock:
+            verdict = trainer.graded(asked, graded)
+            body = dump_scores(trainer.scores)
+        try:
+            self._host.storage.save_file(storage.PRACTICE_FILE, body)
+        except OSError as err:  # the score is kept for this run; the next save may work
+            log.warning("could not save the practice scores: %s", err)
+        self._host.publish()
+        return verdict
+
+    def show(self) -> None:
+        """Show the real step on the state, drawn and explained (it then scores nothing)."""
+        trainer = self.trainer()
+        with self._host.lock:
+            asked = trainer.question()
+        step = real_step(asked)
+        with self._host.lock:
+            trainer.shown(asked, step)
+        self._host.publish()
+
+    def close(self) -> None:
+        """Leave the trainer: the game is as it was; the scores stay."""
+        with self._host.lock:
+            self.trainer().opened = False
+        self._host.publish()
+
+    def trainer(self) -> Trainer:
+        """The trainer, made (its scores read, its view put in the state) on first use."""
+        with self._host.lock:
+            if self._trainer is None:
+                loaded = self._host.storage.load_file(storage.PRACTICE_FILE, load_scores, dict)
+                if loaded.problem:
+                    log.warning("practice scores not read (%s); starting fresh", loaded.problem)
+                self._trainer = Trainer(loaded.value)
+                self._host.views["practice"] = self._trainer.view
+            return self._trainer
+
+    def top_up(self) -> TopUp:
+        """The trainer's top-up (made on first use, lock held)."""
+        if self._top_up is None:
+            host = self._host
+            self._top_up = TopUp(self.trainer(), host.lock, host.publish, lambda: host.closed)
+        return self._top_up

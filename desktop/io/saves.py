@@ -1,0 +1,313 @@
+"""The save schema of the game file: version 3, the migrations from versions 1 and 2, the history check.
+
+Pure (dicts in, dicts out; :mod:`desktop.io.storage` does the file I/O).  Version 3 saves a
+:class:`~desktop.midend.Play`: every puzzle of the set with its board, notes, colours, mode, timer, undo
+and redo logs (each move with its cause and the colours it painted), which one is shown, and the solve
+times and the dates of the daily puzzles solved.  Version 2 is version 3 without colours or daily puzzles
+(it migrates as is).  Version 1 (one board, moves of
+digit changes without a cause) is migrated forward: the cause is read off the origins the move wrote.
+
+A loaded undo/redo history is replayed against the board before it is accepted: walking the undo log
+backwards and the redo log forwards must meet exactly the states each change says it left.  A history
+that does not fit (a hand-edited or half-migrated file) is dropped, the board is kept, and a notice says so.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from desktop.midend import CAUSES, ORIGINS, Cell, Change, Game, Move, Play
+from desktop.midend.colours import COLOURS, NO_COLOUR, Colour, Paint, note_colours_valid
+from desktop.midend.game import HISTORY_LIMIT, MODES, Puzzle
+from desktop.midend.play import TIMES_KEPT
+from engine import N_CELLS
+
+FORMAT = "sudoku-studio/game"
+DATE = re.compile(r"\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])")
+VERSION = 3
+DIFFICULTIES = ("any", "easy", "medium", "hard", "expert", "master")
+
+
+class FutureVersionError(ValueError):
+    """A save written by a newer Sudoku Studio: it is kept aside, never read or overwritten."""
+
+
+def dump(play: Play, now: float) -> dict[str, Any]:
+    """Return the version-3 file body for ``play``."""
+    return {"format": FORMAT, "version": VERSION, "play": {
+        "games": [_dump_game(g, now) for g in play.games],
+        "index": play.index,
+        "set": play.is_set,
+        "expected": play.expected,  # a set still being made: how many it will hold (made on relaunch)
+        "times": {k: list(v) for k, v in play.times.items()},
+        "daily": sorted(play.daily),
+        **({} if play.aside is None else {"aside": {  # the set left for a game outside it
+            "games": [_dump_game(g, now) for g in play.aside[0]], "index": play.aside[1],
+            "expected": play.aside[2]}}),
+        # the game outside the set that Undo came back from (Redo shows it again)
+        **({} if play.outside is None or not play.is_set else {"outside": _dump_game(play.outside, now)}),
+    }}
+
+
+def load(body: Any) -> tuple[Play, list[str]]:
+    """Return the Play a file body describes and notices (dropped histories).
+
+    Raises FutureVersionError for a newer version, ValueError naming the first malformed field.
+    """
+    if not isinstance(body, dict) or body.get("format") != FORMAT:
+        raise ValueError("not a Sudoku Studio save file")
+    version = body.get("version")
+    if isinstance(version, int) and not isinstance(version, bool) and version > VERSION:
+        raise FutureVersionError(f"saved by a newer version (save version {version})")
+    if version == 1:
+        body = migrate_v1(body)
+    elif version == 2:
+        body = dict(body, version=VERSION)  # version 3 only added colours: a game without any
+    elif version != VERSION:
+        raise ValueError(f"unknown save version {str(version)[:20]}")
+    return _load_play(body.get("play"))
+
+
+def migrate_v1(body: dict[str, Any]) -> dict[str, Any]:
+    """Return the version-3 body for a version-1 one (one game, causes read off the origins written)."""
+    game = body.get("game")
+    if not isinstance(game, dict):
+        raise ValueError("a saved game must be an object")
+    v2 = dict(game, notes=[0] * N_CELLS, timer_ms=0, paused=False, difficulty="any", solution=None,
+              undo=[_move_v1(m) for m in _list(game.get("undo", []), "history")],
+              redo=[_move_v1(m) for m in _list(game.get("redo", []), "history")])
+    return {"format": FORMAT, "version": VERSION,
+            "play": {"games": [v2], "index": 0, "set": False, "times": {}}}
+
+
+def _move_v1(move: Any) -> dict[str, Any]:
+    changes = _list(move, "history")
+    for ch in changes:
+        if not isinstance(ch, list) or len(ch) != 5:
+            raise ValueError("history: a change must be [cell, before, origin, after, origin]")
+    written = {ch[4] for ch in changes}
+    cause = ("solve" if "solved" in written else "fill" if "inferred" in written
+             else "clear" if written == {""} and len(changes) > 1 else
+             "new" if "given" in written and len(changes) > 1 else "entry")
+    return {"cause": cause, "changes": [[c, b, bo, 0, a, ao, 0] for c, b, bo, a, ao in changes]}
+
+
+def _list(value: Any, name: str) -> list[Any]:
+    if not isinstance(value, list):
+        raise ValueError(f"{name}: expected a list")
+    return value
+
+
+def _dump_game(game: Game, now: float) -> dict[str, Any]:
+    return {
+        "digits": "".join(str(d) for d in game.digits),
+        "origins": [ORIGINS.index(o) for o in game.origins],
+        "notes": list(game.notes),
+        "colours": [[c, *tint] for c, tint in enumerate(game.colours) if tint != NO_COLOUR],
+        "mode": game.mode,
+        "difficulty": game.difficulty,
+        "daily": game.daily,
+        "solution": "".join(map(str, game.solution)) if game.solution else None,
+        "timer_ms": game.timer.elapsed(now),
+        "paused": game.paused,
+        "mistakes_checked": game.mistakes_checked,
+        "undo": [_dump_move(m) for m in game.undo_log],
+        "redo": [_dump_move(m) for m in game.redo_log],
+    }
+
+
+def _dump_move(move: Move) -> dict[str, Any]:
+    out: dict[str, Any] = {"cause": move.cause, "changes": [
+        [ch.cell, ch.before.digit, ch.before.origin, ch.before.notes, ch.after.digit, ch.after.origin,
+         ch.after.notes] for ch in move.changes]}
+    if move.puzzle is not None:
+        out["puzzle"] = [_dump_puzzle(p) for p in move.puzzle]
+    if move.paints:
+        out["paints"] = [[p.cell, *p.before, *p.after] for p in move.paints]
+    return out
+
+
+def _dump_puzzle(puzzle: Puzzle) -> dict[str, Any]:
+    solution = None if puzzle.solution is None else "".join(map(str, puzzle.solution))
+    return {"solution": solution, "difficulty": puzzle.difficulty, "timer_ms": puzzle.timer_ms,
+            "daily": puzzle.daily}
+
+
+def _load_play(data: Any, is_set: bool | None = None) -> tuple[Play, list[str]]:
+    if not isinstance(data, dict):
+        raise ValueError("play: expected an object")
+    games, notices = [], []
+    for i, raw in enumerate(_list(data.get("games"), "games")[:1000]):
+        game, dropped = _load_game(raw)
+        games.append(game)
+        if dropped:
+            notices.append(f"puzzle {i + 1}: {dropped}")
+    if not games:
+        raise ValueError("games: the list is empty")
+    index = data.get("index", 0)
+    if isinstance(index, bool) or not isinstance(index, int) or not 0 <= index < len(games):
+        raise ValueError("index: out of range")
+    play = Play(games, index, is_set=data.get("set") is True if is_set is None else is_set)
+    expected = data.get("expected", len(games))  # absent in saves before sets were resumed
+    if play.is_set and isinstance(expected, int) and not isinstance(expected, bool):
+        play.expected = min(max(expected, len(games)), 1000)
+    times = data.get("times", {})
+    if isinstance(times, dict):
+        play.times = {k: [t for t in v if isinstance(t, int) and t >= 0][-TIMES_KEPT:]
+                      for k, v in times.items() if k in DIFFICULTIES and isinstance(v, list)}
+    play.daily = {_date(day) for day in _list(data.get("daily", []), "daily")} - {""}
+    if "aside" in data and not play.is_set:  # absent before a set could be left and come back to
+        aside, dropped = _load_play(data["aside"], is_set=True)
+        play.aside = (aside.games, aside.index, aside.expected)
+        notices += [f"the set: {notice}" for notice in dropped]
+    if "outside" in data and play.is_set:
+        play.outside, dropped = _load_game(data["outside"])
+        notices += [f"the game outside the set: {dropped}"] if dropped else []
+    return play, notices
+
+
+def _date(value: Any) -> str:
+    """Return a daily puzzle's date ``YYYY-MM-DD`` ("" for none); ValueError for anything else."""
+    if value == "":
+        return ""
+    if not isinstance(value, str) or not DATE.fullmatch(value):
+        raise ValueError(f"daily: {str(value)[:20]!r} is not a date YYYY-MM-DD")
+    return value
+
+
+def _load_game(data: Any) -> tuple[Game, str | None]:
+    """Return the game and, if its history did not fit the board and was dropped, why."""
+    if not isinstance(data, dict):
+        raise ValueError("a saved game must be an object")
+    game = Game()
+    text = data.get("digits")
+    if not isinstance(text, str) or len(text) != N_CELLS or not all(ch in "0123456789" for ch in text):
+        raise ValueError("digits: expected 81 digits 0-9")
+    origins = data.get("origins")
+    if not isinstance(origins, list) or len(origins) != N_CELLS:
+        raise ValueError("origins: expected 81 origin codes")
+    game.digits = [int(ch) for ch in text]
+    game.origins = [_origin(o) for o in origins]
+    if any(bool(d) != bool(o) for d, o in zip(game.digits, game.origins, strict=True)):
+        raise ValueError("origins: a filled cell without an origin or an empty one with one")
+    notes = data.get("notes", [0] * N_CELLS)
+    if not isinstance(notes, list) or len(notes) != N_CELLS or not all(_is_notes(n) for n in notes):
+        raise ValueError("notes: expected 81 note masks 0-511")
+    game.notes = [n if not d else 0 for n, d in zip(notes, game.digits, strict=True)]
+    if data.get("mode") not in MODES:
+        raise ValueError(f"mode: expected one of {MODES}")
+    game.mode = data["mode"]
+    for entry in _list(data.get("colours", []), "colours"):  # absent before version 3: none
+        if not isinstance(entry, list) or len(entry) != 3:
+            raise ValueError("colours: expected [cell, colour, note colours] entries")
+        game.colours[_cell_index(entry[0])] = _colour(entry[1:])
+    game.difficulty = data.get("difficulty") if data.get("difficulty") in DIFFICULTIES else "any"
+    game.daily = _date(data.get("daily", ""))
+    solution = data.get("solution")
+    if isinstance(solution, str) and len(solution) == N_CELLS and solution.isdigit() and "0" not in solution:
+        game.solution = [int(ch) for ch in solution]  # kept only if it fits the givens (a valid full grid)
+    ms = data.get("timer_ms", 0)
+    game.timer.banked_ms = ms if isinstance(ms, int) and not isinstance(ms, bool) and ms >= 0 else 0
+    game.paused = data.get("paused") is True
+    checked = data.get("mistakes_checked", 0)  # absent from saves before issue 28: none counted
+    counted = isinstance(checked, int) and not isinstance(checked, bool) and checked > 0
+    game.mistakes_checked = checked if counted else 0
+    try:
+        undo = [_move(m) for m in _list(data.get("undo", []), "history")][-HISTORY_LIMIT:]
+        redo = [_move(m) for m in _list(data.get("redo", []), "history")]
+    except ValueError as err:
+        return game, f"the undo history was unreadable ({err}) and was dropped; the board is kept"
+    if not fits(game, undo, redo):
+        return game, "the undo history did not fit the board and was dropped; the board is kept"
+    game.undo_log, game.redo_log = undo, redo
+    return game, None
+
+
+def fits(game: Game, undo: list[Move], redo: list[Move]) -> bool:
+    """True if undoing ``undo`` from the board and redoing ``redo`` meets every state the changes name."""
+    board = [Cell(d, o, n) for d, o, n in zip(game.digits, game.origins, game.notes, strict=True)]
+    for log, forward in ((undo[::-1], False), (redo[::-1], True)):
+        state, colours = list(board), list(game.colours)
+        for move in log:
+            for ch in (*move.changes, *move.paints):
+                have, then = (ch.before, ch.after) if forward else (ch.after, ch.before)
+                seen = colours if isinstance(ch, Paint) else state
+                if seen[ch.cell] != have:
+                    return False
+                seen[ch.cell] = then
+    return True
+
+
+def _is_notes(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool) and 0 <= value <= 0x1FF
+
+
+def _origin(code: Any) -> str:
+    if isinstance(code, bool) or not isinstance(code, int) or not 0 <= code < len(ORIGINS):
+        raise ValueError(f"origins: {code!r} is not an origin code")
+    return ORIGINS[code]
+
+
+def _move(data: Any) -> Move:
+    if not isinstance(data, dict) or data.get("cause") not in CAUSES:
+        raise ValueError("a move must have a known cause")
+    changes = tuple(_change(ch) for ch in _list(data.get("changes"), "changes"))
+    paints = tuple(_paint(p) for p in _list(data.get("paints", []), "paints"))  # none before version 3
+    pair = data.get("puzzle")
+    if pair is None:  # saves before puzzles were moves: the move changed cells only
+        return Move(data["cause"], changes, None, paints)
+    if not isinstance(pair, list) or len(pair) != 2:
+        raise ValueError("a move's puzzle must be [before, after]")
+    return Move(data["cause"], changes, (_puzzle(pair[0]), _puzzle(pair[1])), paints)
+
+
+def _paint(data: Any) -> Paint:
+    if not isinstance(data, list) or len(data) != 5:
+        raise ValueError("a paint must be [cell, colour, note colours, colour, note colours]")
+    return Paint(_cell_index(data[0]), _colour(data[1:3]), _colour(data[3:5]))
+
+
+def _colour(data: list[Any]) -> Colour:
+    """Return a cell's colours from ``[colour, note colours]``; ValueError naming a bad one."""
+    colour, notes = data
+    if isinstance(colour, bool) or not isinstance(colour, int) or not 0 <= colour <= COLOURS:
+        raise ValueError(f"colour {colour!r} is out of range")
+    if not note_colours_valid(notes):
+        raise ValueError("a candidate's colour is out of range")
+    return Colour(colour, notes)
+
+
+def _cell_index(cell: Any) -> int:
+    if isinstance(cell, bool) or not isinstance(cell, int) or not 0 <= cell < N_CELLS:
+        raise ValueError(f"cell {cell!r} is out of range")
+    return cell
+
+
+def _puzzle(data: Any) -> Puzzle:
+    """Return a move's puzzle; its solution is checked against the givens only when the move is made."""
+    if not isinstance(data, dict):
+        raise ValueError("a move's puzzle must be an object")
+    text = data.get("solution")
+    solution = None
+    if isinstance(text, str) and len(text) == N_CELLS and text.isdigit() and "0" not in text:
+        solution = tuple(int(ch) for ch in text)
+    ms = data.get("timer_ms")
+    ms = ms if isinstance(ms, int) and not isinstance(ms, bool) and ms >= 0 else 0
+    level = data.get("difficulty")
+    return Puzzle(solution, level if level in DIFFICULTIES else "any", ms, _date(data.get("daily", "")))
+
+
+def _change(data: Any) -> Change:
+    if not isinstance(data, list) or len(data) != 7:
+        raise ValueError("a change must be [cell, digit, origin, notes, digit, origin, notes]")
+    return Change(_cell_index(data[0]), _cell(data[1:4]), _cell(data[4:7]))
+
+
+def _cell(data: list[Any]) -> Cell:
+    digit, origin, notes = data
+    if isinstance(digit, bool) or not isinstance(digit, int) or not 0 <= digit <= 9:
+        raise ValueError(f"digit {digit!r} is out of range")
+    if origin not in ORIGINS or not _is_notes(notes) or bool(digit) != bool(origin):
+        raise ValueError("a change names an unknown origin or bad notes")
+    return Cell(digit, origin, notes)

@@ -1,0 +1,1 @@
+"""Making puzzles: the generator, complete grids, minlex, generation by technique, daily, practice."""
