@@ -21,6 +21,7 @@ from desktop.bridge import Bridge
 from desktop.calls_colours import ColourCalls
 from desktop.calls_daily import DailyCalls
 from desktop.calls_learn import LearnCalls
+from desktop.calls_open import OpenCalls
 from desktop.calls_photo import PhotoCalls
 from desktop.calls_practice import PracticeCalls
 from desktop.calls_print import PrintCalls
@@ -29,7 +30,7 @@ from desktop.endpoints import MAX_STRING, OK, ApiError, command, endpoint
 from desktop.host import MAX_SET, Host
 
 
-class Api(LearnCalls, PhotoCalls, PracticeCalls, ColourCalls, DailyCalls, PrintCalls, ShareCalls):
+class Api(LearnCalls, PhotoCalls, PracticeCalls, ColourCalls, DailyCalls, PrintCalls, ShareCalls, OpenCalls):
     """The page's API; construct with a Bridge, a data folder (None: the per-user one) and a language."""
 
     def __init__(self, bridge: Bridge, data_dir: Path | None = None, lang: str | None = None) -> None:

@@ -93,6 +93,7 @@ _EXPORTS = {
     "rating_breakdown": "engine.breakdown",
     "read_image": "engine.reader",
     "read_puzzles": "engine.formats",
+    "read_sudokuwiki_link": "engine.share",
     "render_pdf": "engine.printing",
     "solve": "engine.solver",
     "solve_batch": "engine.solver",
