@@ -22,6 +22,8 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 MAN_SOURCES = ROOT / "build" / "man"
+if str(ROOT) not in sys.path[:1]:  # this source tree's parsers, never an installed copy's
+    sys.path.insert(0, str(ROOT))
 
 # command -> (module, function returning its parser, the man page's one-line description)
 COMMANDS = {
@@ -41,11 +43,7 @@ class ManualError(Exception):
 def parser_of(command: str) -> argparse.ArgumentParser:
     """Return the command's argparse parser (imported from the source tree); KeyError for another name."""
     module, function, _ = COMMANDS[command]
-    sys.path.insert(0, str(ROOT))
-    try:
-        return getattr(importlib.import_module(module), function)()
-    finally:
-        sys.path.remove(str(ROOT))
+    return getattr(importlib.import_module(module), function)()
 
 
 def _synopsis(command: str) -> str:
@@ -161,7 +159,6 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="manuals.py", description=__doc__.splitlines()[0])
     parser.add_argument("out", type=Path, help="the folder to write share/... into")
     args = parser.parse_args(argv)
-    sys.path.insert(0, str(ROOT))
     from engine import __version__
 
     try:
