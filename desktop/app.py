@@ -4,6 +4,8 @@ This module and :mod:`desktop.bridge` are the only ones that touch pywebview; ev
 without a window.  The page is served by pywebview's built-in HTTP server from a path relative to
 the application root (never ``file://``), so ES modules load as they do in a browser.  Nothing here
 imports numba: the window shows first, and the API warms the solver up on a background thread.
+A puzzle file or link on the command line goes to the page through Import (:mod:`desktop.calls_open`);
+when a window is already open on the same data folder it goes there instead (:mod:`desktop.instance`).
 """
 
 from __future__ import annotations

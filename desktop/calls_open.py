@@ -24,6 +24,7 @@ class Inbox:
         self._items: list[str] = []
 
     def put(self, argument: str) -> None:
+        """Queue one launch argument (a file's absolute path or a link); never fails."""
         with self._lock:
             self._items.append(argument)
 
@@ -51,6 +52,7 @@ class OpenCalls:
     _bridge: Any
 
     def _inbox(self) -> Inbox:
+        """Return this Api's queue of launch arguments, made on first use (never fails)."""
         return self.__dict__.setdefault("_opened", Inbox())  # dict.setdefault is atomic: one Inbox
 
     def _open_later(self, argument: str) -> None:
