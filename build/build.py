@@ -23,6 +23,7 @@ import zipfile
 from pathlib import Path
 
 import deb  # build/deb.py, beside this script
+import manuals  # build/manuals.py, beside this script
 
 ROOT = Path(__file__).resolve().parent.parent
 BUILD = ROOT / "build"
@@ -72,10 +73,24 @@ def run_pyinstaller(dist: Path, work: Path, aot: Path) -> Path:
     return folder
 
 
-def add_desktop_files(folder: Path) -> None:
-    """Copy the icon, the .desktop file and its installer into the folder (Linux only)."""
+METAINFO_ID = "io.github.sudokustudio.SudokuStudio"  # the <id> of build/sudoku-studio.metainfo.xml
+
+
+def add_desktop_files(folder: Path, version: str) -> None:
+    """Copy the icon, the .desktop file and its installer into the folder, and under its ``share/`` the
+    AppStream metainfo, the MIME package, the man pages and the completions (Linux only); BuildError if
+    the man pages or completions cannot be made."""
     if not sys.platform.startswith("linux"):
         return
+    share = folder / "share"
+    (share / "metainfo").mkdir(parents=True, exist_ok=True)
+    shutil.copy2(BUILD / "sudoku-studio.metainfo.xml", share / "metainfo" / f"{METAINFO_ID}.metainfo.xml")
+    (share / "mime" / "packages").mkdir(parents=True, exist_ok=True)
+    shutil.copy2(BUILD / "sudoku-studio-mime.xml", share / "mime" / "packages" / "sudoku-studio.xml")
+    try:
+        manuals.write_all(share, version)
+    except manuals.ManualError as err:
+        raise BuildError(str(err)) from None
     assets = ROOT / "desktop" / "assets"
     shutil.copy2(assets / "icon.png", folder / "sudoku-studio.png")
     shutil.copy2(assets / "icon.svg", folder / "sudoku-studio.svg")
@@ -163,7 +178,7 @@ def main(argv: list[str] | None = None) -> int:
         version = project_version()
         aot = compile_kernels(args.work.resolve())
         folder = run_pyinstaller(args.dist.resolve(), args.work.resolve(), aot)
-        add_desktop_files(folder)
+        add_desktop_files(folder, version)
         print(f"stripped {strip_libraries(folder) / 1e6:.1f} MB of symbols")
         check_versions(folder, version)
         print(f"built {folder}: {folder_size(folder) / 1e6:.1f} MB unpacked")

@@ -1,10 +1,13 @@
 """Package the built Linux folder as a Debian package with ``dpkg-deb`` (no network needed).
 
 The package installs the folder as ``/opt/sudoku-studio``, the ``sudoku`` and ``sudoku-studio``
-commands as links in ``/usr/bin``, the menu entry in ``/usr/share/applications`` and the icons in
-``/usr/share/icons/hicolor``.  It depends on what the bundle leaves to the system: WebKitGTK 4.1 and
-GTK 3 with their introspection data, and libgirepository, which the bundled ``gi`` links to, so
-``apt install ./sudoku-studio_*.deb`` pulls them in on Debian 12 or 13 (and Ubuntu 22.04 or later).
+commands as links in ``/usr/bin``, the menu entry in ``/usr/share/applications``, the icons in
+``/usr/share/icons/hicolor``, and what build.py made under the folder's ``share/`` in ``/usr/share``:
+the AppStream metainfo, the MIME package of the puzzle files it opens, the man pages and the bash and
+zsh completions (dpkg's triggers update the MIME, menu and man databases).  It depends on what the
+bundle leaves to the system: WebKitGTK 4.1 and GTK 3 with their introspection data, and
+libgirepository, which the bundled ``gi`` links to, so ``apt install ./sudoku-studio_*.deb`` pulls
+them in on Debian 12 or 13 (and Ubuntu 22.04 or later).
 """
 
 from __future__ import annotations
@@ -67,6 +70,8 @@ def _stage(folder: Path, root: Path, version: str, arch: str) -> None:
     for sub, name in (("256x256/apps", "sudoku-studio.png"), ("scalable/apps", "sudoku-studio.svg")):
         (icons / sub).mkdir(parents=True)
         shutil.copy2(folder / name, icons / sub / name)
+    if (folder / "share").is_dir():
+        shutil.copytree(folder / "share", root / "usr" / "share", dirs_exist_ok=True)
     kib = sum(p.lstat().st_size for p in root.rglob("*") if p.is_file() or p.is_symlink()) // 1024
     (root / "DEBIAN").mkdir()
     control = CONTROL.format(

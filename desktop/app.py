@@ -4,6 +4,8 @@ This module and :mod:`desktop.bridge` are the only ones that touch pywebview; ev
 without a window.  The page is served by pywebview's built-in HTTP server from a path relative to
 the application root (never ``file://``), so ES modules load as they do in a browser.  Nothing here
 imports numba: the window shows first, and the API warms the solver up on a background thread.
+A puzzle file or link on the command line goes to the page through Import (:mod:`desktop.contract.open`);
+when a window is already open on the same data folder it goes there instead (:mod:`desktop.instance`).
 """
 
 from __future__ import annotations
@@ -16,15 +18,20 @@ import sys
 from collections.abc import Sequence
 from pathlib import Path
 
+from desktop import instance
 from desktop.shell import backends, frozen, geometry
 from engine import __version__
 
 TITLE = "Sudoku Studio"
 
 
-def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
-    """Return the parsed command line; exits with status 2 and a usage line on bad arguments."""
+def build_parser() -> argparse.ArgumentParser:
+    """Return the command line's parser (also the source of the man page and the completions)."""
     parser = argparse.ArgumentParser(prog="sudoku-studio", description="Enter, watch and play Sudoku.")
+    parser.add_argument("puzzle", nargs="?", metavar="FILE|LINK",
+                        help="a puzzle file (one puzzle, or several to play as a set) or a puzzle's link "
+                             "(SudokuWiki's ...?bd=), loaded as Import loads it; in the running window "
+                             "when there is one")
     parser.add_argument("--lang", choices=("en", "zh"), help="language of the window (default: the system's)")
     parser.add_argument("--data-dir", type=Path, metavar="DIR",
                         help="where games and settings are saved (default: $SUDOKU_STUDIO_DATA_DIR, "
@@ -38,7 +45,12 @@ def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
     parser.add_argument("--version", action="version", version=f"sudoku-studio {__version__}")
     parser.add_argument("--self-test", action="store_true",
                         help="open the window, enter and solve a puzzle through it, exit 0 if all is well")
-    return parser.parse_args(argv)
+    return parser
+
+
+def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
+    """Return the parsed command line; exits with status 2 and a usage line on bad arguments."""
+    return build_parser().parse_args(argv)
 
 
 # A watched run redraws the page many times a second and each redraw leaves garbage mostly outside
@@ -98,6 +110,19 @@ def run(argv: Sequence[str] | None = None) -> None:
         checker = SelfTest()
         # a temporary data folder (never the user's games) and the English accessible names
         args.data_dir, args.lang = checker.data_dir, "en"
+    data_dir = args.data_dir
+    if data_dir is None and os.environ.get("SUDOKU_STUDIO_DATA_DIR"):
+        data_dir = Path(os.environ["SUDOKU_STUDIO_DATA_DIR"])
+    opened = None if args.puzzle is None else instance.resolve_argument(args.puzzle)
+    if opened is not None and not instance.is_link(opened) and not Path(opened).is_file():
+        print(f"sudoku-studio: {args.puzzle}: no such file", file=sys.stderr)
+        sys.exit(2)
+    handoff = instance.Handoff()  # a later launch's argument, kept until the window exists
+    listener = None
+    if checker is None:
+        handed, listener = instance.claim(data_dir or _default_data_dir(), opened, handoff.receive)
+        if handed:  # the running window has it
+            sys.exit(0)
     try:
         gui = backends.choose(args.backend)
     except backends.BackendMissing as err:
@@ -116,12 +141,12 @@ def run(argv: Sequence[str] | None = None) -> None:
     from desktop.contract.api import Api
     from desktop.exposed import expose
 
-    data_dir = args.data_dir
-    if data_dir is None and os.environ.get("SUDOKU_STUDIO_DATA_DIR"):
-        data_dir = Path(os.environ["SUDOKU_STUDIO_DATA_DIR"])
     bridge = WindowBridge()
     api = Api(bridge, data_dir=data_dir, lang=args.lang)
-    api._open_first_puzzle()  # a new player finds an easy puzzle, not an empty board
+    if opened is not None:
+        api._open_later(opened)  # the page takes it once it listens (desktop/contract/open.py)
+    else:
+        api._open_first_puzzle()  # a new player finds an easy puzzle, not an empty board
     settings = api._host.effective_settings()
     dark = settings["theme"] == "dark"
     area = work_area(gui)
@@ -140,6 +165,7 @@ def run(argv: Sequence[str] | None = None) -> None:
         background_color="#15181d" if dark else "#f4f1ea",
     )
     bridge.attach(window)
+    handoff.attach(api, window)  # from now on a later launch's argument goes straight to the page
 
     # where the window is, as its events tell: reading window.x while it closes waits for the GUI thread
     # that is closing it (the self-test's process never ended)
@@ -155,6 +181,8 @@ def run(argv: Sequence[str] | None = None) -> None:
         if None not in place.values():  # a window that never said where it is: nothing remembered
             with contextlib.suppress(Exception):
                 api._host.remember_window([int(place[k]) for k in ("x", "y", "width", "height")])
+        if listener is not None:
+            listener.close()
         bridge.close()
         api._shutdown()
 
@@ -170,6 +198,8 @@ def run(argv: Sequence[str] | None = None) -> None:
         debug=args.debug,
         icon=str(icon) if icon.is_file() else None,
     )
+    if listener is not None:
+        listener.close()
     api._shutdown()
     logging.shutdown()
     sys.stdout.flush()
@@ -178,3 +208,11 @@ def run(argv: Sequence[str] | None = None) -> None:
         checker.cleanup()
     # every save is already on disk; daemon workers (a solve, a numba compile) must not delay the exit
     os._exit(checker.status if checker else 0)
+
+
+def _default_data_dir() -> Path:
+    """Return the per-user data folder the Api uses when none is given (imports platformdirs late)."""
+    from desktop.io.storage import default_data_dir
+
+    return default_data_dir()
+

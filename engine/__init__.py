@@ -95,6 +95,7 @@ _EXPORTS = {
     "rating_breakdown": "engine.rating.breakdown",
     "read_image": "engine.reader",
     "read_puzzles": "engine.formats",
+    "read_sudokuwiki_link": "engine.output.share",
     "render_pdf": "engine.output.printing",
     "solve": "engine.solve.solver",
     "solve_batch": "engine.solve.solver",

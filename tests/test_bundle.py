@@ -41,6 +41,15 @@ FORBIDDEN = ("numba", "llvmlite", "PyQt6", "libQt6", "libwebkit2gtk", "libjavasc
              "libgdk-3", "libglib-2.0", "gi_typelibs", "tornado", "jinja2", "psutil", "yaml")
 
 
+# what build.py puts under the folder's share/ and the .deb installs in /usr/share (issue 41)
+METAINFO = "metainfo/io.github.sudokustudio.SudokuStudio.metainfo.xml"
+SHARED = tuple(f"share/{name}" for name in (
+    METAINFO, "mime/packages/sudoku-studio.xml", "man/man1/sudoku.1.gz", "man/man1/sudoku-studio.1.gz",
+    "bash-completion/completions/sudoku", "bash-completion/completions/sudoku-studio",
+    "zsh/vendor-completions/_sudoku", "zsh/vendor-completions/_sudoku-studio",
+))
+
+
 class Built(NamedTuple):
     folder: Path
     archive: Path
@@ -175,7 +184,7 @@ def test_sizes_and_contents(built: Built) -> None:
         assert built.deb is not None and built.deb.stat().st_size <= 40 * MB
         readme = (built.folder / "README.txt").read_text(encoding="utf-8")
         assert "gir1.2-webkit2-4.1" in readme and "libwebkit2gtk-4.1-0" in readme
-        for name in ("sudoku-studio.desktop", "sudoku-studio.png", "sudoku-studio.svg"):
+        for name in ("sudoku-studio.desktop", "sudoku-studio.png", "sudoku-studio.svg", *SHARED):
             assert f"SudokuStudio/{name}" in names
 
 
@@ -273,6 +282,30 @@ def test_installed_commands_run_from_path(installed: Path, user: dict[str, str],
     assert Path("/usr/share/applications/sudoku-studio.desktop").is_file()
     assert Path("/usr/share/icons/hicolor/256x256/apps/sudoku-studio.png").is_file()
     assert Path("/usr/share/icons/hicolor/scalable/apps/sudoku-studio.svg").is_file()
+
+
+def test_installed_metainfo_mime_man_pages_and_completions(installed: Path, user: dict[str, str],
+                                                            workdir: Path) -> None:
+    usr = Path("/usr/share")
+    for name in SHARED:
+        assert (usr / name.removeprefix("share/")).is_file(), name
+    checked = run("appstreamcli", ["validate", "--no-net", "--strict", str(usr / METAINFO)], user, workdir)
+    assert checked.returncode == 0, checked.stdout + checked.stderr
+    # dpkg's trigger rebuilt the MIME database: a double-clicked .sdm is ours
+    globs = (usr / "mime" / "globs2").read_text(encoding="utf-8")
+    assert "application/x-sudoku-sdm:*.sdm" in globs and "application/x-fpuzzles+json:*.fpuzzles" in globs
+    for command in ("sudoku", "sudoku-studio"):
+        where = run("man", ["-w", "1", command], user, workdir)
+        assert where.stdout.strip() == f"/usr/share/man/man1/{command}.1.gz", where.stderr
+        page = run("man", ["1", command], dict(user, MANWIDTH="200"), workdir)
+        assert page.returncode == 0 and f"{command} -" in page.stdout and "--version" in page.stdout
+    assert "sudoku practise" in run("man", ["1", "sudoku"], dict(user, MANWIDTH="200"), workdir).stdout
+    # bash-completion finds the completion by the command's name, as an interactive shell does
+    probe = ("source /usr/share/bash-completion/bash_completion; _completion_loader sudoku; "
+             "COMP_WORDS=(sudoku practise x_w); COMP_CWORD=2; COMP_LINE='sudoku practise x_w'; "
+             "COMP_POINT=${#COMP_LINE}; _shtab_sudoku; printf '%s\\n' \"${COMPREPLY[@]}\"")
+    completed = run("bash", ["-c", probe], user, workdir)
+    assert completed.stdout.split() == ["x_wing"], completed.stdout + completed.stderr
 
 
 @pytest.fixture

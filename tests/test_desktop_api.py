@@ -33,6 +33,7 @@ CONTRACT = {
     "practise_open", "practise_next", "practise_mark", "practise_check", "practise_show", "practise_close",
     "techniques",
     "paint", "paint_note", "clear_colours", "share_link", "open_sudokuwiki", "daily_puzzle", "print_pdf",
+    "take_opened",  # desktop/contract/open.py
 }
 CONTRACT |= {"undo_to_mistake", "why_wrong", "rate_puzzle", "open_step"}  # desktop/contract/learn.py
 

@@ -77,3 +77,40 @@ def test_a_grid_that_is_not_81_digits_is_refused(bad: str) -> None:
 def test_notes_out_of_range_are_refused() -> None:
     with pytest.raises(ValueError, match="notes"):
         sudokuwiki_board(XWING_START, notes=[512] * 81)
+
+
+def test_a_link_reads_back_as_its_givens() -> None:
+    from engine import read_sudokuwiki_link
+
+    givens, notes = read_sudokuwiki_link(XWING_LINK)
+    assert givens == [int(ch) for ch in XWING_START] and notes is None
+    # the site's other spellings: no www, http, other parameters beside bd
+    bare = "http://sudokuwiki.org/sudoku.htm?x=1&bd=" + XWING_START.replace("0", ".")
+    assert read_sudokuwiki_link(bare) == (givens, None)
+
+
+def test_the_162_character_form_reads_back_as_clues_and_candidates() -> None:
+    from engine import read_sudokuwiki_link
+
+    digits = "0" + "3" + "0" * 79  # the player's 3 in r1c2: a note of 3 alone, not a given
+    notes = [0] * 81
+    notes[2] = 0b000010010  # the player's notes 2 and 5 in r1c3
+    givens, read_notes = read_sudokuwiki_link(sudokuwiki_link(XWING_START, digits, notes))
+    assert givens == [int(ch) for ch in XWING_START]
+    assert read_notes is not None and read_notes[1] == 1 << 2 and read_notes[2] == notes[2]
+    masks = candidate_masks(as_grid(XWING_START[:1] + "3" + XWING_START[2:]))
+    assert read_notes[3] == int(masks[3])  # a cell without notes: the candidates no peer excludes
+
+
+@pytest.mark.parametrize("link", [
+    "https://example.org/sudoku.htm?bd=" + XWING_START,  # another site
+    "https://www.sudokuwiki.org/sudoku.htm",  # no board
+    "https://www.sudokuwiki.org/sudoku.htm?bd=12345",  # too short
+    "https://www.sudokuwiki.org/sudoku.htm?bd=" + "w" * 162,  # not base 32
+    "https://www.sudokuwiki.org/sudoku.htm?bd=" + "07" * 81,  # a clue of two digits (bits 1 and 2)
+])
+def test_a_link_that_is_not_a_board_says_why(link: str) -> None:
+    from engine import read_sudokuwiki_link
+
+    with pytest.raises(ValueError, match=r"\S"):
+        read_sudokuwiki_link(link)

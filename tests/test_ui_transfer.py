@@ -113,3 +113,32 @@ def test_export_offers_the_puzzle_or_the_current_board(ui):
     expect(text).to_have_value((PUZZLE[:2] + "4" + PUZZLE[3:]).replace("0", "."))
     dialog.get_by_role("radio", name="Puzzle").check()
     expect(text).to_have_value(PUZZLE.replace("0", "."))
+
+
+def test_a_file_opened_from_outside_goes_through_the_import_dialog(ui, tmp_path):
+    """What `sudoku-studio FILE` and a second launch do (desktop/contract/open.py): the page takes the
+    file on the `opened` event and its puzzles are offered as a set, as Import offers them."""
+    second = PUZZLE.translate(str.maketrans("12", "21"))
+    path = tmp_path / "three.sdm"
+    path.write_text("\n".join([PUZZLE, second, PUZZLE]) + "\n", encoding="ascii")
+    ui.api._open_later(str(path))
+    dialog = ui.page.get_by_role("dialog")
+    expect(dialog.get_by_role("alert")).to_contain_text("3 puzzles")
+    expect(dialog.get_by_role("textbox", name="Puzzle text")).to_have_value(path.read_text(encoding="ascii"))
+    dialog.get_by_role("button", name="Play as a set", exact=True).click()
+    # (run alone, the solver's kernels compile here first: numba's JIT in the suite)
+    expect(ui.page.get_by_role("dialog")).to_have_count(0, timeout=120_000)
+    ui.wait_digits(lambda d: d == grid_of(PUZZLE))
+    assert ui.api.get_state()["state"]["set"]["count"] == 3
+    ui.api._open_later(str(tmp_path / "gone.txt"))  # a file that went away: the dialog says so
+    expect(ui.page.get_by_role("dialog").get_by_role("alert")).to_contain_text("gone.txt")
+
+
+def test_a_sudokuwiki_link_pasted_into_import_loads_its_puzzle(ui):
+    from engine import sudokuwiki_link
+
+    _import(ui, sudokuwiki_link(PUZZLE))
+    expect(ui.page.get_by_role("dialog")).to_have_count(0, timeout=120_000)
+    ui.wait_digits(lambda d: d == grid_of(PUZZLE))
+    _import(ui, "https://f-puzzles.com/?load=N4IgzglgXgpiBcBOAN")
+    expect(ui.page.get_by_role("dialog").get_by_role("alert")).to_contain_text("f-puzzles.com")

@@ -22,6 +22,7 @@ from desktop.contract.colours import ColourCalls
 from desktop.contract.daily import DailyCalls
 from desktop.contract.endpoints import MAX_STRING, OK, ApiError, command, endpoint
 from desktop.contract.learn import LearnCalls
+from desktop.contract.open import OpenCalls
 from desktop.contract.photo import PhotoCalls
 from desktop.contract.practice import PracticeCalls
 from desktop.contract.printing import PrintCalls
@@ -31,7 +32,7 @@ from desktop.host.host import MAX_SET, Host
 from desktop.io import storage, transfer
 
 
-class Api(LearnCalls, PhotoCalls, PracticeCalls, ColourCalls, DailyCalls, PrintCalls, ShareCalls):
+class Api(LearnCalls, PhotoCalls, PracticeCalls, ColourCalls, DailyCalls, PrintCalls, ShareCalls, OpenCalls):
     """The page's API; construct with a Bridge, a data folder (None: the per-user one) and a language."""
 
     def __init__(self, bridge: Bridge, data_dir: Path | None = None, lang: str | None = None) -> None:

@@ -1,13 +1,16 @@
 """Puzzle text in and out of the game (paste, Import, Export), through the engine's formats.
 
 Pure: text in, digits and notes out (and back).  Reading accepts what :func:`engine.parse_grid_text`
-reads plus the 729-character candidate line (:func:`engine.parse_state`); any fault is a ParseError
-(or InvalidPuzzleError) whose message names the line and column, for the page to show as it is.
+reads plus the 729-character candidate line (:func:`engine.parse_state`) and a puzzle's link (one
+line ``https://...``: :func:`read_link`); any fault is a ParseError (or InvalidPuzzleError) whose
+message names the line and column, for the page to show as it is.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import re
+from collections.abc import Callable, Sequence
+from urllib.parse import urlsplit
 
 import numpy as np
 
@@ -23,16 +26,49 @@ from engine import (
     parse_grid_text,
     parse_state,
     read_puzzles,
+    read_sudokuwiki_link,
 )
 
 EXPORT_FORMATS = ("line", "block", "pencil", "candidates")
 MAX_TEXT = 20_000  # a puzzle in any of these forms is far shorter
+LINK = re.compile(r"https?://\S+", re.IGNORECASE)
+
+Board = tuple[list[int], list[int] | None]
+
+# A link's site -> its reader (givens, notes or None); ValueError saying what is wrong.  The one place
+# a new kind of link plugs in: the f-puzzles and SudokuPad links join here with the variant engine.
+LINK_READERS: dict[str, Callable[[str], Board]] = {
+    "sudokuwiki.org": read_sudokuwiki_link,
+    "www.sudokuwiki.org": read_sudokuwiki_link,
+}
+
+
+def is_link(text: str) -> bool:
+    """Return True if ``text`` is one web address and nothing else (blank lines and spaces aside)."""
+    return LINK.fullmatch(text.strip()) is not None
+
+
+def read_link(text: str) -> Board:
+    """Return ``(givens, notes or None)`` of a puzzle's link (see LINK_READERS); ParseError naming the
+    site when it is not one we read, or saying what is wrong with the link."""
+    link = text.strip()
+    host = (urlsplit(link).hostname or "").lower()
+    reader = LINK_READERS.get(host)
+    if reader is None:
+        raise ParseError(f"links of {host or 'this site'} cannot be opened (SudokuWiki's can)", 1)
+    try:
+        return reader(link)
+    except ValueError as err:
+        raise ParseError(str(err), 1) from None
 
 
 def read_puzzle(text: str) -> tuple[list[int], list[int] | None]:
     """Return ``(givens, notes or None)`` of puzzle text; raises ValueError saying what is wrong and where."""
     if len(text) > MAX_TEXT:
         raise ParseError(f"the text is too long for a puzzle ({len(text)} characters)", 1)
+    if is_link(text):
+        givens, notes = read_link(text)
+        return _checked(givens), notes
     lines = [ln for ln in text.splitlines() if ln.strip()]
     if len(lines) == 1 and len(lines[0].strip()) == 729:
         state = parse_state(lines[0])
@@ -40,11 +76,15 @@ def read_puzzle(text: str) -> tuple[list[int], list[int] | None]:
         notes = [0 if v else int(m) for v, m in zip(state.values, state.cands, strict=True)]
         return givens, notes
     grid, masks = parse_grid_text(text)
-    found = conflicts(grid)
+    return _checked([int(d) for d in grid]), None if masks is None else [int(m) for m in masks]
+
+
+def _checked(givens: list[int]) -> list[int]:
+    """Return ``givens``; InvalidPuzzleError if they repeat a digit in a unit."""
+    found = conflicts(np.asarray(givens, dtype=np.uint8))
     if found:
         raise InvalidPuzzleError(f"the puzzle repeats the digit {found[0].digit}")
-    givens = [int(d) for d in grid]
-    return givens, None if masks is None else [int(m) for m in masks]
+    return givens
 
 
 def read_several(text: str) -> list[list[int]] | None:

@@ -143,6 +143,18 @@ def _run_command(command: str, argv: list[str]) -> int:
     return module.run(args)
 
 
+def full_parser() -> argparse.ArgumentParser:
+    """Return one parser of the whole command, the classic options and every subcommand's (the man
+    page and the shell completions are made from it at build time; ``main`` never uses it)."""
+    parser = _classic_parser()
+    parser.epilog = None  # the subcommands are listed by the parser itself here
+    subcommands = parser.add_subparsers(title="subcommands", dest="command", metavar="COMMAND")
+    for command, (module_name, help_text) in COMMANDS.items():
+        sub = subcommands.add_parser(command, help=help_text, description=help_text)
+        importlib.import_module(module_name).add_arguments(sub, command)
+    return parser
+
+
 class Terminated(BaseException):
     """SIGTERM or SIGHUP arrived: unwinds like Ctrl-C, so temporary output files are removed."""
 

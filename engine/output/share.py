@@ -19,6 +19,7 @@ site's own newer links start ``S9B``; that form is not documented, so we do not 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from urllib.parse import parse_qs, urlsplit
 
 import numpy as np
 
@@ -74,3 +75,44 @@ def sudokuwiki_link(
 ) -> str:
     """Return the SudokuWiki solver link of a puzzle (see :func:`sudokuwiki_board`); ValueError as there."""
     return SUDOKUWIKI_SOLVER + sudokuwiki_board(givens, digits, notes)
+
+
+SUDOKUWIKI_HOSTS = ("sudokuwiki.org", "www.sudokuwiki.org")
+
+
+def read_sudokuwiki_link(link: str) -> tuple[list[int], list[int] | None]:
+    """Return ``(givens, notes or None)`` of a SudokuWiki solver link (``...sudoku.htm?bd=``), the
+    inverse of :func:`sudokuwiki_link`; raises ValueError saying what is wrong with the link.
+
+    The 81-digit form gives givens alone.  The 162-character form gives the clues as givens and, for
+    every other cell, its candidates as notes (a digit the player placed becomes a note of that digit
+    alone: the board opens as a puzzle, not as a game in progress).
+    """
+    parts = urlsplit(link.strip())
+    if parts.hostname not in SUDOKUWIKI_HOSTS:
+        raise ValueError("not a SudokuWiki link")
+    values = parse_qs(parts.query).get("bd")
+    if not values:
+        raise ValueError("the SudokuWiki link has no bd= board")
+    board = values[0].strip()
+    if len(board) == N_CELLS and board.isascii() and all(ch in "0123456789." for ch in board):
+        return [0 if ch == "." else int(ch) for ch in board], None
+    if len(board) == 2 * N_CELLS and all(ch in _BASE32 for ch in board.lower()):
+        return _read_long_board(board.lower())
+    raise ValueError(f"the SudokuWiki board has {len(board)} characters; expected 81 digits or the "
+                     "162-character form (the site's newer S9B links are not documented)")
+
+
+def _read_long_board(board: str) -> tuple[list[int], list[int]]:
+    """Return ``(givens, notes)`` of a 162-character board; ValueError for a cell code out of range."""
+    givens, notes = [0] * N_CELLS, [0] * N_CELLS
+    for cell in range(N_CELLS):
+        n = _BASE32.index(board[2 * cell]) * 32 + _BASE32.index(board[2 * cell + 1])
+        bits, clue = n >> 1, n & 1
+        if bits >= 512 or (clue and bits.bit_count() != 1):
+            raise ValueError(f"the SudokuWiki board's cell {cell + 1} reads {board[2 * cell:2 * cell + 2]!r}")
+        if clue:
+            givens[cell] = bits.bit_length()
+        else:
+            notes[cell] = bits
+    return givens, notes

@@ -116,6 +116,7 @@ export const api = {
   importSet: (text) => call("import_set", text),
   exportText: (format, content) => call("export_text", format, content),
   openFile: () => call("open_file"),
+  takeOpened: () => call("take_opened"),
   saveFile: (format, content) => call("save_file", format, content),
   quit: () => call("quit"),
   openImage: () => call("open_image"),

@@ -41,6 +41,7 @@ let learn = null;
 let solve = null;
 let chrome = null;
 let finish = null;
+let transfer = null;
 let changeSetting = null; // changeSetting(name, value): settings.js
 let renderQueued = false;
 
@@ -221,7 +222,7 @@ function wire() {
   play = new PlayPanel({ view, say, sayMaking, changeSetting, focusBoard });
   solve = new SolvePanel({ view, render, queueRender });
   learn = new LearnPanel({ view, render, announce, say, reopen: (info) => solve.reopen(info) });
-  const transfer = new Transfer({ say, focusBoard });
+  transfer = new Transfer({ say, focusBoard });
   $("board").addEventListener("paste", (event) => transfer.paste(event));
   $("board").addEventListener("keydown", boardKeys({
     selected: () => view.selected, select, enterDigit, toggleNote,
@@ -253,6 +254,7 @@ function wire() {
   onError((error) => toast(() => errorText(error)));
   store.onState(acceptState);
   on("state", (payload) => store.accept(payload.state));
+  on("opened", () => transfer.takeOpened()); // a puzzle file or link opened from outside the window
   on("notice", (notice) => {
     const replaced = notice.code === "new_puzzle" && notice.params && notice.params.replaced;
     showNotice(notice, false, replaced ? () => i18n.t("msg.undoHint") : null); // Undo brings the old game back
@@ -265,6 +267,7 @@ async function start() {
   // the first state comes as every state does, in a `state` event (the call's answer is not drawn)
   const { answer } = await store.act(() => api.getState());
   if (answer.ok) board.focus(view.selected);
+  transfer.takeOpened(); // what the command line opened, queued before the page listened
 }
 
 start();

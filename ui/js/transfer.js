@@ -4,6 +4,7 @@
 import { api } from "./api.js";
 import { copyText } from "./clipboard.js";
 import * as i18n from "./i18n.js";
+import { errorText } from "./messages.js";
 import * as store from "./store.js";
 
 const $ = (id) => document.getElementById(id);
@@ -34,15 +35,64 @@ export class Transfer {
     this.load(text);
   }
 
+  /** Puzzles opened from outside (the command line, a file manager, a second launch): each goes
+   * through the Import dialog's own Load, so several puzzles are offered as a set. */
+  async takeOpened() {
+    if (this.taking) {
+      this.takeAgain = true; // an `opened` event during a take: ask again once it is done
+      return;
+    }
+    this.taking = true;
+    try {
+      do {
+        this.takeAgain = false;
+        const answer = await api.takeOpened();
+        for (const item of (answer.ok && answer.items) || []) await this.importOpened(item);
+      } while (this.takeAgain);
+    } finally {
+      this.taking = false;
+    }
+  }
+
+  async importOpened(item) {
+    this.showImport();
+    if (item.error) {
+      $("import-error").textContent = errorText(item.error); // a file that could not be read
+      return;
+    }
+    $("import-text").value = item.text;
+    await this.loadDialogText();
+  }
+
+  showImport() {
+    const dialog = $("import-dialog");
+    $("import-error").textContent = "";
+    $("import-set").hidden = true;
+    if (!dialog.open) dialog.showModal();
+    $("import-text").focus();
+  }
+
+  /** The Import dialog's Load: one puzzle loads and the dialog closes; several offer "Play as a set". */
+  async loadDialogText() {
+    const dialog = $("import-dialog");
+    const error = $("import-error");
+    error.textContent = "";
+    const answer = await this.load($("import-text").value);
+    if (answer.ok) {
+      dialog.close();
+    } else if (answer.error.code === "several_puzzles") {
+      error.textContent = i18n.t("msg.severalPuzzles", answer.error.params);
+      $("import-set").hidden = false; // one text, several puzzles: offered as a set
+      $("import-set").focus();
+    } else {
+      error.textContent = i18n.t("error.bad_text", { message: answer.error.message });
+    }
+  }
+
   wireImport() {
     const dialog = $("import-dialog");
     const error = $("import-error");
-    $("import").addEventListener("click", () => {
-      error.textContent = "";
-      $("import-set").hidden = true;
-      dialog.showModal();
-      $("import-text").focus();
-    });
+    $("import").addEventListener("click", () => this.showImport());
     $("import-close").addEventListener("click", () => dialog.close());
     dialog.addEventListener("close", () => this.ctx.focusBoard());
     $("import-open").addEventListener("click", async () => {
@@ -50,19 +100,7 @@ export class Transfer {
       if (answer.ok && answer.text !== null) $("import-text").value = answer.text;
     });
     $("import-text").addEventListener("input", () => ($("import-set").hidden = true));
-    $("import-load").addEventListener("click", async () => {
-      error.textContent = "";
-      const answer = await this.load($("import-text").value);
-      if (answer.ok) {
-        dialog.close();
-      } else if (answer.error.code === "several_puzzles") {
-        error.textContent = i18n.t("msg.severalPuzzles", answer.error.params);
-        $("import-set").hidden = false; // one text, several puzzles: offered as a set
-        $("import-set").focus();
-      } else {
-        error.textContent = i18n.t("error.bad_text", { message: answer.error.message });
-      }
-    });
+    $("import-load").addEventListener("click", () => this.loadDialogText());
     $("import-set").addEventListener("click", async () => {
       error.textContent = "";
       const { answer, state } = await store.act(() => api.importSet($("import-text").value));
