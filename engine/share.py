@@ -74,3 +74,20 @@ def sudokuwiki_link(
 ) -> str:
     """Return the SudokuWiki solver link of a puzzle (see :func:`sudokuwiki_board`); ValueError as there."""
     return SUDOKUWIKI_SOLVER + sudokuwiki_board(givens, digits, notes)
+
+
+def sudokuwiki_givens(board: str) -> str:
+    """Return the 81-character givens line (``.`` for empty) of a ``bd=`` value in either documented form;
+    ValueError for anything else (the undocumented ``S9B`` form among them)."""
+    board = board.strip()
+    if len(board) == N_CELLS and all(ch in "0123456789." for ch in board):
+        return board.replace("0", ".")
+    if len(board) == 2 * N_CELLS and all(ch in _BASE32 for ch in board.lower()):
+        cells = []
+        for cell in range(N_CELLS):
+            n = int(board[2 * cell : 2 * cell + 2], 32)
+            bits = n >> 1
+            clue = n & 1 and bits and not bits & (bits - 1)  # a clue holds exactly one digit
+            cells.append(str(bits.bit_length()) if clue else ".")
+        return "".join(cells)
+    raise ValueError("a SudokuWiki board is 81 digits or 162 base-32 characters")
