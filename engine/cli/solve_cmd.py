@@ -12,6 +12,12 @@ always the k-th puzzle read: a malformed, invalid or unsolvable puzzle is writte
 
 A puzzle with several solutions gets the first one the solver finds, silently: ``-s`` answers
 "a solution", ``sudoku check`` answers "how many".  Comment and blank lines are not copied.
+
+A line-form file may mix classic lines with f-puzzles JSON objects (one a line), links (f-puzzles,
+SudokuPad, SudokuWiki) and lines of other sizes (engine/puzzle/lines.py); only the lines the compiled
+classic path rejects go that way, and a solution of size N is written as one line of N*N characters.
+A puzzle with a constraint the model does not know is written back, reported naming the constraint,
+and the run exits with status 2.
 """
 
 from __future__ import annotations
@@ -38,6 +44,7 @@ from engine.cli.common import (
     why_not_unique,
 )
 from engine.formats import Chunk, Form, format_entries_bulk, parse_chunk
+from engine.puzzle.lines import solve_line
 from engine.solver import solve_batch
 
 CHUNK = 20_000
@@ -55,6 +62,7 @@ class ChunkResult(NamedTuple):
     messages: list[str]
     failed: int
     count: int
+    refused: int = 0  # puzzles with a constraint the model does not know
 
 
 def _assemble(chunk: Chunk, solutions: np.ndarray, ok: np.ndarray) -> bytes:
@@ -86,12 +94,20 @@ def solve_chunk(chunk: Chunk) -> ChunkResult:
     elif good.any():
         solutions = grids.copy()
         solutions[good], ok[good] = solve_batch(grids[good])
-    messages = []
+    messages, texts, refused = [], chunk.texts, 0
     for i in np.flatnonzero(~ok).tolist():
         number, line, error = chunk.first + i, chunk.lines[i], errors[i]
+        reason = None
+        if error and chunk.form is Form.LINE and (other := solve_line(chunk.texts[i], line)):
+            if other.solution is not None:  # written in place of the line, as a failed one is
+                texts = texts if texts is not chunk.texts else list(texts)
+                texts[i] = other.solution
+                continue
+            error, reason, refused = other.error, other.reason, refused + other.refused
         where = f"puzzle {number}" if error else f"puzzle {number} (line {line})"  # a ParseError has it
-        messages.append(f"{where}: {error or why_not_unique(grids[i])}")
-    return ChunkResult(_assemble(chunk, solutions, ok), messages, len(messages), len(errors))
+        messages.append(f"{where}: {error or reason or why_not_unique(grids[i])}")
+    out = _assemble(chunk._replace(texts=texts), solutions, ok)
+    return ChunkResult(out, messages, len(messages), len(errors), refused)
 
 
 def _worker_ignores_ctrl_c() -> None:
@@ -152,7 +168,7 @@ def _solve(source: BinaryIO, args: argparse.Namespace) -> int:
                 positions.append(source.tell())
             yield chunk
 
-    failed = done = total = 0
+    failed = done = total = refused = 0
     with atomic_output(args.output) as out, progress(size, "solving", unit="B" if size else "puzzle") as bar:
         for k, result in enumerate(_results(cut(), args.jobs)):
             if k and first.form is not Form.LINE:
@@ -161,6 +177,7 @@ def _solve(source: BinaryIO, args: argparse.Namespace) -> int:
             for message in result.messages:
                 print(clip(message), file=sys.stderr)
             failed += result.failed
+            refused += result.refused
             total += result.count
             position = positions.popleft() if size else done + result.count
             bar.update(position - done)
@@ -170,11 +187,12 @@ def _solve(source: BinaryIO, args: argparse.Namespace) -> int:
         say_written(args, counted(total, "puzzle"), note)
     else:
         say_written(args, counted(total, "solution"))
-    return 1 if failed else 0
+    return 2 if refused else 1 if failed else 0
 
 
 def run(args: argparse.Namespace) -> int:
-    """Solve ``args.solve`` into ``args.output``: 0 all solved, 1 some not; FileError for file problems."""
+    """Solve ``args.solve`` into ``args.output``: 0 all solved, 1 some not, 2 some refused (a constraint the
+    model does not know); FileError for file problems."""
     with reading(args.solve) as source:
         check_output(args.output, args.solve)
         return _solve(source, args)
