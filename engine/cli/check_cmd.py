@@ -21,7 +21,6 @@ from engine.cli.common import clip, progress, puzzle_chunks, reading, write_stdo
 from engine.errors import ParseError
 from engine.formats import Chunk, Form, parse_chunk
 from engine.grid import conflicts
-from engine.puzzle.lines import check_line
 from engine.solver import classify_batch
 
 CHUNK = 20_000
@@ -63,7 +62,11 @@ def check_chunk(chunk: Chunk) -> tuple[list[str], int, int]:
         _, counts[good] = classify_batch(grids[good], limit=2)
     lines, not_unique, refused = [], 0, 0
     for i, (count, error) in enumerate(zip(counts.tolist(), errors, strict=True)):
-        other = check_line(chunk.texts[i], chunk.lines[i]) if error and chunk.form is Form.LINE else None
+        other = None
+        if error and chunk.form is Form.LINE:
+            from engine.puzzle.lines import check_line  # only then: ~50 ms of start-up
+
+            other = check_line(chunk.texts[i], chunk.lines[i])
         if other is not None:
             status, detail, refused = other.status, other.detail, refused + other.refused
         else:

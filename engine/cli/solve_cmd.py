@@ -28,7 +28,7 @@ import os
 import sys
 from collections import deque
 from collections.abc import Iterator
-from typing import BinaryIO, NamedTuple
+from typing import Any, BinaryIO, NamedTuple
 
 import numpy as np
 
@@ -44,7 +44,6 @@ from engine.cli.common import (
     why_not_unique,
 )
 from engine.formats import Chunk, Form, format_entries_bulk, parse_chunk
-from engine.puzzle.lines import solve_line
 from engine.solver import solve_batch
 
 CHUNK = 20_000
@@ -98,7 +97,7 @@ def solve_chunk(chunk: Chunk) -> ChunkResult:
     for i in np.flatnonzero(~ok).tolist():
         number, line, error = chunk.first + i, chunk.lines[i], errors[i]
         reason = None
-        if error and chunk.form is Form.LINE and (other := solve_line(chunk.texts[i], line)):
+        if error and chunk.form is Form.LINE and (other := _solve_other(chunk.texts[i], line)):
             if other.solution is not None:  # written in place of the line, as a failed one is
                 texts = texts if texts is not chunk.texts else list(texts)
                 texts[i] = other.solution
@@ -108,6 +107,13 @@ def solve_chunk(chunk: Chunk) -> ChunkResult:
         messages.append(f"{where}: {error or reason or why_not_unique(grids[i])}")
     out = _assemble(chunk._replace(texts=texts), solutions, ok)
     return ChunkResult(out, messages, len(messages), len(errors), refused)
+
+
+def _solve_other(text: bytes, line: int) -> Any:
+    """The variant way for a line the classic path rejected (imported only then: ~50 ms of start-up)."""
+    from engine.puzzle.lines import solve_line
+
+    return solve_line(text, line)
 
 
 def _worker_ignores_ctrl_c() -> None:
