@@ -179,6 +179,26 @@ def test_an_fpuzzles_and_a_sudokupad_link_of_one_puzzle_check_alike(tmp_path, ca
     assert verdicts == ["unique\tone solution"] * 3
 
 
+def test_a_file_holding_one_json_document_is_its_puzzles(tmp_path, capsys):
+    pretty = tmp_path / "one.json"
+    pretty.write_text(json.dumps(json.loads(dumps(MIXED4)), indent=2), encoding="utf-8")
+    listed = tmp_path / "list.json"
+    listed.write_text(json.dumps([json.loads(dumps(KILLER4)), json.loads(dumps(UNSOLVABLE4))], indent=1))
+    assert main(["check", str(pretty)]) == 0
+    assert capsys.readouterr().out == "1\tunique\tone solution\n"
+    assert main(["check", str(listed)]) == 1
+    assert [row.split("\t")[1] for row in capsys.readouterr().out.splitlines()] == ["unique", "unsolvable"]
+    out = tmp_path / "out.txt"
+    assert main(["-s", str(pretty), "-o", str(out), "-q"]) == 0
+    assert out.read_text() == engine.format_solution(MIXED4, brute_solve(MIXED4)) + "\n"
+
+
+def test_a_file_starting_with_a_brace_that_is_no_json_document_is_read_line_by_line(tmp_path, capsys):
+    path = _write(tmp_path / "broken.txt", ["{", dumps(KILLER4)])
+    assert main(["check", str(path)]) == 1
+    assert [row.split("\t")[1] for row in capsys.readouterr().out.splitlines()] == ["malformed", "unique"]
+
+
 # --- convert -------------------------------------------------------------------------------------------
 
 @pytest.mark.parametrize("form", ["fpuzzles", "link", "sudokupad", "json"])

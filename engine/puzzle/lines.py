@@ -7,9 +7,11 @@ A line holding a constraint the model does not know is *refused* (the commands t
 
 from __future__ import annotations
 
+import json
 from typing import NamedTuple
 
 from engine.errors import ParseError, UnknownConstraintError
+from engine.formats import Chunk, Form
 from engine.puzzle.links import looks_like_link
 from engine.puzzle.model import Puzzle
 from engine.puzzle.parse import LINE_SIZES, format_solution, parse_puzzle
@@ -38,6 +40,21 @@ def is_other_puzzle(text: str) -> bool:
     body = text.strip()
     return (body.startswith("{") or looks_like_link(body) or body.startswith(("fpuzzles", "fpuz", "scf"))
             or (len(body) in LINE_SIZES and len(body) != 81))
+
+
+def json_document(chunks: list[Chunk]) -> list[Chunk] | None:
+    """Return a file read as line-form chunks as one chunk of one-line puzzles when the whole file is one JSON
+    document: a puzzle object written over several lines, or a list of puzzle objects; None otherwise."""
+    texts = [text for chunk in chunks if chunk.form is Form.LINE for text in chunk.texts]
+    try:
+        document = json.loads(b"\n".join(texts))
+    except (ValueError, RecursionError):
+        return None
+    items = document if isinstance(document, list) else [document]
+    if not items or not all(isinstance(item, dict) for item in items):
+        return None
+    lines = [json.dumps(item, separators=(",", ":"), ensure_ascii=False).encode("utf-8") for item in items]
+    return [Chunk(Form.LINE, 1, [chunks[0].lines[0]] * len(lines), lines)]
 
 
 def _decoded(raw: bytes | str) -> str:
