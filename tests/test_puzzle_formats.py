@@ -113,6 +113,15 @@ def test_odd_even_and_dot_values_read_and_write_back():
     assert read_fpuzzles(write_fpuzzles(puzzle)) == puzzle
 
 
+def test_rules_read_only_when_true_and_a_little_killer_without_its_cells_gets_them_from_its_arrow():
+    puzzle = read_fpuzzles(_empty() | {"disjointgroups": True, "antiking": False, "diagonal+": False})
+    assert puzzle.constraints == (Rule("disjointgroups"),)
+    record = json.loads(json.dumps(BY_ID["iss-6x6-little-killer"]["fpuzzles"]))
+    for entry in record["littlekillersum"]:
+        del entry["cells"]
+    assert read_fpuzzles(record) == read_fpuzzles(BY_ID["iss-6x6-little-killer"]["fpuzzles"])
+
+
 def test_cosmetic_keys_are_left_out_and_change_nothing():
     plain = _empty() | {"killercage": [{"cells": ["R1C1", "R1C2"], "value": "3"}]}
     dressed = plain | {"title": "T", "author": "A", "ruleset": "r", "solution": [1] * 16,
