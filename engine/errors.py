@@ -2,6 +2,7 @@
 
 SudokuError                 base of everything the engine raises on purpose
  +-- ParseError             text that is not a puzzle (also a ValueError); knows line and column
+ |    +-- UnknownConstraintError   a puzzle with a constraint the model does not know; names it
  +-- InvalidPuzzleError     a puzzle with a repeated given (also a ValueError)
  +-- OutputError            a file that cannot be written (also an OSError); names the file
 """
@@ -30,6 +31,17 @@ class ParseError(SudokuError, ValueError):
         self.column = column
         where = f"line {line}" + (f", column {column}" if column is not None else "")
         super().__init__(f"{where}: {message}")
+
+
+class UnknownConstraintError(ParseError):
+    """A puzzle (f-puzzles JSON, a link) with a constraint the model does not know: ``names`` are its keys,
+    e.g. ``("palindrome",)``; refused whole, never solved without it."""
+
+    def __init__(self, names: tuple[str, ...], line: int = 1) -> None:
+        self.names = names
+        quoted = ", ".join(repr(n[:40]) for n in names)
+        what = "an unknown constraint" if len(names) == 1 else "unknown constraints"
+        super().__init__(f"{what} {quoted}: the engine cannot solve this puzzle", line)
 
 
 class InvalidPuzzleError(SudokuError, ValueError):

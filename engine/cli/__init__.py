@@ -8,9 +8,9 @@ Classic form (the assignment this project started from)::
 Both end with one line on stderr naming what was written ("wrote 1,000 grids to sudoku.txt"),
 unless ``-q``: a later run overwrites ``sudoku.txt``, so a user should know it is there.
 
-Subcommands: ``sudoku check|generate|hint|explain|rate|read|daily|print|practise|why ...``.  Every command
-module offers ``add_arguments(parser)`` and ``run(args) -> int`` and is imported only when used, so a command
-never pays for another's imports (``-c`` never loads numba).
+Subcommands: ``sudoku check|generate|hint|explain|rate|read|daily|print|practise|why|convert ...``.
+Every command module offers ``add_arguments(parser)`` and ``run(args) -> int`` and is imported only
+when used, so a command never pays for another's imports (``-c`` never loads numba).
 
 Exit status: 0 success, 1 some puzzles failed or a command error, 2 usage or file errors,
 130 interrupted, 143 / 129 stopped by SIGTERM / SIGHUP (a temporary output file is removed).
@@ -53,6 +53,7 @@ COMMANDS = {
     "practise": ("engine.cli.practise_cmd", "write board states for practising one technique"),
     "why": ("engine.cli.why_cmd", "show why a digit is wrong in a cell: a chain to a contradiction"),
     "read": ("engine.cli.read_cmd", "read puzzles from photos or screenshots"),
+    "convert": ("engine.cli.convert_cmd", "write a puzzle as f-puzzles JSON, a link or our own JSON"),
 }
 
 EPILOG = (
@@ -79,7 +80,11 @@ def _classic_parser() -> Parser:
         help="write N distinct complete grids (1 to 1,000,000)",
     )
     what.add_argument(
-        "-s", dest="solve", metavar="FILE", help="solve every puzzle in FILE ('-' for standard input)"
+        "-s",
+        dest="solve",
+        metavar="FILE",
+        help="solve every puzzle in FILE: lines, blocks, f-puzzles JSON lines or links "
+        "('-' for standard input)",
     )
     p.add_argument(
         "-o",

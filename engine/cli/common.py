@@ -206,6 +206,12 @@ def puzzle_chunks(source: BinaryIO, path: str, size: int) -> Iterator[Any]:
             empty = False
         what = "the file is empty (0 bytes)" if empty else "no puzzle found (only blank lines or comments)"
         raise FileError(f"{display_name(path)}: {what}")
+    head = first.texts[0].lstrip()[:1]
+    if head == b"[" or (head == b"{" and first.texts[0].rstrip()[-1:] != b"}"):
+        from engine.puzzle.lines import json_document  # a JSON document over many lines: small, read whole
+
+        read = [first, *chunks]
+        return iter(json_document(read) or read)
     return itertools.chain([first], chunks)
 
 

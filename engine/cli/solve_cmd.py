@@ -12,6 +12,12 @@ always the k-th puzzle read: a malformed, invalid or unsolvable puzzle is writte
 
 A puzzle with several solutions gets the first one the solver finds, silently: ``-s`` answers
 "a solution", ``sudoku check`` answers "how many".  Comment and blank lines are not copied.
+
+A line-form file may mix classic lines with f-puzzles JSON objects (one a line), links (f-puzzles,
+SudokuPad, SudokuWiki) and lines of other sizes (engine/puzzle/lines.py); only the lines the compiled
+classic path rejects go that way, and a solution of size N is written as one line of N*N characters.
+A puzzle with a constraint the model does not know is written back, reported naming the constraint,
+and the run exits with status 2.
 """
 
 from __future__ import annotations
@@ -103,7 +109,7 @@ def _solve(source: BinaryIO, args: argparse.Namespace) -> int:
                 positions.append(source.tell())
             yield chunk
 
-    failed = done = total = 0
+    failed = done = total = refused = 0
     with atomic_output(args.output) as out, progress(size, "solving", unit="B" if size else "puzzle") as bar:
         for k, result in enumerate(_results(cut(), args.jobs)):
             if k and first.form is not Form.LINE:
@@ -112,6 +118,7 @@ def _solve(source: BinaryIO, args: argparse.Namespace) -> int:
             for message in result.messages:
                 print(clip(message), file=sys.stderr)
             failed += result.failed
+            refused += result.refused
             total += result.count
             position = positions.popleft() if size else done + result.count
             bar.update(position - done)
@@ -121,11 +128,12 @@ def _solve(source: BinaryIO, args: argparse.Namespace) -> int:
         say_written(args, counted(total, "puzzle"), note)
     else:
         say_written(args, counted(total, "solution"))
-    return 1 if failed else 0
+    return 2 if refused else 1 if failed else 0
 
 
 def run(args: argparse.Namespace) -> int:
-    """Solve ``args.solve`` into ``args.output``: 0 all solved, 1 some not; FileError for file problems."""
+    """Solve ``args.solve`` into ``args.output``: 0 all solved, 1 some not, 2 some refused (a constraint the
+    model does not know); FileError for file problems."""
     with reading(args.solve) as source:
         check_output(args.output, args.solve)
         return _solve(source, args)

@@ -116,3 +116,14 @@ def _read_long_board(board: str) -> tuple[list[int], list[int]]:
         else:
             notes[cell] = bits
     return givens, notes
+
+
+def sudokuwiki_givens(board: str) -> str:
+    """Return the 81-character givens line (``.`` for empty) of a ``bd=`` value in either documented form;
+    ValueError for anything else (the undocumented ``S9B`` form among them)."""
+    board = board.strip()
+    if len(board) == N_CELLS and board.isascii() and all(ch in "0123456789." for ch in board):
+        return board.replace("0", ".")
+    if len(board) == 2 * N_CELLS and all(ch in _BASE32 for ch in board.lower()):
+        return "".join(str(d) if d else "." for d in _read_long_board(board.lower())[0])
+    raise ValueError("a SudokuWiki board is 81 digits or 162 base-32 characters")

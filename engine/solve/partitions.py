@@ -11,6 +11,7 @@ partitions' outputs in order gives exactly the file ``sudoku -s`` writes::
     bag = db.read_text("shards/*.txt").map_partitions(engine.solve_lines)
     bag.to_textfiles("out/*.txt", name_function="{:05d}".format, last_endline=True)
 
+Variant lines (f-puzzles JSON, links, lines of other sizes) solve and classify as in ``sudoku -s``.
 Blank lines and ``#`` comments are dropped, as ``sudoku -s`` drops them.  Roads not taken: a
 scheduler of our own (the brief: use an existing engine); pickling numpy arrays between workers
 (text partitions are what these engines read and write, and parsing is a small part of solving).
