@@ -12,7 +12,7 @@ walks it, and a step that places a digit other than the solution's or removes th
 digit is printed and counted.  The path must end on the solution.
 
 This is a check, not part of the test suite: it takes tens of minutes (the hardest puzzles reach
-the forcing searches).  ``tests/test_soundness.py`` runs the same check on a small sample, and
+the forcing searches).  ``tests/engine/test_soundness.py`` runs the same check on a small sample, and
 with ``-m slow`` every instance of every pattern technique on 2,000 puzzles.  Exit status 1 if
 any step is wrong.
 """

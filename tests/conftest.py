@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 # The suite tests the kernels' source through numba's JIT, even where scripts/dev compiled them ahead
-# of time into the venv; tests/test_aot.py compares the compiled module with it.  Set before any
+# of time into the venv; tests/engine/test_aot.py compares the compiled module with it.  Set before any
 # engine import, and inherited by the commands the tests start.
 os.environ.setdefault("SUDOKU_STUDIO_KERNELS", "jit")
 
@@ -96,7 +96,7 @@ def ui_data_dir() -> Iterator[Path]:
 @pytest.fixture
 def ui_app(chromium: object, ui_data_dir: Path) -> Iterator[object]:
     """A page for the real ui/ bridged to a real Api (English) on a fresh data folder; call launch()."""
-    from harness.app import UiApp
+    from tests.harness.app import UiApp
 
     app = UiApp(chromium, ui_data_dir)  # type: ignore[arg-type]
     try:

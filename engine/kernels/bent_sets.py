@@ -21,7 +21,8 @@ def bent_sets_found(cands, cell_units, peers, scopes, digit_sets, n, out):  # pr
     set that :mod:`engine.logic.strategies.bent_sets` turns into a step, in its order; return how many
     (``out``'s length when it filled up).
 
-    The search of round 7's kernel (tests/bent_sets_reference.py: digit set by digit set, each pivot cell
+    The search of round 7's kernel (tests/harness/bent_sets_reference.py: digit set by digit set, each
+    pivot cell
     with its peers and then, for n = 4, each box with a crossing line, depth first), each set kept
     once, then tested (spread over units, removes something), in one call on 27-cell words.
     For n >= 6 (Sukaku Explainer's UVWXYZ- and TUVWXYZ-wings: an almost locked set of n - 1 cells

@@ -6,7 +6,8 @@ the technique modules import it on first use.
 
 A node set is a row of ``uint64`` words (node ``n`` is bit ``n % 64`` of word ``n // 64``); a graph's
 links are one such row per node.  :func:`search_chains` does what ``layers`` and ``trace`` do in
-Python (tests/chain_reference.py, the tests' plain statement of it), for every start node in one call, and
+Python (tests/harness/chain_reference.py, the tests' plain statement of it), for every start node in one
+call, and
 writes each chain it finds as a record; :func:`useful_chains` turns the records into eliminations
 and keeps the shortest chain per result, so Python only reads the few results.
 :func:`graph_nodes` makes a graph's candidate and group nodes, :func:`graph_links` its rows,
@@ -50,7 +51,7 @@ CLOSED = 2  # a HIT whose end sees the start, four or more nodes, none twice: a 
 
 @njit(cache=True)
 def _bfs(strong, weak, start, truth, want, stop, found, seen, nxt):  # pragma: no cover - compiled
-    """Fill ``found[j]`` with the nodes first reached at distance j (as tests/chain_reference.py's
+    """Fill ``found[j]`` with the nodes first reached at distance j (as tests/harness/chain_reference.py's
     layers) and return the number of layers.  ``want``/``stop`` as there (empty rows: no
     condition); ``seen`` (two rows) and ``nxt`` are work rows, given by the caller: allocating them
     in each of a search's 1,000-odd calls cost 10-25% of the AIC's search on SE 9 graphs."""
@@ -288,7 +289,8 @@ def _grow(out, need):  # pragma: no cover - compiled
 def search_chains(  # pragma: no cover - compiled
     strong, weak, rstrong, rweak, digit, targets, single_cell, loops, same_digit
 ):
-    """Return the records of every chain from every start node, in the order tests/chain_reference.py's
+    """Return the records of every chain from every start node, in the order
+    tests/harness/chain_reference.py's
     chain_results_py reads them: per start, its hits by layer then node, then its shortest loop.
 
     A record is ``kind, start, j, length, state...`` (kind HIT, CLOSED or LOOP, ``j`` the end's
@@ -422,7 +424,7 @@ def _spread(key, cell, digits):  # pragma: no cover - compiled
 def _loop_eliminations(states, at, length, digit, cells, peers, places, weak_keys, member, als_ids, als_start,
                        set_cells, elims):  # pragma: no cover - compiled
     """Add what the continuous loop ``states[at:at + length]`` removes to ``elims``, then take the
-    loop's own candidates out of it: tests/chain_reference.py's loop_eliminations."""
+    loop's own candidates out of it: tests/harness/chain_reference.py's loop_eliminations."""
     loop_lo = np.uint64(0)
     loop_hi = np.uint64(0)
     for k in range(length):
@@ -496,7 +498,7 @@ def useful_chains(  # pragma: no cover - compiled
 ):
     """Return chains.chain_results as records ``loop, length, state..., count, (cell, digit)...``:
     per result that removes something (the removals sorted), the shortest chain, in the order
-    tests/chain_reference.py's chain_results_py keeps them.
+    tests/harness/chain_reference.py's chain_results_py keeps them.
 
     ``links`` are the graph's strong (``[0]``) and weak (``[1]``) links, ``cells``/``peers`` each
     node's cells and the cells seeing all of them (two words), ``places[d]`` the cells of digit d,

@@ -110,7 +110,8 @@ _GIVEN = _BIVALUE + 3  # work[_GIVEN:_GIVEN + 27]: each digit's givens, by band 
 WORK = _GIVEN + 32  # _start's index is masked to 5 bits (a value above 9 writes past the 27)
 
 # The compiled entry point's argument types, for ahead-of-time compilation (numba.pycc, through
-# engine.kernels.njit's ``aot``); tests/test_solver.py checks they are the ones engine/solve/solver.py passes.
+# engine.kernels.njit's ``aot``); tests/engine/test_solver.py checks they are the ones
+# engine/solve/solver.py passes.
 CLASSIFY_MANY_SIGNATURE = (
     "void(uint8[:, ::1], int64, int64, uint8[:, ::1], int64[::1], int64[::1], int64[:, ::1], int64[::1])"
 )

@@ -7,7 +7,7 @@ cell or unit runs out of room.  Plain Python on lists: the compiled solver has i
 of this logic in :mod:`engine.kernels.solver`, where lists of ints cannot go, and the forcing nets,
 digit forcing chains and Kraken fish follow their branches with
 :func:`engine.kernels.propagation.propagate`, this function compiled step for step, about 4 times
-faster a branch (a change here must be made there too: tests/test_propagation_kernels.py compares
+faster a branch (a change here must be made there too: tests/engine/test_propagation_kernels.py compares
 the two).
 """
 

@@ -12,12 +12,12 @@ import re
 from pathlib import Path
 from typing import Any
 
-from harness.contract import BOARD, MENU, PLACES, BoardReader, digits_from_labels
-from harness.puzzles import easy_with_solution, grid_of
-from harness.server import QueueBridge, UiServer, shim_script
 from playwright.sync_api import Browser, Locator, Page, expect
 
 from desktop.contract.api import Api
+from tests.harness.contract import BOARD, MENU, PLACES, BoardReader, digits_from_labels
+from tests.harness.puzzles import easy_with_solution, grid_of
+from tests.harness.server import QueueBridge, UiServer, shim_script
 
 
 def shutdown_api(api: Any) -> None:

@@ -89,7 +89,7 @@ class BoardReader:
 
     def wait_digits(self, predicate: Any, timeout: float = 15.0, message: str = "") -> list[int]:
         """Return the board's digits once ``predicate(digits)`` holds; AssertionError after timeout."""
-        from harness.server import wait_for
+        from tests.harness.server import wait_for
 
         found: list[list[int]] = []
 

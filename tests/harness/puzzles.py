@@ -3,9 +3,8 @@
 from __future__ import annotations
 
 import csv
-from pathlib import Path
 
-DATA = Path(__file__).resolve().parents[3] / "shared" / "data"
+from tests.harness.paths import DATA
 
 
 def _tsv(name: str) -> list[dict[str, str]]:

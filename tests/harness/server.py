@@ -33,8 +33,9 @@ from typing import Any
 
 from desktop.bridge import dispatch_script
 from desktop.exposed import expose
+from tests.harness.paths import ROOT
 
-UI_DIR = Path(__file__).resolve().parents[2] / "ui"
+UI_DIR = ROOT / "ui"
 SHIM = Path(__file__).with_name("pywebview_shim.js")
 LONG_POLL_S = 2.0  # short enough that a closing page never holds a server thread for long
 

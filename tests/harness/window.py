@@ -16,12 +16,13 @@ import sys
 import time
 from pathlib import Path
 
-from harness.cdp import CdpError, CdpPage
-from harness.contract import BOARD, MENU, PLACES, BoardReader, digits_from_labels
-from harness.server import wait_for
-from harness.xvfb import close_window, free_port
+from tests.harness.cdp import CdpError, CdpPage
+from tests.harness.contract import BOARD, MENU, PLACES, BoardReader, digits_from_labels
+from tests.harness.paths import ROOT
+from tests.harness.server import wait_for
+from tests.harness.xvfb import close_window, free_port
 
-REPO = Path(__file__).resolve().parents[2]
+REPO = ROOT
 TITLE = "Sudoku Studio"
 
 

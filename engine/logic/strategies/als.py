@@ -28,7 +28,7 @@ of the first set locks it, its RCC leaves the next set, which is locked in turn,
 holds Z), and the AIC's graph with almost locked sets holds every such node and link.  So they are
 registered ``covered_by`` the AIC, and the driver does not ask them where the AIC found nothing,
 the only states where it would ask them.  On the 1,378 recorded stuck states all 72,613 of their
-steps remove only candidates the AIC removes there (tests/test_driver.py checks that on reglib
+steps remove only candidates the AIC removes there (tests/engine/test_driver.py checks that on reglib
 cases and hard states); rating the 187 held-out SE 9 puzzles gives the same paths in 0.96x the
 time (8.92 -> 8.58 s, compiled ahead of time, interleaved on one core).
 """

@@ -90,7 +90,7 @@ def _sets(cands: list[int], n: int) -> list[tuple[int, int, int]]:
     again).  Compiled, search and test in one call
     (:func:`engine.kernels.bent_sets.bent_sets_found`): in Python this took 5-10 ms a state on SE 8
     states, a third of rating them.  Round 7 compiled the search
-    (now tests/bent_sets_reference.py: a numba set to keep each set once, cells as two
+    (now tests/harness/bent_sets_reference.py: a numba set to keep each set once, cells as two
     unsigned words, the state's digit cells converted from Python ints on every call) and the test
     (a second kernel) apart; round 8 joined them on 27-cell words, with the cells of 2..n
     candidates listed once a state, a set kept once by comparing it with the few found for the same

@@ -119,7 +119,7 @@ def chain_results(g: Graph, cg: CandidateGrid, *, loops: bool = True, same_digit
     candidates weakly linked to both ends go; Z = start places it; Z seeing the start closes a
     loop.  Found and read in one compiled call (:func:`engine.kernels.chains.useful_chains`; the
     same reading written plainly in Python, which the tests hold it to, is
-    tests/chain_reference.py's ``chain_results_py``): an SE 8-9 state's ALS graph gives a few thousand
+    tests/harness/chain_reference.py's ``chain_results_py``): an SE 8-9 state's ALS graph gives a few thousand
     chains for some 10 results, and reading them in Python (a candidate key per chain, loops'
     eliminations) cost about twice the search.  ``cg`` is the state ``g`` was built for.
 

@@ -57,7 +57,7 @@ runs about three times faster): all Franken fish of sizes 2-4 on a new state, me
 (p95 29, worst 43); along a path, with the per-digit memo, median 0.3 ms, mean 3 ms.  The mutant
 search: median 12 ms (p95 70, worst 320) on a new state, median 0.3 ms and mean 6.5 ms along a
 path, hence its place after the Franken fish.  Kraken: mean 55 ms for every type 1 instance on the
-stuck states of tests/test_complex_fish.py, 210 ms (worst 800) with type 2, which follows every
+stuck states of tests/engine/test_complex_fish.py, 210 ms (worst 800) with type 2, which follows every
 base cell (the singles propagation dominates); it runs only where the forcing chain finds nothing.  Rating 20
 SE 5-9 puzzles (``engine.rating.difficulty.rate``), these finders took 8.5% of the time, 59 ms per puzzle.
 Since, the search drops a frame whose full cover can remove nothing (:mod:`engine.kernels.fish`):

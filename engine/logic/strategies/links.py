@@ -485,7 +485,7 @@ def rcc_tables(cg: CandidateGrid, sets: Sequence[Als]) -> tuple[np.ndarray, np.n
     The pairs are found compiled (:func:`engine.kernels.als.rcc_rows`): an SE 9 state has 300-700
     sets, some 100,000 pairs, 0.1-0.2 s in Python.  That kernel tries only the sets whose lowest x
     cell sees all of the other's x cells rather than every pair (the test of :func:`rccs`, as
-    ``chain_kernels.rcc_pairs`` did; it is tests/test_als_kernels.py's reference now): 0.67 -> 0.26
+    ``chain_kernels.rcc_pairs`` did; it is tests/engine/test_als_kernels.py's reference now): 0.67 -> 0.26
     ms a table, the same rows, on the 2,756 tables of the 1,378 stuck states.  (A list of the
     pairs, ``rcc_pairs``, went with its last caller, the ALS chain.)
     """

@@ -1,0 +1,1 @@
+"""The ``sudoku`` command, in process and as a real command."""

@@ -1,0 +1,1 @@
+"""The desktop's Python half: the real Api, the mid end, the host, saves, without a window."""

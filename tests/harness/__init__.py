@@ -1,0 +1,1 @@
+"""What the tests share: paths, puzzles, the regression library, reference searches, drivers."""

@@ -1,0 +1,1 @@
+"""The page in a real browser engine (Playwright + Chromium) against the real Api."""

@@ -1,0 +1,1 @@
+"""The real window under Xvfb, driven by accessible names; the PyInstaller bundle."""
