@@ -29,6 +29,9 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import unquote, urlsplit
 
+from desktop.io import files
+from desktop.midend import GameError
+
 log = logging.getLogger(__name__)
 
 SOCKET_NAME = "instance.sock"
@@ -221,3 +224,33 @@ class Handoff:
         with contextlib.suppress(Exception):  # showing the window is a courtesy: the puzzle is there
             window.restore()
             window.show()
+
+
+class Inbox:
+    """The launch arguments not yet taken by the page (thread-safe)."""
+
+    def __init__(self) -> None:
+        self._lock = threading.Lock()
+        self._items: list[str] = []
+
+    def put(self, argument: str) -> None:
+        """Queue one launch argument (a file's absolute path or a link); never fails."""
+        with self._lock:
+            self._items.append(argument)
+
+    def take(self) -> list[str]:
+        """Return and forget every argument queued so far, oldest first."""
+        with self._lock:
+            items, self._items = self._items, []
+        return items
+
+
+def opened_item(argument: str) -> dict[str, Any]:
+    """Return ``{"text", "name"}`` for the page's Import dialog (a link is its own text), or ``{"error":
+    {code, message, params}}`` when the file cannot be read (never raises)."""
+    if is_link(argument):
+        return {"text": argument, "name": ""}
+    try:
+        return files.read_puzzle_file(argument)
+    except GameError as err:
+        return {"error": {"code": err.code, "message": err.message, "params": err.params}}
