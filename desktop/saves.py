@@ -20,7 +20,7 @@ from typing import Any
 from desktop.midend import CAUSES, ORIGINS, Cell, Change, Game, Move, Play
 from desktop.midend.colours import COLOURS, NO_COLOUR, Colour, Paint, note_colours_valid
 from desktop.midend.game import HISTORY_LIMIT, MODES, Puzzle
-from desktop.midend.play import TIMES_KEPT
+from desktop.midend.play import TIMES_KEPT, solved_by_player
 from engine import N_CELLS
 
 FORMAT = "sudoku-studio/game"
@@ -36,18 +36,25 @@ class FutureVersionError(ValueError):
 def dump(play: Play, now: float) -> dict[str, Any]:
     """Return the version-3 file body for ``play``."""
     return {"format": FORMAT, "version": VERSION, "play": {
-        "games": [_dump_game(g, now) for g in play.games],
+        "games": [_dump_game(g, now, play) for g in play.games],
         "index": play.index,
         "set": play.is_set,
         "expected": play.expected,  # a set still being made: how many it will hold (made on relaunch)
         "times": {k: list(v) for k, v in play.times.items()},
         "daily": sorted(play.daily),
         **({} if play.aside is None else {"aside": {  # the set left for a game outside it
-            "games": [_dump_game(g, now) for g in play.aside[0]], "index": play.aside[1],
+            "games": [_dump_game(g, now, play) for g in play.aside[0]], "index": play.aside[1],
             "expected": play.aside[2]}}),
-        # the game outside the set that Undo came back from (Redo shows it again)
-        **({} if play.outside is None or not play.is_set else {"outside": _dump_game(play.outside, now)}),
+        **_dump_outside(play, now),
     }}
+
+
+def _dump_outside(play: Play, now: float) -> dict[str, Any]:
+    """The game outside the set that Undo came back from (Redo shows it again), and from which depth of
+    the set game's redo log Redo goes out."""
+    if play.outside is None or not play.is_set:
+        return {}
+    return {"outside": _dump_game(play.outside, now, play), "outside_redo": play.outside_depth}
 
 
 def load(body: Any) -> tuple[Play, list[str]]:
@@ -99,8 +106,9 @@ def _list(value: Any, name: str) -> list[Any]:
     return value
 
 
-def _dump_game(game: Game, now: float) -> dict[str, Any]:
+def _dump_game(game: Game, now: float, play: Play) -> dict[str, Any]:
     return {
+        "recorded": play.recorded(game),  # its solve time is counted: never again after a relaunch
         "digits": "".join(str(d) for d in game.digits),
         "origins": [ORIGINS.index(o) for o in game.origins],
         "notes": list(game.notes),
@@ -137,10 +145,11 @@ def _dump_puzzle(puzzle: Puzzle) -> dict[str, Any]:
 def _load_play(data: Any, is_set: bool | None = None) -> tuple[Play, list[str]]:
     if not isinstance(data, dict):
         raise ValueError("play: expected an object")
-    games, notices = [], []
+    games, notices, counted = [], [], []
     for i, raw in enumerate(_list(data.get("games"), "games")[:1000]):
         game, dropped = _load_game(raw)
         games.append(game)
+        counted += [game] if _was_recorded(raw, game) else []
         if dropped:
             notices.append(f"puzzle {i + 1}: {dropped}")
     if not games:
@@ -149,6 +158,8 @@ def _load_play(data: Any, is_set: bool | None = None) -> tuple[Play, list[str]]:
     if isinstance(index, bool) or not isinstance(index, int) or not 0 <= index < len(games):
         raise ValueError("index: out of range")
     play = Play(games, index, is_set=data.get("set") is True if is_set is None else is_set)
+    for game in counted:
+        play.mark_recorded(game)
     expected = data.get("expected", len(games))  # absent in saves before sets were resumed
     if play.is_set and isinstance(expected, int) and not isinstance(expected, bool):
         play.expected = min(max(expected, len(games)), 1000)
@@ -160,11 +171,28 @@ def _load_play(data: Any, is_set: bool | None = None) -> tuple[Play, list[str]]:
     if "aside" in data and not play.is_set:  # absent before a set could be left and come back to
         aside, dropped = _load_play(data["aside"], is_set=True)
         play.aside = (aside.games, aside.index, aside.expected)
+        for game in aside.games:
+            if aside.recorded(game):
+                play.mark_recorded(game)
         notices += [f"the set: {notice}" for notice in dropped]
     if "outside" in data and play.is_set:
         play.outside, dropped = _load_game(data["outside"])
+        if _was_recorded(data["outside"], play.outside):
+            play.mark_recorded(play.outside)
+        depth = data.get("outside_redo")  # absent before issue 37: from the redo log as it stands
+        most = len(play.game.redo_log)
+        known = isinstance(depth, int) and not isinstance(depth, bool) and 0 <= depth <= most
+        play.outside_depth = depth if known else most
         notices += [f"the game outside the set: {dropped}"] if dropped else []
     return play, notices
+
+
+def _was_recorded(raw: dict[str, Any], game: Game) -> bool:
+    """True if ``game``'s solve time was counted before it was saved: its mark says so, or (a save from
+    before the marks) it is solved by the player, which was counted the moment it was."""
+    if "recorded" in raw:
+        return raw["recorded"] is True
+    return solved_by_player(game)
 
 
 def _date(value: Any) -> str:

@@ -36,6 +36,9 @@ class Play:
         # Redo from there shows the game outside again
         self.aside: tuple[list[Game], int, int] | None = None
         self.outside: Game | None = None
+        # how many moves the set's game had to redo when Undo came back to it: Redo goes out of the set
+        # only from there (a further Undo inside the set is redone first)
+        self.outside_depth = 0
 
     @property
     def game(self) -> Game:
@@ -68,8 +71,13 @@ class Play:
         self.game.timer.stop(now)
         self.outside = self.game
         (self.games, self.index, self.expected), self.is_set, self.aside = self.aside, True, None
+        self.outside_depth = len(self.game.redo_log)
         self.game.version += 1
         return True
+
+    def redo_leaves_set(self) -> bool:
+        """True when Redo is to show the game outside the set again: Undo came back from it last."""
+        return self.outside is not None and self.is_set and len(self.game.redo_log) == self.outside_depth
 
     def forward_from_set(self, now: float) -> bool:
         """Redo of :meth:`back_to_set`: the game outside the set again; False if there is none."""
@@ -89,6 +97,14 @@ class Play:
         self.index = target
         self.game.version += 1
         return True
+
+    def recorded(self, game: Game) -> bool:
+        """True once ``game``'s solve time is counted (saved with the game, so a relaunch keeps it)."""
+        return game.serial in self._recorded
+
+    def mark_recorded(self, game: Game) -> None:
+        """Note that ``game``'s solve time is counted already (a loaded game counted before)."""
+        self._recorded.add(game.serial)
 
     def record_if_solved(self, now: float) -> None:
         """Count the shown game's time once, when the player solved its board (not the Solve button)."""
