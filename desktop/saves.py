@@ -15,12 +15,14 @@ that does not fit (a hand-edited or half-migrated file) is dropped, the board is
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 from typing import Any
 
 from desktop.midend import CAUSES, ORIGINS, Cell, Change, Game, Move, Play
 from desktop.midend.colours import COLOURS, NO_COLOUR, Colour, Paint, note_colours_valid
 from desktop.midend.game import HISTORY_LIMIT, MODES, Puzzle
 from desktop.midend.play import TIMES_KEPT, solved_by_player
+from desktop.midend.rules import unique_solution
 from engine import N_CELLS
 
 FORMAT = "sudoku-studio/game"
@@ -150,8 +152,7 @@ def _load_play(data: Any, is_set: bool | None = None) -> tuple[Play, list[str]]:
         game, dropped = _load_game(raw)
         games.append(game)
         counted += [game] if _was_recorded(raw, game) else []
-        if dropped:
-            notices.append(f"puzzle {i + 1}: {dropped}")
+        notices += [type(text)(f"puzzle {i + 1}: {text}") for text in dropped]
     if not games:
         raise ValueError("games: the list is empty")
     index = data.get("index", 0)
@@ -174,7 +175,7 @@ def _load_play(data: Any, is_set: bool | None = None) -> tuple[Play, list[str]]:
         for game in aside.games:
             if aside.recorded(game):
                 play.mark_recorded(game)
-        notices += [f"the set: {notice}" for notice in dropped]
+        notices += [type(text)(f"the set: {text}") for text in dropped]
     if "outside" in data and play.is_set:
         play.outside, dropped = _load_game(data["outside"])
         if _was_recorded(data["outside"], play.outside):
@@ -183,7 +184,7 @@ def _load_play(data: Any, is_set: bool | None = None) -> tuple[Play, list[str]]:
         most = len(play.game.redo_log)
         known = isinstance(depth, int) and not isinstance(depth, bool) and 0 <= depth <= most
         play.outside_depth = depth if known else most
-        notices += [f"the game outside the set: {dropped}"] if dropped else []
+        notices += [type(text)(f"the game outside the set: {text}") for text in dropped]
     return play, notices
 
 
@@ -204,8 +205,9 @@ def _date(value: Any) -> str:
     return value
 
 
-def _load_game(data: Any) -> tuple[Game, str | None]:
-    """Return the game and, if its history did not fit the board and was dropped, why."""
+def _load_game(data: Any) -> tuple[Game, list[str]]:
+    """Return the game and notices: its history did not fit the board and was dropped, its saved
+    solution was not the one of its givens."""
     if not isinstance(data, dict):
         raise ValueError("a saved game must be an object")
     game = Game()
@@ -232,9 +234,7 @@ def _load_game(data: Any) -> tuple[Game, str | None]:
         game.colours[_cell_index(entry[0])] = _colour(entry[1:])
     game.difficulty = data.get("difficulty") if data.get("difficulty") in DIFFICULTIES else "any"
     game.daily = _date(data.get("daily", ""))
-    solution = data.get("solution")
-    if isinstance(solution, str) and len(solution) == N_CELLS and solution.isdigit() and "0" not in solution:
-        game.solution = [int(ch) for ch in solution]  # kept only if it fits the givens (a valid full grid)
+    told = _check_solution(game, data.get("solution"))
     ms = data.get("timer_ms", 0)
     game.timer.banked_ms = ms if isinstance(ms, int) and not isinstance(ms, bool) and ms >= 0 else 0
     game.paused = data.get("paused") is True
@@ -245,11 +245,66 @@ def _load_game(data: Any) -> tuple[Game, str | None]:
         undo = [_move(m) for m in _list(data.get("undo", []), "history")][-HISTORY_LIMIT:]
         redo = [_move(m) for m in _list(data.get("redo", []), "history")]
     except ValueError as err:
-        return game, f"the undo history was unreadable ({err}) and was dropped; the board is kept"
+        return game, [*told, f"the undo history was unreadable ({err}) and was dropped; the board is kept"]
     if not fits(game, undo, redo):
-        return game, "the undo history did not fit the board and was dropped; the board is kept"
-    game.undo_log, game.redo_log = undo, redo
-    return game, None
+        return game, [*told, "the undo history did not fit the board and was dropped; the board is kept"]
+    game.undo_log, game.redo_log = checked_history(game, undo, redo)
+    return game, told
+
+
+class SolutionNotice(str):
+    """A notice about a saved solution checked against its givens (told with its own code)."""
+
+
+@lru_cache(maxsize=256)
+def _solution_of(givens: tuple[int, ...]) -> tuple[int, ...] | None:
+    """Return the one solution of ``givens`` (the engine's), None when they have none or several."""
+    found = unique_solution(givens)
+    return None if found is None else tuple(found)
+
+
+def _check_solution(game: Game, saved: Any) -> list[str]:
+    """Give ``game`` the solution of its givens when one was saved, worked out again rather than
+    trusted (a damaged save may keep one its givens no longer have); a notice when they differ."""
+    if saved is None:
+        return []  # none was known: the host finds it when it is needed
+    found = _solution_of(tuple(game.givens()))
+    game.solution = found
+    if isinstance(saved, str) and found is not None and saved == "".join(map(str, found)):
+        return []
+    if found is None:
+        return [SolutionNotice("its givens no longer have a single solution, so no digit is judged wrong")]
+    return [SolutionNotice("the saved solution did not solve its givens and was worked out again")]
+
+
+def checked_history(game: Game, undo: list[Move], redo: list[Move]) -> tuple[list[Move], list[Move]]:
+    """Return ``undo`` and ``redo`` (which fit the board) with each change of puzzle's saved solutions
+    worked out again from the givens on its side, so an Undo back to a puzzle brings the right one."""
+    board = [(d, o) for d, o in zip(game.digits, game.origins, strict=True)]
+    logs = []
+    for log, forward in ((undo[::-1], False), (redo[::-1], True)):
+        state, checked = list(board), []
+        for move in log:
+            first = _givens(state)
+            for ch in move.changes:
+                then = ch.after if forward else ch.before
+                state[ch.cell] = (then.digit, then.origin)
+            sides = (first, _givens(state)) if forward else (_givens(state), first)
+            checked.append(_checked_move(move, *sides))
+        logs.append(checked[::-1])
+    return logs[0], logs[1]
+
+
+def _givens(state: list[tuple[int, str]]) -> tuple[int, ...]:
+    return tuple(d if o == "given" else 0 for d, o in state)
+
+
+def _checked_move(move: Move, before: tuple[int, ...], after: tuple[int, ...]) -> Move:
+    if move.puzzle is None:
+        return move
+    sides = tuple(p if p.solution is None else p._replace(solution=_solution_of(g))
+                  for p, g in zip(move.puzzle, (before, after), strict=True))
+    return move._replace(puzzle=sides)
 
 
 def fits(game: Game, undo: list[Move], redo: list[Move]) -> bool:

@@ -187,8 +187,9 @@ class Loaded(NamedTuple):
                 message += f" The damaged file was kept as {backup.name}."
             told.append({"level": "warning", "code": "damaged_save", "message": message,
                          "params": {"what": what, "backup": str(backup) if backup else ""}})
-        return told + [{"level": "warning", "code": "history_dropped", "message": f"Saved game, {text}.",
-                        "params": {"detail": text}} for text in self.notices]
+        return told + [{"level": "warning", "message": f"Saved game, {text}.", "params": {"detail": text},
+                        "code": "solution_checked" if isinstance(text, saves.SolutionNotice)
+                        else "history_dropped"} for text in self.notices]
 
 
 class Storage:
