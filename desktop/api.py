@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from desktop import endpoints as arg
-from desktop import storage, transfer, workers
+from desktop import files, storage, transfer, workers
 from desktop.bridge import Bridge
 from desktop.calls_colours import ColourCalls
 from desktop.calls_daily import DailyCalls
@@ -181,7 +181,7 @@ class Api(LearnCalls, PhotoCalls, PracticeCalls, ColourCalls, DailyCalls, PrintC
         choose = getattr(self._bridge, "choose_file", None)
         if choose is None:
             raise ApiError("no_window", "File dialogs need the app's window.")
-        return choose(kind)
+        return files.chosen_path(choose(kind), kind)
 
     def _shutdown(self) -> None:
         """The window is closing: stop every worker at once."""
