@@ -17,7 +17,7 @@ import argparse
 import numpy as np
 
 from engine.atomic import atomic_output
-from engine.cli.common import CommandError, UsageError, positive_int, seed_int
+from engine.cli.common import CommandError, UsageError, clip, known_names, positive_int, seed_int
 
 MAX_COUNT = 100_000
 
@@ -41,7 +41,8 @@ def run(args: argparse.Namespace) -> int:
 
     known = [t.id for t in techniques() if t.id != "guess"]
     if args.technique not in known:
-        raise UsageError(f"unknown technique {args.technique!r} (known: {', '.join(known)})")
+        listed = known_names(args.technique, known)
+        raise UsageError(f"unknown technique {clip(repr(args.technique), 40)} ({listed})")
     if args.count > MAX_COUNT:
         raise UsageError(f"argument -n/--count: {args.count:,} is more than {MAX_COUNT:,}")
     try:
