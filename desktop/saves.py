@@ -3,9 +3,12 @@
 Pure (dicts in, dicts out; :mod:`desktop.storage` does the file I/O).  Version 3 saves a
 :class:`~desktop.midend.Play`: every puzzle of the set with its board, notes, colours, mode, timer, undo
 and redo logs (each move with its cause and the colours it painted), which one is shown, and the solve
-times and the dates of the daily puzzles solved.  Version 2 is version 3 without colours or daily puzzles
-(it migrates as is).  Version 1 (one board, moves of
-digit changes without a cause) is migrated forward: the cause is read off the origins the move wrote.
+times and the dates of the daily puzzles solved; each game, and each puzzle a move swaps, says whether
+its solve time is counted (``recorded``, absent before issue 37: a game solved then was counted), and a
+set that Undo came back to says from which depth of its redo log Redo goes out again (``outside_redo``).
+A loaded solution is never trusted: it is worked out again from its givens (a notice when they differ).
+Version 2 is version 3 without colours or daily puzzles (it migrates as is).  Version 1 (one board, moves
+of digit changes without a cause) is migrated forward: the cause is read off the origins the move wrote.
 
 A loaded undo/redo history is replayed against the board before it is accepted: walking the undo log
 backwards and the redo log forwards must meet exactly the states each change says it left.  A history
@@ -38,14 +41,14 @@ class FutureVersionError(ValueError):
 def dump(play: Play, now: float) -> dict[str, Any]:
     """Return the version-3 file body for ``play``."""
     return {"format": FORMAT, "version": VERSION, "play": {
-        "games": [_dump_game(g, now, play) for g in play.games],
+        "games": [_dump_game(g, now) for g in play.games],
         "index": play.index,
         "set": play.is_set,
         "expected": play.expected,  # a set still being made: how many it will hold (made on relaunch)
         "times": {k: list(v) for k, v in play.times.items()},
         "daily": sorted(play.daily),
         **({} if play.aside is None else {"aside": {  # the set left for a game outside it
-            "games": [_dump_game(g, now, play) for g in play.aside[0]], "index": play.aside[1],
+            "games": [_dump_game(g, now) for g in play.aside[0]], "index": play.aside[1],
             "expected": play.aside[2]}}),
         **_dump_outside(play, now),
     }}
@@ -56,7 +59,7 @@ def _dump_outside(play: Play, now: float) -> dict[str, Any]:
     the set game's redo log Redo goes out."""
     if play.outside is None or not play.is_set:
         return {}
-    return {"outside": _dump_game(play.outside, now, play), "outside_redo": play.outside_depth}
+    return {"outside": _dump_game(play.outside, now), "outside_redo": play.outside_depth}
 
 
 def load(body: Any) -> tuple[Play, list[str]]:
@@ -108,9 +111,9 @@ def _list(value: Any, name: str) -> list[Any]:
     return value
 
 
-def _dump_game(game: Game, now: float, play: Play) -> dict[str, Any]:
+def _dump_game(game: Game, now: float) -> dict[str, Any]:
     return {
-        "recorded": play.recorded(game),  # its solve time is counted: never again after a relaunch
+        "recorded": game.recorded,  # its solve time is counted: never again after a relaunch
         "digits": "".join(str(d) for d in game.digits),
         "origins": [ORIGINS.index(o) for o in game.origins],
         "notes": list(game.notes),
@@ -141,17 +144,16 @@ def _dump_move(move: Move) -> dict[str, Any]:
 def _dump_puzzle(puzzle: Puzzle) -> dict[str, Any]:
     solution = None if puzzle.solution is None else "".join(map(str, puzzle.solution))
     return {"solution": solution, "difficulty": puzzle.difficulty, "timer_ms": puzzle.timer_ms,
-            "daily": puzzle.daily}
+            "daily": puzzle.daily, **({"recorded": True} if puzzle.recorded else {})}
 
 
 def _load_play(data: Any, is_set: bool | None = None) -> tuple[Play, list[str]]:
     if not isinstance(data, dict):
         raise ValueError("play: expected an object")
-    games, notices, counted = [], [], []
+    games, notices = [], []
     for i, raw in enumerate(_list(data.get("games"), "games")[:1000]):
         game, dropped = _load_game(raw)
         games.append(game)
-        counted += [game] if _was_recorded(raw, game) else []
         notices += [type(text)(f"puzzle {i + 1}: {text}") for text in dropped]
     if not games:
         raise ValueError("games: the list is empty")
@@ -159,8 +161,6 @@ def _load_play(data: Any, is_set: bool | None = None) -> tuple[Play, list[str]]:
     if isinstance(index, bool) or not isinstance(index, int) or not 0 <= index < len(games):
         raise ValueError("index: out of range")
     play = Play(games, index, is_set=data.get("set") is True if is_set is None else is_set)
-    for game in counted:
-        play.mark_recorded(game)
     expected = data.get("expected", len(games))  # absent in saves before sets were resumed
     if play.is_set and isinstance(expected, int) and not isinstance(expected, bool):
         play.expected = min(max(expected, len(games)), 1000)
@@ -172,14 +172,9 @@ def _load_play(data: Any, is_set: bool | None = None) -> tuple[Play, list[str]]:
     if "aside" in data and not play.is_set:  # absent before a set could be left and come back to
         aside, dropped = _load_play(data["aside"], is_set=True)
         play.aside = (aside.games, aside.index, aside.expected)
-        for game in aside.games:
-            if aside.recorded(game):
-                play.mark_recorded(game)
         notices += [type(text)(f"the set: {text}") for text in dropped]
     if "outside" in data and play.is_set:
         play.outside, dropped = _load_game(data["outside"])
-        if _was_recorded(data["outside"], play.outside):
-            play.mark_recorded(play.outside)
         depth = data.get("outside_redo")  # absent before issue 37: from the redo log as it stands
         most = len(play.game.redo_log)
         known = isinstance(depth, int) and not isinstance(depth, bool) and 0 <= depth <= most
@@ -235,6 +230,7 @@ def _load_game(data: Any) -> tuple[Game, list[str]]:
     game.difficulty = data.get("difficulty") if data.get("difficulty") in DIFFICULTIES else "any"
     game.daily = _date(data.get("daily", ""))
     told = _check_solution(game, data.get("solution"))
+    game.recorded = _was_recorded(data, game)
     ms = data.get("timer_ms", 0)
     game.timer.banked_ms = ms if isinstance(ms, int) and not isinstance(ms, bool) and ms >= 0 else 0
     game.paused = data.get("paused") is True
@@ -378,7 +374,8 @@ def _puzzle(data: Any) -> Puzzle:
     ms = data.get("timer_ms")
     ms = ms if isinstance(ms, int) and not isinstance(ms, bool) and ms >= 0 else 0
     level = data.get("difficulty")
-    return Puzzle(solution, level if level in DIFFICULTIES else "any", ms, _date(data.get("daily", "")))
+    return Puzzle(solution, level if level in DIFFICULTIES else "any", ms, _date(data.get("daily", "")),
+                  data.get("recorded") is True)
 
 
 def _change(data: Any) -> Change:

@@ -57,3 +57,28 @@ def test_a_game_solved_in_a_save_without_marks_is_not_counted_again(tmp_path):
     assert api.paint(4, 2)["ok"]
     assert _solved(api) == 1
     api._shutdown()
+
+
+def _type_solution(api: Api, puzzle: str, solution: str) -> None:
+    for cell, (given, digit) in enumerate(zip(puzzle, solution, strict=True)):
+        if given == "0":
+            assert api.set_cell(cell, int(digit))["ok"]
+
+
+def test_each_puzzle_solved_counts_once_even_in_one_game(tmp_path):
+    """Two puzzles imported and solved one after the other count two; Undo back to the first, a
+    relaunch and Redo count neither again."""
+    q, q_solution = (t.translate(str.maketrans("12", "21")) for t in (P, P_SOLUTION))
+    api = Api(RecordingBridge(), tmp_path, "en")
+    assert api.import_text(P)["ok"]
+    _type_solution(api, P, P_SOLUTION)
+    assert api.import_text(q)["ok"]
+    _type_solution(api, q, q_solution)
+    assert _solved(api) == 2
+    for _ in range(P.count("0") + 1):  # back through Q's digits to P, solved
+        assert api.undo()["changed"]
+    assert "".join(map(str, api.get_state()["state"]["digits"])) == P_SOLUTION
+    api = _relaunch(api, tmp_path)
+    assert api.redo()["changed"] and api.paint(0, 1)["ok"]
+    assert _solved(api) == 2
+    api._shutdown()

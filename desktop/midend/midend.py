@@ -159,11 +159,9 @@ class Midend:
         return self._move(self.game.undo(now) or self.play.back_to_set(now))
 
     def _do_redo(self, now: float) -> Result:
-        """Make the last undone move again; when that was the Undo back into the set, show the game
-        outside it again (the set's own puzzle, maybe paused, is left as it is)."""
-        if self.play.redo_leaves_set():
-            return self._move(self.play.forward_from_set(now))
-        return self._move(self.game.redo(now))
+        """Make the last undone move again: the Undo back into the set too (a paused set puzzle stays so)."""
+        leave = self.play.redo_leaves_set()
+        return self._move(self.play.forward_from_set(now) if leave else self.game.redo(now))
 
     def _do_clear(self, now: float) -> Result:
         return self._move(self.game.clear(now))
@@ -318,9 +316,8 @@ class Midend:
 
     def _first_of_set(self, now: float, givens: Sequence[int], solution: Sequence[int] | None,
                       difficulty: str) -> Game:
-        """The game of a set's first puzzle: a fresh one, or, when the board shown holds anything (the
-        player may have moved on while the set was made), that game with the puzzle loaded as an
-        undoable move, so one Undo brings the player's board back, as with a single New puzzle."""
+        """A set's first game: a fresh one, or the game shown when its board holds anything (the player
+        may have moved on meanwhile) with the puzzle loaded as an undoable move, as New puzzle does."""
         shown = self.game
         if not any(shown.digits) and not any(shown.notes):
             return self._fresh(givens, solution, difficulty, "new")

@@ -31,7 +31,6 @@ class Play:
         self.times: dict[str, list[int]] = {}
         self.daily: set[str] = set()  # the dates ("YYYY-MM-DD") whose daily puzzle the player solved
         self.expected = len(self.games)  # a set still being made: how many it will hold
-        self._recorded: set[int] = set()  # serials of games whose solve time is already counted
         # a set left for a game outside it (Enter puzzle, paste, import): Undo goes back to it, and
         # Redo from there shows the game outside again
         self.aside: tuple[list[Game], int, int] | None = None
@@ -98,20 +97,13 @@ class Play:
         self.game.version += 1
         return True
 
-    def recorded(self, game: Game) -> bool:
-        """True once ``game``'s solve time is counted (saved with the game, so a relaunch keeps it)."""
-        return game.serial in self._recorded
-
-    def mark_recorded(self, game: Game) -> None:
-        """Note that ``game``'s solve time is counted already (a loaded game counted before)."""
-        self._recorded.add(game.serial)
-
     def record_if_solved(self, now: float) -> None:
-        """Count the shown game's time once, when the player solved its board (not the Solve button)."""
+        """Count the shown puzzle's time once, when the player solved its board (not the Solve button);
+        the mark is the puzzle's, so Undo, Redo and a relaunch never count it again."""
         game = self.game
-        if game.serial in self._recorded or not solved_by_player(game):
+        if game.recorded or not solved_by_player(game):
             return
-        self._recorded.add(game.serial)
+        game.recorded = True
         if game.daily:
             self.daily.add(game.daily)
         times = self.times.setdefault(game.difficulty, [])
