@@ -52,7 +52,8 @@ class CandidateGrid:
         self.values = values  # 81 digits, 0 = empty
         self.cands = cands  # 81 masks, bit d-1 = digit d possible; 0 for filled cells
         # bit i set when cell i is a given: avoidable rectangles may only use placed, non-given
-        # digits.  A candidate line has no givens (every digit in it counts as placed).
+        # digits.  A candidate line read by ``human.parse_state`` counts every solved cell as a given
+        # (a line cannot tell them apart, and a placed digit taken for a given is only a step missed).
         self.givens = givens
 
     @classmethod

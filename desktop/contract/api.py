@@ -29,7 +29,7 @@ from desktop.contract.printing import PrintCalls
 from desktop.contract.share import ShareCalls
 from desktop.host import workers
 from desktop.host.host import MAX_SET, Host
-from desktop.io import storage, transfer
+from desktop.io import files, storage, transfer
 
 
 class Api(LearnCalls, PhotoCalls, PracticeCalls, ColourCalls, DailyCalls, PrintCalls, ShareCalls, OpenCalls):
@@ -184,7 +184,7 @@ class Api(LearnCalls, PhotoCalls, PracticeCalls, ColourCalls, DailyCalls, PrintC
         choose = getattr(self._bridge, "choose_file", None)
         if choose is None:
             raise ApiError("no_window", "File dialogs need the app's window.")
-        return choose(kind)
+        return files.chosen_path(choose(kind), kind)
 
     def _shutdown(self) -> None:
         """The window is closing: stop every worker at once."""

@@ -11,9 +11,9 @@ from __future__ import annotations
 import base64
 import binascii
 import io
-from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from desktop import files
 from desktop.midend import GameError
 
 if TYPE_CHECKING:
@@ -46,17 +46,7 @@ def from_base64(data: str) -> bytes:
 
 def read_file(path: str) -> bytes:
     """Return the bytes of the image file at ``path``; GameError ``file`` or ``photo_too_large``."""
-    name = Path(path).name
-    try:
-        with open(path, "rb") as handle:
-            data = handle.read(MAX_BYTES + 1)
-    except OSError as err:
-        reason = str(err.strerror or err)
-        params = {"name": name, "reason": reason}
-        raise GameError("file", f"Could not read {name}: {reason}", params) from None
-    if len(data) > MAX_BYTES:
-        raise too_large(len(data))
-    return data
+    return files.read_regular_file(path, MAX_BYTES, lambda: too_large(MAX_BYTES + 1))
 
 
 def read_photo(data: bytes) -> dict[str, Any]:

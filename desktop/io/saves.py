@@ -3,9 +3,12 @@
 Pure (dicts in, dicts out; :mod:`desktop.io.storage` does the file I/O).  Version 3 saves a
 :class:`~desktop.midend.Play`: every puzzle of the set with its board, notes, colours, mode, timer, undo
 and redo logs (each move with its cause and the colours it painted), which one is shown, and the solve
-times and the dates of the daily puzzles solved.  Version 2 is version 3 without colours or daily puzzles
-(it migrates as is).  Version 1 (one board, moves of
-digit changes without a cause) is migrated forward: the cause is read off the origins the move wrote.
+times and the dates of the daily puzzles solved; each game, and each puzzle a move swaps, says whether
+its solve time is counted (``recorded``, absent before issue 37: a game solved then was counted), and a
+set that Undo came back to says from which depth of its redo log Redo goes out again (``outside_redo``).
+A loaded solution is never trusted: it is worked out again from its givens (a notice when they differ).
+Version 2 is version 3 without colours or daily puzzles (it migrates as is).  Version 1 (one board, moves
+of digit changes without a cause) is migrated forward: the cause is read off the origins the move wrote.
 
 A loaded undo/redo history is replayed against the board before it is accepted: walking the undo log
 backwards and the redo log forwards must meet exactly the states each change says it left.  A history
@@ -15,12 +18,14 @@ that does not fit (a hand-edited or half-migrated file) is dropped, the board is
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 from typing import Any
 
 from desktop.midend import CAUSES, ORIGINS, Cell, Change, Game, Move, Play
 from desktop.midend.colours import COLOURS, NO_COLOUR, Colour, Paint, note_colours_valid
 from desktop.midend.game import HISTORY_LIMIT, MODES, Puzzle
-from desktop.midend.play import TIMES_KEPT
+from desktop.midend.play import TIMES_KEPT, solved_by_player
+from desktop.midend.rules import unique_solution
 from engine import N_CELLS
 
 FORMAT = "sudoku-studio/game"
@@ -45,9 +50,16 @@ def dump(play: Play, now: float) -> dict[str, Any]:
         **({} if play.aside is None else {"aside": {  # the set left for a game outside it
             "games": [_dump_game(g, now) for g in play.aside[0]], "index": play.aside[1],
             "expected": play.aside[2]}}),
-        # the game outside the set that Undo came back from (Redo shows it again)
-        **({} if play.outside is None or not play.is_set else {"outside": _dump_game(play.outside, now)}),
+        **_dump_outside(play, now),
     }}
+
+
+def _dump_outside(play: Play, now: float) -> dict[str, Any]:
+    """The game outside the set that Undo came back from (Redo shows it again), and from which depth of
+    the set game's redo log Redo goes out."""
+    if play.outside is None or not play.is_set:
+        return {}
+    return {"outside": _dump_game(play.outside, now), "outside_redo": play.outside_depth}
 
 
 def load(body: Any) -> tuple[Play, list[str]]:
@@ -101,6 +113,7 @@ def _list(value: Any, name: str) -> list[Any]:
 
 def _dump_game(game: Game, now: float) -> dict[str, Any]:
     return {
+        "recorded": game.recorded,  # its solve time is counted: never again after a relaunch
         "digits": "".join(str(d) for d in game.digits),
         "origins": [ORIGINS.index(o) for o in game.origins],
         "notes": list(game.notes),
@@ -131,7 +144,7 @@ def _dump_move(move: Move) -> dict[str, Any]:
 def _dump_puzzle(puzzle: Puzzle) -> dict[str, Any]:
     solution = None if puzzle.solution is None else "".join(map(str, puzzle.solution))
     return {"solution": solution, "difficulty": puzzle.difficulty, "timer_ms": puzzle.timer_ms,
-            "daily": puzzle.daily}
+            "daily": puzzle.daily, **({"recorded": True} if puzzle.recorded else {})}
 
 
 def _load_play(data: Any, is_set: bool | None = None) -> tuple[Play, list[str]]:
@@ -141,8 +154,7 @@ def _load_play(data: Any, is_set: bool | None = None) -> tuple[Play, list[str]]:
     for i, raw in enumerate(_list(data.get("games"), "games")[:1000]):
         game, dropped = _load_game(raw)
         games.append(game)
-        if dropped:
-            notices.append(f"puzzle {i + 1}: {dropped}")
+        notices += [type(text)(f"puzzle {i + 1}: {text}") for text in dropped]
     if not games:
         raise ValueError("games: the list is empty")
     index = data.get("index", 0)
@@ -160,11 +172,23 @@ def _load_play(data: Any, is_set: bool | None = None) -> tuple[Play, list[str]]:
     if "aside" in data and not play.is_set:  # absent before a set could be left and come back to
         aside, dropped = _load_play(data["aside"], is_set=True)
         play.aside = (aside.games, aside.index, aside.expected)
-        notices += [f"the set: {notice}" for notice in dropped]
+        notices += [type(text)(f"the set: {text}") for text in dropped]
     if "outside" in data and play.is_set:
         play.outside, dropped = _load_game(data["outside"])
-        notices += [f"the game outside the set: {dropped}"] if dropped else []
+        depth = data.get("outside_redo")  # absent before issue 37: from the redo log as it stands
+        most = len(play.game.redo_log)
+        known = isinstance(depth, int) and not isinstance(depth, bool) and 0 <= depth <= most
+        play.outside_depth = depth if known else most
+        notices += [type(text)(f"the game outside the set: {text}") for text in dropped]
     return play, notices
+
+
+def _was_recorded(raw: dict[str, Any], game: Game) -> bool:
+    """True if ``game``'s solve time was counted before it was saved: its mark says so, or (a save from
+    before the marks) it is solved by the player, which was counted the moment it was."""
+    if "recorded" in raw:
+        return raw["recorded"] is True
+    return solved_by_player(game)
 
 
 def _date(value: Any) -> str:
@@ -176,8 +200,9 @@ def _date(value: Any) -> str:
     return value
 
 
-def _load_game(data: Any) -> tuple[Game, str | None]:
-    """Return the game and, if its history did not fit the board and was dropped, why."""
+def _load_game(data: Any) -> tuple[Game, list[str]]:
+    """Return the game and notices: its history did not fit the board and was dropped, its saved
+    solution was not the one of its givens."""
     if not isinstance(data, dict):
         raise ValueError("a saved game must be an object")
     game = Game()
@@ -204,9 +229,8 @@ def _load_game(data: Any) -> tuple[Game, str | None]:
         game.colours[_cell_index(entry[0])] = _colour(entry[1:])
     game.difficulty = data.get("difficulty") if data.get("difficulty") in DIFFICULTIES else "any"
     game.daily = _date(data.get("daily", ""))
-    solution = data.get("solution")
-    if isinstance(solution, str) and len(solution) == N_CELLS and solution.isdigit() and "0" not in solution:
-        game.solution = [int(ch) for ch in solution]  # kept only if it fits the givens (a valid full grid)
+    told = _check_solution(game, data.get("solution"))
+    game.recorded = _was_recorded(data, game)
     ms = data.get("timer_ms", 0)
     game.timer.banked_ms = ms if isinstance(ms, int) and not isinstance(ms, bool) and ms >= 0 else 0
     game.paused = data.get("paused") is True
@@ -217,11 +241,66 @@ def _load_game(data: Any) -> tuple[Game, str | None]:
         undo = [_move(m) for m in _list(data.get("undo", []), "history")][-HISTORY_LIMIT:]
         redo = [_move(m) for m in _list(data.get("redo", []), "history")]
     except ValueError as err:
-        return game, f"the undo history was unreadable ({err}) and was dropped; the board is kept"
+        return game, [*told, f"the undo history was unreadable ({err}) and was dropped; the board is kept"]
     if not fits(game, undo, redo):
-        return game, "the undo history did not fit the board and was dropped; the board is kept"
-    game.undo_log, game.redo_log = undo, redo
-    return game, None
+        return game, [*told, "the undo history did not fit the board and was dropped; the board is kept"]
+    game.undo_log, game.redo_log = checked_history(game, undo, redo)
+    return game, told
+
+
+class SolutionNotice(str):
+    """A notice about a saved solution checked against its givens (told with its own code)."""
+
+
+@lru_cache(maxsize=256)
+def _solution_of(givens: tuple[int, ...]) -> tuple[int, ...] | None:
+    """Return the one solution of ``givens`` (the engine's), None when they have none or several."""
+    found = unique_solution(givens)
+    return None if found is None else tuple(found)
+
+
+def _check_solution(game: Game, saved: Any) -> list[str]:
+    """Give ``game`` the solution of its givens when one was saved, worked out again rather than
+    trusted (a damaged save may keep one its givens no longer have); a notice when they differ."""
+    if saved is None:
+        return []  # none was known: the host finds it when it is needed
+    found = _solution_of(tuple(game.givens()))
+    game.solution = found
+    if isinstance(saved, str) and found is not None and saved == "".join(map(str, found)):
+        return []
+    if found is None:
+        return [SolutionNotice("its givens no longer have a single solution, so no digit is judged wrong")]
+    return [SolutionNotice("the saved solution did not solve its givens and was worked out again")]
+
+
+def checked_history(game: Game, undo: list[Move], redo: list[Move]) -> tuple[list[Move], list[Move]]:
+    """Return ``undo`` and ``redo`` (which fit the board) with each change of puzzle's saved solutions
+    worked out again from the givens on its side, so an Undo back to a puzzle brings the right one."""
+    board = [(d, o) for d, o in zip(game.digits, game.origins, strict=True)]
+    logs = []
+    for log, forward in ((undo[::-1], False), (redo[::-1], True)):
+        state, checked = list(board), []
+        for move in log:
+            first = _givens(state)
+            for ch in move.changes:
+                then = ch.after if forward else ch.before
+                state[ch.cell] = (then.digit, then.origin)
+            sides = (first, _givens(state)) if forward else (_givens(state), first)
+            checked.append(_checked_move(move, *sides))
+        logs.append(checked[::-1])
+    return logs[0], logs[1]
+
+
+def _givens(state: list[tuple[int, str]]) -> tuple[int, ...]:
+    return tuple(d if o == "given" else 0 for d, o in state)
+
+
+def _checked_move(move: Move, before: tuple[int, ...], after: tuple[int, ...]) -> Move:
+    if move.puzzle is None:
+        return move
+    sides = tuple(p if p.solution is None else p._replace(solution=_solution_of(g))
+                  for p, g in zip(move.puzzle, (before, after), strict=True))
+    return move._replace(puzzle=sides)
 
 
 def fits(game: Game, undo: list[Move], redo: list[Move]) -> bool:
@@ -295,7 +374,8 @@ def _puzzle(data: Any) -> Puzzle:
     ms = data.get("timer_ms")
     ms = ms if isinstance(ms, int) and not isinstance(ms, bool) and ms >= 0 else 0
     level = data.get("difficulty")
-    return Puzzle(solution, level if level in DIFFICULTIES else "any", ms, _date(data.get("daily", "")))
+    return Puzzle(solution, level if level in DIFFICULTIES else "any", ms, _date(data.get("daily", "")),
+                  data.get("recorded") is True)
 
 
 def _change(data: Any) -> Change:

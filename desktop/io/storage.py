@@ -102,7 +102,7 @@ def validate_setting(name: str, value: Any) -> Any:
         if value not in DIFFICULTIES:
             raise ValueError(f"difficulty must be one of {', '.join(DIFFICULTIES)}")
     elif name == "needs":
-        if value != "" and value not in NEEDS:
+        if not isinstance(value, str) or value != "" and value not in NEEDS:
             raise ValueError("needs must be a technique id (not guess) or empty")
     elif name == "window":
         if value is not None and not (isinstance(value, list) and len(value) == 4 and all(
@@ -132,6 +132,10 @@ def _settings_from(data: Any) -> dict[str, Any]:
     return settings
 
 
+class NotRegularFile(ValueError):
+    """A path that names a FIFO, a device or a folder: never read (reading one may block forever)."""
+
+
 def read_save_bytes(path: Path, limit: int = MAX_FILE_BYTES) -> bytes:
     """Return the bytes of the regular file ``path``; ValueError if it is anything else or over ``limit``.
 
@@ -145,7 +149,7 @@ def read_save_bytes(path: Path, limit: int = MAX_FILE_BYTES) -> bytes:
     try:
         mode = os.fstat(fd).st_mode
         if not stat.S_ISREG(mode):
-            raise ValueError("not a regular file")
+            raise NotRegularFile("not a regular file")
         chunks, size = [], 0
         while size <= limit:
             chunk = os.read(fd, limit + 1 - size)
@@ -187,8 +191,9 @@ class Loaded(NamedTuple):
                 message += f" The damaged file was kept as {backup.name}."
             told.append({"level": "warning", "code": "damaged_save", "message": message,
                          "params": {"what": what, "backup": str(backup) if backup else ""}})
-        return told + [{"level": "warning", "code": "history_dropped", "message": f"Saved game, {text}.",
-                        "params": {"detail": text}} for text in self.notices]
+        return told + [{"level": "warning", "message": f"Saved game, {text}.", "params": {"detail": text},
+                        "code": "solution_checked" if isinstance(text, saves.SolutionNotice)
+                        else "history_dropped"} for text in self.notices]
 
 
 class Storage:

@@ -62,12 +62,13 @@ class Change(NamedTuple):
 
 class Puzzle(NamedTuple):
     """What a change of puzzle swaps besides the cells: the solution of its givens (None: not known or
-    not unique), its difficulty, the time played on it, and the date ("YYYY-MM-DD") of a daily puzzle."""
+    not unique), its difficulty, time played, a daily puzzle's date, and if its solve time is counted."""
 
     solution: tuple[int, ...] | None
     difficulty: str
     timer_ms: int
     daily: str = ""
+    recorded: bool = False
 
 
 class Move(NamedTuple):
@@ -105,6 +106,7 @@ class Game:
         self.moves_made = 0  # new moves made since this game was built (not Undo, not Redo)
         self.difficulty = difficulty
         self.daily = ""  # the date of a daily puzzle ("YYYY-MM-DD"), "" for any other
+        self.recorded = False  # this puzzle's solve time is counted (see Play.record_if_solved)
         # the solution and the givens it was found for: it is used only while the givens shown are those
         self._solution: tuple[tuple[int, ...], tuple[int, ...]] | None = None
         self.timer = Timer()
@@ -246,7 +248,7 @@ class Game:
         """Return the puzzle's identity as a move saves it (solution, difficulty, time played)."""
         known = self.solution
         return Puzzle(None if known is None else tuple(known), self.difficulty, self.timer.elapsed(now),
-                      self.daily)
+                      self.daily, self.recorded)
     def set_mode(self, mode: str) -> bool:
         """Switch between "play" and "enter"; returns False if already there (the mode is not undone)."""
         if mode == self.mode:
@@ -303,6 +305,7 @@ class Game:
         self.solution = puzzle.solution
         self.difficulty = puzzle.difficulty
         self.daily = puzzle.daily
+        self.recorded = puzzle.recorded
         self.mistakes_checked = 0
         self.timer.banked_ms, self.timer.since = puzzle.timer_ms, None  # the owner's tick restarts it
 

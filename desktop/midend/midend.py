@@ -159,7 +159,9 @@ class Midend:
         return self._move(self.game.undo(now) or self.play.back_to_set(now))
 
     def _do_redo(self, now: float) -> Result:
-        return self._move(self.game.redo(now) or self.play.forward_from_set(now))
+        """Make the last undone move again: the Undo back into the set too (a paused set puzzle stays so)."""
+        leave = self.play.redo_leaves_set()
+        return self._move(self.play.forward_from_set(now) if leave else self.game.redo(now))
 
     def _do_clear(self, now: float) -> Result:
         return self._move(self.game.clear(now))
@@ -304,13 +306,24 @@ class Midend:
                             first: bool) -> Result:
         if token != self.making or not self.making_set:
             return self._move(False)
-        game = self._fresh(givens, solution, difficulty, "new")
         if first:
+            game = self._first_of_set(now, givens, solution, difficulty)
             self.play.start_set(game, count, now)
             self.analysis, self.busy = None, None
         else:
-            self.play.add(game)
+            self.play.add(self._fresh(givens, solution, difficulty, "new"))
         return self._move(True)
+
+    def _first_of_set(self, now: float, givens: Sequence[int], solution: Sequence[int] | None,
+                      difficulty: str) -> Game:
+        """A set's first game: a fresh one, or the game shown when its board holds anything (the player
+        may have moved on meanwhile) with the puzzle loaded as an undoable move, as New puzzle does."""
+        shown = self.game
+        if not any(shown.digits) and not any(shown.notes):
+            return self._fresh(givens, solution, difficulty, "new")
+        shown.set_mode("play")
+        shown.load_puzzle(givens, "new", difficulty, solution, now=now)
+        return shown
 
     def _do_making_ended(self, now: float, token: int, failed: str = "", needs: str = "",
                          seconds: float = 0.0) -> Result:

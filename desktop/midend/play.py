@@ -31,11 +31,13 @@ class Play:
         self.times: dict[str, list[int]] = {}
         self.daily: set[str] = set()  # the dates ("YYYY-MM-DD") whose daily puzzle the player solved
         self.expected = len(self.games)  # a set still being made: how many it will hold
-        self._recorded: set[int] = set()  # serials of games whose solve time is already counted
         # a set left for a game outside it (Enter puzzle, paste, import): Undo goes back to it, and
         # Redo from there shows the game outside again
         self.aside: tuple[list[Game], int, int] | None = None
         self.outside: Game | None = None
+        # how many moves the set's game had to redo when Undo came back to it: Redo goes out of the set
+        # only from there (a further Undo inside the set is redone first)
+        self.outside_depth = 0
 
     @property
     def game(self) -> Game:
@@ -68,8 +70,13 @@ class Play:
         self.game.timer.stop(now)
         self.outside = self.game
         (self.games, self.index, self.expected), self.is_set, self.aside = self.aside, True, None
+        self.outside_depth = len(self.game.redo_log)
         self.game.version += 1
         return True
+
+    def redo_leaves_set(self) -> bool:
+        """True when Redo is to show the game outside the set again: Undo came back from it last."""
+        return self.outside is not None and self.is_set and len(self.game.redo_log) == self.outside_depth
 
     def forward_from_set(self, now: float) -> bool:
         """Redo of :meth:`back_to_set`: the game outside the set again; False if there is none."""
@@ -91,11 +98,12 @@ class Play:
         return True
 
     def record_if_solved(self, now: float) -> None:
-        """Count the shown game's time once, when the player solved its board (not the Solve button)."""
+        """Count the shown puzzle's time once, when the player solved its board (not the Solve button);
+        the mark is the puzzle's, so Undo, Redo and a relaunch never count it again."""
         game = self.game
-        if game.serial in self._recorded or not solved_by_player(game):
+        if game.recorded or not solved_by_player(game):
             return
-        self._recorded.add(game.serial)
+        game.recorded = True
         if game.daily:
             self.daily.add(game.daily)
         times = self.times.setdefault(game.difficulty, [])

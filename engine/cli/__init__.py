@@ -30,6 +30,7 @@ from collections.abc import Iterator, Sequence
 
 from engine import __version__
 from engine.cli.common import (
+    MAX_MESSAGE,
     CommandError,
     FileError,
     Parser,
@@ -198,15 +199,15 @@ def main(argv: Sequence[str] | None = None) -> int:
         print("sudoku: terminated", file=sys.stderr)
         return 128 + stop.signum
     except (FileError, OutputError) as err:  # the command line was fine; the file is not
-        print(f"sudoku: {clip(str(err))}", file=sys.stderr)
+        print(_line("sudoku: ", str(err)), file=sys.stderr)
         return 2
     except UsageError as err:
         # one line, as the classic assignment's checkers read it
         where = "sudoku" if err.command is None else f"sudoku {err.command}"
-        print(f"sudoku: error: {clip(str(err))} (see '{where} --help')", file=sys.stderr)
+        print(_line("sudoku: error: ", str(err), f" (see '{where} --help')"), file=sys.stderr)
         return 2
     except CommandError as err:
-        print(f"sudoku: {clip(str(err))}", file=sys.stderr)
+        print(_line("sudoku: ", str(err)), file=sys.stderr)
         return 1
     except SystemExit as exc:  # --help and --version
         return exc.code if isinstance(exc.code, int) else 0
@@ -227,6 +228,11 @@ def main(argv: Sequence[str] | None = None) -> int:
             traceback.print_exc()
         print(clip(f"sudoku: internal error: {type(err).__name__}: {err}"), file=sys.stderr)
         return 1
+
+
+def _line(head: str, message: str, tail: str = "") -> str:
+    """Return one error line, ``message`` shortened so the whole line keeps within MAX_MESSAGE."""
+    return head + clip(message, MAX_MESSAGE - len(head) - len(tail)) + tail
 
 
 def run() -> None:

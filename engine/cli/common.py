@@ -54,6 +54,22 @@ def positive_int(text: str) -> int:
     return value
 
 
+def known_names(value: str, known: Iterable[str], room: int = 100) -> str:
+    """Return "known: a, b, … N in all" for an unknown ``value`` among ``known``, within about ``room``
+    characters, naming first the ones close to ``value`` (a misspelling's fix is seen at once)."""
+    import difflib  # only when a name is wrong
+
+    names = list(known)
+    close = difflib.get_close_matches(value[:100], names, n=3)
+    listed: list[str] = []
+    for name in [*close, *(n for n in names if n not in close)]:
+        if sum(len(n) + 2 for n in listed) + len(name) > room:
+            break
+        listed.append(name)
+    more = f", … {len(names)} in all" if len(listed) < len(names) else ""
+    return f"known: {', '.join(listed)}{more}"
+
+
 def cpu_count() -> int:
     """Return the CPUs this process may run on (at least 1)."""
     try:
@@ -246,8 +262,8 @@ def write_stdout(text: str) -> None:
 def say_written(args: argparse.Namespace, what: str, note: str = "") -> None:
     """Print the closing line "wrote <what> to <output><note>" on stderr, unless ``args.quiet``."""
     if not args.quiet:
-        where = "standard output" if args.output == "-" else args.output
-        print(f"wrote {what} to {where}{note}", file=sys.stderr)
+        where = "standard output" if args.output == "-" else clip(args.output, 80)
+        print(clip(f"wrote {what} to {where}{note}"), file=sys.stderr)
 
 
 def counted(n: int, noun: str) -> str:

@@ -18,7 +18,7 @@ from typing import Any
 
 import numpy as np
 
-from engine.cli.common import CommandError, UsageError, positive_int, progress, seed_int
+from engine.cli.common import CommandError, UsageError, clip, known_names, positive_int, progress, seed_int
 from engine.output.atomic import atomic_output
 
 MAX_COUNT = 1_000_000
@@ -127,9 +127,11 @@ def _target(args: argparse.Namespace) -> dict[str, Any]:
     try:
         check_target(args.needs, args.hardest)
     except ValueError as err:
-        known = ", ".join(t.id for t in techniques() if t.id != "guess")
-        listed = f" (known: {known})" if str(err).startswith("unknown") else ""
-        raise UsageError(f"argument --needs/--hardest: {err}{listed}") from None
+        unknown = str(err).startswith("unknown")
+        known = [t.id for t in techniques() if t.id != "guess"]
+        wrong = args.needs if args.needs not in known else args.hardest
+        listed = f" ({known_names(str(wrong or ''), known)})" if unknown else ""
+        raise UsageError(f"argument --needs/--hardest: {clip(str(err), 80)}{listed}") from None
     return {"needs": args.needs, "hardest": args.hardest, "time_limit": args.time_limit}
 
 

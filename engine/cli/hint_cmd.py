@@ -17,7 +17,7 @@ from __future__ import annotations
 import argparse
 import json
 
-from engine.cli.common import CommandError, Parser, UsageError
+from engine.cli.common import CommandError, Parser, UsageError, clip, known_names
 from engine.solve.chunks import why_not_unique
 
 
@@ -42,8 +42,8 @@ def run(args: argparse.Namespace) -> int:
         try:
             technique(args.technique)
         except KeyError:
-            known = ", ".join(sorted(t.id for t in techniques()))
-            raise UsageError(f"unknown technique {args.technique!r} (known: {known})") from None
+            known = known_names(args.technique, sorted(t.id for t in techniques()))
+            raise UsageError(f"unknown technique {clip(repr(args.technique), 40)} ({known})") from None
     text = args.grid.strip()
     if len(text) not in (81, 729):
         raise UsageError(f"GRID must have 81 or 729 characters, got {len(text)}")

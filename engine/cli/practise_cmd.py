@@ -5,7 +5,9 @@ takes), one 729-character candidate line each (what ``sudoku hint`` reads: 9 cha
 position k holds digit k+1 while it is a candidate, else ``.``; a placed digit shows as its lone
 candidate).  Each is a state of the shipped practice bank (states met on the solution paths of
 puzzles our own generator made), drawn at random and transformed at random (digits relabelled,
-rows, columns, bands and stacks permuted, maybe transposed); ``sudoku hint`` on it gives the step.
+rows, columns, bands and stacks permuted, maybe transposed); ``sudoku hint`` on it gives the step
+(but for avoidable rectangles: their step rests on placed digits, and ``sudoku hint`` takes every
+solved cell of a line for a given, as a line cannot tell them apart).
 A technique the bank lacks is looked for in freshly generated puzzles for up to 30 s.  Exit
 status 0; 1 when no state can be found; 2 for an unknown technique or bad options.
 """
@@ -16,7 +18,7 @@ import argparse
 
 import numpy as np
 
-from engine.cli.common import CommandError, UsageError, positive_int, seed_int
+from engine.cli.common import CommandError, UsageError, clip, known_names, positive_int, seed_int
 from engine.output.atomic import atomic_output
 
 MAX_COUNT = 100_000
@@ -41,7 +43,8 @@ def run(args: argparse.Namespace) -> int:
 
     known = [t.id for t in techniques() if t.id != "guess"]
     if args.technique not in known:
-        raise UsageError(f"unknown technique {args.technique!r} (known: {', '.join(known)})")
+        listed = known_names(args.technique, known)
+        raise UsageError(f"unknown technique {clip(repr(args.technique), 40)} ({listed})")
     if args.count > MAX_COUNT:
         raise UsageError(f"argument -n/--count: {args.count:,} is more than {MAX_COUNT:,}")
     try:

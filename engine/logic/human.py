@@ -190,18 +190,20 @@ def solve_path(grid: np.ndarray | list[int], unique: bool | None = None) -> list
     return list(iter_steps(grid, unique))
 
 
-def parse_state(text: str) -> CandidateGrid:
+def parse_state(text: str, solved_are_givens: bool = True) -> CandidateGrid:
     """Return the candidate state of an 81-character puzzle or a 729-character candidate line.
 
     Raises ValueError (a ParseError for puzzles) if the text is neither, and InvalidPuzzleError if a
     puzzle repeats a given.  In a candidate line a placed digit cannot be told from a lone
     candidate, so a cell whose one candidate no peer shares counts as placed (that changes no
     candidate); a cell with no candidate at all counts as filled, with its digit inferred from the
-    peers where they leave one.
+    peers where they leave one.  Every solved cell of a candidate line counts as a given (it may be
+    one), so no uniqueness step rests on it; ``solved_are_givens`` False counts them all placed, for a
+    line known to hold no given (HoDoKu's library cases, whose placed digits the tests keep apart).
     """
     body = text.strip()
     if len(body) == 729:
-        return _from_candidate_line(body)
+        return _from_candidate_line(body, solved_are_givens)
     from engine.formats import parse_line
 
     grid = parse_line(body)
@@ -211,7 +213,7 @@ def parse_state(text: str) -> CandidateGrid:
     return CandidateGrid.from_grid(grid)
 
 
-def _from_candidate_line(text: str) -> CandidateGrid:
+def _from_candidate_line(text: str, solved_are_givens: bool) -> CandidateGrid:
     cg = CandidateGrid.from_sukaku(text)
     cands = cg.cands
     for cell in range(81):
@@ -231,4 +233,8 @@ def _from_candidate_line(text: str) -> CandidateGrid:
         left = ALL_DIGITS & ~seen
         if left and not left & (left - 1):
             cg.values[cell] = left.bit_length()
+    # a line cannot tell givens from placed digits: every solved cell counts as a given, so no
+    # uniqueness step (an avoidable rectangle) rests on a digit that may be a given
+    if solved_are_givens:
+        cg.givens = sum(1 << cell for cell in range(81) if cg.values[cell])
     return cg

@@ -1,8 +1,11 @@
 """Random sequences of every command on the mid end (desktop/midend/midend.py), the player's and the
 late results of workers, checked after each step against an independent solver written here: the
 solution Check, mistakes and hints use solves the givens shown; Undo then Redo gives the same snapshot;
-a save loads to an equal snapshot; set progress agrees with the games.  2,000 sequences by default
-(HYPOTHESIS_MIDEND_EXAMPLES to run more)."""
+a save loads to an equal snapshot; set progress agrees with the games; statistics count each solved
+puzzle once (Undo, Redo, colours, a relaunch never count one again); a set or a puzzle arriving after
+the player moved on leaves the player's board one Undo away.  Relaunches (a save loaded into a new mid
+end) and the host's recording of solve times after each change are part of the sequences.  2,000
+sequences by default (HYPOTHESIS_MIDEND_EXAMPLES to run more)."""
 
 from __future__ import annotations
 
@@ -23,6 +26,9 @@ P = "530070000600195000098000060800060003400803001700020006060000280000419005000
 P_SOLUTION = "534678912672195348198342567859761423426853791713924856961537284287419635345286179"
 EXAMPLES = int(os.environ.get("HYPOTHESIS_MIDEND_EXAMPLES", "2000"))
 NOW = 1_000.0
+# the commands that may count a newly solved puzzle (a digit, Fill last remaining cells, a hint's step);
+# no other ever changes the statistics
+COUNTING = ("set_cell", "fill_singles", "apply_hint")
 
 
 def _relabel(text: str, shift: int) -> list[int]:
@@ -80,6 +86,10 @@ def _solutions(givens: tuple[int, ...]) -> tuple[tuple[int, ...], ...]:
     return tuple(found)
 
 
+def _solved_count(statistics: dict) -> int:
+    return sum(level["solved"] for level in statistics.values())
+
+
 def _view(mid: Midend) -> dict:
     """The part of the snapshot the invariants compare: the timer is left out (time is given), and so
     are the last Check's answer and the hint (view state shown until the next move, not saved)."""
@@ -105,10 +115,59 @@ class MidendSequences(RuleBasedStateMachine):
     def _do(self, name: str, **args) -> dict | None:
         before = _view(self.mid)
         try:
-            return self.mid.do({"name": name, **args}, NOW)
+            result = self.mid.do({"name": name, **args}, NOW)
         except GameError:
             assert _view(self.mid) == before
             return None
+        if result.get("changed"):
+            self._record(name, before["statistics"])
+        return result
+
+    def _record(self, name: str, before: dict) -> None:
+        """After a change, count the shown puzzle's time if the player solved it (as the host does)."""
+        self.mid.play.record_if_solved(NOW)
+        solved = _solved_count(self.mid.play.statistics())
+        if name in COUNTING:
+            assert _solved_count(before) <= solved <= _solved_count(before) + 1
+        else:
+            assert solved == _solved_count(before), name
+
+    @rule()
+    def relaunch(self):
+        """The app closes and opens again: the saved game in a new mid end (nothing is being made)."""
+        before = _view(self.mid)
+        play, notices = saves.load(saves.dump(self.mid.play, NOW))
+        assert notices == []
+        self.mid = Midend(play, self.mid.settings)
+        self.tokens.clear()  # a maker of the last run never delivers to this one
+        after = _view(self.mid)
+        before.update(busy=None, making_set=False)
+        assert after == before
+
+    @rule(moves=st.lists(st.tuples(st.integers(0, 80), st.integers(1, 9)), min_size=1, max_size=3),
+          which=st.integers(0, len(UNIQUE) - 1), single=st.booleans())
+    def arrives_after_the_player_moved_on(self, moves, which, single):
+        """A set (or a puzzle) is asked for, the player makes moves meanwhile, then it arrives: the
+        player's board is one Undo away."""
+        answer = self._do("make_puzzle" if single else "make_set", **({} if single else {"count": 2}))
+        if answer is None:
+            return
+        for cell, digit in moves:
+            self._do("set_cell", cell=cell, digit=digit)
+        board = (list(self.game.digits), list(self.game.origins))
+        givens, solution = UNIQUE[which]
+        if single:
+            arrived = self._do("puzzle_made", token=answer["token"], givens=givens, solution=solution,
+                               difficulty="easy")
+        else:
+            arrived = self._do("set_puzzle_made", token=answer["token"], givens=givens, solution=solution,
+                               difficulty="easy", count=2, first=True)
+        if arrived is None or not arrived["changed"] or not any(board[0]):
+            return
+        assert self.game.givens() == givens
+        assert self._do("undo")["changed"]
+        assert (self.game.digits, self.game.origins) == board
+        self._do("redo")
 
     @rule(which=st.integers(0, len(PUZZLES) - 1))
     def load(self, which):
@@ -234,11 +293,17 @@ class MidendSequences(RuleBasedStateMachine):
 
     @invariant()
     def undo_then_redo_gives_the_same_snapshot(self):
-        if self.game.paused or not self.game.can_undo:
+        """Whatever Undo takes back (a move, a change of puzzle, the way back into a set), Redo makes
+        again, paused or not."""
+        if not self.mid.snapshot(NOW)["can_undo"]:
             return
         before = _view(self.mid)
-        self.mid.do({"name": "undo"}, NOW)
-        self.mid.do({"name": "redo"}, NOW)
+        try:
+            self.mid.do({"name": "undo"}, NOW)
+        except GameError:  # the shown puzzle is paused: nothing moved
+            assert _view(self.mid) == before
+            return
+        assert self.mid.do({"name": "redo"}, NOW)["changed"]
         assert _view(self.mid) == before
 
     @invariant()

@@ -92,7 +92,8 @@ def test_a_saved_flipped_solution_is_dropped_and_puzzle_moves_survive_a_save():
     assert again.solution == _d(P_SOLUTION) and again.timer.elapsed(0.0) == 9_000
     raw = body["play"]["games"][0]
     raw["solution"] = Q_SOLUTION[:80] + ("1" if Q_SOLUTION[80] != "1" else "2")
-    assert saves.load(body)[0].game.solution is None
+    loaded, told = saves.load(body)  # issue 37: never kept; worked out again from the givens, with a notice
+    assert loaded.game.solution == _d(Q_SOLUTION) and len(told) == 1
 
 
 def test_a_puzzle_the_solver_finished_counts_neither_in_the_set_nor_in_the_statistics():

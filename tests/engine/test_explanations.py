@@ -78,7 +78,8 @@ def _instances() -> dict[str, Step]:
     out: dict[str, Step] = {}
     for case in CASES:
         if not case.fail and case.tid not in out:
-            step = next(iter(technique(case.tid).find(parse_state(case.state))), None)
+            state = parse_state(case.state, solved_are_givens=False)
+            step = next(iter(technique(case.tid).find(state)), None)
             if step is not None:
                 out[case.tid] = step
     forcing = _forcing_steps()
@@ -286,7 +287,7 @@ def test_hint_prints_the_plain_words_chain_and_its_json_carries_the_links(
     capsys: pytest.CaptureFixture[str], tid: str
 ) -> None:
     case = next(c for c in CASES if c.tid == tid and not c.fail)
-    step = next(iter(technique(tid).find(parse_state(case.state))))
+    step = next(iter(technique(tid).find(parse_state(case.state, solved_are_givens=False))))
     code, out = _cli(capsys, "hint", case.state, "--technique", tid)
     assert code == 0 and out.strip() == f"{tid}: {explain(step, 'en')}"
     assert IF["en"].search(out)

@@ -39,7 +39,7 @@ def test_library_answers_grade_right_when_transformed() -> None:
     right: dict[str, list[bool]] = defaultdict(list)
     same = 0
     for case in GRADED:
-        cg = parse_state(case.state)
+        cg = parse_state(case.state, solved_are_givens=False)
         move = Transform.random(rng)
         answer = move.pairs(case.eliminations), move.pairs(case.placements)
         moved = grade_answer(move.state(cg), case.tid, *answer)
@@ -56,7 +56,7 @@ def test_a_wrong_mark_or_a_partial_answer_is_graded_so() -> None:
     rng = np.random.default_rng(6)
     for case in random.Random(4).sample(GRADED, 60):
         move = Transform.random(rng)
-        cg = move.state(parse_state(case.state))
+        cg = move.state(parse_state(case.state, solved_are_givens=False))
         struck, placed = move.pairs(case.eliminations), move.pairs(case.placements)
         if grade_answer(cg, case.tid, struck, placed).verdict != "right":
             continue

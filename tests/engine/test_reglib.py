@@ -140,7 +140,7 @@ def passes(case: Case) -> bool:
     state holds several instances with different results, the expected one must be among those the
     finder yields (and the first step must still be one of the technique's sound instances).
     """
-    cg = parse_state(case.state)
+    cg = parse_state(case.state, solved_are_givens=False)
     step = next_step(cg, case.tid, unique=True)
     if case.fail:
         return step is None
@@ -151,7 +151,7 @@ def passes(case: Case) -> bool:
 
 def first_step_matches(case: Case) -> bool:
     """Return True if the technique's very first step is exactly the case's (the stricter measure)."""
-    return _matches(next_step(parse_state(case.state), case.tid, unique=True), case)
+    return _matches(next_step(parse_state(case.state, solved_are_givens=False), case.tid, unique=True), case)
 
 
 def looks_placed(case: Case) -> bool:
