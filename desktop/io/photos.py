@@ -13,7 +13,7 @@ import binascii
 import io
 from typing import TYPE_CHECKING, Any
 
-from desktop import files
+from desktop.io import files
 from desktop.midend import GameError
 
 if TYPE_CHECKING:

@@ -8,7 +8,7 @@ import inspect
 
 import pytest
 
-from desktop import storage
+from desktop.io import storage
 from desktop.bridge import RecordingBridge
 from desktop.contract.api import Api
 

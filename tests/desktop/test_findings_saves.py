@@ -85,7 +85,7 @@ def test_a_sound_save_loads_without_a_notice_and_keeps_its_solution(tmp_path):
 
 def test_an_undo_back_to_a_puzzle_whose_saved_solution_is_wrong_uses_the_right_one(tmp_path):
     """A move's puzzle carries its solution too: a wrong one there is put right when the save loads."""
-    from desktop import saves
+    from desktop.io import saves
 
     cell = P.index("0")
     body = _saved(tmp_path, [(cell, int(P_SOLUTION[cell]))])
