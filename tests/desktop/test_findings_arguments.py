@@ -8,9 +8,9 @@ import inspect
 
 import pytest
 
-from desktop.io import storage
 from desktop.bridge import RecordingBridge
 from desktop.contract.api import Api
+from desktop.io import storage
 
 P = "530070000600195000098000060800060003400803001700020006060000280000419005000080079"
 # a right value for each argument name the calls use (each call's checks come before it acts)
