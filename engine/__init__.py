@@ -7,6 +7,8 @@ pays for numba, and the desktop window opens before any kernel is compiled.
 from __future__ import annotations
 
 import importlib
+import sys
+import types
 from typing import Any
 
 __version__ = "0.1.0"
@@ -112,6 +114,19 @@ _EXPORTS = {
 }
 
 __all__ = sorted([*_EXPORTS, "__version__"])
+
+
+class _Facade(types.ModuleType):
+    """The package: importing a subpackage named like a public function (``engine.solve``, the exact
+    solvers' folder) leaves the function in place of the subpackage as ``engine.solve``."""
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        if isinstance(value, types.ModuleType) and _EXPORTS.get(name, value.__name__) != value.__name__:
+            return
+        super().__setattr__(name, value)
+
+
+sys.modules[__name__].__class__ = _Facade
 
 
 def __getattr__(name: str) -> Any:

@@ -1,0 +1,1 @@
+"""Exact solvers: the variant solver (the classic one is engine.solver)."""
