@@ -443,3 +443,55 @@ def test_limit_must_be_positive() -> None:
     puzzle = Puzzle.checked(4, [0] * 16, (), [Diagonal()])
     with pytest.raises(ValueError):
         count_solutions(puzzle, limit=0)
+
+
+# --- traces ---------------------------------------------------------------------------------------
+
+
+def _replay(puzzle: Puzzle, events: list) -> tuple[int, ...]:
+    """The grid a display shows after the events: tries and places put digits, undo takes a try and
+    its forced placements back."""
+    grid = list(puzzle.givens)
+    for e in events:
+        if e.kind in ("try", "place"):
+            grid[e.cell] = e.digit
+        elif e.kind == "undo":
+            grid[e.cell] = 0
+            for c, _ in e.forced:
+                grid[c] = 0
+    return tuple(grid)
+
+
+@pytest.mark.parametrize("algorithm", ["naive", "smart"])
+@pytest.mark.parametrize("name", ["iss-6x6", "iss-anti-knight-anti-king", "iss-6x6-little-killer"])
+def test_trace_replays_to_the_solution(name: str, algorithm: str) -> None:
+    """engine.trace over a variant puzzle ends solved, and its events replay to the published solution."""
+    record = next(r for r in records() if r.id == name)
+    events = list(engine.trace(record.puzzle, algorithm))
+    assert events[-1].kind == "solved"
+    assert _replay(record.puzzle, events) == record.solution
+    tries = [e for e in events if e.kind == "try"]
+    assert [e.steps for e in tries] == list(range(1, len(tries) + 1))
+
+
+def test_trace_of_a_puzzle_without_solution_fails() -> None:
+    """A 4x4 whose diagonal holds two 1s (rows, columns and boxes allow it): the last event is failed."""
+    givens = [0] * 16
+    givens[0] = givens[10] = 1
+    puzzle = Puzzle.checked(4, givens, (), [Diagonal(anti=True)])
+    assert count_solutions(puzzle) == 0 and brute_completions(puzzle) and not any(
+        satisfies(puzzle, g) for g in brute_completions(puzzle))
+    for algorithm in ("naive", "smart"):
+        assert list(engine.trace(puzzle, algorithm))[-1].kind == "failed"
+
+
+def test_trace_refuses_human_logic_on_a_variant() -> None:
+    puzzle = Puzzle.checked(4, [0] * 16, (), [Diagonal()])
+    with pytest.raises(ValueError, match="variant"):
+        engine.trace(puzzle, "human")
+
+
+def test_trace_of_a_classic_puzzle_is_the_classic_trace() -> None:
+    record = next(r for r in records() if r.id == "iss-classic-sudoku-was-slow-2")
+    grid = np.array(record.puzzle.givens, dtype=np.uint8)
+    assert list(engine.trace(record.puzzle, "smart")) == list(engine.trace(grid, "smart"))
