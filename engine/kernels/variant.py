@@ -510,9 +510,12 @@ def _queue_once(prog, w, k):
 
 
 @njit(cache=True)
-def _choose(st, nc, scores):
-    """Return the unplaced cell with the fewest candidates per conflict (a guess there failed before:
-    ``scores``), the first such; -1 when every cell is single."""
+def _choose(prog, st, scores, pick, mode):
+    """Choose the next guess into ``pick``: (cell, its first try, the try after it as one mask or 0 for
+    each digit in turn).  The unplaced cell with the fewest candidates per conflict (a guess there
+    failed before: ``scores``); when it has more than two, a digit with two places left in a full house
+    instead: that digit in its first place, else not there.  Return False when every cell is single."""
+    nc = prog[H_CELLS]
     best = -1
     best_n = 1
     best_s = 0
@@ -520,12 +523,47 @@ def _choose(st, nc, scores):
         m = st[c]
         if m & (m - 1):
             k = popcount(m)
-            s = scores[c] + 1
+            s = scores[c] + 1 if mode & 1 else 1
             if best < 0 or k * best_s < best_n * s:
                 best = c
                 best_n = k
                 best_s = s
-    return best
+    if best < 0:
+        return False
+    pick[0] = best
+    pick[1] = st[best]
+    pick[2] = 0
+    if best_n <= 2 * best_s or not mode & 2:
+        return True
+    n = prog[H_N]
+    kinds = prog[H_KIND]
+    cs = prog[H_CON_START]
+    cells = prog[H_CON_CELLS]
+    for k in range(prog[H_CONS]):
+        start = prog[cs + k]
+        end = prog[cs + k + 1]
+        if prog[kinds + k] != HOUSE or end - start != n:
+            continue
+        once = 0
+        twice = 0
+        thrice = 0
+        for i in range(start, end):
+            m = st[prog[cells + i]]
+            if m & (m - 1):
+                thrice |= twice & m
+                twice |= once & m
+                once |= m
+        two = twice & ~thrice
+        if two:
+            bit = two & -two
+            for i in range(start, end):
+                c = prog[cells + i]
+                if st[c] & bit:
+                    pick[0] = c
+                    pick[1] = bit
+                    pick[2] = st[c] & ~bit
+                    return True
+    return True
 
 
 @njit(cache=True, aot=SEARCH_SIGNATURE)
@@ -536,11 +574,14 @@ def search(prog, limit, solution, stats):
     nc = prog[H_CELLS]
     stack = np.empty((nc + 2, 2 * nc), dtype=np.int64)
     cells = np.empty(nc + 2, dtype=np.int64)
-    tries = np.empty(nc + 2, dtype=np.int64)
+    tries = np.empty(nc + 2, dtype=np.int64)  # the digits left to try one at a time
+    after = np.empty(nc + 2, dtype=np.int64)  # then this mask as one try (a house digit's "not here")
     scores = np.zeros(nc, dtype=np.int64)
+    pick = np.zeros(3, dtype=np.int64)
     w = _workspace(prog)
     found = 0
     guesses = 0
+    mode = stats[0]
     st = stack[0]
     init = prog[H_INIT]
     for c in range(nc):
@@ -549,33 +590,36 @@ def search(prog, limit, solution, stats):
     stats[0] = 0
     if not _start(prog, st, w) or not _propagate(prog, st, w):
         return 0
-    c = _choose(st, nc, scores)
     stats[1] = w[3]
-    if c < 0:
+    if not _choose(prog, st, scores, pick, mode):
         for i in range(nc):
             solution[i] = lowest(st[i]) + 1
         return 1
     sp = 0
-    cells[0] = c
-    tries[0] = st[c]
+    cells[0] = pick[0]
+    tries[0] = pick[1]
+    after[0] = pick[2]
     while sp >= 0:
         m = tries[sp]
         if m == 0:
-            sp -= 1
-            continue
-        bit = m & -m
-        tries[sp] = m ^ bit
+            m = after[sp]
+            if m == 0:
+                sp -= 1
+                continue
+            after[sp] = 0
+        else:
+            m = m & -m
+            tries[sp] ^= m
         guesses += 1
         child = stack[sp + 1]
         child[:] = stack[sp]
         c = cells[sp]
-        child[c] = bit
+        child[c] = m
         _touch(prog, child, w, c)
         if not _propagate(prog, child, w):
             scores[c] += 1
             continue
-        c = _choose(child, nc, scores)
-        if c < 0:
+        if not _choose(prog, child, scores, pick, mode):
             if (found + 1) * nc <= len(solution):
                 for i in range(nc):
                     solution[found * nc + i] = lowest(child[i]) + 1
@@ -584,8 +628,9 @@ def search(prog, limit, solution, stats):
                 break
             continue
         sp += 1
-        cells[sp] = c
-        tries[sp] = child[c]
+        cells[sp] = pick[0]
+        tries[sp] = pick[1]
+        after[sp] = pick[2]
     stats[0] = guesses
     stats[1] = w[3]
     return found

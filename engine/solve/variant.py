@@ -385,14 +385,14 @@ def compile_puzzle(puzzle: Puzzle) -> Program:
 _local = threading.local()
 
 
-def _run(puzzle: Puzzle, limit: int, keep: int = 1) -> tuple[int, np.ndarray, int]:
+def _run(puzzle: Puzzle, limit: int, keep: int = 1, mode: int = 3) -> tuple[int, np.ndarray, int]:
     """Search ``puzzle``: return (solutions counted up to ``limit``, the first ``keep`` solutions' digits
     one after the other, guesses); ValueError if limit < 1."""
     if limit < 1:
         raise ValueError(f"limit must be at least 1, got {limit}")
     prog = compile_puzzle(puzzle).array
     solution = np.zeros(keep * puzzle.size * puzzle.size, dtype=np.int64)
-    stats = np.zeros(2, dtype=np.int64)
+    stats = np.array([mode, 0], dtype=np.int64)
     count = _k().search(prog, int(limit), solution, stats)
     return int(count), solution, int(stats[0])
 
@@ -426,9 +426,9 @@ def solve(puzzle: Puzzle) -> tuple[int, ...] | None:
     return tuple(int(d) for d in solution) if count else None
 
 
-def search_stats(puzzle: Puzzle, limit: int = 2) -> tuple[int, int]:
+def search_stats(puzzle: Puzzle, limit: int = 2, mode: int = 3) -> tuple[int, int]:
     """Return (solutions counted up to ``limit``, guesses made) by the variant search, classic or not."""
-    count, _, guesses = _run(puzzle, limit)
+    count, _, guesses = _run(puzzle, limit, mode=mode)
     return count, guesses
 
 
