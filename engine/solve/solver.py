@@ -150,15 +150,32 @@ def _one(grid: Any, limit: int, seed: int = -1) -> tuple[int, np.ndarray]:
     return count, one.flat
 
 
-def solve(grid: Any) -> np.ndarray | None:
-    """Return the first solution of ``grid``, or None if it repeats a given or has no solution."""
+def solve(grid: Any) -> np.ndarray | tuple[int, ...] | None:
+    """Return the first solution of ``grid``, or None if it repeats a given or has no solution; a
+    :class:`~engine.puzzle.model.Puzzle` of any size or variant gives its N*N digits as a tuple."""
+    if type(grid) is not np.ndarray and _is_puzzle(grid):
+        from engine.solve.variant import solve as solve_puzzle
+
+        return solve_puzzle(grid)
     count, solution = _one(grid, 1)
     return solution.copy() if count >= 1 else None
 
 
 def count_solutions(grid: Any, limit: int = 2) -> int:
-    """Return the number of solutions, counting stops at ``limit``; 0 for invalid or unsolvable grids."""
+    """Return the number of solutions, counting stops at ``limit``; 0 for invalid or unsolvable grids
+    (``grid`` may be a :class:`~engine.puzzle.model.Puzzle` of any size or variant)."""
+    if type(grid) is not np.ndarray and _is_puzzle(grid):
+        from engine.solve.variant import count_solutions as count_puzzle
+
+        return count_puzzle(grid, limit)
     return max(_one(grid, limit)[0], 0)
+
+
+def _is_puzzle(value: Any) -> bool:
+    """Return True for a model Puzzle (the variant solver's input; a classic one it hands back here)."""
+    from engine.puzzle.model import Puzzle
+
+    return isinstance(value, Puzzle)
 
 
 def classify(grid: Any, limit: int = 2) -> Classification:

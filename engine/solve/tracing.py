@@ -20,9 +20,7 @@ candidate state beyond the placed digits.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
-from typing import NamedTuple
-
-import numpy as np
+from typing import Any, NamedTuple
 
 from engine.grid import as_grid
 from engine.solve.search import RUNS, Event
@@ -66,10 +64,19 @@ ALGORITHMS: dict[str, Algorithm] = {
 }
 
 
-def trace(grid: np.ndarray | str | list[int], algorithm: str = "naive") -> Iterator[Event]:
-    """Return a lazy iterator of ``algorithm``'s events over ``grid``; ValueError for an unknown
-    algorithm or a grid that is not 81 digits."""
+def trace(grid: Any, algorithm: str = "naive") -> Iterator[Event]:
+    """Return a lazy iterator of ``algorithm``'s events over ``grid`` (81 digits, or a model Puzzle of
+    any size or variant); ValueError for an unknown algorithm, a grid that is not 81 digits, or human
+    logic on a variant."""
     found = ALGORITHMS.get(algorithm)
     if found is None:
         raise ValueError(f"unknown algorithm {algorithm!r} (expected one of {', '.join(ALGORITHMS)})")
+    from engine.puzzle.model import Puzzle
+
+    if isinstance(grid, Puzzle):  # a classic puzzle runs as its 81 digits; a variant in its own search
+        if not grid.is_classic:
+            from engine.solve.variant import trace as trace_variant
+
+            return trace_variant(grid, algorithm)
+        grid = list(grid.givens)
     return found.run([int(v) for v in as_grid(grid)])

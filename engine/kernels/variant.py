@@ -1,0 +1,644 @@
+"""The variant solver's compiled kernels (numba); :mod:`engine.solve.variant` compiles a puzzle for them.
+
+A puzzle arrives as one flat ``int64`` *program* (:func:`engine.solve.variant.compile_puzzle` writes
+it; the ``H_*`` header words give where each table starts)::
+
+    init[c]             cell c's first candidates: bit d-1 for digit d (givens single, odd/even cut)
+    peers of c          the cells that may not share its digit (every house, anti-knight, anti-king)
+    constraint k        its kind (below), its cells, its total and its aux words:
+      HOUSE             all different; a house of N cells also has every digit (hidden singles)
+      SUM               sum of weight * digit over the cells == total; digits may repeat (arrows,
+                        little killers, killer sums too large for a table); bounds only
+      CAGE              the cells (a house) sum to total: aux holds every digit set of that size and
+                        sum (the digit-set table); sets are kept that every cell can take part in
+      LINES             a full house's locked candidates: aux holds, per full house it meets in two
+                        cells or more, the cells shared, its own others and the other's others
+      PAIR              two cells: aux holds 2N masks, the digits the second may take for each digit
+                        of the first, then the reverse (dots, XV, thermometer steps, greater-than, ...)
+      SANDWICH          a line of N cells: the digits between the 1 and the N sum to total
+    constraints of c    the constraints to look at again when c's candidates shrink
+
+State: one ``int64`` row of 2 * cells per search node, ``st[c]`` the cell's candidates and
+``st[cells + c]`` 1 once its single digit has left its peers (or is queued to).  Propagation runs a
+worklist of constraints (each queued once) and a queue of placed cells until both are empty; a
+handler only removes candidates, so the fixpoint is reached and every handler's check is exact
+once its cells are placed: a state with every cell single after propagation is a solution.
+
+The search guesses in the cell with the fewest candidates (ties: the first, row-major), lowest digit
+first, on an explicit stack of state rows (no recursion, no allocation per node).
+
+Roads not taken: one kernel per constraint kind (numba would type each call's arrays again); a
+table for every cage (16x16 cages of 7-9 cells have thousands of digit sets: those take bounds).
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from engine.kernels import njit
+from engine.kernels.bits import lowest, popcount
+
+HOUSE, PAIR, LINES, CAGE, SUM, SANDWICH = 0, 1, 2, 3, 4, 5  # cheap kinds first: kind <= PAIR is cheap
+# header words of a program: where each table starts (offsets into the program itself)
+H_N, H_CELLS, H_CONS, H_INIT, H_PEER_START, H_PEER_LIST = 0, 1, 2, 3, 4, 5
+H_KIND, H_CON_START, H_CON_CELLS, H_TOTAL, H_AUX_START, H_AUX = 6, 7, 8, 9, 10, 11
+H_CC_START, H_CC_LIST = 12, 13
+HEADER = 16
+W_QUEUED = 4  # work words: 0-2 counts (cheap queue, dear queue, placed cells), 3 handler runs, then flags
+
+# the compiled entry points' argument types (ahead-of-time build, engine.kernels.njit's ``aot``)
+SEARCH_SIGNATURE = "int64(int64[::1], int64, int64[::1], int64[::1])"
+PROPAGATE_SIGNATURE = "boolean(int64[::1], int64[::1])"
+
+
+@njit(cache=True, inline="always")
+def _highest(m):
+    """Return the index of the highest set bit of a non-zero mask (at most 16 bits)."""
+    h = 0
+    if m >> 8:
+        m >>= 8
+        h = 8
+    if m >> 4:
+        m >>= 4
+        h += 4
+    if m >> 2:
+        m >>= 2
+        h += 2
+    if m >> 1:
+        h += 1
+    return h
+
+
+@njit(cache=True, inline="always")
+def _low_sum(m, k):
+    """Return the sum of the k smallest digits of mask m (it has at least k)."""
+    s = 0
+    for _ in range(k):
+        d = lowest(m)
+        m &= m - 1
+        s += d + 1
+    return s
+
+
+@njit(cache=True, inline="always")
+def _high_sum(m, k):
+    """Return the sum of the k largest digits of mask m (it has at least k)."""
+    s = 0
+    for _ in range(k):
+        d = _highest(m)
+        m ^= 1 << d
+        s += d + 1
+    return s
+
+
+@njit(cache=True, inline="always")
+def _touch(prog, st, w, c):
+    """Queue the constraints of cell c (its candidates changed), cheap kinds apart from dear ones, and c
+    itself once it is single."""
+    nc = prog[H_CELLS]
+    ncons = prog[H_CONS]
+    cc0 = prog[H_CC_START]
+    lst = prog[H_CC_LIST]
+    kinds = prog[H_KIND]
+    for i in range(prog[cc0 + c], prog[cc0 + c + 1]):
+        k = prog[lst + i]
+        if w[W_QUEUED + k] == 0:
+            w[W_QUEUED + k] = 1
+            if prog[kinds + k] <= PAIR:
+                w[W_QUEUED + ncons + w[0]] = k
+                w[0] += 1
+            else:
+                w[W_QUEUED + 2 * ncons + w[1]] = k
+                w[1] += 1
+    m = st[c]
+    if st[nc + c] == 0 and (m & (m - 1)) == 0:
+        st[nc + c] = 1
+        w[W_QUEUED + 3 * ncons + w[2]] = c
+        w[2] += 1
+
+
+@njit(cache=True, inline="always")
+def _restrict(prog, st, w, c, allowed):
+    """Keep only ``allowed`` in cell c; return False when it has nothing left."""
+    m = st[c]
+    new = m & allowed
+    if new == m:
+        return True
+    if new == 0:
+        return False
+    st[c] = new
+    _touch(prog, st, w, c)
+    return True
+
+
+@njit(cache=True)
+def _house(prog, st, w, start, end):
+    """All different: a full house needs every digit and places its hidden singles; a smaller one needs
+    as many digits as cells."""
+    n = prog[H_N]
+    cells = prog[H_CON_CELLS]
+    once = 0
+    twice = 0
+    for i in range(start, end):
+        m = st[prog[cells + i]]
+        twice |= once & m
+        once |= m
+    size = end - start
+    if size < n:
+        return popcount(once) >= size
+    if once != (1 << n) - 1:
+        return False
+    singles = once & ~twice
+    while singles:
+        bit = singles & -singles
+        singles ^= bit
+        for i in range(start, end):
+            c = prog[cells + i]
+            if st[c] & bit:
+                if st[c] != bit and not _restrict(prog, st, w, c, bit):
+                    return False
+                break
+    return True
+
+
+@njit(cache=True)
+def _lines(prog, st, w, k):
+    """Locked candidates of a full house: a digit whose places in it all lie in another full house
+    leaves that house's other cells.  Aux: per other house, the cells shared, this house's other
+    cells, the other's other cells."""
+    j = prog[H_AUX] + prog[prog[H_AUX_START] + k]
+    last = prog[H_AUX] + prog[prog[H_AUX_START] + k + 1]
+    while j < last:
+        inter = 0
+        for t in range(j + 1, j + 1 + prog[j]):
+            inter |= st[prog[t]]
+        j += 1 + prog[j]
+        outside = 0
+        for t in range(j + 1, j + 1 + prog[j]):
+            outside |= st[prog[t]]
+        j += 1 + prog[j]
+        locked = inter & ~outside
+        if locked:
+            for t in range(j + 1, j + 1 + prog[j]):
+                c = prog[t]
+                if st[c] & locked and not _restrict(prog, st, w, c, ~locked):
+                    return False
+        j += 1 + prog[j]
+    return True
+
+
+@njit(cache=True, inline="always")
+def _group_bounds(prog, st, cells, gids, i, end, skip):
+    """Return (end of the group starting at i, its fewest and most digit sum) without cell ``skip``:
+    per cell bounds, and those of as many distinct digits as the group has cells (they see each other)."""
+    g = prog[gids + i]
+    union = 0
+    smin = 0
+    smax = 0
+    count = 0
+    j = i
+    while j < end and prog[gids + j] == g:
+        if j != skip:
+            m = st[prog[cells + j]]
+            union |= m
+            smin += lowest(m) + 1
+            smax += _highest(m) + 1
+            count += 1
+        j += 1
+    if count == 0:
+        return j, 0, 0
+    if popcount(union) < count:
+        return j, 1, 0  # empty range: no room for the digits
+    return j, max(smin, _low_sum(union, count)), min(smax, _high_sum(union, count))
+
+
+@njit(cache=True)
+def _sum(prog, st, w, k, start, end):
+    """Weighted sum == total by bounds; cells that see each other (a group) count as distinct digits."""
+    cells = prog[H_CON_CELLS]
+    length = end - start
+    weights = prog[H_AUX] + prog[prog[H_AUX_START] + k] - start  # indexed by i in start..end
+    gids = weights + length
+    total = prog[prog[H_TOTAL] + k]
+    lo = 0
+    hi = 0
+    i = start
+    while i < end:
+        j, gmin, gmax = _group_bounds(prog, st, cells, gids, i, end, -1)
+        if gmin > gmax:
+            return False
+        wt = prog[weights + i]
+        if wt > 0:
+            lo += wt * gmin
+            hi += wt * gmax
+        else:
+            lo += wt * gmax
+            hi += wt * gmin
+        i = j
+    if total < lo or total > hi:
+        return False
+    if lo == hi:
+        return True
+    i = start
+    while i < end:
+        j, gmin, gmax = _group_bounds(prog, st, cells, gids, i, end, -1)
+        wt = prog[weights + i]
+        if wt > 0:
+            glo = wt * gmin
+            ghi = wt * gmax
+        else:
+            glo = wt * gmax
+            ghi = wt * gmin
+        for t in range(i, j):
+            c = prog[cells + t]
+            m = st[c]
+            if (m & (m - 1)) == 0:
+                continue
+            _, omin, omax = _group_bounds(prog, st, cells, gids, i, j, t)
+            if wt > 0:
+                rest_lo = lo - glo + wt * omin
+                rest_hi = hi - ghi + wt * omax
+            else:
+                rest_lo = lo - glo + wt * omax
+                rest_hi = hi - ghi + wt * omin
+            low = total - rest_hi
+            high = total - rest_lo
+            allowed = 0
+            bits = m
+            while bits:
+                d = lowest(bits)
+                bits &= bits - 1
+                v = wt * (d + 1)
+                if low <= v <= high:
+                    allowed |= 1 << d
+            if not _restrict(prog, st, w, c, allowed):
+                return False
+        i = j
+    return True
+
+
+@njit(cache=True)
+def _cage(prog, st, w, k, start, end):
+    """A cage's digit-set table: keep the sets every cell can share in, cut cells to their union and
+    place a digit every kept set needs when only one cell can hold it."""
+    cells = prog[H_CON_CELLS]
+    a0 = prog[H_AUX] + prog[prog[H_AUX_START] + k]
+    a1 = prog[H_AUX] + prog[prog[H_AUX_START] + k + 1]
+    union = 0
+    for i in range(start, end):
+        union |= st[prog[cells + i]]
+    kept = 0
+    need = -1
+    for j in range(a0, a1):
+        combo = prog[j]
+        if combo & ~union:
+            continue
+        fits = True
+        for i in range(start, end):
+            if (st[prog[cells + i]] & combo) == 0:
+                fits = False
+                break
+        if fits:
+            kept |= combo
+            need &= combo
+    if kept == 0:
+        return False
+    for i in range(start, end):
+        if not _restrict(prog, st, w, prog[cells + i], kept):
+            return False
+    need &= kept
+    while need:
+        bit = need & -need
+        need ^= bit
+        where = -1
+        for i in range(start, end):
+            c = prog[cells + i]
+            if st[c] & bit:
+                if where >= 0:
+                    where = -2
+                    break
+                where = c
+        if where == -1:
+            return False
+        if where >= 0 and not _restrict(prog, st, w, where, bit):
+            return False
+    return True
+
+
+@njit(cache=True)
+def _pair(prog, st, w, k, start):
+    """A pair table both ways: each cell keeps the digits some digit of the other allows."""
+    n = prog[H_N]
+    cells = prog[H_CON_CELLS]
+    aux = prog[H_AUX] + prog[prog[H_AUX_START] + k]
+    a = prog[cells + start]
+    b = prog[cells + start + 1]
+    allowed = 0
+    bits = st[a]
+    while bits:
+        d = lowest(bits)
+        bits &= bits - 1
+        allowed |= prog[aux + d]
+    if not _restrict(prog, st, w, b, allowed):
+        return False
+    allowed = 0
+    bits = st[b]
+    while bits:
+        d = lowest(bits)
+        bits &= bits - 1
+        allowed |= prog[aux + n + d]
+    return _restrict(prog, st, w, a, allowed)
+
+
+@njit(cache=True)
+def _sandwich(prog, st, w, k, start):
+    """A sandwich line: every cell keeps the digits of some placing of its 1 and N whose middle's bounds
+    (each cell's and as many distinct digits') reach the total."""
+    n = prog[H_N]
+    cells = prog[H_CON_CELLS]
+    total = prog[prog[H_TOTAL] + k]
+    keep = W_QUEUED + 3 * prog[H_CONS] + prog[H_CELLS]
+    one = 1
+    top = 1 << (n - 1)
+    mid = (1 << n) - 1 - one - top
+    for i in range(n):
+        w[keep + i] = 0
+    for p in range(n):
+        if not st[prog[cells + start + p]] & one:
+            continue
+        for q in range(n):
+            if q == p or not st[prog[cells + start + q]] & top:
+                continue
+            lo_i = min(p, q)
+            hi_i = max(p, q)
+            inside = hi_i - lo_i - 1
+            # the smallest and largest sums of `inside` distinct digits of 2..n-1
+            least = inside * (inside + 3) // 2
+            most = inside * (2 * n - 1 - inside) // 2
+            lo = 0
+            hi = 0
+            ok = True
+            for i in range(n):
+                if i in (p, q):
+                    continue
+                m = st[prog[cells + start + i]] & mid
+                if m == 0:
+                    ok = False
+                    break
+                if lo_i < i < hi_i:
+                    lo += lowest(m) + 1
+                    hi += _highest(m) + 1
+            if not ok or total < max(lo, least) or total > min(hi, most):
+                continue
+            w[keep + p] |= one
+            w[keep + q] |= top
+            for i in range(n):
+                if i in (p, q):
+                    continue
+                m = st[prog[cells + start + i]] & mid
+                if lo_i < i < hi_i:
+                    low = total - (hi - _highest(m) - 1)
+                    high = total - (lo - lowest(m) - 1)
+                    bits = m
+                    while bits:
+                        d = lowest(bits)
+                        bits &= bits - 1
+                        if low <= d + 1 <= high:
+                            w[keep + i] |= 1 << d
+                else:
+                    w[keep + i] |= m
+    for i in range(n):  # noqa: SIM110 (numba compiles no generator)
+        if not _restrict(prog, st, w, prog[cells + start + i], w[keep + i]):
+            return False
+    return True
+
+
+@njit(cache=True)
+def _propagate(prog, st, w):
+    """Run placements, then cheap constraints, then dear ones, to their fixpoint; return False on a
+    contradiction (the queues are emptied either way)."""
+    ncons = prog[H_CONS]
+    ps = prog[H_PEER_START]
+    pl = prog[H_PEER_LIST]
+    kinds = prog[H_KIND]
+    cs = prog[H_CON_START]
+    queue_a = W_QUEUED + ncons
+    queue_b = queue_a + ncons
+    places = queue_b + ncons
+    ok = True
+    while ok:
+        if w[2]:
+            w[2] -= 1
+            c = w[places + w[2]]
+            bit = st[c]
+            for i in range(prog[ps + c], prog[ps + c + 1]):
+                p = prog[pl + i]
+                if st[p] & bit and not _restrict(prog, st, w, p, ~bit):
+                    ok = False
+                    break
+            continue
+        if w[0]:
+            w[0] -= 1
+            k = w[queue_a + w[0]]
+        elif w[1]:
+            w[1] -= 1
+            k = w[queue_b + w[1]]
+        else:
+            break
+        w[W_QUEUED + k] = 0
+        w[3] += 1
+        kind = prog[kinds + k]
+        start = prog[cs + k]
+        if kind == HOUSE:
+            ok = _house(prog, st, w, start, prog[cs + k + 1])
+        elif kind == LINES:
+            ok = _lines(prog, st, w, k)
+        elif kind == PAIR:
+            ok = _pair(prog, st, w, k, start)
+        elif kind == CAGE:
+            ok = _cage(prog, st, w, k, start, prog[cs + k + 1])
+        elif kind == SUM:
+            ok = _sum(prog, st, w, k, start, prog[cs + k + 1])
+        else:
+            ok = _sandwich(prog, st, w, k, start)
+    if not ok:
+        for i in range(w[0]):
+            w[W_QUEUED + w[queue_a + i]] = 0
+        for i in range(w[1]):
+            w[W_QUEUED + w[queue_b + i]] = 0
+        w[0] = 0
+        w[1] = 0
+        w[2] = 0
+    return ok
+
+
+@njit(cache=True)
+def _workspace(prog):
+    """Return a zeroed work array: counts, queued flags, the two constraint queues, placed cells, keep."""
+    return np.zeros(W_QUEUED + 3 * prog[H_CONS] + prog[H_CELLS] + prog[H_N] + 1, dtype=np.int64)
+
+
+@njit(cache=True)
+def _start(prog, st, w):
+    """Queue every constraint and every single cell of ``st`` (st[cells:] says which are placed);
+    return False when a cell has no candidate."""
+    nc = prog[H_CELLS]
+    for k in range(prog[H_CONS]):
+        _queue_once(prog, w, k)
+    for c in range(nc):
+        m = st[c]
+        if m == 0:
+            return False
+        if st[nc + c] == 0 and (m & (m - 1)) == 0:
+            st[nc + c] = 1
+            w[W_QUEUED + 3 * prog[H_CONS] + w[2]] = c
+            w[2] += 1
+    return True
+
+
+@njit(cache=True, inline="always")
+def _queue_once(prog, w, k):
+    ncons = prog[H_CONS]
+    if w[W_QUEUED + k] == 0:
+        w[W_QUEUED + k] = 1
+        if prog[prog[H_KIND] + k] <= PAIR:
+            w[W_QUEUED + ncons + w[0]] = k
+            w[0] += 1
+        else:
+            w[W_QUEUED + 2 * ncons + w[1]] = k
+            w[1] += 1
+
+
+@njit(cache=True)
+def _choose(prog, st, scores, pick, mode):
+    """Choose the next guess into ``pick``: (cell, its first try, the try after it as one mask or 0 for
+    each digit in turn).  The unplaced cell with the fewest candidates per conflict (a guess there
+    failed before: ``scores``); when it has more than two, a digit with two places left in a full house
+    instead: that digit in its first place, else not there.  Return False when every cell is single."""
+    nc = prog[H_CELLS]
+    best = -1
+    best_n = 1
+    best_s = 0
+    for c in range(nc):
+        m = st[c]
+        if m & (m - 1):
+            k = popcount(m)
+            s = scores[c] + 1 if mode & 1 else 1
+            if best < 0 or k * best_s < best_n * s:
+                best = c
+                best_n = k
+                best_s = s
+    if best < 0:
+        return False
+    pick[0] = best
+    pick[1] = st[best]
+    pick[2] = 0
+    if best_n <= 2 * best_s or not mode & 2:
+        return True
+    n = prog[H_N]
+    kinds = prog[H_KIND]
+    cs = prog[H_CON_START]
+    cells = prog[H_CON_CELLS]
+    for k in range(prog[H_CONS]):
+        start = prog[cs + k]
+        end = prog[cs + k + 1]
+        if prog[kinds + k] != HOUSE or end - start != n:
+            continue
+        once = 0
+        twice = 0
+        thrice = 0
+        for i in range(start, end):
+            m = st[prog[cells + i]]
+            if m & (m - 1):
+                thrice |= twice & m
+                twice |= once & m
+                once |= m
+        two = twice & ~thrice
+        if two:
+            bit = two & -two
+            for i in range(start, end):
+                c = prog[cells + i]
+                if st[c] & bit:
+                    pick[0] = c
+                    pick[1] = bit
+                    pick[2] = st[c] & ~bit
+                    return True
+    return True
+
+
+@njit(cache=True, aot=SEARCH_SIGNATURE)
+def search(prog, limit, solution, stats):
+    """Count the program's solutions up to ``limit``: they go to ``solution`` one after the other (as
+    many as it holds: N*N digits each), the guesses to ``stats[0]``, the handler runs to ``stats[1]``;
+    return the count (0: none, or givens that break a rule)."""
+    nc = prog[H_CELLS]
+    stack = np.empty((nc + 2, 2 * nc), dtype=np.int64)
+    cells = np.empty(nc + 2, dtype=np.int64)
+    tries = np.empty(nc + 2, dtype=np.int64)  # the digits left to try one at a time
+    after = np.empty(nc + 2, dtype=np.int64)  # then this mask as one try (a house digit's "not here")
+    scores = np.zeros(nc, dtype=np.int64)
+    pick = np.zeros(3, dtype=np.int64)
+    w = _workspace(prog)
+    found = 0
+    guesses = 0
+    mode = stats[0]
+    st = stack[0]
+    init = prog[H_INIT]
+    for c in range(nc):
+        st[c] = prog[init + c]
+        st[nc + c] = 0
+    stats[0] = 0
+    if not _start(prog, st, w) or not _propagate(prog, st, w):
+        return 0
+    stats[1] = w[3]
+    if not _choose(prog, st, scores, pick, mode):
+        for i in range(nc):
+            solution[i] = lowest(st[i]) + 1
+        return 1
+    sp = 0
+    cells[0] = pick[0]
+    tries[0] = pick[1]
+    after[0] = pick[2]
+    while sp >= 0:
+        m = tries[sp]
+        if m == 0:
+            m = after[sp]
+            if m == 0:
+                sp -= 1
+                continue
+            after[sp] = 0
+        else:
+            m = m & -m
+            tries[sp] ^= m
+        guesses += 1
+        child = stack[sp + 1]
+        child[:] = stack[sp]
+        c = cells[sp]
+        child[c] = m
+        _touch(prog, child, w, c)
+        if not _propagate(prog, child, w):
+            scores[c] += 1
+            continue
+        if not _choose(prog, child, scores, pick, mode):
+            if (found + 1) * nc <= len(solution):
+                for i in range(nc):
+                    solution[found * nc + i] = lowest(child[i]) + 1
+            found += 1
+            if found >= limit:
+                break
+            continue
+        sp += 1
+        cells[sp] = pick[0]
+        tries[sp] = pick[1]
+        after[sp] = pick[2]
+    stats[0] = guesses
+    stats[1] = w[3]
+    return found
+
+
+@njit(cache=True, aot=PROPAGATE_SIGNATURE)
+def propagate_state(prog, st):
+    """Propagate ``st`` (a state row; st[cells:] all 0 for a fresh start from its own candidates) to its
+    fixpoint in place; return False on a contradiction."""
+    w = _workspace(prog)
+    return _start(prog, st, w) and _propagate(prog, st, w)

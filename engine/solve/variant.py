@@ -1,0 +1,613 @@
+"""The exact variant solver: any :class:`~engine.puzzle.model.Puzzle` counted, solved and traced.
+
+A puzzle is compiled once into one flat program (:func:`compile_puzzle`, the layout in
+:mod:`engine.kernels.variant`), then searched by the kernels:
+
+* houses (rows, columns, regions, extra regions, diagonals, disjoint groups, cages) are all-different
+  groups, and their cells each other's *peers*, with anti-knight and anti-king neighbours;
+* killer cages with a total are digit-set tables (every set of that many digits with that sum);
+  arrows (a pill's circle reads as a number), little killers and cages too large for a table are
+  weighted sums propagated by bounds; sandwiches have their own handler;
+* dots, XV, greater-than, thermometer steps, non-consecutive and the negative rules on every
+  unmarked orthogonal pair are pair tables (several on one pair are intersected);
+* givens and odd/even cells cut the first candidates, as do the single-cell cages and thermometers'
+  positions;
+* with killer cages, each house and each band of houses whose cages cover it has an *innie* or
+  *outie* sum (the 45 rule): the cells of the house outside the cages inside it, and the cells of the
+  cages that cross it outside it, as one more sum.
+
+A classic puzzle (``Puzzle.is_classic``) goes to :mod:`engine.solve.solver` unchanged.
+"""
+
+from __future__ import annotations
+
+import itertools
+import threading
+from collections.abc import Iterable, Iterator
+from functools import cache, lru_cache
+from types import ModuleType
+from typing import Any
+
+import numpy as np
+
+from engine.puzzle.model import (
+    XV,
+    Arrow,
+    Cage,
+    Dot,
+    GreaterThan,
+    LittleKiller,
+    Parity,
+    Puzzle,
+    Sandwich,
+    Thermometer,
+)
+
+HOUSE, PAIR, LINES, CAGE, SUM, SANDWICH = 0, 1, 2, 3, 4, 5  # as engine.kernels.variant
+MAX_TABLE = 1024  # a cage with more digit sets than this is propagated by bounds instead
+MAX_DERIVED = 6  # cells of an innie/outie sum worth keeping (more: too loose to cut anything)
+
+_kernels: ModuleType | None = None
+
+
+def _k() -> ModuleType:
+    """Return the kernels module, importing (and so loading numba) on first use."""
+    global _kernels
+    if _kernels is None:
+        from engine.kernels import variant as variant_kernels
+
+        _kernels = variant_kernels
+    return _kernels
+
+
+class Program:
+    """A compiled puzzle: the kernels' flat program and the constraint lists it was built from."""
+
+    def __init__(self, size: int, init: list[int], peers: list[set[int]],
+                 cons: list[tuple[int, tuple[int, ...], int, list[int]]]) -> None:
+        self.size = size
+        self.cells = size * size
+        self.init = init
+        self.peers = [sorted(p) for p in peers]
+        self.cons = cons
+        self.array = _pack(size, init, self.peers, cons)
+
+
+def _pack(size: int, init: list[int], peers: list[list[int]],
+          cons: list[tuple[int, tuple[int, ...], int, list[int]]]) -> np.ndarray:
+    """Lay the tables out as the kernels read them (see :mod:`engine.kernels.variant`)."""
+    nc = size * size
+    peer_start = np.cumsum([0] + [len(p) for p in peers])
+    con_start = np.cumsum([0] + [len(c[1]) for c in cons])
+    aux_start = np.cumsum([0] + [len(c[3]) for c in cons])
+    by_cell: list[list[int]] = [[] for _ in range(nc)]
+    for k, (_, cells, _, _) in enumerate(cons):
+        for c in cells:
+            by_cell[c].append(k)
+    cc_start = np.cumsum([0] + [len(b) for b in by_cell])
+    parts = [
+        np.asarray(init, dtype=np.int64), peer_start, [p for ps in peers for p in ps],
+        [c[0] for c in cons], con_start, [x for c in cons for x in c[1]], [c[2] for c in cons],
+        aux_start, [x for c in cons for x in c[3]], cc_start, [k for b in by_cell for k in b],
+    ]
+    header = np.zeros(16, dtype=np.int64)
+    header[:3] = size, nc, len(cons)
+    offset = 16
+    for i, part in enumerate(parts):
+        header[3 + i] = offset
+        offset += len(part)
+    return np.concatenate([header, *(np.asarray(p, dtype=np.int64) for p in parts)])
+
+
+@cache
+def _sets_by_size_and_sum(n: int) -> dict[tuple[int, int], list[int]]:
+    """Every set of digits 1..n as a mask, grouped by (how many digits, their sum)."""
+    masks = np.arange(1, 1 << n, dtype=np.int64)
+    bits = (masks[:, None] >> np.arange(n)) & 1
+    count, total = bits.sum(axis=1), bits @ np.arange(1, n + 1)
+    order = np.lexsort((masks, total, count))
+    out: dict[tuple[int, int], list[int]] = {}
+    for m, k, t in zip(masks[order].tolist(), count[order].tolist(), total[order].tolist(), strict=True):
+        out.setdefault((k, t), []).append(m)
+    return out
+
+
+def _neighbours(n: int, moves: Iterable[tuple[int, int]]) -> Iterator[tuple[int, int]]:
+    """Every pair of cells a move apart (each pair once, both orders)."""
+    for r in range(n):
+        for c in range(n):
+            for dr, dc in moves:
+                rr, cc = r + dr, c + dc
+                if 0 <= rr < n and 0 <= cc < n:
+                    yield r * n + c, rr * n + cc
+
+
+_KNIGHT = [(1, 2), (2, 1), (-1, 2), (-2, 1), (1, -2), (2, -1), (-1, -2), (-2, -1)]
+_KING = [(1, 1), (1, -1), (-1, 1), (-1, -1)]  # the orthogonal ones are row and column peers
+_ORTHOGONAL = [(0, 1), (1, 0)]
+
+
+_RELATIONS: dict[str, Any] = {
+    "diff": lambda x, y, k: abs(x - y) == k,
+    "ratio": lambda x, y, k: x == k * y or y == k * x,
+    "sum": lambda x, y, k: x + y == k,
+    "gt": lambda x, y, k: x > y,
+    "lt": lambda x, y, k: x < y,
+    "not_diff": lambda x, y, k: abs(x - y) != k,
+    "not_ratio": lambda x, y, k: x != k * y and y != k * x,
+    "not_xv": lambda x, y, k: x + y not in (5, 10),
+}
+_TRANSPOSED = {"gt": "lt", "lt": "gt"}  # every other relation is symmetric
+
+
+@cache
+def _relation(name: str, k: int, n: int) -> tuple[int, ...]:
+    """For each digit x of the first cell, the mask of digits y of the second that the relation allows."""
+    rule = _RELATIONS[name]
+    return tuple(sum(1 << (y - 1) for y in range(1, n + 1) if rule(x, y, k)) for x in range(1, n + 1))
+
+
+class _Pairs:
+    """Pair tables being gathered: (a, b) with a < b -> for each digit of a, the digits b may take."""
+
+    def __init__(self, n: int) -> None:
+        self.n = n
+        self.tables: dict[tuple[int, int], tuple[int, ...]] = {}
+
+    def add(self, a: int, b: int, name: str, k: int = 0) -> None:
+        """Allow only the digit pairs (x in a, y in b) that relation ``name`` (with number k) allows."""
+        if a > b:
+            a, b, name = b, a, _TRANSPOSED.get(name, name)
+        row = _relation(name, k, self.n)
+        old = self.tables.get((a, b))
+        self.tables[(a, b)] = row if old is None else tuple(p & q for p, q in zip(old, row, strict=True))
+
+    def constraints(self) -> list[tuple[int, tuple[int, ...], int, list[int]]]:
+        n = self.n
+        return [(PAIR, (a, b), 0, [*fwd, *_transpose(fwd, n)]) for (a, b), fwd in self.tables.items()]
+
+
+@lru_cache(maxsize=4096)
+def _transpose(fwd: tuple[int, ...], n: int) -> tuple[int, ...]:
+    return tuple(sum(1 << x for x in range(n) if fwd[x] >> y & 1) for y in range(n))
+
+
+def _pair_tables(puzzle: Puzzle, pairs: _Pairs) -> None:
+    """Gather every pair relation of the puzzle: marks, thermometer steps, and the grid's rules."""
+    n = puzzle.size
+    # a pair with a dot of either colour is exempt from both negative rules: 1 and 2 take either dot
+    marked_dot, marked_xv = set(), set()
+    for con in puzzle.constraints:
+        if isinstance(con, Dot):
+            pairs.add(*con.cells, "diff" if con.colour == "white" else "ratio", con.number)
+            marked_dot.add(frozenset(con.cells))
+        elif isinstance(con, XV):
+            pairs.add(*con.cells, "sum", con.total)
+            marked_xv.add(frozenset(con.cells))
+        elif isinstance(con, GreaterThan):
+            pairs.add(*con.cells, "gt")
+        elif isinstance(con, Thermometer):
+            for a, b in itertools.pairwise(con.cells):
+                pairs.add(a, b, "lt")
+    rules = puzzle.rules()
+    if not rules & {"nonconsecutive", "negative_white", "negative_black", "negative_xv"}:
+        return
+    for a, b in _neighbours(n, _ORTHOGONAL):
+        pair = frozenset((a, b))
+        if "nonconsecutive" in rules:
+            pairs.add(a, b, "not_diff", 1)
+        if "negative_white" in rules and pair not in marked_dot:
+            pairs.add(a, b, "not_diff", 1)
+        if "negative_black" in rules and pair not in marked_dot:
+            pairs.add(a, b, "not_ratio", 2)
+        if "negative_xv" in rules and pair not in marked_xv:
+            pairs.add(a, b, "not_xv")
+
+
+def _first_candidates(puzzle: Puzzle) -> list[int]:
+    """Each cell's first candidates: its given, cut by parity, single-cell cages and thermometers."""
+    n = puzzle.size
+    full = (1 << n) - 1
+    init = [full if d == 0 else 1 << (d - 1) for d in puzzle.givens]
+    odd = sum(1 << (d - 1) for d in range(1, n + 1, 2))
+    for con in puzzle.constraints:
+        if isinstance(con, Parity):
+            init[con.cell] &= full ^ odd if con.even else odd
+        elif isinstance(con, Cage) and con.total is not None and len(con.cells) == 1:
+            t = con.total
+            init[con.cells[0]] &= 1 << (t - 1) if 1 <= t <= n else 0
+        elif isinstance(con, Thermometer):
+            length = len(con.cells)
+            for i, c in enumerate(con.cells):
+                # the i-th cell of the bulb's line is at least i + 1 and leaves room for the rest
+                init[c] &= sum(1 << (d - 1) for d in range(i + 1, n - (length - 1 - i) + 1))
+    return init
+
+
+def _sum_constraints(puzzle: Puzzle) -> list[tuple[int, tuple[int, ...], int, list[int]]]:
+    """The cages' tables (or sums), arrows, little killers and sandwiches."""
+    n = puzzle.size
+    out: list[tuple[int, tuple[int, ...], int, list[int]]] = []
+    for con in puzzle.constraints:
+        if isinstance(con, Cage) and con.total is not None and len(con.cells) > 1:
+            out.append(_cage(con.cells, con.total, _sets_by_size_and_sum(n)))
+        elif isinstance(con, Arrow):
+            k = len(con.circle)
+            weights = [1] * len(con.line) + [-(10 ** (k - 1 - i)) for i in range(k)]
+            out.append((SUM, con.line + con.circle, 0, weights))
+        elif isinstance(con, LittleKiller):
+            out.append((SUM, con.cells, con.total, [1] * len(con.cells)))
+        elif isinstance(con, Sandwich):
+            if con.axis == "row":
+                line = tuple(range(con.index * n, con.index * n + n))
+            else:
+                line = tuple(range(con.index, n * n, n))
+            out.append((SANDWICH, line, con.total, []))
+    return out
+
+
+def _cage(cells: tuple[int, ...], total: int, sets: dict[tuple[int, int], list[int]]
+          ) -> tuple[int, tuple[int, ...], int, list[int]]:
+    """A distinct sum: its digit-set table when small enough, else a plain sum by bounds."""
+    table = sets.get((len(cells), total), [])
+    if len(table) <= MAX_TABLE:
+        # an empty table (no such set) is kept: the kernel then finds the contradiction at once
+        return (CAGE, tuple(cells), total, table)
+    return (SUM, tuple(cells), total, [1] * len(cells))
+
+
+def _derived_sums(puzzle: Puzzle, house_cells: list[tuple[int, ...]]
+                  ) -> list[tuple[int, tuple[int, ...], int, list[int]]]:
+    """The 45 rule: for each full house and band of neighbouring rows or columns, the sum of its cells
+    outside the cages inside it (innies) less the cells of crossing cages outside it (outies), when few.
+    """
+    n = puzzle.size
+    cages = [c for c in puzzle.constraints if isinstance(c, Cage) and c.total is not None]
+    cage_of = [-1] * (n * n)
+    for i, cage in enumerate(cages):
+        for c in cage.cells:
+            if cage_of[c] >= 0:
+                return []  # cages that overlap: the 45 rule's arithmetic needs a partition
+            cage_of[c] = i
+    if not cages:
+        return []
+    areas = [h for h in house_cells if len(h) == n]
+    for width in range(2, n // 2 + 1):
+        for first in range(n - width + 1):
+            areas.append(tuple(range(first * n, (first + width) * n)))
+            areas.append(tuple(r * n + c for c in range(first, first + width) for r in range(n)))
+    sets = _sets_by_size_and_sum(n)
+    houses = [frozenset(h) for h in house_cells]
+    out, seen = [], set()
+    whole = n * (n + 1) // 2
+    for area in areas:
+        met: dict[int, int] = {}
+        free = []
+        for c in area:
+            k = cage_of[c]
+            if k < 0:
+                free.append(c)
+            else:
+                met[k] = met.get(k, 0) + 1
+        inside = [k for k, count in met.items() if count == len(cages[k].cells)]
+        crossing = [k for k, count in met.items() if count < len(cages[k].cells)]
+        total = whole * len(area) // n - sum(cages[k].total for k in inside)
+        if len(free) + sum(met[k] for k in crossing) <= MAX_DERIVED:
+            innies = sorted(c for c in area if cage_of[c] < 0 or cage_of[c] in crossing)
+            if innies:
+                out.append(_derived(innies, [], total, houses, sets, seen))
+        if crossing and len(free) + sum(len(cages[k].cells) - met[k] for k in crossing) <= MAX_DERIVED:
+            where = set(area)
+            outies = sorted(c for k in crossing for c in cages[k].cells if c not in where)
+            out.append(_derived(sorted(free), outies, total - sum(cages[k].total for k in crossing),
+                                houses, sets, seen))
+    return [c for c in out if c is not None]
+
+
+def _derived(plus: list[int], minus: list[int], total: int, houses: list[frozenset[int]],
+             sets: dict[tuple[int, int], list[int]], seen: set) -> tuple | None:
+    """An innie/outie sum: a table when it has no minus cells and sits in one house, else a sum;
+    None for an empty one or one already made."""
+    key = (tuple(plus), tuple(minus), total)
+    if key in seen or not plus and not minus:
+        return None
+    seen.add(key)
+    if not minus and any(h.issuperset(plus) for h in houses):
+        return _cage(tuple(plus), total, sets)
+    minus_total = total  # plus - minus == total
+    return (SUM, tuple(plus) + tuple(minus), minus_total, [1] * len(plus) + [-1] * len(minus))
+
+
+def _house_constraints(n: int, house_cells: list[tuple[int, ...]]
+                       ) -> list[tuple[int, tuple[int, ...], int, list[int]]]:
+    """Each house, a full one with a record per other full house it meets in two cells or more: the
+    cells shared, its own other cells, the other's other cells (for locked candidates)."""
+    full = [frozenset(h) for h in house_cells if len(h) == n]
+    out = []
+    for h in house_cells:
+        aux: list[int] = []
+        if len(h) == n:
+            mine = frozenset(h)
+            for other in full:
+                shared = mine & other
+                if len(shared) >= 2 and other != mine:
+                    for part in (shared, mine - other, other - mine):
+                        aux += [len(part), *sorted(part)]
+        out.append((HOUSE, h, 0, []))
+        if aux:
+            out.append((LINES, h, 0, aux))
+    return out
+
+
+def _grouped(con: tuple[int, tuple[int, ...], int, list[int]], peers: list[set[int]]
+             ) -> tuple[int, tuple[int, ...], int, list[int]]:
+    """A sum with its cells ordered in groups of one weight that all see each other: aux is the weights
+    then each cell's group number."""
+    _, cells, total, weights = con
+    groups: list[list[tuple[int, int]]] = []
+    for c, wt in zip(cells, weights, strict=True):
+        for g in groups:
+            if g[0][1] == wt and all(x in peers[c] for x, _ in g):
+                g.append((c, wt))
+                break
+        else:
+            groups.append([(c, wt)])
+    flat = [(c, wt, i) for i, g in enumerate(groups) for c, wt in g]
+    return (SUM, tuple(c for c, _, _ in flat), total, [wt for _, wt, _ in flat] + [i for _, _, i in flat])
+
+
+def compile_puzzle(puzzle: Puzzle) -> Program:
+    """Return the puzzle's program for the kernels (never fails for a checked puzzle)."""
+    n = puzzle.size
+    nc = n * n
+    houses = [h.cells for h in puzzle.houses() if len(h.cells) > 1]
+    house_cells = list(dict.fromkeys(tuple(sorted(h)) for h in houses))
+    peers: list[set[int]] = [set() for _ in range(nc)]
+    for h in house_cells:
+        for c in h:
+            peers[c].update(h)
+    rules = puzzle.rules()
+    moves = (_KNIGHT if "antiknight" in rules else []) + (_KING if "antiking" in rules else [])
+    for a, b in _neighbours(n, moves):
+        peers[a].add(b)
+        peers[b].add(a)
+    for c in range(nc):
+        peers[c].discard(c)
+    cons = _house_constraints(n, house_cells)
+    sums = _sum_constraints(puzzle) + _derived_sums(puzzle, house_cells)
+    cons += [_grouped(con, peers) if con[0] == SUM else con for con in sums]
+    pairs = _Pairs(n)
+    _pair_tables(puzzle, pairs)
+    cons += pairs.constraints()
+    return Program(n, _first_candidates(puzzle), peers, cons)
+
+
+_local = threading.local()
+
+
+def _run(puzzle: Puzzle, limit: int, keep: int = 1, mode: int = 3) -> tuple[int, np.ndarray, int]:
+    """Search ``puzzle``: return (solutions counted up to ``limit``, the first ``keep`` solutions' digits
+    one after the other, guesses); ValueError if limit < 1."""
+    if limit < 1:
+        raise ValueError(f"limit must be at least 1, got {limit}")
+    prog = compile_puzzle(puzzle).array
+    solution = np.zeros(keep * puzzle.size * puzzle.size, dtype=np.int64)
+    stats = np.array([mode, 0], dtype=np.int64)
+    count = _k().search(prog, int(limit), solution, stats)
+    return int(count), solution, int(stats[0])
+
+
+def solutions(puzzle: Puzzle, limit: int = 1000) -> list[tuple[int, ...]]:
+    """Return the puzzle's solutions (the first ``limit``), in the search's order, by the variant search
+    even for a classic puzzle; ValueError if limit < 1."""
+    count, flat, _ = _run(puzzle, limit, limit)
+    size = puzzle.n_cells
+    return [tuple(int(d) for d in flat[i * size:(i + 1) * size]) for i in range(min(count, limit))]
+
+
+def count_solutions(puzzle: Puzzle, limit: int = 2) -> int:
+    """Return the puzzle's number of solutions, counting stops at ``limit``; 0 when none (givens that
+    break a rule included); ValueError if limit < 1."""
+    if puzzle.is_classic:
+        from engine.solve.solver import count_solutions as classic_count
+
+        return classic_count(np.asarray(puzzle.givens, dtype=np.uint8), limit)
+    return _run(puzzle, limit)[0]
+
+
+def solve(puzzle: Puzzle) -> tuple[int, ...] | None:
+    """Return the puzzle's first solution as N*N digits, or None when it has none."""
+    if puzzle.is_classic:
+        from engine.solve.solver import solve as classic_solve
+
+        found = classic_solve(np.asarray(puzzle.givens, dtype=np.uint8))
+        return None if found is None else tuple(int(d) for d in found)
+    count, solution, _ = _run(puzzle, 1)
+    return tuple(int(d) for d in solution) if count else None
+
+
+def search_stats(puzzle: Puzzle, limit: int = 2, mode: int = 3) -> tuple[int, int]:
+    """Return (solutions counted up to ``limit``, guesses made) by the variant search, classic or not."""
+    count, _, guesses = _run(puzzle, limit, mode=mode)
+    return count, guesses
+
+
+# --- traces: the search algorithms' events (engine.solve.search's Event values) over a variant puzzle ------
+
+
+def _digits(mask: int) -> list[int]:
+    return [d + 1 for d in range(mask.bit_length()) if mask >> d & 1]
+
+
+class _Checker:
+    """The naive search's test of one digit against the digits placed so far, per compiled constraint."""
+
+    def __init__(self, program: Program) -> None:
+        self.p = program
+        self.by_cell: list[list[int]] = [[] for _ in range(program.cells)]
+        for k, (kind, cells, _, _) in enumerate(program.cons):
+            if kind != HOUSE and kind != LINES:
+                for c in cells:
+                    self.by_cell[c].append(k)
+
+    def fits(self, values: list[int], cell: int, digit: int) -> bool:
+        """Return True if ``digit`` in ``cell`` breaks no constraint given the placed ``values``."""
+        p = self.p
+        if not p.init[cell] >> (digit - 1) & 1 or any(values[q] == digit for q in p.peers[cell]):
+            return False
+        values[cell] = digit
+        try:
+            return all(self._holds(p.cons[k], values) for k in self.by_cell[cell])
+        finally:
+            values[cell] = 0
+
+    def _holds(self, con: tuple[int, tuple[int, ...], int, list[int]], values: list[int]) -> bool:
+        kind, cells, total, aux = con
+        n = self.p.size
+        if kind == PAIR:
+            a, b = (values[c] for c in cells)
+            return not a or not b or bool(aux[a - 1] >> (b - 1) & 1)
+        if kind == CAGE:
+            placed = sum(1 << (values[c] - 1) for c in cells if values[c])
+            return any(placed & ~combo == 0 for combo in aux)
+        if kind == SUM:
+            lo = hi = 0
+            for c, wt in zip(cells, aux, strict=False):
+                vals = (values[c], values[c]) if values[c] else (1, n)
+                lo += min(wt * vals[0], wt * vals[1])
+                hi += max(wt * vals[0], wt * vals[1])
+            return lo <= total <= hi
+        line = [values[c] for c in cells]  # a sandwich
+        if 1 not in line or n not in line:
+            return True
+        a, b = sorted((line.index(1), line.index(n)))
+        middle = line[a + 1:b]
+        return sum(middle) == total if all(middle) else sum(middle) < total or total == 0 and not middle
+
+
+def _naive(puzzle: Puzzle) -> Iterator[Any]:
+    """Yield the events of first-empty-cell backtracking, each digit checked against every constraint."""
+    from engine.solve.search import Event
+
+    program = compile_puzzle(puzzle)
+    check = _Checker(program)
+    n = puzzle.size
+    values = [0] * program.cells
+    for c, d in enumerate(puzzle.givens):
+        if d and not check.fits(values, c, d):
+            yield Event("failed", -1, 0, 0, 0, 0)
+            return
+        values[c] = d
+    empties = [c for c in range(program.cells) if not values[c]]
+    tried = [0] * (len(empties) + 1)
+    depth = steps = backtracks = 0
+    while True:
+        if depth == len(empties):
+            yield Event("solved", -1, 0, depth, steps, backtracks)
+            return
+        cell = empties[depth]
+        d = tried[depth] + 1
+        while d <= n and not check.fits(values, cell, d):
+            d += 1
+        if d <= n:
+            tried[depth] = values[cell] = d
+            steps += 1
+            yield Event("try", cell, d, depth, steps, backtracks)
+            depth += 1
+            tried[depth] = 0
+            continue
+        backtracks += 1
+        yield Event("backtrack", cell, 0, depth, steps, backtracks)
+        if depth == 0:
+            yield Event("failed", -1, 0, 0, steps, backtracks)
+            return
+        depth -= 1
+        cell = empties[depth]
+        values[cell] = 0
+        yield Event("undo", cell, tried[depth], depth, steps, backtracks)
+
+
+def _propagated(array: np.ndarray, state: np.ndarray) -> tuple[bool, list[tuple[int, int]]]:
+    """Propagate a copy of ``state``'s parent in place: return (no contradiction, the cells it made
+    single, as (cell, digit) in cell order)."""
+    nc = len(state) // 2
+    before = state[:nc].copy()
+    ok = bool(_k().propagate_state(array, state))
+    placed = [(c, int(state[c]).bit_length()) for c in range(nc)
+              if before[c] & (before[c] - 1) and state[c] and not state[c] & (state[c] - 1)]
+    return ok, placed
+
+
+def _choose(state: np.ndarray) -> int:
+    """The cell with the fewest candidates (the first such), -1 when every cell is single."""
+    nc = len(state) // 2
+    best, best_n = -1, 99
+    for c in range(nc):
+        m = int(state[c])
+        if m & (m - 1) and m.bit_count() < best_n:
+            best, best_n = c, m.bit_count()
+    return best
+
+
+def _smart(puzzle: Puzzle) -> Iterator[Any]:
+    """Yield the events of propagation (every handler) with fewest-candidates guessing."""
+    from engine.solve.search import Event
+
+    array = compile_puzzle(puzzle).array
+    nc = puzzle.n_cells
+    state = np.zeros(2 * nc, dtype=np.int64)
+    state[:nc] = compile_puzzle(puzzle).init
+    given = [c for c in range(nc) if puzzle.givens[c]]
+    ok, placed = _propagated(array, state)
+    for c, d in placed:
+        if c not in given:
+            yield Event("place", c, d, 0, 0, 0)
+    cell = _choose(state) if ok else -1
+    if not ok or cell < 0:
+        yield Event("solved" if ok else "failed", -1, 0, 0, 0, 0)
+        return
+    steps = backtracks = 0
+    # one frame per depth: [state before the try, cell, its digits, next index, current try's forced]
+    stack: list[list[Any]] = [[state, cell, _digits(int(state[cell])), 0, ()]]
+    while True:
+        frame = stack[-1]
+        base, cell, digits, index, _ = frame
+        depth = len(stack) - 1
+        if index == len(digits):
+            backtracks += 1
+            yield Event("backtrack", cell, 0, depth, steps, backtracks)
+            stack.pop()
+            if not stack:
+                yield Event("failed", -1, 0, 0, steps, backtracks)
+                return
+            parent = stack[-1]
+            yield Event("undo", parent[1], parent[2][parent[3] - 1], depth - 1, steps, backtracks, parent[4])
+            continue
+        digit = digits[index]
+        frame[3] = index + 1
+        child = base.copy()
+        child[cell] = 1 << (digit - 1)
+        ok, placed = _propagated(array, child)
+        own = tuple((c, d) for c, d in placed if c != cell)
+        frame[4] = own
+        steps += 1
+        yield Event("try", cell, digit, depth, steps, backtracks)
+        for c, d in own:
+            yield Event("place", c, d, depth + 1, steps, backtracks)
+        if not ok:
+            yield Event("undo", cell, digit, depth, steps, backtracks, own)
+            continue
+        nxt = _choose(child)
+        if nxt < 0:
+            yield Event("solved", -1, 0, depth + 1, steps, backtracks)
+            return
+        stack.append([child, nxt, _digits(int(child[nxt])), 0, ()])
+
+
+def trace(puzzle: Puzzle, algorithm: str = "naive") -> Iterator[Any]:
+    """Return a lazy iterator of a search's events (:mod:`engine.solve.search`) over a variant puzzle;
+    ValueError for an algorithm other than naive or smart (human logic reads classic puzzles only)."""
+    runs = {"naive": _naive, "smart": _smart}
+    if algorithm not in runs:
+        raise ValueError(f"algorithm {algorithm!r} does not solve variant puzzles (naive or smart do)")
+    return runs[algorithm](puzzle)
