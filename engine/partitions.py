@@ -11,7 +11,8 @@ partitions' outputs in order gives exactly the file ``sudoku -s`` writes::
     bag = db.read_text("shards/*.txt").map_partitions(engine.solve_lines)
     bag.to_textfiles("out/*.txt", name_function="{:05d}".format, last_endline=True)
 
-Blank lines and ``#`` comments are dropped, as ``sudoku -s`` drops them.  Roads not taken: a
+Blank lines and ``#`` comments are dropped, as ``sudoku -s`` drops them.  :func:`rate_lines` rates a
+partition (classic or variant lines) as ``sudoku rate`` does.  Roads not taken: a
 scheduler of our own (the brief: use an existing engine); pickling numpy arrays between workers
 (text partitions are what these engines read and write, and parsing is a small part of solving).
 """
@@ -55,3 +56,51 @@ def classify_lines(lines: Iterable[str | bytes]) -> list[str]:
     if not chunk.texts:
         return []
     return [line.split("\t", 1)[1] for line in check_chunk(chunk)[0]]
+
+
+def rate_lines(lines: Iterable[str | bytes]) -> list[str]:
+    """Return, for each puzzle line (an 81-character classic line, or a variant's f-puzzles JSON or link
+    on one line), ``<level>\t<score>\t<hardest technique>`` as ``sudoku rate`` words it (without the
+    puzzle number), or ``error\t<why>``; never raises for a puzzle.  A variant's level is
+    :func:`engine.logic.variant.rate_variant`'s (easy to extreme; see docs/variant-levels.md)."""
+    texts = [ln.decode("utf-8", errors="replace") if isinstance(ln, bytes) else ln for ln in lines]
+    return [_rate_text(t.strip()) for t in texts if t.strip() and not t.strip().startswith("#")]
+
+
+def _rate_text(text: str) -> str:
+    from engine.cli.common import UsageError, clip
+    from engine.cli.rate_cmd import rate_one
+    from engine.cli.variant_cmds import classic_line, is_classic_text, read_variant
+    from engine.errors import SudokuError
+    from engine.formats import parse_line
+
+    try:
+        if not is_classic_text(text) or len(text) != 81:
+            puzzle = read_variant(text)
+            if not puzzle.is_classic:
+                return _rate_variant_line(puzzle)
+            text = classic_line(puzzle)
+        grid, error = parse_line(text), None
+    except (SudokuError, ValueError) as err:
+        grid, error = None, err
+    except UsageError as err:
+        return clip(f"error\t{err}")
+    record = rate_one(0, grid, error)
+    if "error" in record:
+        return clip(f"error\t{record['error']}")
+    return f"{record['level']}\t{record['score']:.2f}\t{record['hardest']}"
+
+
+def _rate_variant_line(puzzle: object) -> str:
+    from engine.cli.common import clip
+    from engine.logic.variant import rate_variant
+    from engine.logic.variant.search import solutions
+
+    try:
+        found = solutions(puzzle, 2)  # type: ignore[arg-type]
+    except RuntimeError as err:
+        return clip(f"error\t{err}")
+    if len(found) != 1:
+        return "error\t" + ("no solution" if not found else "several solutions")
+    rating = rate_variant(puzzle, found[0])  # type: ignore[arg-type]
+    return f"{rating.level}\t{rating.score:.2f}\t{rating.hardest}"

@@ -35,8 +35,8 @@ def read_fpuzzles(data: dict[str, Any]) -> Puzzle:
     """The model of an f-puzzles JSON object (what the train file holds)."""
     n = data["size"]
     givens, regions = [], []
-    for r, row in enumerate(data["grid"]):
-        for c, cell in enumerate(row):
+    for row in data["grid"]:
+        for cell in row:
             givens.append(int(cell["value"]) if cell.get("given") and cell.get("value") else 0)
             regions.append(cell.get("region"))
     if all(g is None for g in regions):
@@ -60,7 +60,8 @@ def read_fpuzzles(data: dict[str, Any]) -> Puzzle:
         if data.get(key):
             cons.append(Rule(key))
     for neg in data.get("negative", []):
-        cons.append(Rule({"difference": "negative_white", "ratio": "negative_black", "xv": "negative_xv"}[neg]))
+        names = {"difference": "negative_white", "ratio": "negative_black", "xv": "negative_xv"}
+        cons.append(Rule(names[neg]))
     for thermo in data.get("thermometer", []):
         for line in thermo["lines"]:
             cons.append(Thermometer(cells(line)))
@@ -73,7 +74,8 @@ def read_fpuzzles(data: dict[str, Any]) -> Puzzle:
             cons.append(LittleKiller(cells(lk["cells"]), int(lk["value"])))
     for sw in data.get("sandwichsum", []):
         r, c = (int(x) for x in sw["cell"].upper()[1:].split("C"))
-        cons.append(Sandwich("row", r - 1, int(sw["value"])) if c == 0 else Sandwich("col", c - 1, int(sw["value"])))
+        total = int(sw["value"])
+        cons.append(Sandwich("row", r - 1, total) if c == 0 else Sandwich("col", c - 1, total))
     for key, colour in (("difference", "white"), ("ratio", "black")):
         for dot in data.get(key, []):
             cons.append(Dot(cells(dot["cells"]), colour, int(dot.get("value") or 0)))

@@ -202,7 +202,8 @@ TECHNIQUES = [
     VariantTechnique("cage_combinations", "Cage Combinations", "笼子组合", 2.4, cage_combinations,
                      "{cage} sums to {total}: it is {combos}", "{cage}的和是 {total}：只能是 {combos}"),
     VariantTechnique("cage_overlap", "Cage and House Overlap", "笼子与宫行列重叠", 2.8, cage_overlap,
-                     "{cage} must hold {digit} (it is {combos}), and its {digit} lies in {cells}, all in {house}",
+                     "{cage} must hold {digit} (it is {combos}), and its {digit} lies in {cells}, "
+                     "all in {house}",
                      "{cage}必含 {digit}（只能是 {combos}），而它的 {digit} 只在 {cells}，都在{house}里"),
     VariantTechnique("innies_outies", "Innies and Outies", "45 法则", 3.0, innies_outies,
                      "the 45 rule on {houses}: {leftovers} {sum_is} {total}",

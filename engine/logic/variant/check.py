@@ -41,9 +41,11 @@ def _constraints_hold(puzzle: Puzzle, v: Sequence[int]) -> bool:
     for con in puzzle.constraints:
         if isinstance(con, Cage) and con.total is not None and sum(v[c] for c in con.cells) != con.total:
             return False
-        if isinstance(con, Thermometer) and any(v[a] >= v[b] for a, b in zip(con.cells, con.cells[1:])):
+        if isinstance(con, Thermometer) and any(v[a] >= v[b] for a, b in zip(con.cells, con.cells[1:],
+                                                                                  strict=False)):
             return False
-        if isinstance(con, Arrow) and int("".join(str(v[c]) for c in con.circle)) != sum(v[c] for c in con.line):
+        circle = int("".join(str(v[c]) for c in con.circle)) if isinstance(con, Arrow) else 0
+        if isinstance(con, Arrow) and circle != sum(v[c] for c in con.line):
             return False
         if isinstance(con, LittleKiller) and sum(v[c] for c in con.cells) != con.total:
             return False
@@ -55,7 +57,8 @@ def _constraints_hold(puzzle: Puzzle, v: Sequence[int]) -> bool:
         if isinstance(con, Dot):
             x, y = v[con.cells[0]], v[con.cells[1]]
             k = con.number
-            if con.colour == "white" and abs(x - y) != k or con.colour == "black" and x != k * y and y != k * x:
+            white_wrong = con.colour == "white" and abs(x - y) != k
+            if white_wrong or con.colour == "black" and x != k * y and y != k * x:
                 return False
         if isinstance(con, XV) and v[con.cells[0]] + v[con.cells[1]] != con.total:
             return False

@@ -56,7 +56,8 @@ def variant_next_step(puzzle: Puzzle, state: VariantState | None = None, techniq
 def variant_steps(state: VariantState, technique: str | None = None) -> list[Step]:
     """Every distinct step that changes ``state``, of every technique cheapest first (no guess), or of
     ``technique``; KeyError for an unknown technique."""
-    chosen = [variant_technique(technique)] if technique else [t for t in VARIANT_TECHNIQUES if t.id != "guess"]
+    chosen = ([variant_technique(technique)] if technique
+              else [t for t in VARIANT_TECHNIQUES if t.id != "guess"])
     out, seen = [], set()
     for tech in chosen:
         for step in tech.find(state):

@@ -91,7 +91,7 @@ def _locked(state: VariantState, line_first: bool) -> Iterator[Step]:
 
 
 def pointing(state: VariantState) -> Iterator[Step]:
-    """A region's (window's, diagonal's) digit confined to another house is out of that house's other cells."""
+    """A region's (window's, diagonal's) digit confined to another house is out of its other cells."""
     return _locked(state, False)
 
 

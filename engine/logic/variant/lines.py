@@ -43,7 +43,8 @@ def thermo_bounds(masks: list[int], n: int) -> list[int]:
             return [0] * k
         nxt = below.bit_length()
         highs[i] = nxt
-    return [m & ~((1 << (lo - 1)) - 1) & ((1 << hi) - 1) for m, lo, hi in zip(masks, lows, highs, strict=True)]
+    return [m & ~((1 << (lo - 1)) - 1) & ((1 << hi) - 1)
+            for m, lo, hi in zip(masks, lows, highs, strict=True)]
 
 
 def thermometer(state: VariantState) -> Iterator[Step]:
@@ -133,7 +134,8 @@ def sandwich(state: VariantState) -> Iterator[Step]:
     for index, sw in enumerate(state.puzzle.constraints):
         if not isinstance(sw, Sandwich):
             continue
-        cells = [sw.index * n + i for i in range(n)] if sw.axis == "row" else [i * n + sw.index for i in range(n)]
+        cells = ([sw.index * n + i for i in range(n)] if sw.axis == "row"
+                 else [i * n + sw.index for i in range(n)])
         support = sandwich_support([state.mask(c) for c in cells], n, sw.total)
         if not any(support):
             continue

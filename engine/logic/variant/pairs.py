@@ -67,7 +67,8 @@ def _negative_relation(puzzle: Puzzle, family: str) -> tuple[Relation, str] | No
         no_black = "negative_black" in rules and all(d.number == 2 for d in dots if d.colour == "black")
         if not (no_white or no_black):
             return None
-        return (lambda a, b: not (no_white and abs(a - b) == 1) and not (no_black and (a == 2 * b or b == 2 * a)),
+        return (lambda a, b: not (no_white and abs(a - b) == 1)
+                and not (no_black and (a == 2 * b or b == 2 * a)),
                 "negative_" + ("white_black" if no_white and no_black else "white" if no_white else "black"))
     if "negative_xv" in rules:
         return (lambda a, b: a + b not in (5, 10)), "negative_xv"
@@ -135,7 +136,8 @@ def non_consecutive_pair(state: VariantState) -> Iterator[Step]:
             continue  # a placed neighbour's eliminations are the rule's own step
         gone = _pair_support(state, a, b, lambda x, y: abs(x - y) != 1)
         if gone:
-            yield make_step(state, "non_consecutive_pair", eliminations=gone, cells=(a, b), mark="nonconsecutive")
+            yield make_step(state, "non_consecutive_pair", eliminations=gone, cells=(a, b),
+                            mark="nonconsecutive")
 
 
 def parity(state: VariantState) -> Iterator[Step]:

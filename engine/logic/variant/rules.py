@@ -37,10 +37,7 @@ def _rule_steps(state: VariantState, rule: str, technique: str, steps: tuple) ->
     for c, d in enumerate(state.values):
         if not d:
             continue
-        if technique == "non_consecutive":
-            ds = [x for x in (d - 1, d + 1) if 1 <= x <= state.size]
-        else:
-            ds = [d]
+        ds = [x for x in (d - 1, d + 1) if 1 <= x <= state.size] if technique == "non_consecutive" else [d]
         gone = [(p, x) for p in reach[c] for x in ds if state.cands[p] >> (x - 1) & 1]
         if gone:
             yield make_step(state, technique, eliminations=gone, cells=[c, *sorted({p for p, _ in gone})],

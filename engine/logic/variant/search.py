@@ -46,9 +46,9 @@ def _dead(state: VariantState) -> bool:
         if con.kind == "thermo":
             if not any(lines.thermo_bounds([state.mask(c) for c in con.cells], state.size)):
                 return True
-        elif con.kind == "littlekiller":
-            if not any(linear_support(tuple(state.mask(c) for c in con.cells), (1,) * len(con.cells), con.total)):
-                return True
+        elif con.kind == "littlekiller" and not any(
+                linear_support(tuple(state.mask(c) for c in con.cells), (1,) * len(con.cells), con.total)):
+            return True
     return False
 
 

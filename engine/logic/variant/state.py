@@ -64,7 +64,8 @@ class Geometry:
         for h, house in enumerate(houses):
             for c in house.cells:
                 cell_houses[c].append(h)
-        peers = [frozenset(c for h in hs for c in houses[h].cells) - {cell} for cell, hs in enumerate(cell_houses)]
+        peers = [frozenset(c for h in hs for c in houses[h].cells) - {cell}
+                 for cell, hs in enumerate(cell_houses)]
         return cls(puzzle, houses, cell_houses, peers)
 
     @cached_property

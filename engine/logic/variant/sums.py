@@ -128,19 +128,32 @@ def _exact(masks: tuple[int, ...], weights: tuple[int, ...], total: int,
     return tuple(support)
 
 
+def _shift(bits: int, by: int) -> int:
+    return bits << by if by >= 0 else bits >> -by
+
+
 def _sum_walk(masks: tuple[int, ...], weights: tuple[int, ...], total: int) -> tuple[int, ...]:
+    """Supports by reachable partial sums, each set of sums an int's bits (bit s - low for sum s)."""
     k = len(masks)
-    forward: list[set[int]] = [{0}]
-    for m, w in zip(masks, weights, strict=True):
-        forward.append({s + w * b.bit_length() for s in forward[-1] for b in _bits(m)})
-    back: set[int] = {total}  # partial sums from which the rest can still reach the total
+    # every partial sum is at least the sum of the negative minima: bit 0 stands for that
+    low = sum(min(0, w * (m & -m).bit_length(), w * m.bit_length())
+              for m, w in zip(masks, weights, strict=True))
+    digits = [[b.bit_length() for b in _bits(m)] for m in masks]
+    forward = [1 << -low]
+    for ds, w in zip(digits, weights, strict=True):
+        f = 0
+        for d in ds:
+            f |= _shift(forward[-1], w * d)
+        forward.append(f)
+    if total - low < 0:
+        return (0,) * k
+    back = 1 << (total - low)  # the partial sums from which the rest can still reach the total
     support = [0] * k
     for i in range(k - 1, -1, -1):
-        keep: set[int] = set()
-        for s in forward[i]:
-            for b in _bits(masks[i]):
-                if s + weights[i] * b.bit_length() in back:
-                    support[i] |= b
-                    keep.add(s)
-        back = keep
+        b = 0
+        for d in digits[i]:
+            if _shift(forward[i], weights[i] * d) & back:
+                support[i] |= 1 << (d - 1)
+            b |= _shift(back, -weights[i] * d)
+        back = b
     return tuple(support)

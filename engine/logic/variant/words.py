@@ -20,7 +20,8 @@ MAX_COMBOS = 6  # combinations spelled out before "..."
 def name_cells(cells: Sequence[int], n: int, zh: bool = False) -> str:
     """Cells named as runs along rows where they touch (``r1c1-r1c3``), others one by one."""
     cells = sorted(cells)
-    if len(cells) > 2 and all(c % n == cells[0] % n for c in cells) and cells[-1] - cells[0] == n * (len(cells) - 1):
+    one_column = all(c % n == cells[0] % n for c in cells)
+    if len(cells) > 2 and one_column and cells[-1] - cells[0] == n * (len(cells) - 1):
         return f"{cell_name(cells[0], n)}-{cell_name(cells[-1], n)}"  # a run down one column
     parts, i = [], 0
     while i < len(cells):
@@ -34,7 +35,16 @@ def name_cells(cells: Sequence[int], n: int, zh: bool = False) -> str:
 
 
 def _digits(ds: Sequence[int], zh: bool) -> str:
-    return ("、" if zh else ", ").join(str(d) for d in ds)
+    """Digits joined, a run of three or more written ``3-9``."""
+    ds = sorted(ds)
+    parts, i = [], 0
+    while i < len(ds):
+        j = i
+        while j + 1 < len(ds) and ds[j + 1] == ds[j] + 1:
+            j += 1
+        parts += [f"{ds[i]}-{ds[j]}"] if j - i >= 2 else [str(d) for d in ds[i:j + 1]]
+        i = j + 1
+    return ("、" if zh else ", ").join(parts)
 
 
 def _house(ref: dict[str, Any], n: int, zh: bool) -> str:
@@ -59,7 +69,8 @@ def _house(ref: dict[str, Any], n: int, zh: bool) -> str:
 def _houses(refs: list[dict[str, Any]], n: int, zh: bool) -> str:
     kinds = {r["kind"] for r in refs}
     idx = [r["index"] + 1 for r in refs]
-    if len(refs) > 1 and len(kinds) == 1 and kinds <= {"row", "col"} and idx == list(range(idx[0], idx[-1] + 1)):
+    run = idx == list(range(idx[0], idx[-1] + 1))
+    if len(refs) > 1 and len(kinds) == 1 and kinds <= {"row", "col"} and run:
         kind = kinds.pop()
         if zh:
             return f"第{idx[0]}-{idx[-1]}{'行' if kind == 'row' else '列'}"
@@ -98,7 +109,8 @@ _MARKS_EN = {
     "v": "are joined by a V: they sum to 5",
     "greater": "carry a greater-than sign: the first is larger",
     "negative_white": "have no white dot between them and every white dot is shown: they do not differ by 1",
-    "negative_black": "have no black dot between them and every black dot is shown: neither is twice the other",
+    "negative_black": "have no black dot between them and every black dot is shown: neither is twice the "
+                      "other",
     "negative_white_black": "have no dot between them and every dot is shown: they neither differ by 1 nor "
                             "is one twice the other",
     "negative_xv": "have no X or V between them and every one is shown: they sum to neither 10 nor 5",
@@ -152,16 +164,51 @@ def facts(step: Step, lang: str = "en") -> dict[str, Any]:
         out["parity"] = ("偶数格" if d["even"] else "奇数格") if zh else ("even" if d["even"] else "odd")
     if "form" in d:
         out.update(_leftover_words(d, n, zh))
+    if "dead" in d:
+        out.update(_chain_words(d, n, zh))
     return out
+
+
+def _chain_words(d: dict[str, Any], n: int, zh: bool) -> dict[str, str]:
+    chain = d.get("chain", [])
+    said = ("、" if zh else ", ").join(f"{cell_name(c, n)}={v}" for c, v in chain[:12])
+    if len(chain) > 12:
+        said += " …"
+    if not chain:
+        said = "其余候选数随之删去" if zh else "the simple steps remove candidates"
+    elif not zh:
+        said = f"the simple steps give {said}"
+    else:
+        said = f"简单步骤得出 {said}"
+    why = d["dead"]
+    if why == "cell":
+        name = cell_name(d["dead_cell"], n)
+        dead = f" {name} 没有候选数" if zh else f"{name} has no candidate left"
+    elif why == "house":
+        house = _house(d["dead_house"], n, zh)
+        digit = d["dead_digit"]
+        dead = f"{house}中 {digit} 无处可放" if zh else f"{house} has no place left for {digit}"
+    elif why == "repeat":
+        house = _house(d["dead_house"], n, zh)
+        dead = f"{house}中有重复的数" if zh else f"{house} repeats a digit"
+    elif why == "cage":
+        cage = _house({"kind": "cage", **d["dead_cage"]}, n, zh)
+        dead = f"{cage}无法凑出它的和" if zh else f"{cage} cannot reach its total"
+    else:
+        line = _line(d["dead_line"], n, zh)
+        dead = f"{line}无法满足" if zh else f"{line} cannot be filled"
+    return {"chain": said, "dead": dead}
 
 
 def _leftover_words(d: dict[str, Any], n: int, zh: bool) -> dict[str, str]:
     ins, outs = name_cells(d["innies"], n, zh), name_cells(d["outies"], n, zh)
+    sum_is = "之和是" if zh else "sum to"
     if d["form"] == "innies":
-        return {"leftovers": f"内格 {ins} " if zh else f"the innies {ins}", "sum_is": "之和是" if zh else "sum to"}
+        return {"leftovers": f"内格 {ins} " if zh else f"the innies {ins}", "sum_is": sum_is}
     if d["form"] == "outies":
-        return {"leftovers": f"外格 {outs} " if zh else f"the outies {outs}", "sum_is": "之和是" if zh else "sum to"}
-    return {"leftovers": f"内格 {ins} 减去外格 {outs} " if zh else f"the innies {ins} minus the outies {outs}",
+        return {"leftovers": f"外格 {outs} " if zh else f"the outies {outs}", "sum_is": sum_is}
+    both = f"内格 {ins} 减去外格 {outs} " if zh else f"the innies {ins} minus the outies {outs}"
+    return {"leftovers": both,
             "sum_is": "等于" if zh else "come to"}
 
 
@@ -190,7 +237,7 @@ def explain_variant(step: Step, lang: str = "en") -> str:
     tech = variant_technique(step.technique)
     template = tech.zh if lang == "zh" else tech.en
     reason = template.format(**facts(step, lang))
-    return f"{reason}{'：' if lang == 'zh' else ': '}{result(step, lang)}"
+    return f"{reason}{'；' if lang == 'zh' else '; '}{result(step, lang)}"
 
 
 def technique_name(technique: str, lang: str = "en") -> str:
