@@ -23,10 +23,18 @@ if TYPE_CHECKING:
     from engine.puzzle.model import Puzzle
 
 
+OTHER_SIZES = (16, 36, 64, 144, 256)  # lines of N*N cells of the 4x4 ... 16x16 puzzles
+
+
 def is_classic_text(text: str) -> bool:
-    """True for what the classic commands read: 81 (or, for ``hint``, 729) digits and dots."""
+    """False for what only the variant commands read (JSON, a link, a SudokuPad id, a file, a line of
+    N*N cells for N other than 9); True for the rest, which the classic commands read or refuse."""
     body = text.strip()
-    return len(body) in (81, 729) and all(ch in "0123456789." for ch in body)
+    if body.startswith(("{", "[", "fpuz", "scf")) or "://" in body:
+        return False
+    if len(body) in OTHER_SIZES and all(ch in "0123456789.ABCDEFGabcdefg" for ch in body):
+        return False
+    return not (len(body) < 4096 and os.path.isfile(body))
 
 
 def read_variant(text: str) -> Puzzle:
@@ -48,9 +56,9 @@ def read_variant(text: str) -> Puzzle:
 
 
 def _parse(body: str) -> Puzzle:
-    try:
-        from engine import parse_puzzle  # the formats' reader (f-puzzles JSON, links, the model's JSON)
-    except ImportError:
+    try:  # engine.parse_puzzle: f-puzzles JSON, links, lines of N*N cells, the model's own JSON
+        from engine.puzzle.parse import parse_puzzle
+    except ImportError:  # the formats' branch not merged yet
         parse_puzzle = None
     if parse_puzzle is not None:
         return parse_puzzle(body)
