@@ -14,7 +14,6 @@ that see each other differ; others may repeat).
 from __future__ import annotations
 
 from collections.abc import Iterator
-from functools import cache
 
 from engine.logic.variant.common import VariantTechnique, house_ref, live_eliminations, make_step, trimmed
 from engine.logic.variant.state import VariantState, digits_of
@@ -97,7 +96,6 @@ def cage_overlap(state: VariantState) -> Iterator[Step]:
                                     combos=[digits_of(m) for m in combos])
 
 
-@cache
 def _areas(puzzle: Puzzle) -> list[tuple[tuple[int, ...], tuple[int, ...]]]:
     """The unions of houses the 45 rule is tried on: runs of 1 to N/2 rows or columns, each region;
     as (house indices into ``puzzle.houses()``, cells)."""
@@ -118,7 +116,6 @@ def _house_cells(puzzle: Puzzle, h: int) -> tuple[int, ...]:
     return tuple(range(h * n, h * n + n)) if h < n else tuple(range(h - n, n * n, n))
 
 
-@cache
 def _cages_disjoint(puzzle: Puzzle) -> bool:
     seen: set[int] = set()
     for cage in puzzle.of_kind(Cage):
@@ -131,15 +128,14 @@ def _cages_disjoint(puzzle: Puzzle) -> bool:
 
 
 def _leftovers(state: VariantState, several: bool) -> Iterator[Step]:
-    puzzle = state.puzzle
-    if not _cages_disjoint(puzzle):
+    if not state.geometry.remember("cages_disjoint", _cages_disjoint):
         return
     cages = state.cages()
     if not cages:
         return
     n = state.size
     geo = state.geometry
-    for hs, cells in _areas(puzzle):
+    for hs, cells in state.geometry.remember("areas", _areas):
         if (len(hs) > 1) != several:
             continue
         area = set(cells)

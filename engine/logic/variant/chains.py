@@ -28,25 +28,33 @@ FOLLOW = (houses.naked_single, houses.hidden_single, rules.anti_knight, rules.an
           pairs.xv_negative, pairs.kropki_negative, pairs.non_consecutive_pair, lines.thermometer,
           lines.arrow, lines.little_killer, lines.sandwich)
 MAX_ROUNDS = 12  # rounds of the simple steps (each applies every step it finds) before a trial gives up
-MAX_CANDIDATES = 4  # cells with more candidates are not tried (see docs/variant-levels.md for the trade-off)
+MAX_CANDIDATES = 4  # cells with more candidates are not tried (docs/variant-levels.md: the trade-off)
 
 
 def dead_reason(state: VariantState) -> dict[str, Any] | None:
     """Why the state has no solution, as facts for the words, or None when nothing shows it."""
-    for c, v in enumerate(state.values):
-        if not v and not state.cands[c]:
+    values, cands = state.values, state.cands
+    for c, v in enumerate(values):
+        if not v and not cands[c]:
             return {"why": "cell", "cell": c}
     geo = state.geometry
+    full = (1 << state.size) - 1
     for h in geo.full_houses:
         house = geo.houses[h]
-        have = 0
+        have = placed = 0
+        repeat = False
         for c in house.cells:
-            have |= state.mask(c)
-        missing = ((1 << state.size) - 1) & ~have
-        if missing:
-            return {"why": "house", "house": house_ref(state, house), "digit": digits_of(missing)[0]}
-        seen = [state.values[c] for c in house.cells if state.values[c]]
-        if len(seen) != len(set(seen)):
+            v = values[c]
+            if v:
+                bit = 1 << (v - 1)
+                repeat |= bool(placed & bit)
+                placed |= bit
+                have |= bit
+            else:
+                have |= cands[c]
+        if have != full:
+            return {"why": "house", "house": house_ref(state, house), "digit": digits_of(full & ~have)[0]}
+        if repeat:
             return {"why": "repeat", "house": house_ref(state, house)}
     for index, cage in state.cages():
         if not cage_support(cage.total, tuple(state.mask(c) for c in cage.cells))[1]:

@@ -37,7 +37,7 @@ def house_ref(state: VariantState, house: House) -> dict[str, Any]:
     """The JSON-able reference of a house that words name it by and the page draws: kind (row, col,
     box or region for a jigsaw's, extra, diagonal, disjoint, cage), index and cells."""
     kind = house.kind
-    if kind == "region" and not state.puzzle.is_jigsaw:
+    if kind == "region" and not state.geometry.jigsaw:
         kind = "box"
     ref: dict[str, Any] = {"kind": kind, "index": house.index, "cells": list(house.cells)}
     if kind == "cage":

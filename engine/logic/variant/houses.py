@@ -44,7 +44,7 @@ def full_house(state: VariantState) -> Iterator[Step]:
 def naked_single(state: VariantState) -> Iterator[Step]:
     """A cell with one candidate left holds it."""
     for c, m in enumerate(state.cands):
-        if not state.values[c] and popcount(m) == 1:
+        if m and not m & (m - 1) and not state.values[c]:
             d = m.bit_length()
             yield make_step(state, "naked_single", placements=[(c, d)], cells=[c], digit=d)
 
@@ -52,17 +52,26 @@ def naked_single(state: VariantState) -> Iterator[Step]:
 def hidden_single(state: VariantState) -> Iterator[Step]:
     """A digit with one place left in a house of N cells goes there."""
     geo = state.geometry
+    cands = state.cands
+    values = state.values
     for h in geo.full_houses:
         house = geo.houses[h]
-        placed = _placed(state, house.cells)
-        for d in range(1, state.size + 1):
-            bit = 1 << (d - 1)
-            if placed & bit:
+        once = twice = placed = 0
+        for c in house.cells:
+            if values[c]:
+                placed |= 1 << (values[c] - 1)
                 continue
-            where = [c for c in house.cells if state.cands[c] & bit]
-            if len(where) == 1:
-                yield make_step(state, "hidden_single", placements=[(where[0], d)], cells=house.cells,
-                                candidates=[(where[0], d)], digit=d, house=house_ref(state, house))
+            m = cands[c]
+            twice |= once & m
+            once |= m
+        once &= ~twice & ~placed
+        while once:
+            bit = once & -once
+            once ^= bit
+            d = bit.bit_length()
+            where = next(c for c in house.cells if cands[c] & bit)
+            yield make_step(state, "hidden_single", placements=[(where, d)], cells=house.cells,
+                            candidates=[(where, d)], digit=d, house=house_ref(state, house))
 
 
 def _locked(state: VariantState, line_first: bool) -> Iterator[Step]:

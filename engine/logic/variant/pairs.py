@@ -13,7 +13,6 @@ not agreed, and leaving it out only gives fewer eliminations, never a wrong one.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
-from functools import cache
 
 from engine.logic.variant.common import VariantTechnique, make_step
 from engine.logic.variant.state import VariantState, digits_of
@@ -21,6 +20,7 @@ from engine.puzzle.model import XV, Dot, GreaterThan, Parity, Puzzle
 from engine.steps import Step
 
 Relation = Callable[[int, int], bool]
+NEGATIVE = frozenset({"negative_white", "negative_black", "negative_xv"})
 
 
 def _dot_relation(dot: Dot) -> Relation:
@@ -52,7 +52,6 @@ def _neighbour_pairs(n: int) -> list[tuple[int, int]]:
     return out
 
 
-@cache
 def _unmarked(puzzle: Puzzle) -> list[tuple[int, int]]:
     """Neighbour pairs with no dot, X, V or sign between them."""
     marked = {frozenset(c.cells) for c in puzzle.constraints if isinstance(c, (Dot, XV, GreaterThan))}
@@ -92,11 +91,13 @@ def _marked_steps(state: VariantState, technique: str, kinds: tuple[type, ...]) 
 
 
 def _negative_steps(state: VariantState, technique: str, family: str) -> Iterator[Step]:
-    negative = _negative_relation(state.puzzle, family)
+    if not state.geometry.rules & NEGATIVE:
+        return
+    negative = state.geometry.remember("negative_" + family, lambda p: _negative_relation(p, family))
     if negative is None:
         return
     ok, mark = negative
-    for a, b in _unmarked(state.puzzle):
+    for a, b in state.geometry.remember("unmarked", _unmarked):
         gone = _pair_support(state, a, b, ok)
         if gone:
             yield make_step(state, technique, eliminations=gone, cells=(a, b), mark=mark)
@@ -129,7 +130,7 @@ def greater_than(state: VariantState) -> Iterator[Step]:
 
 def non_consecutive_pair(state: VariantState) -> Iterator[Step]:
     """Non-consecutive neighbours: a digit whose every partner in the neighbour is one away is out."""
-    if "nonconsecutive" not in state.puzzle.rules():
+    if "nonconsecutive" not in state.geometry.rules:
         return
     for a, b in _neighbour_pairs(state.size):
         if state.values[a] or state.values[b]:

@@ -31,7 +31,7 @@ def moves(n: int, steps: tuple[tuple[int, int], ...]) -> tuple[tuple[int, ...], 
 
 
 def _rule_steps(state: VariantState, rule: str, technique: str, steps: tuple) -> Iterator[Step]:
-    if rule not in state.puzzle.rules():
+    if rule not in state.geometry.rules:
         return
     reach = moves(state.size, steps)
     for c, d in enumerate(state.values):

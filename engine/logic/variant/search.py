@@ -3,8 +3,8 @@
 Propagation applies every step of the cheap techniques (singles and each constraint's own) until
 none changes the state, then the search tries each candidate of a cell with the fewest; every full
 grid is checked by :func:`~engine.logic.variant.check.is_variant_solution`.  The variant engine's
-compiled solver is far faster; this one keeps the logic package whole on its own (swap
-:func:`solutions` for it when both are in).
+compiled solver (``engine.solve.variant``) is far faster: :func:`solutions` uses it when it is
+there; this search keeps the logic package whole on its own.
 """
 
 from __future__ import annotations
@@ -28,7 +28,7 @@ def _propagate(state: VariantState) -> bool:
     while changed:
         changed = False
         for find in _PROPAGATORS:
-            for step in find(state):
+            for step in list(find(state)):  # found on one state, then applied
                 if state.changes(step):
                     state.apply(step)
                     changed = True
@@ -53,6 +53,16 @@ def _dead(state: VariantState) -> bool:
 
 
 def solutions(puzzle: Puzzle, limit: int = 2) -> list[tuple[int, ...]]:
+    """Up to ``limit`` solutions of the puzzle (none when it has none), by the variant engine's compiled
+    solver when it is there, else by :func:`search`."""
+    try:
+        from engine.solve.variant import solutions as compiled
+    except ImportError:  # the variant engine's branch not merged yet
+        return search(puzzle, limit)
+    return list(compiled(puzzle, limit))
+
+
+def search(puzzle: Puzzle, limit: int = 2) -> list[tuple[int, ...]]:
     """Up to ``limit`` solutions of the puzzle (none when it has none); RuntimeError past NODE_LIMIT nodes."""
     found: list[tuple[int, ...]] = []
     nodes = 0

@@ -14,10 +14,14 @@ cells whose results are cached, see :mod:`engine.logic.variant.sums`).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import cached_property
+from typing import TypeVar
 
 from engine.puzzle.model import Cage, House, Puzzle
+
+T = TypeVar("T")
 
 
 def cell_name(cell: int, size: int) -> str:
@@ -45,7 +49,7 @@ def mask_of(digits: object) -> int:
 
 
 def popcount(mask: int) -> int:
-    return bin(mask).count("1")
+    return mask.bit_count()
 
 
 @dataclass
@@ -56,6 +60,7 @@ class Geometry:
     houses: list[House]
     cell_houses: list[list[int]]  # cell -> indices into houses
     peers: list[frozenset[int]]  # cell -> cells that share a house with it
+    _memo: dict = field(default_factory=dict, repr=False)  # what finders work out once per puzzle
 
     @classmethod
     def of(cls, puzzle: Puzzle) -> Geometry:
@@ -73,6 +78,27 @@ class Geometry:
         """Indices of the houses of N cells (each holds every digit once): rows, columns, regions, ..."""
         n = self.puzzle.size
         return [h for h, house in enumerate(self.houses) if len(house.cells) == n]
+
+    def remember(self, key: str, make: Callable[[Puzzle], T]) -> T:
+        """``make(puzzle)``, worked out once for this puzzle (a finder's fixed tables)."""
+        if key not in self._memo:
+            self._memo[key] = make(self.puzzle)
+        return self._memo[key]
+
+    @cached_property
+    def cages(self) -> list[tuple[int, Cage]]:
+        """The cages with a total, with their index among the constraints."""
+        return [(i, c) for i, c in enumerate(self.puzzle.constraints)
+                if isinstance(c, Cage) and c.total is not None]
+
+    @cached_property
+    def rules(self) -> frozenset[str]:
+        """The puzzle's global rules (``Puzzle.rules``, asked for on every step)."""
+        return frozenset(self.puzzle.rules())
+
+    @cached_property
+    def jigsaw(self) -> bool:
+        return self.puzzle.is_jigsaw
 
     def sees(self, a: int, b: int) -> bool:
         """True when cells ``a`` and ``b`` share a house (so cannot hold the same digit)."""
@@ -154,5 +180,4 @@ class VariantState:
 
     def cages(self) -> list[tuple[int, Cage]]:
         """The puzzle's cages with a total, with their index among the constraints."""
-        return [(i, c) for i, c in enumerate(self.puzzle.constraints)
-                if isinstance(c, Cage) and c.total is not None]
+        return self.geometry.cages
