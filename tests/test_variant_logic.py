@@ -101,6 +101,16 @@ def test_a_cage_that_must_hold_a_9_in_one_row_takes_row_1s_9():
     assert all(s.detail["digit"] == 9 for s in steps if s.detail["house"]["kind"] == "row")
 
 
+def test_two_cages_of_one_row_share_no_digit():
+    # r1c1-r1c2 = 17 is 8+9, so r1c3-r1c4 = 10 is neither 1+9 nor 2+8: it is 4+6 or 3+7
+    cons = [Cage(cells("r1c1", "r1c2"), 17), Cage(cells("r1c3", "r1c4"), 10)]
+    state = VariantState.start(puzzle(cons))
+    (step,) = find("cage_pair", state)
+    assert step.detail["cages"] == [1, 0] and step.detail["combos"] == [[4, 6], [3, 7]]
+    assert gone(step, "r1c3") == gone(step, "r1c4") == {1, 2, 5, 8, 9}
+    assert "3+7" in explain_variant(step) and "3+7" in explain_variant(step, "zh")
+
+
 def test_the_45_rule_gives_the_innie_of_a_row():
     # row 1: cages of 10 (1+2+3+4) and 30 (6+7+8+9) leave r1c9 = 5
     cons = [Cage(cells("r1c1", "r1c2", "r1c3", "r1c4"), 10), Cage(cells("r1c5", "r1c6", "r1c7", "r1c8"), 30)]

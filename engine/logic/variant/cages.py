@@ -96,6 +96,44 @@ def cage_overlap(state: VariantState) -> Iterator[Step]:
                                     combos=[digits_of(m) for m in combos])
 
 
+def _seeing_pairs(puzzle: Puzzle) -> list[tuple[int, int]]:
+    """Pairs of cages (indices into the constraints) each of whose cells sees every cell of the other."""
+    from engine.logic.variant.state import Geometry
+
+    geo = Geometry.of(puzzle)
+    cages = [(i, c) for i, c in enumerate(puzzle.constraints) if isinstance(c, Cage) and c.total is not None]
+    return [(i, j) for k, (i, a) in enumerate(cages) for j, b in cages[k + 1:]
+            if all(geo.sees(x, y) for x in a.cells for y in b.cells)]
+
+
+def _combo_support(state: VariantState, cage: Cage, combos: list[int]) -> list[int]:
+    """Each cell's digits some of ``combos`` (digit sets of the cage) places there."""
+    support = [0] * len(cage.cells)
+    for combo in combos:
+        part, _ = cage_support(cage.total, tuple(state.mask(c) & combo for c in cage.cells))
+        support = [s | p for s, p in zip(support, part, strict=True)]
+    return support
+
+
+def cage_pair(state: VariantState) -> Iterator[Step]:
+    """Two cages whose cells all see each other share no digit: a combination of one that meets every
+    combination of the other is out, with the digits only it placed."""
+    constraints = state.puzzle.constraints
+    for i, j in state.geometry.remember("seeing_cage_pairs", _seeing_pairs):
+        a, b = constraints[i], constraints[j]
+        _, ca, _ = _combos(state, a)
+        _, cb, _ = _combos(state, b)
+        for (y, cage, mine), (x, other, theirs) in (((i, a, ca), (j, b, cb)), ((j, b, cb), (i, a, ca))):
+            keep = [m for m in mine if any(not m & t for t in theirs)]
+            if not keep or len(keep) == len(mine):
+                continue
+            gone = trimmed(state, cage.cells, _combo_support(state, cage, keep))
+            if gone:
+                yield make_step(state, "cage_pair", eliminations=gone, cells=cage.cells, cages=[y, x],
+                                cage=_cage_ref(y, cage), other=_cage_ref(x, other),
+                                combos=[digits_of(m) for m in keep])
+
+
 def _areas(puzzle: Puzzle) -> list[tuple[tuple[int, ...], tuple[int, ...]]]:
     """The unions of houses the 45 rule is tried on: runs of 1 to N/2 rows or columns, each region;
     as (house indices into ``puzzle.houses()``, cells)."""
@@ -204,6 +242,9 @@ TECHNIQUES = [
     VariantTechnique("innies_outies", "Innies and Outies", "45 法则", 3.0, innies_outies,
                      "the 45 rule on {houses}: {leftovers} {sum_is} {total}",
                      "对{houses}用 45 法则：{leftovers}{sum_is} {total}"),
+    VariantTechnique("cage_pair", "Killer Pair Combinations", "笼子组合互斥", 3.2, cage_pair,
+                     "{cage} and {other} see each other, so they share no digit: {cage} is {combos}",
+                     "{cage}与{other}互相可见，没有相同的数：{cage}只能是 {combos}"),
     VariantTechnique("innies_outies_multi", "Innies and Outies of Several Houses", "多区域 45 法则", 3.8,
                      innies_outies_multi,
                      "the 45 rule on {houses}: {leftovers} {sum_is} {total}",

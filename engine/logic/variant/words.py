@@ -151,6 +151,12 @@ def facts(step: Step, lang: str = "en") -> dict[str, Any]:
         cage = d["cage"]
         out["cage"] = _house({"kind": "cage", "index": cage["index"], "cells": cage["cells"]}, n, zh)
         out.setdefault("total", cage["total"])
+    if "other" in d:
+        other = d["other"]
+        out["other"] = _house({"kind": "cage", "index": other["index"], "cells": other["cells"],
+                               "total": other["total"]}, n, zh)
+        out["cage"] = _house({"kind": "cage", "index": d["cage"]["index"], "cells": d["cage"]["cells"],
+                              "total": d["cage"]["total"]}, n, zh)
     if "combos" in d:
         out["combos"] = _combos(d["combos"], zh)
     if "line" in d:
