@@ -40,17 +40,17 @@ def run(args: argparse.Namespace) -> int:
     from engine.techniques import technique, techniques
     from engine.wording import explain
 
+    if not is_classic_text(args.grid):  # a variant (f-puzzles JSON, a link, ...)
+        puzzle = read_variant(args.grid)
+        if not puzzle.is_classic:
+            return variant_cmds.hint(args, puzzle)
+        args.grid = variant_cmds.classic_line(puzzle)
     if args.technique is not None:
         try:
             technique(args.technique)
         except KeyError:
             known = ", ".join(sorted(t.id for t in techniques()))
             raise UsageError(f"unknown technique {args.technique!r} (known: {known})") from None
-    if not is_classic_text(args.grid):  # a variant (f-puzzles JSON, a link, ...)
-        puzzle = read_variant(args.grid)
-        if not puzzle.is_classic:
-            return variant_cmds.hint(args, puzzle)
-        args.grid = variant_cmds.classic_line(puzzle)
     text = args.grid.strip()
     if len(text) not in (81, 729):
         raise UsageError(f"GRID must have 81 or 729 characters, got {len(text)}")
