@@ -1,6 +1,7 @@
 """``sudoku explain PUZZLE [--json] [--lang en|zh]``: the whole logical solution path.
 
-PUZZLE is an 81-character puzzle (``0`` or ``.`` for empty).  Prints one numbered step per line,
+PUZZLE is an 81-character puzzle (``0`` or ``.`` for empty), or a variant puzzle (f-puzzles JSON, a
+link, a file holding one: :mod:`engine.cli.variant_cmds`).  Prints one numbered step per line,
 ``<n>. <technique>: <explanation>``, then the difficulty; with ``--json`` a JSON array of step
 objects (the same form as ``sudoku hint --json``; a chain's ``links`` are its (from, to, strong)
 candidate pairs).  Chains and forcing chains are spelled out link by link ("If r1c1 is 3, then …").
@@ -16,7 +17,9 @@ import argparse
 import json
 from typing import TYPE_CHECKING
 
+from engine.cli import variant_cmds
 from engine.cli.common import CommandError, UsageError
+from engine.cli.variant_cmds import is_classic_text, read_variant
 from engine.solve.chunks import why_not_unique
 
 if TYPE_CHECKING:
@@ -25,7 +28,8 @@ if TYPE_CHECKING:
 
 def add_arguments(parser: argparse.ArgumentParser, command: str) -> None:
     """Add ``explain``'s arguments to ``parser``."""
-    parser.add_argument("puzzle", metavar="PUZZLE", help="81-character puzzle, 0 or . for empty cells")
+    parser.add_argument("puzzle", metavar="PUZZLE",
+                        help="81-character puzzle (0 or . for empty cells), or a variant's JSON or link")
     parser.add_argument("--json", action="store_true", help="print the steps as a JSON array")
     parser.add_argument("--lang", choices=("en", "zh"), default="en", help="language of the explanations")
 
@@ -38,6 +42,11 @@ def run(args: argparse.Namespace) -> int:
     from engine.rating.difficulty import rate
     from engine.words.wording import explain
 
+    if not is_classic_text(args.puzzle):  # a variant (f-puzzles JSON, a link, ...)
+        puzzle = read_variant(args.puzzle)
+        if not puzzle.is_classic:
+            return variant_cmds.explain(args, puzzle)
+        args.puzzle = variant_cmds.classic_line(puzzle)
     try:
         grid = parse_line(args.puzzle.strip())
         why = why_not_unique(grid)

@@ -2,7 +2,8 @@
 
 GRID is an 81-character puzzle (``0`` or ``.`` for empty) or a 729-character candidate line
 ("Sukaku": 9 characters per cell, position k holds digit k+1 while it is a candidate, else ``.``
-or ``0``).  Prints the step and its explanation, or with ``--json`` the step as JSON; prints
+or ``0``), or a variant puzzle (f-puzzles JSON, a link, a file: :mod:`engine.cli.variant_cmds`).
+Prints the step and its explanation, or with ``--json`` the step as JSON; prints
 ``null`` and exits 1 when no step is found, says the grid is solved (``null`` with ``--json``) and
 exits 0 when no cell is empty; a puzzle with no solution is refused (status 1), as ``explain``
 refuses it.  Uniqueness techniques are used for a puzzle only
@@ -17,7 +18,9 @@ from __future__ import annotations
 import argparse
 import json
 
+from engine.cli import variant_cmds
 from engine.cli.common import CommandError, Parser, UsageError, clip, known_names
+from engine.cli.variant_cmds import is_classic_text, read_variant
 from engine.solve.chunks import why_not_unique
 
 
@@ -38,6 +41,11 @@ def run(args: argparse.Namespace) -> int:
     from engine.output.jsonview import step_json
     from engine.words.wording import explain
 
+    if not is_classic_text(args.grid):  # a variant (f-puzzles JSON, a link, ...)
+        puzzle = read_variant(args.grid)
+        if not puzzle.is_classic:
+            return variant_cmds.hint(args, puzzle)
+        args.grid = variant_cmds.classic_line(puzzle)
     if args.technique is not None:
         try:
             technique(args.technique)

@@ -19,7 +19,9 @@ import json
 import re
 from typing import Any
 
+from engine.cli import variant_cmds
 from engine.cli.common import UsageError
+from engine.cli.variant_cmds import is_classic_text, read_variant
 
 _CELL = re.compile(r"[rR]([1-9])[cC]([1-9])")
 
@@ -49,6 +51,11 @@ def run(args: argparse.Namespace) -> int:
     from engine.logic.why import why_wrong
     from engine.words.why_words import explain_why
 
+    if not is_classic_text(args.puzzle):  # a variant (f-puzzles JSON, a link, ...)
+        puzzle = read_variant(args.puzzle)
+        if not puzzle.is_classic:
+            return variant_cmds.why(args, puzzle)
+        args.puzzle = variant_cmds.classic_line(puzzle)
     cell = parse_cell(args.cell)
     if args.digit.strip() not in list("123456789"):
         raise UsageError(f"bad DIGIT {args.digit!r}: a digit 1-9")

@@ -12,7 +12,8 @@ partitions' outputs in order gives exactly the file ``sudoku -s`` writes::
     bag.to_textfiles("out/*.txt", name_function="{:05d}".format, last_endline=True)
 
 Variant lines (f-puzzles JSON, links, lines of other sizes) solve and classify as in ``sudoku -s``.
-Blank lines and ``#`` comments are dropped, as ``sudoku -s`` drops them.  Roads not taken: a
+Blank lines and ``#`` comments are dropped, as ``sudoku -s`` drops them.  :func:`rate_lines` rates a
+partition (classic or variant lines) as ``sudoku rate`` does.  Roads not taken: a
 scheduler of our own (the brief: use an existing engine); pickling numpy arrays between workers
 (text partitions are what these engines read and write, and parsing is a small part of solving).
 """
@@ -20,6 +21,8 @@ scheduler of our own (the brief: use an existing engine); pickling numpy arrays 
 from __future__ import annotations
 
 from collections.abc import Iterable
+
+import numpy as np
 
 from engine.formats import Chunk, Form
 
@@ -56,3 +59,58 @@ def classify_lines(lines: Iterable[str | bytes]) -> list[str]:
     if not chunk.texts:
         return []
     return [line.split("\t", 1)[1] for line in check_chunk(chunk)[0]]
+
+
+def rate_lines(lines: Iterable[str | bytes]) -> list[str]:
+    """Return, for each puzzle line (an 81-character classic line, or a variant's f-puzzles JSON or link
+    on one line), ``<level>\t<score>\t<hardest technique>`` as ``sudoku rate`` words it (without the
+    puzzle number), or ``error\t<why>``; never raises for a puzzle.  A variant's level is
+    :func:`engine.logic.variant.rate_variant`'s (easy to extreme; see docs/variant-levels.md)."""
+    texts = [ln.decode("utf-8", errors="replace") if isinstance(ln, bytes) else ln for ln in lines]
+    return [_rate_text(t.strip()) for t in texts if t.strip() and not t.strip().startswith("#")]
+
+
+def _rate_text(text: str) -> str:
+    from engine.errors import SudokuError, clip
+    from engine.formats import parse_line
+    from engine.puzzle.parse import parse_puzzle
+
+    try:
+        puzzle = None if len(text) == 81 and not text.startswith(("{", "http")) else parse_puzzle(text)
+        if puzzle is not None and not puzzle.is_classic:
+            return _rate_variant_line(puzzle)
+        grid = parse_line(text) if puzzle is None else np.array(puzzle.givens, dtype=np.uint8)
+    except (SudokuError, ValueError) as err:
+        return clip(f"error\tnot a puzzle: {err}")
+    return _rate_classic(grid)
+
+
+def _rate_classic(grid: np.ndarray) -> str:
+    """``sudoku rate``'s words for one classic puzzle (a puzzle without one solution is an error)."""
+    from engine.errors import SudokuError, clip
+    from engine.rating.difficulty import rate
+    from engine.solve.chunks import why_not_unique
+
+    try:
+        why = why_not_unique(grid)
+        if why is not None:  # the rating of a puzzle without exactly one solution means nothing
+            return clip(f"error\t{why}")
+        rating = rate(grid, unique=True)
+    except (SudokuError, ValueError) as err:
+        return clip(f"error\t{err}")
+    return f"{rating.level.value}\t{rating.score:.2f}\t{rating.hardest}"
+
+
+def _rate_variant_line(puzzle: object) -> str:
+    from engine.errors import clip
+    from engine.logic.variant import rate_variant
+    from engine.logic.variant.search import solutions
+
+    try:
+        found = solutions(puzzle, 2)  # type: ignore[arg-type]
+    except RuntimeError as err:
+        return clip(f"error\t{err}")
+    if len(found) != 1:
+        return "error\t" + ("no solution" if not found else "several solutions")
+    rating = rate_variant(puzzle, found[0])  # type: ignore[arg-type]
+    return f"{rating.level}\t{rating.score:.2f}\t{rating.hardest}"

@@ -1,0 +1,120 @@
+"""Forcing chains to a contradiction: if a cell held this digit, the simple steps would run dry.
+
+    If r1c1 were 5: r1c2 would be 3 (its one candidate), r4c2 would be 8 (the cage's one digit
+    left), ... and row 4 would have no place left for 7.  So r1c1 is not 5.
+
+The trial places the digit on a copy of the state and applies the cheap steps (singles, the rules,
+cages, lines and dots: :data:`FOLLOW`) until one of them finds the state dead: an empty cell with no
+candidate, a house of N cells with no place for a digit, or a cage or line that cannot reach its sum.
+Cells with two candidates are tried first, then three; the first contradiction found is the step
+(with the placements the chain made, in order, for its words).  This is the variant counterpart of
+the classic forcing chains and Nishio: the last reasoning before a guess.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any
+
+from engine.logic.variant import cages, houses, lines, pairs, rules
+from engine.logic.variant.common import VariantTechnique, house_ref, make_step
+from engine.logic.variant.state import VariantState, digits_of, popcount
+from engine.logic.variant.sums import cage_support, linear_support
+from engine.steps import Step
+
+FOLLOW = (houses.naked_single, houses.hidden_single, rules.anti_knight, rules.anti_king,
+          rules.non_consecutive,
+          pairs.parity, cages.cage_sum, cages.cage_combinations, pairs.xv, pairs.kropki, pairs.greater_than,
+          pairs.xv_negative, pairs.kropki_negative, pairs.non_consecutive_pair, lines.thermometer,
+          lines.arrow, lines.little_killer, lines.sandwich)
+MAX_ROUNDS = 12  # rounds of the simple steps (each applies every step it finds) before a trial gives up
+MAX_CANDIDATES = 4  # cells with more candidates are not tried (docs/variant-levels.md: the trade-off)
+
+
+def dead_reason(state: VariantState) -> dict[str, Any] | None:
+    """Why the state has no solution, as facts for the words, or None when nothing shows it."""
+    values, cands = state.values, state.cands
+    for c, v in enumerate(values):
+        if not v and not cands[c]:
+            return {"why": "cell", "cell": c}
+    geo = state.geometry
+    full = (1 << state.size) - 1
+    for h in geo.full_houses:
+        house = geo.houses[h]
+        have = placed = 0
+        repeat = False
+        for c in house.cells:
+            v = values[c]
+            if v:
+                bit = 1 << (v - 1)
+                repeat |= bool(placed & bit)
+                placed |= bit
+                have |= bit
+            else:
+                have |= cands[c]
+        if have != full:
+            return {"why": "house", "house": house_ref(state, house), "digit": digits_of(full & ~have)[0]}
+        if repeat:
+            return {"why": "repeat", "house": house_ref(state, house)}
+    for index, cage in state.cages():
+        if not cage_support(cage.total, tuple(state.mask(c) for c in cage.cells))[1]:
+            return {"why": "cage", "cage": {"index": index, "cells": list(cage.cells), "total": cage.total}}
+    for index, con in enumerate(state.puzzle.constraints):
+        cells = getattr(con, "cells", ())
+        if con.kind == "thermo":
+            dead = not any(lines.thermo_bounds([state.mask(c) for c in cells], state.size))
+        elif con.kind == "littlekiller":
+            dead = not any(linear_support(tuple(state.mask(c) for c in cells), (1,) * len(cells), con.total))
+        else:
+            continue
+        if dead:
+            return {"why": "line", "line": {"kind": con.kind, "index": index, "cells": list(cells)}}
+    return None
+
+
+def trial(state: VariantState, cell: int, digit: int) -> tuple[dict[str, Any] | None, list[tuple[int, int]]]:
+    """Place ``digit`` in ``cell`` on a copy and follow the simple steps: (why it dies or None, the
+    placements made on the way)."""
+    s = state.copy()
+    s.place(cell, digit)
+    made: list[tuple[int, int]] = []
+    for _ in range(MAX_ROUNDS):
+        why = dead_reason(s)
+        if why is not None:
+            return why, made
+        changed = False
+        for find in FOLLOW:
+            for step in list(find(s)):
+                if s.changes(step):
+                    s.apply(step)
+                    made += [p for p in step.placements if p not in made]
+                    changed = True
+        if not changed:
+            return None, made
+    return dead_reason(s), made
+
+
+def contradiction(state: VariantState) -> Iterator[Step]:
+    """A candidate whose placing leads the simple steps to a dead state is out."""
+    empty = [c for c, v in enumerate(state.values)
+             if not v and 2 <= popcount(state.cands[c]) <= MAX_CANDIDATES]
+    empty.sort(key=lambda c: (popcount(state.cands[c]), c))
+    for cell in empty:
+        for d in digits_of(state.cands[cell]):
+            why, made = trial(state, cell, d)
+            if why is not None:
+                yield make_step(state, "contradiction", eliminations=[(cell, d)], cells=[cell],
+                                candidates=[(cell, d)], digit=d, chain=[list(p) for p in made],
+                                **why_detail(why))
+
+
+def why_detail(why: dict[str, Any]) -> dict[str, Any]:
+    """The dead state's facts under names that do not clash with the step's own."""
+    return {"dead": why["why"], **{f"dead_{k}": v for k, v in why.items() if k != "why"}}
+
+
+TECHNIQUES = [
+    VariantTechnique("contradiction", "Forcing Chain (contradiction)", "强制链（矛盾）", 7.0, contradiction,
+                     "if {cells} were {digit}, then {chain}, and {dead}",
+                     "如果 {cells} 是 {digit}，那么 {chain}，而{dead}"),
+]

@@ -1,0 +1,159 @@
+"""Sums over a few cells: which digits each cell can hold so that the cells reach a total.
+
+:func:`cage_support` is exact for a cage (distinct digits that sum to a total): a walk over the cells
+keeps the sets of digits used so far (at most 2^N of them), forwards, then backwards from the sets
+that reach the total; what survives gives each cell's digits and the cage's combinations.
+:func:`linear_support` serves lines whose digits may repeat (arrows, little killers, the 45 rule's
+innies and outies spread over several houses): an exact search while the cells' candidates allow few
+assignments, else a walk over the reachable partial sums that ignores which cells must differ (it
+keeps more digits than exact, so it stays sound).  Both are cached on their arguments: between two
+steps most cages and lines have not changed.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+EXACT_LIMIT = 20000  # assignments (product of candidate counts) an exact search may walk
+
+
+def _digit_sum(mask: int) -> int:
+    s, d = 0, 1
+    while mask:
+        if mask & 1:
+            s += d
+        mask >>= 1
+        d += 1
+    return s
+
+
+def _bits(mask: int) -> list[int]:
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(low)
+        mask ^= low
+    return out
+
+
+@lru_cache(maxsize=65536)
+def cage_support(total: int, masks: tuple[int, ...]) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """Return (each cell's possible digits as a mask, the possible digit sets as masks) for distinct
+    digits from ``masks`` summing to ``total``; all zero masks and no set when nothing fits."""
+    k = len(masks)
+    order = sorted(range(k), key=lambda i: bin(masks[i]).count("1"))
+    ms = [masks[i] for i in order]
+    lows = [(m & -m).bit_length() if m else 99 for m in ms]
+    rest_min = [sum(lows[i:]) for i in range(k + 1)]
+    levels: list[set[int]] = [{0}]
+    for i, m in enumerate(ms):
+        nxt: set[int] = set()
+        for used in levels[-1]:
+            s = _digit_sum(used)
+            for b in _bits(m & ~used):
+                if s + b.bit_length() + rest_min[i + 1] <= total:
+                    nxt.add(used | b)
+        levels.append(nxt)
+    alive = {u for u in levels[k] if _digit_sum(u) == total}
+    combos = tuple(sorted(alive))
+    support = [0] * k
+    for i in range(k - 1, -1, -1):
+        keep: set[int] = set()
+        for used in levels[i]:
+            for b in _bits(ms[i] & ~used):
+                if used | b in alive:
+                    support[i] |= b
+                    keep.add(used)
+        alive = keep
+    out = [0] * k
+    for j, i in enumerate(order):
+        out[i] = support[j]
+    return tuple(out), combos
+
+
+@lru_cache(maxsize=65536)
+def linear_support(masks: tuple[int, ...], weights: tuple[int, ...], total: int,
+                   apart: tuple[tuple[int, int], ...] = ()) -> tuple[int, ...]:
+    """Return each cell's digits that some assignment with ``sum(w * d) == total`` uses, where the
+    cells of each pair in ``apart`` differ; all zeros when none fits (exact while few assignments,
+    else a superset)."""
+    count = 1
+    for m in masks:
+        count *= max(1, bin(m).count("1"))
+        if count > EXACT_LIMIT:
+            return _sum_walk(masks, weights, total)
+    return _exact(masks, weights, total, apart)
+
+
+def _ranges(masks: tuple[int, ...], weights: tuple[int, ...]) -> list[tuple[int, int]]:
+    out = []
+    for m, w in zip(masks, weights, strict=True):
+        ds = [b.bit_length() for b in _bits(m)] or [0]
+        vals = [w * d for d in ds]
+        out.append((min(vals), max(vals)))
+    return out
+
+
+def _exact(masks: tuple[int, ...], weights: tuple[int, ...], total: int,
+           apart: tuple[tuple[int, int], ...]) -> tuple[int, ...]:
+    k = len(masks)
+    ranges = _ranges(masks, weights)
+    lo_rest = [sum(r[0] for r in ranges[i:]) for i in range(k + 1)]
+    hi_rest = [sum(r[1] for r in ranges[i:]) for i in range(k + 1)]
+    before: list[list[int]] = [[] for _ in range(k)]  # cells earlier in the order that must differ
+    for a, b in apart:
+        a, b = min(a, b), max(a, b)
+        before[b].append(a)
+    support = [0] * k
+    chosen = [0] * k
+
+    def walk(i: int, s: int) -> None:
+        if i == k:
+            if s == total:
+                for j in range(k):
+                    support[j] |= 1 << (chosen[j] - 1)
+            return
+        for b in _bits(masks[i]):
+            d = b.bit_length()
+            t = s + weights[i] * d
+            if not lo_rest[i + 1] <= total - t <= hi_rest[i + 1]:
+                continue
+            if any(chosen[j] == d for j in before[i]):
+                continue
+            chosen[i] = d
+            walk(i + 1, t)
+        chosen[i] = 0
+
+    walk(0, 0)
+    return tuple(support)
+
+
+def _shift(bits: int, by: int) -> int:
+    return bits << by if by >= 0 else bits >> -by
+
+
+def _sum_walk(masks: tuple[int, ...], weights: tuple[int, ...], total: int) -> tuple[int, ...]:
+    """Supports by reachable partial sums, each set of sums an int's bits (bit s - low for sum s)."""
+    k = len(masks)
+    # every partial sum is at least the sum of the negative minima: bit 0 stands for that
+    low = sum(min(0, w * (m & -m).bit_length(), w * m.bit_length())
+              for m, w in zip(masks, weights, strict=True))
+    digits = [[b.bit_length() for b in _bits(m)] for m in masks]
+    forward = [1 << -low]
+    for ds, w in zip(digits, weights, strict=True):
+        f = 0
+        for d in ds:
+            f |= _shift(forward[-1], w * d)
+        forward.append(f)
+    if total - low < 0:
+        return (0,) * k
+    back = 1 << (total - low)  # the partial sums from which the rest can still reach the total
+    support = [0] * k
+    for i in range(k - 1, -1, -1):
+        b = 0
+        for d in digits[i]:
+            if _shift(forward[i], weights[i] * d) & back:
+                support[i] |= 1 << (d - 1)
+            b |= _shift(back, -weights[i] * d)
+        back = b
+    return tuple(support)

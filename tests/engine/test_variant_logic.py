@@ -1,0 +1,430 @@
+"""The variant human logic: each technique found on a board made for it, every step sound on the
+published puzzles' states, words in both languages, levels, and the CLI on variants."""
+
+from __future__ import annotations
+
+import json
+import random
+import subprocess
+import sys
+
+import pytest
+
+from engine.logic.variant import (
+    VARIANT_TECHNIQUES,
+    VariantState,
+    explain_variant,
+    rate_variant,
+    variant_next_step,
+    variant_path,
+)
+from engine.logic.variant.check import is_variant_solution
+from engine.logic.variant.search import solutions
+from engine.logic.variant.state import digits_of, mask_of
+from engine.logic.variant.view import variant_step_json
+from engine.puzzle.model import (
+    XV,
+    Arrow,
+    Cage,
+    Diagonal,
+    Dot,
+    GreaterThan,
+    LittleKiller,
+    Parity,
+    Puzzle,
+    Rule,
+    Sandwich,
+    Thermometer,
+)
+from tests.harness.variant_reader import train_records
+
+RECORDS = train_records()
+SOLVED = [r for r in RECORDS if r["solution"] is not None]
+
+
+def cell(name: str, n: int = 9) -> int:
+    """``r1c1`` -> 0 (1-based row and column)."""
+    r, c = name[1:].split("c")
+    return (int(r) - 1) * n + int(c) - 1
+
+
+def cells(*names: str, n: int = 9) -> tuple[int, ...]:
+    return tuple(cell(x, n) for x in names)
+
+
+def board(rows: str, n: int = 9) -> list[int]:
+    """Givens from a board drawn as text: digits, '.' for an empty cell, spaces and bars ignored."""
+    chars = [ch for ch in rows if ch.isdigit() or ch == "."]
+    assert len(chars) == n * n
+    return [0 if ch == "." else int(ch) for ch in chars]
+
+
+def puzzle(constraints: list, givens: list[int] | None = None, n: int = 9, regions=()) -> Puzzle:
+    return Puzzle.checked(n, givens or [0] * (n * n), regions, constraints)
+
+
+def find(technique: str, state: VariantState) -> list:
+    """Every step of ``technique`` that changes ``state``."""
+    record = next(t for t in VARIANT_TECHNIQUES if t.id == technique)
+    return [s for s in record.find(state) if state.changes(s)]
+
+
+def gone(step, where: str, n: int = 9) -> set[int]:
+    """The digits a step removes from one cell."""
+    return {d for c, d in step.eliminations if c == cell(where, n)}
+
+
+# ---- each technique on a board made for it -------------------------------------------------------
+
+def test_a_cage_of_3_in_two_cells_can_only_be_1_and_2():
+    state = VariantState.start(puzzle([Cage(cells("r1c1", "r1c2"), 3)]))
+    step = variant_next_step(state.puzzle, state)
+    assert step.technique == "cage_sum"
+    assert step.detail["cages"] == [0] and step.detail["combos"] == [[1, 2]]
+    assert gone(step, "r1c1") == gone(step, "r1c2") == set(range(3, 10))
+    assert "1+2" in explain_variant(step) and "1+2" in explain_variant(step, "zh")
+
+
+def test_a_cage_with_several_combinations_loses_the_digits_none_of_them_has():
+    state = VariantState.start(puzzle([Cage(cells("r1c1", "r1c2"), 10)]))
+    (step,) = find("cage_combinations", state)
+    assert gone(step, "r1c1") == {5} and len(step.detail["combos"]) == 4
+
+
+def test_a_cage_that_must_hold_a_9_in_one_row_takes_row_1s_9():
+    # 7+8+9 in r1c1, r1c2, r2c1; r2c5's given 9 keeps the cage's 9 in row 1
+    givens = [0] * 81
+    givens[cell("r2c5")] = 9
+    state = VariantState.start(puzzle([Cage(cells("r1c1", "r1c2", "r2c1"), 24)], givens))
+    steps = find("cage_overlap", state)
+    assert any(s.detail["house"]["kind"] == "row" and gone(s, "r1c7") == {9} for s in steps)
+    assert all(s.detail["digit"] == 9 for s in steps if s.detail["house"]["kind"] == "row")
+
+
+def test_two_cages_of_one_row_share_no_digit():
+    # r1c1-r1c2 = 17 is 8+9, so r1c3-r1c4 = 10 is neither 1+9 nor 2+8: it is 4+6 or 3+7
+    cons = [Cage(cells("r1c1", "r1c2"), 17), Cage(cells("r1c3", "r1c4"), 10)]
+    state = VariantState.start(puzzle(cons))
+    (step,) = find("cage_pair", state)
+    assert step.detail["cages"] == [1, 0] and step.detail["combos"] == [[4, 6], [3, 7]]
+    assert gone(step, "r1c3") == gone(step, "r1c4") == {1, 2, 5, 8, 9}
+    assert "3+7" in explain_variant(step) and "3+7" in explain_variant(step, "zh")
+
+
+def test_the_45_rule_gives_the_innie_of_a_row():
+    # row 1: cages of 10 (1+2+3+4) and 30 (6+7+8+9) leave r1c9 = 5
+    cons = [Cage(cells("r1c1", "r1c2", "r1c3", "r1c4"), 10), Cage(cells("r1c5", "r1c6", "r1c7", "r1c8"), 30)]
+    state = VariantState.start(puzzle(cons))
+    steps = [s for s in find("innies_outies", state) if s.detail["form"] == "innies"]
+    step = next(s for s in steps if s.detail["innies"] == [cell("r1c9")])
+    assert step.detail["total"] == 5 and gone(step, "r1c9") == set(range(1, 10)) - {5}
+    assert "r1c9" in explain_variant(step) and "45" in explain_variant(step, "zh")
+
+
+def test_the_45_rule_gives_the_outie_of_a_row():
+    # row 1 is caged whole, one cage sticking out into r2c9: it holds 10 + 40 - 45 = 5
+    cons = [Cage(cells("r1c1", "r1c2", "r1c3", "r1c4"), 10),
+            Cage(cells("r1c5", "r1c6", "r1c7", "r1c8", "r1c9", "r2c9"), 40)]
+    state = VariantState.start(puzzle(cons))
+    step = next(s for s in find("innies_outies", state) if s.detail["form"] == "outies")
+    assert step.detail["outies"] == [cell("r2c9")] and gone(step, "r2c9") == set(range(1, 10)) - {5}
+
+
+def test_the_45_rule_on_two_rows_gives_an_innie_no_single_row_gives():
+    cons = [Cage(cells("r1c1", "r1c2", "r1c3", "r1c4"), 10), Cage(cells("r1c5", "r1c6", "r1c7", "r1c8"), 30),
+            Cage(cells("r1c9", "r2c9"), 9), Cage(cells("r2c1", "r2c2", "r2c3", "r2c4"), 30),
+            Cage(cells("r2c5", "r2c6", "r2c7"), 6)]
+    state = VariantState.start(puzzle(cons))
+    step = next(s for s in find("innies_outies_multi", state) if s.detail["innies"] == [cell("r2c8")])
+    assert step.detail["total"] == 5 and len(step.detail["houses"]) == 2
+    assert "rows 1-2" in explain_variant(step)
+
+
+def test_a_thermometer_bounds_its_cells_from_both_ends():
+    state = VariantState.start(puzzle([Thermometer(cells("r1c1", "r1c2", "r1c3", "r1c4"))]))
+    (step,) = find("thermometer", state)
+    assert gone(step, "r1c1") == {7, 8, 9} and gone(step, "r1c4") == {1, 2, 3}
+    assert gone(step, "r1c2") == {1, 8, 9} and step.detail["lines"] == [0]
+
+
+def test_an_arrow_line_is_below_its_circle_and_the_circle_above_the_line():
+    state = VariantState.start(puzzle([Arrow(cells("r1c1"), cells("r1c2", "r1c3"))]))
+    (step,) = find("arrow", state)
+    # the three cells share row 1: two different digits of the line sum to at most 9, so neither is 9
+    assert gone(step, "r1c1") == {1, 2} and gone(step, "r1c2") == gone(step, "r1c3") == {9}
+
+
+def test_a_little_killer_of_6_on_three_cells_of_one_box_is_1_2_3():
+    state = VariantState.start(puzzle([LittleKiller(cells("r1c3", "r2c2", "r3c1"), 6)]))
+    (step,) = find("little_killer", state)
+    assert all(gone(step, x) == set(range(4, 10)) for x in ("r1c3", "r2c2", "r3c1"))
+
+
+def test_a_sandwich_of_35_puts_1_and_9_at_the_ends():
+    state = VariantState.start(puzzle([Sandwich("row", 0, 35)]))
+    (step,) = find("sandwich", state)
+    assert gone(step, "r1c1") == set(range(2, 9)) and gone(step, "r1c5") == {1, 9}
+
+
+def test_kropki_black_dot_keeps_digits_with_a_double_or_half():
+    state = VariantState.start(puzzle([Dot(cells("r1c1", "r1c2"), "black")]))
+    (step,) = find("kropki", state)
+    assert gone(step, "r1c1") == {5, 7, 9} and step.detail["dots"] == [0]
+
+
+def test_kropki_negative_keeps_consecutive_digits_apart_without_a_dot():
+    givens = [0] * 81
+    givens[0] = 5
+    state = VariantState.start(puzzle([Rule("negative_white")], givens))
+    steps = find("kropki_negative", state)
+    assert any(gone(s, "r1c2") == {4, 6} for s in steps)
+
+
+def test_xv_and_its_negative_rule():
+    state = VariantState.start(puzzle([XV(cells("r1c1", "r1c2"), 5)]))
+    (step,) = find("xv", state)
+    assert gone(step, "r1c1") == set(range(5, 10))
+    givens = [0] * 81
+    givens[0] = 3
+    state = VariantState.start(puzzle([Rule("negative_xv")], givens))
+    assert any(gone(s, "r1c2") == {2, 7} for s in find("xv_negative", state))
+
+
+def test_a_greater_than_sign_and_odd_even_cells():
+    state = VariantState.start(puzzle([GreaterThan(cells("r1c1", "r1c2")), Parity(cell("r5c5"), True)]))
+    (step,) = find("greater_than", state)
+    assert gone(step, "r1c1") == {1} and gone(step, "r1c2") == {9}
+    (step,) = find("parity", state)
+    assert gone(step, "r5c5") == {1, 3, 5, 7, 9}
+
+
+@pytest.mark.parametrize("rule, technique, placed, seen, digits", [
+    ("antiknight", "anti_knight", "r5c5", "r3c4", {5}), ("antiking", "anti_king", "r3c3", "r4c4", {5}),
+    ("nonconsecutive", "non_consecutive", "r5c5", "r5c6", {4, 6}),
+])
+def test_a_placed_digit_eliminates_through_the_rule(rule, technique, placed, seen, digits):
+    givens = [0] * 81
+    givens[cell(placed)] = 5
+    state = VariantState.start(puzzle([Rule(rule)], givens))
+    (step,) = find(technique, state)
+    assert gone(step, seen) == digits and placed in explain_variant(step)
+
+
+def test_non_consecutive_neighbours_of_a_4_or_6_cannot_be_5():
+    state = VariantState.start(puzzle([Rule("nonconsecutive")]))
+    state.cands[0] = mask_of([4, 6])
+    steps = find("non_consecutive_pair", state)
+    assert any(gone(s, "r1c2") == {5} for s in steps)
+
+
+def test_house_techniques_work_on_a_diagonal_a_cage_and_sizes_4_to_16():
+    # hidden single on the X diagonal of a 4x4: 4 has one place left on it
+    state = VariantState.start(puzzle([Diagonal(True)], n=4))
+    for c in (0, 5, 10):
+        state.cands[c] &= ~mask_of([4])
+    step = next(s for s in find("hidden_single", state) if s.detail["house"]["kind"] == "diagonal")
+    assert step.placements == ((15, 4),)
+    # naked pair inside a cage of 3 cells without a total
+    state = VariantState.start(puzzle([Cage(cells("r1c1", "r2c2", "r3c3"))]))
+    state.cands[cell("r1c1")] = state.cands[cell("r2c2")] = mask_of([1, 2])
+    steps = find("naked_pair", state)
+    assert any(s.detail["house"]["kind"] == "cage" and gone(s, "r3c3") == {1, 2} for s in steps)
+    # full house in a 16x16 row, named r1c16
+    givens = [d + 1 for d in range(15)] + [0] + [0] * 240
+    state = VariantState.start(puzzle([], givens, n=16))
+    (step,) = find("full_house", state)
+    assert step.placements == ((15, 16),) and "r1c16" in explain_variant(step)
+
+
+def test_pointing_from_a_jigsaw_region_and_an_x_wing():
+    # a 4x4 jigsaw whose first region is r1c1, r1c2, r2c1, r2c2 ... as boxes, then 2's places cut down
+    state = VariantState.start(puzzle([], n=4, regions=(0, 0, 1, 1, 0, 0, 1, 1, 2, 2, 3, 3, 2, 2, 3, 3)))
+    state.cands[4] &= ~mask_of([2])
+    state.cands[5] &= ~mask_of([2])
+    steps = find("pointing", state)
+    assert any(gone(s, "r1c3") == {2} for s in steps)
+    state = VariantState.start(puzzle([]))
+    for r in (0, 4):
+        for c in range(9):
+            if c not in (1, 7):
+                state.cands[r * 9 + c] &= ~mask_of([3])
+    step = find("x_wing", state)[0]
+    assert step.detail["digit"] == 3 and gone(step, "r3c2") == {3}
+
+
+CLASSIC_HARD = next(r for r in RECORDS if r["id"] == "iss-classic-sudoku-hard")
+
+
+def test_a_contradiction_chain_and_a_guess_end_where_singles_stop():
+    state = VariantState.start(CLASSIC_HARD["puzzle"], CLASSIC_HARD["solution"])
+    found = None
+    while found is None:
+        step = variant_next_step(state.puzzle, state)
+        if step.technique == "contradiction":
+            found = step
+        state.apply(step)
+    (c, d), = found.eliminations
+    assert CLASSIC_HARD["solution"][c] != d
+    assert found.detail["dead"] in ("cell", "house", "repeat", "cage", "line")
+    assert explain_variant(found).startswith("if ") and "如果" in explain_variant(found, "zh")
+    empty4 = VariantState.start(puzzle([], n=4), (1, 2, 3, 4, 3, 4, 1, 2, 2, 1, 4, 3, 4, 3, 2, 1))
+    step = variant_next_step(empty4.puzzle, empty4)
+    assert step.technique == "guess" and empty4.solution[step.placements[0][0]] == step.placements[0][1]
+
+
+# ---- words, JSON, the registry --------------------------------------------------------------------
+
+def _steps_of_every_technique() -> dict[str, object]:
+    """One step of each technique, from the train puzzles' paths and the boards above."""
+    out: dict[str, object] = {}
+    for rec in SOLVED:
+        if rec["puzzle"].size > 9 or rec["id"].startswith("iss-long"):
+            continue
+        for step in variant_path(rec["puzzle"], rec["solution"]):
+            out.setdefault(step.technique, step)
+    return out
+
+
+def test_every_technique_has_names_costs_and_both_languages_words():
+    ids = [t.id for t in VARIANT_TECHNIQUES]
+    costs = [t.cost for t in VARIANT_TECHNIQUES]
+    assert len(ids) == len(set(ids)) and costs == sorted(costs)
+    for tech in VARIANT_TECHNIQUES:
+        assert tech.name_en and tech.name_zh and tech.en and tech.zh and tech.family
+
+
+@pytest.mark.slow
+def test_every_step_the_paths_take_is_worded_in_english_and_chinese():
+    steps = _steps_of_every_technique()
+    assert {"cage_sum", "cage_combinations", "cage_overlap", "innies_outies", "thermometer", "arrow",
+            "kropki", "little_killer", "anti_knight", "hidden_single", "pointing",
+            "contradiction"} <= set(steps)
+    for step in steps.values():
+        en, zh = explain_variant(step, "en"), explain_variant(step, "zh")
+        assert en and "{" not in en and "{" not in zh
+        assert any("\u4e00" <= ch <= "\u9fff" for ch in zh), zh
+
+
+def test_a_killer_hint_in_json_names_its_cage():
+    killer = RECORDS[0]["puzzle"]
+    step = variant_next_step(killer)
+    view = variant_step_json(step, killer)
+    assert view["technique"] == "cage_sum"
+    assert view["cages"][0]["cells"] == [[1, 1], [1, 2]] and view["cages"][0]["total"] == 3
+    assert view["explanation"]["zh"] and json.dumps(view, ensure_ascii=False)
+
+
+# ---- soundness on the published puzzles ------------------------------------------------------------
+
+def _random_states(rec, rng: random.Random, count: int) -> list[VariantState]:
+    """States that still hold the solution: some solution digits placed, some wrong candidates removed."""
+    sol = rec["solution"]
+    out = []
+    for _ in range(count):
+        state = VariantState.start(rec["puzzle"], sol)
+        for c in rng.sample(range(len(sol)), rng.randint(0, len(sol) // 3)):
+            if not state.values[c]:
+                state.place(c, sol[c])
+        keep = rng.random()
+        for c, m in enumerate(state.cands):
+            for d in digits_of(m):
+                if d != sol[c] and rng.random() > keep:
+                    state.eliminate(c, d)
+        out.append(state)
+    return out
+
+
+def _check(state: VariantState, sol, skip=("guess",)) -> int:
+    checks = 0
+    for tech in VARIANT_TECHNIQUES:
+        if tech.id in skip:
+            continue
+        for k, step in enumerate(tech.find(state)):
+            assert all(sol[c] != d for c, d in step.eliminations), (tech.id, step)
+            assert all(sol[c] == d for c, d in step.placements), (tech.id, step)
+            checks += 1
+            if tech.id == "contradiction" and k >= 2:
+                break
+    return checks
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("rec", [r for r in SOLVED if r["puzzle"].size <= 9 and not r["id"].startswith(
+    "iss-long")], ids=lambda r: r["id"])
+def test_every_technique_is_sound_on_random_states_of_a_published_puzzle(rec):
+    assert is_variant_solution(rec["puzzle"], rec["solution"])
+    rng = random.Random(rec["id"])
+    checks = sum(_check(state, rec["solution"]) for state in _random_states(rec, rng, 6))
+    assert checks > 0
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("rec", [r for r in SOLVED if not r["id"].startswith("iss-long")],
+                         ids=lambda r: r["id"])
+def test_a_path_places_the_solution_and_never_removes_its_digit(rec):
+    sol = rec["solution"]
+    state = VariantState.start(rec["puzzle"], sol)
+    for step in variant_path(rec["puzzle"], sol):
+        assert all(sol[c] != d for c, d in step.eliminations), step
+        assert all(sol[c] == d for c, d in step.placements), step
+        state.apply(step)
+    assert tuple(state.values) == sol
+
+
+def test_the_search_finds_the_published_solution_of_a_killer_and_a_kropki():
+    for rid in ("iss-killer", "iss-xv-sudoku"):
+        rec = next(r for r in RECORDS if r["id"] == rid)
+        assert solutions(rec["puzzle"], 2) == [rec["solution"]]
+
+
+# ---- levels, CLI --------------------------------------------------------------------------------------
+
+def test_levels_follow_the_hardest_step():
+    easy = rate_variant(RECORDS[0]["puzzle"], RECORDS[0]["solution"])  # the ISS Killer: cages and singles
+    assert easy.logic_only and easy.level == "medium" and easy.score <= 3.0
+    hard = rate_variant(CLASSIC_HARD["puzzle"], CLASSIC_HARD["solution"])
+    assert hard.score >= 7.0 and hard.level in ("expert", "extreme")
+
+
+def _sudoku(*args: str) -> subprocess.CompletedProcess:
+    return subprocess.run([sys.executable, "-m", "engine", *args], capture_output=True, text=True,
+                          timeout=300)
+
+
+def test_sudoku_hint_on_a_killer_without_givens_gives_a_cage_step_naming_the_cage(tmp_path):
+    path = tmp_path / "killer.json"
+    path.write_text(json.dumps(RECORDS[0]["puzzle"].to_dict()))
+    done = _sudoku("hint", str(path), "--json")
+    assert done.returncode == 0, done.stderr
+    step = json.loads(done.stdout)
+    assert step["technique"].startswith("cage") and step["cages"][0]["cells"] == [[1, 1], [1, 2]]
+    done = _sudoku("hint", str(path), "--lang", "zh")
+    assert done.returncode == 0 and "笼子" in done.stdout
+
+
+def test_sudoku_explain_words_a_variant_in_chinese_and_json(tmp_path):
+    rec = next(r for r in RECORDS if r["id"] == "iss-6x6")
+    path = tmp_path / "six.json"
+    path.write_text(json.dumps(rec["puzzle"].to_dict()))
+    done = _sudoku("explain", str(path), "--json")
+    assert done.returncode == 0, done.stderr
+    steps = json.loads(done.stdout)
+    grid = [0] * 36
+    for s in steps:
+        for r, c, d in s["placements"]:
+            grid[(r - 1) * 6 + c - 1] = d
+    assert tuple(grid[i] or rec["puzzle"].givens[i] for i in range(36)) == rec["solution"]
+    done = _sudoku("explain", str(path), "--lang", "zh")
+    assert done.returncode == 0 and "难度" in done.stdout.splitlines()[-1]
+
+
+def test_rate_lines_rates_classic_and_variant_lines():
+    import engine
+
+    classic = "".join(str(d) for d in CLASSIC_HARD["puzzle"].givens)
+    killer = json.dumps(RECORDS[0]["puzzle"].to_dict())
+    out = engine.rate_lines([classic, "# a comment", killer, "not a puzzle"])
+    assert len(out) == 3
+    assert out[0].split("\t")[0] in ("hard", "expert", "master", "extreme")
+    assert out[1].split("\t")[0] == rate_variant(RECORDS[0]["puzzle"]).level
+    assert out[2].startswith("error\t")
