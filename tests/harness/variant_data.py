@@ -1,5 +1,5 @@
-"""The published variant puzzles of ``../shared/data/variants/train.jsonl`` as model puzzles, read by a
-minimal private f-puzzles reader (the tests' and benchmark's own, independent of engine's formats)."""
+"""The published variant puzzles of ``../shared/data/variants/train.jsonl`` as model puzzles, read by
+the engine's f-puzzles reader (tests/engine/test_puzzle_formats.py checks it against the solutions)."""
 
 from __future__ import annotations
 

@@ -12,4 +12,5 @@ from tests.harness.variant_data import TRAIN, records
 def train_records() -> list[dict[str, Any]]:
     """The train file's records: id, name, size, count, solution (a tuple of digits or None), puzzle."""
     rows = [json.loads(line) for line in TRAIN.read_text().splitlines()]
-    return [{**row, "puzzle": rec.puzzle, "solution": rec.solution} for row, rec in zip(rows, records(), strict=True)]
+    pairs = zip(rows, records(), strict=True)
+    return [{**row, "puzzle": rec.puzzle, "solution": rec.solution} for row, rec in pairs]
