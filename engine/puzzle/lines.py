@@ -15,7 +15,7 @@ from engine.formats import Chunk, Form
 from engine.puzzle.links import looks_like_link
 from engine.puzzle.model import Puzzle
 from engine.puzzle.parse import LINE_SIZES, format_solution, parse_puzzle
-from engine.puzzle.solving import SolverMissingError, count_solutions, repeated_givens, solve
+from engine.puzzle.solving import count_solutions, repeated_givens, solve
 
 
 class Solved(NamedTuple):
@@ -81,10 +81,7 @@ def solve_line(raw: bytes | str, line: int) -> Solved | None:
         return Solved(None, puzzle, None, isinstance(puzzle, UnknownConstraintError))
     if repeats := repeated_givens(puzzle):
         return Solved(None, None, "; ".join(repeats), False)
-    try:
-        digits = solve(puzzle)
-    except SolverMissingError as err:
-        return Solved(None, None, str(err), True)
+    digits = solve(puzzle)
     if digits is None:
         return Solved(None, None, "no solution", False)
     return Solved(format_solution(puzzle, digits).encode("ascii"), None, None, False)
@@ -103,10 +100,7 @@ def check_line(raw: bytes | str, line: int) -> Checked | None:
         return Checked("malformed", str(puzzle), False)
     if repeats := repeated_givens(puzzle):
         return Checked("invalid", "; ".join(repeats), False)
-    try:
-        count = count_solutions(puzzle, limit=2)
-    except SolverMissingError as err:
-        return Checked("unsupported", str(err), True)
+    count = count_solutions(puzzle, limit=2)
     if count == 0:
         return Checked("unsolvable", "no solution", False)
     if count == 1:

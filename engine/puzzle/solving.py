@@ -1,54 +1,27 @@
-"""Solving a puzzle of the model: the classic engine for the classic 9x9, the variant solver for the rest.
-
-The variant solver is ``engine.solve.variant`` (``count_solutions(puzzle, limit)`` and ``solve(puzzle)``,
-issue 38); it is imported on first use, so this module, the formats and the CLI load without it.
+"""Solving a puzzle of the model for the formats' commands: :mod:`engine.solve.solver` sends the classic
+9x9 to the classic kernels and the rest to the variant solver; loaded on first use, so the formats and the
+CLI start without numba.
 """
 
 from __future__ import annotations
 
-import importlib
 from collections.abc import Sequence
-from types import ModuleType
 
-from engine.errors import SudokuError
 from engine.puzzle.model import Puzzle
-
-VARIANT_SOLVER = "engine.solve.variant"
-
-
-class SolverMissingError(SudokuError):
-    """This build has no variant solver (``engine.solve.variant``), so only classic 9x9 puzzles solve."""
-
-
-def _variant() -> ModuleType:
-    """Return the variant solver's module; SolverMissingError when this build has none."""
-    try:
-        return importlib.import_module(VARIANT_SOLVER)
-    except ModuleNotFoundError as err:
-        if err.name is None or not VARIANT_SOLVER.startswith(err.name):
-            raise
-        raise SolverMissingError("this build has no solver for variant puzzles") from None
 
 
 def count_solutions(puzzle: Puzzle, limit: int = 2) -> int:
-    """Return how many solutions ``puzzle`` has, counting up to ``limit``; SolverMissingError for a variant
-    puzzle in a build without the variant solver."""
-    if puzzle.is_classic:
-        from engine.solve.solver import count_solutions as classic_count
+    """Return how many solutions ``puzzle`` has, counting up to ``limit`` (0 when none)."""
+    from engine.solve.solver import count_solutions as count  # numba: loaded on first use
 
-        return max(0, int(classic_count(list(puzzle.givens), limit)))
-    return int(_variant().count_solutions(puzzle, limit=limit))
+    return max(0, int(count(puzzle, limit)))
 
 
 def solve(puzzle: Puzzle) -> list[int] | None:
-    """Return one solution of ``puzzle`` as N*N digits, or None if it has none; SolverMissingError as
-    :func:`count_solutions`."""
-    if puzzle.is_classic:
-        from engine.solve.solver import solve as classic_solve
+    """Return one solution of ``puzzle`` as N*N digits, or None if it has none."""
+    from engine.solve.solver import solve as first
 
-        found = classic_solve(list(puzzle.givens))
-    else:
-        found = _variant().solve(puzzle)
+    found = first(puzzle)
     return None if found is None else [int(d) for d in found]
 
 

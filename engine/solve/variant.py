@@ -16,7 +16,8 @@ A puzzle is compiled once into one flat program (:func:`compile_puzzle`, the lay
   *outie* sum (the 45 rule): the cells of the house outside the cages inside it, and the cells of the
   cages that cross it outside it, as one more sum.
 
-A classic puzzle (``Puzzle.is_classic``) goes to :mod:`engine.solve.solver` unchanged.
+A classic puzzle (``Puzzle.is_classic``) is solved here too, but callers go through
+:mod:`engine.solve.solver`, which keeps it on the classic kernels.
 """
 
 from __future__ import annotations
@@ -408,20 +409,11 @@ def solutions(puzzle: Puzzle, limit: int = 1000) -> list[tuple[int, ...]]:
 def count_solutions(puzzle: Puzzle, limit: int = 2) -> int:
     """Return the puzzle's number of solutions, counting stops at ``limit``; 0 when none (givens that
     break a rule included); ValueError if limit < 1."""
-    if puzzle.is_classic:
-        from engine.solve.solver import count_solutions as classic_count
-
-        return classic_count(np.asarray(puzzle.givens, dtype=np.uint8), limit)
     return _run(puzzle, limit)[0]
 
 
 def solve(puzzle: Puzzle) -> tuple[int, ...] | None:
     """Return the puzzle's first solution as N*N digits, or None when it has none."""
-    if puzzle.is_classic:
-        from engine.solve.solver import solve as classic_solve
-
-        found = classic_solve(np.asarray(puzzle.givens, dtype=np.uint8))
-        return None if found is None else tuple(int(d) for d in found)
     count, solution, _ = _run(puzzle, 1)
     return tuple(int(d) for d in solution) if count else None
 

@@ -1,14 +1,12 @@
 """Variants through the command line: ``sudoku -s`` and ``sudoku check`` on files mixing classic lines with
 f-puzzles JSON, links and other sizes; ``sudoku convert``; the partition functions.
 
-Expected answers come from the brute-force solver of tests/variant_reference.py.  Where this build has
-no variant solver yet (``engine.solve.variant``), that brute force also stands in for it, so the CLI's
-own reading, routing and writing are what these tests check; once the solver is there they check it too.
+Expected answers come from the brute-force solver of tests/harness/variant_reference.py, independent of
+the engine's variant solver, which the commands run.
 """
 
 from __future__ import annotations
 
-import importlib
 import json
 from pathlib import Path
 
@@ -16,32 +14,14 @@ import pytest
 
 import engine
 from engine.cli import main
-from engine.puzzle import solving
 from engine.puzzle.fpuzzles import dumps, read_fpuzzles
 from engine.puzzle.lzstring import compress_to_base64
 from engine.puzzle.model import XV, Cage, Diagonal, Dot, Parity, Puzzle, Thermometer
 from tests.harness.paths import DATA
-from tests.harness.variant_reference import REFERENCE_SOLVER, brute_count, brute_solve, satisfies
+from tests.harness.variant_reference import brute_count, brute_solve, satisfies
 
 TRAIN = DATA / "variants" / "train.jsonl"
 RECORDS = {r["id"]: r for r in map(json.loads, TRAIN.read_text(encoding="utf-8").splitlines())}
-
-
-def _has_variant_solver() -> bool:
-    try:
-        return importlib.util.find_spec(solving.VARIANT_SOLVER) is not None
-    except ModuleNotFoundError:
-        return False
-
-
-HAS_SOLVER = _has_variant_solver()
-
-
-@pytest.fixture(autouse=True)
-def variant_solver(monkeypatch: pytest.MonkeyPatch) -> None:
-    """The engine's variant solver, or the tests' brute force where this build has none yet."""
-    if not HAS_SOLVER:
-        monkeypatch.setattr(solving, "_variant", lambda: REFERENCE_SOLVER)
 
 
 def _made_unique(size: int, constraints: list) -> Puzzle:
@@ -147,10 +127,6 @@ def test_solve_writes_each_solution_as_one_line_of_its_size_and_the_rest_as_they
 def test_a_16x16_solution_is_written_with_letters(tmp_path):
     record = RECORDS["iss-16x16-jigsaw"]
     puzzle = read_fpuzzles(record["fpuzzles"])
-    if not HAS_SOLVER:  # too big for the brute force: give it the published grid less one digit per row
-        givens = [int(ch, 17) for ch in record["solution"]]
-        givens = [0 if c % 17 == 0 else d for c, d in enumerate(givens)]
-        puzzle = Puzzle.checked(16, givens, puzzle.regions, puzzle.constraints)
     path = _write(tmp_path / "big.txt", [engine.fpuzzles_link(puzzle)])
     out = tmp_path / "out.txt"
     assert main(["-s", str(path), "-o", str(out), "-q"]) == 0
@@ -256,7 +232,6 @@ def test_convert_says_what_is_wrong_with_status_2(argv, words, capsys):
 
 # --- the published puzzles, with the engine's own variant solver ------------------------------------------
 
-@pytest.mark.skipif(not HAS_SOLVER, reason="needs engine.solve.variant (the variant solver of issue 38)")
 def test_every_published_puzzle_checks_and_solves_as_published(tmp_path, capsys):
     records = [r for r in RECORDS.values() if r["count"] in (1, 2)]
     path = _write(tmp_path / "published.txt", [json.dumps(r["fpuzzles"]) for r in records])

@@ -16,7 +16,7 @@ from desktop.bridge import RecordingBridge
 from desktop.contract.api import Api
 
 P = "530070000600195000098000060800060003400803001700020006060000280000419005000080079"
-REPO = Path(__file__).resolve().parents[1]
+REPO = Path(__file__).resolve().parents[2]
 
 
 class _Dialogs(RecordingBridge):

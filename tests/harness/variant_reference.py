@@ -8,8 +8,6 @@ its cells are filled), fast enough for 4x4 puzzles and small 6x6 ones.
 
 from __future__ import annotations
 
-from types import SimpleNamespace
-
 from engine.puzzle.model import (
     XV,
     Arrow,
@@ -171,5 +169,3 @@ def brute_solve(puzzle: Puzzle) -> list[int] | None:
 
 
 # stands in for engine.solve.variant where a build does not have it yet (tests only)
-REFERENCE_SOLVER = SimpleNamespace(count_solutions=lambda puzzle, limit=2: brute_count(puzzle, limit),
-                                   solve=brute_solve)
