@@ -63,7 +63,7 @@ def clip(text: str, limit: int = MAX_MESSAGE) -> str:
     return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
-def known_names(value: str, known: Iterable[str], room: int = 100) -> str:
+def known_names(value: str, known: Iterable[str], room: int = 70) -> str:
     """Return "known: a, b, … N in all" for an unknown ``value`` among ``known``, within about ``room``
     characters, naming first the ones close to ``value`` (a misspelling's fix is seen at once)."""
     import difflib  # only when a name is wrong
