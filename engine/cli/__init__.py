@@ -231,8 +231,14 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 
 def _line(head: str, message: str, tail: str = "") -> str:
-    """Return one error line, ``message`` shortened so the whole line keeps within MAX_MESSAGE."""
-    return head + clip(message, MAX_MESSAGE - len(head) - len(tail)) + tail
+    """Return one error line within MAX_MESSAGE characters: a long ``message`` loses its middle (an
+    echoed file name or argument), so its start and its end (the reason, as in "NAME: no such file")
+    both show."""
+    room = MAX_MESSAGE - len(head) - len(tail)
+    if len(message) > room:
+        end = min(60, room // 3)
+        message = message[: room - end - 1] + "…" + message[-end:]
+    return head + message + tail
 
 
 def run() -> None:

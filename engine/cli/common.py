@@ -54,7 +54,7 @@ def positive_int(text: str) -> int:
     return value
 
 
-def known_names(value: str, known: Iterable[str], room: int = 100) -> str:
+def known_names(value: str, known: Iterable[str], room: int = 70) -> str:
     """Return "known: a, b, … N in all" for an unknown ``value`` among ``known``, within about ``room``
     characters, naming first the ones close to ``value`` (a misspelling's fix is seen at once)."""
     import difflib  # only when a name is wrong

@@ -51,7 +51,7 @@ def run(args: argparse.Namespace) -> int:
             technique(args.technique)
         except KeyError:
             known = known_names(args.technique, sorted(t.id for t in techniques()))
-            raise UsageError(f"unknown technique {clip(repr(args.technique), 40)} ({known})") from None
+            raise UsageError(f"unknown technique {clip(repr(args.technique), 30)} ({known})") from None
     text = args.grid.strip()
     if len(text) not in (81, 729):
         raise UsageError(f"GRID must have 81 or 729 characters, got {len(text)}")

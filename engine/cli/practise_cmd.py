@@ -44,7 +44,7 @@ def run(args: argparse.Namespace) -> int:
     known = [t.id for t in techniques() if t.id != "guess"]
     if args.technique not in known:
         listed = known_names(args.technique, known)
-        raise UsageError(f"unknown technique {clip(repr(args.technique), 40)} ({listed})")
+        raise UsageError(f"unknown technique {clip(repr(args.technique), 30)} ({listed})")
     if args.count > MAX_COUNT:
         raise UsageError(f"argument -n/--count: {args.count:,} is more than {MAX_COUNT:,}")
     try:

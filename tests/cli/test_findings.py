@@ -80,3 +80,11 @@ def test_no_practice_line_s_easiest_step_is_an_avoidable_rectangle_on_digits_tha
             line = Transform.random(rng).state(decode_state(text)).to_sukaku()
             step = next_step(parse_state(line), unique=True)
             assert step is not None and step.technique != "avoidable_rectangle", technique
+
+
+def test_a_long_file_name_is_shortened_in_its_middle_so_the_reason_shows():
+    err = io.StringIO()
+    with redirect_stderr(err):
+        assert main(["-c", "5", "-o", "/nonexistent/" + LONG]) != 0
+    line = err.getvalue().strip()
+    assert len(line) <= 200 and "…" in line and line.endswith("File name too long")
