@@ -154,9 +154,12 @@ def solve(grid: Any) -> np.ndarray | tuple[int, ...] | None:
     """Return the first solution of ``grid``, or None if it repeats a given or has no solution; a
     :class:`~engine.puzzle.model.Puzzle` of any size or variant gives its N*N digits as a tuple."""
     if type(grid) is not np.ndarray and _is_puzzle(grid):
-        from engine.solve.variant import solve as solve_puzzle
+        if not grid.is_classic:
+            from engine.solve.variant import solve as solve_puzzle
 
-        return solve_puzzle(grid)
+            return solve_puzzle(grid)
+        count, solution = _one(np.asarray(grid.givens, dtype=np.uint8), 1)
+        return tuple(int(d) for d in solution) if count >= 1 else None
     count, solution = _one(grid, 1)
     return solution.copy() if count >= 1 else None
 
@@ -165,9 +168,11 @@ def count_solutions(grid: Any, limit: int = 2) -> int:
     """Return the number of solutions, counting stops at ``limit``; 0 for invalid or unsolvable grids
     (``grid`` may be a :class:`~engine.puzzle.model.Puzzle` of any size or variant)."""
     if type(grid) is not np.ndarray and _is_puzzle(grid):
-        from engine.solve.variant import count_solutions as count_puzzle
+        if not grid.is_classic:
+            from engine.solve.variant import count_solutions as count_puzzle
 
-        return count_puzzle(grid, limit)
+            return count_puzzle(grid, limit)
+        grid = np.asarray(grid.givens, dtype=np.uint8)
     return max(_one(grid, limit)[0], 0)
 
 

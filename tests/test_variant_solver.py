@@ -393,9 +393,16 @@ def test_every_solution_found_and_none_extra(kind: str, n: int) -> None:
 
 # --- published puzzles --------------------------------------------------------------------------
 
-# the published puzzles the search still takes seconds over (hundreds of thousands of guesses)
-SLOW = {"iss-anti-consectutive-hard", "iss-wecoc-1", "iss-wecoc-2", "iss-long-sums-3"}
-PUBLISHED = [pytest.param(r, id=r.id, marks=[pytest.mark.slow] if r.id in SLOW else [])
+# the published puzzles the search proves in under a second or so; the others take it seconds to
+# minutes (up to a million guesses: a-kind-of-magic, hs-killers-9, 16x16-sudoku-x-hard, wecoc, ...)
+FAST = {"iss-killer", "iss-pill-arrow-sudoku", "iss-x-windoku", "iss-16x16-jigsaw", "iss-6x6",
+        "iss-anti-knights-move", "iss-anti-knight-anti-king", "iss-ctc-tribute", "iss-kropki-sudoku",
+        "iss-xv-sudoku", "iss-strict-kropki", "iss-windoku", "iss-anti-knight-anti-consecutive",
+        "iss-long-sums-1", "iss-anti-knight-slow", "iss-sandwich-partial-slow",
+        "iss-white-room-killer-sudoku", "iss-6x6-little-killer", "iss-hs-killers-1", "iss-hs-killers-2",
+        "iss-hs-killers-5", "iss-hs-killers-7", "iss-little-killer-snipes-2", "iss-tarek-all-3",
+        "iss-tarek-all-5"}
+PUBLISHED = [pytest.param(r, id=r.id, marks=[] if r.id in FAST else [pytest.mark.slow])
              for r in records() if not r.puzzle.is_classic]
 
 

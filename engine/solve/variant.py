@@ -16,7 +16,8 @@ A puzzle is compiled once into one flat program (:func:`compile_puzzle`, the lay
   *outie* sum (the 45 rule): the cells of the house outside the cages inside it, and the cells of the
   cages that cross it outside it, as one more sum.
 
-A classic puzzle (``Puzzle.is_classic``) goes to :mod:`engine.solver` unchanged.
+``engine.solve`` and ``engine.count_solutions`` send a classic puzzle (``Puzzle.is_classic``) to
+:mod:`engine.solver` unchanged; this module solves any puzzle it is given.
 """
 
 from __future__ import annotations
@@ -320,23 +321,28 @@ def _derived(plus: list[int], minus: list[int], total: int, houses: list[frozens
 
 def _house_constraints(n: int, house_cells: list[tuple[int, ...]]
                        ) -> list[tuple[int, tuple[int, ...], int, list[int]]]:
-    """Each house, a full one with a record per other full house it meets in two cells or more: the
-    cells shared, its own other cells, the other's other cells (for locked candidates)."""
-    full = [frozenset(h) for h in house_cells if len(h) == n]
+    """Each house, then each full house's locked candidates (:func:`_lines`)."""
+    full = tuple(h for h in house_cells if len(h) == n)
+    return [(HOUSE, h, 0, []) for h in house_cells] + list(_lines(n, full))
+
+
+@lru_cache(maxsize=64)
+def _lines(n: int, full: tuple[tuple[int, ...], ...]
+           ) -> tuple[tuple[int, tuple[int, ...], int, list[int]], ...]:
+    """For each full house, a record per other full house it meets in two cells or more: the cells
+    shared, its own other cells, the other's other cells (cached: most puzzles share their geometry)."""
+    sets = [frozenset(h) for h in full]
     out = []
-    for h in house_cells:
+    for h, mine in zip(full, sets, strict=True):
         aux: list[int] = []
-        if len(h) == n:
-            mine = frozenset(h)
-            for other in full:
-                shared = mine & other
-                if len(shared) >= 2 and other != mine:
-                    for part in (shared, mine - other, other - mine):
-                        aux += [len(part), *sorted(part)]
-        out.append((HOUSE, h, 0, []))
+        for other in sets:
+            shared = mine & other
+            if len(shared) >= 2 and other != mine:
+                for part in (shared, mine - other, other - mine):
+                    aux += [len(part), *sorted(part)]
         if aux:
             out.append((LINES, h, 0, aux))
-    return out
+    return tuple(out)
 
 
 def _grouped(con: tuple[int, tuple[int, ...], int, list[int]], peers: list[set[int]]
@@ -407,21 +413,14 @@ def solutions(puzzle: Puzzle, limit: int = 1000) -> list[tuple[int, ...]]:
 
 def count_solutions(puzzle: Puzzle, limit: int = 2) -> int:
     """Return the puzzle's number of solutions, counting stops at ``limit``; 0 when none (givens that
-    break a rule included); ValueError if limit < 1."""
-    if puzzle.is_classic:
-        from engine.solver import count_solutions as classic_count
-
-        return classic_count(np.asarray(puzzle.givens, dtype=np.uint8), limit)
+    break a rule included); ValueError if limit < 1.  (``engine.count_solutions`` sends a classic
+    puzzle to the classic engine instead.)"""
     return _run(puzzle, limit)[0]
 
 
 def solve(puzzle: Puzzle) -> tuple[int, ...] | None:
-    """Return the puzzle's first solution as N*N digits, or None when it has none."""
-    if puzzle.is_classic:
-        from engine.solver import solve as classic_solve
-
-        found = classic_solve(np.asarray(puzzle.givens, dtype=np.uint8))
-        return None if found is None else tuple(int(d) for d in found)
+    """Return the puzzle's first solution as N*N digits, or None when it has none (``engine.solve``
+    sends a classic puzzle to the classic engine instead)."""
     count, solution, _ = _run(puzzle, 1)
     return tuple(int(d) for d in solution) if count else None
 
