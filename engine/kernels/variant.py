@@ -24,8 +24,11 @@ worklist of constraints (each queued once) and a queue of placed cells until bot
 handler only removes candidates, so the fixpoint is reached and every handler's check is exact
 once its cells are placed: a state with every cell single after propagation is a solution.
 
-The search guesses in the cell with the fewest candidates (ties: the first, row-major), lowest digit
-first, on an explicit stack of state rows (no recursion, no allocation per node).
+The search guesses in the cell with the fewest candidates per conflict score (a guess there ended in a
+contradiction before; every score halves each 256 dead ends), lowest digit first; when that cell has
+more than two candidates, a digit with two places left in a full house instead (there, else not
+there).  An explicit stack of state rows: no recursion, no allocation per node.  ``stats[0]`` passes
+the mode in (bit 0 conflict scores, bit 1 house digits; 3 by default) and the guesses out.
 
 Roads not taken: one kernel per constraint kind (numba would type each call's arrays again); a
 table for every cage (16x16 cages of 7-9 cells have thousands of digit sets: those take bounds).
@@ -581,6 +584,7 @@ def search(prog, limit, solution, stats):
     w = _workspace(prog)
     found = 0
     guesses = 0
+    fails = 0
     mode = stats[0]
     st = stack[0]
     init = prog[H_INIT]
@@ -618,6 +622,10 @@ def search(prog, limit, solution, stats):
         _touch(prog, child, w, c)
         if not _propagate(prog, child, w):
             scores[c] += 1
+            fails += 1
+            if fails & 255 == 0:  # old conflicts fade: halve every score each 256 dead ends
+                for i in range(nc):
+                    scores[i] >>= 1
             continue
         if not _choose(prog, child, scores, pick, mode):
             if (found + 1) * nc <= len(solution):

@@ -219,8 +219,10 @@ class Puzzle:
         n = self.size
         houses = [House("row", r, tuple(range(r * n, r * n + n))) for r in range(n)]
         houses += [House("col", c, tuple(range(c, n * n, n))) for c in range(n)]
-        houses += [House("region", k, tuple(i for i, g in enumerate(self.regions) if g == k))
-                   for k in range(n)]
+        pieces: list[list[int]] = [[] for _ in range(n)]
+        for i, g in enumerate(self.regions):  # one pass: a scan per region was 4,096 steps at 16x16
+            pieces[g].append(i)
+        houses += [House("region", k, tuple(cells)) for k, cells in enumerate(pieces)]
         for index, con in enumerate(self.constraints):
             if isinstance(con, ExtraRegion):
                 houses.append(House("extra", index, con.cells))

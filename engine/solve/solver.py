@@ -158,8 +158,8 @@ def solve(grid: Any) -> np.ndarray | tuple[int, ...] | None:
             from engine.solve.variant import solve as solve_puzzle
 
             return solve_puzzle(grid)
-        found = solve(np.asarray(grid.givens, dtype=np.uint8))
-        return None if found is None else tuple(int(d) for d in found)
+        count, solution = _one(np.asarray(grid.givens, dtype=np.uint8), 1)
+        return tuple(int(d) for d in solution) if count >= 1 else None
     count, solution = _one(grid, 1)
     return solution.copy() if count >= 1 else None
 

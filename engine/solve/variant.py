@@ -321,23 +321,28 @@ def _derived(plus: list[int], minus: list[int], total: int, houses: list[frozens
 
 def _house_constraints(n: int, house_cells: list[tuple[int, ...]]
                        ) -> list[tuple[int, tuple[int, ...], int, list[int]]]:
-    """Each house, a full one with a record per other full house it meets in two cells or more: the
-    cells shared, its own other cells, the other's other cells (for locked candidates)."""
-    full = [frozenset(h) for h in house_cells if len(h) == n]
+    """Each house, then each full house's locked candidates (:func:`_lines`)."""
+    full = tuple(h for h in house_cells if len(h) == n)
+    return [(HOUSE, h, 0, []) for h in house_cells] + list(_lines(n, full))
+
+
+@lru_cache(maxsize=64)
+def _lines(n: int, full: tuple[tuple[int, ...], ...]
+           ) -> tuple[tuple[int, tuple[int, ...], int, list[int]], ...]:
+    """For each full house, a record per other full house it meets in two cells or more: the cells
+    shared, its own other cells, the other's other cells (cached: most puzzles share their geometry)."""
+    sets = [frozenset(h) for h in full]
     out = []
-    for h in house_cells:
+    for h, mine in zip(full, sets, strict=True):
         aux: list[int] = []
-        if len(h) == n:
-            mine = frozenset(h)
-            for other in full:
-                shared = mine & other
-                if len(shared) >= 2 and other != mine:
-                    for part in (shared, mine - other, other - mine):
-                        aux += [len(part), *sorted(part)]
-        out.append((HOUSE, h, 0, []))
+        for other in sets:
+            shared = mine & other
+            if len(shared) >= 2 and other != mine:
+                for part in (shared, mine - other, other - mine):
+                    aux += [len(part), *sorted(part)]
         if aux:
             out.append((LINES, h, 0, aux))
-    return out
+    return tuple(out)
 
 
 def _grouped(con: tuple[int, tuple[int, ...], int, list[int]], peers: list[set[int]]

@@ -18,6 +18,7 @@ from engine.puzzle.fpuzzles import dumps, read_fpuzzles
 from engine.puzzle.lzstring import compress_to_base64
 from engine.puzzle.model import XV, Cage, Diagonal, Dot, Parity, Puzzle, Thermometer
 from tests.harness.paths import DATA
+from tests.harness.variant_data import FAST
 from tests.harness.variant_reference import brute_count, brute_solve, satisfies
 
 TRAIN = DATA / "variants" / "train.jsonl"
@@ -232,8 +233,8 @@ def test_convert_says_what_is_wrong_with_status_2(argv, words, capsys):
 
 # --- the published puzzles, with the engine's own variant solver ------------------------------------------
 
-def test_every_published_puzzle_checks_and_solves_as_published(tmp_path, capsys):
-    records = [r for r in RECORDS.values() if r["count"] in (1, 2)]
+def test_the_quick_published_puzzles_check_and_solve_as_published(tmp_path, capsys):
+    records = [r for r in RECORDS.values() if r["count"] in (1, 2) and r["id"] in FAST]
     path = _write(tmp_path / "published.txt", [json.dumps(r["fpuzzles"]) for r in records])
     main(["check", str(path)])
     statuses = [row.split("\t")[1] for row in capsys.readouterr().out.splitlines()]

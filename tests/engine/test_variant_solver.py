@@ -30,7 +30,7 @@ from engine.puzzle.model import (
     standard_regions,
 )
 from engine.solve.variant import count_solutions, solutions, solve
-from tests.harness.variant_data import records
+from tests.harness.variant_data import FAST, records
 
 # --- the independent checker: every rule read straight from the model ------------------------------
 
@@ -393,10 +393,8 @@ def test_every_solution_found_and_none_extra(kind: str, n: int) -> None:
 
 # --- published puzzles --------------------------------------------------------------------------
 
-# the published puzzles the search still takes seconds over (hundreds of thousands of guesses)
-SLOW = {"iss-anti-consectutive-hard", "iss-wecoc-1", "iss-wecoc-2", "iss-long-sums-3"}
-PUBLISHED = [pytest.param(r, id=r.id, marks=[pytest.mark.slow] if r.id in SLOW else [])
-             for r in records() if not r.puzzle.is_classic]
+# the others take the search seconds to minutes: benchmarks/bench_variants.py times them all
+PUBLISHED = [pytest.param(r, id=r.id) for r in records() if not r.puzzle.is_classic and r.id in FAST]
 
 
 @pytest.mark.parametrize("record", PUBLISHED)

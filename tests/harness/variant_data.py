@@ -14,6 +14,16 @@ from tests.harness.paths import DATA
 TRAIN = DATA / "variants" / "train.jsonl"
 DIGITS = "123456789ABCDEFG"
 
+# the published puzzles the search proves in under a second or so; the others take it seconds to
+# minutes (up to a million guesses: a-kind-of-magic, hs-killers-9, 16x16-sudoku-x-hard, wecoc, ...)
+FAST = {"iss-killer", "iss-pill-arrow-sudoku", "iss-x-windoku", "iss-16x16-jigsaw", "iss-6x6",
+        "iss-anti-knights-move", "iss-anti-knight-anti-king", "iss-ctc-tribute", "iss-kropki-sudoku",
+        "iss-xv-sudoku", "iss-strict-kropki", "iss-windoku", "iss-anti-knight-anti-consecutive",
+        "iss-long-sums-1", "iss-anti-knight-slow", "iss-sandwich-partial-slow",
+        "iss-white-room-killer-sudoku", "iss-6x6-little-killer", "iss-hs-killers-1", "iss-hs-killers-2",
+        "iss-hs-killers-5", "iss-hs-killers-7", "iss-little-killer-snipes-2", "iss-tarek-all-3",
+        "iss-tarek-all-5"}
+
 
 @dataclass(frozen=True)
 class Record:
