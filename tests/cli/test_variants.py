@@ -244,5 +244,5 @@ def test_the_quick_published_puzzles_check_and_solve_as_published(tmp_path, caps
     for record, got in zip(records, out.read_text(encoding="utf-8").splitlines(), strict=True):
         puzzle = read_fpuzzles(record["fpuzzles"])
         assert satisfies(puzzle, [int(ch, 17) for ch in got])
-        if record["count"] == 1:
+        if record["count"] == 1 and record["solution"]:
             assert got == record["solution"], record["id"]
