@@ -87,10 +87,10 @@ def add_arguments(parser: argparse.ArgumentParser, command: str) -> None:
     parser.add_argument(
         "--variant",
         metavar="KIND",
-        help="a variant puzzle as f-puzzles JSON lines: killer, killer-givens, jigsaw, x, windoku, thermo, classic",
+        help="f-puzzles JSON lines of: killer, killer-givens, jigsaw, x, windoku, thermo, classic",
     )
     parser.add_argument(
-        "--size", type=positive_int, metavar="N", help="grid size 4, 6, 8, 9, 12 or 16 (alone: a classic puzzle)"
+        "--size", type=positive_int, metavar="N", help="grid size 4, 6, 8, 9, 12 or 16 (alone: classic)"
     )
     parser.add_argument(
         "--time-limit",

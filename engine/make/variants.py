@@ -183,8 +183,9 @@ def jigsaw_regions(n: int, rng: np.random.Generator, swaps: int | None = None) -
             continue
         ra, rb = regions[a], regions[int(rng.choice(outside))]
         # a cell of rb that touches ra goes the other way
-        back = [b for b in range(n * n) if regions[b] == rb and any(regions[o] == ra for o in _neighbours(b, n))
-                and b not in _neighbours(a, n)]
+        near_a = _neighbours(a, n)
+        back = [b for b in range(n * n) if regions[b] == rb and b not in near_a
+                and any(regions[o] == ra for o in _neighbours(b, n))]
         if not back:
             continue
         b = int(rng.choice(back))
