@@ -29,7 +29,9 @@ KINDS = ("classic", "killer", "killer-givens", "jigsaw", "x", "windoku", "thermo
 LEVELS = ("easy", "medium", "hard", "expert")
 MAX_ATTEMPTS = 40
 """How many puzzles :func:`generate_variant` makes for a ``difficulty`` before giving up."""
-SEEDED = 0.05  # share of the cells seeded with random digits before solving (more: slow proofs of no solution)
+KILLER_CAGES = {"easy": (2, 3), "medium": (2, 5), "hard": (3, 6), "expert": (4, 7)}
+"""The cage sizes a Killer of each level is drawn with: small cages have one combination, big ones many."""
+SEEDED = 0.05  # share of cells seeded with random digits before solving (more: slow proofs of no solution)
 
 
 def check_request(kind: str, size: int | None, difficulty: str | None) -> int:
@@ -55,13 +57,22 @@ def generate_variant(kind: str, size: int | None = None, rng: Any = None,
     n = check_request(kind, size, difficulty)
     gen = rng if isinstance(rng, np.random.Generator) else np.random.default_rng(rng)
     make = _MAKERS[kind]
+    if kind == "killer" and difficulty is not None:
+        low, high = KILLER_CAGES[difficulty]
+        make = lambda n, gen: _killer(n, gen, low, high)  # noqa: E731
     if difficulty is None:
         return make(n, gen)[0]
     from engine.logic.variant.driver import rate_variant
 
     for _ in range(MAX_ATTEMPTS):
         puzzle, solution = make(n, gen)
-        if rate_variant(puzzle, solution).level == difficulty:
+        level = rate_variant(puzzle, solution).level
+        while kind == "killer" and difficulty == "easy" and level != "easy":
+            # random cages are seldom easy: split the biggest cages until singles and one-combination
+            # cages finish it (a split cage is still unique, its digits only more told)
+            puzzle = _split_biggest(puzzle, solution, gen)
+            level = rate_variant(puzzle, solution).level
+        if level == difficulty:
             return puzzle
     raise GenerationError(f"no {kind} puzzle of level {difficulty} found in {MAX_ATTEMPTS} tries")
 
@@ -261,11 +272,11 @@ def _cage_puzzle(n: int, cages: list[tuple[int, ...]], solution: tuple[int, ...]
     return Puzzle(n, givens or (0,) * (n * n), standard_regions(n), constraints)
 
 
-def _killer(n: int, rng: np.random.Generator) -> tuple[Puzzle, tuple[int, ...]]:
+def _killer(n: int, rng: np.random.Generator, low: int = 2, high: int = 5) -> tuple[Puzzle, tuple[int, ...]]:
     from engine.solve.variant import solutions
 
     solution = random_solution(Puzzle(n, (0,) * (n * n), standard_regions(n)), rng)
-    cages = random_cages(solution, n, rng, 2, 5)
+    cages = random_cages(solution, n, rng, low, high)
     while True:
         puzzle = _cage_puzzle(n, cages, solution)
         found = solutions(puzzle, 2)
@@ -277,6 +288,21 @@ def _killer(n: int, rng: np.random.Generator) -> tuple[Puzzle, tuple[int, ...]]:
         cage = next(c for c in cages if cell in c)
         cages.remove(cage)
         cages.extend(_split(cage, cell, n))
+
+
+def _split_biggest(puzzle: Puzzle, solution: tuple[int, ...], rng: np.random.Generator) -> Puzzle:
+    """The killer with one of its biggest cages split in two at a random cell (ValueError with no cage of
+    two cells or more: such a puzzle is all givens' worth, and easy)."""
+    n = puzzle.size
+    cages = [c.cells for c in puzzle.of_kind(Cage)]
+    top = max(len(c) for c in cages)
+    if top < 2:
+        raise ValueError("every cage is a single cell")
+    biggest = [c for c in cages if len(c) == top]
+    cage = biggest[int(rng.integers(len(biggest)))]
+    cages.remove(cage)
+    cages.extend(_split(cage, cage[int(rng.integers(len(cage)))], n))
+    return _cage_puzzle(n, cages, solution)
 
 
 def _killer_givens(n: int, rng: np.random.Generator) -> tuple[Puzzle, tuple[int, ...]]:
