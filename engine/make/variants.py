@@ -220,7 +220,7 @@ def _jigsaw(n: int, rng: np.random.Generator) -> tuple[Puzzle, tuple[int, ...]]:
 def random_cages(solution: tuple[int, ...], n: int, rng: np.random.Generator, low: int, high: int
                  ) -> list[tuple[int, ...]]:
     """Cover the grid with connected cages of ``low``-``high`` cells whose solution digits do not repeat
-    (a cell left alone joins a neighbouring cage when it can, else stays a cage of one)."""
+    (a cell left alone joins a neighbouring cage with room, else stays a cage of one)."""
     owner = [-1] * (n * n)
     cages: list[list[int]] = []
     for start in rng.permutation(n * n):
@@ -242,7 +242,8 @@ def random_cages(solution: tuple[int, ...], n: int, rng: np.random.Generator, lo
         cell = cage[0]
         for o in rng.permutation(_neighbours(cell, n)):
             other = cages[owner[int(o)]]
-            if other is not cage and len(other) >= 1 and solution[cell] not in {solution[c] for c in other}:
+            room = other is not cage and 1 <= len(other) < high
+            if room and solution[cell] not in {solution[c] for c in other}:
                 other.append(cell)
                 cage.clear()
                 owner[cell] = owner[int(o)]
