@@ -31,7 +31,7 @@ MAX_ATTEMPTS = 40
 """How many puzzles :func:`generate_variant` makes for a ``difficulty`` before giving up."""
 KILLER_CAGES = {"easy": (2, 3), "medium": (2, 5), "hard": (3, 6), "expert": (4, 7)}
 """The cage sizes a Killer of each level is drawn with: small cages have one combination, big ones many."""
-SEEDED = 0.05  # share of cells seeded with random digits before solving (more: slow proofs of no solution)
+SEEDED = 0.02  # share of cells seeded with random digits before solving (more: slow proofs of no solution)
 
 
 def check_request(kind: str, size: int | None, difficulty: str | None) -> int:
