@@ -95,6 +95,7 @@ _EXPORTS = {
     "format_solution": "engine.puzzle.parse",
     "fpuzzles_link": "engine.puzzle.links",
     "generate": "engine.make.generator",
+    "generate_variant": "engine.make.variants",
     "grade_answer": "engine.make.practice",
     "is_solution": "engine.grid",
     "iter_entries": "engine.formats",

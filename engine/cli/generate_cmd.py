@@ -85,6 +85,14 @@ def add_arguments(parser: argparse.ArgumentParser, command: str) -> None:
         help="with --needs: nothing rated harder than TECHNIQUE on the path (default: the needed one)",
     )
     parser.add_argument(
+        "--variant",
+        metavar="KIND",
+        help="f-puzzles JSON lines of: killer, killer-givens, jigsaw, x, windoku, thermo, classic",
+    )
+    parser.add_argument(
+        "--size", type=positive_int, metavar="N", help="grid size 4, 6, 8, 9, 12 or 16 (alone: classic)"
+    )
+    parser.add_argument(
         "--time-limit",
         type=_seconds,
         default=None,
@@ -142,6 +150,8 @@ def run(args: argparse.Namespace) -> int:
     if args.count > MAX_COUNT:
         raise UsageError(f"argument -n/--count: {args.count:,} is more than {MAX_COUNT:,}")
     rng = np.random.default_rng(args.seed)
+    if getattr(args, "variant", None) is not None or getattr(args, "size", None) is not None:
+        return _run_variants(args, rng)
     accept = _acceptor(args)
     target = _target(args)
     line = np.empty(82, dtype=np.uint8)
@@ -155,5 +165,35 @@ def run(args: argparse.Namespace) -> int:
                 raise CommandError(str(err)) from None
             line[:81] = np.where(puzzle == 0, ord("."), puzzle + ord("0"))
             out.write(line.tobytes())
+            bar.update(1)
+    return 0
+
+
+def _run_variants(args: argparse.Namespace, rng: np.random.Generator) -> int:
+    """Write ``args.count`` variant puzzles as f-puzzles JSON lines and return 0; UsageError for a bad
+    combination of kind, size and level, CommandError if no puzzle of the level is found."""
+    import json
+
+    from engine.make.generator import GenerationError
+    from engine.make.variants import check_request, generate_variant
+    from engine.puzzle.fpuzzles import write_fpuzzles
+
+    kind = args.variant or "classic"
+    for given, option in ((args.needs, "--needs"), (args.min_clues, "--min-clues")):
+        if given is not None:
+            raise UsageError(f"argument {option}: not with --variant or --size")
+    if args.symmetry != "none":
+        raise UsageError("argument --symmetry: not with --variant or --size (variant givens are rotational)")
+    try:
+        check_request(kind, args.size, args.difficulty)
+    except ValueError as err:
+        raise UsageError(f"argument --variant/--size/--difficulty: {clip(str(err), 100)}") from None
+    with atomic_output(args.output) as out, progress(args.count, "puzzles") as bar:
+        for _ in range(args.count):
+            try:
+                puzzle = generate_variant(kind, args.size, rng, args.difficulty)
+            except GenerationError as err:
+                raise CommandError(str(err)) from None
+            out.write((json.dumps(write_fpuzzles(puzzle), separators=(",", ":")) + "\n").encode())
             bar.update(1)
     return 0
