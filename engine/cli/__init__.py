@@ -31,9 +31,11 @@ from collections.abc import Iterator, Sequence
 from engine import __version__
 from engine.cli.common import (
     MAX_MESSAGE,
+    SIGNALLED,
     CommandError,
     FileError,
     Parser,
+    Terminated,
     UsageError,
     clip,
     jobs_count,
@@ -161,15 +163,8 @@ def full_parser() -> argparse.ArgumentParser:
     return parser
 
 
-class Terminated(BaseException):
-    """SIGTERM or SIGHUP arrived: unwinds like Ctrl-C, so temporary output files are removed."""
-
-    def __init__(self, signum: int) -> None:
-        super().__init__(signum)
-        self.signum = signum
-
-
 def _terminate(signum: int, frame: object) -> None:
+    SIGNALLED.append(signum)  # kept for raise_if_signalled: this raise may be swallowed
     raise Terminated(signum)
 
 

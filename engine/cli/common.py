@@ -54,6 +54,25 @@ def positive_int(text: str) -> int:
     return value
 
 
+class Terminated(BaseException):
+    """SIGTERM or SIGHUP arrived: unwinds like Ctrl-C, so temporary output files are removed."""
+
+    def __init__(self, signum: int) -> None:
+        super().__init__(signum)
+        self.signum = signum
+
+
+SIGNALLED: list[int] = []
+"""SIGTERM/SIGHUP numbers received (engine.cli records them): a signal that lands while numba compiles
+is swallowed by llvmlite's callback, so long commands also look here before they commit their output."""
+
+
+def raise_if_signalled() -> None:
+    """Raise the Terminated of a stop signal received earlier whose exception was swallowed; else nothing."""
+    if SIGNALLED:
+        raise Terminated(SIGNALLED[0])
+
+
 def known_names(value: str, known: Iterable[str], room: int = 70) -> str:
     """Return "known: a, b, … N in all" for an unknown ``value`` among ``known``, within about ``room``
     characters, naming first the ones close to ``value`` (a misspelling's fix is seen at once)."""

@@ -36,6 +36,7 @@ from engine.cli.common import (
     counted,
     progress,
     puzzle_chunks,
+    raise_if_signalled,
     reading,
     say_written,
 )
@@ -123,6 +124,7 @@ def _solve(source: BinaryIO, args: argparse.Namespace) -> int:
             position = positions.popleft() if size else done + result.count
             bar.update(position - done)
             done = position
+            raise_if_signalled()
     if failed:
         note = f" ({total - failed:,} solved, {failed:,} not: see above)"
         say_written(args, counted(total, "puzzle"), note)
