@@ -26,9 +26,11 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 
 import numpy as np
 
-from engine.errors import SudokuError
+from engine.errors import InvalidPuzzleError, SudokuError
 from engine.grid import N_CELLS
 from engine.output.atomic import write_atomically
+from engine.output.variant_print import draw_puzzle, has_outside_clues, kind_name, rule_texts, wrap
+from engine.puzzle.model import Puzzle
 
 if TYPE_CHECKING:
     from fpdf import FPDF
@@ -63,20 +65,30 @@ class PrintError(SudokuError):
 
 
 class PrintedPuzzle(NamedTuple):
-    """One puzzle as printed: its number, givens and solution (81 digits each), level and score."""
+    """One puzzle as printed: its number, givens and solution (N*N digits each), level and score, and
+    for a variant its model (None for a classic 9x9 puzzle; a variant without a level has level "")."""
 
     number: int
     givens: np.ndarray
     solution: np.ndarray
     level: str
     score: float
+    puzzle: Puzzle | None = None
 
 
 def printed_puzzle(puzzle: Any, number: int) -> PrintedPuzzle:
-    """Return the printable :class:`PrintedPuzzle` of a puzzle, rated and solved; raises ValueError for
-    a grid that is not 81 digits, InvalidPuzzleError for a repeated given and PrintError for a
-    puzzle without exactly one solution."""
+    """Return the printable :class:`PrintedPuzzle` of a puzzle (a grid, or a model :class:`Puzzle` of any
+    size and variant), rated and solved; raises ValueError for a grid that is not N*N digits,
+    InvalidPuzzleError for a repeated given and PrintError for a puzzle without exactly one solution."""
     from engine.logic.human import checked_grid
+    from engine.puzzle.parse import LINE_SIZES
+
+    if not isinstance(puzzle, (Puzzle, str, np.ndarray)) and len(puzzle) in LINE_SIZES and len(puzzle) != 81:
+        puzzle = Puzzle.checked(LINE_SIZES[len(puzzle)], puzzle)  # the app's grid of another size
+    if isinstance(puzzle, Puzzle):
+        if not puzzle.is_classic:
+            return _printed_variant(puzzle, number)
+        puzzle = np.asarray(puzzle.givens, dtype=np.uint8)
     from engine.rating.difficulty import rate
     from engine.solve.solver import Status, classify
 
@@ -87,6 +99,24 @@ def printed_puzzle(puzzle: Any, number: int) -> PrintedPuzzle:
         raise PrintError(f"puzzle {number} {what}; only puzzles with one solution are printed")
     rating = rate(givens, unique=True)
     return PrintedPuzzle(number, givens, found.solution, rating.level.value, rating.score)
+
+
+def _printed_variant(puzzle: Puzzle, number: int) -> PrintedPuzzle:
+    """The variant's :class:`PrintedPuzzle`: solved and counted by the variant solver, levelled by the
+    variant logic; InvalidPuzzleError for a repeated given, PrintError unless it has one solution."""
+    from engine.logic.variant import rate_variant
+    from engine.puzzle.solving import count_solutions, repeated_givens, solve
+
+    if repeats := repeated_givens(puzzle):
+        raise InvalidPuzzleError(f"puzzle {number}: {repeats[0]}")
+    count = count_solutions(puzzle, limit=2)
+    if count != 1:
+        what = "has no solution" if count == 0 else "has more than one solution"
+        raise PrintError(f"puzzle {number} {what}; only puzzles with one solution are printed")
+    solution = solve(puzzle) or []
+    rating = rate_variant(puzzle, tuple(solution))
+    digits = np.asarray(puzzle.givens, dtype=np.uint8), np.asarray(solution, dtype=np.uint8)
+    return PrintedPuzzle(number, *digits, rating.level, rating.score, puzzle)
 
 
 def default_paper(environ: Mapping[str, str] | None = None) -> str:
@@ -109,8 +139,15 @@ def _needs_font(text: str) -> bool:
 
 
 def _label(item: PrintedPuzzle, lang: str) -> str:
+    """"No. 3 · hard · 4.2" for a classic puzzle; "No. 3 · Killer · medium" for a variant (no SE score)."""
     from engine.rating.difficulty import Difficulty
 
+    if item.puzzle is not None:
+        from engine.logic.variant import LEVELS
+
+        level = {en: zh for en, zh, _ in LEVELS}.get(item.level, item.level) if lang == "zh" else item.level
+        parts = [WORDS[lang]["number"].format(n=item.number), kind_name(item.puzzle, lang), level]
+        return " · ".join(p for p in parts if p)
     level = Difficulty(item.level).zh if lang == "zh" else item.level
     return f"{WORDS[lang]['number'].format(n=item.number)} · {level} · {item.score:.1f}"
 
@@ -180,6 +217,32 @@ class _Writer:
                 self.text(x + (k + 0.5) * cell, y + (r + 0.5) * cell + size * 0.36, str(int(digits[c])), True)
         pdf.set_text_color(0)
 
+    def draw(self, item: PrintedPuzzle, where: tuple[float, float, float], label: str, digits: np.ndarray,
+             rules: Sequence[str]) -> None:
+        """Draw one grid of ``item`` showing ``digits`` in the slot ``where`` (x, y, side)."""
+        if item.puzzle is None:
+            self.slot(*where, label, digits, item.givens)
+        else:
+            self.variant_slot(*where, label, item.puzzle, digits, item.givens, rules)
+
+    def variant_slot(self, x: float, y: float, side: float, label: str, puzzle: Puzzle, digits: np.ndarray,
+                     givens: np.ndarray, rules: Sequence[str]) -> None:
+        """Draw ``label`` above a variant's grid in the ``side``-point square at (x, y): the grid with its
+        constraints (and a band of one cell around it for clues outside), ``rules`` in lines under it."""
+        self.pdf.set_font(self.text_font, size=min(16.0, max(10.0, side / 30)))
+        self.text(x, y - 6, label)
+        size = min(10.0, max(6.0, side / 45))
+        self.pdf.set_font(self.text_font, size=size)
+        lines = [line for rule in rules for line in wrap(self.pdf, rule, side)]
+        room = side - (len(lines) * size * 1.3 + size * 0.6 if lines else 0.0)
+        band = 1 if has_outside_clues(puzzle) else 0
+        cell = room / (puzzle.size + 2 * band)
+        left = x + (side - puzzle.size * cell) / 2
+        draw_puzzle(self.pdf, left, y + band * cell, cell, puzzle, digits, givens != 0)
+        self.pdf.set_font(self.text_font, size=size)
+        for i, line in enumerate(lines):
+            self.text(x + side / 2, y + room + size * (1.5 + 1.3 * i), line, centre=True)
+
     def footer(self, total: int) -> None:
         self.pdf.set_font("helvetica", size=9)
         page = f"{self.pdf.page_no()} / {total}"
@@ -239,21 +302,23 @@ def render_pdf(
         raise PrintError("there is no puzzle to print")
     items = [p if isinstance(p, PrintedPuzzle) else printed_puzzle(p, i + 1) for i, p in enumerate(puzzles)]
     labels = [_label(item, lang) for item in items]
+    rules = [rule_texts(item.puzzle, lang) if item.puzzle is not None else [] for item in items]
     words = WORDS[lang]
-    writer = _Writer(paper, title, _text_font([title, *labels, words["solutions"], words["solution"]]))
+    texts = [title, *labels, *(r for rs in rules for r in rs), words["solutions"], words["solution"]]
+    writer = _Writer(paper, title, _text_font(texts))
     puzzle_pages = _pages(len(items), per_page)
     solution_pages = _pages(len(items), SOLUTIONS_PER_PAGE) if solutions else []
     total = len(puzzle_pages) + len(solution_pages)
     # zip(strict=False): the last page may have fewer puzzles than slots
     for page in puzzle_pages:
         for i, (x, y, side) in zip(page, _slots(writer.page(title), per_page), strict=False):
-            writer.slot(x, y, side, labels[i], items[i].givens, items[i].givens)
+            writer.draw(items[i], (x, y, side), labels[i], items[i].givens, rules[i])
         writer.footer(total)
     for page in solution_pages:
         slots = _slots(writer.page(words["solutions"]), SOLUTIONS_PER_PAGE)
         for i, (x, y, side) in zip(page, slots, strict=False):
             label = words["solution"].format(n=items[i].number)
-            writer.slot(x, y, side, label, items[i].solution, items[i].givens)
+            writer.draw(items[i], (x, y, side), label, items[i].solution, [])
         writer.footer(total)
     return bytes(writer.pdf.output())
 
