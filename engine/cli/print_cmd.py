@@ -3,7 +3,10 @@
     sudoku print FILE -o OUT.pdf [--per-page 1|2|4|6] [--solutions] [--title TEXT]
                                  [--paper a4|letter] [--lang en|zh]
 
-Each puzzle is printed with its number in the file, its level and its score; the paper is the
+FILE may mix classic lines with variant puzzles (f-puzzles JSON lines, f-puzzles or SudokuPad links,
+lines of 16 to 256 cells: engine/puzzle/lines.py), printed with every constraint drawn.
+Each puzzle is printed with its number in the file, its level and its score (a variant: its kind and
+its variant level); the paper is the
 locale's (Letter in the US, Canada and the other Letter countries, A4 elsewhere) unless
 ``--paper`` says.  Every puzzle must have exactly one solution: a file with a puzzle that is not
 one, has none or has several writes nothing.  Exit status 0, 1 for such a puzzle or a title no
@@ -13,7 +16,7 @@ installed font can print, 2 for usage and file errors.  OUT is replaced only onc
 from __future__ import annotations
 
 import argparse
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from engine.cli.common import (
     CommandError,
@@ -34,7 +37,8 @@ MAX_PUZZLES = 10_000
 
 def add_arguments(parser: argparse.ArgumentParser, command: str) -> None:
     """Add ``print``'s arguments to ``parser``."""
-    parser.add_argument("file", metavar="FILE", help="puzzles, one per line or 9-line blocks ('-' = stdin)")
+    parser.add_argument("file", metavar="FILE",
+                        help="puzzles, one per line (classic or variant) or 9-line blocks ('-' = stdin)")
     parser.add_argument("-o", "--output", required=True, metavar="OUT", help="the PDF file to write")
     parser.add_argument(
         "--per-page",
@@ -65,18 +69,34 @@ def _printed_puzzles(path: str) -> list[PrintedPuzzle]:
             grids, errors = parse_chunk(chunk)
             for i, error in enumerate(errors):
                 number = chunk.first + i
-                if error is not None:
-                    raise FileError(f"{display_name(path)}: puzzle {number}: not a puzzle: {error}")
+                puzzle = grids[i] if error is None else _variant(chunk, i, error, path)
                 if number > MAX_PUZZLES:
                     raise CommandError(f"more than {MAX_PUZZLES:,} puzzles; print the file in parts")
                 try:
-                    printed.append(printed_puzzle(grids[i], number))
+                    printed.append(printed_puzzle(puzzle, number))
                 except PrintError as err:  # it names the puzzle
                     raise CommandError(str(err)) from None
                 except SudokuError as err:
                     raise CommandError(f"puzzle {number}: {err}") from None
                 bar.update(1)
     return printed
+
+
+def _variant(chunk: Any, i: int, error: Exception, path: str) -> Any:
+    """Return the model puzzle of a line the classic parser rejected; FileError naming the puzzle when it
+    is no puzzle of any form (an unknown constraint is named)."""
+    from engine.errors import ParseError
+    from engine.formats import Form
+    from engine.puzzle.lines import is_other_puzzle
+    from engine.puzzle.parse import parse_puzzle
+
+    text = chunk.texts[i].decode("utf-8", errors="replace")
+    if chunk.form is Form.LINE and is_other_puzzle(text):
+        try:
+            return parse_puzzle(text)
+        except ParseError as err:
+            error = err
+    raise FileError(f"{display_name(path)}: puzzle {chunk.first + i}: not a puzzle: {error}")
 
 
 def run(args: argparse.Namespace) -> int:
