@@ -241,7 +241,8 @@ def _arrow(g: _Grid, arrow: Arrow) -> None:
     if len(arrow.circle) > 1 and straight:
         x0, y0 = g.corner(min(rows) + 0.1, min(cols) + 0.1)
         x1, y1 = g.corner(max(rows) + 0.9, max(cols) + 0.9)
-        pdf.rect(x0, y0, x1 - x0, y1 - y0, style="D", round_corners=True, corner_radius=radius)
+        # fpdf2 draws square corners when the radius is over half the side: stay just under
+        pdf.rect(x0, y0, x1 - x0, y1 - y0, style="D", round_corners=True, corner_radius=radius * 0.99)
     else:
         for c in arrow.circle:
             pdf.circle(*g.centre(c), radius, style="D")
@@ -382,6 +383,6 @@ def _digits(g: _Grid, digits: Any, bold: Any) -> None:
         if digit:
             pdf.set_text_color(0 if bold[c] else 90)
             x, y = g.centre(c)
-            size = cell * (0.62 if digit < 10 else 0.5)
+            size = cell * (0.62 if digit < 10 else 0.54)
             g.text(x, y + size * 0.36, str(digit), size, bold=bool(bold[c]))
     pdf.set_text_color(0)

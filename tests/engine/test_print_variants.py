@@ -277,6 +277,24 @@ def test_thermometers_and_arrows_have_bulbs_circles_and_lines(tmp_path: Path) ->
         assert str(cage.total) in text
 
 
+def test_an_arrow_from_several_cells_has_a_pill(tmp_path: Path) -> None:
+    puzzle = _record("iss-pill-arrow-sudoku").puzzle
+    pills = [a.circle for a in puzzle.of_kind(Arrow) if len(a.circle) > 1]
+    assert pills
+    img = _image(_render(tmp_path, [puzzle]), tmp_path)
+    for cells in pills:
+        (r0, c0), (r1, c1) = divmod(min(cells), 9), divmod(max(cells), 9)
+        assert r0 == r1 or c0 == c1
+        across = c0 != c1  # the pill lies along its row
+        # its outline a tenth of a cell inside both ends, across the middle of the run
+        for end in (0.1, (c1 - c0 if across else r1 - r0) + 0.9):
+            row, col = (r0 + 0.5, c0 + end) if across else (r0 + end, c0 + 0.5)
+            assert _pixel(img, 9, row, col)[0] < 150, (cells, end)
+        # its straight side, where a circle of the first cell would have curved away already
+        side = (r0 + 0.1, c0 + 0.75) if across else (r0 + 0.75, c0 + 0.1)
+        assert _pixel(img, 9, *side)[0] < 150, cells
+
+
 def test_kropki_dots_and_xv_letters_sit_on_their_edges(tmp_path: Path) -> None:
     kropki, xv = _record("iss-kropki-sudoku").puzzle, _record("iss-xv-sudoku").puzzle
     dots = kropki.of_kind(Dot)
