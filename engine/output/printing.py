@@ -229,7 +229,10 @@ class _Writer:
                      givens: np.ndarray, rules: Sequence[str]) -> None:
         """Draw ``label`` above a variant's grid in the ``side``-point square at (x, y): the grid with its
         constraints (and a band of one cell around it for clues outside), ``rules`` in lines under it."""
-        self.pdf.set_font(self.text_font, size=min(16.0, max(10.0, side / 30)))
+        size = min(16.0, max(10.0, side / 30))
+        self.pdf.set_font(self.text_font, size=size)
+        wide = self.pdf.get_string_width(label)  # a kind of many constraints: set smaller to fit the slot
+        self.pdf.set_font_size(size * min(1.0, side / max(1.0, wide)))
         self.text(x, y - 6, label)
         size = min(10.0, max(6.0, side / 45))
         self.pdf.set_font(self.text_font, size=size)

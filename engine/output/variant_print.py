@@ -310,7 +310,7 @@ def _cage(g: _Grid, cage: Cage) -> None:
     pdf.set_dash_pattern()
     if cage.total is not None:
         first = min(cage.cells)
-        size = max(4.5, cell * 0.24)
+        size = max(4.5, cell * 0.26)
         pdf.set_font("helvetica", size=size)
         label = str(cage.total)
         x, y = g.corner(first // n, first % n)
