@@ -83,7 +83,7 @@ def printed_puzzle(puzzle: Any, number: int) -> PrintedPuzzle:
     from engine.logic.human import checked_grid
     from engine.puzzle.parse import LINE_SIZES
 
-    if not isinstance(puzzle, (Puzzle, str, np.ndarray)) and len(puzzle) in LINE_SIZES and len(puzzle) != 81:
+    if isinstance(puzzle, (list, tuple)) and len(puzzle) in LINE_SIZES and len(puzzle) != 81:
         puzzle = Puzzle.checked(LINE_SIZES[len(puzzle)], puzzle)  # the app's grid of another size
     if isinstance(puzzle, Puzzle):
         if not puzzle.is_classic:
@@ -108,7 +108,7 @@ def _printed_variant(puzzle: Puzzle, number: int) -> PrintedPuzzle:
     from engine.puzzle.solving import count_solutions, repeated_givens, solve
 
     if repeats := repeated_givens(puzzle):
-        raise InvalidPuzzleError(f"puzzle {number}: {repeats[0]}")
+        raise InvalidPuzzleError(repeats[0])  # "repeated 5 in row 1 (r1c1, r1c4)"; callers add the number
     count = count_solutions(puzzle, limit=2)
     if count != 1:
         what = "has no solution" if count == 0 else "has more than one solution"

@@ -371,3 +371,18 @@ def test_sudoku_print_takes_variant_lines_mixed_with_classic_ones(
     err = capsys.readouterr().err
     assert "puzzle 2: not a puzzle" in err and "renban" in err
     assert out.read_bytes() == b"old"
+
+
+def test_a_grid_of_another_size_prints_and_a_repeated_given_is_named(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    grid = [1, 2, 3, 4, 3, 4, 1, 2, 2, 1, 4, 3, 4, 3, 2, 0]  # a 4x4 as the app holds it: one cell to fill
+    pdf = _render(tmp_path, [grid], solutions=True)
+    pages = _words(pdf)
+    assert _label(pages[0]).startswith("No. 1 · 4x4 · ")
+    assert _read_back(pages[1], _image(pdf, tmp_path, 2), 4) == [*grid[:15], 1]
+    src, out = tmp_path / "in.txt", tmp_path / "out.pdf"
+    src.write_text("11..............\n")
+    assert main(["print", str(src), "-o", str(out)]) == 1
+    assert "puzzle 1: repeated 1 in row 1 (r1c1, r1c2)" in capsys.readouterr().err
+    assert not out.exists()
