@@ -191,6 +191,10 @@ def test_each_constraint_leaves_its_mark_on_the_page(tmp_path: Path, kind: str) 
     img, ops = _image(marked, tmp_path), _streams(marked)[0]
     assert ops != bare_ops
     assert img.shape == bare_img.shape and (np.abs(img.astype(int) - bare_img) > 60).sum() > 10
+    total = getattr(ONE_OF_EACH[model.KINDS[kind]], "total", None)
+    if total is not None:  # the sum of a cage, a little killer or a sandwich is written; an XV its letter
+        words = [w[4] for w in _words(marked)[0]]
+        assert ("X" if kind == "xv" else str(total)) in words
 
 
 def test_a_constraint_class_the_printer_does_not_know_is_an_error() -> None:
