@@ -1,5 +1,6 @@
 """How far the variant human logic goes on the published train puzzles: per kind, puzzles solved with no
-guess, soundness of every step against the published solution, and seconds per puzzle.
+guess, soundness of every step against the published solution, and CPU seconds per puzzle (CPU time:
+the machine may be shared).
 
     PYTHONPATH=$PWD python benchmarks/bench_variant_logic.py [--ids a,b] [--half odd|even] [-v]
 
@@ -57,9 +58,9 @@ def main() -> None:
             if args.half != "all" and (k % 2 == 0) != (args.half == "even"):
                 continue
             sol = rec["solution"]
-            t0 = time.perf_counter()
+            t0 = time.process_time()
             path = variant_path(rec["puzzle"], sol)
-            dt = time.perf_counter() - t0
+            dt = time.process_time() - t0
             state = VariantState.start(rec["puzzle"], sol)
             bad = 0
             for step in path:

@@ -169,8 +169,9 @@ def test_the_45_rule_innies_of_a_box_as_a_cage_fit_with_the_cages_of_their_row()
     # so the innies are 3+4+5
     cons = [Cage(cells("r2c1", "r2c2", "r2c3", "r3c1", "r3c2", "r3c3"), 33), Cage(cells("r1c4", "r1c5"), 3)]
     state = VariantState.start(puzzle(cons))
+    innies = list(cells("r1c1", "r1c2", "r1c3"))
     step = next(s for s in find("killer_combinations_45", state)
-                if s.detail["innies"] == list(cells("r1c1", "r1c2", "r1c3")) and s.detail["house"]["kind"] == "row")
+                if s.detail["innies"] == innies and s.detail["house"]["kind"] == "row")
     assert step.detail["total"] == 12 and step.detail["form"] == "innies"
     assert all(gone(step, x) == {1, 2, 6, 7, 8, 9} for x in ("r1c1", "r1c2", "r1c3"))
     words = explain_variant(step)

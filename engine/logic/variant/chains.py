@@ -4,7 +4,8 @@
     left), ... and row 4 would have no place left for 7.  So r1c1 is not 5.
 
 The trial places the digit on a copy of the state and applies the cheap steps (singles, the rules,
-cages, lines and dots: :data:`FOLLOW`) until one of them finds the state dead: an empty cell with no
+cages, the cages of a house together, lines and dots: :data:`FOLLOW`) until one of them finds the
+state dead: an empty cell with no
 candidate, a house of N cells with no place for a digit, or a cage or line that cannot reach its sum.
 Cells with two candidates are tried first, then three; the first contradiction found is the step
 (with the placements the chain made, in order, for its words).  This is the variant counterpart of
@@ -16,7 +17,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import Any
 
-from engine.logic.variant import cages, houses, lines, pairs, rules
+from engine.logic.variant import cages, houses, killer, lines, pairs, rules
 from engine.logic.variant.common import VariantTechnique, house_ref, make_step
 from engine.logic.variant.state import VariantState, digits_of, popcount
 from engine.logic.variant.sums import cage_support, linear_support
@@ -26,7 +27,7 @@ FOLLOW = (houses.naked_single, houses.hidden_single, rules.anti_knight, rules.an
           rules.non_consecutive,
           pairs.parity, cages.cage_sum, cages.cage_combinations, pairs.xv, pairs.kropki, pairs.greater_than,
           pairs.xv_negative, pairs.kropki_negative, pairs.non_consecutive_pair, lines.thermometer,
-          lines.arrow, lines.little_killer, lines.sandwich)
+          lines.arrow, lines.little_killer, lines.sandwich, killer.killer_combinations)
 MAX_ROUNDS = 12  # rounds of the simple steps (each applies every step it finds) before a trial gives up
 MAX_CANDIDATES = 4  # cells with more candidates are not tried (docs/variant-levels.md: the trade-off)
 
@@ -82,16 +83,21 @@ def trial(state: VariantState, cell: int, digit: int) -> tuple[dict[str, Any] | 
         why = dead_reason(s)
         if why is not None:
             return why, made
-        changed = False
-        for find in FOLLOW:
-            for step in list(find(s)):
-                if s.changes(step):
-                    s.apply(step)
-                    made += [p for p in step.placements if p not in made]
-                    changed = True
-        if not changed:
+        if not _follow(s, FOLLOW, made):
             return None, made
     return dead_reason(s), made
+
+
+def _follow(state: VariantState, finders: tuple, made: list[tuple[int, int]]) -> bool:
+    """Apply every step ``finders`` find on ``state``, noting new placements; True when one changed it."""
+    changed = False
+    for find in finders:
+        for step in list(find(state)):
+            if state.changes(step):
+                state.apply(step)
+                made += [p for p in step.placements if p not in made]
+                changed = True
+    return changed
 
 
 def contradiction(state: VariantState) -> Iterator[Step]:

@@ -127,9 +127,58 @@ def virtual_cages(puzzle: Puzzle) -> list[dict]:
     return out
 
 
-def _walk(options: list[list[int]], full: int) -> list[set[int]] | None:
-    """The digit sets of each group that fit with the others' into ``full`` once each, or None when the
-    walk grows past MAX_STATES."""
+@lru_cache(maxsize=8192)
+def _disjoint(n: int, s: int) -> int:
+    """The digit sets of N digits that miss ``s``, as the bits of an int (bit u for set u)."""
+    out = 1
+    for b in range(n):
+        if not s >> b & 1:
+            out |= out << (1 << b)
+    return out
+
+
+@lru_cache(maxsize=8192)
+def _above(n: int, s: int) -> int:
+    """The digit sets of N digits that hold all of ``s``, as the bits of an int."""
+    out = 1 << s
+    for b in range(n):
+        if not s >> b & 1:
+            out |= out << (1 << b)
+    return out
+
+
+def _flip(bits: int, n: int) -> int:
+    """The family {full - u : u in bits} of digit sets of N digits (full - u is u's bit reversed)."""
+    return int(format(bits, f"0{1 << n}b")[::-1], 2)
+
+
+def _walk(options: list[list[int]], n: int) -> list[set[int]] | None:
+    """The digit sets of each group that fit with the others' into all N digits once each, or None
+    when the walk grows past MAX_STATES (families of digit sets kept as the bits of an int)."""
+    if n > 12:
+        return _walk_sets(options, (1 << n) - 1)
+    k = len(options)
+    forward = [1]  # only the empty set
+    for opts in options:
+        f = 0
+        for s in opts:
+            f |= (forward[-1] & _disjoint(n, s)) << s
+        forward.append(f)
+    backward = 1
+    viable: list[set[int]] = [set() for _ in range(k)]
+    for i in range(k - 1, -1, -1):
+        rest = _flip(backward, n)  # the sets the groups before i+1 must fill exactly
+        b = 0
+        for s in options[i]:
+            if forward[i] & ((rest & _above(n, s)) >> s):
+                viable[i].add(s)
+            b |= (backward & _disjoint(n, s)) << s
+        backward = b
+    return viable
+
+
+def _walk_sets(options: list[list[int]], full: int) -> list[set[int]] | None:
+    """:func:`_walk` on sets of digit sets, for large N."""
     k = len(options)
     forward: list[set[int]] = [{0}]
     for opts in options:
@@ -150,52 +199,70 @@ def _walk(options: list[list[int]], full: int) -> list[set[int]] | None:
     return viable
 
 
+@lru_cache(maxsize=32768)
+def _fit(spec: tuple[tuple[int | None, tuple[bool, ...]], ...], masks: tuple[tuple[int, ...], ...],
+         n: int) -> tuple[tuple[tuple[int, ...], ...], tuple[tuple[int, ...], ...]] | None:
+    """For groups (a cage's total and which cells lie in the house, or no total for a lone cell) with
+    their cells' masks: (each group's cells' digits that some fitting sets place, each group's fitting
+    sets); None when a group cannot be filled or the walk grows too large."""
+    splits = []
+    for (total, inside), ms in zip(spec, masks, strict=True):
+        split = {b: (b,) for b in _bits(ms[0])} if total is None else split_options(total, ms, inside)
+        if not split:
+            return None
+        splits.append(split)
+    viable = _walk([list(sp) for sp in splits], n)
+    if viable is None:
+        return None
+    supports = []
+    for split, keep, ms in zip(splits, viable, masks, strict=True):
+        support = [0] * len(ms)
+        for s in keep:
+            support = [a | b for a, b in zip(support, split[s], strict=True)]
+        supports.append(tuple(support))
+    return tuple(supports), tuple(tuple(sorted(keep)) for keep in viable)
+
+
+@lru_cache(maxsize=4096)
+def _bits(mask: int) -> tuple[int, ...]:
+    return tuple(1 << (d - 1) for d in digits_of(mask))
+
+
 def _house_steps(state: VariantState, with_rule: bool) -> Iterator[Step]:
     n = state.size
-    full = (1 << n) - 1
     geo = state.geometry
     for h, groups, rule in geo.remember("killer_house_groups", _house_groups):
         if (rule is not None) != with_rule:
             continue
         house = geo.houses[h]
         grouped = {c for g in groups for c in g[1]}
-        options: list[list[int]] = []
-        splits = []
-        for _, cells, total, inside in groups:
-            split = split_options(total, tuple(state.mask(c) for c in cells), inside)
-            if not split:
-                break
-            splits.append(split)
-            options.append(list(split))
-        else:
-            loose = [c for c in house.cells if c not in grouped]
-            options += [[1 << (d - 1) for d in digits_of(state.mask(c))] for c in loose]
-            viable = _walk(options, full)
-            if viable is None:
-                continue
-            gone, parts = [], []
-            for (i, cells, total, inside), split, keep in zip(groups, splits, viable, strict=False):
-                support = [0] * len(cells)
-                for s in keep:
-                    support = [a | b for a, b in zip(support, split[s], strict=True)]
-                gone += trimmed(state, cells, support)
-                parts.append({"cage": {"index": i, "cells": list(cells), "total": total},
-                              "cells": [c for c, f in zip(cells, inside, strict=True) if f],
-                              "sets": sorted(digits_of(s) for s in keep)})
-            for c, keep in zip(loose, viable[len(splits):], strict=True):
-                gone += trimmed(state, [c], [sum(keep)])
-            if gone:
-                extra: dict = {}
-                if rule is not None:
-                    innies = rule["form"] == "innies"
-                    extra = {"houses": [house_ref(state, geo.houses[x]) for x in rule["houses"]],
-                             "form": rule["form"], "total": rule["total"],
-                             "innies": rule["cells"] if innies else [],
-                             "outies": [] if innies else rule["cells"]}
-                yield make_step(state, "killer_combinations_45" if rule else "killer_combinations",
-                                eliminations=gone, cells=sorted(grouped & set(house.cells)),
-                                cages=[p["cage"]["index"] for p in parts if p["cage"]["index"] >= 0],
-                                house=house_ref(state, house), parts=parts, loose=loose, **extra)
+        loose = [c for c in house.cells if c not in grouped]
+        every = list(groups) + [(-2, (c,), None, (True,)) for c in loose]
+        spec = tuple((total, inside) for _, _, total, inside in every)
+        masks = tuple(tuple(state.mask(c) for c in cells) for _, cells, _, _ in every)
+        fit = _fit(spec, masks, n)
+        if fit is None:
+            continue
+        supports, keeps = fit
+        gone = [p for (_, cells, _, _), support in zip(every, supports, strict=True)
+                for p in trimmed(state, cells, support)]
+        if not gone:
+            continue
+        parts = [{"cage": {"index": i, "cells": list(cells), "total": total},
+                  "cells": [c for c, f in zip(cells, inside, strict=True) if f],
+                  "sets": sorted(digits_of(s) for s in keep)}
+                 for (i, cells, total, inside), keep in zip(groups, keeps, strict=False)]
+        extra: dict = {}
+        if rule is not None:
+            innies = rule["form"] == "innies"
+            extra = {"houses": [house_ref(state, geo.houses[x]) for x in rule["houses"]],
+                     "form": rule["form"], "total": rule["total"],
+                     "innies": rule["cells"] if innies else [],
+                     "outies": [] if innies else rule["cells"]}
+        yield make_step(state, "killer_combinations_45" if rule else "killer_combinations",
+                        eliminations=gone, cells=sorted(grouped & set(house.cells)),
+                        cages=[p["cage"]["index"] for p in parts if p["cage"]["index"] >= 0],
+                        house=house_ref(state, house), parts=parts, loose=loose, **extra)
 
 
 def killer_combinations(state: VariantState) -> Iterator[Step]:
