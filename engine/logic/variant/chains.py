@@ -29,6 +29,7 @@ FOLLOW = (houses.naked_single, houses.hidden_single, rules.anti_knight, rules.an
           pairs.xv_negative, pairs.kropki_negative, pairs.non_consecutive_pair, lines.thermometer,
           lines.arrow, lines.little_killer, lines.sandwich, killer.killer_combinations)
 MAX_ROUNDS = 12  # rounds of the simple steps (each applies every step it finds) before a trial gives up
+MAX_TRIALS = 40  # candidates tried per search before it gives up (the failed searches cost the most time)
 MAX_CANDIDATES = 4  # cells with more candidates are not tried (docs/variant-levels.md: the trade-off)
 
 
@@ -100,18 +101,36 @@ def _follow(state: VariantState, finders: tuple, made: list[tuple[int, int]]) ->
     return changed
 
 
-def contradiction(state: VariantState) -> Iterator[Step]:
-    """A candidate whose placing leads the simple steps to a dead state is out."""
+def _tries(state: VariantState) -> list[tuple[int, int]]:
+    """The candidates to try, those of cells with few candidates first, then each digit that has two
+    places left in a house (either place may break)."""
     empty = [c for c, v in enumerate(state.values)
              if not v and 2 <= popcount(state.cands[c]) <= MAX_CANDIDATES]
     empty.sort(key=lambda c: (popcount(state.cands[c]), c))
-    for cell in empty:
-        for d in digits_of(state.cands[cell]):
-            why, made = trial(state, cell, d)
-            if why is not None:
-                yield make_step(state, "contradiction", eliminations=[(cell, d)], cells=[cell],
-                                candidates=[(cell, d)], digit=d, chain=[list(p) for p in made],
-                                **why_detail(why))
+    out = [(c, d) for c in empty for d in digits_of(state.cands[c])]
+    seen = set(out)
+    geo = state.geometry
+    for h in geo.full_houses:
+        cells = geo.houses[h].cells
+        for d in range(1, state.size + 1):
+            bit = 1 << (d - 1)
+            where = [c for c in cells if state.cands[c] & bit and not state.values[c]]
+            if len(where) == 2 and not any(state.values[c] == d for c in cells):
+                for c in where:
+                    if (c, d) not in seen:
+                        seen.add((c, d))
+                        out.append((c, d))
+    return out
+
+
+def contradiction(state: VariantState) -> Iterator[Step]:
+    """A candidate whose placing leads the simple steps to a dead state is out."""
+    for cell, d in _tries(state)[:MAX_TRIALS]:
+        why, made = trial(state, cell, d)
+        if why is not None:
+            yield make_step(state, "contradiction", eliminations=[(cell, d)], cells=[cell],
+                            candidates=[(cell, d)], digit=d, chain=[list(p) for p in made],
+                            **why_detail(why))
 
 
 def why_detail(why: dict[str, Any]) -> dict[str, Any]:
