@@ -175,7 +175,7 @@ def test_the_45_rule_innies_of_a_box_as_a_cage_fit_with_the_cages_of_their_row()
     assert step.detail["total"] == 12 and step.detail["form"] == "innies"
     assert all(gone(step, x) == {1, 2, 6, 7, 8, 9} for x in ("r1c1", "r1c2", "r1c3"))
     words = explain_variant(step)
-    assert "45" in words and "3+4+5" in words and "3+4+5" in explain_variant(step, "zh")
+    assert "45" in words and "r1c1-r1c3 (sum 12) is 3+4+5" in words and "3+4+5" in explain_variant(step, "zh")
 
 
 def test_a_thermometer_bounds_its_cells_from_both_ends():

@@ -182,7 +182,11 @@ def _parts_words(parts: list[dict[str, Any]], n: int, zh: bool) -> str:
     said = []
     for p in parts:
         sets = _combos(p["sets"], zh)
-        cage = _house({"kind": "cage", **p["cage"]}, n, zh)
+        if p["cage"]["index"] < 0:  # the 45 rule's innies or outies, taken as a cage
+            where, total = name_cells(p["cage"]["cells"], n, zh), p["cage"]["total"]
+            cage = f"{where}（和为 {total}）" if zh else f"{where} (sum {total})"
+        else:
+            cage = _house({"kind": "cage", **p["cage"]}, n, zh)
         if set(p["cells"]) != set(p["cage"]["cells"]):
             where = name_cells(p["cells"], n, zh)
             said.append(f"{cage}在 {where} 只能是 {sets}" if zh else f"{cage} has {sets} in {where}")
