@@ -140,6 +140,44 @@ def test_the_45_rule_on_two_rows_gives_an_innie_no_single_row_gives():
     assert "rows 1-2" in explain_variant(step)
 
 
+def test_a_hidden_killer_combination_row_1s_9_forces_the_cage_of_10_to_1_and_9():
+    # row 1: two cages of 10 (r1c1-r1c2, r1c3-r1c4); the 9 of row 1 fits only in r1c1-r1c2, so that cage
+    # is 1+9 (no cheaper step sees it: r1c1 and r1c2 both keep their 9)
+    state = VariantState.start(puzzle([Cage(cells("r1c1", "r1c2"), 10), Cage(cells("r1c3", "r1c4"), 10)]))
+    for c in range(cell("r1c3"), cell("r1c9") + 1):
+        state.eliminate(c, 9)
+    for step in find("cage_combinations", state):  # 5 is out of both cages, 1 out of r1c3-r1c4
+        state.apply(step)
+    assert not find("cage_combinations", state) and not find("hidden_single", state)
+    steps = [s for s in find("killer_combinations", state) if s.detail["house"]["kind"] == "row"]
+    (step,) = steps
+    assert gone(step, "r1c1") == gone(step, "r1c2") == {2, 3, 4, 6, 7, 8}
+    assert step.detail["parts"][0]["sets"] == [[1, 9]]
+    assert "1+9" in explain_variant(step) and "1+9" in explain_variant(step, "zh")
+
+
+def test_a_cage_crossing_out_of_a_row_is_trimmed_on_both_sides_by_the_row():
+    # r1c1-r1c8 sum to 36 (no 9 among 1-8: it is 1-8), so the cage r1c9+r2c9 = 17 has r1c9 = 9 and r2c9 = 8
+    cons = [Cage(cells(*(f"r1c{k}" for k in range(1, 9))), 36), Cage(cells("r1c9", "r2c9"), 17)]
+    state = VariantState.start(puzzle(cons))
+    step = next(s for s in find("killer_combinations", state) if s.detail["house"]["kind"] == "row")
+    assert gone(step, "r1c9") == set(range(1, 9)) and gone(step, "r2c9") == set(range(1, 10)) - {8}
+
+
+def test_the_45_rule_innies_of_a_box_as_a_cage_fit_with_the_cages_of_their_row():
+    # box 1's cage of 33 (rows 2-3) leaves the innies r1c1-r1c3 = 12; row 1's cage r1c4-r1c5 = 3 is 1+2,
+    # so the innies are 3+4+5
+    cons = [Cage(cells("r2c1", "r2c2", "r2c3", "r3c1", "r3c2", "r3c3"), 33), Cage(cells("r1c4", "r1c5"), 3)]
+    state = VariantState.start(puzzle(cons))
+    innies = list(cells("r1c1", "r1c2", "r1c3"))
+    step = next(s for s in find("killer_combinations_45", state)
+                if s.detail["innies"] == innies and s.detail["house"]["kind"] == "row")
+    assert step.detail["total"] == 12 and step.detail["form"] == "innies"
+    assert all(gone(step, x) == {1, 2, 6, 7, 8, 9} for x in ("r1c1", "r1c2", "r1c3"))
+    words = explain_variant(step)
+    assert "45" in words and "r1c1-r1c3 (sum 12) is 3+4+5" in words and "3+4+5" in explain_variant(step, "zh")
+
+
 def test_a_thermometer_bounds_its_cells_from_both_ends():
     state = VariantState.start(puzzle([Thermometer(cells("r1c1", "r1c2", "r1c3", "r1c4"))]))
     (step,) = find("thermometer", state)

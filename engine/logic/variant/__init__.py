@@ -8,6 +8,7 @@ package works on the one puzzle model (:mod:`engine.puzzle.model`) through one n
     sums.py        which digits fit a sum over a few cells (cages, lines, the 45 rule)
     houses.py      singles, locked candidates, subsets and fish on every house
     cages.py       cage combinations, cage and house overlap, innies and outies
+    killer.py      the cages of a house fitted together (with the 45 rule's innies/outies as a cage)
     lines.py       thermometers, arrows, little killers, sandwiches
     pairs.py       Kropki dots, XV, greater-than, non-consecutive pairs, odd and even
     rules.py       anti-knight, anti-king, non-consecutive: what a placed digit sees

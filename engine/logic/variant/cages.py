@@ -135,7 +135,8 @@ def cage_pair(state: VariantState) -> Iterator[Step]:
 
 
 def _areas(puzzle: Puzzle) -> list[tuple[tuple[int, ...], tuple[int, ...]]]:
-    """The unions of houses the 45 rule is tried on: runs of 1 to N/2 rows or columns, each region;
+    """The unions of houses the 45 rule is tried on: runs of 1 to N/2 rows or columns, each region, two
+    regions side by side;
     as (house indices into ``puzzle.houses()``, cells)."""
     n = puzzle.size
     out = []
@@ -144,9 +145,21 @@ def _areas(puzzle: Puzzle) -> list[tuple[tuple[int, ...], tuple[int, ...]]]:
             for first in range(n - length + 1):
                 hs = tuple(range(start + first, start + first + length))
                 out.append((hs, tuple(sorted(c for h in hs for c in _house_cells(puzzle, h)))))
+    regions = [tuple(i for i, g in enumerate(puzzle.regions) if g == k) for k in range(n)]
     for k in range(n):
-        out.append(((2 * n + k,), tuple(i for i, g in enumerate(puzzle.regions) if g == k)))
+        out.append(((2 * n + k,), regions[k]))
+    for a in range(n):  # two regions side by side (two boxes of a band or a stack)
+        for b in range(a + 1, n):
+            if _touch(regions[a], regions[b], n):
+                out.append(((2 * n + a, 2 * n + b), tuple(sorted(regions[a] + regions[b]))))
     return out
+
+
+def _touch(a: tuple[int, ...], b: tuple[int, ...], n: int) -> bool:
+    """True when a cell of ``a`` is beside or above a cell of ``b``."""
+    other = set(b)
+    return any(c + 1 in other and c % n < n - 1 or c - 1 in other and c % n > 0 or c + n in other
+               or c - n in other for c in a)
 
 
 def _house_cells(puzzle: Puzzle, h: int) -> tuple[int, ...]:

@@ -4,7 +4,8 @@
     left), ... and row 4 would have no place left for 7.  So r1c1 is not 5.
 
 The trial places the digit on a copy of the state and applies the cheap steps (singles, the rules,
-cages, lines and dots: :data:`FOLLOW`) until one of them finds the state dead: an empty cell with no
+cages, the cages of a house together, lines and dots: :data:`FOLLOW`) until one of them finds the
+state dead: an empty cell with no
 candidate, a house of N cells with no place for a digit, or a cage or line that cannot reach its sum.
 Cells with two candidates are tried first, then three; the first contradiction found is the step
 (with the placements the chain made, in order, for its words).  This is the variant counterpart of
@@ -16,7 +17,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import Any
 
-from engine.logic.variant import cages, houses, lines, pairs, rules
+from engine.logic.variant import cages, houses, killer, lines, pairs, rules
 from engine.logic.variant.common import VariantTechnique, house_ref, make_step
 from engine.logic.variant.state import VariantState, digits_of, popcount
 from engine.logic.variant.sums import cage_support, linear_support
@@ -26,8 +27,9 @@ FOLLOW = (houses.naked_single, houses.hidden_single, rules.anti_knight, rules.an
           rules.non_consecutive,
           pairs.parity, cages.cage_sum, cages.cage_combinations, pairs.xv, pairs.kropki, pairs.greater_than,
           pairs.xv_negative, pairs.kropki_negative, pairs.non_consecutive_pair, lines.thermometer,
-          lines.arrow, lines.little_killer, lines.sandwich)
+          lines.arrow, lines.little_killer, lines.sandwich, killer.killer_combinations)
 MAX_ROUNDS = 12  # rounds of the simple steps (each applies every step it finds) before a trial gives up
+MAX_TRIALS = 40  # candidates tried per search before it gives up (the failed searches cost the most time)
 MAX_CANDIDATES = 4  # cells with more candidates are not tried (docs/variant-levels.md: the trade-off)
 
 
@@ -82,30 +84,53 @@ def trial(state: VariantState, cell: int, digit: int) -> tuple[dict[str, Any] | 
         why = dead_reason(s)
         if why is not None:
             return why, made
-        changed = False
-        for find in FOLLOW:
-            for step in list(find(s)):
-                if s.changes(step):
-                    s.apply(step)
-                    made += [p for p in step.placements if p not in made]
-                    changed = True
-        if not changed:
+        if not _follow(s, FOLLOW, made):
             return None, made
     return dead_reason(s), made
 
 
-def contradiction(state: VariantState) -> Iterator[Step]:
-    """A candidate whose placing leads the simple steps to a dead state is out."""
+def _follow(state: VariantState, finders: tuple, made: list[tuple[int, int]]) -> bool:
+    """Apply every step ``finders`` find on ``state``, noting new placements; True when one changed it."""
+    changed = False
+    for find in finders:
+        for step in list(find(state)):
+            if state.changes(step):
+                state.apply(step)
+                made += [p for p in step.placements if p not in made]
+                changed = True
+    return changed
+
+
+def _tries(state: VariantState) -> list[tuple[int, int]]:
+    """The candidates to try, those of cells with few candidates first, then each digit that has two
+    places left in a house (either place may break)."""
     empty = [c for c, v in enumerate(state.values)
              if not v and 2 <= popcount(state.cands[c]) <= MAX_CANDIDATES]
     empty.sort(key=lambda c: (popcount(state.cands[c]), c))
-    for cell in empty:
-        for d in digits_of(state.cands[cell]):
-            why, made = trial(state, cell, d)
-            if why is not None:
-                yield make_step(state, "contradiction", eliminations=[(cell, d)], cells=[cell],
-                                candidates=[(cell, d)], digit=d, chain=[list(p) for p in made],
-                                **why_detail(why))
+    out = [(c, d) for c in empty for d in digits_of(state.cands[c])]
+    seen = set(out)
+    geo = state.geometry
+    for h in geo.full_houses:
+        cells = geo.houses[h].cells
+        for d in range(1, state.size + 1):
+            bit = 1 << (d - 1)
+            where = [c for c in cells if state.cands[c] & bit and not state.values[c]]
+            if len(where) == 2 and not any(state.values[c] == d for c in cells):
+                for c in where:
+                    if (c, d) not in seen:
+                        seen.add((c, d))
+                        out.append((c, d))
+    return out
+
+
+def contradiction(state: VariantState) -> Iterator[Step]:
+    """A candidate whose placing leads the simple steps to a dead state is out."""
+    for cell, d in _tries(state)[:MAX_TRIALS]:
+        why, made = trial(state, cell, d)
+        if why is not None:
+            yield make_step(state, "contradiction", eliminations=[(cell, d)], cells=[cell],
+                            candidates=[(cell, d)], digit=d, chain=[list(p) for p in made],
+                            **why_detail(why))
 
 
 def why_detail(why: dict[str, Any]) -> dict[str, Any]:

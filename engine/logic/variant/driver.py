@@ -11,7 +11,7 @@ Levels (:func:`rate_variant`) come from the path's hardest step, by technique co
     medium   <= 3.0         locked candidates, cage combinations and overlaps, arrows, little
                             killers, naked pairs, the 45 rule on one house, sandwiches
     hard     <= 4.0         hidden pairs, naked and hidden triples, X-wing, swordfish, the 45 rule on
-                            several houses
+                            several houses, the cages of a house fitted together
     expert   < 10           quads, jellyfish
     extreme  10             a guess: logic (these techniques) alone does not finish
 

@@ -36,6 +36,12 @@ def _bits(mask: int) -> list[int]:
     return out
 
 
+@lru_cache(maxsize=4096)
+def _digits_bits(mask: int) -> tuple[tuple[int, int], ...]:
+    """The (bit, digit) pairs of a mask, smallest first."""
+    return tuple((b, b.bit_length()) for b in _bits(mask))
+
+
 @lru_cache(maxsize=65536)
 def cage_support(total: int, masks: tuple[int, ...]) -> tuple[tuple[int, ...], tuple[int, ...]]:
     """Return (each cell's possible digits as a mask, the possible digit sets as masks) for distinct
@@ -44,23 +50,27 @@ def cage_support(total: int, masks: tuple[int, ...]) -> tuple[tuple[int, ...], t
     order = sorted(range(k), key=lambda i: bin(masks[i]).count("1"))
     ms = [masks[i] for i in order]
     lows = [(m & -m).bit_length() if m else 99 for m in ms]
+    highs = [m.bit_length() for m in ms]
     rest_min = [sum(lows[i:]) for i in range(k + 1)]
-    levels: list[set[int]] = [{0}]
+    rest_max = [sum(highs[i:]) for i in range(k + 1)]
+    levels: list[dict[int, int]] = [{0: 0}]  # the digit sets used so far -> their sum
     for i, m in enumerate(ms):
-        nxt: set[int] = set()
-        for used in levels[-1]:
-            s = _digit_sum(used)
-            for b in _bits(m & ~used):
-                if s + b.bit_length() + rest_min[i + 1] <= total:
-                    nxt.add(used | b)
+        nxt: dict[int, int] = {}
+        lo, hi = total - rest_max[i + 1], total - rest_min[i + 1]  # what this cell may bring the sum to
+        for used, s in levels[-1].items():
+            for b, d in _digits_bits(m & ~used):
+                if lo <= s + d <= hi:
+                    nxt[used | b] = s + d
+        if not nxt:
+            return (0,) * k, ()
         levels.append(nxt)
-    alive = {u for u in levels[k] if _digit_sum(u) == total}
+    alive = {u for u, s in levels[k].items() if s == total}
     combos = tuple(sorted(alive))
     support = [0] * k
     for i in range(k - 1, -1, -1):
         keep: set[int] = set()
         for used in levels[i]:
-            for b in _bits(ms[i] & ~used):
+            for b, _ in _digits_bits(ms[i] & ~used):
                 if used | b in alive:
                     support[i] |= b
                     keep.add(used)

@@ -170,9 +170,29 @@ def facts(step: Step, lang: str = "en") -> dict[str, Any]:
         out["parity"] = ("偶数格" if d["even"] else "奇数格") if zh else ("even" if d["even"] else "odd")
     if "form" in d:
         out.update(_leftover_words(d, n, zh))
+    if "parts" in d:
+        out["parts"] = _parts_words(d["parts"], n, zh)
     if "dead" in d:
         out.update(_chain_words(d, n, zh))
     return out
+
+
+def _parts_words(parts: list[dict[str, Any]], n: int, zh: bool) -> str:
+    """Each cage's digit sets that fit with the rest of the house (on its cells there, if it crosses)."""
+    said = []
+    for p in parts:
+        sets = _combos(p["sets"], zh)
+        if p["cage"]["index"] < 0:  # the 45 rule's innies or outies, taken as a cage
+            where, total = name_cells(p["cage"]["cells"], n, zh), p["cage"]["total"]
+            cage = f"{where}（和为 {total}）" if zh else f"{where} (sum {total})"
+        else:
+            cage = _house({"kind": "cage", **p["cage"]}, n, zh)
+        if set(p["cells"]) != set(p["cage"]["cells"]):
+            where = name_cells(p["cells"], n, zh)
+            said.append(f"{cage}在 {where} 只能是 {sets}" if zh else f"{cage} has {sets} in {where}")
+        else:
+            said.append(f"{cage}只能是 {sets}" if zh else f"{cage} is {sets}")
+    return ("；" if zh else "; ").join(said)
 
 
 def _chain_words(d: dict[str, Any], n: int, zh: bool) -> dict[str, str]:
