@@ -7,6 +7,7 @@ failure here is a bug, never bad input: the puzzle was checked when it was built
 
 from __future__ import annotations
 
+import random
 from functools import cache
 
 import numpy as np
@@ -104,17 +105,65 @@ def _derived(plus: list[int], minus: list[int], total: int, houses: list[frozens
 
 
 def grouped(con: tuple[int, tuple[int, ...], int, list[int]], peers: list[set[int]]
-             ) -> tuple[int, tuple[int, ...], int, list[int]]:
+            ) -> tuple[int, tuple[int, ...], int, list[int]]:
     """A sum with its cells ordered in groups of one weight that all see each other: aux is the weights
-    then each cell's group number."""
+    then each cell's group number.  Bigger groups give tighter bounds (their digits are distinct), so of
+    several greedy partitions the one with the largest sum of squared group sizes is kept."""
     _, cells, total, weights = con
-    groups: list[list[tuple[int, int]]] = []
+    by_weight: dict[int, list[int]] = {}
     for c, wt in zip(cells, weights, strict=True):
+        by_weight.setdefault(wt, []).append(c)
+    flat: list[tuple[int, int, int]] = []
+    gid = 0
+    for wt, members in by_weight.items():
+        for g in _best_partition(members, peers):
+            flat += [(c, wt, gid) for c in g]
+            gid += 1
+    return (SUM, tuple(c for c, _, _ in flat), total, [wt for _, wt, _ in flat] + [i for _, _, i in flat])
+
+
+def _best_partition(cells: list[int], peers: list[set[int]]) -> list[list[int]]:
+    """The cells split into groups that all see each other: the best of first-fit, clique growing (first
+    cell, or the cell seeing most of the rest) and a few seeded shuffles."""
+    rng = random.Random(0)
+    orders = [cells]
+    for _ in range(6):
+        order = cells[:]
+        rng.shuffle(order)
+        orders.append(order)
+    tries = [_first_fit(cells, peers)]
+    for order in orders:
+        tries.append(_cliques(order, peers, best=False))
+        tries.append(_cliques(order, peers, best=True))
+    return max(tries, key=lambda gs: sum(len(g) ** 2 for g in gs))
+
+
+def _first_fit(cells: list[int], peers: list[set[int]]) -> list[list[int]]:
+    groups: list[list[int]] = []
+    for c in cells:
         for g in groups:
-            if g[0][1] == wt and all(x in peers[c] for x, _ in g):
-                g.append((c, wt))
+            if all(x in peers[c] for x in g):
+                g.append(c)
                 break
         else:
-            groups.append([(c, wt)])
-    flat = [(c, wt, i) for i, g in enumerate(groups) for c, wt in g]
-    return (SUM, tuple(c for c, _, _ in flat), total, [wt for _, wt, _ in flat] + [i for _, _, i in flat])
+            groups.append([c])
+    return groups
+
+
+def _cliques(order: list[int], peers: list[set[int]], best: bool) -> list[list[int]]:
+    left = order[:]
+    groups = []
+    while left:
+        candidates = left[:]
+        group = []
+        while candidates:
+            if best:
+                c = max(candidates, key=lambda x: sum(1 for y in candidates if y in peers[x]))
+            else:
+                c = candidates[0]
+            group.append(c)
+            candidates = [x for x in candidates if x != c and x in peers[c]]
+        groups.append(group)
+        chosen = set(group)
+        left = [x for x in left if x not in chosen]
+    return groups
