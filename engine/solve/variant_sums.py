@@ -16,7 +16,7 @@ from engine.puzzle.model import Cage, Puzzle
 
 HOUSE, PAIR, LINES, CAGE, SUM, SANDWICH = 0, 1, 2, 3, 4, 5  # as engine.kernels.variant
 MAX_TABLE = 1024  # a cage with more digit sets than this is propagated by bounds instead
-MAX_DERIVED = 6  # cells of an innie/outie sum worth keeping (more: too loose to cut anything)
+MAX_DERIVED = 5  # cells of an innie/outie sum worth keeping (more: its runs cost more than it cuts)
 
 
 @cache
