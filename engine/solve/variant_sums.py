@@ -125,13 +125,16 @@ def grouped(con: tuple[int, tuple[int, ...], int, list[int]], peers: list[set[in
 def _best_partition(cells: list[int], peers: list[set[int]]) -> list[list[int]]:
     """The cells split into groups that all see each other: the best of first-fit, clique growing (first
     cell, or the cell seeing most of the rest) and a few seeded shuffles."""
+    first = _first_fit(cells, peers)
+    if len(first) == 1 or len(cells) <= 6:
+        return first  # one group, or too few cells for another partition to gain much: not worth the time
     rng = random.Random(0)
     orders = [cells]
     for _ in range(6):
         order = cells[:]
         rng.shuffle(order)
         orders.append(order)
-    tries = [_first_fit(cells, peers)]
+    tries = [first]
     for order in orders:
         tries.append(_cliques(order, peers, best=False))
         tries.append(_cliques(order, peers, best=True))
