@@ -24,11 +24,14 @@ worklist of constraints (each queued once) and a queue of placed cells until bot
 handler only removes candidates, so the fixpoint is reached and every handler's check is exact
 once its cells are placed: a state with every cell single after propagation is a solution.
 
-The search guesses in the cell with the fewest candidates per conflict score (a guess there ended in a
-contradiction before; every score halves each 256 dead ends), lowest digit first; when that cell has
-more than two candidates, a digit with two places left in a full house instead (there, else not
-there).  An explicit stack of state rows: no recursion, no allocation per node.  ``stats[0]`` passes
-the mode in (bit 0 conflict scores, bit 1 house digits; 3 by default) and the guesses out.
+The search (after the Interactive Sudoku Solver's) guesses in the cell with the highest score per
+candidate, lowest digit first: a score starts as the cell's constraints' priority (the program's
+``H_PRIO`` table) and grows by one each time a guess there ends in a contradiction; every score
+halves each 2**14 dead ends.  When that cell has more than two candidates, a digit with two places
+left in a full house whose cells score as well is guessed instead (there, else not there).  An
+explicit stack of state rows: no recursion, no allocation per node.  ``stats[0]`` passes the mode in
+(bit 0 conflict scores, bit 1 house digits; 3 by default) and the guesses out; ``stats[2]``, when
+there, the decay's shift, ``stats[3]`` a guess budget (0: none; for experiments).
 
 Roads not taken: one kernel per constraint kind (numba would type each call's arrays again); a
 table for every cage (16x16 cages of 7-9 cells have thousands of digit sets: those take bounds).
@@ -518,8 +521,8 @@ def _choose(prog, st, scores, pick, mode):
     each digit in turn).  The unplaced cell with the highest score per candidate (``scores``: its
     constraints' priority plus the dead ends its guesses met, decayed), the fewest candidates when no
     cell scores; when it has more than two candidates, a digit with two places left in a full house
-    whose cells score at least twice as high per place instead: that digit in its higher-scored place,
-    else not there.  Return False when every cell is single."""
+    whose higher-scored place, its score halved, scores at least the cell's score per candidate
+    instead: that digit in that place, else not there.  Return False when every cell is single."""
     nc = prog[H_CELLS]
     best = -1
     best_n = 1
