@@ -1,6 +1,6 @@
 """Speed of the variant solver: ``engine.count_solutions(puzzle, limit=2)`` per published puzzle, by kind.
 
-    .venv/bin/python benchmarks/bench_variants.py [--repeat 3] [--skip ID ...] [--classic 200]
+    .venv/bin/python benchmarks/bench_variants.py [--repeat 3] [--skip ID ...] [--classic 200] [--per-puzzle]
 
 The puzzles are ``../shared/data/variants/train.jsonl`` (read by tests/variant_data.py).  After one
 warm-up pass over the set (kernels compiled or loaded), ``--repeat`` rounds time each puzzle once per
@@ -49,11 +49,19 @@ def timed(call, *args) -> tuple[float, object]:
     return time.perf_counter() - start, value
 
 
+def cpu_timed(call, *args) -> tuple[float, object]:
+    """Return (this thread's CPU seconds, value): on a shared machine the wall time follows the load."""
+    start = time.thread_time()
+    value = call(*args)
+    return time.thread_time() - start, value
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--repeat", type=int, default=3)
     parser.add_argument("--skip", nargs="*", default=[])
     parser.add_argument("--classic", type=int, default=200)
+    parser.add_argument("--per-puzzle", action="store_true", help="also a line per puzzle")
     args = parser.parse_args()
     print(f"cpu count {os.cpu_count()}, load average {os.getloadavg()[0]:.1f}")
     recs = [r for r in records() if not r.puzzle.is_classic]
@@ -67,16 +75,19 @@ def main() -> int:
         engine.count_solutions(g, 2)
     timed_recs = [r for r in recs if not any(s in r.id for s in args.skip)]
     times: dict[str, list[float]] = defaultdict(list)
+    cpu: dict[str, list[float]] = defaultdict(list)
     classic: list[float] = []
     for _ in range(args.repeat):
         per = max(1, len(grids) // max(1, len(timed_recs)))
         for i, r in enumerate(timed_recs):
             seconds, count = timed(engine.count_solutions, r.puzzle, 2)
             times[r.id].append(seconds)
+            cpu[r.id].append(cpu_timed(engine.count_solutions, r.puzzle, 2)[0])
             assert r.count is None or count == r.count, (r.id, count, r.count)
             for g in grids[i * per:(i + 1) * per]:
                 classic.append(timed(engine.count_solutions, g, 2)[0])
     median_of = {rid: statistics.median(ts) for rid, ts in times.items()}
+    cpu_of = {rid: statistics.median(ts) for rid, ts in cpu.items()}
     by_kind: dict[str, list] = defaultdict(list)
     for r in timed_recs:
         by_kind[r.kind].append(r)
@@ -87,11 +98,20 @@ def main() -> int:
         guesses = [search_stats(r.puzzle, 2)[1] for r in group]
         print(f"| {kind} | {len(group)} | {statistics.median(ms):.2f} | {max(ms):.1f} | "
               f"{statistics.median(guesses):.0f} | {max(guesses)} |")
+    if args.per_puzzle:
+        print("\n| puzzle | kind | wall ms | CPU ms | guesses |")
+        print("|---|---|---:|---:|---:|")
+        for r in timed_recs:
+            print(f"| {r.id} | {r.kind} | {median_of[r.id] * 1000:.1f} | {cpu_of[r.id] * 1000:.1f} | "
+                  f"{search_stats(r.puzzle, 2)[1]} |")
     every = [median_of[r.id] * 1000 for r in timed_recs]
     hard = [median_of[r.id] * 1000 for r in timed_recs if "tarek" in r.id]
     worst = max(timed_recs, key=lambda r: median_of[r.id])
     print(f"\nall {len(every)}: median {statistics.median(every):.2f} ms, "
           f"worst {max(every):.1f} ms ({worst.id})")
+    every_cpu = [cpu_of[r.id] * 1000 for r in timed_recs]
+    print(f"CPU: median {statistics.median(every_cpu):.2f} ms, worst {max(every_cpu):.1f} ms; hard killers "
+          f"worst {max([cpu_of[r.id] * 1000 for r in timed_recs if 'tarek' in r.id], default=0):.1f} ms")
     if hard:
         print(f"hard killers (Tarek) {len(hard)}: median {statistics.median(hard):.1f} ms, "
               f"worst {max(hard):.1f} ms")

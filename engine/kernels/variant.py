@@ -24,11 +24,14 @@ worklist of constraints (each queued once) and a queue of placed cells until bot
 handler only removes candidates, so the fixpoint is reached and every handler's check is exact
 once its cells are placed: a state with every cell single after propagation is a solution.
 
-The search guesses in the cell with the fewest candidates per conflict score (a guess there ended in a
-contradiction before; every score halves each 256 dead ends), lowest digit first; when that cell has
-more than two candidates, a digit with two places left in a full house instead (there, else not
-there).  An explicit stack of state rows: no recursion, no allocation per node.  ``stats[0]`` passes
-the mode in (bit 0 conflict scores, bit 1 house digits; 3 by default) and the guesses out.
+The search (after the Interactive Sudoku Solver's) guesses in the cell with the highest score per
+candidate, lowest digit first: a score starts as the cell's constraints' priority (the program's
+``H_PRIO`` table) and grows by one each time a guess there ends in a contradiction; every score
+halves each 2**14 dead ends.  When that cell has more than two candidates, a digit with two places
+left in a full house whose cells score as well is guessed instead (there, else not there).  An
+explicit stack of state rows: no recursion, no allocation per node.  ``stats[0]`` passes the mode in
+(bit 0 conflict scores, bit 1 house digits; 3 by default) and the guesses out; ``stats[2]``, when
+there, the decay's shift, ``stats[3]`` a guess budget (0: none; for experiments).
 
 Roads not taken: one kernel per constraint kind (numba would type each call's arrays again); a
 table for every cage (16x16 cages of 7-9 cells have thousands of digit sets: those take bounds).
@@ -45,7 +48,7 @@ HOUSE, PAIR, LINES, CAGE, SUM, SANDWICH = 0, 1, 2, 3, 4, 5  # cheap kinds first:
 # header words of a program: where each table starts (offsets into the program itself)
 H_N, H_CELLS, H_CONS, H_INIT, H_PEER_START, H_PEER_LIST = 0, 1, 2, 3, 4, 5
 H_KIND, H_CON_START, H_CON_CELLS, H_TOTAL, H_AUX_START, H_AUX = 6, 7, 8, 9, 10, 11
-H_CC_START, H_CC_LIST = 12, 13
+H_CC_START, H_CC_LIST, H_PRIO = 12, 13, 14
 HEADER = 16
 W_QUEUED = 4  # work words: 0-2 counts (cheap queue, dear queue, placed cells), 3 handler runs, then flags
 
@@ -515,33 +518,44 @@ def _queue_once(prog, w, k):
 @njit(cache=True)
 def _choose(prog, st, scores, pick, mode):
     """Choose the next guess into ``pick``: (cell, its first try, the try after it as one mask or 0 for
-    each digit in turn).  The unplaced cell with the fewest candidates per conflict (a guess there
-    failed before: ``scores``); when it has more than two, a digit with two places left in a full house
-    instead: that digit in its first place, else not there.  Return False when every cell is single."""
+    each digit in turn).  The unplaced cell with the highest score per candidate (``scores``: its
+    constraints' priority plus the dead ends its guesses met, decayed), the fewest candidates when no
+    cell scores; when it has more than two candidates, a digit with two places left in a full house
+    whose higher-scored place, its score halved, scores at least the cell's score per candidate
+    instead: that digit in that place, else not there.  Return False when every cell is single."""
     nc = prog[H_CELLS]
     best = -1
     best_n = 1
     best_s = 0
+    fewest = -1
+    fewest_n = 99
     for c in range(nc):
         m = st[c]
         if m & (m - 1):
             k = popcount(m)
-            s = scores[c] + 1 if mode & 1 else 1
-            if best < 0 or k * best_s < best_n * s:
+            if k < fewest_n:
+                fewest = c
+                fewest_n = k
+            s = scores[c] if mode & 1 else 0
+            if best < 0 or s * best_n > best_s * k:
                 best = c
                 best_n = k
                 best_s = s
     if best < 0:
         return False
+    if best_s == 0:
+        best = fewest
+        best_n = fewest_n
     pick[0] = best
     pick[1] = st[best]
     pick[2] = 0
-    if best_n <= 2 * best_s or not mode & 2:
+    if best_n <= 2 or best_s == 0 or not mode & 2:
         return True
     n = prog[H_N]
     kinds = prog[H_KIND]
     cs = prog[H_CON_START]
     cells = prog[H_CON_CELLS]
+    top = 0  # the best house digit's score: the higher of its two cells' scores
     for k in range(prog[H_CONS]):
         start = prog[cs + k]
         end = prog[cs + k + 1]
@@ -552,20 +566,33 @@ def _choose(prog, st, scores, pick, mode):
         thrice = 0
         for i in range(start, end):
             m = st[prog[cells + i]]
-            if m & (m - 1):
-                thrice |= twice & m
-                twice |= once & m
-                once |= m
+            thrice |= twice & m
+            twice |= once & m
+            once |= m
         two = twice & ~thrice
-        if two:
+        while two:
             bit = two & -two
+            two ^= bit
+            a = -1
+            b = -1
             for i in range(start, end):
                 c = prog[cells + i]
                 if st[c] & bit:
-                    pick[0] = c
-                    pick[1] = bit
-                    pick[2] = st[c] & ~bit
-                    return True
+                    if a < 0:
+                        a = c
+                    else:
+                        b = c
+            if st[a] == bit or st[b] == bit:
+                continue  # placed already
+            if scores[b] > scores[a]:
+                a, b = b, a
+            s = scores[a]
+            # as good as the cell's guess: half the cell's score per place against its score per digit
+            if s * best_n >= 2 * best_s and s >= top:
+                top = s
+                pick[0] = a
+                pick[1] = bit
+                pick[2] = st[a] & ~bit
     return True
 
 
@@ -579,7 +606,12 @@ def search(prog, limit, solution, stats):
     cells = np.empty(nc + 2, dtype=np.int64)
     tries = np.empty(nc + 2, dtype=np.int64)  # the digits left to try one at a time
     after = np.empty(nc + 2, dtype=np.int64)  # then this mask as one try (a house digit's "not here")
-    scores = np.zeros(nc, dtype=np.int64)
+    scores = np.empty(nc, dtype=np.int64)
+    pri = prog[H_PRIO]
+    for c in range(nc):
+        scores[c] = prog[pri + c]
+    decay = (1 << stats[2]) - 1 if len(stats) > 2 else 255
+    budget = stats[3] if len(stats) > 3 else 0  # guesses allowed (0: no cap), for experiments
     pick = np.zeros(3, dtype=np.int64)
     w = _workspace(prog)
     found = 0
@@ -615,6 +647,8 @@ def search(prog, limit, solution, stats):
             m = m & -m
             tries[sp] ^= m
         guesses += 1
+        if guesses == budget:
+            break
         child = stack[sp + 1]
         child[:] = stack[sp]
         c = cells[sp]
@@ -623,7 +657,7 @@ def search(prog, limit, solution, stats):
         if not _propagate(prog, child, w):
             scores[c] += 1
             fails += 1
-            if fails & 255 == 0:  # old conflicts fade: halve every score each 256 dead ends
+            if fails & decay == 0:  # old conflicts fade: halve every score each so many dead ends
                 for i in range(nc):
                     scores[i] >>= 1
             continue

@@ -43,10 +43,18 @@ from engine.puzzle.model import (
     Sandwich,
     Thermometer,
 )
-
-HOUSE, PAIR, LINES, CAGE, SUM, SANDWICH = 0, 1, 2, 3, 4, 5  # as engine.kernels.variant
-MAX_TABLE = 1024  # a cage with more digit sets than this is propagated by bounds instead
-MAX_DERIVED = 6  # cells of an innie/outie sum worth keeping (more: too loose to cut anything)
+from engine.solve.variant_sums import (
+    CAGE,
+    HOUSE,
+    LINES,
+    PAIR,
+    SANDWICH,
+    SUM,
+    cage_constraint,
+    derived_sums,
+    grouped,
+    sets_by_size_and_sum,
+)
 
 _kernels: ModuleType | None = None
 
@@ -71,11 +79,30 @@ class Program:
         self.init = init
         self.peers = [sorted(p) for p in peers]
         self.cons = cons
-        self.array = _pack(size, init, self.peers, cons)
+        self.array = _pack(size, init, self.peers, cons, _priorities(size, cons))
+
+
+def _priorities(size: int, cons: list[tuple[int, tuple[int, ...], int, list[int]]]) -> list[int]:
+    """Each cell's first search priority: the sum over its constraints of how much each constrains it
+    (a house its size, twice when full; a sum more the fewer its cells; a pair 2), so the first guesses
+    go where the constraints are dense before any conflict has been counted."""
+    prio = [0] * (size * size)
+    for kind, cells, _, _ in cons:
+        if kind == HOUSE:
+            weight = len(cells) * (2 if len(cells) == size else 1)
+        elif kind in (CAGE, SUM):
+            weight = max(2 * size - len(cells), size)
+        elif kind == LINES:
+            weight = 0
+        else:
+            weight = len(cells)
+        for c in cells:
+            prio[c] += weight
+    return prio
 
 
 def _pack(size: int, init: list[int], peers: list[list[int]],
-          cons: list[tuple[int, tuple[int, ...], int, list[int]]]) -> np.ndarray:
+          cons: list[tuple[int, tuple[int, ...], int, list[int]]], prio: list[int]) -> np.ndarray:
     """Lay the tables out as the kernels read them (see :mod:`engine.kernels.variant`)."""
     nc = size * size
     peer_start = np.cumsum([0] + [len(p) for p in peers])
@@ -89,7 +116,7 @@ def _pack(size: int, init: list[int], peers: list[list[int]],
     parts = [
         np.asarray(init, dtype=np.int64), peer_start, [p for ps in peers for p in ps],
         [c[0] for c in cons], con_start, [x for c in cons for x in c[1]], [c[2] for c in cons],
-        aux_start, [x for c in cons for x in c[3]], cc_start, [k for b in by_cell for k in b],
+        aux_start, [x for c in cons for x in c[3]], cc_start, [k for b in by_cell for k in b], prio,
     ]
     header = np.zeros(16, dtype=np.int64)
     header[:3] = size, nc, len(cons)
@@ -98,19 +125,6 @@ def _pack(size: int, init: list[int], peers: list[list[int]],
         header[3 + i] = offset
         offset += len(part)
     return np.concatenate([header, *(np.asarray(p, dtype=np.int64) for p in parts)])
-
-
-@cache
-def _sets_by_size_and_sum(n: int) -> dict[tuple[int, int], list[int]]:
-    """Every set of digits 1..n as a mask, grouped by (how many digits, their sum)."""
-    masks = np.arange(1, 1 << n, dtype=np.int64)
-    bits = (masks[:, None] >> np.arange(n)) & 1
-    count, total = bits.sum(axis=1), bits @ np.arange(1, n + 1)
-    order = np.lexsort((masks, total, count))
-    out: dict[tuple[int, int], list[int]] = {}
-    for m, k, t in zip(masks[order].tolist(), count[order].tolist(), total[order].tolist(), strict=True):
-        out.setdefault((k, t), []).append(m)
-    return out
 
 
 def _neighbours(n: int, moves: Iterable[tuple[int, int]]) -> Iterator[tuple[int, int]]:
@@ -231,7 +245,7 @@ def _sum_constraints(puzzle: Puzzle) -> list[tuple[int, tuple[int, ...], int, li
     out: list[tuple[int, tuple[int, ...], int, list[int]]] = []
     for con in puzzle.constraints:
         if isinstance(con, Cage) and con.total is not None and len(con.cells) > 1:
-            out.append(_cage(con.cells, con.total, _sets_by_size_and_sum(n)))
+            out.append(cage_constraint(con.cells, con.total, sets_by_size_and_sum(n)))
         elif isinstance(con, Arrow):
             k = len(con.circle)
             weights = [1] * len(con.line) + [-(10 ** (k - 1 - i)) for i in range(k)]
@@ -245,78 +259,6 @@ def _sum_constraints(puzzle: Puzzle) -> list[tuple[int, tuple[int, ...], int, li
                 line = tuple(range(con.index, n * n, n))
             out.append((SANDWICH, line, con.total, []))
     return out
-
-
-def _cage(cells: tuple[int, ...], total: int, sets: dict[tuple[int, int], list[int]]
-          ) -> tuple[int, tuple[int, ...], int, list[int]]:
-    """A distinct sum: its digit-set table when small enough, else a plain sum by bounds."""
-    table = sets.get((len(cells), total), [])
-    if len(table) <= MAX_TABLE:
-        # an empty table (no such set) is kept: the kernel then finds the contradiction at once
-        return (CAGE, tuple(cells), total, table)
-    return (SUM, tuple(cells), total, [1] * len(cells))
-
-
-def _derived_sums(puzzle: Puzzle, house_cells: list[tuple[int, ...]]
-                  ) -> list[tuple[int, tuple[int, ...], int, list[int]]]:
-    """The 45 rule: for each full house and band of neighbouring rows or columns, the sum of its cells
-    outside the cages inside it (innies) less the cells of crossing cages outside it (outies), when few.
-    """
-    n = puzzle.size
-    cages = [c for c in puzzle.constraints if isinstance(c, Cage) and c.total is not None]
-    cage_of = [-1] * (n * n)
-    for i, cage in enumerate(cages):
-        for c in cage.cells:
-            if cage_of[c] >= 0:
-                return []  # cages that overlap: the 45 rule's arithmetic needs a partition
-            cage_of[c] = i
-    if not cages:
-        return []
-    areas = [h for h in house_cells if len(h) == n]
-    for width in range(2, n // 2 + 1):
-        for first in range(n - width + 1):
-            areas.append(tuple(range(first * n, (first + width) * n)))
-            areas.append(tuple(r * n + c for c in range(first, first + width) for r in range(n)))
-    sets = _sets_by_size_and_sum(n)
-    houses = [frozenset(h) for h in house_cells]
-    out, seen = [], set()
-    whole = n * (n + 1) // 2
-    for area in areas:
-        met: dict[int, int] = {}
-        free = []
-        for c in area:
-            k = cage_of[c]
-            if k < 0:
-                free.append(c)
-            else:
-                met[k] = met.get(k, 0) + 1
-        inside = [k for k, count in met.items() if count == len(cages[k].cells)]
-        crossing = [k for k, count in met.items() if count < len(cages[k].cells)]
-        total = whole * len(area) // n - sum(cages[k].total for k in inside)
-        if len(free) + sum(met[k] for k in crossing) <= MAX_DERIVED:
-            innies = sorted(c for c in area if cage_of[c] < 0 or cage_of[c] in crossing)
-            if innies:
-                out.append(_derived(innies, [], total, houses, sets, seen))
-        if crossing and len(free) + sum(len(cages[k].cells) - met[k] for k in crossing) <= MAX_DERIVED:
-            where = set(area)
-            outies = sorted(c for k in crossing for c in cages[k].cells if c not in where)
-            out.append(_derived(sorted(free), outies, total - sum(cages[k].total for k in crossing),
-                                houses, sets, seen))
-    return [c for c in out if c is not None]
-
-
-def _derived(plus: list[int], minus: list[int], total: int, houses: list[frozenset[int]],
-             sets: dict[tuple[int, int], list[int]], seen: set) -> tuple | None:
-    """An innie/outie sum: a table when it has no minus cells and sits in one house, else a sum;
-    None for an empty one or one already made."""
-    key = (tuple(plus), tuple(minus), total)
-    if key in seen or not plus and not minus:
-        return None
-    seen.add(key)
-    if not minus and any(h.issuperset(plus) for h in houses):
-        return _cage(tuple(plus), total, sets)
-    minus_total = total  # plus - minus == total
-    return (SUM, tuple(plus) + tuple(minus), minus_total, [1] * len(plus) + [-1] * len(minus))
 
 
 def _house_constraints(n: int, house_cells: list[tuple[int, ...]]
@@ -345,23 +287,6 @@ def _lines(n: int, full: tuple[tuple[int, ...], ...]
     return tuple(out)
 
 
-def _grouped(con: tuple[int, tuple[int, ...], int, list[int]], peers: list[set[int]]
-             ) -> tuple[int, tuple[int, ...], int, list[int]]:
-    """A sum with its cells ordered in groups of one weight that all see each other: aux is the weights
-    then each cell's group number."""
-    _, cells, total, weights = con
-    groups: list[list[tuple[int, int]]] = []
-    for c, wt in zip(cells, weights, strict=True):
-        for g in groups:
-            if g[0][1] == wt and all(x in peers[c] for x, _ in g):
-                g.append((c, wt))
-                break
-        else:
-            groups.append([(c, wt)])
-    flat = [(c, wt, i) for i, g in enumerate(groups) for c, wt in g]
-    return (SUM, tuple(c for c, _, _ in flat), total, [wt for _, wt, _ in flat] + [i for _, _, i in flat])
-
-
 def compile_puzzle(puzzle: Puzzle) -> Program:
     """Return the puzzle's program for the kernels (never fails for a checked puzzle)."""
     n = puzzle.size
@@ -380,8 +305,8 @@ def compile_puzzle(puzzle: Puzzle) -> Program:
     for c in range(nc):
         peers[c].discard(c)
     cons = _house_constraints(n, house_cells)
-    sums = _sum_constraints(puzzle) + _derived_sums(puzzle, house_cells)
-    cons += [_grouped(con, peers) if con[0] == SUM else con for con in sums]
+    sums = _sum_constraints(puzzle) + derived_sums(puzzle, house_cells)
+    cons += [grouped(con, peers) if con[0] == SUM else con for con in sums]
     pairs = _Pairs(n)
     _pair_tables(puzzle, pairs)
     cons += pairs.constraints()
@@ -389,6 +314,7 @@ def compile_puzzle(puzzle: Puzzle) -> Program:
 
 
 _local = threading.local()
+_TUNE = [14, 0]  # the search's decay shift and spare flags (stats[2:], read by the kernel)
 
 
 def _run(puzzle: Puzzle, limit: int, keep: int = 1, mode: int = 3) -> tuple[int, np.ndarray, int]:
@@ -398,7 +324,7 @@ def _run(puzzle: Puzzle, limit: int, keep: int = 1, mode: int = 3) -> tuple[int,
         raise ValueError(f"limit must be at least 1, got {limit}")
     prog = compile_puzzle(puzzle).array
     solution = np.zeros(keep * puzzle.size * puzzle.size, dtype=np.int64)
-    stats = np.array([mode, 0], dtype=np.int64)
+    stats = np.array([mode, 0, *_TUNE], dtype=np.int64)
     count = _k().search(prog, int(limit), solution, stats)
     return int(count), solution, int(stats[0])
 

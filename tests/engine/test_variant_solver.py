@@ -393,7 +393,7 @@ def test_every_solution_found_and_none_extra(kind: str, n: int) -> None:
 
 # --- published puzzles --------------------------------------------------------------------------
 
-# the others take the search seconds to minutes: benchmarks/bench_variants.py times them all
+# all but the slow ones (variant_data.SLOW names them and why): benchmarks/bench_variants.py times every one
 PUBLISHED = [pytest.param(r, id=r.id) for r in records() if not r.puzzle.is_classic and r.id in FAST]
 
 
