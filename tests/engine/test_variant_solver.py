@@ -12,8 +12,7 @@ import numpy as np
 import pytest
 
 import engine
-from engine.puzzle.model import (
-    RULES,
+from engine import (
     XV,
     Arrow,
     Cage,
@@ -23,12 +22,10 @@ from engine.puzzle.model import (
     GreaterThan,
     LittleKiller,
     Parity,
-    Puzzle,
-    Rule,
     Sandwich,
     Thermometer,
-    standard_regions,
 )
+from engine.puzzle.model import RULES, Puzzle, Rule, standard_regions
 from engine.solve.variant import count_solutions, solutions, solve
 from tests.harness.variant_data import FAST, records
 
