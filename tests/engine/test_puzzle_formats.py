@@ -209,19 +209,6 @@ def test_a_link_whose_doubled_slashes_were_folded_still_reads():
     assert engine.parse_puzzle("https://sudokupad.app/fpuzzles" + data.replace("//", "/")) == puzzle
 
 
-@pytest.mark.parametrize("link, words", [
-    ("https://example.com/?load=abc", "not a link this program reads"),
-    ("https://f-puzzles.com/?id=abc", "carries its puzzle after"),
-    ("https://f-puzzles.com/?load=%21%21%21", "damaged"),
-    ("https://sudokupad.app/sclN4IgzglgXgpiBcB", "own format"),
-    ("https://sudokupad.app/abc123xyz", "kept on SudokuPad's server"),
-    ("https://www.sudokuwiki.org/sudoku.htm?bd=123", "81 digits or 162"),
-])
-def test_links_that_carry_no_readable_puzzle_say_why(link, words):
-    with pytest.raises(ParseError, match=words):
-        engine.parse_puzzle(link)
-
-
 def _scf_encode(line: str) -> str:
     """SudokuPad's ``codoku``: each digit with up to five following empty cells as one character."""
     out, i = [], 0
@@ -284,8 +271,15 @@ def test_the_models_own_json_reads():
     ("[1, 2]", "no puzzle|wrong length|not"),
     ('{"a": 1}', "JSON that is not a puzzle"),
     ("{not json", "not JSON"),
+    # links that carry no readable puzzle
+    ("https://example.com/?load=abc", "not a link this program reads"),
+    ("https://f-puzzles.com/?id=abc", "carries its puzzle after"),
+    ("https://f-puzzles.com/?load=%21%21%21", "damaged"),
+    ("https://sudokupad.app/sclN4IgzglgXgpiBcB", "own format"),
+    ("https://sudokupad.app/abc123xyz", "kept on SudokuPad's server"),
+    ("https://www.sudokuwiki.org/sudoku.htm?bd=123", "81 digits or 162"),
 ])
-def test_text_that_is_no_puzzle_is_a_parse_error_saying_what(text, words):
+def test_text_or_link_that_holds_no_puzzle_is_a_parse_error_saying_why(text, words):
     with pytest.raises(ParseError, match=words):
         engine.parse_puzzle(text)
 
