@@ -42,7 +42,7 @@ import numpy as np
 
 from engine.kernels import njit
 from engine.kernels.bits import lowest, popcount
-from engine.kernels.rows import room
+from engine.kernels.rows import put, room
 
 HIT = 0  # a chain from "start is false" to an end node that is true
 LOOP = 1  # the shortest loop from "start is true" back to it by a strong link
@@ -874,10 +874,7 @@ def xy_wing_hits(sets, places, other, rcc, start):  # pragma: no cover - compile
                         sets[a, z, 3] & sets[b, z, 3] & places[z, 1] & ~hi
                     ):
                         out = room(out, used)
-                        out[used, 0] = c
-                        out[used, 1] = k
-                        out[used, 2] = k2
-                        used += 1
+                        used = put(out, used, (c, k, k2))
                         break
     return out[:used]
 
