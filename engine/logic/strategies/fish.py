@@ -263,27 +263,12 @@ _SCORE = {2: 3.2, 3: 3.8, 4: 5.2}
 for _n, _basic, _finned, _sashimi in ((2, x_wing, finned_x_wing, sashimi_x_wing),
                                       (3, swordfish, finned_swordfish, sashimi_swordfish),
                                       (4, jellyfish, finned_jellyfish, sashimi_jellyfish)):
-    FAMILY.add(
-        Technique(_NAMES[_n], _EN[_n], _ZH[_n], _SCORE[_n], _basic),
-        f"{_EN[_n]}: in {{base}}, {{digit}} lies only in {{cover}}, so the rest of {{cover}} loses "
-        "{digit}: {removed}.",
-        f"{_ZH[_n]}：在 {{base}} 中，数字 {{digit}} 只出现在 {{cover}}，"
-        "所以 {cover} 的其余格删去 {digit}：{removed}。",
-    )
+    FAMILY.add(Technique(_NAMES[_n], _EN[_n], _ZH[_n], _SCORE[_n], _basic))
     FAMILY.add(
         Technique(f"finned_{_NAMES[_n]}", f"Finned {_EN[_n]}", f"鳍{_ZH[_n]}", round(_SCORE[_n] + 0.2, 1),
                   _finned),
-        f"Finned {_EN[_n]}: in {{base}}, {{digit}} lies only in {{cover}} or in the fins {{fins}}; "
-        "either way the cells of the fins' box in {cover} lose {digit}: {removed}.",
-        f"鳍{_ZH[_n]}：在 {{base}} 中，数字 {{digit}} 只出现在 {{cover}} 或鳍 {{fins}}；"
-        "无论哪种情况，鳍所在宫中位于 {cover} 的格都删去 {digit}：{removed}。",
     )
     FAMILY.add(
         Technique(f"sashimi_{_NAMES[_n]}", f"Sashimi {_EN[_n]}", f"退化鳍{_ZH[_n]}（刺身）",
                   round(_SCORE[_n] + 0.3, 1), _sashimi),
-        f"Sashimi {_EN[_n]}: in {{base}}, {{digit}} lies only in {{cover}} or in the fins {{fins}} "
-        "(without them it is not even a fish); the cells of the fins' box in {cover} lose {digit}: "
-        "{removed}.",
-        f"退化鳍{_ZH[_n]}（刺身）：在 {{base}} 中，数字 {{digit}} 只出现在 {{cover}} 或鳍 {{fins}}；"
-        "鳍所在宫中位于 {cover} 的格删去 {digit}：{removed}。",
     )
