@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import os
-import tempfile
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -87,10 +86,11 @@ def chromium() -> Iterator[object]:
 
 
 @pytest.fixture
-def ui_data_dir() -> Iterator[Path]:
-    """A fresh data folder for the app's saves and settings."""
-    with tempfile.TemporaryDirectory(prefix="sudoku-studio-ui-") as folder:
-        yield Path(folder)
+def ui_data_dir(tmp_path: Path) -> Path:
+    """A fresh data folder for the app's saves and settings, in the test's own temporary folder."""
+    folder = tmp_path / "data"
+    folder.mkdir()
+    return folder
 
 
 @pytest.fixture

@@ -43,6 +43,13 @@ class Parser(argparse.ArgumentParser):
         raise UsageError(message)
 
 
+def add_json_and_lang(parser: argparse.ArgumentParser, json_help: str, lang_help: str) -> None:
+    """Declare ``--json`` and ``--lang en|zh``, the output options of the commands that word steps
+    (explain, hint, why); argparse refuses a language other than these two."""
+    parser.add_argument("--json", action="store_true", help=json_help)
+    parser.add_argument("--lang", choices=("en", "zh"), default="en", help=lang_help)
+
+
 def positive_int(text: str) -> int:
     """Return ``text`` as an int >= 1; raises ArgumentTypeError (a usage error) otherwise."""
     try:

@@ -18,8 +18,7 @@ import json
 from typing import TYPE_CHECKING
 
 from engine.cli import variant_cmds
-from engine.cli.common import CommandError, UsageError
-from engine.cli.variant_cmds import is_classic_text, read_variant
+from engine.cli.common import CommandError, UsageError, add_json_and_lang
 from engine.solve.chunks import why_not_unique
 
 if TYPE_CHECKING:
@@ -30,8 +29,7 @@ def add_arguments(parser: argparse.ArgumentParser, command: str) -> None:
     """Add ``explain``'s arguments to ``parser``."""
     parser.add_argument("puzzle", metavar="PUZZLE",
                         help="81-character puzzle (0 or . for empty cells), or a variant's JSON or link")
-    parser.add_argument("--json", action="store_true", help="print the steps as a JSON array")
-    parser.add_argument("--lang", choices=("en", "zh"), default="en", help="language of the explanations")
+    add_json_and_lang(parser, "print the steps as a JSON array", "language of the explanations")
 
 
 def run(args: argparse.Namespace) -> int:
@@ -42,11 +40,9 @@ def run(args: argparse.Namespace) -> int:
     from engine.rating.difficulty import rate
     from engine.words.wording import explain
 
-    if not is_classic_text(args.puzzle):  # a variant (f-puzzles JSON, a link, ...)
-        puzzle = read_variant(args.puzzle)
-        if not puzzle.is_classic:
-            return variant_cmds.explain(args, puzzle)
-        args.puzzle = variant_cmds.classic_line(puzzle)
+    status = variant_cmds.run_if_variant(args, "puzzle", variant_cmds.explain)  # f-puzzles JSON, a link, ...
+    if status is not None:
+        return status
     try:
         grid = parse_line(args.puzzle.strip())
         why = why_not_unique(grid)

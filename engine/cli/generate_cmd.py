@@ -50,55 +50,24 @@ def add_arguments(parser: argparse.ArgumentParser, command: str) -> None:
     """Add ``sudoku generate``'s options to ``parser``."""
     from engine.make.generator import Symmetry
 
-    parser.add_argument(
-        "-n", "--count", type=positive_int, default=1, metavar="COUNT", help="how many puzzles (default 1)"
-    )
-    parser.add_argument(
-        "--seed", type=seed_int, metavar="S", help="make the output reproducible (0 to 2**128-1)"
-    )
-    parser.add_argument(
-        "--symmetry",
-        choices=[s.value for s in Symmetry],
-        default="none",
-        help="the symmetry the givens keep (default none)",
-    )
-    parser.add_argument(
-        "--min-clues",
-        type=_clue_floor,
-        metavar="K",
-        help="keep at least K givens (default: as few as possible)",
-    )
-    parser.add_argument(
-        "-o", "--output", default="-", metavar="OUT", help="output file (default: standard output)"
-    )
-    parser.add_argument(
-        "--difficulty",
-        metavar="LEVEL",
-        help="only puzzles rated exactly LEVEL: easy, medium, hard, expert or master",
-    )
-    parser.add_argument(
-        "--needs", metavar="TECHNIQUE", help="only puzzles whose logical solution uses TECHNIQUE (an id)"
-    )
-    parser.add_argument(
-        "--hardest",
-        metavar="TECHNIQUE",
-        help="with --needs: nothing rated harder than TECHNIQUE on the path (default: the needed one)",
-    )
-    parser.add_argument(
-        "--variant",
-        metavar="KIND",
-        help="f-puzzles JSON lines of: killer, killer-givens, jigsaw, x, windoku, thermo, classic",
-    )
-    parser.add_argument(
-        "--size", type=positive_int, metavar="N", help="grid size 4, 6, 8, 9, 12 or 16 (alone: classic)"
-    )
-    parser.add_argument(
-        "--time-limit",
-        type=_seconds,
-        default=None,
-        metavar="S",
-        help="with --needs: give up after looking S seconds for one puzzle (default 30)",
-    )
+    add = parser.add_argument
+    add("-n", "--count", type=positive_int, default=1, metavar="COUNT", help="how many puzzles (default 1)")
+    add("--seed", type=seed_int, metavar="S", help="make the output reproducible (0 to 2**128-1)")
+    add("--symmetry", choices=[s.value for s in Symmetry], default="none",
+        help="the symmetry the givens keep (default none)")
+    add("--min-clues", type=_clue_floor, metavar="K",
+        help="keep at least K givens (default: as few as possible)")
+    add("-o", "--output", default="-", metavar="OUT", help="output file (default: standard output)")
+    add("--difficulty", metavar="LEVEL",
+        help="only puzzles rated exactly LEVEL: easy, medium, hard, expert or master")
+    add("--needs", metavar="TECHNIQUE", help="only puzzles whose logical solution uses TECHNIQUE (an id)")
+    add("--hardest", metavar="TECHNIQUE",
+        help="with --needs: nothing rated harder than TECHNIQUE on the path (default: the needed one)")
+    add("--variant", metavar="KIND",
+        help="f-puzzles JSON lines of: killer, killer-givens, jigsaw, x, windoku, thermo, classic")
+    add("--size", type=positive_int, metavar="N", help="grid size 4, 6, 8, 9, 12 or 16 (alone: classic)")
+    add("--time-limit", type=_seconds, default=None, metavar="S",
+        help="with --needs: give up after looking S seconds for one puzzle (default 30)")
 
 
 def _acceptor(args: argparse.Namespace) -> Callable[[np.ndarray], bool] | None:

@@ -19,8 +19,7 @@ import argparse
 import json
 
 from engine.cli import variant_cmds
-from engine.cli.common import CommandError, Parser, UsageError, clip, known_names
-from engine.cli.variant_cmds import is_classic_text, read_variant
+from engine.cli.common import CommandError, Parser, UsageError, add_json_and_lang, clip, known_names
 from engine.solve.chunks import why_not_unique
 
 
@@ -29,8 +28,7 @@ def add_arguments(parser: Parser, name: str) -> None:
     parser.add_argument("grid", metavar="GRID", help="81-character puzzle or 729-character candidate line")
     parser.add_argument("--technique", metavar="ID", help="steps of this technique only")
     parser.add_argument("--all", action="store_true", help="list every step found, one per line")
-    parser.add_argument("--json", action="store_true", help="print the step as JSON")
-    parser.add_argument("--lang", choices=("en", "zh"), default="en", help="language of the explanation")
+    add_json_and_lang(parser, "print the step as JSON", "language of the explanation")
 
 
 def run(args: argparse.Namespace) -> int:
@@ -41,11 +39,9 @@ def run(args: argparse.Namespace) -> int:
     from engine.output.jsonview import step_json
     from engine.words.wording import explain
 
-    if not is_classic_text(args.grid):  # a variant (f-puzzles JSON, a link, ...)
-        puzzle = read_variant(args.grid)
-        if not puzzle.is_classic:
-            return variant_cmds.hint(args, puzzle)
-        args.grid = variant_cmds.classic_line(puzzle)
+    status = variant_cmds.run_if_variant(args, "grid", variant_cmds.hint)  # f-puzzles JSON, a link, ...
+    if status is not None:
+        return status
     if args.technique is not None:
         try:
             technique(args.technique)

@@ -3,7 +3,10 @@
     <number>\\t<level>\\t<score>\\t<hardest technique id>
 
 Each argument is an 81-character puzzle (``0`` or ``.`` for empty) or a file of puzzles (``-`` =
-standard input); ``number`` counts the puzzles of all arguments from 1.  ``level`` is easy, medium,
+standard input); ``number`` counts the puzzles of all arguments from 1.  A file's line may also hold
+a variant (f-puzzles JSON, a link, a line of another size): it is rated on the variant scale
+(:func:`engine.logic.variant.rate_variant`, docs/variant-levels.md), as ``engine.rate_lines`` rates
+it, with ``number``, ``level``, ``score`` and ``hardest`` only in ``--json``.  ``level`` is easy, medium,
 hard, expert, master or extreme (see :mod:`engine.rating.difficulty`).  A puzzle that cannot be rated gets
 ``<number>\\terror\\t<why>``: not a puzzle (with its line and column), a repeated given, no solution,
 or several solutions (a rating of those is meaningless).  With ``--json`` the output is one JSON
@@ -113,22 +116,46 @@ def _check(sources: list[str]) -> None:
             raise FileError(f"{clip(body, 90)}: {what}")
 
 
-def _puzzles(sources: list[str]) -> Iterator[tuple[Any, Exception | None]]:
-    """Yield (grid, parse error or None) for every puzzle of every argument (see :func:`_check`), in order."""
+def _puzzles(sources: list[str]) -> Iterator[tuple[Any, Exception | None, bytes]]:
+    """Yield (grid, parse error or None, the puzzle's text) for every puzzle of every argument (see
+    :func:`_check`), in order."""
     from engine.errors import ParseError
     from engine.formats import parse_chunk, parse_line
 
     for source in sources:
         if _typed_puzzle(source):
             try:
-                yield parse_line(source.strip()), None
+                yield parse_line(source.strip()), None, b""
             except ParseError as err:  # a typo in a typed puzzle: reported like a file's bad line
-                yield None, err
+                yield None, err, b""
             continue
         with reading(source) as handle:
             for chunk in puzzle_chunks(handle, source, CHUNK):
                 grids, errors = parse_chunk(chunk)
-                yield from zip(grids, errors, strict=True)
+                yield from zip(grids, errors, chunk.texts, strict=True)
+
+
+def _variant_record(number: int, text: bytes, error: Exception) -> dict[str, Any] | None:
+    """Return the rating record of a variant line, in ``engine.rate_lines``' words (a fault in it placed
+    on the line ``error``, the classic parser's, names); None for a line not meant as a variant (that
+    error then stands)."""
+    from engine.errors import ParseError
+    from engine.puzzle.lines import is_other_puzzle
+    from engine.puzzle.parse import parse_puzzle
+    from engine.solve.partitions import rate_lines
+
+    body = text.decode("utf-8", errors="replace")
+    if not is_other_puzzle(body):
+        return None
+    try:
+        parse_puzzle(body)
+    except ParseError as err:
+        where = ParseError(err.message, getattr(error, "line", 1), err.column)
+        return {"number": number, "error": clip(f"not a puzzle: {where}")}
+    words = rate_lines([body])[0].split("\t")
+    if words[0] == "error":
+        return {"number": number, "error": words[1]}
+    return {"number": number, "level": words[0], "score": float(words[1]), "hardest": words[2]}
 
 
 def run(args: argparse.Namespace) -> int:
@@ -138,8 +165,9 @@ def run(args: argparse.Namespace) -> int:
     if args.json:
         write_stdout("[")
     with progress(None, "rating") as bar:
-        for number, (grid, error) in enumerate(_puzzles(args.sources), start=1):
-            record = rate_one(number, grid, error, detail=args.json)
+        for number, (grid, error, text) in enumerate(_puzzles(args.sources), start=1):
+            variant = _variant_record(number, text, error) if error is not None else None
+            record = variant or rate_one(number, grid, error, detail=args.json)
             failed += "error" in record
             if args.json:
                 text = json.dumps(record, ensure_ascii=False)

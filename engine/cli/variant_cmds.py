@@ -15,6 +15,7 @@ import argparse
 import json
 import os
 import re
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from engine.cli.common import CommandError, UsageError
@@ -88,6 +89,21 @@ def _solution(puzzle: Puzzle) -> tuple[int, ...]:
 
 def classic_line(puzzle: Puzzle) -> str:
     return "".join(str(d) for d in puzzle.givens)
+
+
+def run_if_variant(args: argparse.Namespace, field: str, command: Callable[[argparse.Namespace, Puzzle], int]
+                   ) -> int | None:
+    """Run ``command`` (explain, hint, why) on the variant puzzle ``args.<field>`` holds and return its
+    status; None for a classic puzzle, whose JSON or link is then put back as its 81-character line
+    (UsageError when the text is no puzzle at all)."""
+    text = getattr(args, field)
+    if is_classic_text(text):
+        return None
+    puzzle = read_variant(text)
+    if not puzzle.is_classic:
+        return command(args, puzzle)
+    setattr(args, field, classic_line(puzzle))
+    return None
 
 
 def explain(args: argparse.Namespace, puzzle: Puzzle) -> int:

@@ -20,8 +20,7 @@ import re
 from typing import Any
 
 from engine.cli import variant_cmds
-from engine.cli.common import UsageError
-from engine.cli.variant_cmds import is_classic_text, read_variant
+from engine.cli.common import UsageError, add_json_and_lang
 
 _CELL = re.compile(r"[rR]([1-9])[cC]([1-9])")
 
@@ -32,8 +31,7 @@ def add_arguments(parser: argparse.ArgumentParser, command: str) -> None:
     parser.add_argument("cell", metavar="CELL", help="the cell, as r4c7")
     parser.add_argument("digit", metavar="DIGIT", help="the wrong digit, 1-9")
     parser.add_argument("--board", metavar="DIGITS", help="the player's digits, 81 characters")
-    parser.add_argument("--json", action="store_true", help="print the chain as a JSON object")
-    parser.add_argument("--lang", choices=("en", "zh"), default="en", help="language of the explanation")
+    add_json_and_lang(parser, "print the chain as a JSON object", "language of the explanation")
 
 
 def parse_cell(text: str) -> int:
@@ -51,11 +49,9 @@ def run(args: argparse.Namespace) -> int:
     from engine.logic.why import why_wrong
     from engine.words.why_words import explain_why
 
-    if not is_classic_text(args.puzzle):  # a variant (f-puzzles JSON, a link, ...)
-        puzzle = read_variant(args.puzzle)
-        if not puzzle.is_classic:
-            return variant_cmds.why(args, puzzle)
-        args.puzzle = variant_cmds.classic_line(puzzle)
+    status = variant_cmds.run_if_variant(args, "puzzle", variant_cmds.why)  # f-puzzles JSON, a link, ...
+    if status is not None:
+        return status
     cell = parse_cell(args.cell)
     if args.digit.strip() not in list("123456789"):
         raise UsageError(f"bad DIGIT {args.digit!r}: a digit 1-9")

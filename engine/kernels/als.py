@@ -62,9 +62,7 @@ def chain_starts(sets, places, rcc, start):  # pragma: no cover - compiled
                 continue
             for z in range(1, 10):
                 if z != x and (sees[i, z, 0] or sees[i, z, 1]):
-                    out[used, 0] = i
-                    out[used, 1] = x
-                    used += 1
+                    used = put(out, used, (i, x))
                     break
     return out[:used]
 

@@ -53,6 +53,21 @@ def _write(m, rows, cols, sigma, best):  # pragma: no cover - compiled
         best[cell] = sigma[m[rows[cell // 9], cols[cell % 9]]]
 
 
+@njit(cache=True, inline="always")
+def _sort3(key, a, b, c, out, at):  # pragma: no cover - compiled
+    """Write ``a``, ``b``, ``c`` into ``out[at:at + 3]`` ordered by ``key`` (a three-way network; ties
+    keep their order)."""
+    if key[a] > key[b]:
+        a, b = b, a
+    if key[b] > key[c]:
+        b, c = c, b
+    if key[a] > key[b]:
+        a, b = b, a
+    out[at] = a
+    out[at + 1] = b
+    out[at + 2] = c
+
+
 @njit(cache=True)
 def _order_lower_bands(m, top_band, cols, sigma, rows):  # pragma: no cover - compiled
     """Fill rows[3:9]: the two lower bands, each by ascending first cell, bands by their first row."""
@@ -74,17 +89,8 @@ def _order_lower_bands(m, top_band, cols, sigma, rows):  # pragma: no cover - co
     if min_hi < min_lo:
         b_lo, b_hi = b_hi, b_lo
     for b in (b_lo, b_hi):
-        a, c, d = 3 * b, 3 * b + 1, 3 * b + 2
         # sort three rows by first cell (all different: one column holds different digits)
-        if first[a] > first[c]:
-            a, c = c, a
-        if first[c] > first[d]:
-            c, d = d, c
-        if first[a] > first[c]:
-            a, c = c, a
-        rows[k] = a
-        rows[k + 1] = c
-        rows[k + 2] = d
+        _sort3(first, 3 * b, 3 * b + 1, 3 * b + 2, rows, k)
         k += 3
 
 
@@ -130,17 +136,8 @@ def minlex_one(grid, best):  # pragma: no cover - compiled
                             # row 1's first three labels: where its digits sit in the new top row
                             for i in range(3):
                                 key[i] = newpos[where[m[o1, s0 * 3 + i]]] + 1
-                            # sort the first stack's columns by those labels (a three-way network)
-                            a, b, c = 0, 1, 2
-                            if key[a] > key[b]:
-                                a, b = b, a
-                            if key[b] > key[c]:
-                                b, c = c, b
-                            if key[a] > key[b]:
-                                a, b = b, a
-                            order[0] = a
-                            order[1] = b
-                            order[2] = c
+                            # sort the first stack's columns by those labels
+                            _sort3(key, 0, 1, 2, order, 0)
                             # compare those three labels (ascending) with the best before going on
                             verdict = 0
                             for i in range(3):

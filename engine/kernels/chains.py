@@ -42,7 +42,7 @@ import numpy as np
 
 from engine.kernels import njit
 from engine.kernels.bits import lowest, popcount
-from engine.kernels.rows import room
+from engine.kernels.rows import put, room
 
 HIT = 0  # a chain from "start is false" to an end node that is true
 LOOP = 1  # the shortest loop from "start is true" back to it by a strong link
@@ -280,6 +280,19 @@ def _grow(out, need):  # pragma: no cover - compiled
     return bigger
 
 
+@njit(cache=True)
+def _put_chain(out, used, kind, start, last, z, truth, rstrong, rweak, found):  # pragma: no cover
+    """Write a chain's record at ``used`` (kind, start, last layer, node count, then the nodes traced
+    back from ``z`` in layer ``last``); return ``out``, grown when it had no room."""
+    out = _grow(out, used + 4 + last + 1)
+    out[used] = kind
+    out[used + 1] = start
+    out[used + 2] = last
+    out[used + 3] = last + 1
+    _trace(rstrong, rweak, found, last, z, truth, out, used + 4)
+    return out
+
+
 # aot: the argument types engine/logic/strategies/chains.py passes (build/aot.py compiles it ahead of time)
 @njit(
     cache=True,
@@ -372,12 +385,7 @@ def search_chains(  # pragma: no cover - compiled
                             # the same chain reversed was written from z, as short and removing
                             # the same: chain_results keeps the first (a loop's text may differ)
                             continue
-                        out = _grow(out, used + 4 + j + 1)
-                        out[used] = HIT
-                        out[used + 1] = start
-                        out[used + 2] = j
-                        out[used + 3] = j + 1
-                        _trace(rstrong, rweak, found, j, z, 0, out, used + 4)
+                        out = _put_chain(out, used, HIT, start, j, z, 0, rstrong, rweak, found)
                         closes = loops and z != start and j >= 3 and weak[start, k] & low
                         if closes and _distinct_nodes(out, used + 4, j + 1):
                             out[used] = CLOSED
@@ -401,12 +409,7 @@ def search_chains(  # pragma: no cover - compiled
                         z = k * 64 + lowest(m)
                         break
                 if z >= 0:
-                    out = _grow(out, used + 4 + last + 1)
-                    out[used] = LOOP
-                    out[used + 1] = start
-                    out[used + 2] = last
-                    out[used + 3] = last + 1
-                    _trace(rstrong, rweak, found, last, z, 1, out, used + 4)
+                    out = _put_chain(out, used, LOOP, start, last, z, 1, rstrong, rweak, found)
                     used += 4 + last + 1
     return out[:used]
 
@@ -871,10 +874,7 @@ def xy_wing_hits(sets, places, other, rcc, start):  # pragma: no cover - compile
                         sets[a, z, 3] & sets[b, z, 3] & places[z, 1] & ~hi
                     ):
                         out = room(out, used)
-                        out[used, 0] = c
-                        out[used, 1] = k
-                        out[used, 2] = k2
-                        used += 1
+                        used = put(out, used, (c, k, k2))
                         break
     return out[:used]
 

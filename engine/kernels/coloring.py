@@ -30,6 +30,32 @@ def two_places(cands, units, u, d):  # pragma: no cover - compiled
     return (a, b) if b >= 0 else (-1, -1)
 
 
+@njit(cache=True)
+def _colour_cluster(start, adj, deg, colour, stack, members):  # pragma: no cover - compiled
+    """Colour the uncoloured cluster of ``start`` along its links (``adj``, ``deg``): 0 at the start,
+    the other colour across each link; list its nodes in ``members`` and return their count and
+    whether some link joins two nodes of one colour (a broken cluster)."""
+    colour[start] = 0
+    stack[0] = start
+    top = 1
+    count = 0
+    broken = False
+    while top:
+        top -= 1
+        node = stack[top]
+        members[count] = node
+        count += 1
+        for i in range(deg[node]):
+            nxt = adj[node, i]
+            if colour[nxt] < 0:
+                colour[nxt] = 1 - colour[node]
+                stack[top] = nxt
+                top += 1
+            elif colour[nxt] == colour[node]:
+                broken = True
+    return count, broken
+
+
 @njit(cache=True, aot="boolean(int64[::1], int64[:, ::1], int64[:, ::1])")
 def medusa_removes(cands, units, peers):  # pragma: no cover - compiled
     """True when some 3D Medusa cluster of two or more digits has a false colour or traps a candidate,
@@ -77,26 +103,10 @@ def medusa_removes(cands, units, peers):  # pragma: no cover - compiled
     for start in range(729):
         if deg[start] == 0 or colour[start] >= 0:
             continue
-        colour[start] = 0
-        stack[0] = start
-        top = 1
-        count = 0
-        broken = False
+        count, broken = _colour_cluster(start, adj, deg, colour, stack, members)
         digits = 0
-        while top:
-            top -= 1
-            node = stack[top]
-            members[count] = node
-            count += 1
-            digits |= 1 << (node % 9)
-            for k in range(deg[node]):
-                nxt = adj[node, k]
-                if colour[nxt] < 0:
-                    colour[nxt] = 1 - colour[node]
-                    stack[top] = nxt
-                    top += 1
-                elif colour[nxt] == colour[node]:
-                    broken = True
+        for i in range(count):
+            digits |= 1 << (members[i] % 9)
         if broken or popcount(digits) < 2:
             continue
         cells[:] = 0
@@ -147,6 +157,7 @@ def coloring_digits(cands, units, peers):  # pragma: no cover - compiled
     deg = np.empty(81, dtype=np.int64)
     colour = np.empty(81, dtype=np.int64)
     stack = np.empty(81, dtype=np.int64)
+    nodes = np.empty(81, dtype=np.int64)
     cells = np.empty((41, 2, 3), dtype=np.int64)  # per cluster (two cells or more), per colour: its cells
     seen = np.empty((41, 2, 3), dtype=np.int64)  # ... the cells seeing one of them
     holding = np.empty(3, dtype=np.int64)
@@ -169,27 +180,15 @@ def coloring_digits(cands, units, peers):  # pragma: no cover - compiled
         for start in range(81):
             if deg[start] == 0 or colour[start] >= 0:
                 continue
-            colour[start] = 0
-            stack[0] = start
-            top = 1
-            broken = False
+            count, broken = _colour_cluster(start, adj, deg, colour, stack, nodes)
             cells[nclusters] = 0
             seen[nclusters] = 0
-            while top:
-                top -= 1
-                node = stack[top]
+            for i in range(count):
+                node = nodes[i]
                 k = colour[node]
                 cells[nclusters, k, node // 27] |= np.int64(1) << (node % 27)
                 for w in range(3):
                     seen[nclusters, k, w] |= peers[node, w]
-                for i in range(deg[node]):
-                    nxt = adj[node, i]
-                    if colour[nxt] < 0:
-                        colour[nxt] = 1 - k
-                        stack[top] = nxt
-                        top += 1
-                    elif colour[nxt] == k:
-                        broken = True
             if not broken:
                 nclusters += 1
         for k in range(nclusters):

@@ -11,9 +11,10 @@ the puzzles it is the hardest step of (:data:`SE_COST`, fitted on the tuning hal
 forcing chains, Nishio and unique loops carry their own score by kind, length or size, and an AIC
 through a group or an almost locked set costs :data:`GROUPED_CHAIN_EXTRA` more.
 
-To add a technique: write its finder and declare its record in its family's ``FAMILY`` (a new
-family module also goes in :data:`FAMILY_MODULES`); give it an :data:`SE_COST` if SE's puzzles say
-it costs other than its registered score.
+To add a technique: write its finder, declare its record in its family's ``FAMILY`` (a new
+family module also goes in :data:`FAMILY_MODULES`) and its templates in
+:mod:`engine.words.templates`; give it an :data:`SE_COST` if SE's puzzles say it costs other than
+its registered score.
 """
 
 from __future__ import annotations

@@ -16,24 +16,11 @@ minlex form (empty cells included) needs a different search.
 from __future__ import annotations
 
 from collections.abc import Callable
-from types import ModuleType
 
 import numpy as np
 
 from engine.grid import N_CELLS, UNITS_NP
 from engine.make.grids import MAX_GRIDS
-
-_kernels: ModuleType | None = None
-
-
-def _k() -> ModuleType:
-    """Return the kernels module, importing (and so loading numba) on first use."""
-    global _kernels
-    if _kernels is None:
-        from engine.kernels import canonical as canonical_kernels
-
-        _kernels = canonical_kernels
-    return _kernels
 
 
 def _complete_batch(grids: np.ndarray) -> np.ndarray:
@@ -55,7 +42,9 @@ def minlex_batch(grids: np.ndarray) -> np.ndarray:
     arr = _complete_batch(grids)
     out = np.empty_like(arr)
     if len(arr):
-        _k().minlex_many(arr, out)
+        from engine.kernels import canonical as canonical_kernels  # loads numba on first use
+
+        canonical_kernels.minlex_many(arr, out)
     return out
 
 

@@ -31,23 +31,8 @@ from collections.abc import Callable, Iterable
 from typing import Any
 
 from engine.errors import ParseError, UnknownConstraintError
-from engine.puzzle.model import (
-    XV,
-    Arrow,
-    Cage,
-    Constraint,
-    Diagonal,
-    Dot,
-    ExtraRegion,
-    GreaterThan,
-    LittleKiller,
-    Parity,
-    Puzzle,
-    Rule,
-    Sandwich,
-    Thermometer,
-    standard_regions,
-)
+from engine.puzzle import model
+from engine.puzzle.model import Constraint, Puzzle, standard_regions
 
 # keys that carry no constraint: metadata, the editor's settings and drawing only (fog hides the grid
 # while it is played, it adds no rule)
@@ -113,11 +98,11 @@ def _entries(value: Any) -> list[dict]:
 # --- reading: one function per key, each returning the key's constraints in order ----------------
 
 def _read_cages(value: Any, size: int) -> list[Constraint]:
-    return [Cage(_cells(e.get("cells"), size), _number(e.get("value"))) for e in _entries(value)]
+    return [model.Cage(_cells(e.get("cells"), size), _number(e.get("value"))) for e in _entries(value)]
 
 
 def _read_extra(value: Any, size: int) -> list[Constraint]:
-    return [ExtraRegion(_cells(e.get("cells"), size)) for e in _entries(value)]
+    return [model.ExtraRegion(_cells(e.get("cells"), size)) for e in _entries(value)]
 
 
 def _lines(entry: dict, size: int) -> list[tuple[int, ...]]:
@@ -128,7 +113,7 @@ def _lines(entry: dict, size: int) -> list[tuple[int, ...]]:
 
 
 def _read_thermos(value: Any, size: int) -> list[Constraint]:
-    return [Thermometer(line) for e in _entries(value) for line in _lines(e, size) if line]
+    return [model.Thermometer(line) for e in _entries(value) for line in _lines(e, size) if line]
 
 
 def _read_arrows(value: Any, size: int) -> list[Constraint]:
@@ -138,7 +123,7 @@ def _read_arrows(value: Any, size: int) -> list[Constraint]:
         for line in _lines(e, size):
             shaft = tuple(c for c in line if c not in circle)
             if circle and shaft:  # a circle without a shaft only draws
-                out.append(Arrow(circle, shaft))
+                out.append(model.Arrow(circle, shaft))
     return out
 
 
@@ -153,7 +138,7 @@ def _read_little_killers(value: Any, size: int) -> list[Constraint]:
         if direction not in _STEPS:
             raise ParseError(f"a little killer points UR, UL, DR or DL, not {direction[:10]!r}")
         cells = _cells(e["cells"], size) if e.get("cells") else _diagonal(clue, direction, size)
-        out.append(LittleKiller(cells, total, clue, direction))
+        out.append(model.LittleKiller(cells, total, clue, direction))
     return out
 
 
@@ -178,9 +163,9 @@ def _read_sandwiches(value: Any, size: int) -> list[Constraint]:
             continue
         row, col = _position(e.get("cell"), size, outside=True)
         if row in (-1, size) and 0 <= col < size:
-            out.append(Sandwich("col", col, total))
+            out.append(model.Sandwich("col", col, total))
         elif col in (-1, size) and 0 <= row < size:
-            out.append(Sandwich("row", row, total))
+            out.append(model.Sandwich("row", row, total))
         else:
             raise ParseError(f"a sandwich sum sits beside a row or a column, not at {e.get('cell')!r}")
     return out
@@ -194,7 +179,7 @@ def _read_dots(colour: str) -> Callable[[Any, int], list[Constraint]]:
         for e in _entries(value):
             a, b = _pair(e, size)
             number = _number(e.get("value"))
-            out.append(Dot((a, b), colour, 0 if number in (None, usual) else number))
+            out.append(model.Dot((a, b), colour, 0 if number in (None, usual) else number))
         return out
 
     return read
@@ -213,23 +198,23 @@ def _read_xv(value: Any, size: int) -> list[Constraint]:
         letter = str(e.get("value", "")).strip().upper()
         if letter not in ("X", "V"):
             raise ParseError(f"an XV clue is X or V, not {letter[:10]!r}")
-        out.append(XV(_pair(e, size), 10 if letter == "X" else 5))
+        out.append(model.XV(_pair(e, size), 10 if letter == "X" else 5))
     return out
 
 
 def _read_parity(even: bool) -> Callable[[Any, int], list[Constraint]]:
     def read(value: Any, size: int) -> list[Constraint]:
-        return [Parity(cell_index(e.get("cell"), size), even) for e in _entries(value)]
+        return [model.Parity(cell_index(e.get("cell"), size), even) for e in _entries(value)]
 
     return read
 
 
 def _read_diagonal(anti: bool) -> Callable[[Any, int], list[Constraint]]:
-    return lambda value, size: [Diagonal(anti)] if value is True else []
+    return lambda value, size: [model.Diagonal(anti)] if value is True else []
 
 
 def _read_rule(name: str) -> Callable[[Any, int], list[Constraint]]:
-    return lambda value, size: [Rule(name)] if value is True else []
+    return lambda value, size: [model.Rule(name)] if value is True else []
 
 
 def _read_negative(value: Any, size: int) -> list[Constraint]:
@@ -238,7 +223,7 @@ def _read_negative(value: Any, size: int) -> list[Constraint]:
     unknown = tuple(str(v) for v in value if v not in NEGATIVE)
     if unknown:
         raise UnknownConstraintError(tuple(f"negative {name}" for name in unknown))
-    return [Rule(NEGATIVE[name]) for name in NEGATIVE if name in value]
+    return [model.Rule(NEGATIVE[name]) for name in NEGATIVE if name in value]
 
 
 # f-puzzles key -> reader, in the order the constraints are put in the model (and written back)
@@ -372,44 +357,44 @@ def _refs(cells: Iterable[int], n: int) -> list[str]:
 
 def _entry(con: Constraint, n: int) -> tuple[str, Any]:
     """Return the f-puzzles key of a constraint and its entry under that key."""
-    if isinstance(con, Cage):
+    if isinstance(con, model.Cage):
         entry: dict[str, Any] = {"cells": _refs(con.cells, n)}
         if con.total is not None:
             entry["value"] = str(con.total)
         return "killercage", entry
-    if isinstance(con, ExtraRegion):
+    if isinstance(con, model.ExtraRegion):
         return "extraregion", {"cells": _refs(con.cells, n)}
-    if isinstance(con, Diagonal):
+    if isinstance(con, model.Diagonal):
         return ("diagonal-" if con.anti else "diagonal+"), True
-    if isinstance(con, Rule):
+    if isinstance(con, model.Rule):
         negative = {rule: name for name, rule in NEGATIVE.items()}
         return ("negative", negative[con.name]) if con.name in negative else (con.name, True)
-    if isinstance(con, Thermometer):
+    if isinstance(con, model.Thermometer):
         return "thermometer", {"lines": [_refs(con.cells, n)]}
-    if isinstance(con, Arrow):
+    if isinstance(con, model.Arrow):
         return "arrow", {"cells": _refs(con.circle, n), "lines": [_refs((_anchor(con, n), *con.line), n)]}
-    if isinstance(con, LittleKiller):
+    if isinstance(con, model.LittleKiller):
         clue = f"R{con.clue[0] + 1}C{con.clue[1] + 1}"
         return "littlekillersum", {"cell": clue, "cells": _refs(con.cells, n), "direction": con.direction,
                                    "value": str(con.total)}
-    if isinstance(con, Sandwich):
+    if isinstance(con, model.Sandwich):
         clue = f"R0C{con.index + 1}" if con.axis == "col" else f"R{con.index + 1}C0"
         return "sandwichsum", {"cell": clue, "value": str(con.total)}
-    if isinstance(con, Dot):
+    if isinstance(con, model.Dot):
         entry = {"cells": _refs(con.cells, n)}
         if con.value:
             entry["value"] = str(con.value)
         return ("difference" if con.colour == "white" else "ratio"), entry
-    if isinstance(con, XV):
+    if isinstance(con, model.XV):
         return "xv", {"cells": _refs(con.cells, n), "value": "X" if con.total == 10 else "V"}
-    if isinstance(con, Parity):
+    if isinstance(con, model.Parity):
         return ("even" if con.even else "odd"), {"cell": cell_ref(con.cell, n)}
-    if isinstance(con, GreaterThan):
+    if isinstance(con, model.GreaterThan):
         raise ValueError("f-puzzles has no greater-than sign: write this puzzle as the model's own JSON")
     raise ValueError(f"f-puzzles cannot hold a {type(con).__name__}")
 
 
-def _anchor(arrow: Arrow, n: int) -> int:
+def _anchor(arrow: model.Arrow, n: int) -> int:
     """The circle cell an arrow's line leaves from: the one touching the line's first cell (f-puzzles
     starts a line inside its circle)."""
     head = arrow.line[0]

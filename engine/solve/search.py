@@ -29,7 +29,7 @@ of events.  The naive loop builds one small tuple per event and nothing else (ab
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Generator, Iterator
 from typing import Any, NamedTuple
 
 from engine.candidates import candidate_masks
@@ -180,44 +180,35 @@ def _smart(values: list[int]) -> Iterator[Event]:
     if all(values):
         yield Event("solved", -1, 0, 0, 0, 0)
         return
-    steps = backtracks = 0
-    # one frame per depth: [state before the try, cell, its digits, next index, current try's forced]
+    counts = [0, 0]  # steps (tries) and backtracks so far, as every event carries them
+    if not (yield from _guess(values, cands, 0, counts)):
+        yield Event("failed", -1, 0, 0, *counts)
+
+
+def _guess(values: list[int], cands: list[int], depth: int, counts: list[int]
+           ) -> Generator[Event, None, bool]:
+    """Yield the events of trying each digit of the most constrained cell in turn, each followed by its
+    forced placements and, when it fails, its undo; return True once the grid is solved, False (after a
+    backtrack event) when no digit there works."""
     cell = _choose(cands)
-    stack: list[list[Any]] = [[values, cands, cell, _digits(cands[cell]), 0, ()]]
-    while True:
-        frame = stack[-1]
-        base_values, base_cands, cell, digits, index, _ = frame
-        depth = len(stack) - 1
-        if index == len(digits):
-            backtracks += 1
-            yield Event("backtrack", cell, 0, depth, steps, backtracks)
-            stack.pop()
-            if not stack:
-                yield Event("failed", -1, 0, 0, steps, backtracks)
-                return
-            parent = stack[-1]
-            digit = parent[3][parent[4] - 1]
-            yield Event("undo", parent[2], digit, depth - 1, steps, backtracks, parent[5])
-            continue
-        digit = digits[index]
-        frame[4] = index + 1
-        values, cands = base_values[:], base_cands[:]
-        placed = []
-        ok = propagate_singles(values, cands, [(cell, digit)], placed)
+    for digit in _digits(cands[cell]):
+        tried, left = values[:], cands[:]
+        placed: list[tuple[int, int]] = []
+        ok = propagate_singles(tried, left, [(cell, digit)], placed)
         own = tuple(placed[1:])  # placed[0] is the try itself
-        frame[5] = own
-        steps += 1
-        yield Event("try", cell, digit, depth, steps, backtracks)
+        counts[0] += 1
+        yield Event("try", cell, digit, depth, *counts)
         for c, d in own:
-            yield Event("place", c, d, depth + 1, steps, backtracks)
-        if not ok:
-            yield Event("undo", cell, digit, depth, steps, backtracks, own)
-            continue
-        if all(values):
-            yield Event("solved", -1, 0, depth + 1, steps, backtracks)
-            return
-        nxt = _choose(cands)
-        stack.append([values, cands, nxt, _digits(cands[nxt]), 0, ()])
+            yield Event("place", c, d, depth + 1, *counts)
+        if ok and all(tried):
+            yield Event("solved", -1, 0, depth + 1, *counts)
+            return True
+        if ok and (yield from _guess(tried, left, depth + 1, counts)):
+            return True
+        yield Event("undo", cell, digit, depth, *counts, own)
+    counts[1] += 1
+    yield Event("backtrack", cell, 0, depth, *counts)
+    return False
 
 
 RUNS: dict[str, Callable[[list[int]], Iterator[Event]]] = {"naive": _naive, "smart": _smart}

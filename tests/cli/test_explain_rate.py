@@ -141,6 +141,27 @@ def test_rate_takes_puzzles_and_files_on_the_command_line_numbered_through(
     assert code == 2 and not out and "not a puzzle (80 characters, expected 81), nor a file" in err
 
 
+def test_rate_reads_a_files_variant_lines_on_the_variant_scale_as_rate_lines_does(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from engine import rate_lines, write_fpuzzles
+    from tests.harness.variant_data import records
+
+    killer = next(r.puzzle for r in records() if r.id == "iss-killer")
+    lines = [EASY, json.dumps(write_fpuzzles(killer)), "{not a puzzle"]
+    path = tmp_path / "mixed.txt"
+    path.write_text("\n".join(lines) + "\n")
+    code, out, err = _run(capsys, "rate", str(path))
+    rows = out.splitlines()
+    assert code == 1 and [row.split("\t", 1)[1] for row in rows[:2]] == rate_lines(lines[:2])
+    assert rows[1].split("\t")[1] in ("easy", "medium", "hard", "expert", "extreme")
+    assert rows[2].startswith("3\terror\tnot a puzzle: line 3")
+    code, out, err = _run(capsys, "rate", "--json", str(path))
+    assert json.loads(out)[1] == dict(zip(("number", "level", "score", "hardest"),
+                                          [2, *rows[1].split("\t")[1:2], float(rows[1].split("\t")[2]),
+                                           rows[1].split("\t")[3]], strict=True))
+
+
 def test_rate_missing_file_is_a_usage_error(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     code, out, err = _run(capsys, "rate", str(tmp_path / "nope.txt"))
     assert code == 2 and "no such file" in err and not out

@@ -13,18 +13,8 @@ from functools import cache
 import pytest
 
 from engine import PEERS, UNITS, explain, parse_state
+from tests.harness import reglib
 from tests.harness.paths import DATA
-from tests.harness.reglib import (
-    Found,
-    assert_bent_set,
-    assert_orientation_free,
-    assert_sound,
-    digits_in,
-    driver_states,
-    holding,
-    in_one_unit,
-    steps_on,
-)
 
 RATED = DATA / "ratings" / "se_rated_stratified_sample.txt"
 NEW = ("uvwxyz_wing", "tuvwxyz_wing", "grouped_fish")
@@ -36,17 +26,17 @@ def _states() -> list[tuple[str, str]]:
     SE 6.5-9 of the tuning half (sha1 prefix even)."""
     rows = [line.split() for line in RATED.read_text().splitlines()]
     tuning = [p for sha, p, se in rows if 6.5 <= float(se) <= 9.0 and int(sha, 16) % 2 == 0]
-    return driver_states(tuning[::40][:40])
+    return reglib.driver_states(tuning[::40][:40])
 
 
 @cache
-def _found(tid: str) -> Found:
-    return steps_on(tid, _states())
+def _found(tid: str) -> reglib.Found:
+    return reglib.steps_on(tid, _states())
 
 
 @pytest.mark.parametrize("tid,least", [("uvwxyz_wing", 5), ("tuvwxyz_wing", 1), ("grouped_fish", 5)])
 def test_every_step_is_sound_and_the_technique_fires(tid: str, least: int) -> None:
-    assert_sound(tid, _found(tid), least)
+    reglib.assert_sound(tid, _found(tid), least)
 
 
 @pytest.mark.parametrize("tid,size", [("uvwxyz_wing", 6), ("tuvwxyz_wing", 7)])
@@ -54,13 +44,14 @@ def test_wings_are_an_almost_locked_set_in_a_unit_and_a_bivalue_cell(tid: str, s
     for state, _, steps in _found(tid):
         cg = parse_state(state)
         for step in steps:
-            loose = assert_bent_set(cg, step, size)
+            loose = reglib.assert_bent_set(cg, step, size)
             # one cell outside a unit holding the other size - 1, and that cell bivalue
             cells = set(step.cells)
-            outside = [c for c in cells if in_one_unit(cells - {c}) and bin(cg.cands[c]).count("1") == 2]
+            outside = [c for c in cells
+                       if reglib.in_one_unit(cells - {c}) and bin(cg.cands[c]).count("1") == 2]
             assert outside, step
             # the loose digit, if any, is one of the bivalue cell's (the other is the restricted x)
-            assert not loose or any(loose[0] in digits_in(cg, [c]) for c in outside), step
+            assert not loose or any(loose[0] in reglib.digits_in(cg, [c]) for c in outside), step
 
 
 def test_grouped_fish_are_three_or_four_strong_links_with_a_group() -> None:
@@ -73,7 +64,7 @@ def test_grouped_fish_are_three_or_four_strong_links_with_a_group() -> None:
             strong_links = step.detail["strong"]
             assert strong_links in (3, 4) and step.detail["score"] == {3: 5.7, 4: 6.1}[strong_links]
             assert any(len(cells) > 1 for _, cells in nodes)
-            places = set(holding(cg, range(81), digit))
+            places = set(reglib.holding(cg, range(81), digit))
             for (_, _, strong), (_, first), (_, second) in zip(step.links, nodes, nodes[1:], strict=False):
                 ends = set(first) | set(second)
                 if strong:  # the only places of the digit in some unit
@@ -87,7 +78,7 @@ def test_grouped_fish_are_three_or_four_strong_links_with_a_group() -> None:
 def test_the_wings_are_orientation_free(tid: str) -> None:
     # (not the grouped fish: the chain search keeps one shortest chain per result, and which of two
     # equally short ones, one through overlapping nodes, depends on the cells' order)
-    assert_orientation_free(tid, _found(tid)[:8])
+    reglib.assert_orientation_free(tid, _found(tid)[:8])
 
 
 @pytest.mark.parametrize("tid", NEW)

@@ -43,6 +43,10 @@ def _grids() -> list[CandidateGrid]:
     return [parse_state(state) for state, _ in _states()[STATES]]
 
 
+def _candidates() -> list[list[int]]:
+    return [cg.cands for cg in _grids()]
+
+
 def _unions(cands: list[int], cells: tuple[int, ...]) -> int:
     out = 0
     for c in cells:
@@ -84,26 +88,30 @@ def _sue_de_coq(cands: list[int], b: int, line: int) -> list[tuple]:
     return out
 
 
-def test_sue_de_coq_kernel_lists_the_removing_patterns_in_the_walks_order() -> None:
+def _sue_de_coq_rows(cands: list[int]) -> list[tuple]:
+    """The kernel's patterns on one state, read back into (box, line, core, line cells, box cells)."""
     out = np.empty((4096, 8), dtype=np.int64)
-    seen = 0
+    count = sue_de_coq_patterns(np.array(cands, dtype=np.int64), sue_de_coq._UNITS, sue_de_coq._CROSSINGS,
+                                sue_de_coq._ORDER, out)
+    got = []
+    for b, line, size, c0, c1, c2, lb, bb in out[:count].tolist():
+        box = UNITS[18 + b]
+        line_rest = [c for c in UNITS[line] if c not in box and cands[c]]
+        box_rest = [c for c in box if c not in UNITS[line] and cands[c]]
+        got.append((b, line, (c0, c1, c2)[:size],
+                    tuple(c for i, c in enumerate(line_rest) if lb >> i & 1),
+                    tuple(c for i, c in enumerate(box_rest) if bb >> i & 1)))
+    return got
+
+
+def test_sue_de_coq_kernel_lists_the_removing_patterns_in_the_walks_order() -> None:
+    found = 0
     for cg in _grids():
-        cands = cg.cands
-        count = sue_de_coq_patterns(np.array(cands, dtype=np.int64), sue_de_coq._UNITS, sue_de_coq._CROSSINGS,
-                                    sue_de_coq._ORDER, out)
-        got, want = [], []
-        for b, line in sue_de_coq._CROSSINGS.tolist():
-            want += [(b, line, *pattern) for pattern in _sue_de_coq(cands, b, line)]
-        for b, line, size, c0, c1, c2, lb, bb in out[:count].tolist():
-            box = UNITS[18 + b]
-            line_rest = [c for c in UNITS[line] if c not in box and cands[c]]
-            box_rest = [c for c in box if c not in UNITS[line] and cands[c]]
-            got.append((b, line, (c0, c1, c2)[:size],
-                        tuple(c for i, c in enumerate(line_rest) if lb >> i & 1),
-                        tuple(c for i, c in enumerate(box_rest) if bb >> i & 1)))
-        assert got == want
-        seen += count
-    assert seen > 20
+        want = [(b, line, *pattern) for b, line in sue_de_coq._CROSSINGS.tolist()
+                for pattern in _sue_de_coq(cg.cands, b, line)]
+        assert _sue_de_coq_rows(cg.cands) == want
+        found += len(want)
+    assert found > 20
 
 
 def test_medusa_kernel_says_whether_some_cluster_has_a_false_colour_or_a_trap() -> None:
@@ -151,8 +159,7 @@ def _unit_subsets(cands: list[int], size: int, hidden: bool) -> list[tuple[int, 
 def test_unit_subsets_kernel_lists_every_removing_naked_and_hidden_subset() -> None:
     out = np.empty((4096, 3), dtype=np.int64)
     seen = 0
-    for cg in _grids():
-        cands = cg.cands
+    for cands in _candidates():
         state = np.array(cands, dtype=np.int64)
         for size in (2, 3, 4):
             for hidden in (False, True):
@@ -202,8 +209,7 @@ def test_bent_sets_kernel_keeps_the_sets_spread_over_units_that_remove_something
 def test_deadly_rectangles_kernel_lists_the_rectangles_in_the_walks_order() -> None:
     out = np.empty((4096, 3), dtype=np.int64)
     seen = 0
-    for cg in _grids():
-        cands = cg.cands
+    for cands in _candidates():
         want, found = [], set()
         for cell in range(81):
             ab = cands[cell]
@@ -234,8 +240,7 @@ def test_coloring_kernel_tells_the_digits_simple_and_multi_colouring_remove_on()
 def test_locked_subsets_kernel_lists_the_pairs_and_triples_clearing_box_and_line() -> None:
     out = np.empty((162, 2), dtype=np.int64)
     seen = 0
-    for cg in _grids():
-        cands = cg.cands
+    for cands in _candidates():
         for size in (2, 3):
             want = []
             for k, (box, _, mini, rest) in enumerate(intersections._MINIS):

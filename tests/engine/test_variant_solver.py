@@ -12,8 +12,7 @@ import numpy as np
 import pytest
 
 import engine
-from engine.puzzle.model import (
-    RULES,
+from engine import (
     XV,
     Arrow,
     Cage,
@@ -23,12 +22,10 @@ from engine.puzzle.model import (
     GreaterThan,
     LittleKiller,
     Parity,
-    Puzzle,
-    Rule,
     Sandwich,
     Thermometer,
-    standard_regions,
 )
+from engine.puzzle.model import RULES, Puzzle, Rule, standard_regions
 from engine.solve.variant import count_solutions, solutions, solve
 from tests.harness.variant_data import FAST, records
 
@@ -121,38 +118,13 @@ def satisfies(puzzle: Puzzle, grid: tuple[int, ...]) -> bool:
     return all(_distinct(grid, u) for u in lines) and all(_holds(c, grid, puzzle) for c in puzzle.constraints)
 
 
-@cache
-def latin_grids(n: int, regions: tuple[int, ...]) -> tuple[tuple[int, ...], ...]:
-    """Every grid of size 4 with the given regions (rows, columns, regions distinct), by brute force."""
-    out: list[tuple[int, ...]] = []
-    grid = [0] * (n * n)
-
-    def fill(i: int) -> None:
-        if i == n * n:
-            out.append(tuple(grid))
-            return
-        r, c = divmod(i, n)
-        used = {grid[j] for j in range(i) if j // n == r or j % n == c or regions[j] == regions[i]}
-        for d in range(1, n + 1):
-            if d not in used:
-                grid[i] = d
-                fill(i + 1)
-        grid[i] = 0
-
-    fill(0)
-    return tuple(out)
-
-
-def brute_completions(puzzle: Puzzle, cap: int = 20000) -> list[tuple[int, ...]]:
-    """Every classic completion of the givens (rows, columns, regions only), by plain backtracking."""
-    n = puzzle.size
-    if n == 4:
-        return [g for g in latin_grids(4, puzzle.regions)
-                if all(not d or d == v for d, v in zip(puzzle.givens, g, strict=True))]
-    grid = list(puzzle.givens)
+def _completions(givens: tuple[int, ...], regions: tuple[int, ...], n: int,
+                 cap: int) -> list[tuple[int, ...]]:
+    """Every classic completion of ``givens`` (rows, columns, regions distinct) by plain backtracking, cell
+    by cell; stops once ``cap`` are found."""
+    grid = list(givens)
     out: list[tuple[int, ...]] = []
     empties = [i for i in range(n * n) if not grid[i]]
-    regions = puzzle.regions
 
     def fill(k: int) -> None:
         if len(out) >= cap:
@@ -171,6 +143,22 @@ def brute_completions(puzzle: Puzzle, cap: int = 20000) -> list[tuple[int, ...]]
         grid[i] = 0
 
     fill(0)
+    return out
+
+
+@cache
+def latin_grids(n: int, regions: tuple[int, ...]) -> tuple[tuple[int, ...], ...]:
+    """Every grid of size 4 with the given regions (rows, columns, regions distinct), by brute force."""
+    return tuple(_completions((0,) * (n * n), regions, n, cap=1 << 20))
+
+
+def brute_completions(puzzle: Puzzle, cap: int = 20000) -> list[tuple[int, ...]]:
+    """Every classic completion of the givens (rows, columns, regions only), by plain backtracking."""
+    n = puzzle.size
+    if n == 4:
+        return [g for g in latin_grids(4, puzzle.regions)
+                if all(not d or d == v for d, v in zip(puzzle.givens, g, strict=True))]
+    out = _completions(tuple(puzzle.givens), puzzle.regions, n, cap)
     assert len(out) < cap, "too many completions to check"
     return out
 

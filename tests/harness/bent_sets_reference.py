@@ -4,14 +4,17 @@ them loose, within a pivot cell and its peers or a box and a crossing line, in t
 
 The engine searched with it until the one-call kernel replaced it (round 8); it lives here, compiled
 by numba directly, so the engine carries no code only a test runs.  Its helpers (``_popcount``,
-``_ctz``, ``_room``, ``_set_key``) are its own copies of the kernels': with the ahead-of-time module
-loaded, the engine's private kernel helpers are plain Python, which numba code cannot call.
+``_ctz``) are its own: with the ahead-of-time module loaded, the engine's private kernel helpers are
+plain Python, which numba code cannot call.  Unlike the engine's kernels it gathers its rows in a typed
+list and knows a set of cells again by its two cell words (a set of tuples), not by a growing array
+and a numeric key.
 """
 
 from __future__ import annotations
 
 import numpy as np
 from numba import njit
+from numba.typed import List
 
 
 @njit(cache=True)
@@ -35,15 +38,6 @@ def _ctz(word):  # pragma: no cover - compiled
 
 
 @njit(cache=True)
-def _room(out, used):  # pragma: no cover - compiled
-    if used < out.shape[0]:
-        return out
-    bigger = np.empty((2 * used, out.shape[1]), dtype=out.dtype)
-    bigger[:used] = out
-    return bigger
-
-
-@njit(cache=True)
 def bent_sets(  # pragma: no cover - compiled
     cands, digit_cells, cell_units, peers, scopes, digit_sets, n
 ):
@@ -53,10 +47,8 @@ def bent_sets(  # pragma: no cover - compiled
 
     ``digit_cells[d]`` and ``peers[c]`` are cell masks (two words), ``cell_units[c]`` the three
     units of a cell, ``digit_sets`` the n-digit masks to try in order."""
-    out = np.empty((64, 4), dtype=np.int64)
-    used = 0
+    rows = List()
     seen = set()
-    seen.add(np.int64(-1))
     cells = np.empty(81, dtype=np.int64)
     fit = np.empty(81, dtype=np.int64)
     pos = np.zeros(n + 1, dtype=np.int64)
@@ -152,17 +144,12 @@ def bent_sets(  # pragma: no cover - compiled
                     size = level + 1
                     un = uni[level] | cands[c]
                     if size == n:
-                        if _popcount(un) == n:
-                            # the same cells reached from another pivot or scope count once
-                            sk = _set_key(lo_, hi_)
-                            if sk not in seen:
-                                seen.add(sk)
-                                out = _room(out, used)
-                                out[used, 0] = np.int64(lo_ & np.uint64(0x7FFFFFFFFFFFFFFF))
-                                out[used, 1] = np.int64((lo_ >> np.uint64(63)) | (hi_ << np.uint64(1)))
-                                out[used, 2] = un
-                                out[used, 3] = loose
-                                used += 1
+                        # the same cells reached from another pivot or scope count once
+                        if _popcount(un) == n and (lo_, hi_) not in seen:
+                            seen.add((lo_, hi_))
+                            rows.append((np.int64(lo_ & np.uint64(0x7FFFFFFFFFFFFFFF)),
+                                         np.int64((lo_ >> np.uint64(63)) | (hi_ << np.uint64(1))),
+                                         np.int64(un), np.int64(loose)))
                     else:
                         mlo[size] = lo_
                         mhi[size] = hi_
@@ -170,17 +157,7 @@ def bent_sets(  # pragma: no cover - compiled
                         loo[size] = loose
                         pos[size] = i + 1
                         level = size
-    return out[:used]
-
-
-@njit(cache=True)
-def _set_key(lo, hi):  # pragma: no cover - compiled
-    """Return a set of up to five cells (two words) as one int64: its cells' indexes, base 82."""
-    key = np.int64(0)
-    for half in range(2):
-        w = lo if half == 0 else hi
-        while w:
-            low = w & (~w + np.uint64(1))
-            w ^= low
-            key = key * 82 + half * 64 + _ctz(low) + 1
-    return key
+    out = np.empty((len(rows), 4), dtype=np.int64)
+    for r in range(len(rows)):
+        out[r, 0], out[r, 1], out[r, 2], out[r, 3] = rows[r]
+    return out

@@ -8,27 +8,14 @@ its cells are filled), fast enough for 4x4 puzzles and small 6x6 ones.
 
 from __future__ import annotations
 
-from engine.puzzle.model import (
-    XV,
-    Arrow,
-    Cage,
-    Diagonal,
-    Dot,
-    ExtraRegion,
-    GreaterThan,
-    LittleKiller,
-    Parity,
-    Puzzle,
-    Sandwich,
-    Thermometer,
-)
+import engine
 
 
 def _rc(cell: int, n: int) -> tuple[int, int]:
     return divmod(cell, n)
 
 
-def satisfies(puzzle: Puzzle, digits: list[int]) -> bool:
+def satisfies(puzzle: engine.Puzzle, digits: list[int]) -> bool:
     """True if ``digits`` fill the grid, keep the givens and obey every constraint of ``puzzle``."""
     n = puzzle.size
     if len(digits) != n * n or any(not 1 <= d <= n for d in digits):
@@ -40,9 +27,9 @@ def satisfies(puzzle: Puzzle, digits: list[int]) -> bool:
     groups += [[i for i in range(n * n) if puzzle.regions[i] == k] for k in range(n)]
     rules = puzzle.rules()
     for con in puzzle.constraints:
-        if isinstance(con, (ExtraRegion, Cage)):
+        if isinstance(con, (engine.ExtraRegion, engine.Cage)):
             groups.append(list(con.cells))
-        if isinstance(con, Diagonal):
+        if isinstance(con, engine.Diagonal):
             groups.append([i * n + (i if con.anti else n - 1 - i) for i in range(n)])
     if any(len({digits[c] for c in g}) != len(g) for g in groups):
         return False
@@ -57,7 +44,7 @@ def satisfies(puzzle: Puzzle, digits: list[int]) -> bool:
             return False
         if dr + dc == 1 and "nonconsecutive" in rules and abs(digits[a] - digits[b]) == 1:
             return False
-    marked = {frozenset(c.cells) for c in puzzle.constraints if isinstance(c, (Dot, XV))}
+    marked = {frozenset(c.cells) for c in puzzle.constraints if isinstance(c, (engine.Dot, engine.XV))}
     for a, b in pairs:
         if sum(map(abs, (a // n - b // n, a % n - b % n))) != 1 or frozenset((a, b)) in marked:
             continue
@@ -72,55 +59,55 @@ def satisfies(puzzle: Puzzle, digits: list[int]) -> bool:
 
 
 def _holds(con: object, digits: list[int], n: int) -> bool:
-    if isinstance(con, Cage):
+    if isinstance(con, engine.Cage):
         return con.total is None or sum(digits[c] for c in con.cells) == con.total
-    if isinstance(con, Thermometer):
+    if isinstance(con, engine.Thermometer):
         return all(digits[a] < digits[b] for a, b in zip(con.cells, con.cells[1:], strict=False))
-    if isinstance(con, Arrow):
+    if isinstance(con, engine.Arrow):
         return int("".join(str(digits[c]) for c in con.circle)) == sum(digits[c] for c in con.line)
-    if isinstance(con, LittleKiller):
+    if isinstance(con, engine.LittleKiller):
         return sum(digits[c] for c in con.cells) == con.total
-    if isinstance(con, Sandwich):
+    if isinstance(con, engine.Sandwich):
         cells = [con.index * n + k if con.axis == "row" else k * n + con.index for k in range(n)]
         line = [digits[c] for c in cells]
         i, j = sorted((line.index(1), line.index(n)))
         return sum(line[i + 1 : j]) == con.total
-    if isinstance(con, Dot):
+    if isinstance(con, engine.Dot):
         x, y = (digits[c] for c in con.cells)
         return abs(x - y) == con.number if con.colour == "white" else con.number in (x / y, y / x)
-    if isinstance(con, XV):
+    if isinstance(con, engine.XV):
         return sum(digits[c] for c in con.cells) == con.total
-    if isinstance(con, Parity):
+    if isinstance(con, engine.Parity):
         return digits[con.cell] % 2 == (0 if con.even else 1)
-    if isinstance(con, GreaterThan):
+    if isinstance(con, engine.GreaterThan):
         return digits[con.cells[0]] > digits[con.cells[1]]
     return True
 
 
-def _houses(puzzle: Puzzle) -> list[list[int]]:
+def _houses(puzzle: engine.Puzzle) -> list[list[int]]:
     n = puzzle.size
     groups = [[r * n + c for c in range(n)] for r in range(n)]
     groups += [[r * n + c for r in range(n)] for c in range(n)]
     groups += [[i for i in range(n * n) if puzzle.regions[i] == k] for k in range(n)]
     for con in puzzle.constraints:
-        if isinstance(con, (ExtraRegion, Cage)):
+        if isinstance(con, (engine.ExtraRegion, engine.Cage)):
             groups.append(list(con.cells))
-        if isinstance(con, Diagonal):
+        if isinstance(con, engine.Diagonal):
             groups.append([i * n + (i if con.anti else n - 1 - i) for i in range(n)])
     return groups
 
 
 def _cells(con: object, n: int) -> tuple[int, ...]:
-    if isinstance(con, Arrow):
+    if isinstance(con, engine.Arrow):
         return con.circle + con.line
-    if isinstance(con, Parity):
+    if isinstance(con, engine.Parity):
         return (con.cell,)
-    if isinstance(con, Sandwich):
+    if isinstance(con, engine.Sandwich):
         return tuple(con.index * n + k if con.axis == "row" else k * n + con.index for k in range(n))
     return tuple(getattr(con, "cells", ()))
 
 
-def _search(puzzle: Puzzle, limit: int) -> tuple[int, list[int] | None]:
+def _search(puzzle: engine.Puzzle, limit: int) -> tuple[int, list[int] | None]:
     n = puzzle.size
     peers = [set() for _ in range(n * n)]
     for house in _houses(puzzle):
@@ -158,12 +145,12 @@ def _search(puzzle: Puzzle, limit: int) -> tuple[int, list[int] | None]:
     return len(found), (found[0] if found else None)
 
 
-def brute_count(puzzle: Puzzle, limit: int = 2) -> int:
+def brute_count(puzzle: engine.Puzzle, limit: int = 2) -> int:
     """The number of solutions of ``puzzle``, counted up to ``limit``."""
     return _search(puzzle, limit)[0]
 
 
-def brute_solve(puzzle: Puzzle) -> list[int] | None:
+def brute_solve(puzzle: engine.Puzzle) -> list[int] | None:
     """One solution of ``puzzle`` (the first in cell order), or None."""
     return _search(puzzle, 1)[1]
 

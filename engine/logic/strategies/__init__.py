@@ -3,10 +3,10 @@
 Each family module (singles, intersections, subsets, fish, ...) defines finder functions
 ``find(cg: CandidateGrid) -> Iterator[Step]`` that yield every instance they see on any candidate
 state (not only states reached from the start), and declares its techniques in its :data:`FAMILY`:
-one :class:`Technique` record each, with its explanation templates (the words themselves are made
-by :mod:`engine.words.wording`).  Nothing is registered at import time: :mod:`engine.logic.techniques` reads
-the families and is the one registry, ordered by cost, that the driver, the rating, the CLI and
-the UI read.
+one :class:`Technique` record each, its explanation templates taken from :mod:`engine.words.templates`
+(the words themselves are made by :mod:`engine.words.wording`).  Nothing is registered at import
+time: :mod:`engine.logic.techniques` reads the families and is the one registry, ordered by cost,
+that the driver, the rating, the CLI and the UI read.
 """
 
 from __future__ import annotations
@@ -16,6 +16,7 @@ from typing import NamedTuple
 
 from engine.candidates import CandidateGrid
 from engine.steps import Step
+from engine.words.templates import TEMPLATES
 
 Finder = Callable[[CandidateGrid], Iterator[Step]]
 
@@ -45,8 +46,10 @@ class Family:
     def __init__(self) -> None:
         self.techniques: list[Technique] = []
 
-    def add(self, technique: Technique, en: str, zh: str) -> Technique:
-        """Declare ``technique`` with its English and Chinese templates; return the record."""
+    def add(self, technique: Technique) -> Technique:
+        """Declare ``technique`` with its English and Chinese templates from
+        :data:`engine.words.templates.TEMPLATES`; return the record (KeyError for an id it lacks)."""
+        en, zh = TEMPLATES[technique.id]
         record = technique._replace(en=en, zh=zh)
         self.techniques.append(record)
         return record

@@ -218,19 +218,7 @@ def find_death_blossom(cg: CandidateGrid) -> Iterator[Step]:
 
 
 
-FAMILY.add(
-    Technique("als_xz", "ALS-XZ", "待定数组 XZ", 7.2, find_als_xz, covered_by="aic"),
-    "ALS-XZ: almost locked sets {sets} share the restricted digit {x}; {result}.",
-    "待定数组 XZ：待定数组 {sets} 以 {x} 为受限公共数；{result}。",
-)
-FAMILY.add(
-    Technique("als_xy_wing", "ALS-XY-Wing", "待定数组 XY-Wing", 7.4, find_als_xy_wing, covered_by="aic"),
-    "ALS-XY-wing: almost locked sets {sets} (the last is the pivot, restricted digits {x} and {y}); "
-    "{result}.",
-    "待定数组 XY-Wing：待定数组 {sets}（最后一个为枢纽，受限公共数 {x} 与 {y}）；{result}。",
-)
-FAMILY.add(
-    Technique("death_blossom", "Death Blossom", "死亡之花", 7.6, find_death_blossom),
-    "Death blossom: whatever the stem {stem} holds locks one petal of {sets}; {result}.",
-    "死亡之花：无论茎 {stem} 填什么，花瓣 {sets} 之一被锁定；{result}。",
-)
+FAMILY.add(Technique("als_xz", "ALS-XZ", "待定数组 XZ", 7.2, find_als_xz, covered_by="aic"))
+FAMILY.add(Technique("als_xy_wing", "ALS-XY-Wing", "待定数组 XY-Wing", 7.4, find_als_xy_wing,
+                     covered_by="aic"))
+FAMILY.add(Technique("death_blossom", "Death Blossom", "死亡之花", 7.6, find_death_blossom))

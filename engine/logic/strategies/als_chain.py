@@ -186,13 +186,4 @@ def _step(sets: Sequence[Als], path: tuple[list[int], list[int]], removals: tupl
 
 
 
-FAMILY.add(
-    Technique("als_chain", "ALS Chain", "待定数组链", 7.8, find_als_chain, covered_by="aic"),
-    "ALS chain: {chain}, each almost locked set linked to the next by the restricted digit between "
-    "them. Were {z} not in {first}, that set would be locked and push its linking digit out of the "
-    "next set, which would then be locked in turn, and so on to {last}, which would then hold {z}; "
-    "so {z} is in the first or the last set: {result}.",
-    "待定数组链：{chain}，相邻两个待定数组由其间标出的受限公共数相连。若 {first} 中没有 {z}，"
-    "它就被锁定，它的链接数便从下一个数组中排除，下一个数组也被锁定，如此直到 {last}，"
-    "它就必须含有 {z}；所以 {z} 必在首尾两个数组之一中：{result}。",
-)
+FAMILY.add(Technique("als_chain", "ALS Chain", "待定数组链", 7.8, find_als_chain, covered_by="aic"))

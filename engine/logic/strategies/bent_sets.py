@@ -168,12 +168,8 @@ def tuvwxyz_wing(cg: CandidateGrid) -> Iterator[Step]:
 
 _EN = "the {size} cells {set} hold only the digits {digits}; {reason}. So: {result}."
 _ZH = "{size} 格 {set} 只含数字 {digits}；{reason}。所以：{result}。"
-FAMILY.add(Technique("wxyz_wing", "WXYZ-Wing", "WXYZ翼", 4.6, wxyz_wing), "WXYZ-wing: " + _EN,
-           "WXYZ翼：" + _ZH)
-FAMILY.add(Technique("vwxyz_wing", "VWXYZ-Wing", "VWXYZ翼", 4.8, vwxyz_wing), "VWXYZ-wing: " + _EN,
-           "VWXYZ翼：" + _ZH)
+FAMILY.add(Technique("wxyz_wing", "WXYZ-Wing", "WXYZ翼", 4.6, wxyz_wing))
+FAMILY.add(Technique("vwxyz_wing", "VWXYZ-Wing", "VWXYZ翼", 4.8, vwxyz_wing))
 # Sukaku Explainer's own prices (UVWXYZWingHint 6.6, TUVWXYZWingHint 7.5, fixed)
-FAMILY.add(Technique("uvwxyz_wing", "UVWXYZ-Wing", "UVWXYZ翼", 6.6, uvwxyz_wing), "UVWXYZ-wing: " + _EN,
-           "UVWXYZ翼：" + _ZH)
-FAMILY.add(Technique("tuvwxyz_wing", "TUVWXYZ-Wing", "TUVWXYZ翼", 7.5, tuvwxyz_wing), "TUVWXYZ-wing: " + _EN,
-           "TUVWXYZ翼：" + _ZH)
+FAMILY.add(Technique("uvwxyz_wing", "UVWXYZ-Wing", "UVWXYZ翼", 6.6, uvwxyz_wing))
+FAMILY.add(Technique("tuvwxyz_wing", "TUVWXYZ-Wing", "TUVWXYZ翼", 7.5, tuvwxyz_wing))

@@ -85,11 +85,4 @@ def bug_plus_n(cg: CandidateGrid) -> Iterator[Step]:
                        detail={"n": len(extra), "extras": [list(p) for p in extra]})
 
 
-FAMILY.add(
-    Technique("bug_plus_n", "BUG+n", "BUG+n 全双值坟墓", 5.7, bug_plus_n, needs_unique=True),
-    "BUG+{n}: without {extras}, every empty cell would have two candidates and every digit two "
-    "places in each unit, a state with no unique solution; so one of them is true, and what each "
-    "of them rules out goes: {result}.",
-    "BUG+{n}：若没有 {extras}，每个空格都只剩两个候选数、每个数在每个单元都只剩两个位置，"
-    "这样的局面不会有唯一解；所以它们中至少一个为真，它们每一个都排除的候选数可以删去：{result}。",
-)
+FAMILY.add(Technique("bug_plus_n", "BUG+n", "BUG+n 全双值坟墓", 5.7, bug_plus_n, needs_unique=True))

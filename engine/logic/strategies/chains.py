@@ -363,25 +363,7 @@ def find_aic(cg: CandidateGrid) -> Iterator[Step]:
 
 
 
-FAMILY.add(
-    Technique("remote_pair", "Remote Pair", "远程数对", 6.4, find_remote_pair),
-    "Remote pair {digits} along {chain}: {said}. So the cells alternate between the two digits, and a "
-    "cell seeing two of them an odd number of steps apart sees both: {removed}.",
-    "远程数对 {digits}（{chain}）：{said}。所以链上的格交替填这两个数，"
-    "同时看到相隔奇数步的两格的格两个数都不能填：{removed}。",
-)
-FAMILY.add(
-    Technique("x_chain", "X-Chain", "X链", 6.6, find_x_chain),
-    "X-chain on {digit}: {story}",
-    "X链（数字 {digit}）：{story}",
-)
-FAMILY.add(
-    Technique("xy_chain", "XY-Chain", "XY链", 6.8, find_xy_chain),
-    "XY-chain: {story}",
-    "XY链：{story}",
-)
-FAMILY.add(
-    Technique("aic", "Alternating Inference Chain", "交替推理链", 7.0, find_aic),
-    "{title}: {story}",
-    "{title}：{story}",
-)
+FAMILY.add(Technique("remote_pair", "Remote Pair", "远程数对", 6.4, find_remote_pair))
+FAMILY.add(Technique("x_chain", "X-Chain", "X链", 6.6, find_x_chain))
+FAMILY.add(Technique("xy_chain", "XY-Chain", "XY链", 6.8, find_xy_chain))
+FAMILY.add(Technique("aic", "Alternating Inference Chain", "交替推理链", 7.0, find_aic))

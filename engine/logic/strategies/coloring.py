@@ -218,15 +218,5 @@ def _multi_pair(open_cells: int, first: Cluster, second: tuple[int, int], seen1:
             yield "type 1", set(bits(seen1[1 - a] & seen2[1 - b] & open_cells))
 
 
-FAMILY.add(
-    Technique("simple_coloring", "Simple Colouring", "简单染色", 4.5, simple_coloring),
-    "Simple colouring on {digit} ({kind}): the strong links colour {colours}; one colour holds "
-    "{digit}, so: {removed}.",
-    "简单染色（数字 {digit}，{kind}）：强链把格染成 {colours}；其中一种颜色为真，所以：{removed}。",
-)
-FAMILY.add(
-    Technique("multi_coloring", "Multi-Colouring", "多重染色", 4.6, multi_coloring),
-    "Multi-colouring on {digit} ({kind}): the coloured clusters {colours} see each other, so: "
-    "{removed}.",
-    "多重染色（数字 {digit}，{kind}）：染色簇 {colours} 相互可见，所以：{removed}。",
-)
+FAMILY.add(Technique("simple_coloring", "Simple Colouring", "简单染色", 4.5, simple_coloring))
+FAMILY.add(Technique("multi_coloring", "Multi-Colouring", "多重染色", 4.6, multi_coloring))

@@ -421,40 +421,15 @@ for _kind_id in ("franken", "mutant"):
         _en = f"{_KIND_EN[_kind_id]} {_EN[_n]}"
         _zh = f"{_KIND_ZH[_kind_id]}{_ZH[_n]}"
         _tid = f"{_kind_id}_{_NAMES[_n]}"
-        FAMILY.add(
-            Technique(_tid, _en, _zh, _SCORE[_kind_id, _n], _finder(_n, _kind_id, False)),
-            f"{_en}: in {{base}}, {{digit}} lies only in {{cover}}; each of the {_n} base units places "
-            f"{{digit}} once and the {_n} cover units can take only one each, so the cover's other "
-            "candidates lose {digit}: {removed}.",
-            f"{_zh}：在 {{base}} 中，数字 {{digit}} 只出现在 {{cover}}；{_n} 个基础单元各填一个 {{digit}}，"
-            f"{_n} 个覆盖单元各只能容纳一个，所以覆盖单元中的其余候选删去 {{digit}}：{{removed}}。",
-        )
+        FAMILY.add(Technique(_tid, _en, _zh, _SCORE[_kind_id, _n], _finder(_n, _kind_id, False)))
         FAMILY.add(
             Technique(f"finned_{_tid}", f"Finned {_en}", f"鳍{_zh}", round(_SCORE[_kind_id, _n] + 0.1, 1),
                       _finder(_n, _kind_id, True)),
-            f"Finned {_en}: in {{base}}, {{digit}} lies only in {{cover}} or in the fins {{fins}}; "
-            "either a fin holds it or the fish does, so the candidates that see every fin lose "
-            "{digit}: {removed}.",
-            f"鳍{_zh}：在 {{base}} 中，数字 {{digit}} 只出现在 {{cover}} 或鳍 {{fins}}；"
-            "要么某个鳍是 {digit}，要么鱼成立，所以能看到所有鳍的候选删去 {digit}：{removed}。",
         )
 
 for _kind_id, _score in (("franken", 5.9), ("mutant", 6.3)):
     _en = f"Siamese {_KIND_EN[_kind_id]} Fish"
     _zh = f"连体{_KIND_ZH[_kind_id]}鱼"
-    FAMILY.add(
-        Technique(f"siamese_{_kind_id}_fish", _en, _zh, _score, _siamese_finder(_kind_id)),
-        f"{_en}: two finned {_KIND_EN[_kind_id]} {{fish_en}} fish share the base {{base}} for {{digit}}, "
-        "one covered by {cover} with the fins {fins}, the other by {cover2} with the fins {fins2}; "
-        "each removes {digit} where it sees all its own fins: {removed}.",
-        f"{_zh}：两条鳍{_KIND_ZH[_kind_id]}{{fish_zh}}共用数字 {{digit}} 的基础单元 {{base}}，"
-        "一条由 {cover} 覆盖、鳍为 {fins}，另一条由 {cover2} 覆盖、鳍为 {fins2}；"
-        "各自删去能看到自己所有鳍的候选 {digit}：{removed}。",
-    )
+    FAMILY.add(Technique(f"siamese_{_kind_id}_fish", _en, _zh, _score, _siamese_finder(_kind_id)))
 
-FAMILY.add(
-    Technique("kraken_fish", "Kraken Fish", "海怪鱼", 8.1, kraken_fish),
-    "Kraken Fish: in {base}, {digit} lies only in {cover} or in the fins {fins}. {reason}. "
-    "Either way: {removed}.",
-    "海怪鱼：在 {base} 中，数字 {digit} 只出现在 {cover} 或鳍 {fins}。{reason}。无论哪种情况：{removed}。",
-)
+FAMILY.add(Technique("kraken_fish", "Kraken Fish", "海怪鱼", 8.1, kraken_fish))

@@ -222,19 +222,8 @@ def _excluded3(ma: int, mb: int, mc: int, sees: tuple[int, int, int],
 FAMILY.add(
     Technique("aligned_pair_exclusion", "Aligned Pair Exclusion", "对齐数对排除", 6.2,
               aligned_pair_exclusion),
-    "Aligned pair exclusion on {pair}: a pair of digits for them is impossible when the digits are "
-    "equal or when they would leave one of {blockers} (cells seeing both) with no candidate; "
-    "a digit with no possible partner goes: {result}.",
-    "对齐数对排除（{pair}）：两格所填数字相同、或会让同时看到两格的 {blockers} 之一无数可填时，"
-    "这对数字不可能；找不到可能搭配的数字可以删去：{result}。",
 )
 FAMILY.add(
     Technique("aligned_triple_exclusion", "Aligned Triple Exclusion", "对齐三格排除", 7.5,
               aligned_triple_exclusion),
-    "Aligned triple exclusion on {triple}: a combination of digits for them is impossible when two "
-    "of them that see each other take the same digit or when it would leave one of {blockers} "
-    "(cells seeing all three) with no candidate; a digit no possible combination uses goes: "
-    "{result}.",
-    "对齐三格排除（{triple}）：三格所填数字中，互相可见的两格相同、或会让同时看到三格的 "
-    "{blockers} 之一无数可填时，这组数字不可能；不出现在任何可能组合中的数字可以删去：{result}。",
 )

@@ -173,15 +173,4 @@ def _names(cells: tuple[int, ...]) -> str:
     return ", ".join(cell_name(c) for c in cells)
 
 
-FAMILY.add(
-    Technique("exocet", "Junior Exocet", "初级飞鱼导弹", 10.0, find_exocet),
-    "Junior exocet on {digits}: base cells {base} hold two of these digits. Each cross-line ({units}) "
-    "holds each digit once, and outside the band each of these digits fits in at most two {lines}, so "
-    "whatever the base holds also lies on a cross-line inside the band, where only the targets "
-    "{targets} can take it (companions {companions} hold none of these digits). So the targets hold "
-    "the base's two digits: {result}.",
-    "初级飞鱼导弹（{digits}）：基础格 {base} 填其中两个数。每条交叉线（{units}）中每个数各出现一次，"
-    "而在本区带之外这些数都只落在至多两{lines}中，所以基础格的数也必在区带之内的某条交叉线上，"
-    "那里只有目标格 {targets} 能填（伴随格 {companions} 不含这些数）。所以目标格填的正是基础格的两个数："
-    "{result}。",
-)
+FAMILY.add(Technique("exocet", "Junior Exocet", "初级飞鱼导弹", 10.0, find_exocet))

@@ -24,7 +24,7 @@ from collections.abc import Iterator
 from itertools import combinations
 
 from engine.candidates import CandidateGrid, DigitMemo, all_unit_positions, template_covered
-from engine.logic.strategies import Family, Technique
+from engine.logic.strategies import Family, Finder, Technique
 from engine.masks import POPCOUNT
 from engine.steps import Step
 
@@ -241,50 +241,20 @@ def _unit_list(units: tuple[int, ...]) -> str:
     return kind + "".join(str(u % 9 + 1) for u in units)
 
 
-def x_wing(cg: CandidateGrid) -> Iterator[Step]:
-    """Yield every X-wing that removes a candidate (none if none)."""
-    return _fish(cg, 2, "basic")
+def _finder(n: int, kind: str) -> Finder:
+    tid = _NAMES[n] if kind == "basic" else f"{kind}_{_NAMES[n]}"
+
+    def find(cg: CandidateGrid) -> Iterator[Step]:
+        return _fish(cg, n, kind)
+
+    find.__name__ = tid
+    find.__doc__ = f"Yield every {tid.replace('_', ' ')} that removes a candidate (none if none)."
+    return find
 
 
-def swordfish(cg: CandidateGrid) -> Iterator[Step]:
-    """Yield every swordfish that removes a candidate (none if none)."""
-    return _fish(cg, 3, "basic")
-
-
-def jellyfish(cg: CandidateGrid) -> Iterator[Step]:
-    """Yield every jellyfish that removes a candidate (none if none)."""
-    return _fish(cg, 4, "basic")
-
-
-def finned_x_wing(cg: CandidateGrid) -> Iterator[Step]:
-    """Yield every finned X-wing that removes a candidate (none if none)."""
-    return _fish(cg, 2, "finned")
-
-
-def finned_swordfish(cg: CandidateGrid) -> Iterator[Step]:
-    """Yield every finned swordfish that removes a candidate (none if none)."""
-    return _fish(cg, 3, "finned")
-
-
-def finned_jellyfish(cg: CandidateGrid) -> Iterator[Step]:
-    """Yield every finned jellyfish that removes a candidate (none if none)."""
-    return _fish(cg, 4, "finned")
-
-
-def sashimi_x_wing(cg: CandidateGrid) -> Iterator[Step]:
-    """Yield every sashimi X-wing that removes a candidate (none if none)."""
-    return _fish(cg, 2, "sashimi")
-
-
-def sashimi_swordfish(cg: CandidateGrid) -> Iterator[Step]:
-    """Yield every sashimi swordfish that removes a candidate (none if none)."""
-    return _fish(cg, 3, "sashimi")
-
-
-def sashimi_jellyfish(cg: CandidateGrid) -> Iterator[Step]:
-    """Yield every sashimi jellyfish that removes a candidate (none if none)."""
-    return _fish(cg, 4, "sashimi")
-
+x_wing, swordfish, jellyfish = (_finder(n, "basic") for n in (2, 3, 4))
+finned_x_wing, finned_swordfish, finned_jellyfish = (_finder(n, "finned") for n in (2, 3, 4))
+sashimi_x_wing, sashimi_swordfish, sashimi_jellyfish = (_finder(n, "sashimi") for n in (2, 3, 4))
 
 _EN = {2: "X-Wing", 3: "Swordfish", 4: "Jellyfish"}
 _ZH = {2: "X翼", 3: "剑鱼", 4: "水母"}
@@ -293,27 +263,12 @@ _SCORE = {2: 3.2, 3: 3.8, 4: 5.2}
 for _n, _basic, _finned, _sashimi in ((2, x_wing, finned_x_wing, sashimi_x_wing),
                                       (3, swordfish, finned_swordfish, sashimi_swordfish),
                                       (4, jellyfish, finned_jellyfish, sashimi_jellyfish)):
-    FAMILY.add(
-        Technique(_NAMES[_n], _EN[_n], _ZH[_n], _SCORE[_n], _basic),
-        f"{_EN[_n]}: in {{base}}, {{digit}} lies only in {{cover}}, so the rest of {{cover}} loses "
-        "{digit}: {removed}.",
-        f"{_ZH[_n]}：在 {{base}} 中，数字 {{digit}} 只出现在 {{cover}}，"
-        "所以 {cover} 的其余格删去 {digit}：{removed}。",
-    )
+    FAMILY.add(Technique(_NAMES[_n], _EN[_n], _ZH[_n], _SCORE[_n], _basic))
     FAMILY.add(
         Technique(f"finned_{_NAMES[_n]}", f"Finned {_EN[_n]}", f"鳍{_ZH[_n]}", round(_SCORE[_n] + 0.2, 1),
                   _finned),
-        f"Finned {_EN[_n]}: in {{base}}, {{digit}} lies only in {{cover}} or in the fins {{fins}}; "
-        "either way the cells of the fins' box in {cover} lose {digit}: {removed}.",
-        f"鳍{_ZH[_n]}：在 {{base}} 中，数字 {{digit}} 只出现在 {{cover}} 或鳍 {{fins}}；"
-        "无论哪种情况，鳍所在宫中位于 {cover} 的格都删去 {digit}：{removed}。",
     )
     FAMILY.add(
         Technique(f"sashimi_{_NAMES[_n]}", f"Sashimi {_EN[_n]}", f"退化鳍{_ZH[_n]}（刺身）",
                   round(_SCORE[_n] + 0.3, 1), _sashimi),
-        f"Sashimi {_EN[_n]}: in {{base}}, {{digit}} lies only in {{cover}} or in the fins {{fins}} "
-        "(without them it is not even a fish); the cells of the fins' box in {cover} lose {digit}: "
-        "{removed}.",
-        f"退化鳍{_ZH[_n]}（刺身）：在 {{base}} 中，数字 {{digit}} 只出现在 {{cover}} 或鳍 {{fins}}；"
-        "鳍所在宫中位于 {cover} 的格删去 {digit}：{removed}。",
     )

@@ -749,11 +749,5 @@ for _tid, _name, _name_zh, _cost, _found_by in (
     ("forcing_chain", "Forcing Chain", "强制链", 8.0, find_forcing_chain),
     ("forcing_net", "Forcing Net", "强制网", 8.6, find_forcing_net),
 ):  # their words are the story the walk tells
-    FAMILY.add(Technique(_tid, _name, _name_zh, _cost, _found_by), _name.capitalize() + ": {story}",
-               _name_zh + "：{story}")
-FAMILY.add(
-    Technique("guess", "Guess", "猜测", 10.0, find_guess),
-    "Guess: no logical step is left, so {result} (the solution's digit; {cells} has {options} "
-    "candidates).",
-    "猜测：已没有逻辑步骤，按答案{result}（{cells} 有 {options} 个候选数）。",
-)
+    FAMILY.add(Technique(_tid, _name, _name_zh, _cost, _found_by))
+FAMILY.add(Technique("guess", "Guess", "猜测", 10.0, find_guess))

@@ -153,29 +153,7 @@ def locked_triple(cg: CandidateGrid) -> Iterator[Step]:
 
 
 
-FAMILY.add(
-    Technique("pointing", "Pointing", "区块摒除（宫→行列）", 2.6, pointing),
-    "Pointing: in {first}, {digit} can only go in {cells}, all in {second}, so the rest of {second} "
-    "loses {digit}: {removed}.",
-    "区块摒除：{first}中数字 {digit} 只能填在 {cells}，都在{second}内，"
-    "所以{second}的其余格删去 {digit}：{removed}。",
-)
-FAMILY.add(
-    Technique("claiming", "Claiming", "区块摒除（行列→宫）", 2.8, claiming),
-    "Claiming: in {first}, {digit} can only go in {cells}, all in {second}, so the rest of {second} "
-    "loses {digit}: {removed}.",
-    "区块摒除：{first}中数字 {digit} 只能填在 {cells}，都在{second}内，"
-    "所以{second}的其余格删去 {digit}：{removed}。",
-)
-FAMILY.add(
-    Technique("locked_pair", "Locked Pair", "区块数对", 2.9, locked_pair),
-    "Locked pair: {cells} hold only {digits} and share {both}, so both lose {digits} "
-    "elsewhere: {removed}.",
-    "区块数对：{cells} 只含 {digits}，且同在{both}，所以这两个区域的其余格删去它们：{removed}。",
-)
-FAMILY.add(
-    Technique("locked_triple", "Locked Triple", "区块三数组", 3.1, locked_triple),
-    "Locked triple: {cells} hold only {digits} and share {both}, so both lose {digits} "
-    "elsewhere: {removed}.",
-    "区块三数组：{cells} 只含 {digits}，且同在{both}，所以这两个区域的其余格删去它们：{removed}。",
-)
+FAMILY.add(Technique("pointing", "Pointing", "区块摒除（宫→行列）", 2.6, pointing))
+FAMILY.add(Technique("claiming", "Claiming", "区块摒除（行列→宫）", 2.8, claiming))
+FAMILY.add(Technique("locked_pair", "Locked Pair", "区块数对", 2.9, locked_pair))
+FAMILY.add(Technique("locked_triple", "Locked Triple", "区块三数组", 3.1, locked_triple))

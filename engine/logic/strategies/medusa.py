@@ -204,11 +204,4 @@ def _step(first: list[Cand], second: list[Cand], links: list, elims: tuple, deta
     )
 
 
-FAMILY.add(
-    Technique("medusa_3d", "3D Medusa", "3D 美杜莎", 6.9, medusa_3d),
-    "3D Medusa: strong links (cells with two candidates, digits with two places in a unit) colour "
-    "{first} one colour and {second} the other; exactly one colour is all true. "
-    "{why}So: {result}.",
-    "3D 美杜莎：强链（只有两个候选数的格、在某单元只有两个位置的数）把 {first} 染成一种颜色，"
-    "{second} 染成另一种；恰有一种颜色全部为真。{why}所以：{result}。",
-)
+FAMILY.add(Technique("medusa_3d", "3D Medusa", "3D 美杜莎", 6.9, medusa_3d))

@@ -175,13 +175,4 @@ def _step(cg: CandidateGrid, elims: frozenset, rset: int, kset: int, counts: lis
 
 
 
-FAMILY.add(
-    Technique("msls", "Multi-Sector Locked Set", "多扇区锁定集", 8.8, find_msls),
-    "Multi-sector locked set: the {count} empty cells where rows {rows} meet columns {cols} hold one "
-    "digit each. Counting digits {row_digits} once for each of those rows they can take there, and "
-    "digits {col_digits} once for each of those columns, also gives {count}, so every such row and "
-    "column takes its digit inside these cells: {result}.",
-    "多扇区锁定集：第 {rows} 行与第 {cols} 列相交处的 {count} 个空格各填一个数。数字 {row_digits} "
-    "按这些格中能放它的行计数、数字 {col_digits} 按列计数，每行（列）至多一个，合计也是 {count} 个，"
-    "所以这些行与列的这个数都只能落在这些格中：{result}。",
-)
+FAMILY.add(Technique("msls", "Multi-Sector Locked Set", "多扇区锁定集", 8.8, find_msls))

@@ -119,8 +119,4 @@ def _step(cg: CandidateGrid, b: Branch) -> Step:
 
 
 
-FAMILY.add(
-    Technique("nishio", "Nishio Forcing Chain", "西尾强制链", BASE, find_nishio),
-    "Nishio forcing chain (only the digit {digit} is followed): {story}",
-    "西尾强制链（只追踪数字 {digit}）：{story}",
-)
+FAMILY.add(Technique("nishio", "Nishio Forcing Chain", "西尾强制链", BASE, find_nishio))

@@ -209,30 +209,7 @@ def _er_steps(pos: list[int], d: int, box: int, box_cells: list[int], row: int, 
                                "link": f"r{near // 9 + 1}c{near % 9 + 1}=r{far // 9 + 1}c{far % 9 + 1}"})
 
 
-FAMILY.add(
-    Technique("skyscraper", "Skyscraper", "摩天楼", 4.0, skyscraper),
-    "Skyscraper on {digit}: two strong links joined at one end, so one of {ends} holds {digit}; cells seeing "
-    "both lose it: {removed}.",
-    "摩天楼（数字 {digit}）：两条强链一端相连，所以 {ends} 中必有一格是 {digit}；"
-    "同时看到两者的格删去它：{removed}。",
-)
-FAMILY.add(
-    Technique("two_string_kite", "2-String Kite", "双线风筝", 4.1, two_string_kite),
-    "2-String Kite on {digit}: a row and a column strong link meet in a box, so one of {ends} holds {digit}; "
-    "cells seeing both lose it: {removed}.",
-    "双线风筝（数字 {digit}）：一行一列两条强链在同一宫相接，所以 {ends} 中必有一格是 {digit}；"
-    "同时看到两者的格删去它：{removed}。",
-)
-FAMILY.add(
-    Technique("turbot_fish", "Turbot Fish", "多宝鱼", 4.2, turbot_fish),
-    "Turbot fish on {digit}: strong, weak, strong link, so one of {ends} holds {digit}; cells seeing both "
-    "lose it: {removed}.",
-    "多宝鱼（数字 {digit}）：强链-弱链-强链，所以 {ends} 中必有一格是 {digit}；"
-    "同时看到两者的格删去它：{removed}。",
-)
-FAMILY.add(
-    Technique("empty_rectangle", "Empty Rectangle", "空矩形", 4.3, empty_rectangle),
-    "Empty rectangle on {digit}: in box {box} the digit lies on one row and one column only; with the "
-    "strong link {link} that removes {digit}: {removed}.",
-    "空矩形（数字 {digit}）：第{box}宫中该数只在一行一列上；结合强链 {link}，删去 {digit}：{removed}。",
-)
+FAMILY.add(Technique("skyscraper", "Skyscraper", "摩天楼", 4.0, skyscraper))
+FAMILY.add(Technique("two_string_kite", "2-String Kite", "双线风筝", 4.1, two_string_kite))
+FAMILY.add(Technique("turbot_fish", "Turbot Fish", "多宝鱼", 4.2, turbot_fish))
+FAMILY.add(Technique("empty_rectangle", "Empty Rectangle", "空矩形", 4.3, empty_rectangle))

@@ -85,18 +85,6 @@ def naked_single(cg: CandidateGrid) -> Iterator[Step]:
                        detail={"digit": d})
 
 
-FAMILY.add(
-    Technique("full_house", "Full House", "唯一空格", 1.0, full_house),
-    "Full house: {cells} is the last empty cell of {units}, so it takes the missing digit {digit}.",
-    "唯一空格：{cells} 是{units}中最后一个空格，填入缺少的数字 {digit}。",
-)
-FAMILY.add(
-    Technique("hidden_single", "Hidden Single", "排除法（隐性唯一）", 1.2, hidden_single),
-    "Hidden single: in {units}, {digit} can only go in {cells}, so {cells} = {digit}.",
-    "排除法（隐性唯一）：在{units}中，数字 {digit} 只能填在 {cells}，所以 {cells} = {digit}。",
-)
-FAMILY.add(
-    Technique("naked_single", "Naked Single", "唯余法（显性唯一）", 2.3, naked_single),
-    "Naked single: {digit} is the only candidate left in {cells}, so {cells} = {digit}.",
-    "唯余法（显性唯一）：{cells} 只剩候选数 {digit}，所以 {cells} = {digit}。",
-)
+FAMILY.add(Technique("full_house", "Full House", "唯一空格", 1.0, full_house))
+FAMILY.add(Technique("hidden_single", "Hidden Single", "排除法（隐性唯一）", 1.2, hidden_single))
+FAMILY.add(Technique("naked_single", "Naked Single", "唯余法（显性唯一）", 2.3, naked_single))

@@ -75,8 +75,4 @@ def find_grouped_fish(cg: CandidateGrid) -> Iterator[Step]:
         yield replace(step, detail={**step.detail, "score": score, "strong": len(states) // 2})
 
 
-FAMILY.add(
-    Technique("grouped_fish", "Grouped Strong-Link Fish", "分组强链鱼", SCORES[3], find_grouped_fish),
-    "Grouped strong-link fish ({strong} strong links) on {digit}: {story}",
-    "分组强链鱼（{strong} 条强链，数字 {digit}）：{story}",
-)
+FAMILY.add(Technique("grouped_fish", "Grouped Strong-Link Fish", "分组强链鱼", SCORES[3], find_grouped_fish))

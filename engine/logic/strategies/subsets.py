@@ -154,6 +154,4 @@ for (_kind, _size), _finder in _FINDERS.items():
     FAMILY.add(
         Technique(f"{_kind}_{_name}", f"{_en} {_name.title()}", f"{_zh}{_ZH[_name]}", _SCORES[_kind, _size],
                   _finder),
-        f"{_en} {_name}: " + _SAYS[_kind][0],
-        f"{_zh}{_ZH[_name]}：" + _SAYS[_kind][1],
     )

@@ -128,10 +128,4 @@ def _patterns(cands: list[int]) -> list[list[int]]:
 
 
 
-FAMILY.add(
-    Technique("sue_de_coq", "Sue de Coq", "融合数组（苏德科克）", 6.2, find_sue_de_coq),
-    "Sue de Coq: {core} with {line_cells} (digits {line_digits}) and {box_cells} (digits {box_digits}) "
-    "form one locked set across {units}; {result}.",
-    "融合数组（苏德科克）：{core} 与 {line_cells}（数 {line_digits}）及 {box_cells}（数 {box_digits}）"
-    "在{units}中构成锁定集；{result}。",
-)
+FAMILY.add(Technique("sue_de_coq", "Sue de Coq", "融合数组（苏德科克）", 6.2, find_sue_de_coq))

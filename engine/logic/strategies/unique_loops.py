@@ -205,11 +205,4 @@ def _step(kind: int, loop: tuple[int, ...], ab: int, extras: list[int], elims: l
     )
 
 
-FAMILY.add(
-    Technique("unique_loop", "Unique Loop", "唯一环", 4.6, find_unique_loop, needs_unique=True),
-    "Unique loop type {kind} on {digits} ({cells}): every unit these {size} cells touch holds two of "
-    "them, so if they held only {digits} the digits could alternate round the loop either way: two "
-    "solutions. So the loop keeps an extra candidate: {why}: {removed}.",
-    "唯一环 {kind} 型（{digits}，{cells}）：这 {size} 格所在的每个区域都恰有其中两格，若它们只含 "
-    "{digits}，两个数可以沿环交替、两种填法都成立，谜题就有两个解。所以环里必有额外候选数成立：{why}：{removed}。",
-)
+FAMILY.add(Technique("unique_loop", "Unique Loop", "唯一环", 4.6, find_unique_loop, needs_unique=True))

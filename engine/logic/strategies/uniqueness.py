@@ -424,27 +424,14 @@ for _t, (_en, _zh) in _UR_TEXT.items():
     FAMILY.add(
         Technique(f"unique_rectangle_{_t}", f"Unique Rectangle Type {_t}", f"唯一矩形 {_t} 型",
                   _UR_SCORES[_t], _UR_FINDERS[_t], needs_unique=True),
-        f"Unique rectangle type {_t} on {{digits}} ({{cells}}): {_en}: {{removed}}.",
-        f"唯一矩形 {_t} 型（{{digits}}，{{cells}}）：{_zh}：{{removed}}。",
     )
 FAMILY.add(
     Technique("hidden_rectangle", "Hidden Rectangle", "隐性唯一矩形", 4.7, hidden_rectangle,
               needs_unique=True),
-    "Hidden rectangle on {digits} ({cells}): {locked} is confined to the rectangle in the row and column "
-    "of {far}, so {far} cannot take the other digit: {removed}.",
-    "隐性唯一矩形（{digits}，{cells}）：在 {far} 所在的行和列中 {locked} 只出现在矩形内，"
-    "所以 {far} 删去另一个数：{removed}。",
 )
 
 FAMILY.add(
     Technique("avoidable_rectangle", "Avoidable Rectangle", "可规避矩形", 4.5, avoidable_rectangle,
               needs_unique=True),
-    "Avoidable rectangle ({kind}) on {digits} ({cells}): the placed digits could swap, so "
-    "{removed}.",
-    "可规避矩形（{kind}，{digits}，{cells}）：已填数字可以互换，所以{removed}。",
 )
-FAMILY.add(
-    Technique("bug_plus_1", "BUG+1", "BUG+1 全双值坟墓", 5.6, bug_plus_1, needs_unique=True),
-    "BUG+1: every other cell holds two candidates, so {cell} must be {digit}: {removed}.",
-    "BUG+1 全双值坟墓：其余格都只有两个候选数，所以 {cell} 必须是 {digit}：{removed}。",
-)
+FAMILY.add(Technique("bug_plus_1", "BUG+1", "BUG+1 全双值坟墓", 5.6, bug_plus_1, needs_unique=True))

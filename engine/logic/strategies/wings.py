@@ -128,22 +128,6 @@ def _bridge(links: list[tuple[int, int, int]], a: int, b: int) -> tuple[int, int
     return None
 
 
-FAMILY.add(
-    Technique("xy_wing", "XY-Wing", "XY翼", 4.2, xy_wing),
-    "XY-wing: pivot {pivot} with pincers {pincers}; one pincer must be {digit}, so cells seeing both "
-    "lose it: {removed}.",
-    "XY翼：枢纽 {pivot}，两翼 {pincers}；两翼中必有一格是 {digit}，同时看到两翼的格删去它：{removed}。",
-)
-FAMILY.add(
-    Technique("xyz_wing", "XYZ-Wing", "XYZ翼", 4.4, xyz_wing),
-    "XYZ-wing: pivot {pivot} with pincers {pincers}; one of the three must be {digit}, so cells seeing "
-    "all three lose it: {removed}.",
-    "XYZ翼：枢纽 {pivot}，两翼 {pincers}；三格中必有一格是 {digit}，同时看到三者的格删去它：{removed}。",
-)
-FAMILY.add(
-    Technique("w_wing", "W-Wing", "W翼", 4.4, w_wing),
-    "W-wing: {pincers} hold the same two digits and the strong link on {link_digit} ({link}) joins them, "
-    "so one of them is {digit}; cells seeing both lose it: {removed}.",
-    "W翼：{pincers} 含相同的两个候选数，数字 {link_digit} 的强链 {link} 连接两者，"
-    "所以其中一格必是 {digit}；同时看到两者的格删去它：{removed}。",
-)
+FAMILY.add(Technique("xy_wing", "XY-Wing", "XY翼", 4.2, xy_wing))
+FAMILY.add(Technique("xyz_wing", "XYZ-Wing", "XYZ翼", 4.4, xyz_wing))
+FAMILY.add(Technique("w_wing", "W-Wing", "W翼", 4.4, w_wing))

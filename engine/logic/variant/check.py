@@ -3,19 +3,12 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
-from engine.puzzle.model import (
-    XV,
-    Arrow,
-    Cage,
-    Dot,
-    GreaterThan,
-    LittleKiller,
-    Parity,
-    Puzzle,
-    Sandwich,
-    Thermometer,
-)
+from engine.puzzle.model import XV, Arrow, Cage, Dot, GreaterThan, LittleKiller, Parity, Sandwich, Thermometer
+
+if TYPE_CHECKING:
+    from engine.puzzle.model import Puzzle
 
 
 def _pairs(n: int) -> list[tuple[int, int]]:
