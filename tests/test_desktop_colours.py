@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 
 import pytest
+from harness.states import state_of
 
 from desktop.io import saves
 from desktop.midend import Game, GameError, Play
@@ -127,7 +128,7 @@ def test_the_page_paints_through_the_api_and_a_relaunch_restores_the_colours(tmp
     assert api.paint_note(0, 5, 6)["error"]["code"] == "filled"
     assert api.clear_colours() == {"ok": True, "changed": True}
     assert api.undo()["changed"]
-    state = Api(RecordingBridge(), tmp_path, "en").get_state()["state"]
+    state = state_of(Api(RecordingBridge(), tmp_path, "en"))
     assert state["colours"][0] == 2 and note_colour(state["note_colours"][EMPTY], 5) == 6
 
 

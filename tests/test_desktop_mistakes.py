@@ -6,6 +6,7 @@ import json
 
 import pytest
 from harness.proof import replay
+from harness.states import state_of
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -128,7 +129,7 @@ def _api(tmp_path):
 
 
 def _state(api) -> dict:
-    return api.get_state()["state"]
+    return state_of(api)
 
 
 def test_why_is_it_wrong_after_check_shows_a_proof_whose_placements_are_singles_ending_in_a_contradiction(
