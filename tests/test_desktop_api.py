@@ -574,3 +574,27 @@ def test_no_answer_of_any_call_carries_state(api, bridge, system_browser):
     assert len(refused) < len(answers) // 3, refused  # most calls were made for real, not refused
     assert bridge.named("state"), "the state came as events"
     api._shutdown()
+
+
+def test_the_page_receives_only_state_and_frame_events_over_a_session(api, bridge):
+    api._start()  # as the app does when its window shows
+    assert api.get_state() == {"ok": True}
+    assert api.import_text(PUZZLE)["ok"]
+    for cell, digit in ((2, 4), (3, 6), (2, 0), (3, 0)):
+        assert api.set_cell(cell, digit)["ok"]
+    assert api.toggle_note(2, 4)["ok"] and api.undo()["ok"] and api.redo()["ok"]
+    for _ in range(4):
+        assert api.hint()["ok"]
+    assert api.apply_hint()["ok"] and api.check()["ok"]
+    assert api.set_setting("language", "zh")["ok"] and api.set_delay(0)["ok"]
+    assert api.step()["ok"] and api.step_back()["ok"]
+    assert api.solve("smart")["ok"]
+    bridge.wait_for("state", lambda p: p["state"]["session"]["status"] == "solved", 60)
+    assert api.undo()["ok"] and api.new_puzzle()["ok"]
+    wait_notice(bridge, lambda n: n["code"] == "new_puzzle", timeout=60)
+    assert api.practise_open("")["ok"] and api.practise_show()["ok"] and api.practise_close()["ok"]
+    names = {name for name, _ in bridge.events}
+    assert names == {"state", "frame"}, names  # notices ride in the state; a run's board in frames
+    frames = bridge.named("frame")
+    assert all("status" not in f and "session" not in f and f["run"] > 0 for f in frames)
+    api._shutdown()
