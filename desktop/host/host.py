@@ -125,8 +125,8 @@ class Host:
         return {key: result[key] for key in ("changed", "check", "placed") if key in result}
 
     def start(self) -> None:
-        """The window is shown: start the solver's warm-up, an unfinished set's maker and the board's
-        analysis (once; later calls do nothing)."""
+        """The window is shown: start the solver's warm-up and an unfinished set's maker (the first time
+        only) and the board's analysis, and send the state."""
         self._start_warm_up()
         with self.lock:
             self._schedule_analysis()
