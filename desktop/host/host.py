@@ -5,15 +5,17 @@ end under one lock, saves the game after a change, and pushes the whole snapshot
 ``state`` event with a sequence number (the only way the page learns state).  Long work runs on
 worker threads (making puzzles and sets, the solver's warm-up, the board analysis, solve runs); a
 worker hands its result back as a command, which the mid end drops if it no longer belongs to the
-puzzle, set or board shown.  Solve frames go to the page on their own channel (``solve``), keyed by
-the run's id; they are a view, never game state.  The areas beside the game keep their host side in
-``desktop/*_host.py`` (``Host.maker``, ``.practice``, ``.photo``, ``.learn``, ``.export``), each handed
-the host (they never import this module).
+puzzle, set or board shown.  A run's board at a position goes to the page on its own channel
+(``frame``), keyed by the run's id: a view, never state (the run's status is the state's ``session``).
+Notices are part of the state: a list numbered by ``id`` the page tells once each.  The areas beside
+the game keep their host side in ``desktop/host/`` (``Host.maker``, ``.practice``, ``.photo``,
+``.learn``, ``.export``), each handed the host (they never import this module).
 """
 
 from __future__ import annotations
 
 import datetime as dt
+import itertools
 import logging
 import threading
 import time
@@ -39,6 +41,7 @@ log = logging.getLogger(__name__)
 
 WARM_UP_DELAY_S = 1.0
 MAX_SET = 1000
+KEPT_NOTICES = 20  # the newest notices every state carries (the page tells each id once)
 
 
 def now_ms() -> float:
@@ -59,6 +62,9 @@ class Host:
         self.settings: dict[str, Any] = loaded_settings.value
         told = loaded_settings.told("settings") + loaded_game.told("game")  # damaged files, history dropped
         self.midend = Midend(loaded_game.value, self.settings, told)
+        self._notice_ids = itertools.count(1)
+        self._notices: list[dict[str, Any]] = []  # the state's ``notices``, numbered (lock held)
+        self._number(told)
         self._lang_override = lang if lang in storage.LANGUAGES else None
         self._system_lang = system_lang
         self._session: Session | None = None
@@ -118,15 +124,13 @@ class Host:
         result = self.move({"name": name})
         return {key: result[key] for key in ("changed", "check", "placed") if key in result}
 
-    def state(self) -> dict[str, Any]:
-        """Return the whole state the page draws from (also sent as a ``state`` event), and start the
-        solver's warm-up and an unfinished set's maker the first time."""
+    def start(self) -> None:
+        """The window is shown: start the solver's warm-up and an unfinished set's maker (the first time
+        only) and the board's analysis, and send the state."""
         self._start_warm_up()
         with self.lock:
             self._schedule_analysis()
-        self.publish()  # the page draws from this event; the answer is for tests and tools
-        with self.lock:
-            return self._state()
+        self.publish()
 
     def publish(self) -> None:
         """Send the page the whole state, numbered (the page drops one older than the last it has)."""
@@ -143,6 +147,7 @@ class Host:
         for name, view in self.views.items():
             state[name] = view()
         state["daily"].update(daily.calendar(state["daily"]["solved"], dt.date.today()))
+        state["notices"] = [dict(notice) for notice in self._notices]
         return state
 
     # -- questions that need the solver (computed off the lock) -----------------------------------
@@ -341,11 +346,15 @@ class Host:
         self._tell()
 
     def _tell(self) -> None:
-        """Send the notices the mid end has for the page, once each."""
+        """Move the notices the mid end has for the page into the state's list, each with its id."""
         with self.lock:
             told, self.midend.told = self.midend.told, []
-        for notice in told:
-            self._emit("notice", notice)
+            self._number(told)
+
+    def _number(self, notices: list[dict[str, Any]]) -> None:
+        """Give each notice the next id and keep the newest (lock held, or in the constructor)."""
+        self._notices += [{"id": next(self._notice_ids), **notice} for notice in notices]
+        del self._notices[:-KEPT_NOTICES]
 
     def _save_settings(self) -> None:
         try:
@@ -358,8 +367,8 @@ class Host:
         if not self._save_failed:  # tell the user once, not on every keystroke
             self._save_failed = True
             reason = err.strerror or str(err)
-            self._emit("notice", {"level": "error", "code": "save_failed",
-                                  "message": f"Could not save: {reason}", "params": {"reason": reason}})
+            self._number([{"level": "error", "code": "save_failed",
+                           "message": f"Could not save: {reason}", "params": {"reason": reason}}])
 
     def _emit(self, event: str, payload: dict[str, Any]) -> None:
         if self._closed:

@@ -8,7 +8,7 @@ from typing import Any
 
 from desktop.host import workers
 from desktop.midend import GameError, hints
-from engine import rating_breakdown, technique_name, why_wrong
+from engine import rating_breakdown, why_wrong
 
 
 class LearnHost:
@@ -18,9 +18,9 @@ class LearnHost:
     def __init__(self, host: Any) -> None:
         self._host = host
 
-    def hint(self) -> dict[str, Any]:
-        """Show the hint one level deeper, finding a new one off the lock when needed; answer ``hint``
-        (GameError ``nothing_to_do`` without the engine's human logic)."""
+    def hint(self) -> None:
+        """Show the hint one level deeper (the state's ``hint``), finding a new one off the lock when
+        needed; GameError ``nothing_to_do`` without the engine's human logic."""
         host = self._host
         if not workers.HAS_HUMAN:
             raise GameError("nothing_to_do", "Hints need the engine's human logic.")
@@ -32,8 +32,6 @@ class LearnHost:
                 board = (list(game.digits), list(game.origins), list(game.notes), game.solution)
             found = hints.find(*board)
             host.move({"name": "hint_found", "key": answer["key"], "finding": found})
-        with host.lock:
-            return {"hint": host.midend.hints.view()}
 
     def why(self) -> None:
         """Find (off the lock) why the wrong digit the hint or Check named is wrong; the state's ``why``
@@ -48,8 +46,8 @@ class LearnHost:
         host.move({"name": "why_found", "key": asked["key"], "why": found.to_dict()})
 
     def rate_puzzle(self) -> None:
-        """Rate the puzzle shown (off the lock): its breakdown comes in the state's ``rating``, with the
-        names of its techniques; GameError ``no_solution`` unless it has exactly one solution."""
+        """Rate the puzzle shown (off the lock): its breakdown comes in the state's ``rating`` (technique
+        ids: the page words them); GameError ``no_solution`` unless it has exactly one solution."""
         host = self._host
         host.ensure_solution()
         with host.lock:
@@ -57,8 +55,6 @@ class LearnHost:
         if known is None:
             raise GameError("no_solution", "Only a puzzle with exactly one solution has a rating.")
         found = rating_breakdown(givens)
-        found["names"] = {tid: {lang: technique_name(tid, lang) for lang in ("en", "zh")}
-                          for tid in found["techniques"]}
         host.move({"name": "rated", "givens": givens, "rating": found}, solving_ok=True)
 
     def open_step(self, index: int) -> None:

@@ -1,7 +1,9 @@
 """A solve session: the engine's search trace played on a worker thread at a speed the user sets live.
 
 The worker pulls events from the engine's lazy trace, keeps its own copy of the board up to date and
-sends ``solve`` messages through the bridge.  At a delay above 0 every event is one message, shown
+sends ``frame`` events through the bridge: the run's board at a position, keyed by the run's id, with
+no status (the run's status reaches the page in the state's ``session``).  At a delay above 0 every
+event is one frame, shown
 for ``delay`` ms; at delay 0 the events are batched and the board is sent at most :data:`FPS` times
 a second, which is all a screen can show (one bridge call per event would cost more than the search).
 Pause, Step (exactly one event), Stop and the delay are read by the worker between events, so they
@@ -389,18 +391,29 @@ class Session:
 
         return [int(m) for m in candidate_masks(np.asarray(self.board.digits, dtype=np.uint8))]
 
-    def _flush(self) -> None:
+    def frame(self) -> dict[str, Any]:
+        """Return the run's board at the position shown, as the page's ``frame`` event carries it: a view
+        keyed by the run's id, with the counters of that moment and no status."""
+        info = self.info()
         ev = self._last_event
-        payload = {
-            "session": self.info(),
+        return {
+            "run": self.id,
+            "tick": info["tick"],
+            "position": self.position,  # the board's (a seek asked for comes in a later frame)
+            "length": info["length"],
+            "backtracks": info["backtracks"],
+            "elapsed_ms": info["elapsed_ms"],
             "board": list(self.board.digits),
             "start": self.start_digits,
             "event": None if ev is None else event_dict(ev),
             "count": self._unsent,
             "candidates": self._candidates(),
         }
+
+    def _flush(self) -> None:
+        payload = self.frame()
         self._unsent = 0
         try:
-            self._emit("solve", payload)
+            self._emit("frame", payload)
         except Exception:
             log.exception("solve session %s: could not send progress", self.id)

@@ -332,8 +332,7 @@ class Midend:
         if failed == "too_rare":
             name = technique_name(needs)
             message = f"No puzzle that needs {name} turned up in {seconds:g} s."
-            self.told.append(_notice("warning", "too_rare", message, technique=needs, name_en=name,
-                                     name_zh=technique_name(needs, "zh"), seconds=round(seconds)))
+            self.told.append(_notice("warning", "too_rare", message, technique=needs, seconds=round(seconds)))
         elif failed:
             self.told.append(_notice("error", "generate_failed", f"Could not make a puzzle: {failed}",
                                      error=failed))

@@ -15,6 +15,7 @@ from desktop.io import daily, saves
 from desktop.midend import Game, Play
 from desktop.midend.midend import Midend
 from engine import count_solutions, daily_puzzle
+from tests.harness.states import state_of
 
 DAY = "2026-11-01"  # a day before the machine's today (later days are refused)
 
@@ -22,7 +23,7 @@ DAY = "2026-11-01"  # a day before the machine's today (later days are refused)
 def _wait(api: Api, test, timeout: float = 120.0) -> dict:
     end = time.monotonic() + timeout
     while time.monotonic() < end:
-        state = api.get_state()["state"]
+        state = state_of(api)
         if test(state):
             return state
         time.sleep(0.1)
@@ -38,7 +39,7 @@ def test_the_daily_puzzle_of_a_date_arrives_as_the_engines_puzzle_of_that_date_a
     assert [d if o == "given" else 0 for d, o in zip(state["digits"], state["origins"], strict=True)] == want
     assert count_solutions(np.array(want, dtype=np.uint8), 2) == 1
     assert state["difficulty"] == "easy" and state["can_undo"]
-    assert api.undo()["changed"] and api.get_state()["state"]["daily"]["date"] == ""
+    assert api.undo()["changed"] and state_of(api)["daily"]["date"] == ""
 
 
 @pytest.mark.parametrize("date", ["2026-13-01", "tomorrow", "2026-02-30", 20261201])

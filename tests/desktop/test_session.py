@@ -16,6 +16,7 @@ from desktop.contract.api import Api
 from desktop.host.session import FPS, Session
 from engine import as_grid, is_solution
 from tests.harness.paths import DATA
+from tests.harness.states import state_of
 
 # Wikipedia's example (unique, singles only); from Norvig's top95: MEDIUM takes backtracking about
 # 270,000 events, HARD millions
@@ -47,21 +48,21 @@ def test_the_board_replayed_from_the_trace_ends_as_a_solution(algorithm, puzzle)
     session.join(120)
     assert session.status == "solved"
     assert is_solution(session.board.digits, as_grid(puzzle))
-    last = bridge.named("solve")[-1]
-    assert last["session"]["status"] == "solved"
-    assert last["board"] == session.board.digits
-    assert last["session"]["steps"] == session.steps
+    last = bridge.named("frame")[-1]
+    assert "status" not in last and "session" not in last  # a view of the board: the status is the state's
+    assert last["run"] == session.id and last["board"] == session.board.digits
+    assert last["position"] == session.steps
 
 
 def test_human_logic_steps_carry_their_technique_and_both_explanations():
     session, bridge = _run(EASY, "human", delay=0, paused=True)
     session.step()
-    message = bridge.wait_for("solve", lambda m: m["event"] is not None, 60)
+    message = bridge.wait_for("frame", lambda m: m["event"] is not None, 60)
     event = message["event"]
     assert event["kind"] == "logic" and event["step"]["technique"]
-    assert event["step"]["placements"] == event["forced"]  # the step's one wire form, Step.to_dict
+    assert event["step"]["placements"] == event["forced"]  # the step's one wire form, Step.to_dict + words
     assert event["forced"] and [event["cell"], event["digit"]] == event["forced"][0]
-    assert set(event["explain"]) == {"en", "zh"} and all(event["explain"].values())
+    assert set(event["step"]["words"]) == {"en", "zh"} and all(event["step"]["words"].values())
     assert message["board"][event["cell"]] == event["digit"]
     session.stop()
     session.join(5)
@@ -71,12 +72,12 @@ def test_events_are_batched_at_delay_0():
     session, bridge = _run(MEDIUM, "naive")
     session.join(300)
     assert session.status == "solved"
-    messages = bridge.named("solve")
-    elapsed = messages[-1]["session"]["elapsed_ms"] / 1000
+    messages = bridge.named("frame")
+    elapsed = messages[-1]["elapsed_ms"] / 1000
     assert session.steps > 10_000
     assert len(messages) <= elapsed * FPS * 1.5 + 5, "more bridge calls than frames"
     assert sum(m["count"] for m in messages) == session.steps, "every event is counted once"
-    steps = [m["session"]["steps"] for m in messages]
+    steps = [m["position"] for m in messages]
     assert steps == sorted(steps)
 
 
@@ -87,7 +88,7 @@ def test_a_200_ms_delay_shows_about_5_events_a_second():
     session.stop()
     session.join(5)
     assert 8 <= steps <= 13, f"{steps} events in 2.1 s at 200 ms"
-    assert len(bridge.named("solve")) >= steps  # one message per event at a delay
+    assert len(bridge.named("frame")) >= steps  # one frame per event at a delay
 
 
 def test_pause_freezes_step_adds_exactly_one_and_resume_goes_on():
@@ -127,7 +128,7 @@ def test_stop_ends_a_long_run_at_once():
     session.join(5)
     assert time.monotonic() - started < 1.0
     assert session.status == "stopped"
-    assert bridge.named("solve")[-1]["session"]["status"] == "stopped"
+    assert bridge.named("frame")[-1]["position"] == session.steps  # the last frame shows where it stopped
 
 
 def test_a_session_started_paused_waits_for_step():
@@ -168,14 +169,14 @@ def api(tmp_path):
 def test_solving_through_the_api_puts_the_solution_on_the_board_as_one_move(api):
     bridge = api._test_bridge
     assert api.solve("smart") == {"ok": True}  # the run is told by state events only
-    assert api.get_state()["state"]["session"]["status"] in ("running", "solved")
+    assert state_of(api)["session"]["status"] in ("running", "solved")
     state = bridge.wait_for("state", lambda p: p["state"]["session"]["status"] == "solved", 60)["state"]
     assert is_solution(state["digits"], as_grid(EASY))
     assert state["status"]["kind"] == "solved"
     assert {c for c, o in enumerate(state["origins"]) if o == "solved"} == {
         c for c, ch in enumerate(EASY) if ch == "0"
     }
-    assert api.undo()["ok"] and api.get_state()["state"]["digits"] == list(as_grid(EASY))
+    assert api.undo()["ok"] and state_of(api)["digits"] == list(as_grid(EASY))
 
 
 def test_the_board_is_locked_while_solving_and_stop_restores_it(api):
@@ -186,7 +187,7 @@ def test_the_board_is_locked_while_solving_and_stop_restores_it(api):
     assert refused["ok"] is False and refused["error"]["code"] == "busy"
     assert api.solve("naive")["error"]["code"] == "busy"
     assert api.stop()["ok"]
-    assert api.get_state()["state"]["session"]["status"] == "stopped"
+    assert state_of(api)["session"]["status"] == "stopped"
     state = bridge.wait_for("state", lambda p: p["state"]["session"]["status"] == "stopped", 10)["state"]
     assert state["digits"] == list(as_grid(EASY))
     assert api.set_cell(2, 4)["ok"]
@@ -208,7 +209,7 @@ def test_api_pause_step_and_resume(api):
 
 def test_step_when_idle_starts_a_paused_run_of_one_event(api):
     assert api.step()["ok"]
-    _wait(lambda: api.get_state()["state"]["session"]["steps"] == 1, 5)
+    _wait(lambda: state_of(api)["session"]["steps"] == 1, 5)
     assert _session(api)["status"] in ("paused", "solved")  # one event: this easy one may end at once
     time.sleep(0.2)
     assert _session(api)["steps"] == 1
@@ -240,7 +241,7 @@ def test_shutdown_mid_run_stops_the_worker(api):
 
 
 def _session(api: Api) -> dict:
-    return api.get_state()["state"]["session"]
+    return state_of(api)["session"]
 
 
 def _wait(predicate, timeout: float) -> None:
@@ -273,7 +274,7 @@ def test_the_window_bridge_never_makes_a_worker_wait_and_keeps_the_order():
     started = time.monotonic()
     bridge.emit("state", {"n": 0})
     for n in range(1, 101):
-        bridge.emit("solve", {"n": n})
+        bridge.emit("frame", {"n": n})
     bridge.emit("state", {"n": 101})
     assert time.monotonic() - started < 0.5, "emit waited for the window"
     _wait(lambda: window.scripts and '"n":101' in window.scripts[-1], 10)
@@ -292,7 +293,7 @@ def test_a_finished_runs_counters_belong_to_its_puzzle_and_clear_for_another(api
     bridge = api._test_bridge
     assert api.solve("smart")["ok"]
     bridge.wait_for("state", lambda p: p["state"]["session"]["status"] == "solved", 60)
-    shown = api.get_state()["state"]["session"]
+    shown = state_of(api)["session"]
     assert shown["status"] == "solved" and shown["steps"] > 0
     other = HARD.replace(".", "0")
     assert api.import_text(other)["ok"]

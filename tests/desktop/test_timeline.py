@@ -51,10 +51,11 @@ def test_every_recorded_moment_reads_back_as_the_board_replayed_event_by_event()
 
 def _frames(bridge: RecordingBridge, session: Session, position: int) -> dict:
     def shown(message: dict) -> bool:
-        info = message["session"]
-        return info["id"] == session.id and info["position"] == position and info["status"] == "paused"
+        return message["run"] == session.id and message["position"] == position
 
-    return bridge.wait_for("solve", shown, 30)
+    frame = bridge.wait_for("frame", shown, 30)
+    assert session.status == "paused"  # the status is the session's (the state's), never a frame's
+    return frame
 
 
 def test_a_session_steps_back_and_reopens_at_a_seek_with_the_candidates_of_that_moment():
@@ -72,7 +73,8 @@ def test_a_session_steps_back_and_reopens_at_a_seek_with_the_candidates_of_that_
     for step in steps[:15]:
         state.apply(step)
     assert frame["board"] == state.values and frame["candidates"] == state.cands
-    assert frame["event"]["step"] == steps[14].to_dict()
+    shown = dict(frame["event"]["step"])
+    assert shown.pop("words")["en"] and shown == steps[14].to_dict()  # the step's data and its words
     session.resume()
     session.join(30)
     assert session.status == "solved"
