@@ -1,4 +1,4 @@
-"""The timeline of a run (desktop/midend/timeline.py) and a session's seeks, on the engine's real traces.
+"""The timeline of a run (desktop/midend/timeline.py) and a run's seeks, on the engine's real traces.
 
 A naive trace of a medium puzzle runs to about 270,000 events: its boards at chosen moments, read
 back from the checkpoints, must equal the board replayed event by event.
@@ -10,7 +10,7 @@ import numpy as np
 import pytest
 
 from desktop.bridge import RecordingBridge
-from desktop.host.session import Session
+from desktop.contract.api import Api
 from desktop.midend.timeline import BLOCK, CHECKPOINT, Timeline, apply_event
 from engine import CandidateGrid, as_grid, iter_steps, trace
 
@@ -49,41 +49,38 @@ def test_every_recorded_moment_reads_back_as_the_board_replayed_event_by_event()
         timeline.board_at(count + 1)
 
 
-def _frames(bridge: RecordingBridge, session: Session, position: int) -> dict:
+def _frame(bridge: RecordingBridge, position: int, status: str = "paused") -> dict:
     def shown(message: dict) -> bool:
         info = message["session"]
-        return info["id"] == session.id and info["position"] == position and info["status"] == "paused"
+        return info["position"] == position and info["status"] == status
 
     return bridge.wait_for("solve", shown, 30)
 
 
-def test_a_session_steps_back_and_reopens_at_a_seek_with_the_candidates_of_that_moment():
+def test_a_run_steps_back_and_reopens_at_a_seek_with_the_candidates_of_that_moment(tmp_path):
     bridge = RecordingBridge()
-    session = Session(list(as_grid(EASY)), "human", bridge.emit, 0, paused=True)
-    session.start()
-    for _ in range(20):
-        session.step()
-    _frames(bridge, session, 20)
+    api = Api(bridge, tmp_path, "en")
+    assert api.import_text(EASY)["ok"] and api.set_delay(0)["ok"]
+    api._host.open_run("human", 20)
+    _frame(bridge, 20)
     for _ in range(5):
-        session.step_back()
-    frame = _frames(bridge, session, 15)
+        assert api.step_back()["ok"]
+    frame = _frame(bridge, 15)
     steps = list(iter_steps(EASY))
     state = CandidateGrid.from_grid(list(as_grid(EASY)))
     for step in steps[:15]:
         state.apply(step)
     assert frame["board"] == state.values and frame["candidates"] == state.cands
     assert frame["event"]["step"] == steps[14].to_dict()
-    session.resume()
-    session.join(30)
-    assert session.status == "solved"
-    solved = list(session.board.digits)
-    session.seek(3)  # an ended run reopens, paused at the moment asked for
-    frame = _frames(bridge, session, 3)
-    assert session.status == "paused" and session.info()["length"] == len(steps) + 1
-    session.resume()
-    session.join(30)
-    assert session.status == "solved" and session.board.digits == solved
-    session.stop()
+    assert api.resume()["ok"]
+    solved = _frame(bridge, len(steps) + 1, "solved")["board"]
+    assert api.seek(3)["ok"]  # an ended run reopens, paused at the moment asked for
+    _frame(bridge, 3)
+    info = api.get_state()["state"]["session"]
+    assert info["status"] == "paused" and info["length"] == len(steps) + 1
+    assert api.resume()["ok"]
+    assert _frame(bridge, len(steps) + 1, "solved")["board"] == solved
+    api.stop()
 
 
 HARD = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"

@@ -1,12 +1,14 @@
 """The mid end (Tatham's ``midend.c``): one object owns the whole game; a command in, a result out.
 
 :class:`Midend` holds what is played (a :class:`Play`: the set and each game's puzzle, board, notes,
-timer and moves), the hint ladder, the last analysis of the board, which puzzle the last solve run
-belongs to, what is being made (a puzzle or a set, named by a token), and the notices still to tell.
+timer and moves), the settings, the hint ladder, the last analysis of the board, the last solve run's
+view (:mod:`~desktop.midend.run`), what is being made (a puzzle or a set, named by a token), the
+notices still to tell and the date the host told.  Only :meth:`Midend.do` writes: it also runs the
+clock and records a solved game; :meth:`Midend.snapshot` reads.
 :meth:`Midend.do` takes a command, a plain dict ``{"name": ..., ...}``, and answers a plain dict
 (``changed`` says whether the game moved; a question adds its value), or raises :class:`GameError`
 with a code and params.  A worker's result is a command too (``puzzle_made``, ``set_puzzle_made``,
-``analysed``, ``run_finished``, ``hint_found``): it carries the token or board key it was made for, and
+``analysed``, ``run_advance``, ``hint_found``): it carries the token or board key it was made for, and
 is dropped when that no longer names what is shown or being made.
 
 Pure: no threads, no I/O, no clock (``now`` comes with each call, in ms).  Everything slow (the
@@ -15,6 +17,7 @@ solver) is computed by the caller and handed in, so a lock around :meth:`do` is 
 
 from __future__ import annotations
 
+import datetime as dt
 import itertools
 from collections.abc import Callable, Hashable, Sequence
 from typing import Any
@@ -24,7 +27,8 @@ from desktop.midend.game import Game, GameError
 from desktop.midend.photo import PhotoReview
 from desktop.midend.play import Play, solved_by_player
 from desktop.midend.rules import hidden_singles, quick_status, refine_status
-from engine import technique_name
+from desktop.midend.run import Run, idle_info
+from engine import daily_streak, technique_name
 
 Result = dict[str, Any]
 
@@ -34,21 +38,33 @@ def _notice(level: str, code: str, message: str, **params: Any) -> dict[str, Any
     return {"level": level, "code": code, "message": message, "params": params}
 
 
+def calendar(solved: Sequence[str], today: str) -> dict[str, Any]:
+    """Return what the calendar shows: ``today`` (ISO, "" until told), the streak to it, the days solved."""
+    days = sorted(set(solved))
+    dates = (dt.date.fromisoformat(d) for d in days)
+    streak = daily_streak(dates, dt.date.fromisoformat(today)) if today else 0
+    return {"today": today, "streak": streak, "solved": days}
+
+
 class Midend:
-    """The game, owned whole; see the module docstring.  ``show_mistakes`` is read from ``settings``."""
+    """The game, owned whole; see the module docstring.  ``settings`` is copied: the mid end owns them."""
 
     def __init__(self, play: Play, settings: dict[str, Any],
                  kept: list[dict[str, Any]] | None = None) -> None:
         self.play = play
-        self.settings = settings
+        self.settings = dict(settings)  # changed only by ``set_setting`` (and a run's algorithm)
         self.kept = list(kept or [])  # notices every state carries (a damaged save): shown once
-        self.told: list[dict[str, Any]] = []  # notices to tell once, drained by the host
+        self.told: list[dict[str, Any]] = []  # notices to tell once, handed out by ``notices_taken``
+        self.today = ""  # the date the host told (ISO), for the daily calendar
+        self._save_failed = False  # a failed save is told once, not on every keystroke
         self.hints = hints.Ladder()
         self.analysis: tuple[Hashable, int] | None = None  # (board key, solutions up to 2)
         self.making = 0  # the token of the puzzle or set being made, 0 when none
         self.making_set = False
         self.busy: str | None = None  # "generating" until the first puzzle made arrives
-        self.run: tuple[int, Hashable, int] | None = None  # the last run: id, puzzle key, board version
+        self.run: Run | None = None  # the last solve run's view (see desktop/midend/run.py)
+        self._run_on: tuple[Hashable, int] = ((), 0)  # the puzzle key and board version it started on
+        self._run_ids = itertools.count(1)
         self.photo = PhotoReview()  # the photo in the "Review photo" dialog (view state)
         self.why: tuple[Hashable, dict[str, Any]] | None = None  # (board key, engine.Why.to_dict())
         self.rating: tuple[tuple[int, ...], dict[str, Any]] | None = None  # (givens, their breakdown)
@@ -79,15 +95,33 @@ class Midend:
             return None
         return digits
 
-    def run_here(self, run_id: int) -> bool:
-        """True if run ``run_id`` was started on the puzzle shown (its timeline belongs to the board)."""
-        return self.run is not None and self.run[0] == run_id and self.run[1] == self.puzzle_key()
+    def run_here(self) -> bool:
+        """True if the last run was started on the puzzle shown (its timeline belongs to the board)."""
+        return self.run is not None and self._run_on[0] == self.puzzle_key()
+
+    def running(self) -> bool:
+        """True while a run is going (not solved, failed or stopped)."""
+        return self.run is not None and not self.run.ended
+
+    def run_info(self, now: float, algorithm: str) -> dict[str, Any]:
+        """Return the run's info for the state (idle, with ``algorithm``, when none belongs to the board)."""
+        run = self.run
+        if run is None or (run.ended and not self.run_here()):
+            return idle_info(self.settings["delay"], algorithm)
+        return run.info(now)
+
+    def run_need(self, run_id: int, now: float) -> dict[str, Any]:
+        """What the pacer of run ``run_id`` is to do now (see :meth:`Run.need`); ``gone`` once stopped or
+        replaced."""
+        run = self.run
+        if run is None or run.id != run_id or run.status == "stopped":
+            return {"kind": "gone"}
+        return run.need(now)
 
     def snapshot(self, now: float) -> dict[str, Any]:
         """Return everything the page draws that the mid end owns, as JSON-able data; all of it is
         computed from the game shown (status, conflicts, mistakes), never kept beside it."""
         game = self.game
-        game.tick(now)
         state = game.snapshot(now, show_mistakes=self.settings["show_mistakes"])
         found = self.analysis
         if found is not None and found[0] == self.board_key() and state["status"]["solutions"] is None:
@@ -99,7 +133,7 @@ class Midend:
             set=self.play.progress(),
             making_set=self.making_set,
             statistics=self.play.statistics(),
-            daily={"date": game.daily, "solved": sorted(self.play.daily)},
+            daily={"date": game.daily, **calendar(sorted(self.play.daily), self.today)},
             hint=None if game.paused or not self.hints.current(self.board_key()) else self.hints.view(),
             why=None if game.paused or self.why is None or self.why[0] != self.board_key() else self.why[1],
             rating=self.rating[1] if self.rating and self.rating[0] == tuple(game.givens()) else None,
@@ -122,6 +156,9 @@ class Midend:
         result = handler(now, **args)
         if self.play.outside is not None and self._moved_in_set(shown, made):
             self.play.outside = None  # a move in the set since Undo came back to it: no Redo out
+        self.game.tick(now)  # the clock runs exactly while a puzzle is played
+        if result.get("changed"):
+            self.play.record_if_solved(now)
         return result
 
     def _moved_in_set(self, shown: Game, made: int) -> bool:
@@ -131,6 +168,34 @@ class Midend:
         if game is shown:
             return game.moves_made > made
         return any(g is shown for g in games) and any(g is game for g in games)
+
+    # -- the host's own commands: settings, date, notices ----------------------------------------
+
+    def _do_set_setting(self, now: float, setting: str, value: Any) -> Result:
+        """Change one setting (validated by the caller); answers ``settings`` True: they are to be saved."""
+        self.settings[setting] = value
+        if setting == "show_mistakes":  # other digits are judged now: a count made before is stale
+            self.game.version += 1
+        if setting == "delay" and self.run is not None:
+            self.run.set_delay(value, now)
+        return {"changed": False, "settings": True}
+
+    def _do_today(self, now: float, date: str) -> Result:
+        """The date today (ISO), told by the host before each state: the calendar counts to it."""
+        self.today = date
+        return self._move(False)
+
+    def _do_notices_taken(self, now: float) -> Result:
+        """Hand out the notices to tell once (``notices``), each handed out only once."""
+        told, self.told = self.told, []
+        return {"changed": False, "notices": told}
+
+    def _do_save_failed(self, now: float, reason: str) -> Result:
+        """A save failed: tell the player once (the next ones are only logged by the host)."""
+        if not self._save_failed:
+            self._save_failed = True
+            self.told.append(_notice("error", "save_failed", f"Could not save: {reason}", reason=reason))
+        return self._move(False)
 
     # -- moves of the player ----------------------------------------------------------------------
 
@@ -297,7 +362,9 @@ class Midend:
         if not self.play.is_set or missing <= 0 or self.making:
             return {"changed": False, "token": 0}
         self.making, self.making_set = next(self._tokens), True
-        return {"changed": True, "token": self.making, "count": missing}
+        games = self.play.games
+        return {"changed": True, "token": self.making, "count": missing, "level": games[0].difficulty,
+                "have": [game.givens() for game in games]}
 
     def _do_set_puzzle_made(self, now: float, token: int, givens: Sequence[int],
                             solution: Sequence[int] | None, difficulty: str, count: int,
@@ -371,9 +438,12 @@ class Midend:
         self.hints.start(key, finding)
         return self._move(False)
 
-    def _do_run_started(self, now: float, run_id: int) -> Result:
-        """A solve run may start on the board shown (refused while paused, on repeats or a full board)."""
+    def _do_run_start(self, now: float, algorithm: str, paused: bool = False) -> Result:
+        """Start a solve run of the board shown (refused while one goes, while paused, on repeats or a full
+        board); answers its ``run_id``; its ``algorithm`` becomes the setting (``settings``: to be saved)."""
         game = self.game
+        if self.running():
+            raise GameError("busy", "The solver is running; stop it first.")
         if game.paused:
             raise GameError("paused", "The game is paused; resume it first.")
         if self.busy is not None:
@@ -382,23 +452,50 @@ class Midend:
             raise GameError("invalid_board", "The board repeats a digit; remove the repeat before solving.")
         if all(game.digits):
             raise GameError("nothing_to_do", "The board is already full.")
-        self.run = (run_id, self.puzzle_key(), game.version)
-        return self._move(False)
+        self.run = Run(next(self._run_ids), algorithm, game.digits, self.settings["delay"], paused, now)
+        self._run_on = (self.puzzle_key(), game.version)
+        self.settings["algorithm"] = algorithm
+        return {"changed": False, "settings": True, "run_id": self.run.id}
 
-    def _do_run_finished(self, now: float, run_id: int, status: str, start: Sequence[int],
-                         board: Sequence[int], error: str = "") -> Result:
-        """A run ended: a solution found for the board still shown becomes one undoable move (cause
-        solve: the puzzle is then marked solved by the solver); a run of another board is dropped."""
-        if self.run is None or self.run[0] != run_id:
+    def _do_run_advance(self, now: float, run_id: int, events: Sequence[Any], exhausted: bool = False,
+                        error: str = "") -> Result:
+        """The pacer's next events of run ``run_id`` (none: replay the timeline); answers the ``frame`` to
+        show, and ``ended`` with the run's end settled; dropped once the run is stopped or replaced."""
+        run = self.run
+        if run is None or run.id != run_id or run.ended:
             return self._move(False)
-        if status == "failed":
+        final = run.advance(events, now, exhausted, error)
+        changed = self._settle(run, now) if final else False
+        return {"changed": changed, "frame": run.frame(now), "ended": bool(final)}
+
+    def _do_run_control(self, now: float, what: str, position: int = 0) -> Result:
+        """Pause, resume, step, seek, step back or stop the run (seek and step back: GameError
+        ``nothing_to_do`` without a run of this puzzle; the others are no-ops without a run)."""
+        run = self.run
+        if what in ("seek", "step_back"):
+            if run is None or run.status == "stopped" or not self.run_here():
+                raise GameError("nothing_to_do", "No run of this puzzle to go through: press Solve or Step.")
+            run.seek(position if what == "seek" else run.position - 1, now)
+        elif run is None or run.ended:
+            return self._move(False)
+        elif what == "stop":
+            run.end("stopped", now)
+            return {"changed": self._settle(run, now), "frame": run.frame(now), "ended": True}
+        else:
+            {"pause": run.pause, "resume": run.resume, "step": run.step}[what](now)
+        return {"changed": False, "frame": run.frame(now)}
+
+    def _settle(self, run: Run, now: float) -> bool:
+        """A run ended: a solution found for the board still shown becomes one undoable move (cause solve:
+        the puzzle is then marked solved by the solver); a failure is told; True if the game changed."""
+        if run.status == "failed":
             self.told.append(_notice("warning", "solve_failed",
-                                     error or "The search ended without a solution: this board has none.",
-                                     error=error))
-        if status != "solved" or self.game.version != self.run[2] or self.game.paused:
-            return self._move(False)
-        placements = [(c, d) for c, d in enumerate(board) if d and not start[c]]
-        return self._move(self.game.place(placements, "solve"))
+                                     run.error or "The search ended without a solution: this board has none.",
+                                     error=run.error))
+        if run.status != "solved" or self.game.version != self._run_on[1] or self.game.paused:
+            return False
+        placements = [(c, d) for c, d in enumerate(run.board) if d and not run.start[c]]
+        return self.game.place(placements, "solve")
 
     # -- inside -----------------------------------------------------------------------------------
 

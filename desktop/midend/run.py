@@ -1,0 +1,186 @@
+"""A solve run's view: the board, the timeline, the position on it, the status, the counters and the delay.
+
+The mid end owns it; the host's pacer only pulls the engine's events (off the lock) and hands them in at
+the pace :meth:`Run.need` asks for.  Every change comes from a command of the mid end with the time in
+ms; :meth:`Run.info` and :meth:`Run.need` only read.  A frame (the board at the position, for the
+page's own channel keyed by the run's id) is built in one place, :meth:`Run.frame`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from desktop.midend.frames import event_dict
+from desktop.midend.timeline import Timeline, apply_event
+
+FRAME_MS = 1000.0 / 60  # at delay 0 the page gets a board at most this often: all a screen shows
+REPLAY_BATCH = 4096  # recorded events replayed at delay 0 in one frame
+
+
+def idle_info(delay: int, algorithm: str) -> dict[str, Any]:
+    """Return the session info the UI shows when nothing runs."""
+    return {"id": 0, "status": "idle", "algorithm": algorithm, "steps": 0, "backtracks": 0,
+            "elapsed_ms": 0, "delay": delay, "position": 0, "length": 0, "tick": 0}
+
+
+def _logic_state(start: Sequence[int], steps: Sequence[Any]) -> Any:
+    """Return human logic's candidate state after ``steps`` from ``start`` (a CandidateGrid)."""
+    from engine import CandidateGrid
+
+    state = CandidateGrid.from_grid(list(start))
+    for step in steps:
+        state.apply(step)
+    return state
+
+
+class Run:
+    """One run of ``algorithm`` over ``start``, recorded on a timeline; see the module docstring."""
+
+    def __init__(self, run_id: int, algorithm: str, start: Sequence[int], delay: int, paused: bool,
+                 now: float) -> None:
+        self.id, self.algorithm = run_id, algorithm
+        self.start = [int(d) for d in start]
+        self.board = list(self.start)
+        self.timeline = Timeline(self.start)
+        self.position = 0  # events of the timeline applied to the board
+        self.status = "paused" if paused else "running"
+        self.delay = delay
+        self.credit = 0  # events Step lets through while paused
+        self.error = ""
+        self.unsent = 0  # events applied since the last frame
+        self.last: Any = None  # the event shown
+        self.cands: Any = _logic_state(self.start, []) if algorithm == "human" else None
+        self.banked_ms, self.since = 0.0, None if paused else now
+        self.next_at = now  # when the next event is due (a delay above 0 paces them)
+        self.tick = 1  # orders copies of the info: the page keeps the newest
+
+    @property
+    def ended(self) -> bool:
+        """True once the run is solved, failed or stopped."""
+        return self.status in ("solved", "failed", "stopped")
+
+    # -- reading ----------------------------------------------------------------------------------
+
+    def info(self, now: float) -> dict[str, Any]:
+        """Return the JSON-able run info (status, counters, elapsed time, delay, position on the timeline)."""
+        elapsed = self.banked_ms + (max(0.0, now - self.since) if self.since is not None else 0.0)
+        return {"id": self.id, "status": self.status, "algorithm": self.algorithm, "steps": self.position,
+                "backtracks": self.last.backtracks if self.last is not None else 0,
+                "elapsed_ms": int(elapsed), "delay": self.delay, "position": self.position,
+                "length": len(self.timeline), "tick": self.tick}
+
+    def need(self, now: float) -> dict[str, Any]:
+        """What the pacer is to do now: ``wait`` (``timeout`` s, None: until woken), ``replay`` (hand in
+        nothing: the timeline has the events) or ``live`` (pull ``count`` events, 0: a frame's worth)."""
+        if self.ended or (self.status == "paused" and not self.credit):
+            return {"kind": "wait", "timeout": None}
+        stepping = self.status == "paused"
+        if not stepping and now < self.next_at:
+            return {"kind": "wait", "timeout": (self.next_at - now) / 1000.0}
+        if self.position < len(self.timeline):
+            return {"kind": "replay"}
+        return {"kind": "live", "count": 1 if stepping or self.delay else 0}
+
+    # -- changes (each from a command of the mid end) ---------------------------------------------------
+
+    def advance(self, events: Sequence[Any], now: float, exhausted: bool = False, error: str = "") -> str:
+        """Apply ``events`` pulled from the engine (none: replay from the timeline); return the status
+        the run ends with ("solved", "failed") or "" while it goes on."""
+        self.tick += 1
+        if not events and self.position < len(self.timeline):
+            one = self.status == "paused" or self.delay
+            stop = min(len(self.timeline), self.position + (1 if one else REPLAY_BATCH))
+            events = [self.timeline.event(i) for i in range(self.position, stop)]
+            fresh = False
+        else:
+            fresh = True
+        final = ""
+        for ev in events:
+            apply_event(self.board, ev.kind, ev.cell, ev.digit, ev.forced)
+            if fresh:
+                self.timeline.record(ev, self.board)
+            if self.cands is not None and ev.step is not None:  # only human logic's events carry steps
+                self.cands.apply(ev.step)
+            self.position += 1
+            self.last = ev
+            self.unsent += 1
+            if self.status == "paused" and self.credit:
+                self.credit -= 1
+            if ev.kind in ("solved", "failed"):
+                final = ev.kind
+                break
+        if not final and (error or (exhausted and not events)):
+            final, self.error = "failed", error
+        if final:
+            self.end(final, now)
+        self.next_at = now + (self.delay if self.delay else (0.0 if fresh else FRAME_MS))
+        return final
+
+    def end(self, status: str, now: float) -> None:
+        """End the run as ``status`` (solved, failed, stopped): the clock stops."""
+        self._clock_stop(now)
+        self.status, self.credit = status, 0
+        self.tick += 1
+
+    def pause(self, now: float) -> None:
+        """Freeze the run (a no-op unless running)."""
+        if self.status == "running":
+            self.status = "paused"
+            self._clock_stop(now)
+            self.tick += 1
+
+    def resume(self, now: float) -> None:
+        """Go on from a pause (a no-op unless paused)."""
+        if self.status == "paused":
+            self.status, self.credit, self.next_at = "running", 0, now
+            self.since = now
+            self.tick += 1
+
+    def step(self, now: float) -> None:
+        """Pause, and let exactly one more event through (a no-op once ended)."""
+        if not self.ended:
+            self.pause(now)
+            self.credit += 1
+            self.tick += 1
+
+    def seek(self, position: int, now: float) -> None:
+        """Show the board after ``position`` recorded events (clamped), paused there; an ended run reopens."""
+        target = max(0, min(int(position), len(self.timeline)))
+        self._clock_stop(now)
+        self.board = self.timeline.board_at(target)
+        self.position, self.status, self.credit = target, "paused", 0
+        self.last = self.timeline.event(target - 1) if target else None
+        if self.cands is not None:
+            self.cands = _logic_state(self.start, self.timeline.logic_steps(target))
+        self.unsent = 0
+        self.tick += 1
+
+    def set_delay(self, delay: int, now: float) -> None:
+        """Change the delay between events, at once (the next event is due ``delay`` ms from now)."""
+        self.delay, self.next_at = delay, now + delay
+        self.tick += 1
+
+    def frame(self, now: float) -> dict[str, Any]:
+        """Return the frame for the page (the board at the position, the event shown, the events since the
+        last frame, the candidates), and count from it: the one place a frame is built."""
+        payload = {"session": self.info(now), "board": list(self.board), "start": list(self.start),
+                   "event": None if self.last is None else event_dict(self.last), "count": self.unsent,
+                   "candidates": self._candidates()}
+        self.unsent = 0
+        return payload
+
+    def _candidates(self) -> list[int]:
+        """Return the candidates at the board's moment: human logic's state, else by the placed digits."""
+        if self.cands is not None:
+            return list(self.cands.cands)
+        import numpy as np
+
+        from engine import candidate_masks
+
+        return [int(m) for m in candidate_masks(np.asarray(self.board, dtype=np.uint8))]
+
+    def _clock_stop(self, now: float) -> None:
+        if self.since is not None:
+            self.banked_ms += max(0.0, now - self.since)
+            self.since = None
