@@ -11,8 +11,7 @@ import datetime as dt
 from collections.abc import Iterable
 from typing import Any
 
-from desktop.midend import GameError
-from desktop.midend import midend as _midend
+from desktop.midend import GameError, play
 from desktop.midend.rules import unique_solution
 from engine import daily_puzzle
 
@@ -50,4 +49,4 @@ def make(day: dt.date, level: str) -> tuple[list[int], list[int] | None]:
 
 def calendar(solved: Iterable[str], today: dt.date) -> dict[str, Any]:
     """Return what the calendar shows: today, the streak up to today, the days solved."""
-    return _midend.calendar(list(solved), today.isoformat())
+    return play.calendar(list(solved), today.isoformat())

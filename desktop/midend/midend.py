@@ -17,7 +17,6 @@ solver) is computed by the caller and handed in, so a lock around :meth:`do` is 
 
 from __future__ import annotations
 
-import datetime as dt
 import itertools
 from collections.abc import Callable, Hashable, Sequence
 from typing import Any
@@ -25,10 +24,10 @@ from typing import Any
 from desktop.midend import hints, mistakes
 from desktop.midend.game import Game, GameError
 from desktop.midend.photo import PhotoReview
-from desktop.midend.play import Play, solved_by_player
+from desktop.midend.play import Play, calendar, solved_by_player
 from desktop.midend.rules import hidden_singles, quick_status, refine_status
-from desktop.midend.run import Run, idle_info
-from engine import daily_streak, technique_name
+from desktop.midend.run import RunCommands
+from engine import technique_name
 
 Result = dict[str, Any]
 
@@ -38,16 +37,9 @@ def _notice(level: str, code: str, message: str, **params: Any) -> dict[str, Any
     return {"level": level, "code": code, "message": message, "params": params}
 
 
-def calendar(solved: Sequence[str], today: str) -> dict[str, Any]:
-    """Return what the calendar shows: ``today`` (ISO, "" until told), the streak to it, the days solved."""
-    days = sorted(set(solved))
-    dates = (dt.date.fromisoformat(d) for d in days)
-    streak = daily_streak(dates, dt.date.fromisoformat(today)) if today else 0
-    return {"today": today, "streak": streak, "solved": days}
-
-
-class Midend:
-    """The game, owned whole; see the module docstring.  ``settings`` is copied: the mid end owns them."""
+class Midend(RunCommands):
+    """The game, owned whole; see the module docstring.  ``settings`` is copied: the mid end owns them.
+    The run's view and commands are :class:`~desktop.midend.run.RunCommands`'."""
 
     def __init__(self, play: Play, settings: dict[str, Any],
                  kept: list[dict[str, Any]] | None = None) -> None:
@@ -62,9 +54,6 @@ class Midend:
         self.making = 0  # the token of the puzzle or set being made, 0 when none
         self.making_set = False
         self.busy: str | None = None  # "generating" until the first puzzle made arrives
-        self.run: Run | None = None  # the last solve run's view (see desktop/midend/run.py)
-        self._run_on: tuple[Hashable, int] = ((), 0)  # the puzzle key and board version it started on
-        self._run_ids = itertools.count(1)
         self.photo = PhotoReview()  # the photo in the "Review photo" dialog (view state)
         self.why: tuple[Hashable, dict[str, Any]] | None = None  # (board key, engine.Why.to_dict())
         self.rating: tuple[tuple[int, ...], dict[str, Any]] | None = None  # (givens, their breakdown)
@@ -94,29 +83,6 @@ class Midend:
         if self.analysis is not None and self.analysis[0] == self.board_key():
             return None
         return digits
-
-    def run_here(self) -> bool:
-        """True if the last run was started on the puzzle shown (its timeline belongs to the board)."""
-        return self.run is not None and self._run_on[0] == self.puzzle_key()
-
-    def running(self) -> bool:
-        """True while a run is going (not solved, failed or stopped)."""
-        return self.run is not None and not self.run.ended
-
-    def run_info(self, now: float, algorithm: str) -> dict[str, Any]:
-        """Return the run's info for the state (idle, with ``algorithm``, when none belongs to the board)."""
-        run = self.run
-        if run is None or (run.ended and not self.run_here()):
-            return idle_info(self.settings["delay"], algorithm)
-        return run.info(now)
-
-    def run_need(self, run_id: int, now: float) -> dict[str, Any]:
-        """What the pacer of run ``run_id`` is to do now (see :meth:`Run.need`); ``gone`` once stopped or
-        replaced."""
-        run = self.run
-        if run is None or run.id != run_id or run.status == "stopped":
-            return {"kind": "gone"}
-        return run.need(now)
 
     def snapshot(self, now: float) -> dict[str, Any]:
         """Return everything the page draws that the mid end owns, as JSON-able data; all of it is
@@ -437,65 +403,6 @@ class Midend:
             raise GameError("busy", "The board changed while the hint was found; press Hint again.")
         self.hints.start(key, finding)
         return self._move(False)
-
-    def _do_run_start(self, now: float, algorithm: str, paused: bool = False) -> Result:
-        """Start a solve run of the board shown (refused while one goes, while paused, on repeats or a full
-        board); answers its ``run_id``; its ``algorithm`` becomes the setting (``settings``: to be saved)."""
-        game = self.game
-        if self.running():
-            raise GameError("busy", "The solver is running; stop it first.")
-        if game.paused:
-            raise GameError("paused", "The game is paused; resume it first.")
-        if self.busy is not None:
-            raise GameError("busy", "A new puzzle is being made; try again in a moment.")
-        if game.conflict_cells():
-            raise GameError("invalid_board", "The board repeats a digit; remove the repeat before solving.")
-        if all(game.digits):
-            raise GameError("nothing_to_do", "The board is already full.")
-        self.run = Run(next(self._run_ids), algorithm, game.digits, self.settings["delay"], paused, now)
-        self._run_on = (self.puzzle_key(), game.version)
-        self.settings["algorithm"] = algorithm
-        return {"changed": False, "settings": True, "run_id": self.run.id}
-
-    def _do_run_advance(self, now: float, run_id: int, events: Sequence[Any], exhausted: bool = False,
-                        error: str = "") -> Result:
-        """The pacer's next events of run ``run_id`` (none: replay the timeline); answers the ``frame`` to
-        show, and ``ended`` with the run's end settled; dropped once the run is stopped or replaced."""
-        run = self.run
-        if run is None or run.id != run_id or run.ended:
-            return self._move(False)
-        final = run.advance(events, now, exhausted, error)
-        changed = self._settle(run, now) if final else False
-        return {"changed": changed, "frame": run.frame(now), "ended": bool(final)}
-
-    def _do_run_control(self, now: float, what: str, position: int = 0) -> Result:
-        """Pause, resume, step, seek, step back or stop the run (seek and step back: GameError
-        ``nothing_to_do`` without a run of this puzzle; the others are no-ops without a run)."""
-        run = self.run
-        if what in ("seek", "step_back"):
-            if run is None or run.status == "stopped" or not self.run_here():
-                raise GameError("nothing_to_do", "No run of this puzzle to go through: press Solve or Step.")
-            run.seek(position if what == "seek" else run.position - 1, now)
-        elif run is None or run.ended:
-            return self._move(False)
-        elif what == "stop":
-            run.end("stopped", now)
-            return {"changed": self._settle(run, now), "frame": run.frame(now), "ended": True}
-        else:
-            {"pause": run.pause, "resume": run.resume, "step": run.step}[what](now)
-        return {"changed": False, "frame": run.frame(now)}
-
-    def _settle(self, run: Run, now: float) -> bool:
-        """A run ended: a solution found for the board still shown becomes one undoable move (cause solve:
-        the puzzle is then marked solved by the solver); a failure is told; True if the game changed."""
-        if run.status == "failed":
-            self.told.append(_notice("warning", "solve_failed",
-                                     run.error or "The search ended without a solution: this board has none.",
-                                     error=run.error))
-        if run.status != "solved" or self.game.version != self._run_on[1] or self.game.paused:
-            return False
-        placements = [(c, d) for c, d in enumerate(run.board) if d and not run.start[c]]
-        return self.game.place(placements, "solve")
 
     # -- inside -----------------------------------------------------------------------------------
 

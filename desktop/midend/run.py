@@ -8,12 +8,15 @@ page's own channel keyed by the run's id) is built in one place, :meth:`Run.fram
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import itertools
+from collections.abc import Hashable, Sequence
 from typing import Any
 
 from desktop.midend.frames import event_dict
+from desktop.midend.game import Game, GameError
 from desktop.midend.timeline import Timeline, apply_event
 
+Result = dict[str, Any]
 FRAME_MS = 1000.0 / 60  # at delay 0 the page gets a board at most this often: all a screen shows
 REPLAY_BATCH = 4096  # recorded events replayed at delay 0 in one frame
 
@@ -184,3 +187,101 @@ class Run:
         if self.since is not None:
             self.banked_ms += max(0.0, now - self.since)
             self.since = None
+
+
+class RunCommands:
+    """The mid end's commands and readings about the last run, mixed into
+    :class:`~desktop.midend.midend.Midend` (which gives the game, the settings, ``busy`` and the notices)."""
+
+    game: Game
+    settings: dict[str, Any]
+    told: list[dict[str, Any]]
+    busy: str | None
+    run: Run | None = None  # the last solve run's view
+    _run_on: tuple[Hashable, int] = ((), 0)  # the puzzle key and board version it started on
+    _run_ids = itertools.count(1)  # shared by every mid end: a run's id names its pacer thread
+
+    def puzzle_key(self) -> Hashable:
+        raise NotImplementedError  # the Midend's
+
+    def run_here(self) -> bool:
+        """True if the last run was started on the puzzle shown (its timeline belongs to the board)."""
+        return self.run is not None and self._run_on[0] == self.puzzle_key()
+
+    def running(self) -> bool:
+        """True while a run is going (not solved, failed or stopped)."""
+        return self.run is not None and not self.run.ended
+
+    def run_info(self, now: float, algorithm: str) -> dict[str, Any]:
+        """Return the run's info for the state (idle, with ``algorithm``, when none belongs to the board)."""
+        run = self.run
+        if run is None or (run.ended and not self.run_here()):
+            return idle_info(self.settings["delay"], algorithm)
+        return run.info(now)
+
+    def run_need(self, run_id: int, now: float) -> dict[str, Any]:
+        """What the pacer of run ``run_id`` is to do now (see :meth:`Run.need`); ``gone`` once stopped or
+        replaced."""
+        run = self.run
+        if run is None or run.id != run_id or run.status == "stopped":
+            return {"kind": "gone"}
+        return run.need(now)
+
+    def _do_run_start(self, now: float, algorithm: str, paused: bool = False) -> Result:
+        """Start a solve run of the board shown (refused while one goes, while paused, on repeats or a full
+        board); answers its ``run_id``; its ``algorithm`` becomes the setting (``settings``: to be saved)."""
+        game = self.game
+        if self.running():
+            raise GameError("busy", "The solver is running; stop it first.")
+        if game.paused:
+            raise GameError("paused", "The game is paused; resume it first.")
+        if self.busy is not None:
+            raise GameError("busy", "A new puzzle is being made; try again in a moment.")
+        if game.conflict_cells():
+            raise GameError("invalid_board", "The board repeats a digit; remove the repeat before solving.")
+        if all(game.digits):
+            raise GameError("nothing_to_do", "The board is already full.")
+        self.run = Run(next(self._run_ids), algorithm, game.digits, self.settings["delay"], paused, now)
+        self._run_on = (self.puzzle_key(), game.version)
+        self.settings["algorithm"] = algorithm
+        return {"changed": False, "settings": True, "run_id": self.run.id}
+
+    def _do_run_advance(self, now: float, run_id: int, events: Sequence[Any], exhausted: bool = False,
+                        error: str = "") -> Result:
+        """The pacer's next events of run ``run_id`` (none: replay the timeline); answers the ``frame`` to
+        show, and ``ended`` with the run's end settled; dropped once the run is stopped or replaced."""
+        run = self.run
+        if run is None or run.id != run_id or run.ended:
+            return {"changed": False}
+        final = run.advance(events, now, exhausted, error)
+        changed = self._settle(run, now) if final else False
+        return {"changed": changed, "frame": run.frame(now), "ended": bool(final)}
+
+    def _do_run_control(self, now: float, what: str, position: int = 0) -> Result:
+        """Pause, resume, step, seek, step back or stop the run (seek and step back: GameError
+        ``nothing_to_do`` without a run of this puzzle; the others are no-ops without a run)."""
+        run = self.run
+        if what in ("seek", "step_back"):
+            if run is None or run.status == "stopped" or not self.run_here():
+                raise GameError("nothing_to_do", "No run of this puzzle to go through: press Solve or Step.")
+            run.seek(position if what == "seek" else run.position - 1, now)
+        elif run is None or run.ended:
+            return {"changed": False}
+        elif what == "stop":
+            run.end("stopped", now)
+            return {"changed": self._settle(run, now), "frame": run.frame(now), "ended": True}
+        else:
+            {"pause": run.pause, "resume": run.resume, "step": run.step}[what](now)
+        return {"changed": False, "frame": run.frame(now)}
+
+    def _settle(self, run: Run, now: float) -> bool:
+        """A run ended: a solution found for the board still shown becomes one undoable move (cause solve:
+        the puzzle is then marked solved by the solver); a failure is told; True if the game changed."""
+        if run.status == "failed":
+            message = run.error or "The search ended without a solution: this board has none."
+            self.told.append({"level": "warning", "code": "solve_failed", "message": message,
+                              "params": {"error": run.error}})
+        if run.status != "solved" or self.game.version != self._run_on[1] or self.game.paused:
+            return False
+        placements = [(c, d) for c, d in enumerate(run.board) if d and not run.start[c]]
+        return self.game.place(placements, "solve")
