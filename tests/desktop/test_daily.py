@@ -62,14 +62,15 @@ def _solved_daily(day: str) -> Midend:
                "difficulty": "easy", "daily": day}, 0)
     for cell, digit in enumerate(solution):
         if not givens[cell]:
-            midend.do({"name": "set_cell", "cell": cell, "digit": digit}, 0)
-    midend.play.record_if_solved(0)
+            midend.do({"name": "set_cell", "cell": cell, "digit": digit}, 0)  # the last one records it
     return midend
 
 
 def test_solving_a_daily_puzzle_marks_its_day_and_the_mark_is_saved():
     midend = _solved_daily(DAY)
-    assert midend.snapshot(0)["daily"] == {"date": DAY, "solved": [DAY]}
+    assert midend.snapshot(0)["daily"] == {"date": DAY, "solved": [DAY], "today": "", "streak": 0}
+    midend.do({"name": "today", "date": DAY}, 0)  # the calendar counts to the date the host told
+    assert midend.snapshot(0)["daily"] == {"date": DAY, "solved": [DAY], "today": DAY, "streak": 1}
     body = json.loads(json.dumps(saves.dump(midend.play, 0)))
     play, notices = saves.load(body)
     assert notices == [] and play.daily == {DAY} and play.game.daily == DAY

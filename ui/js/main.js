@@ -40,6 +40,7 @@ function acceptState(state, before) {
   solve.accepted(state, before);
   syncLanguage(state);
   tellNotices(state.notices); // each notice once, by its id
+  if (state.opened > 0) transfer.takeOpened(); // puzzle files or links opened from outside the window
   for (const feature of FEATURES) feature.accepted?.(state, before);
   render();
   finish.accepted(before, state);
@@ -249,7 +250,6 @@ function wire() {
   // the page's only two roads from Python: the state, and a run's board at a position
   on("state", (payload) => store.accept(payload.state));
   on("frame", (frame) => store.acceptFrame(frame));
-  on("opened", () => transfer.takeOpened()); // a puzzle file or link opened from outside the window
 }
 
 async function start() {
@@ -258,7 +258,6 @@ async function start() {
   // the first state comes as every state does, in a `state` event (the call's answer is not drawn)
   const { answer } = await store.act(() => api.getState());
   if (answer.ok) board.focus(store.ui().selected);
-  transfer.takeOpened(); // what the command line opened, queued before the page listened
 }
 
 start();
