@@ -1,10 +1,8 @@
 """One puzzle being played: its board (digits, origins, notes), every move with its cause, undo/redo.
 
-Following Tatham's split, state here is *game state* (digits, where each came from, notes, the mode,
-the move log): Undo restores it.  The timer and the last Check answer are kept here too but are not
-undone.  View state (selection, note mode, the candidates view) lives in the UI and the settings.  A
-move is a :class:`Move` (its cause and a tuple of :class:`Change`), plain data that saves to JSON.
-No threads, no I/O, no clock: every call that needs the time is given ``now`` in milliseconds.
+Tatham's *game state* (digits, origins, notes, mode, the move log: Undo restores it), plus the timer and
+the last Check answer (not undone); view state lives in the UI and the settings.  A :class:`Move` (cause,
+:class:`Change` tuple) is plain data that saves to JSON.  No threads, I/O or clock: ``now`` is given.
 """
 
 from __future__ import annotations

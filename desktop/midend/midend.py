@@ -1,18 +1,15 @@
 """The mid end (Tatham's ``midend.c``): one object owns the whole game; a command in, a result out.
 
-:class:`Midend` holds what is played (a :class:`Play`: the set and each game's puzzle, board, notes,
-timer and moves), the settings, the hint ladder, the last analysis of the board, the last solve run's
-view (:mod:`~desktop.midend.run`), what is being made (a puzzle or a set, named by a token), the
-notices (numbered, the newest in the state) and the date the host told.  Only :meth:`Midend.do`
-writes: it also runs the clock and records a solved game; :meth:`Midend.snapshot` reads.
-:meth:`Midend.do` takes a command, a plain dict ``{"name": ..., ...}``, and answers a plain dict
-(``changed`` says whether the game moved; a question adds its value), or raises :class:`GameError`
-with a code and params.  A worker's result is a command too (``puzzle_made``, ``set_puzzle_made``,
-``analysed``, ``run_advance``, ``hint_found``): it carries the token or board key it was made for, and
-is dropped when that no longer names what is shown or being made.
-
-Pure: no threads, no I/O, no clock (``now`` comes with each call, in ms).  Everything slow (the
-solver) is computed by the caller and handed in, so a lock around :meth:`do` is held only briefly.
+:class:`Midend` holds what is played (a :class:`Play`: the set, each game's puzzle, board, notes, timer,
+moves), the settings, the hint ladder, the board's last analysis, the last run's view
+(:mod:`~desktop.midend.run`), what is being made (named by a token), the notices (numbered, the newest
+in the state) and the date the host told.  Only :meth:`Midend.do` writes (it also runs the clock and
+records a solved game); :meth:`Midend.snapshot` reads.  :meth:`Midend.do` takes a plain dict
+``{"name": ..., ...}`` and answers one (``changed``; a question adds its value) or raises
+:class:`GameError` (code, params).  A worker's result is a command too (``puzzle_made``, ``analysed``,
+``run_advance``, ``hint_found``, ...) with the token or board key it was made for, dropped when that no
+longer names what is shown or being made.  Pure: no threads, I/O or clock (``now`` comes with each
+call, in ms); the slow work is done by the caller and handed in.
 """
 
 from __future__ import annotations

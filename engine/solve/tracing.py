@@ -75,7 +75,7 @@ def trace(grid: Any, algorithm: str = "naive") -> Iterator[Event]:
 
     if isinstance(grid, Puzzle):  # a classic puzzle runs as its 81 digits; a variant in its own search
         if not grid.is_classic:
-            from engine.solve.variant import trace as trace_variant
+            from engine.solve.variant_trace import trace as trace_variant
 
             return trace_variant(grid, algorithm)
         grid = list(grid.givens)

@@ -25,6 +25,7 @@ OVER_450 = {
     "engine/kernels/chains.py",
     "engine/kernels/solver.py",
     "engine/kernels/als.py",
+    "engine/kernels/variant.py",
     # over the bound when issue 37 moved the folders, and not kernels: to split, never to grow
     "engine/logic/strategies/forcing.py",
     "engine/logic/strategies/links.py",

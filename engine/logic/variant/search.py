@@ -57,9 +57,10 @@ def solutions(puzzle: Puzzle, limit: int = 2) -> list[tuple[int, ...]]:
     solver when it is there, else by :func:`search`."""
     try:
         from engine.solve.variant import solutions as compiled
-    except ImportError:  # the variant engine's branch not merged yet
+
+        return list(compiled(puzzle, limit))
+    except ImportError:  # the variant engine (or its kernels) not in this tree
         return search(puzzle, limit)
-    return list(compiled(puzzle, limit))
 
 
 def search(puzzle: Puzzle, limit: int = 2) -> list[tuple[int, ...]]:
