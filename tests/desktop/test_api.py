@@ -557,7 +557,8 @@ EVERY_CALL = [
     ("cancel_set", ()), ("new_puzzle", ()), ("daily_puzzle", ("",)), ("clear", ()), ("quit", ()),
 ]
 # the values a question answers (CONTRACT.md); nothing else rides on an answer
-QUESTION_VALUES = {"changed", "check", "placed", "pending", "text", "name", "saved", "techniques", "verdict", "items"}
+QUESTION_VALUES = {"changed", "check", "placed", "pending", "text", "name", "saved", "techniques", "verdict",
+                   "items"}
 
 
 def test_no_answer_of_any_call_carries_state(api, bridge, system_browser):
