@@ -552,7 +552,8 @@ EVERY_CALL = [
     ("pause", ()), ("resume", ()), ("step", ()), ("stop", ()), ("seek", (1,)), ("step_back", ()),
     ("stop", ()), ("check_grid", (PUZZLE.replace("0", "."),)),
     ("read_image_data", ("not base64!",)), ("load_photo", (PUZZLE.replace("0", "."),)), ("close_photo", ()),
-    ("open_image", ()), ("open_file", ()), ("save_file", ("line",)), ("print_pdf", ("puzzle", 1, False)),
+    ("open_image", ()), ("open_file", ()), ("take_opened", ()), ("save_file", ("line",)),
+    ("print_pdf", ("puzzle", 1, False)),
     ("import_set", (PUZZLE + "\n" + PUZZLE[::-1],)), ("go_puzzle", ("next",)), ("start_set", (2, "easy")),
     ("cancel_set", ()), ("new_puzzle", ()), ("daily_puzzle", ("",)), ("clear", ()), ("quit", ()),
 ]
