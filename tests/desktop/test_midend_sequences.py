@@ -314,6 +314,7 @@ class MidendSequences(RuleBasedStateMachine):
         assert notices == []
         again = Midend(play, self.mid.settings)
         again.busy, again.making_set = self.mid.busy, self.mid.making_set  # what is being made is not saved
+        again.notices = self.mid.notices  # nor what was told this run
         assert _view(again) == _view(self.mid)
         assert again.game.undo_log == self.game.undo_log and again.game.redo_log == self.game.redo_log
 
