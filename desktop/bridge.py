@@ -56,8 +56,8 @@ class WindowBridge:
     ``run_js`` waits for the GUI thread and the page (milliseconds each, more under load); a solve
     worker that waited too would spend its time there instead of searching.  So :meth:`emit`
     serialises the payload and returns at once, and the sender delivers the scripts in order.  A
-    ``solve`` message still waiting when a newer one comes is replaced by it: it only draws a frame
-    the newer one draws again.  After :meth:`close` (the window is closing) events are dropped.
+    ``frame`` still waiting when a newer one comes is replaced by it: it only draws a board the newer
+    one draws again.  After :meth:`close` (the window is closing) events are dropped.
     """
 
     def __init__(self, window: Any = None) -> None:
@@ -111,7 +111,7 @@ class WindowBridge:
             log.exception("event %s is not JSON-able", event)
             return
         with self._cond:
-            if event == "solve" and self._queue and self._queue[-1][0] == "solve":
+            if event == "frame" and self._queue and self._queue[-1][0] == "frame":
                 self._queue[-1] = (event, script)
             else:
                 self._queue.append((event, script))

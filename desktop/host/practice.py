@@ -8,8 +8,8 @@ meanwhile); the trainer refuses a grade for a state or marks changed since (code
 from __future__ import annotations
 
 import logging
-from typing import Any
 
+from desktop.host.calls import HostCalls
 from desktop.host.topup import TopUp
 from desktop.io import storage
 from desktop.midend.trainer import Trainer, dump_scores, grade, load_scores, real_step
@@ -18,9 +18,10 @@ log = logging.getLogger(__name__)
 
 
 class PracticeHost:
-    """The trainer for ``host`` (a :class:`desktop.host.host.Host`), made with its scores on first use."""
+    """The trainer for ``host``, made with its scores on first use; the host's lock is taken around the
+    trainer alone, never around a call back into the host (it is not re-entrant)."""
 
-    def __init__(self, host: Any) -> None:
+    def __init__(self, host: HostCalls) -> None:
         self._host = host
         self._trainer: Trainer | None = None
         self._top_up: TopUp | None = None
@@ -37,19 +38,21 @@ class PracticeHost:
             if wanted != trainer.technique or trainer.state is None:
                 trainer.choose(wanted)
             trainer.opened = True
-            self.top_up().follow()
+            self._follow(trainer)
         self._host.publish()
 
     def next_state(self) -> None:
         """Show another state of the technique practised."""
+        trainer = self.trainer()
         with self._host.lock:
-            self.trainer().next_state()
+            trainer.next_state()
         self._host.publish()
 
     def mark(self, cell: int, digit: int, kind: str) -> None:
         """Toggle a strike or a placed digit on the state."""
+        trainer = self.trainer()
         with self._host.lock:
-            self.trainer().mark(cell, digit, kind)
+            trainer.mark(cell, digit, kind)
         self._host.publish()
 
     def check(self) -> str:
@@ -80,8 +83,9 @@ class PracticeHost:
 
     def close(self) -> None:
         """Leave the trainer: the game is as it was; the scores stay."""
+        trainer = self.trainer()
         with self._host.lock:
-            self.trainer().opened = False
+            trainer.opened = False
         self._host.publish()
 
     def trainer(self) -> Trainer:
@@ -96,8 +100,15 @@ class PracticeHost:
             return self._trainer
 
     def top_up(self) -> TopUp:
-        """The trainer's top-up (made on first use, lock held)."""
+        """The trainer's top-up (made on first use; lock not held)."""
+        return self._top_up_for(self.trainer())
+
+    def _follow(self, trainer: Trainer) -> None:
+        """Let the top-up look for more states of the technique shown (lock held)."""
+        self._top_up_for(trainer).follow()
+
+    def _top_up_for(self, trainer: Trainer) -> TopUp:
         if self._top_up is None:
             host = self._host
-            self._top_up = TopUp(self.trainer(), host.lock, host.publish, lambda: host.closed)
+            self._top_up = TopUp(trainer, host.lock, host.publish, lambda: host.closed)
         return self._top_up

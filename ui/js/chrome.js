@@ -2,13 +2,14 @@
 // bar's Menu and the About dialog. The chosen tab is a setting, saved by Python like the others.
 
 import * as i18n from "./i18n.js";
+import * as store from "./store.js";
 
 const $ = (id) => document.getElementById(id);
 
 const TABS = ["play", "learn", "watch"];
 
 export class Chrome {
-  /** ctx: {view, changeSetting(name, value), focusBoard()}. */
+  /** ctx: {changeSetting(name, value), focusBoard()}. */
   constructor(ctx) {
     this.ctx = ctx;
     this.wireTabs();
@@ -18,13 +19,13 @@ export class Chrome {
 
   /** The tab shown: the one asked for (its state may be on its way), else the state's. */
   tab() {
-    const s = this.ctx.view.state;
+    const s = store.state();
     return (s && TABS.includes(s.settings.tab) && s.settings.tab) || "play";
   }
 
   /** Show a tab and save the choice (no call when it is already the one shown). */
   choose(tab) {
-    if (!this.ctx.view.state || this.tab() === tab) return;
+    if (!store.state() || this.tab() === tab) return;
     this.ctx.changeSetting("tab", tab);
   }
 
@@ -40,7 +41,7 @@ export class Chrome {
     }
     document.querySelector(".panel").dataset.tab = shown;
     $("explanation").hidden = shown === "play"; // the hint's words belong to Learn (and a run's to Watch)
-    const s = this.ctx.view.state;
+    const s = store.state();
     $("about-version").textContent = s.app_version || "";
   }
 

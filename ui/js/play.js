@@ -28,7 +28,7 @@ export function checkResultText(check) {
 }
 
 export class PlayPanel {
-  /** ctx: {view, say(words), sayMaking(words), changeSetting(name, value), focusBoard()}. */
+  /** ctx: {say(words), sayMaking(words), changeSetting(name, value), focusBoard()}. */
   constructor(ctx) {
     this.ctx = ctx;
     this.timerAt = performance.now();
@@ -37,14 +37,13 @@ export class PlayPanel {
   }
 
   get state() {
-    return this.ctx.view.state;
+    return store.state();
   }
 
   /** Draw the Play group from the state (called by main's render). */
   render(active) {
     const s = this.state;
-    const view = this.ctx.view;
-    setPressed($("notes"), view.notesMode);
+    setPressed($("notes"), store.ui().notesMode);
     const pause = $("pause-game");
     pause.dataset.i18n = s.paused ? "btn.resumeGame" : "btn.pauseGame";
     pause.textContent = i18n.t(pause.dataset.i18n);
@@ -96,9 +95,9 @@ export class PlayPanel {
   }
 
   toggleNotes() {
-    this.ctx.view.notesMode = !this.ctx.view.notesMode;
-    this.ctx.say(() => i18n.t(this.ctx.view.notesMode ? "msg.notesOn" : "msg.notesOff"));
-    this.render(false);
+    const on = !store.ui().notesMode;
+    store.setNotesMode(on); // the store's change draws it
+    this.ctx.say(() => i18n.t(on ? "msg.notesOn" : "msg.notesOff"));
   }
 
   togglePause() {

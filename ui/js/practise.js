@@ -173,7 +173,7 @@ class Trainer {
       },
     });
     this.setText("practise-result", this.resultText());
-    this.setText("practise-explanation", p.answer ? p.answer.text[i18n.language()] || p.answer.text.en : "");
+    this.setText("practise-explanation", p.answer ? p.answer.step.words[i18n.language()] || p.answer.step.words.en : "");
     this.links = step && step.links.length ? step.links : null;
     this.drawLinks();
   }

@@ -39,7 +39,7 @@ export class Transfer {
    * through the Import dialog's own Load, so several puzzles are offered as a set. */
   async takeOpened() {
     if (this.taking) {
-      this.takeAgain = true; // an `opened` event during a take: ask again once it is done
+      this.takeAgain = true; // a state with `opened` during a take: ask again once it is done
       return;
     }
     this.taking = true;
