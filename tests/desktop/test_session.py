@@ -7,6 +7,7 @@ a paused run does not move), not speed targets; speed lives in benchmarks/.
 
 from __future__ import annotations
 
+import json
 import threading
 import time
 
@@ -333,6 +334,25 @@ def test_the_window_bridge_never_makes_a_worker_wait_and_keeps_the_order():
     bridge.emit("state", {"n": 102})
     time.sleep(0.1)
     assert '"n":102' not in window.scripts[-1]
+
+
+def test_a_calls_answer_comes_after_the_state_it_sent_reached_the_window(tmp_path):
+    # the page takes the newest state it holds when an answer comes as the call's: an answer that
+    # overtook its state made the page say "Puzzle loaded: 0 givens" from an older state
+    from desktop.bridge import WindowBridge
+
+    window = SlowWindow()
+    bridge = WindowBridge(window)
+    api = Api(bridge, tmp_path, "en")
+    for _ in range(5):
+        api.get_state()  # states queued ahead of the call's own
+    assert api.import_text(HARD)["ok"]
+    last = json.loads(window.scripts[-1].split(",", 1)[1][:-1])["state"]  # dispatch("state",{...})
+    want = [0 if d == "." else int(d) for d in HARD]
+    assert last["digits"] == want, "the answer came before its state was sent"
+    bridge.close()
+    assert api.get_state()["ok"]  # a closed window holds no call
+    api._shutdown()
 
 
 def test_a_finished_runs_counters_belong_to_its_puzzle_and_clear_for_another(api):
