@@ -34,10 +34,7 @@ class PracticeHost:
         """Open the trainer on ``technique`` ("": the one practised, else the easiest with states)."""
         trainer = self.trainer()
         with self._host.lock:
-            wanted = technique or trainer.technique or trainer.first()
-            if wanted != trainer.technique or trainer.state is None:
-                trainer.choose(wanted)
-            trainer.opened = True
+            trainer.enter(technique)
             self._follow(trainer)
         self._host.publish()
 
@@ -85,7 +82,7 @@ class PracticeHost:
         """Leave the trainer: the game is as it was; the scores stay."""
         trainer = self.trainer()
         with self._host.lock:
-            trainer.opened = False
+            trainer.leave()
         self._host.publish()
 
     def trainer(self) -> Trainer:

@@ -107,6 +107,18 @@ class Trainer:
 
     # -- commands ----------------------------------------------------------------------------
 
+    def enter(self, technique: str) -> None:
+        """Put the trainer on screen on ``technique`` ("": the one practised, else the easiest with
+        states); GameError as :meth:`choose` says."""
+        wanted = technique or self.technique or self.first()
+        if wanted != self.technique or self.state is None:
+            self.choose(wanted)
+        self.opened = True
+
+    def leave(self) -> None:
+        """Take the trainer off screen: the state, the marks and the scores stay."""
+        self.opened = False
+
     def choose(self, technique: str) -> None:
         """Practise ``technique``: show a new state of it; GameError ``no_practice_states`` when the
         bank has none (the picker says so), ``bad_argument`` for an unknown technique."""

@@ -1,7 +1,7 @@
 """Who owns what in desktop/ (issue 37), checked on the source: the mid end is pure (no thread, clock or
 file API), the host has one lock (never an RLock; its conditions are built on that lock), no module
 types the host as ``Any``, and nothing outside desktop/midend/ assigns to a game, a timer, a run's view,
-the settings or the notices.
+the settings, the notices or the trainer.
 """
 
 from __future__ import annotations
@@ -18,7 +18,7 @@ IMPURE = {"threading", "time", "os", "pathlib", "io", "shutil", "tempfile", "sub
 CLOCKS = {"today", "now", "utcnow", "monotonic", "perf_counter", "time_ns"}
 # what a game, a timer, a run's view, the settings and the notices are reached by
 OWNED = re.compile(r"\bmidend\b|\.settings\b|\.told\b|\.version\b|\.timer\b|\.game\b|\.play\b|\.run\b"
-                   r"|\.timeline\b|^(game|play|run|timer|settings)\.")
+                   r"|\.timeline\b|^(game|play|run|timer|settings|trainer)\.")
 # io/saves.py reads a save into a new Play before any mid end owns it: the save format's one reader
 BUILDS_A_NEW_PLAY = {"saves.py"}
 
