@@ -43,7 +43,7 @@ def _go(page, start: int, cell: int) -> None:
 def test_the_trainer_grades_the_real_step_right_in_the_window_and_leaves_the_game_alone(window):  # noqa: F811
     app = window.launch()
     page = app._page()
-    game = app.digits()
+    game = app.wait_digits(any, 120, message="the first launch shows an empty board, not a puzzle")
     app.click_button("Practise")
     picker = page.one("combobox", "Technique")
 
