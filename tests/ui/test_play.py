@@ -188,11 +188,11 @@ def test_a_hint_is_told_again_in_the_new_language(ui):
     expect(message).to_contain_text("第")
 
 
-def test_a_version_1_save_of_the_old_release_loads_with_its_undo(ui_app, ui_data_dir):
+def test_a_version_1_save_of_the_old_release_loads_with_its_undo(ui_app, data_dir):
     import json
 
     fixture = FIXTURES / "game_v1.json"
-    (ui_data_dir / "game.json").write_bytes(fixture.read_bytes())
+    (data_dir / "game.json").write_bytes(fixture.read_bytes())
     ui = ui_app.launch()
     digits = [int(c) for c in json.loads(fixture.read_text())["game"]["digits"]]
     ui.wait_digits(lambda d: d == digits)
