@@ -8,11 +8,12 @@ meanwhile); the trainer refuses a grade for a state or marks changed since (code
 from __future__ import annotations
 
 import logging
+from collections.abc import Callable
 
 from desktop.host.calls import HostCalls
 from desktop.host.topup import TopUp
 from desktop.io import storage
-from desktop.midend.trainer import Trainer, dump_scores, grade, load_scores, real_step
+from desktop.midend.trainer import Question, Trainer, dump_scores, grade, load_scores, real_step
 
 log = logging.getLogger(__name__)
 
@@ -32,31 +33,24 @@ class PracticeHost:
 
     def open(self, technique: str) -> None:
         """Open the trainer on ``technique`` ("": the one practised, else the easiest with states)."""
-        trainer = self.trainer()
-        with self._host.lock:
+
+        def enter(trainer: Trainer) -> None:
             trainer.enter(technique)
             self._follow(trainer)
-        self._host.publish()
+
+        self._change(enter)
 
     def next_state(self) -> None:
         """Show another state of the technique practised."""
-        trainer = self.trainer()
-        with self._host.lock:
-            trainer.next_state()
-        self._host.publish()
+        self._change(Trainer.next_state)
 
     def mark(self, cell: int, digit: int, kind: str) -> None:
         """Toggle a strike or a placed digit on the state."""
-        trainer = self.trainer()
-        with self._host.lock:
-            trainer.mark(cell, digit, kind)
-        self._host.publish()
+        self._change(lambda trainer: trainer.mark(cell, digit, kind))
 
     def check(self) -> str:
         """Grade the marks and save the scores; answers the verdict (GameError ``stale`` if they changed)."""
-        trainer = self.trainer()
-        with self._host.lock:
-            asked = trainer.question()
+        trainer, asked = self.trainer(), self._question()
         graded = grade(asked)
         with self._host.lock:
             verdict = trainer.graded(asked, graded)
@@ -70,20 +64,26 @@ class PracticeHost:
 
     def show(self) -> None:
         """Show the real step on the state, drawn and explained (it then scores nothing)."""
-        trainer = self.trainer()
-        with self._host.lock:
-            asked = trainer.question()
+        asked = self._question()
         step = real_step(asked)
-        with self._host.lock:
-            trainer.shown(asked, step)
-        self._host.publish()
+        self._change(lambda trainer: trainer.shown(asked, step))
 
     def close(self) -> None:
         """Leave the trainer: the game is as it was; the scores stay."""
+        self._change(Trainer.leave)
+
+    def _change(self, change: Callable[[Trainer], None]) -> None:
+        """Make ``change`` to the trainer under the lock, then tell the page."""
         trainer = self.trainer()
         with self._host.lock:
-            trainer.leave()
+            change(trainer)
         self._host.publish()
+
+    def _question(self) -> Question:
+        """What the trainer asks the engine now (answered off the lock)."""
+        trainer = self.trainer()
+        with self._host.lock:
+            return trainer.question()
 
     def trainer(self) -> Trainer:
         """The trainer, made (its scores read, its view put in the state) on first use."""
