@@ -3,6 +3,7 @@
 
 import * as i18n from "./i18n.js";
 import * as store from "./store.js";
+import { wireDialog } from "./widgets.js";
 
 const $ = (id) => document.getElementById(id);
 
@@ -99,12 +100,6 @@ export class Chrome {
   }
 
   wireAbout() {
-    const dialog = $("about-dialog");
-    $("about").addEventListener("click", () => {
-      dialog.showModal();
-      $("about-close").focus();
-    });
-    $("about-close").addEventListener("click", () => dialog.close());
-    dialog.addEventListener("close", () => this.ctx.focusBoard());
+    wireDialog("about", "about-dialog", "about-close", () => this.ctx.focusBoard());
   }
 }

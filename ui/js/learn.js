@@ -12,6 +12,7 @@ import { techniqueName } from "./names.js";
 import { cellName } from "./texts.js";
 import "./words/hints.js";
 import { whyHighlight, whyShown, whyText } from "./why.js";
+import { newestOnly, wireSlider } from "./widgets.js";
 
 const $ = (id) => document.getElementById(id);
 
@@ -46,24 +47,16 @@ export class LearnPanel {
   constructor(ctx) {
     this.ctx = ctx;
     this.seeking = false; // the slider is being dragged: renders leave its value alone
-    this.seekInFlight = false;
-    this.seekWanted = null;
+    // the latest position goes out when the call in flight returns
+    this.seek = newestOnly((position) => store.act(() => api.seek(position)));
     this.lastLinks = null;
     $("hint").addEventListener("click", () => this.hint());
     $("apply-hint").addEventListener("click", () => this.apply());
     $("step-back").addEventListener("click", () => this.stepBack());
-    const slider = $("timeline");
-    slider.addEventListener("input", () => {
-      this.seeking = true;
-      this.showPosition(Number(slider.value), Number(slider.max));
-      this.seek(Number(slider.value));
-    });
-    slider.addEventListener("change", () => {
-      this.seeking = false;
-      this.seek(Number(slider.value));
-    });
-    slider.addEventListener("blur", () => {
-      this.seeking = false;
+    wireSlider("timeline", {
+      dragging: (on) => (this.seeking = on),
+      show: (value, max) => this.showPosition(value, max),
+      send: (value) => this.seek(value),
     });
     window.addEventListener("resize", () => this.drawLinks(this.lastLinks, true));
   }
@@ -86,18 +79,6 @@ export class LearnPanel {
 
   async stepBack() {
     await api.stepBack(); // the state (paused there) and the frame of that moment follow
-  }
-
-  async seek(position) {
-    this.seekWanted = position;
-    if (this.seekInFlight) return; // the latest position goes out when the call in flight returns
-    this.seekInFlight = true;
-    while (this.seekWanted !== null) {
-      const value = this.seekWanted;
-      this.seekWanted = null;
-      await store.act(() => api.seek(value));
-    }
-    this.seekInFlight = false;
   }
 
   /** What the board highlights: the step of the solve event shown, else the hint at its level. */
@@ -141,7 +122,7 @@ export class LearnPanel {
     const slider = $("timeline");
     slider.disabled = !onTimeline || length === 0;
     slider.max = String(length);
-    if (!this.seeking && !this.seekInFlight && Number(slider.value) !== position) slider.value = String(position);
+    if (!this.seeking && !this.seek.busy() && Number(slider.value) !== position) slider.value = String(position);
     this.showPosition(this.seeking ? Number(slider.value) : position, length);
     $("step-back").disabled = !onTimeline || position === 0;
     const text = this.explanation();

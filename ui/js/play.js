@@ -4,6 +4,7 @@
 import { api } from "./api.js";
 import * as i18n from "./i18n.js";
 import * as store from "./store.js";
+import { wireDialog } from "./widgets.js";
 
 const $ = (id) => document.getElementById(id);
 
@@ -127,13 +128,7 @@ export class PlayPanel {
     $("show-timer").addEventListener("change", (e) => this.ctx.changeSetting("show_timer", e.target.checked));
     this.wireSetDialog();
     this.wireStatistics();
-    const shortcuts = $("shortcuts-dialog");
-    $("shortcuts").addEventListener("click", () => {
-      shortcuts.showModal();
-      $("shortcuts-close").focus();
-    });
-    $("shortcuts-close").addEventListener("click", () => shortcuts.close());
-    shortcuts.addEventListener("close", () => this.ctx.focusBoard());
+    wireDialog("shortcuts", "shortcuts-dialog", "shortcuts-close", () => this.ctx.focusBoard());
   }
 
   wireSetDialog() {

@@ -8,6 +8,7 @@ import * as i18n from "./i18n.js";
 import { announce } from "./messages.js";
 import * as store from "./store.js";
 import { algorithmName, solvedText } from "./texts.js";
+import { newestOnly, wireSlider } from "./widgets.js";
 
 const $ = (id) => document.getElementById(id);
 
@@ -15,8 +16,11 @@ export class SolvePanel {
   /** ctx: {render()}. */
   constructor(ctx) {
     this.ctx = ctx;
-    this.delayInFlight = false;
-    this.delayWanted = null;
+    // the latest delay goes out when the call in flight returns (then the state's value shows again)
+    this.sendDelay = newestOnly(async (value, last) => {
+      const answer = await api.setDelay(value);
+      if (answer.ok && last()) await store.until((s) => s.settings.delay === value);
+    }, () => this.ctx.render());
     this.delayDragging = false;
     this.toldTick = ""; // the frame whose step was last spoken (a paused run's Step)
     this.wire();
@@ -76,20 +80,6 @@ export class SolvePanel {
     $("delay-value").textContent = text;
   }
 
-  async sendDelay(ms) {
-    this.delayWanted = ms;
-    if (this.delayInFlight) return; // the latest value goes out when the call in flight returns
-    this.delayInFlight = true;
-    while (this.delayWanted !== null) {
-      const value = this.delayWanted;
-      this.delayWanted = null;
-      const answer = await api.setDelay(value);
-      if (answer.ok && this.delayWanted === null) await store.until((s) => s.settings.delay === value);
-    }
-    this.delayInFlight = false;
-    this.ctx.render();
-  }
-
   showElapsed() {
     if (!store.state()) return;
     const session = store.session();
@@ -115,7 +105,7 @@ export class SolvePanel {
     if (!active && algorithm.value !== s.settings.algorithm) algorithm.value = s.settings.algorithm;
     algorithm.disabled = active;
     // not while a delay is on its way to Python: an older state would pull the slider back
-    if (!this.delayDragging && !this.delayInFlight) this.showDelay(s.settings.delay);
+    if (!this.delayDragging && !this.sendDelay.busy()) this.showDelay(s.settings.delay);
     $("steps").textContent = String(session.steps);
     $("backtracks").textContent = String(session.backtracks);
     this.showElapsed();
@@ -135,18 +125,10 @@ export class SolvePanel {
     $("pause").addEventListener("click", () => this.togglePause());
     $("step").addEventListener("click", () => this.call("step"));
     $("stop").addEventListener("click", () => this.call("stop"));
-    const delay = $("delay");
-    delay.addEventListener("input", () => {
-      this.delayDragging = true;
-      this.showDelay(Number(delay.value));
-      this.sendDelay(Number(delay.value));
-    });
-    delay.addEventListener("change", () => {
-      this.delayDragging = false;
-      this.sendDelay(Number(delay.value));
-    });
-    delay.addEventListener("blur", () => {
-      this.delayDragging = false;
+    wireSlider("delay", {
+      dragging: (on) => (this.delayDragging = on),
+      show: (value) => this.showDelay(value),
+      send: (value) => this.sendDelay(value),
     });
     const runningNow = () => store.state() && store.state().session.status === "running";
     setInterval(() => {
