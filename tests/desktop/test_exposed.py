@@ -160,3 +160,14 @@ def test_public_calls_still_work_through_pywebview(api):
     assert newest_state(api._bridge)["digits"][0] == 5
     bad = window.call("set_cell", [0, 5, 7])
     assert bad["value"]["ok"] is False and bad["value"]["error"]["code"] == "bad_argument"
+
+
+def test_the_page_names_every_call_of_the_contract_and_no_other():
+    import re
+
+    from tests.harness.paths import ROOT
+
+    source = (ROOT / "ui" / "js" / "api.js").read_text(encoding="utf-8")
+    table = source[source.index("const CALLS = ["):]
+    named = re.findall(r'"(\w+)"', table[: table.index("];")])
+    assert len(named) == len(set(named)) and set(named) == set(public_method_names(Api))
