@@ -127,9 +127,14 @@ export function settle(name, value) {
   changed();
 }
 
-/** Resolve with the first state for which test(state) holds (the state held if none comes in a while). */
+/** Resolve with the first state for which test(state) holds, the state held included (the state held
+ * if none comes in a while). */
 export function until(test, timeoutMs = 3000) {
   return new Promise((resolve) => {
+    if (current && test(current)) {
+      resolve(current); // it came before the answer of the call that made it
+      return;
+    }
     const entry = { test, resolve };
     waiting.push(entry);
     setTimeout(() => {
