@@ -4,7 +4,7 @@
 
 Issue 27 asks that "a 10-minute delay-0 backtracking run on a 17-clue puzzle" grows the app's
 resident memory by at most 150 MB, and that seeking the timeline stays instant.  This plays a real
-solve session (every event recorded on its timeline, frames encoded as the window's bridge
+solve run (every event recorded on its timeline, frames encoded as the window's bridge
 encodes them) for ``--seconds``, prints the resident memory every tenth of the run and at the end
 the growth, the events recorded, the timeline's own bytes per event, and the time of 200 seeks to
 random moments.  The first puzzle of ``17_clue.txt`` keeps naive backtracking busy for hours.
@@ -23,10 +23,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from bench_solve_session import EncodingBridge, _rss_mb  # noqa: E402
-
-from desktop.host.session import Session  # noqa: E402
-from engine import as_grid  # noqa: E402
+from bench_solve_session import EncodingBridge, _rss_mb, watch  # noqa: E402
 
 DATA = Path(__file__).resolve().parents[2] / "shared" / "data" / "bench" / "17_clue.txt"
 
@@ -40,9 +37,7 @@ def main() -> None:
     print(f"load average {os.getloadavg()[0]:.1f}; {args.seconds:.0f} s of naive backtracking on {puzzle}")
     bridge = EncodingBridge()
     before = _rss_mb()
-    session = Session(list(as_grid(puzzle)), "naive", bridge.emit, 0)
-    started = time.perf_counter()
-    session.start()
+    session, started = watch(puzzle, "naive", bridge)
     peak = before
     for k in range(1, 11):
         time.sleep(max(0.0, started + args.seconds * k / 10 - time.perf_counter()))
@@ -50,13 +45,11 @@ def main() -> None:
         peak = max(peak, rss)
         print(f"  {time.perf_counter() - started:6.0f} s: {len(session.timeline):>12,} events, "
               f"resident {rss:.0f} MB (+{rss - before:.0f})")
-    session.pause()
     count = len(session.timeline)
     print(f"growth {peak - before:.0f} MB at most (limit 150 MB); {count:,} events "
           f"({count / args.seconds:,.0f}/s), timeline {session.timeline.nbytes() / count:.2f} bytes "
           f"an event; {bridge.calls:,} frames")
     _seeks(session.timeline)
-    session.stop()
 
 
 def _seeks(timeline) -> None:

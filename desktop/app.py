@@ -188,6 +188,9 @@ def run(argv: Sequence[str] | None = None) -> None:
 
     window.events.resized += resized
     window.events.moved += moved
+    # the warm-up, an unfinished set's maker and the analysis start once the window shows (the page's
+    # calls start nothing)
+    window.events.shown += api._start
 
     window.events.closing += closing
     icon = frozen.asset_path("icon.png")

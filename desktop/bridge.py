@@ -26,6 +26,7 @@ FILE_TYPES = {
     "pdf": ("PDF documents (*.pdf)", "All files (*.*)"),  # Print…: a save dialog for the PDF
 }
 SAVE_NAMES = {"save": "puzzle.txt", "pdf": "sudoku.pdf"}  # the save dialogs' suggested file names
+FLUSH_S = 5.0  # the longest a call's answer waits for the events before it to reach the window
 
 
 class Bridge(Protocol):
@@ -56,8 +57,12 @@ class WindowBridge:
     ``run_js`` waits for the GUI thread and the page (milliseconds each, more under load); a solve
     worker that waited too would spend its time there instead of searching.  So :meth:`emit`
     serialises the payload and returns at once, and the sender delivers the scripts in order.  A
-    ``solve`` message still waiting when a newer one comes is replaced by it: it only draws a frame
-    the newer one draws again.  After :meth:`close` (the window is closing) events are dropped.
+    ``frame`` still waiting when a newer one comes is replaced by it: it only draws a board the newer
+    one draws again.  After :meth:`close` (the window is closing) events are dropped.
+
+    A call's answer must not overtake the state its call sent (the page takes the newest state it has
+    when the answer comes as the call's): each call waits in :meth:`flush` until the events emitted
+    before it ended are handed to the window, whose GUI thread runs scripts and answers in order.
     """
 
     def __init__(self, window: Any = None) -> None:
@@ -65,6 +70,8 @@ class WindowBridge:
         self._closed = threading.Event()
         self._cond = threading.Condition()
         self._queue: deque[tuple[str, str]] = deque()
+        self._queued = 0  # events put in the queue (a frame replacing a frame is not counted again)
+        self._handed = 0  # of those, handed to the window (or dropped)
         self._sender = threading.Thread(target=self._send_loop, name="bridge", daemon=True)
         self._sender.start()
 
@@ -111,11 +118,19 @@ class WindowBridge:
             log.exception("event %s is not JSON-able", event)
             return
         with self._cond:
-            if event == "solve" and self._queue and self._queue[-1][0] == "solve":
+            if event == "frame" and self._queue and self._queue[-1][0] == "frame":
                 self._queue[-1] = (event, script)
             else:
                 self._queue.append((event, script))
-            self._cond.notify()
+                self._queued += 1
+            self._cond.notify_all()
+
+    def flush(self, timeout: float = FLUSH_S) -> None:
+        """Wait until every event emitted so far is handed to the window (or the window closes, or
+        ``timeout`` passes: a stuck window does not hold a call for ever)."""
+        with self._cond:
+            target = self._queued
+            self._cond.wait_for(lambda: self._handed >= target or self._closed.is_set(), timeout)
 
     def _send_loop(self) -> None:
         while True:
@@ -125,15 +140,23 @@ class WindowBridge:
                 if self._closed.is_set():
                     return
                 event, script = self._queue.popleft()
-            window = self._window
-            if window is None:
-                continue  # nothing to draw into yet; the page asks for the whole state when it loads
             try:
-                # run_js, not evaluate_js: no result to wait for, and no pywebview wrapping of the script
-                window.run_js(script)
-            except Exception:  # a closing window can fail in many backend-specific ways
-                if not self._closed.is_set():
-                    log.exception("could not send %s to the page", event)
+                self._send(event, script)
+            finally:
+                with self._cond:
+                    self._handed += 1
+                    self._cond.notify_all()
+
+    def _send(self, event: str, script: str) -> None:
+        window = self._window
+        if window is None:
+            return  # nothing to draw into yet; the page asks for the whole state when it loads
+        try:
+            # run_js, not evaluate_js: no result to wait for, and no pywebview wrapping of the script
+            window.run_js(script)
+        except Exception:  # a closing window can fail in many backend-specific ways
+            if not self._closed.is_set():
+                log.exception("could not send %s to the page", event)
 
 
 class RecordingBridge:

@@ -226,25 +226,6 @@ class Handoff:
             window.show()
 
 
-class Inbox:
-    """The launch arguments not yet taken by the page (thread-safe)."""
-
-    def __init__(self) -> None:
-        self._lock = threading.Lock()
-        self._items: list[str] = []
-
-    def put(self, argument: str) -> None:
-        """Queue one launch argument (a file's absolute path or a link); never fails."""
-        with self._lock:
-            self._items.append(argument)
-
-    def take(self) -> list[str]:
-        """Return and forget every argument queued so far, oldest first."""
-        with self._lock:
-            items, self._items = self._items, []
-        return items
-
-
 def opened_item(argument: str) -> dict[str, Any]:
     """Return ``{"text", "name"}`` for the page's Import dialog (a link is its own text), or ``{"error":
     {code, message, params}}`` when the file cannot be read (never raises)."""

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import tempfile
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -86,19 +87,19 @@ def chromium() -> Iterator[object]:
 
 
 @pytest.fixture
-def ui_data_dir(tmp_path: Path) -> Path:
-    """A fresh data folder for the app's saves and settings, in the test's own temporary folder."""
-    folder = tmp_path / "data"
-    folder.mkdir()
-    return folder
+def data_dir() -> Iterator[Path]:
+    """A fresh data folder for the app's saves and settings, of a short path (the instance socket's
+    path in it must stay under the Unix limit)."""
+    with tempfile.TemporaryDirectory(prefix="sudoku-studio-") as folder:
+        yield Path(folder)
 
 
 @pytest.fixture
-def ui_app(chromium: object, ui_data_dir: Path) -> Iterator[object]:
+def ui_app(chromium: object, data_dir: Path) -> Iterator[object]:
     """A page for the real ui/ bridged to a real Api (English) on a fresh data folder; call launch()."""
     from tests.harness.app import UiApp
 
-    app = UiApp(chromium, ui_data_dir)  # type: ignore[arg-type]
+    app = UiApp(chromium, data_dir)  # type: ignore[arg-type]
     try:
         yield app
     finally:

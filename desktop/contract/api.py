@@ -4,7 +4,8 @@ Every public method is a call the page may make (see ``desktop/CONTRACT.md``): J
 ``{"ok": true}`` out (plus a value where the call is a question), or ``{"ok": false, "error": {"code",
 "message", "params"}}``; nothing is ever raised into pywebview.  Every argument is checked (type,
 range, length) before anything is touched, then the call is handed to the :class:`~desktop.host.host.Host`,
-which owns the lock, the threads and the mid end.  The page learns state only from ``state`` events.
+which owns the lock, the threads and the mid end.  The page learns state only from ``state`` events
+(and a run's board from ``frame`` events): no answer carries state.
 
 An area with calls of its own (learning, photos, sharing, …) keeps them in a mixin, ``desktop/calls_AREA.py``,
 built from :mod:`desktop.contract.endpoints` the same way; ``Api`` inherits it, so the page sees one flat
@@ -44,10 +45,16 @@ class Api(LearnCalls, PhotoCalls, PracticeCalls, ColourCalls, DailyCalls, PrintC
         """The app's start: on the first launch (empty data folder) make an easy puzzle; False otherwise."""
         return self._host.maker.open_first_puzzle()
 
+    def _start(self) -> None:
+        """The app's window is shown: start the solver's warm-up, an unfinished set's maker and the
+        board's analysis (private: the page's calls start nothing)."""
+        self._host.start()
+
     @endpoint
     def get_state(self) -> dict[str, Any]:
-        """Return the whole state the page draws from (and start the solver's warm-up)."""
-        return {"ok": True, "state": self._host.state()}
+        """Send the whole state the page draws from as a ``state`` event (the answer carries none)."""
+        self._host.publish()
+        return OK
 
     @endpoint
     def set_cell(self, cell: Any, digit: Any) -> dict[str, Any]:

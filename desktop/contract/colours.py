@@ -9,13 +9,14 @@ from typing import Any
 
 from desktop.contract import endpoints as arg
 from desktop.contract.endpoints import OK, endpoint
+from desktop.host.host import Host
 from desktop.midend.colours import COLOURS
 
 
 class ColourCalls:
     """Colour calls, mixed into :class:`desktop.contract.api.Api` (which provides ``_host``)."""
 
-    _host: Any
+    _host: Host
 
     @endpoint
     def paint(self, cell: Any, colour: Any) -> dict[str, Any]:

@@ -5,12 +5,13 @@ from __future__ import annotations
 from typing import Any
 
 from desktop.contract.endpoints import MAX_STRING, ApiError, endpoint
+from desktop.host.host import Host
 
 
 class DailyCalls:
     """Daily-puzzle calls, mixed into :class:`desktop.contract.api.Api` (which provides ``_host``)."""
 
-    _host: Any
+    _host: Host
 
     @endpoint
     def daily_puzzle(self, date: Any = "") -> dict[str, Any]:

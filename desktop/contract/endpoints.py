@@ -30,19 +30,30 @@ def endpoint(func: F) -> F:
 
     @functools.wraps(func)
     def call(self: Any, *args: Any, **kwargs: Any) -> dict[str, Any]:
-        try:
-            signature.bind(self, *args, **kwargs)
-        except TypeError as err:
-            return error_answer(ApiError("bad_argument", f"{func.__name__}: {err}"))
-        try:
-            return func(self, *args, **kwargs)
-        except GameError as err:
-            return error_answer(err)
-        except Exception as err:  # the last guard: the page gets an answer, the log gets the traceback
-            log.exception("%s failed", func.__name__)
-            return error_answer(ApiError("internal", f"Something went wrong: {type(err).__name__}"))
+        answer = _answer(func, signature, self, args, kwargs)
+        # the page takes the newest state it holds when an answer comes as the call's: the events the
+        # call sent go first (a bridge that delivers as it emits has nothing to flush)
+        flush = getattr(getattr(self, "_bridge", None), "flush", None)
+        if flush is not None:
+            flush()
+        return answer
 
     return call  # type: ignore[return-value]
+
+
+def _answer(func: Callable[..., dict], signature: inspect.Signature, api: Any, args: tuple,
+            kwargs: dict[str, Any]) -> dict[str, Any]:
+    try:
+        signature.bind(api, *args, **kwargs)
+    except TypeError as err:
+        return error_answer(ApiError("bad_argument", f"{func.__name__}: {err}"))
+    try:
+        return func(api, *args, **kwargs)
+    except GameError as err:
+        return error_answer(err)
+    except Exception as err:  # the last guard: the page gets an answer, the log gets the traceback
+        log.exception("%s failed", func.__name__)
+        return error_answer(ApiError("internal", f"Something went wrong: {type(err).__name__}"))
 
 
 def error_answer(err: GameError) -> dict[str, Any]:

@@ -10,6 +10,7 @@ from collections.abc import Callable
 from typing import Any
 
 from desktop.contract.endpoints import OK, ApiError, endpoint
+from desktop.host.host import Host
 from desktop.io import photos
 from desktop.midend.rules import check_puzzle
 
@@ -26,7 +27,7 @@ def _puzzle(value: Any) -> list[int]:
 class PhotoCalls:
     """Mixed into :class:`desktop.contract.api.Api` (which gives ``_host`` and ``_dialog``)."""
 
-    _host: Any
+    _host: Host
     _dialog: Callable[[str], str | None]
 
     @endpoint

@@ -6,6 +6,7 @@ from typing import Any
 
 from desktop.contract import endpoints as arg
 from desktop.contract.endpoints import ApiError, endpoint
+from desktop.host.host import Host
 from desktop.io import printing
 
 
@@ -13,7 +14,7 @@ class PrintCalls:
     """Printing calls, mixed into :class:`desktop.contract.api.Api` (which provides ``_host`` and
     ``_dialog``)."""
 
-    _host: Any
+    _host: Host
     _dialog: Any
 
     @endpoint

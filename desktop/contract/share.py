@@ -8,13 +8,14 @@ from __future__ import annotations
 from typing import Any
 
 from desktop.contract.endpoints import OK, endpoint
+from desktop.host.host import Host
 from desktop.io import share
 
 
 class ShareCalls:
     """Sharing calls, mixed into :class:`desktop.contract.api.Api` (which provides ``_host``)."""
 
-    _host: Any
+    _host: Host
 
     @endpoint
     def share_link(self) -> dict[str, Any]:

@@ -4,23 +4,24 @@ chose, and as the copies a share link is made from; a puzzle file read for Impor
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
+from desktop.host.calls import HostCalls
 from desktop.io import files, printing, transfer
 from desktop.midend import GameError
 
 
 class ExportHost:
-    """Files, export and printing for ``host`` (a :class:`desktop.host.host.Host`); safe from any thread."""
+    """Files, export and printing for ``host``; safe from any thread."""
 
-    def __init__(self, host: Any) -> None:
+    def __init__(self, host: HostCalls) -> None:
         self._host = host
 
     def board(self) -> tuple[list[int], list[int], list[int]]:
         """Return the shown puzzle's givens, the digits on its board and its notes (copies; never fails)."""
-        with self._host.lock:
-            game = self._host.midend.game
-            return game.givens(), list(game.digits), list(game.notes)
+        board = self._host.board()
+        return board["givens"], board["digits"], board["notes"]
 
     def board_text(self, fmt: str, givens_only: bool) -> str:
         """Return the puzzle (givens only) or the current board as text in ``fmt`` (never fails)."""
@@ -39,14 +40,11 @@ class ExportHost:
         GameError ``file`` if it cannot be written."""
         return None if path is None else files.write_text_file(path, self.board_text(fmt, givens_only))
 
-    def print_pdf(self, choose: Any, whole_set: bool, options: dict[str, Any]) -> str | None:
+    def print_pdf(self, choose: Callable[[], str | None], whole_set: bool,
+                  options: dict[str, Any]) -> str | None:
         """Print the puzzle shown (or every puzzle of the set) to the PDF ``choose()`` names; return its
         name, None if no path was chosen; GameError as :mod:`desktop.io.printing` says."""
-        host = self._host
-        with host.lock:
-            play = host.midend.play
-            puzzles = [g.givens() for g in play.games] if whole_set and play.is_set else [play.game.givens()]
-            lang = host.effective_settings()["language"]
+        puzzles, lang = self._host.puzzles(whole_set), self._host.setting("language")
         if not any(any(p) for p in puzzles):
             raise GameError("no_puzzle", "There is no puzzle on the board to print.")
         path = choose()

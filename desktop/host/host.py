@@ -1,14 +1,14 @@
 """The host: the one lock, the worker threads and the road to the page, around one :class:`Midend`.
 
 pywebview runs each call of the page on a thread of its own; the host makes every command of the mid
-end under one lock, saves the game after a change, and pushes the whole snapshot to the page as one
-``state`` event with a sequence number (the only way the page learns state).  Long work runs on
-worker threads (making puzzles and sets, the solver's warm-up, the board analysis, solve runs); a
-worker hands its result back as a command, which the mid end drops if it no longer belongs to the
-puzzle, set or board shown.  Solve frames go to the page on their own channel (``solve``), keyed by
-the run's id; they are a view, never game state.  The areas beside the game keep their host side in
-``desktop/*_host.py`` (``Host.maker``, ``.practice``, ``.photo``, ``.learn``, ``.export``), each handed
-the host (they never import this module).
+end under one lock (a plain Lock: no path takes it twice), saves what ``do()`` says changed, and
+pushes the whole snapshot to the page as one numbered ``state`` event.  Long work runs off the lock
+(making puzzles, the warm-up, the analysis, a run's pacer); its result comes back as a command, which
+the mid end drops if it no longer belongs to what is shown.  A run's frames go to the page on their
+own channel (``frame``) keyed by the run's id: a view, never state (the run's status is the state's
+``session``).  Notices are the mid end's, part of the state: a list numbered by ``id`` the page tells
+once each.  The areas beside the game (``maker``, ``practice``, ``photo``,
+``learn``, ``export``) are given only :class:`~desktop.host.calls.HostCalls`.
 """
 
 from __future__ import annotations
@@ -26,11 +26,12 @@ from desktop.host import workers
 from desktop.host.export import ExportHost
 from desktop.host.learn import LearnHost
 from desktop.host.making import MakerHost
+from desktop.host.pacer import Trace, pace
 from desktop.host.photo import PhotoHost
 from desktop.host.practice import PracticeHost
-from desktop.host.session import Session, idle_info
-from desktop.io import daily, storage, transfer
+from desktop.io import storage, transfer
 from desktop.midend import GameError
+from desktop.midend.frames import engine_trace
 from desktop.midend.midend import Midend
 from desktop.midend.rules import check_puzzle, unique_solution
 from engine import __version__
@@ -52,21 +53,20 @@ class Host:
 
     def __init__(self, bridge: Bridge, folder: Path, lang: str | None, system_lang: str) -> None:
         self._bridge = bridge
-        self.lock = threading.RLock()
+        self.lock = threading.Lock()  # the one lock: never re-entered (no path takes it twice)
         self._storage = storage.Storage(folder)
         first_launch = not (folder / storage.GAME_FILE).exists()  # before a damaged save is moved aside
         loaded_settings, loaded_game = self._storage.load_settings(), self._storage.load_game()
-        self.settings: dict[str, Any] = loaded_settings.value
         told = loaded_settings.told("settings") + loaded_game.told("game")  # damaged files, history dropped
-        self.midend = Midend(loaded_game.value, self.settings, told)
+        self.midend = Midend(loaded_game.value, loaded_settings.value, told)
         self._lang_override = lang if lang in storage.LANGUAGES else None
         self._system_lang = system_lang
-        self._session: Session | None = None
-        self._save_failed = False
+        self.trace: Trace = engine_trace  # the engine's event stream a run's pacer plays (tests slow it)
         self._solver_ready = threading.Event()
         self._warm_started = False
         self._warm_soon = threading.Event()
-        self._analyser = workers.Analyser(self._solver_ready, self._analysed)
+        self._wake = threading.Condition(self.lock)  # on the one lock: the analyser and the pacer wait
+        self._analyser = workers.Analyser(self._solver_ready, self._analysed, self._wake)
         self._closed = False
         self._seq = 0
         self.views: dict[str, Callable[[], Any]] = {}  # more of the state, beside the mid end's (lock held)
@@ -88,18 +88,30 @@ class Host:
 
     # -- commands -----------------------------------------------------------------------------
 
-    def move(self, command: dict[str, Any], solving_ok: bool = False) -> dict[str, Any]:
+    def move(self, command: dict[str, Any], solving_ok: bool = False,
+             then: Callable[[dict[str, Any]], None] | None = None) -> dict[str, Any]:
         """Make one command of the mid end (refused while a run is going unless ``solving_ok``),
-        save and tell the page if it changed the game; return the mid end's result."""
+        save and tell the page if it changed the game, and call ``then(result)`` still under the lock
+        (a maker starts with its token so); return the mid end's result."""
         with self.lock:
-            if not solving_ok:
-                self._refuse_while_solving()
-            result = self.midend.do(command, now_ms())
-            if result.get("changed"):
-                self._changed()
+            if not solving_ok and self.midend.running():
+                raise GameError("busy", "The solver is running; stop it first.")
+            result = self._do(command)
+            if then is not None:
+                then(result)
             if not self.midend.making:  # nothing is wanted from a maker still running
                 self.maker.stop()
         self.publish()
+        return result
+
+    def _do(self, command: dict[str, Any]) -> dict[str, Any]:
+        """Make ``command`` (lock held) and save what it says changed: the game, the settings."""
+        result = self.midend.do(command, now_ms())
+        if result.get("changed"):
+            self._changed()
+        if result.get("settings"):
+            self._save_settings()
+        self._wake.notify_all()  # a run's pacer looks again at what its run needs
         return result
 
     def command(self, name: str) -> dict[str, Any]:
@@ -118,15 +130,13 @@ class Host:
         result = self.move({"name": name})
         return {key: result[key] for key in ("changed", "check", "placed") if key in result}
 
-    def state(self) -> dict[str, Any]:
-        """Return the whole state the page draws from (also sent as a ``state`` event), and start the
-        solver's warm-up and an unfinished set's maker the first time."""
+    def start(self) -> None:
+        """The window is shown: start the solver's warm-up and an unfinished set's maker (the first time
+        only) and the board's analysis, and send the state."""
         self._start_warm_up()
         with self.lock:
             self._schedule_analysis()
-        self.publish()  # the page draws from this event; the answer is for tests and tools
-        with self.lock:
-            return self._state()
+        self.publish()
 
     def publish(self) -> None:
         """Send the page the whole state, numbered (the page drops one older than the last it has)."""
@@ -136,14 +146,35 @@ class Host:
 
     def _state(self) -> dict[str, Any]:
         self._seq += 1
-        state = self.midend.snapshot(now_ms())
-        state.update(seq=self._seq, settings=self.effective_settings(), algorithms=workers.algorithms(),
-                     session=self._session_info(), solver_ready=self._solver_ready.is_set(),
-                     app_version=__version__)
+        now, settings = now_ms(), self.effective_settings()
+        self.midend.do({"name": "today", "date": dt.date.today().isoformat()}, now)
+        state = self.midend.snapshot(now)
+        state.update(seq=self._seq, settings=settings, algorithms=workers.algorithms(),
+                     session=self.midend.run_info(now, settings["algorithm"]),
+                     solver_ready=self._solver_ready.is_set(), app_version=__version__)
         for name, view in self.views.items():
             state[name] = view()
-        state["daily"].update(daily.calendar(state["daily"]["solved"], dt.date.today()))
         return state
+
+    # -- what the areas read (copies, under the lock) ---------------------------------------------
+
+    def setting(self, name: str) -> Any:
+        """Return the setting ``name`` as it applies (see :meth:`effective_settings`)."""
+        with self.lock:
+            return self.effective_settings()[name]
+
+    def board(self) -> dict[str, Any]:
+        """Return copies of the shown game's givens, digits, origins, notes and solution (None unknown)."""
+        with self.lock:
+            game = self.midend.game
+            return {"givens": game.givens(), "digits": list(game.digits), "origins": list(game.origins),
+                    "notes": list(game.notes), "solution": game.solution}
+
+    def puzzles(self, whole_set: bool) -> list[list[int]]:
+        """Return the givens of the puzzle shown, or of every puzzle of the set (``whole_set``, in a set)."""
+        with self.lock:
+            play = self.midend.play
+            return [g.givens() for g in play.games] if whole_set and play.is_set else [play.game.givens()]
 
     # -- questions that need the solver (computed off the lock) -----------------------------------
 
@@ -216,8 +247,9 @@ class Host:
     def solve(self, algorithm: str) -> None:
         """Watch ``algorithm`` solve the board (a paused run goes on from where it stands)."""
         with self.lock:
-            if self._session is not None and self._session.status == "paused":
-                self._session.resume()
+            run = self.midend.run
+            if run is not None and run.status == "paused":
+                self._control("resume")
             else:
                 self.start_run(algorithm, paused=False)
         self.publish()
@@ -225,87 +257,85 @@ class Host:
     def step(self) -> None:
         """Show exactly one more event: pauses a running solve, or starts a paused one when idle."""
         with self.lock:
-            session = self._session
-            if session is None or session.ended:
-                session = self.start_run(self.settings["algorithm"], paused=True)
-            session.step()
+            if not self.midend.running():
+                self.start_run(self.midend.settings["algorithm"], paused=True)
+            self._control("step")
         self.publish()
 
     def run_control(self, what: str, position: int = 0) -> None:
-        """Pause, resume, seek or step back in the run on the board (a no-op when none)."""
+        """Pause, resume, seek or step back in the run on the board (a no-op when none; seek and step
+        back: GameError ``nothing_to_do`` without a run of this puzzle)."""
         with self.lock:
-            session = self._session
-            if what in ("seek", "step_back"):
-                if session is None or session.status == "stopped" or not self.midend.run_here(session.id):
-                    raise GameError("nothing_to_do",
-                                    "No run of this puzzle to go through: press Solve or Step.")
-                session.seek(position) if what == "seek" else session.step_back()
-            elif session is not None:
-                session.pause() if what == "pause" else session.resume()
+            self._control(what, position)
         self.publish()
 
     def stop_run(self) -> None:
-        """Stop the run and wait briefly for its worker (called without the lock)."""
+        """Stop the run (its end settled at once; its pacer ends on its own)."""
         with self.lock:
-            session = self._session
-        if session is not None and not session.ended:
-            session.stop()
-            session.join(2.0)
+            if self.midend.running():
+                self._control("stop")
         self.publish()
 
-    def start_run(self, algorithm: str, paused: bool) -> Session:
-        """Start a run of ``algorithm`` on the board (lock held); GameError ``busy`` while one is going."""
-        self._refuse_while_solving()
-        session = Session(self.midend.game.digits, algorithm, self._emit, self.settings["delay"],
-                          on_end=self._run_ended, paused=paused, settle=self._settle, owner_lock=self.lock)
-        self.midend.do({"name": "run_started", "run_id": session.id}, now_ms())
-        if self._session is not None:
-            self._session.stop()  # an ended run's worker waits for a seek: release it
-        self.settings["algorithm"] = algorithm
-        self._save_settings()
+    def start_run(self, algorithm: str, paused: bool) -> int:
+        """Start a run of ``algorithm`` and its pacer (lock held), returning its id; GameError as refused."""
+        run_id = self._do({"name": "run_start", "algorithm": algorithm, "paused": paused})["run_id"]
         self._warm_soon.set()
-        self._session = session
-        session.start()
-        return session
+        start = list(self.midend.game.digits)
+        workers.spawn(pace, f"solve-{run_id}", self, run_id, start, algorithm, self.trace)
+        return run_id
 
-    def _settle(self, session: Session) -> None:
-        """Run worker, lock held: hand the result to the mid end (dropped if the board moved on)."""
-        result = self.midend.do({"name": "run_finished", "run_id": session.id, "status": session.status,
-                                 "start": session.start_digits, "board": list(session.board.digits),
-                                 "error": session.error or ""}, now_ms())
-        if result["changed"]:
-            self._changed()
-
-    def _run_ended(self, session: Session) -> None:
-        """Run worker: tell the page the run is over (after its last frame) and what it left."""
-        self._tell()
+    def open_run(self, algorithm: str, steps: int) -> None:
+        """Start a paused run of ``algorithm`` and let ``steps`` events through; GameError ``not_at_start``
+        unless the board holds only the givens (the run walks the puzzle's own path), ``busy`` while a
+        run is going."""
+        with self.lock:
+            game = self.midend.game
+            if game.digits != game.givens():
+                raise GameError("not_at_start", "Restart the puzzle to walk its own path to that step.")
+            self.start_run(algorithm, paused=True)
+            for _ in range(steps):
+                self._control("step")
         self.publish()
 
-    def _session_info(self) -> dict[str, Any]:
-        session = self._session
-        ended_elsewhere = session is not None and session.ended and not self.midend.run_here(session.id)
-        if session is None or ended_elsewhere:
-            return idle_info(self.settings["delay"], self.effective_settings()["algorithm"])
-        return session.info()
+    def run_need(self, run_id: int) -> dict[str, Any]:
+        """Pacer: what run ``run_id`` needs, waiting (the lock released) while it needs nothing yet."""
+        with self.lock:
+            need = {"kind": "gone"} if self._closed else self.midend.run_need(run_id, now_ms())
+            while need["kind"] == "wait":
+                self._wake.wait(need["timeout"])
+                need = {"kind": "gone"} if self._closed else self.midend.run_need(run_id, now_ms())
+            return need
 
-    def _refuse_while_solving(self) -> None:
-        if self._session is not None and not self._session.ended:
-            raise GameError("busy", "The solver is running; stop it first.")
+    def run_advance(self, run_id: int, events: list[Any], exhausted: bool, error: str) -> None:
+        """Pacer: hand the events pulled off the lock to the mid end; its frame goes to the page."""
+        with self.lock:
+            result = self._do({"name": "run_advance", "run_id": run_id, "events": events,
+                               "exhausted": exhausted, "error": error})
+            self._frame(result)
+        if result.get("ended"):
+            self.publish()
+
+    def _control(self, what: str, position: int = 0) -> bool:
+        """Make the run command ``what`` (lock held) and send its frame; True if it ended the run."""
+        result = self._do({"name": "run_control", "what": what, "position": position})
+        self._frame(result)
+        return bool(result.get("ended"))
+
+    def _frame(self, result: dict[str, Any]) -> None:
+        """Send the run's frame a command answered (lock held, so frames leave in order; emit never waits)."""
+        if "frame" in result:
+            self._emit("frame", result["frame"])
 
     # -- settings -----------------------------------------------------------------------------
 
     def set_setting(self, name: str, value: Any) -> None:
         """Change one setting, saved; a language chosen now wins over --lang."""
         with self.lock:
-            self.settings[name] = value
+            self._do({"name": "set_setting", "setting": name, "value": value})
             if name == "language":
                 self._lang_override = None
-            if name == "delay" and self._session is not None:
-                self._session.set_delay(value)
             if name == "show_mistakes":  # other digits are judged: an older count is stale
-                self.midend.game.version += 1
                 self._schedule_analysis()
-            self._save_settings()
         self.publish()
 
     def remember_window(self, geometry: list[int]) -> None:
@@ -315,12 +345,11 @@ class Host:
         except ValueError:
             return
         with self.lock:
-            self.settings["window"] = value
-            self._save_settings()
+            self._do({"name": "set_setting", "setting": "window", "value": value})
 
     def effective_settings(self) -> dict[str, Any]:
         """Return the settings as they apply (the language by --lang or the system when unset)."""
-        settings = dict(self.settings)
+        settings = dict(self.midend.settings)
         settings["language"] = self._lang_override or settings["language"] or self._system_lang
         if settings["algorithm"] not in workers.algorithms():
             settings["algorithm"] = "smart"
@@ -330,36 +359,23 @@ class Host:
 
     def _changed(self) -> None:
         """Autosave after a change of the game (lock held) and queue its analysis."""
-        now = now_ms()
-        self.midend.game.tick(now)
-        self.midend.play.record_if_solved(now)
         try:
-            self._storage.save_game(self.midend.play, now)
+            self._storage.save_game(self.midend.play, now_ms())
         except OSError as err:
             self._save_problem(err)
         self._schedule_analysis()
-        self._tell()
-
-    def _tell(self) -> None:
-        """Send the notices the mid end has for the page, once each."""
-        with self.lock:
-            told, self.midend.told = self.midend.told, []
-        for notice in told:
-            self._emit("notice", notice)
 
     def _save_settings(self) -> None:
+        """Save the mid end's settings (lock held)."""
         try:
-            self._storage.save_settings(self.settings)
+            self._storage.save_settings(dict(self.midend.settings))
         except OSError as err:
             self._save_problem(err)
 
     def _save_problem(self, err: OSError) -> None:
+        """A save failed (lock held): logged each time, told once by the mid end."""
         log.warning("autosave failed: %s", err)
-        if not self._save_failed:  # tell the user once, not on every keystroke
-            self._save_failed = True
-            reason = err.strerror or str(err)
-            self._emit("notice", {"level": "error", "code": "save_failed",
-                                  "message": f"Could not save: {reason}", "params": {"reason": reason}})
+        self.midend.do({"name": "save_failed", "reason": err.strerror or str(err)}, now_ms())
 
     def _emit(self, event: str, payload: dict[str, Any]) -> None:
         if self._closed:
@@ -376,7 +392,7 @@ class Host:
             self._warm_started = True
             answer = self.midend.do({"name": "resume_set"}, now_ms())  # never before the window shows
             if answer["token"]:  # under the lock with its token, as every maker starts
-                self.maker.resume_set(answer["token"], answer["count"])
+                self.maker.resume_set(answer)
         workers.spawn(self._warm_up, "warm-up")
 
     def _warm_up(self) -> None:
@@ -411,9 +427,7 @@ class Host:
     def shutdown(self) -> None:
         """The window is closing: stop every worker at once (daemons; nothing is waited for)."""
         with self.lock:
-            self._closed = True
-            session = self._session
+            self._closed = True  # the pacer of a run sees it at once
+            self.maker.stop()
+            self._wake.notify_all()
         self._analyser.close()
-        self.maker.stop()
-        if session is not None:
-            session.stop()

@@ -22,11 +22,11 @@ Deliver = Callable[[dict[str, Any]], Any]
 
 
 class Maker:
-    """Starts and stops the making threads; ``deliver(command)`` hands a result to the mid end."""
+    """Starts and stops the making threads; ``deliver(command)`` hands a result to the mid end.  Every
+    method is called with the host's lock held (its one lock guards ``_cancel`` too)."""
 
     def __init__(self, deliver: Deliver) -> None:
         self._deliver = deliver
-        self._lock = threading.Lock()
         self._cancel: threading.Event | None = None
 
     def one(self, token: int, level: str, needs: str = "") -> None:
@@ -49,16 +49,14 @@ class Maker:
 
     def stop(self) -> None:
         """Stop the making under way (a no-op when there is none)."""
-        with self._lock:
-            if self._cancel is not None:
-                self._cancel.set()
-                self._cancel = None
+        if self._cancel is not None:
+            self._cancel.set()
+            self._cancel = None
 
     def _fresh(self) -> threading.Event:
         self.stop()
-        with self._lock:
-            self._cancel = threading.Event()
-            return self._cancel
+        self._cancel = threading.Event()
+        return self._cancel
 
     def _make_one(self, token: int, cancel: threading.Event, make: Callable[[], Any],
                   about: dict[str, Any]) -> None:

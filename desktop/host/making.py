@@ -9,16 +9,17 @@ import datetime as dt
 from collections.abc import Callable
 from typing import Any
 
+from desktop.host.calls import HostCalls
 from desktop.host.maker import Maker
 from desktop.io import daily
 
 
 class MakerHost:
-    """The puzzle maker for ``host`` (a :class:`desktop.host.host.Host`); every public method is safe from any
-    thread.  The maker is always started under the host's lock together with the token just given: a
-    maker started late for an older token would stop this one (the race test)."""
+    """The puzzle maker for ``host``; every public method is safe from any thread.  The maker is always
+    started under the host's lock together with the token just given (``move``'s ``then``): a maker
+    started late for an older token would stop this one (the race test)."""
 
-    def __init__(self, host: Any, first_launch: bool) -> None:
+    def __init__(self, host: HostCalls, first_launch: bool) -> None:
         self._host = host
         self._first_launch = first_launch  # nothing saved yet: a new player
         self._maker = Maker(self._delivered)
@@ -27,29 +28,27 @@ class MakerHost:
         """Start making a puzzle at the chosen difficulty; it arrives as a command (dropped if the
         player loaded another puzzle meanwhile); answers ``pending``; GameError ``busy`` while one is
         already being made."""
-        settings = self._host.settings
+        level, needs = self._host.setting("difficulty"), self._host.setting("needs")
         self._host.stop_run()
-        self._start({"name": "make_puzzle"},
-                    lambda token: self._maker.one(token, settings["difficulty"], settings["needs"]))
+        self._start({"name": "make_puzzle"}, lambda token: self._maker.one(token, level, needs))
         return {"pending": True}
 
     def daily_puzzle(self, date: str) -> None:
         """Start making the daily puzzle of ``date`` ("": today) at the chosen difficulty; it arrives as
         a command like a new puzzle; GameError for a malformed or future date, ``busy`` as New puzzle."""
         day = daily.day_of(date, dt.date.today())
+        level = daily.level_of(self._host.setting("difficulty"))
         self._host.stop_run()
-        self._start({"name": "make_puzzle"}, lambda token: self._maker.daily(
-            token, day, daily.level_of(self._host.settings["difficulty"])))
+        self._start({"name": "make_puzzle"}, lambda token: self._maker.daily(token, day, level))
 
     def open_first_puzzle(self) -> bool:
         """On the first launch (no saved game) start making an easy puzzle, the chosen difficulty left
         alone; False (nothing done) on a later launch or a second call."""
         with self._host.lock:
-            if not self._first_launch:
-                return False
-            self._first_launch = False
+            first, self._first_launch = self._first_launch, False
+        if first:
             self._start({"name": "make_puzzle"}, lambda token: self._maker.one(token, "easy"))
-        return True
+        return first
 
     def start_set(self, count: int, level: str) -> None:
         """Start making a set; an earlier maker is stopped and its late puzzles dropped (a run is stopped
@@ -61,15 +60,13 @@ class MakerHost:
     def _start(self, command: dict[str, Any], start: Callable[[int], None]) -> None:
         """Give the mid end ``command`` and ``start`` the maker with the token it answers, both under the
         host's lock (GameError as the mid end refuses the command; then nothing starts)."""
-        with self._host.lock:
-            start(self._host.move(command)["token"])
+        self._host.move(command, then=lambda result: start(result["token"]))
 
-    def resume_set(self, token: int, count: int) -> None:
-        """Go on making the unfinished set of the saved game (``resume_set``'s token and count), keeping
-        the puzzles it has (the host's lock held, as for a new request); never fails (the maker reports
-        its own faults)."""
-        games = self._host.midend.play.games
-        self._maker.set(token, count, games[0].difficulty, [game.givens() for game in games])
+    def resume_set(self, answer: dict[str, Any]) -> None:
+        """Go on making the unfinished set of the saved game (``resume_set``'s answer: token, count, level
+        and the puzzles it has; the host's lock held, as for a new request); never fails (the maker
+        reports its own faults)."""
+        self._maker.set(answer["token"], answer["count"], answer["level"], answer["have"])
 
     def cancel_set(self) -> None:
         """Stop making the set, the puzzles made so far kept, never refused (a single New puzzle being made
@@ -77,7 +74,7 @@ class MakerHost:
         self._host.move({"name": "cancel_set"}, solving_ok=True)
 
     def stop(self) -> None:
-        """Stop the maker's thread; what it still delivers is dropped (never fails)."""
+        """Stop the maker's thread (the host's lock held); what it still delivers is dropped (never fails)."""
         self._maker.stop()
 
     def _delivered(self, command: dict[str, Any]) -> None:

@@ -5,9 +5,9 @@ handed to the mid end as a command (the state's ``photo``), and the reviewed puz
 from __future__ import annotations
 
 import logging
-from typing import Any
 
 from desktop.host import workers
+from desktop.host.calls import HostCalls
 from desktop.io import photos
 from desktop.midend import GameError
 from desktop.midend.rules import conflict_list, unique_solution
@@ -16,10 +16,9 @@ log = logging.getLogger(__name__)
 
 
 class PhotoHost:
-    """The photo review for ``host`` (a :class:`desktop.host.host.Host`); every method is safe from any
-    thread."""
+    """The photo review for ``host``; every method is safe from any thread."""
 
-    def __init__(self, host: Any) -> None:
+    def __init__(self, host: HostCalls) -> None:
         self._host = host
 
     def read(self, source: bytes | str) -> None:

@@ -8,19 +8,21 @@ meanwhile); the trainer refuses a grade for a state or marks changed since (code
 from __future__ import annotations
 
 import logging
-from typing import Any
+from collections.abc import Callable
 
+from desktop.host.calls import HostCalls
 from desktop.host.topup import TopUp
 from desktop.io import storage
-from desktop.midend.trainer import Trainer, dump_scores, grade, load_scores, real_step
+from desktop.midend.trainer import Question, Trainer, dump_scores, grade, load_scores, real_step
 
 log = logging.getLogger(__name__)
 
 
 class PracticeHost:
-    """The trainer for ``host`` (a :class:`desktop.host.host.Host`), made with its scores on first use."""
+    """The trainer for ``host``, made with its scores on first use; the host's lock is taken around the
+    trainer alone, never around a call back into the host (it is not re-entrant)."""
 
-    def __init__(self, host: Any) -> None:
+    def __init__(self, host: HostCalls) -> None:
         self._host = host
         self._trainer: Trainer | None = None
         self._top_up: TopUp | None = None
@@ -31,32 +33,24 @@ class PracticeHost:
 
     def open(self, technique: str) -> None:
         """Open the trainer on ``technique`` ("": the one practised, else the easiest with states)."""
-        trainer = self.trainer()
-        with self._host.lock:
-            wanted = technique or trainer.technique or trainer.first()
-            if wanted != trainer.technique or trainer.state is None:
-                trainer.choose(wanted)
-            trainer.opened = True
-            self.top_up().follow()
-        self._host.publish()
+
+        def enter(trainer: Trainer) -> None:
+            trainer.enter(technique)
+            self._follow(trainer)
+
+        self._change(enter)
 
     def next_state(self) -> None:
         """Show another state of the technique practised."""
-        with self._host.lock:
-            self.trainer().next_state()
-        self._host.publish()
+        self._change(Trainer.next_state)
 
     def mark(self, cell: int, digit: int, kind: str) -> None:
         """Toggle a strike or a placed digit on the state."""
-        with self._host.lock:
-            self.trainer().mark(cell, digit, kind)
-        self._host.publish()
+        self._change(lambda trainer: trainer.mark(cell, digit, kind))
 
     def check(self) -> str:
         """Grade the marks and save the scores; answers the verdict (GameError ``stale`` if they changed)."""
-        trainer = self.trainer()
-        with self._host.lock:
-            asked = trainer.question()
+        trainer, asked = self.trainer(), self._question()
         graded = grade(asked)
         with self._host.lock:
             verdict = trainer.graded(asked, graded)
@@ -70,19 +64,26 @@ class PracticeHost:
 
     def show(self) -> None:
         """Show the real step on the state, drawn and explained (it then scores nothing)."""
-        trainer = self.trainer()
-        with self._host.lock:
-            asked = trainer.question()
+        asked = self._question()
         step = real_step(asked)
-        with self._host.lock:
-            trainer.shown(asked, step)
-        self._host.publish()
+        self._change(lambda trainer: trainer.shown(asked, step))
 
     def close(self) -> None:
         """Leave the trainer: the game is as it was; the scores stay."""
+        self._change(Trainer.leave)
+
+    def _change(self, change: Callable[[Trainer], None]) -> None:
+        """Make ``change`` to the trainer under the lock, then tell the page."""
+        trainer = self.trainer()
         with self._host.lock:
-            self.trainer().opened = False
+            change(trainer)
         self._host.publish()
+
+    def _question(self) -> Question:
+        """What the trainer asks the engine now (answered off the lock)."""
+        trainer = self.trainer()
+        with self._host.lock:
+            return trainer.question()
 
     def trainer(self) -> Trainer:
         """The trainer, made (its scores read, its view put in the state) on first use."""
@@ -96,8 +97,15 @@ class PracticeHost:
             return self._trainer
 
     def top_up(self) -> TopUp:
-        """The trainer's top-up (made on first use, lock held)."""
+        """The trainer's top-up (made on first use; lock not held)."""
+        return self._top_up_for(self.trainer())
+
+    def _follow(self, trainer: Trainer) -> None:
+        """Let the top-up look for more states of the technique shown (lock held)."""
+        self._top_up_for(trainer).follow()
+
+    def _top_up_for(self, trainer: Trainer) -> TopUp:
         if self._top_up is None:
             host = self._host
-            self._top_up = TopUp(self.trainer(), host.lock, host.publish, lambda: host.closed)
+            self._top_up = TopUp(trainer, host.lock, host.publish, lambda: host.closed)
         return self._top_up

@@ -28,7 +28,7 @@ class TopUp:
     """One top-up worker at a time for ``trainer``; ``lock`` guards it, ``publish()`` tells the page,
     ``closed()`` says the window is closing."""
 
-    def __init__(self, trainer: Trainer, lock: threading.RLock, publish: Callable[[], None],
+    def __init__(self, trainer: Trainer, lock: threading.Lock, publish: Callable[[], None],
                  closed: Callable[[], bool]) -> None:
         self._trainer, self._lock, self._publish, self._closed = trainer, lock, publish, closed
         self._running = ""  # the technique a worker looks for now

@@ -79,23 +79,24 @@ def warm_up(soon: threading.Event, delay_s: float) -> None:
 
 
 class Analyser:
-    """Counts the solutions (up to 2) of the latest board handed in, on one thread; older ones are dropped."""
+    """Counts the solutions (up to 2) of the latest board handed in, on one thread; older ones are dropped.
+    ``cond`` is a condition on the host's one lock: :meth:`submit` is called with that lock held."""
 
-    def __init__(self, ready: threading.Event, report: Callable[[int, int], None]) -> None:
+    def __init__(self, ready: threading.Event, report: Callable[[int, int], None],
+                 cond: threading.Condition) -> None:
         self._ready = ready  # the solver is compiled
-        self._report = report  # (board version, solutions): called on the worker thread
-        self._cond = threading.Condition()
+        self._report = report  # (board version, solutions): called on the worker thread, lock not held
+        self._cond = cond
         self._job: tuple[int, list[int]] | None = None
         self._thread: threading.Thread | None = None
         self._closed = False
 
     def submit(self, version: int, digits: list[int]) -> None:
-        """Queue a board, replacing any board still waiting."""
-        with self._cond:
-            self._job = (version, list(digits))
-            if self._thread is None:
-                self._thread = spawn(self._run, "analysis")
-            self._cond.notify_all()
+        """Queue a board, replacing any board still waiting (the host's lock held)."""
+        self._job = (version, list(digits))
+        if self._thread is None:
+            self._thread = spawn(self._run, "analysis")
+        self._cond.notify_all()
 
     def close(self) -> None:
         """Stop the worker (it ends after the count it may be running)."""

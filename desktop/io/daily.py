@@ -11,9 +11,9 @@ import datetime as dt
 from collections.abc import Iterable
 from typing import Any
 
-from desktop.midend import GameError
+from desktop.midend import GameError, play
 from desktop.midend.rules import unique_solution
-from engine import daily_puzzle, daily_streak
+from engine import daily_puzzle
 
 LEVELS = ("easy", "medium", "hard", "expert", "master")
 DEFAULT_LEVEL = "medium"  # the Difficulty setting "any" plays this level's daily puzzle
@@ -49,6 +49,4 @@ def make(day: dt.date, level: str) -> tuple[list[int], list[int] | None]:
 
 def calendar(solved: Iterable[str], today: dt.date) -> dict[str, Any]:
     """Return what the calendar shows: today, the streak up to today, the days solved."""
-    days = sorted(set(solved))
-    streak = daily_streak((dt.date.fromisoformat(d) for d in days), today)
-    return {"today": today.isoformat(), "streak": streak, "solved": days}
+    return play.calendar(list(solved), today.isoformat())

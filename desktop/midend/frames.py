@@ -1,6 +1,8 @@
 """Where the desktop turns the engine's solve events into run frames: the one place that knows the
 engine's trace (``engine.trace``: one event stream for backtracking, smart search and human logic)
-and the one wire form of an event the page's ``solve`` frames carry.
+and the one wire form of an event the page's ``frame`` events carry, and of a step wherever one
+crosses to the page (a run's event, a hint at its last level, the trainer's answer): its data and the
+engine's words for it, in one field.
 """
 
 from __future__ import annotations
@@ -16,6 +18,14 @@ def engine_trace(grid: Sequence[int], algorithm: str) -> Iterator[Any]:
     return iter(trace([int(d) for d in grid], algorithm))
 
 
+def wire_step(step: Any) -> dict[str, Any]:
+    """Return a step as it crosses to the page: ``Step.to_dict()`` plus ``words``, the engine's
+    explanation in each language (``{"en", "zh"}``); never fails for a step the engine made."""
+    from engine import explain  # the wording loads every family of techniques: only when asked
+
+    return {**step.to_dict(), "words": {lang: explain(step, lang) for lang in ("en", "zh")}}
+
+
 def event_dict(ev: Any) -> dict[str, Any]:
     """Return the JSON-able form of one event (kind, cell, digit, depth, forced; logic steps add more)."""
     out = {
@@ -27,9 +37,5 @@ def event_dict(ev: Any) -> dict[str, Any]:
     }
     step = getattr(ev, "step", None)
     if step is not None:
-        # as a hint answers: the step's one wire form, and its texts for the page to show
-        out["step"] = step.to_dict()
-        from engine import explain  # on the worker, like the trace
-
-        out["explain"] = {"en": explain(step, "en"), "zh": explain(step, "zh")}
+        out["step"] = wire_step(step)  # on the worker, like the trace
     return out

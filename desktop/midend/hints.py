@@ -10,7 +10,9 @@ solution's, or notes that have lost a digit the solution needs (the notes are th
 state, so a missing candidate would make it reason from a falsehood).  A hint belongs to the board
 version it was found on (of that game: a set's puzzles number their versions each on their own): any
 move makes a new board, and the ladder starts again at level 1.
-Pure: the engine is asked, nothing is threaded, stored or timed here.
+Pure: the engine is asked, nothing is threaded, stored or timed here.  No words are made here: the
+hint carries codes and parameters the page words (ui/js/learn.js), and at its last level the step with
+the engine's words for it.
 """
 
 from __future__ import annotations
@@ -21,19 +23,16 @@ from typing import Any
 
 import numpy as np
 
+from desktop.midend.frames import wire_step
 from engine import (
     CandidateGrid,
     Step,
     box_of,
     candidate_masks,
-    cell_name,
     next_step,
-    technique_name,
-    unit_label,
 )
 
 LEVELS = 4
-LANGS = ("en", "zh")
 
 
 @dataclass
@@ -109,32 +108,33 @@ class Ladder:
         return found
 
     def view(self) -> dict[str, Any]:
-        """Return the JSON-able hint for the page: level, texts in both languages, what to highlight."""
+        """Return the JSON-able hint for the page: codes and parameters it words (the level, what to look
+        at, the technique, cells and digits), what to highlight, and at the last level the step itself
+        with the engine's words for it."""
         found = self.finding
         if found is None:
-            return {"level": 0, "kind": "none", "text": {}, "highlight": {}, "can_apply": False}
+            return {"level": 0, "kind": "none", "highlight": {}, "can_apply": False}
         if found.kind != "step" or found.step is None:
-            return {"level": 1, "kind": found.kind, "text": _problem_texts(found),
+            return {"level": 1, "kind": found.kind, "cell": found.cell, "digit": found.digit,
                     "highlight": {"cells": [found.cell] if found.cell >= 0 else []}, "can_apply": False}
         step, level = found.step, self.level
-        return {
+        unit, digit = _focus(step)
+        out: dict[str, Any] = {
             "level": level,
             "kind": "step",
-            "text": {lang: _level_text(step, level, lang) for lang in LANGS},
+            # a guess is no reasoning: the page says so from the first level rather than "look at …"
+            "technique": step.technique if level >= 2 or step.technique == "guess" else "",
+            "unit": unit,
+            "digit": digit,
             "highlight": _highlight(step, level),
             "can_apply": level >= LEVELS,
-            "step": step.to_dict() if level >= LEVELS else None,
+            "step": wire_step(step) if level >= LEVELS else None,
         }
-
-
-def _problem_texts(found: Finding) -> dict[str, str]:
-    where = cell_name(found.cell) if found.cell >= 0 else ""
-    if found.kind == "wrong":
-        return {"en": f"{where} is not {found.digit}.", "zh": f"{where} 不是 {found.digit}。"}
-    if found.kind == "notes":
-        return {"en": f"Your notes in {where} lack {found.digit}.",
-                "zh": f"你在 {where} 的笔记里缺少 {found.digit}。"}
-    return {"en": "No logical step is left on this board.", "zh": "这个盘面上已没有逻辑步骤。"}
+        if level >= 3:
+            changed = (*step.placements, *step.eliminations)
+            out["cells"] = _cells(step)
+            out["digits"] = sorted({d for _, d in step.candidates} or {d for _, d in changed})
+        return out
 
 
 def _focus(step: Step) -> tuple[int, int]:
@@ -146,34 +146,6 @@ def _focus(step: Step) -> tuple[int, int]:
     if len(digits) == 1:
         return -1, digits.pop()
     return 18 + box_of(_cells(step)[0]), 0
-
-
-def _level_text(step: Step, level: int, lang: str) -> str:
-    unit, digit = _focus(step)
-    if step.technique == "guess" and level < 3:  # not reasoning: say so rather than "there is a guess"
-        if lang == "zh":
-            return "这里仅靠逻辑已无法继续。" if level == 1 else "下一步只能从答案中取一个数字（猜测）。"
-        return ("Logic alone cannot go on from here." if level == 1
-                else "The next step can only be a digit taken from the solution (a guess).")
-    if level == 1:
-        if unit >= 0:
-            return f"看{unit_label(unit, 'zh')}。" if lang == "zh" else f"Look at {unit_label(unit)}."
-        return f"看数字 {digit}。" if lang == "zh" else f"Look at the {digit}s."
-    if level == 2:
-        name = technique_name(step.technique, lang)
-        return f"这里有一个{name}。" if lang == "zh" else f"There is a {name} here."
-    if level == 3:
-        cells = _cells(step)
-        changed = (*step.placements, *step.eliminations)
-        digits = sorted({d for _, d in step.candidates} or {d for _, d in changed})
-        names = ", ".join(cell_name(c) for c in cells)
-        listed = ", ".join(str(d) for d in digits)
-        if lang == "zh":
-            return f"关注 {names.replace(', ', '、')}，候选数 {listed.replace(', ', '、')}。"
-        return f"Look at {names}, candidate{'s' if len(digits) > 1 else ''} {listed}."
-    from engine import explain  # the wording loads every family of techniques: only when asked
-
-    return explain(step, lang)
 
 
 def _cells(step: Step) -> list[int]:

@@ -1,12 +1,15 @@
 """The mid end (Tatham's ``midend.c``): one object owns the whole game; a command in, a result out.
 
 :class:`Midend` holds what is played (a :class:`Play`: the set, each game's puzzle, board, notes, timer,
-moves), the hint ladder, the board's last analysis, the last run's puzzle, what is being made (named by a
-token) and the notices to tell.  :meth:`Midend.do` takes a plain dict ``{"name": ..., ...}`` and answers
-one (``changed``; a question adds its value) or raises :class:`GameError` (code, params).  A worker's
-result is a command too (``puzzle_made``, ``analysed``, ``run_finished``, ...) with the token or board
-key it was made for, dropped when that no longer names what is shown or being made.  Pure: no threads,
-I/O or clock (``now`` comes with each call, in ms); the slow work is done by the caller and handed in.
+moves), the settings, the hint ladder, the board's last analysis, the last run's view
+(:mod:`~desktop.midend.run`), what is being made (named by a token), the notices (numbered, the newest
+in the state) and the date the host told.  Only :meth:`Midend.do` writes (it also runs the clock and
+records a solved game); :meth:`Midend.snapshot` reads.  :meth:`Midend.do` takes a plain dict
+``{"name": ..., ...}`` and answers one (``changed``; a question adds its value) or raises
+:class:`GameError` (code, params).  A worker's result is a command too (``puzzle_made``, ``analysed``,
+``run_advance``, ``hint_found``, ...) with the token or board key it was made for, dropped when that no
+longer names what is shown or being made.  Pure: no threads, I/O or clock (``now`` comes with each
+call, in ms); the slow work is done by the caller and handed in.
 """
 
 from __future__ import annotations
@@ -17,34 +20,32 @@ from typing import Any
 
 from desktop.midend import hints, mistakes
 from desktop.midend.game import Game, GameError
+from desktop.midend.notices import NoticeCommands, notice
 from desktop.midend.photo import PhotoReview
-from desktop.midend.play import Play, solved_by_player
+from desktop.midend.play import Play, calendar, solved_by_player
 from desktop.midend.rules import hidden_singles, quick_status, refine_status
+from desktop.midend.run import RunCommands
 from engine import technique_name
 
 Result = dict[str, Any]
 
 
-def _notice(level: str, code: str, message: str, **params: Any) -> dict[str, Any]:
-    """Return a notice: a code and params the page words; ``message`` is the English for logs and tests."""
-    return {"level": level, "code": code, "message": message, "params": params}
-
-
-class Midend:
-    """The game, owned whole; see the module docstring.  ``show_mistakes`` is read from ``settings``."""
+class Midend(RunCommands, NoticeCommands):
+    """The game, owned whole; see the module docstring.  ``settings`` is copied: the mid end owns them.
+    The run's view and commands are :class:`~desktop.midend.run.RunCommands`', the notices and the
+    puzzles opened from outside :class:`~desktop.midend.notices.NoticeCommands`'."""
 
     def __init__(self, play: Play, settings: dict[str, Any],
                  kept: list[dict[str, Any]] | None = None) -> None:
         self.play = play
-        self.settings = settings
-        self.kept = list(kept or [])  # notices every state carries (a damaged save): shown once
-        self.told: list[dict[str, Any]] = []  # notices to tell once, drained by the host
+        self.settings = dict(settings)  # changed only by ``set_setting`` (and a run's algorithm)
+        self.start_notices(list(kept or []))  # new notices go to ``told``, numbered by do()
+        self.today = ""  # the date the host told (ISO), for the daily calendar
         self.hints = hints.Ladder()
         self.analysis: tuple[Hashable, int] | None = None  # (board key, solutions up to 2)
         self.making = 0  # the token of the puzzle or set being made, 0 when none
         self.making_set = False
         self.busy: str | None = None  # "generating" until the first puzzle made arrives
-        self.run: tuple[int, Hashable, int] | None = None  # the last run: id, puzzle key, board version
         self.photo = PhotoReview()  # the photo in the "Review photo" dialog (view state)
         self.why: tuple[Hashable, dict[str, Any]] | None = None  # (board key, engine.Why.to_dict())
         self.rating: tuple[tuple[int, ...], dict[str, Any]] | None = None  # (givens, their breakdown)
@@ -75,15 +76,10 @@ class Midend:
             return None
         return digits
 
-    def run_here(self, run_id: int) -> bool:
-        """True if run ``run_id`` was started on the puzzle shown (its timeline belongs to the board)."""
-        return self.run is not None and self.run[0] == run_id and self.run[1] == self.puzzle_key()
-
     def snapshot(self, now: float) -> dict[str, Any]:
         """Return everything the page draws that the mid end owns, as JSON-able data; all of it is
         computed from the game shown (status, conflicts, mistakes), never kept beside it."""
         game = self.game
-        game.tick(now)
         state = game.snapshot(now, show_mistakes=self.settings["show_mistakes"])
         found = self.analysis
         if found is not None and found[0] == self.board_key() and state["status"]["solutions"] is None:
@@ -95,12 +91,13 @@ class Midend:
             set=self.play.progress(),
             making_set=self.making_set,
             statistics=self.play.statistics(),
-            daily={"date": game.daily, "solved": sorted(self.play.daily)},
+            daily={"date": game.daily, **calendar(sorted(self.play.daily), self.today)},
             hint=None if game.paused or not self.hints.current(self.board_key()) else self.hints.view(),
             why=None if game.paused or self.why is None or self.why[0] != self.board_key() else self.why[1],
             rating=self.rating[1] if self.rating and self.rating[0] == tuple(game.givens()) else None,
             busy=self.busy,
-            notices=list(self.kept),
+            notices=[dict(told) for told in self.notices],
+            opened=len(self.opened),
             photo=self.photo.view(),
         )
         return state
@@ -118,6 +115,10 @@ class Midend:
         result = handler(now, **args)
         if self.play.outside is not None and self._moved_in_set(shown, made):
             self.play.outside = None  # a move in the set since Undo came back to it: no Redo out
+        self.game.tick(now)  # the clock runs exactly while a puzzle is played
+        if result.get("changed"):
+            self.play.record_if_solved(now)
+        self.number_told()
         return result
 
     def _moved_in_set(self, shown: Game, made: int) -> bool:
@@ -127,6 +128,22 @@ class Midend:
         if game is shown:
             return game.moves_made > made
         return any(g is shown for g in games) and any(g is game for g in games)
+
+    # -- the host's own commands: settings, date ----------------------------------------
+
+    def _do_set_setting(self, now: float, setting: str, value: Any) -> Result:
+        """Change one setting (validated by the caller); answers ``settings`` True: they are to be saved."""
+        self.settings[setting] = value
+        if setting == "show_mistakes":  # other digits are judged now: a count made before is stale
+            self.game.version += 1
+        if setting == "delay" and self.run is not None:
+            self.run.set_delay(value, now)
+        return {"changed": False, "settings": True}
+
+    def _do_today(self, now: float, date: str) -> Result:
+        """The date today (ISO), told by the host before each state: the calendar counts to it."""
+        self.today = date
+        return self._move(False)
 
     # -- moves of the player ----------------------------------------------------------------------
 
@@ -275,10 +292,10 @@ class Midend:
         self._load_here(now, givens, "new", difficulty=difficulty, solution=solution, daily=daily)
         clues = sum(1 for d in givens if d)
         if daily:
-            told = _notice("info", "daily_puzzle", f"The daily puzzle of {daily}.", date=daily,
+            told = notice("info", "daily_puzzle", f"The daily puzzle of {daily}.", date=daily,
                            difficulty=difficulty, replaced=replaced)
         else:
-            told = _notice("info", "new_puzzle", f"New puzzle: {clues} givens, exactly one solution.",
+            told = notice("info", "new_puzzle", f"New puzzle: {clues} givens, exactly one solution.",
                            clues=clues, difficulty=difficulty, replaced=replaced)
         self.told.append(told)
         return self._move(True)
@@ -295,7 +312,9 @@ class Midend:
         if not self.play.is_set or missing <= 0 or self.making:
             return {"changed": False, "token": 0}
         self.making, self.making_set = next(self._tokens), True
-        return {"changed": True, "token": self.making, "count": missing}
+        games = self.play.games
+        return {"changed": True, "token": self.making, "count": missing, "level": games[0].difficulty,
+                "have": [game.givens() for game in games]}
 
     def _do_set_puzzle_made(self, now: float, token: int, givens: Sequence[int],
                             solution: Sequence[int] | None, difficulty: str, count: int,
@@ -328,10 +347,9 @@ class Midend:
         if failed == "too_rare":
             name = technique_name(needs)
             message = f"No puzzle that needs {name} turned up in {seconds:g} s."
-            self.told.append(_notice("warning", "too_rare", message, technique=needs, name_en=name,
-                                     name_zh=technique_name(needs, "zh"), seconds=round(seconds)))
+            self.told.append(notice("warning", "too_rare", message, technique=needs, seconds=round(seconds)))
         elif failed:
-            self.told.append(_notice("error", "generate_failed", f"Could not make a puzzle: {failed}",
+            self.told.append(notice("error", "generate_failed", f"Could not make a puzzle: {failed}",
                                      error=failed))
         if token != self.making:
             return self._move(False)
@@ -379,35 +397,6 @@ class Midend:
             raise GameError("busy", "The board changed while the hint was found; press Hint again.")
         self.hints.start(key, finding)
         return self._move(False)
-
-    def _do_run_started(self, now: float, run_id: int) -> Result:
-        """A solve run may start on the board shown (refused while paused, on repeats or a full board)."""
-        game = self.game
-        if game.paused:
-            raise GameError("paused", "The game is paused; resume it first.")
-        if self.busy is not None:
-            raise GameError("busy", "A new puzzle is being made; try again in a moment.")
-        if game.conflict_cells():
-            raise GameError("invalid_board", "The board repeats a digit; remove the repeat before solving.")
-        if all(game.digits):
-            raise GameError("nothing_to_do", "The board is already full.")
-        self.run = (run_id, self.puzzle_key(), game.version)
-        return self._move(False)
-
-    def _do_run_finished(self, now: float, run_id: int, status: str, start: Sequence[int],
-                         board: Sequence[int], error: str = "") -> Result:
-        """A run ended: a solution found for the board still shown becomes one undoable move (cause
-        solve: the puzzle is then marked solved by the solver); a run of another board is dropped."""
-        if self.run is None or self.run[0] != run_id:
-            return self._move(False)
-        if status == "failed":
-            self.told.append(_notice("warning", "solve_failed",
-                                     error or "The search ended without a solution: this board has none.",
-                                     error=error))
-        if status != "solved" or self.game.version != self.run[2] or self.game.paused:
-            return self._move(False)
-        placements = [(c, d) for c, d in enumerate(board) if d and not start[c]]
-        return self._move(self.game.place(placements, "solve"))
 
     # -- inside -----------------------------------------------------------------------------------
 

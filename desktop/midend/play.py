@@ -6,9 +6,12 @@ through the set keeps everything.  Pure: the time is always given by the caller.
 
 from __future__ import annotations
 
+import datetime as dt
+from collections.abc import Sequence
 from typing import Any
 
 from desktop.midend.game import Game
+from engine import daily_streak
 
 TIMES_KEPT = 200  # solve times kept per difficulty for best/average
 
@@ -19,6 +22,14 @@ def solved_by_player(game: Game) -> bool:
     if game.digits.count(0) or game.conflict_cells() or "solved" in game.origins:
         return False
     return not game.wrong()
+
+
+def calendar(solved: Sequence[str], today: str) -> dict[str, Any]:
+    """Return what the calendar shows: ``today`` (ISO, "" until told), the streak to it, the days solved."""
+    days = sorted(set(solved))
+    dates = (dt.date.fromisoformat(d) for d in days)
+    streak = daily_streak(dates, dt.date.fromisoformat(today)) if today else 0
+    return {"today": today, "streak": streak, "solved": days}
 
 
 class Play:

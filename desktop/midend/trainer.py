@@ -21,6 +21,7 @@ from typing import Any, NamedTuple
 import numpy as np
 
 from desktop.midend import GameError
+from desktop.midend.frames import wire_step
 from engine import (
     TECHNIQUES,
     CandidateGrid,
@@ -29,7 +30,6 @@ from engine import (
     Step,
     Transform,
     bank_counts,
-    explain,
     grade_answer,
     practice_states,
     practice_step,
@@ -38,7 +38,6 @@ from engine import (
 SCORES_FORMAT = "sudoku-studio/practice"
 SCORES_VERSION = 1
 KINDS = ("strike", "place")
-LANGS = ("en", "zh")
 FEW = 30  # a technique with fewer shipped states says so in the picker (engine.make.practice.MIN_BANK)
 
 
@@ -102,11 +101,23 @@ class Trainer:
         self._missing: tuple[tuple[int, int], ...] = ()
         self._wrong: tuple[tuple[int, int], ...] = ()
         self._step: Step | None = None
-        self._words: dict[str, str] = {}
+        self._words: dict[str, Any] = {}  # the shown step's wire form (its data and words)
         self.found: dict[str, list[CandidateGrid]] = {}  # states the top-up found in this run, untransformed
         self._scored = False
 
     # -- commands ----------------------------------------------------------------------------
+
+    def enter(self, technique: str) -> None:
+        """Put the trainer on screen on ``technique`` ("": the one practised, else the easiest with
+        states); GameError as :meth:`choose` says."""
+        wanted = technique or self.technique or self.first()
+        if wanted != self.technique or self.state is None:
+            self.choose(wanted)
+        self.opened = True
+
+    def leave(self) -> None:
+        """Take the trainer off screen: the state, the marks and the scores stay."""
+        self.opened = False
 
     def choose(self, technique: str) -> None:
         """Practise ``technique``: show a new state of it; GameError ``no_practice_states`` when the
@@ -217,7 +228,7 @@ class Trainer:
             verdict=self._verdict,
             missing=[list(p) for p in self._missing],
             wrong=[list(p) for p in self._wrong],
-            answer=None if step is None else {"step": step.to_dict(), "text": dict(self._words)},
+            answer=None if step is None else {"step": dict(self._words)},
         )
         return out
 
@@ -228,7 +239,7 @@ class Trainer:
 
     def _answer(self, step: Step | None) -> None:
         self._step = step
-        self._words = {} if step is None else {lang: explain(step, lang) for lang in LANGS}
+        self._words = {} if step is None else wire_step(step)  # worded once, when shown
 
     def _shown(self) -> CandidateGrid:
         if self.state is None:

@@ -278,7 +278,9 @@ def grade_answer(
         missing = (set(step.eliminations) - struck) | (set(step.placements) - placed)
         return Grade("missing", step, tuple(sorted(missing)))
     real = practice_step(cg, technique)
-    done = set(real.eliminations) | set(real.placements) if real else set()
-    marked = struck | placed
-    verdict = "wrong" if marked - done or not done else "missing"
-    return Grade(verdict, real, tuple(sorted(done - marked)), tuple(sorted(marked - done)))
+    cut, put = (set(real.eliminations), set(real.placements)) if real else (set(), set())
+    # a strike is compared with what the step strikes, a placement with what it places: striking the
+    # digit the step places is wrong, not part of the step
+    wrong = (struck - cut) | (placed - put)
+    verdict = "wrong" if wrong or not (cut or put) else "missing"
+    return Grade(verdict, real, tuple(sorted((cut - struck) | (put - placed))), tuple(sorted(wrong)))

@@ -17,6 +17,7 @@ from desktop.bridge import RecordingBridge
 from desktop.contract.api import Api
 from desktop.io.storage import GAME_FILE
 from engine import count_solutions, is_solution
+from tests.harness.states import state_of, wait_notice
 
 # Wikipedia's example puzzle (unique)
 PUZZLE = "530070000600195000098000060800060003400803001700020006060000280000419005000080079"
@@ -41,7 +42,7 @@ CONTRACT |= {"undo_to_mistake", "why_wrong", "rate_puzzle", "open_step"}  # desk
 def _after(api: Api, answer: dict) -> dict:
     """Return the state after a call that answered ok (answers carry no state: the page gets events)."""
     assert answer["ok"], answer
-    return api.get_state()["state"]
+    return state_of(api)
 
 
 def _enter(api: Api, puzzle: str) -> None:
@@ -102,13 +103,13 @@ def test_only_the_contract_is_public():
     ],
 )
 def test_bad_calls_answer_an_error_and_change_nothing(api, method, args):
-    before = api.get_state()["state"]
+    before = state_of(api)
     answer = getattr(api, method)(*args)
     assert answer["ok"] is False
     assert answer["error"]["code"] == "bad_argument"
     assert 0 < len(answer["error"]["message"]) < 300
     json.dumps(answer)
-    after = api.get_state()["state"]
+    after = state_of(api)
     assert (after["digits"], after["settings"], after["mode"]) == (
         before["digits"], before["settings"], before["mode"],
     )
@@ -140,10 +141,10 @@ def test_givens_are_read_only_in_play_and_leaving_enter_checks(api):
     _enter(api, PUZZLE)
     answer = api.set_mode("play")
     assert answer["check"]["kind"] == "unique"
-    assert api.get_state()["state"]["mode"] == "play"
+    assert state_of(api)["mode"] == "play"
     refused = api.set_cell(0, 1)
     assert refused["ok"] is False and refused["error"]["code"] == "read_only"
-    assert api.get_state()["state"]["digits"][0] == 5
+    assert state_of(api)["digits"][0] == 5
 
 
 def test_leaving_enter_mode_reports_several_solutions_up_to_the_cap(api):
@@ -157,13 +158,13 @@ def test_the_analysis_marks_an_unsolvable_board(api, bridge):
     from tests.desktop.test_game import _rows
 
     row = _rows("derived_nosolution_noduplicate.tsv", 1)[0]
-    api.get_state()  # starts the warm-up
+    api._start()  # the warm-up starts as the window shows
     _enter(api, row["modified_puzzle"])
-    version = api.get_state()["state"]["version"]
+    version = state_of(api)["version"]
     found = bridge.wait_for("state", lambda p: p["state"]["version"] == version
                             and p["state"]["status"]["solutions"] is not None, timeout=60)["state"]
     assert found["status"]["kind"] == "unsolvable"
-    assert api.get_state()["state"]["status"]["kind"] == "unsolvable"
+    assert state_of(api)["status"]["kind"] == "unsolvable"
 
 
 def test_fill_singles_fills_inferred_cells_of_the_solution(api):
@@ -171,7 +172,7 @@ def test_fill_singles_fills_inferred_cells_of_the_solution(api):
     api.set_mode("play")
     answer = api.fill_singles()
     assert answer["placed"] > 0
-    state = api.get_state()["state"]
+    state = state_of(api)
     assert state["status"]["kind"] == "solved"  # this puzzle falls to hidden singles alone
     assert is_solution(state["digits"], [int(ch) for ch in PUZZLE])
     assert {c for c, o in enumerate(state["origins"]) if o == "inferred"} == {
@@ -183,15 +184,16 @@ def test_fill_singles_fills_inferred_cells_of_the_solution(api):
 def test_a_hint_is_the_easiest_step_and_changes_nothing(api):
     _enter(api, PUZZLE)
     api.set_mode("play")
-    before = api.get_state()["state"]["digits"]
+    before = state_of(api)["digits"]
     for _ in range(4):  # the ladder's fourth level shows the whole step
         answer = _after(api, api.hint())["hint"]
-    hint = answer["step"]  # the one wire form of a step: Step.to_dict
-    assert hint["technique"] and answer["text"]["en"] and answer["text"]["zh"]
+    hint = answer["step"]  # the one wire form of a step: Step.to_dict plus the engine's words for it
+    assert hint["technique"] and hint["words"]["en"] and hint["words"]["zh"]
+    assert "text" not in answer  # the ladder's other levels are codes the page words
     solution = _after(api, api.fill_singles())["digits"]  # this puzzle is all singles: the known solution
     api.undo()
     assert hint["placements"] and all(solution[c] == d for c, d in hint["placements"])
-    assert api.get_state()["state"]["digits"] == before
+    assert state_of(api)["digits"] == before
 
 
 def test_fill_singles_refuses_a_board_with_repeats(api):
@@ -204,8 +206,8 @@ def test_fill_singles_refuses_a_board_with_repeats(api):
 def test_new_puzzle_arrives_as_an_event_with_exactly_one_solution(api, bridge):
     answer = api.new_puzzle()
     assert answer == {"ok": True, "pending": True}
-    notice = bridge.wait_for("notice", lambda p: p["code"] == "new_puzzle", timeout=60)
-    state = api.get_state()["state"]
+    notice = wait_notice(bridge, lambda n: n["code"] == "new_puzzle", timeout=60)
+    state = state_of(api)
     grid = np.array(state["digits"], dtype=np.uint8)
     assert count_solutions(grid, 2) == 1
     assert notice["params"]["clues"] == int(np.count_nonzero(grid))
@@ -220,9 +222,9 @@ def test_new_puzzle_at_a_difficulty_is_rated_that_level(api, bridge, level):
 
     api.set_setting("difficulty", level)
     api.new_puzzle()
-    notice = bridge.wait_for("notice", lambda p: p["code"] == "new_puzzle", timeout=120)
+    notice = wait_notice(bridge, lambda n: n["code"] == "new_puzzle", timeout=120)
     assert notice["params"]["difficulty"] == level
-    digits = api.get_state()["state"]["digits"]
+    digits = state_of(api)["digits"]
     assert rate(np.array(digits, dtype=np.uint8)).level.value == level
 
 
@@ -237,8 +239,8 @@ def test_everything_is_restored_by_the_next_launch(tmp_path, bridge):
     first.set_setting("candidates", True)
     first.set_setting("difficulty", "hard")
     first.set_setting("tab", "learn")
-    state = first.get_state()["state"]
-    second = Api(RecordingBridge(), tmp_path, None).get_state()["state"]
+    state = state_of(first)
+    second = state_of(Api(RecordingBridge(), tmp_path, None))
     for key in ("digits", "origins", "mode", "settings", "can_undo"):
         assert second[key] == state[key], key
     assert second["settings"] == {"language": "zh", "theme": "dark", "algorithm": "naive", "delay": 250,
@@ -249,15 +251,15 @@ def test_everything_is_restored_by_the_next_launch(tmp_path, bridge):
 def test_lang_argument_overrides_the_saved_language_until_the_user_switches(tmp_path):
     Api(RecordingBridge(), tmp_path, "en").set_setting("language", "zh")
     api = Api(RecordingBridge(), tmp_path, "en")
-    assert api.get_state()["state"]["settings"]["language"] == "en"
+    assert state_of(api)["settings"]["language"] == "en"
     api.set_setting("language", "zh")
-    assert api.get_state()["state"]["settings"]["language"] == "zh"
+    assert state_of(api)["settings"]["language"] == "zh"
 
 
 def test_a_damaged_save_is_reported_once_and_the_app_works(tmp_path):
     (tmp_path / GAME_FILE).write_text("{ this is not json")
     api = Api(RecordingBridge(), tmp_path, "en")
-    notices = api.get_state()["state"]["notices"]
+    notices = state_of(api)["notices"]
     assert [n["code"] for n in notices] == ["damaged_save"]
     assert "damaged" in notices[0]["message"] and notices[0]["params"]["what"] == "game"
     assert any(p.name.startswith(GAME_FILE + ".damaged-") for p in tmp_path.iterdir())
@@ -270,7 +272,8 @@ def test_a_save_failure_is_said_once_and_play_goes_on(tmp_path, bridge):
     (tmp_path / "data").write_text("a file where the folder should be")
     assert api.set_cell(0, 1)["ok"]
     assert api.set_cell(1, 2)["ok"]
-    assert [p["code"] for p in bridge.named("notice")] == ["save_failed"]
+    assert api.set_cell(2, 3)["ok"]
+    assert [n["code"] for n in state_of(api)["notices"]] == ["save_failed"]
 
 
 def test_calls_from_many_threads_keep_the_state_consistent(api):
@@ -286,20 +289,20 @@ def test_calls_from_many_threads_keep_the_state_consistent(api):
         t.start()
     for t in threads:
         t.join()
-    state = api.get_state()["state"]
+    state = state_of(api)
     assert state["digits"][:36] == [d for _ in range(4) for d in range(1, 10)]
     assert state["conflicts"] == list(range(36))  # each column holds its digit four times
 
 
 def test_settings_take_effect_in_the_state_and_answers_carry_no_state(api):
     assert api.set_delay(0) == {"ok": True}
-    assert api.get_state()["state"]["settings"]["delay"] == 0
+    assert state_of(api)["settings"]["delay"] == 0
     assert _after(api, api.set_setting("candidates", True))["settings"]["candidates"] is True
     assert _after(api, api.set_setting("theme", "light"))["settings"]["theme"] == "light"
 
 
 def test_warm_up_reports_the_solver_ready(api, bridge):
-    api.get_state()
+    api._start()  # the warm-up starts as the window shows
     bridge.wait_for("state", lambda p: p["state"]["solver_ready"], timeout=60)
     started = time.monotonic()
     assert api.check_puzzle()["ok"]
@@ -317,16 +320,16 @@ def test_check_says_empty_then_wrong_cells_then_solved(api):
     empty = PUZZLE.count("0")
     answer = api.check()
     assert answer["check"] == {"kind": "empty", "empty": empty}
-    assert api.get_state()["state"]["check"] == answer["check"]
+    assert state_of(api)["check"] == answer["check"]
     solution = [int(d) for d in _after(api, api.fill_singles())["digits"]]  # all singles: the solution
     api.undo()
     wrong = PUZZLE.index("0")
     api.set_cell(wrong, solution[wrong] % 9 + 1)
-    told = api.hint()["hint"]  # the solution is known from leaving Enter puzzle: no Check needed first
-    assert told["kind"] == "wrong" and told["text"]["en"] == f"r1c3 is not {solution[wrong] % 9 + 1}."
+    told = _after(api, api.hint())["hint"]  # the solution is known from leaving Enter puzzle: no Check first
+    assert told["kind"] == "wrong" and (told["cell"], told["digit"]) == (wrong, solution[wrong] % 9 + 1)
     assert told["highlight"]["cells"] == [wrong] and not told["can_apply"]
     assert api.check()["check"]["cells"] == [wrong]
-    assert api.hint()["hint"]["kind"] == "wrong"  # pressed again: still the wrong digit, no deeper
+    assert _after(api, api.hint())["hint"]["kind"] == "wrong"  # again: still the wrong digit, no deeper
     assert api.fill_singles()["error"]["code"] == "wrong_digit"
     api.set_cell(wrong, 0)
     api.fill_singles()
@@ -364,7 +367,7 @@ def test_pause_hides_the_board_and_stops_the_timer(api):
     assert paused["paused"] and paused["digits"] == [0] * 81 and not paused["timer"]["running"]
     ms = paused["timer"]["ms"]
     time.sleep(0.05)
-    assert api.get_state()["state"]["timer"]["ms"] == ms
+    assert state_of(api)["timer"]["ms"] == ms
     assert api.set_cell(2, 4)["error"]["code"] == "paused"  # no move on a hidden board
     resumed = _after(api, api.set_paused(False))
     assert not resumed["paused"] and resumed["timer"]["running"] and resumed["digits"][0] == 5
@@ -375,7 +378,7 @@ def test_a_set_is_made_played_through_and_restored_by_the_next_launch(tmp_path, 
     assert api.start_set(3, "any") == {"ok": True, "pending": True}
     bridge.wait_for("state", lambda p: p["state"]["set"]["made"] == 3 and not p["state"]["making_set"],
                     timeout=120)
-    state = api.get_state()["state"]
+    state = state_of(api)
     assert state["set"] == {"is_set": True, "index": 0, "count": 3, "made": 3, "solved": 0}
     first = state["digits"]
     cell = first.index(0)
@@ -407,7 +410,7 @@ def test_import_text_loads_givens_and_bad_text_changes_nothing(api):
     assert bad["error"]["code"] == "bad_text" and "line 1, column 41" in bad["error"]["message"]
     repeated = api.import_text("55" + PUZZLE[2:])
     assert repeated["error"]["code"] == "bad_text"
-    assert api.get_state()["state"]["digits"] == [int(c) for c in PUZZLE]
+    assert state_of(api)["digits"] == [int(c) for c in PUZZLE]
     assert api.import_text(5)["error"]["code"] == "bad_argument"
 
 
@@ -416,7 +419,7 @@ def test_export_and_import_of_the_729_line_keep_the_notes(api):
     api.fill_candidates()
     api.toggle_note(2, 1)  # the player's notes, not the engine's candidates, are exported
     line = api.export_text("candidates")["text"]
-    notes = api.get_state()["state"]["notes"]
+    notes = state_of(api)["notes"]
     api.clear()
     state = _after(api, api.import_text(line))
     assert state["notes"][2] == notes[2] and state["digits"][0] == 5
@@ -439,7 +442,7 @@ def test_making_a_set_can_be_cancelled_keeping_the_puzzles_made(api, bridge):
     bridge.wait_for("state", lambda p: p["state"]["set"]["is_set"], timeout=60)
     assert api.cancel_set()["ok"]
     bridge.wait_for("state", lambda p: not p["state"]["making_set"], timeout=60)
-    state = api.get_state()["state"]
+    state = state_of(api)
     assert 1 <= state["set"]["made"] < 200 and state["set"]["count"] == state["set"]["made"]
     assert state["busy"] is None and any(state["digits"])
 
@@ -454,10 +457,12 @@ def test_a_set_still_being_made_when_the_app_closed_is_finished_at_the_next_laun
     play.start_set(first, 3, 0.0)  # the app closed after the first of three
     Storage(tmp_path).save_game(play, 0.0)
     api = Api(bridge, tmp_path, "en")
-    assert api.get_state()["state"]["set"]["count"] == 3
+    assert state_of(api)["set"]["count"] == 3
+    assert not state_of(api)["making_set"]  # the page's calls start nothing: the maker waits for the window
+    api._start()
     bridge.wait_for("state", lambda p: p["state"]["set"]["made"] == 3 and not p["state"]["making_set"],
                     timeout=120)
-    state = api.get_state()["state"]
+    state = state_of(api)
     assert state["set"]["index"] == 0 and state["digits"] == [int(c) for c in PUZZLE]
     seen = {tuple(state["digits"])}
     for _ in range(2):
@@ -485,13 +490,13 @@ def test_the_first_launch_opens_an_easy_puzzle_and_a_later_launch_resumes(tmp_pa
     first = Api(bridge, tmp_path, "en")
     assert first._open_first_puzzle() is True
     assert first._open_first_puzzle() is False  # once
-    bridge.wait_for("notice", lambda p: p["code"] == "new_puzzle", timeout=120)
-    state = first.get_state()["state"]
+    wait_notice(bridge, lambda n: n["code"] == "new_puzzle", timeout=120)
+    state = state_of(first)
     assert state["difficulty"] == "easy" and state["settings"]["difficulty"] == "any"
     first._shutdown()
     again = Api(RecordingBridge(), tmp_path, "en")
     assert again._open_first_puzzle() is False
-    assert again.get_state()["state"]["digits"] == state["digits"]
+    assert state_of(again)["digits"] == state["digits"]
     again._shutdown()
 
 
@@ -501,33 +506,98 @@ def test_entering_a_puzzle_drops_the_first_launch_puzzle_still_being_made(tmp_pa
     assert api.set_mode("enter")["ok"]
     api.set_cell(0, 5)
     time.sleep(3)  # long enough for an easy puzzle to be made (and dropped)
-    state = api.get_state()["state"]
+    state = state_of(api)
     assert state["mode"] == "enter" and state["digits"][0] == 5 and sum(map(bool, state["digits"])) == 1
     api._shutdown()
 
 
 def test_a_new_puzzle_over_a_game_in_progress_says_it_replaced_one(api, bridge):
     api.new_puzzle()
-    first = bridge.wait_for("notice", lambda p: p["code"] == "new_puzzle", timeout=60)
+    first = wait_notice(bridge, lambda n: n["code"] == "new_puzzle", timeout=60)
     assert first["params"]["replaced"] is False
-    digits = api.get_state()["state"]["digits"]
+    digits = state_of(api)["digits"]
     api.set_cell(digits.index(0), 1)
     api.new_puzzle()
-    notices = bridge.wait_for("notice", lambda p: p["code"] == "new_puzzle" and p is not first, timeout=60)
+    notices = wait_notice(bridge, lambda n: n["code"] == "new_puzzle" and n["id"] != first["id"], timeout=60)
     assert notices["params"]["replaced"] is True
 
 
 def test_mistakes_named_by_check_are_counted_for_the_puzzle_and_saved(tmp_path):
     api = Api(RecordingBridge(), tmp_path, "en")
     _play(api)
-    assert api.get_state()["state"]["mistakes_checked"] == 0
+    assert state_of(api)["mistakes_checked"] == 0
     api.set_cell(2, 1)  # r1c3 is 4 in the solution; a 1 repeats nothing
     assert api.check()["check"]["cells"] == [2]
     api.check()  # named again: counted again (each Check that finds it)
-    assert api.get_state()["state"]["mistakes_checked"] == 2
+    assert state_of(api)["mistakes_checked"] == 2
     api._shutdown()
     again = Api(RecordingBridge(), tmp_path, "en")
-    assert again.get_state()["state"]["mistakes_checked"] == 2
+    assert state_of(again)["mistakes_checked"] == 2
     again.restart()  # a puzzle started again starts counting again
-    assert again.get_state()["state"]["mistakes_checked"] == 0
+    assert state_of(again)["mistakes_checked"] == 0
     again._shutdown()
+
+
+# every call of the contract with arguments it accepts, in an order a session could take
+EVERY_CALL = [
+    ("get_state", ()), ("import_text", (PUZZLE,)), ("set_cell", (2, 4)), ("toggle_note", (3, 2)),
+    ("undo", ()), ("redo", ()), ("set_mode", ("enter",)), ("set_mode", ("play",)), ("check_puzzle", ()),
+    ("check", ()), ("hint", ()), ("apply_hint", ()), ("why_wrong", ()), ("undo_to_mistake", ()),
+    ("rate_puzzle", ()), ("fill_candidates", ()), ("fill_singles", ()), ("restart", ()), ("paint", (2, 1)),
+    ("paint_note", (3, 1, 2)), ("clear_colours", ()), ("export_text", ("line",)), ("share_link", ()),
+    ("open_sudokuwiki", ()), ("techniques", ()), ("practise_open", ("",)),
+    ("practise_mark", (0, 1, "strike")), ("practise_check", ()), ("practise_show", ()), ("practise_next", ()),
+    ("practise_close", ()), ("set_paused", (True,)), ("set_paused", (False,)), ("set_delay", (0,)),
+    ("set_setting", ("theme", "dark")), ("open_step", (0,)), ("stop", ()), ("solve", ("smart",)),
+    ("pause", ()), ("resume", ()), ("step", ()), ("stop", ()), ("seek", (1,)), ("step_back", ()),
+    ("stop", ()), ("check_grid", (PUZZLE.replace("0", "."),)),
+    ("read_image_data", ("not base64!",)), ("load_photo", (PUZZLE.replace("0", "."),)), ("close_photo", ()),
+    ("open_image", ()), ("open_file", ()), ("take_opened", ()), ("save_file", ("line",)),
+    ("print_pdf", ("puzzle", 1, False)),
+    ("import_set", (PUZZLE + "\n" + PUZZLE[::-1],)), ("go_puzzle", ("next",)), ("start_set", (2, "easy")),
+    ("cancel_set", ()), ("new_puzzle", ()), ("daily_puzzle", ("",)), ("clear", ()), ("quit", ()),
+]
+# the values a question answers (CONTRACT.md); nothing else rides on an answer
+QUESTION_VALUES = {"changed", "check", "placed", "pending", "text", "name", "saved", "techniques", "verdict",
+                   "items"}
+
+
+def test_no_answer_of_any_call_carries_state(api, bridge, system_browser):
+    from desktop.exposed import public_method_names
+
+    assert {name for name, _ in EVERY_CALL} == set(public_method_names(Api)), "a call is missing here"
+    answers = [(name, getattr(api, name)(*args)) for name, args in EVERY_CALL]
+    for name, answer in answers:
+        assert "state" not in answer and "hint" not in answer, (name, answer)
+        if answer["ok"]:
+            assert set(answer) - {"ok"} <= QUESTION_VALUES, (name, answer)
+        else:
+            assert set(answer) == {"ok", "error"} and "state" not in answer["error"]["params"], (name, answer)
+    refused = {name for name, answer in answers if not answer["ok"]}
+    assert len(refused) < len(answers) // 3, refused  # most calls were made for real, not refused
+    assert bridge.named("state"), "the state came as events"
+    api._shutdown()
+
+
+def test_the_page_receives_only_state_and_frame_events_over_a_session(api, bridge):
+    api._start()  # as the app does when its window shows
+    assert api.get_state() == {"ok": True}
+    assert api.import_text(PUZZLE)["ok"]
+    for cell, digit in ((2, 4), (3, 6), (2, 0), (3, 0)):
+        assert api.set_cell(cell, digit)["ok"]
+    assert api.toggle_note(2, 4)["ok"] and api.undo()["ok"] and api.redo()["ok"]
+    for _ in range(4):
+        assert api.hint()["ok"]
+    assert api.apply_hint()["ok"] and api.check()["ok"]
+    assert api.set_setting("language", "zh")["ok"] and api.set_delay(0)["ok"]
+    assert api.step()["ok"] and api.step_back()["ok"]
+    assert api.solve("smart")["ok"]
+    bridge.wait_for("state", lambda p: p["state"]["session"]["status"] == "solved", 60)
+    assert api.undo()["ok"] and api.new_puzzle()["ok"]
+    wait_notice(bridge, lambda n: n["code"] == "new_puzzle", timeout=60)
+    assert api.practise_open("")["ok"] and api.practise_show()["ok"] and api.practise_close()["ok"]
+    names = {name for name, _ in bridge.events}
+    assert names == {"state", "frame"}, names  # notices ride in the state; a run's board in frames
+    frames = bridge.named("frame")
+    assert all("status" not in f and "session" not in f and f["run"] > 0 for f in frames)
+    api._shutdown()

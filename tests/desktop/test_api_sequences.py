@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from desktop.bridge import RecordingBridge
 from desktop.contract.api import Api
+from tests.harness.states import state_of
 
 P = "530070000600195000098000060800060003400803001700020006060000280000419005000080079"
 P_SOLUTION = "534678912672195348198342567859761423426853791713924856961537284287419635345286179"
@@ -12,7 +13,7 @@ Q = P.translate(str.maketrans("12", "21"))
 
 
 def _state(api: Api) -> dict:
-    return api.get_state()["state"]
+    return state_of(api)
 
 
 def _wrong_after_check(api: Api) -> list[int]:
@@ -53,7 +54,7 @@ def test_import_then_typing_a_given_in_enter_mode_does_not_mark_a_given_wrong(ap
 
 
 def test_a_wrong_digit_that_repeats_nothing_is_not_given_away_by_the_header(api, bridge):
-    api.get_state()  # starts the warm-up, so the analysis runs
+    api._start()  # the warm-up starts as the window shows, so the analysis runs
     api.import_text(P)
     cell = next(c for c in range(81) if P[c] == "0")
     wrong = next(d for d in range(1, 10) if str(d) != P_SOLUTION[cell]
@@ -180,7 +181,7 @@ def test_a_symlinked_save_keeps_its_link(tmp_path):
     again = Api(RecordingBridge(), data, "en")
     again.set_cell(2, 4)
     assert (data / "game.json").is_symlink()
-    assert Api(RecordingBridge(), data, "en").get_state()["state"]["digits"][2] == 4
+    assert state_of(Api(RecordingBridge(), data, "en"))["digits"][2] == 4
 
 
 def test_quit_closes_the_window_and_export_offers_the_puzzle_or_the_board(api, bridge):

@@ -11,6 +11,7 @@ from desktop.midend import Game, GameError, Play
 from desktop.midend.colours import COLOURS, note_colour
 from desktop.midend.midend import Midend
 from desktop.midend.rules import unique_solution
+from tests.harness.states import state_of
 
 PUZZLE = "530070000600195000098000060800060003400803001700020006060000280000419005000080079"
 GIVENS = [int(c) for c in PUZZLE]
@@ -127,7 +128,7 @@ def test_the_page_paints_through_the_api_and_a_relaunch_restores_the_colours(tmp
     assert api.paint_note(0, 5, 6)["error"]["code"] == "filled"
     assert api.clear_colours() == {"ok": True, "changed": True}
     assert api.undo()["changed"]
-    state = Api(RecordingBridge(), tmp_path, "en").get_state()["state"]
+    state = state_of(Api(RecordingBridge(), tmp_path, "en"))
     assert state["colours"][0] == 2 and note_colour(state["note_colours"][EMPTY], 5) == 6
 
 

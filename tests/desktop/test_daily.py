@@ -15,6 +15,7 @@ from desktop.io import daily, saves
 from desktop.midend import Game, Play
 from desktop.midend.midend import Midend
 from engine import count_solutions, daily_puzzle
+from tests.harness.states import state_of
 
 DAY = "2026-11-01"  # a day before the machine's today (later days are refused)
 
@@ -22,7 +23,7 @@ DAY = "2026-11-01"  # a day before the machine's today (later days are refused)
 def _wait(api: Api, test, timeout: float = 120.0) -> dict:
     end = time.monotonic() + timeout
     while time.monotonic() < end:
-        state = api.get_state()["state"]
+        state = state_of(api)
         if test(state):
             return state
         time.sleep(0.1)
@@ -38,7 +39,7 @@ def test_the_daily_puzzle_of_a_date_arrives_as_the_engines_puzzle_of_that_date_a
     assert [d if o == "given" else 0 for d, o in zip(state["digits"], state["origins"], strict=True)] == want
     assert count_solutions(np.array(want, dtype=np.uint8), 2) == 1
     assert state["difficulty"] == "easy" and state["can_undo"]
-    assert api.undo()["changed"] and api.get_state()["state"]["daily"]["date"] == ""
+    assert api.undo()["changed"] and state_of(api)["daily"]["date"] == ""
 
 
 @pytest.mark.parametrize("date", ["2026-13-01", "tomorrow", "2026-02-30", 20261201])
@@ -61,14 +62,15 @@ def _solved_daily(day: str) -> Midend:
                "difficulty": "easy", "daily": day}, 0)
     for cell, digit in enumerate(solution):
         if not givens[cell]:
-            midend.do({"name": "set_cell", "cell": cell, "digit": digit}, 0)
-    midend.play.record_if_solved(0)
+            midend.do({"name": "set_cell", "cell": cell, "digit": digit}, 0)  # the last one records it
     return midend
 
 
 def test_solving_a_daily_puzzle_marks_its_day_and_the_mark_is_saved():
     midend = _solved_daily(DAY)
-    assert midend.snapshot(0)["daily"] == {"date": DAY, "solved": [DAY]}
+    assert midend.snapshot(0)["daily"] == {"date": DAY, "solved": [DAY], "today": "", "streak": 0}
+    midend.do({"name": "today", "date": DAY}, 0)  # the calendar counts to the date the host told
+    assert midend.snapshot(0)["daily"] == {"date": DAY, "solved": [DAY], "today": DAY, "streak": 1}
     body = json.loads(json.dumps(saves.dump(midend.play, 0)))
     play, notices = saves.load(body)
     assert notices == [] and play.daily == {DAY} and play.game.daily == DAY

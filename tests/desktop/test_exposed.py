@@ -13,6 +13,7 @@ from desktop.bridge import RecordingBridge
 from desktop.contract.api import Api
 from desktop.exposed import NO_SUCH_CALL, REFUSAL, expose, public_method_names
 from tests.harness.app import shutdown_api
+from tests.harness.states import newest_state, state_of
 
 # names a page script could try: private objects, dotted chains, attributes of the exposed functions
 BAD_NAMES = [
@@ -98,7 +99,8 @@ def test_exactly_the_public_methods_of_the_api_class_are_callable(api):
     for name in names:
         assert getattr(js_api, name) is not REFUSAL and callable(getattr(js_api, name))
     assert js_api.set_cell(0, 5) == {"ok": True}
-    assert js_api.get_state()["state"]["digits"][0] == 5
+    assert js_api.get_state() == {"ok": True}  # the state comes as an event, as every state does
+    assert newest_state(api._bridge)["digits"][0] == 5
 
 
 def test_a_public_method_added_to_the_class_is_exposed_without_listing_it(api):
@@ -140,12 +142,12 @@ def test_pywebview_answers_underscore_and_dotted_names_with_a_refusal(api, tmp_p
     secret = tmp_path / "secret.txt"
     secret.write_text("top secret")
     window = _PywebviewWindow(api)
-    before = api.get_state()["state"]
+    before = state_of(api)
     for params in ([], [str(secret)], [str(secret), "overwritten"], ["x", 1]):
         answer = window.call(name, params)
         assert answer == {"error": False, "value": NO_SUCH_CALL}, f"{name}{params}: {answer}"
     assert secret.read_text() == "top secret"
-    after = api.get_state()["state"]
+    after = state_of(api)
     assert after["digits"] == before["digits"] and after["settings"] == before["settings"]
     assert not (tmp_path / "data").exists(), "a refused call wrote a save"
 
@@ -154,6 +156,18 @@ def test_public_calls_still_work_through_pywebview(api):
     window = _PywebviewWindow(api)
     answer = window.call("set_cell", [0, 5])
     assert answer["error"] is False and answer["value"]["ok"] is True
-    assert window.call("get_state", [])["value"]["state"]["digits"][0] == 5
+    assert window.call("get_state", [])["value"] == {"ok": True}  # the state comes as an event
+    assert newest_state(api._bridge)["digits"][0] == 5
     bad = window.call("set_cell", [0, 5, 7])
     assert bad["value"]["ok"] is False and bad["value"]["error"]["code"] == "bad_argument"
+
+
+def test_the_page_names_every_call_of_the_contract_and_no_other():
+    import re
+
+    from tests.harness.paths import ROOT
+
+    source = (ROOT / "ui" / "js" / "api.js").read_text(encoding="utf-8")
+    table = source[source.index("const CALLS = ["):]
+    named = re.findall(r'"(\w+)"', table[: table.index("];")])
+    assert len(named) == len(set(named)) and set(named) == set(public_method_names(Api))

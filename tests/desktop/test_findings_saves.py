@@ -10,6 +10,7 @@ import numpy as np
 from desktop.bridge import RecordingBridge
 from desktop.contract.api import Api
 from engine import count_solutions
+from tests.harness.states import state_of
 
 P = "530070000600195000098000060800060003400803001700020006060000280000419005000080079"
 P_SOLUTION = "534678912672195348198342567859761423426853791713924856961537284287419635345286179"
@@ -28,7 +29,7 @@ def _relaunch(tmp_path, body: dict) -> tuple[Api, dict]:
     (tmp_path / "game.json").write_text(json.dumps(body))
     api = Api(RecordingBridge(), tmp_path, "en")
     assert api.set_setting("show_mistakes", True)["ok"]
-    return api, api.get_state()["state"]
+    return api, state_of(api)
 
 
 def _loosening_given() -> int:
@@ -54,7 +55,7 @@ def test_a_given_re_marked_as_an_entry_drops_the_solution_with_a_notice(tmp_path
     # the player's digit there is no longer judged against the old solution: no puzzle, no mistake
     other = next(d for d in range(1, 10) if d != int(P_SOLUTION[cell]))
     api.set_cell(cell, other)
-    assert api.get_state()["state"]["wrong"] == []
+    assert state_of(api)["wrong"] == []
     answer = api.check()
     assert answer["ok"] and answer["check"].get("cells", []) == []
     api._shutdown()

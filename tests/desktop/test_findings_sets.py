@@ -7,6 +7,7 @@ from desktop.bridge import RecordingBridge
 from desktop.contract.api import Api
 from desktop.midend import Play
 from desktop.midend.midend import Midend
+from tests.harness.states import state_of
 
 P = "530070000600195000098000060800060003400803001700020006060000280000419005000080079"
 P_SOLUTION = "534678912672195348198342567859761423426853791713924856961537284287419635345286179"
@@ -113,7 +114,7 @@ def test_redo_out_of_a_set_after_a_relaunch(tmp_path):
     api._shutdown()
     api = Api(RecordingBridge(), tmp_path, "en")
     assert api.redo()["changed"]
-    state = api.get_state()["state"]
+    state = state_of(api)
     assert not state["set"]["is_set"] and "".join(map(str, state["digits"])) == P
     api._shutdown()
 
@@ -124,9 +125,9 @@ def test_a_puzzle_typed_while_a_set_is_made_survives_on_the_real_api(tmp_path):
     assert api.start_set(3, "easy")["ok"]
     assert api.set_mode("enter")["ok"] and api.set_cell(0, 7)["ok"]
     bridge.wait_for("state", lambda p: p["state"]["set"]["is_set"], timeout=120)  # the set arrives
-    state = api.get_state()["state"]
+    state = state_of(api)
     if state["digits"][0] != 7:
         assert state["can_undo"] and api.undo()["changed"]
-        state = api.get_state()["state"]
+        state = state_of(api)
     assert state["digits"][0] == 7
     api._shutdown()

@@ -4,13 +4,14 @@ from __future__ import annotations
 
 from desktop.bridge import RecordingBridge
 from desktop.contract.api import Api
+from tests.harness.states import state_of
 
 P = "530070000600195000098000060800060003400803001700020006060000280000419005000080079"
 P_SOLUTION = "534678912672195348198342567859761423426853791713924856961537284287419635345286179"
 
 
 def _solved(api: Api) -> int:
-    statistics = api.get_state()["state"]["statistics"]
+    statistics = state_of(api)["statistics"]
     return sum(level["solved"] for level in statistics.values())
 
 
@@ -77,7 +78,7 @@ def test_each_puzzle_solved_counts_once_even_in_one_game(tmp_path):
     assert _solved(api) == 2
     for _ in range(P.count("0") + 1):  # back through Q's digits to P, solved
         assert api.undo()["changed"]
-    assert "".join(map(str, api.get_state()["state"]["digits"])) == P_SOLUTION
+    assert "".join(map(str, state_of(api)["digits"])) == P_SOLUTION
     api = _relaunch(api, tmp_path)
     assert api.redo()["changed"] and api.paint(0, 1)["ok"]
     assert _solved(api) == 2

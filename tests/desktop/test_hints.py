@@ -13,7 +13,6 @@ from engine import (
     iter_steps,
     next_step,
     solve,
-    technique_name,
 )
 
 # the first step of this puzzle (SE 3.4) is a pointing pair: eliminations only
@@ -35,10 +34,14 @@ def test_the_ladder_goes_four_levels_deep_on_one_board_version_and_starts_again_
         assert ladder.deeper(7)
         views.append(ladder.view())
     assert [v["level"] for v in views] == [1, 2, 3, 4, 4]
-    assert views[0]["text"]["en"].startswith("Look at ") and views[0]["step"] is None
-    assert views[1]["text"]["en"] == f"There is a {technique_name(found.step.technique)} here."
-    assert views[3]["can_apply"] and views[3]["step"] == found.step.to_dict()
-    assert views[3]["text"] == {lang: explain(found.step, lang) for lang in ("en", "zh")}
+    assert views[0]["unit"] >= 0 or views[0]["digit"], "level 1 says where to look"
+    assert views[0]["technique"] == "" and views[0]["step"] is None
+    assert views[1]["technique"] == found.step.technique and "cells" not in views[1]
+    assert views[2]["cells"] and views[2]["digits"]
+    step = views[3]["step"]  # the step's data and the engine's words for it, in one field
+    assert views[3]["can_apply"] and {k: v for k, v in step.items() if k != "words"} == found.step.to_dict()
+    assert step["words"] == {lang: explain(found.step, lang) for lang in ("en", "zh")}
+    assert not any("text" in view for view in views)  # codes only: the page words the ladder
     assert ladder.ready(7) is found and ladder.ready(8) is None
     assert not ladder.deeper(8)  # another board version: a new hint is needed
 
@@ -75,16 +78,16 @@ def test_the_hint_reasons_from_the_notes_and_apply_strikes_its_eliminations_from
     assert game.undo() and game.notes == [0] * 81
 
 
-def test_a_guess_is_not_called_a_technique_before_it_is_shown():
+def test_a_guess_is_told_as_a_guess_from_the_first_level_not_as_a_place_to_look():
     digits = [0] * 81
     digits[0] = 1  # several solutions and no logic: only the solver's digit can go on
     found = hints.find(digits, ["given"] + [""] * 80, [0] * 81, None)
     assert found.step.technique == "guess"
     ladder = hints.Ladder()
     ladder.start(1, found)
-    assert ladder.view()["text"]["en"] == "Logic alone cannot go on from here."
+    assert ladder.view()["technique"] == "guess"  # the page says logic cannot go on (ui/js/learn.js)
     ladder.deeper(1)
-    assert "guess" in ladder.view()["text"]["en"] and "猜测" in ladder.view()["text"]["zh"]
+    assert ladder.view()["technique"] == "guess" and ladder.view()["step"] is None
 
 
 def test_givens_are_told_to_the_engine_so_no_avoidable_rectangle_is_built_on_them():

@@ -13,6 +13,7 @@ from desktop import instance
 from desktop.bridge import RecordingBridge
 from desktop.contract.api import Api
 from engine import sudokuwiki_link
+from tests.harness.states import newest_state, state_of
 
 pytestmark = pytest.mark.skipif(not instance.supported(), reason="no Unix sockets on this platform")
 
@@ -102,8 +103,10 @@ def test_opened_files_and_links_reach_the_page_through_import(tmp_path: Path) ->
         api._open_later(str(five))
         api._open_later(link)
         api._open_later(str(tmp_path / "missing.sdm"))
-        assert len(bridge.named("opened")) == 3
+        assert "opened" not in {name for name, _ in bridge.events}  # no event of its own: part of the state
+        assert newest_state(bridge)["opened"] == 3
         items = api.take_opened()["items"]
+        assert newest_state(bridge)["opened"] == 0
         assert api.take_opened()["items"] == []  # taken once
         assert items[0]["name"] == "five.txt" and items[1] == {"text": link, "name": ""}
         assert items[2]["error"]["code"] == "file" and "missing.sdm" in items[2]["error"]["message"]
@@ -111,7 +114,7 @@ def test_opened_files_and_links_reach_the_page_through_import(tmp_path: Path) ->
         several = api.import_text(items[0]["text"])
         assert several["error"]["code"] == "several_puzzles" and several["error"]["params"]["count"] == 5
         assert api.import_text(items[1]["text"])["ok"]
-        assert api.get_state()["state"]["digits"] == [int(ch) for ch in PUZZLE]
+        assert state_of(api)["digits"] == [int(ch) for ch in PUZZLE]
     finally:
         api._shutdown()
 

@@ -94,9 +94,10 @@ def _solved_count(statistics: dict) -> int:
 
 def _view(mid: Midend) -> dict:
     """The part of the snapshot the invariants compare: the timer is left out (time is given), and so
-    are the last Check's answer and the hint (view state shown until the next move, not saved)."""
+    are the last Check's answer, the hint and the notices (told in this run, not saved)."""
     snap = mid.snapshot(NOW)
     del snap["timer"], snap["version"], snap["status"]["version"], snap["check"], snap["hint"]
+    del snap["notices"]
     return {**snap, "solution": mid.game.solution, "index": mid.play.index}
 
 

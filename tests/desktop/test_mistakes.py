@@ -16,6 +16,7 @@ from desktop.midend.hints import Finding
 from desktop.midend.midend import Midend
 from desktop.midend.rules import unique_solution
 from tests.harness.proof import replay
+from tests.harness.states import state_of
 
 PUZZLE = "530070000600195000098000060800060003400803001700020006060000280000419005000080079"
 GIVENS = [int(c) for c in PUZZLE]
@@ -128,7 +129,7 @@ def _api(tmp_path):
 
 
 def _state(api) -> dict:
-    return api.get_state()["state"]
+    return state_of(api)
 
 
 def test_why_is_it_wrong_after_check_shows_a_proof_whose_placements_are_singles_ending_in_a_contradiction(

@@ -11,6 +11,7 @@ from desktop.io import photos
 from desktop.midend.midend import Midend
 from desktop.midend.play import Play
 from tests.harness.paths import DATA
+from tests.harness.states import state_of
 
 PHOTO = DATA / "photos" / "train" / "image2.jpg"
 SETTINGS = {"show_mistakes": False}
@@ -41,16 +42,16 @@ def test_a_photo_file_is_read_into_the_review_and_load_is_one_undoable_move(api,
     puzzle = photo["reading"]["puzzle"]
     assert api.check_grid(puzzle)["check"]["kind"] == "unique"
     assert api.load_photo(puzzle) == {"ok": True}
-    state = api.get_state()["state"]
+    state = state_of(api)
     assert state["photo"] is None
     assert "".join(str(d) if d else "." for d in state["digits"]) == puzzle
-    assert api.undo()["changed"] and not any(api.get_state()["state"]["digits"])
+    assert api.undo()["changed"] and not any(state_of(api)["digits"])
 
 
 def test_a_cancelled_dialog_reads_nothing(api, bridge):
     bridge.choose_file = lambda kind: None
     assert api.open_image() == {"ok": True, "pending": False}
-    assert api.get_state()["state"]["photo"] is None
+    assert state_of(api)["photo"] is None
 
 
 def test_pictures_that_cannot_be_read_fail_with_a_code_and_leave_the_game(api, bridge):
@@ -60,7 +61,7 @@ def test_pictures_that_cannot_be_read_fail_with_a_code_and_leave_the_game(api, b
         assert _photo_state(bridge, "failed")["error"]["code"] == code
         assert api.close_photo() == {"ok": True}
         bridge.events.clear()
-    state = api.get_state()["state"]
+    state = state_of(api)
     assert state["digits"][0] == 5 and state["photo"] is None
 
 
@@ -73,7 +74,7 @@ def test_bad_data_and_puzzles_are_refused_before_anything_is_read(api):
         assert api.check_grid(bad)["error"]["code"] == "bad_argument"
         assert api.load_photo(bad)["error"]["code"] == "bad_argument"
     assert api.load_photo("55" + "." * 79)["error"]["code"] == "invalid_board"
-    assert api.get_state()["state"]["photo"] is None
+    assert state_of(api)["photo"] is None
 
 
 def test_a_reading_for_a_replaced_or_closed_review_is_dropped():

@@ -12,10 +12,11 @@ import pytest
 from desktop.contract.api import Api
 from desktop.midend.trainer import Trainer, dump_scores, grade, load_scores
 from engine import TECHNIQUES, CandidateGrid, practice_step, solve
+from tests.harness.states import state_of
 
 
 def _shown(api) -> dict:
-    return api.get_state()["state"]["practice"]
+    return state_of(api)["practice"]
 
 
 def _state(shown: dict) -> CandidateGrid:
@@ -36,7 +37,7 @@ def test_the_picker_lists_every_technique_but_guess_by_family_with_level_and_ban
 
 
 def test_the_real_step_is_right_a_part_missing_the_solutions_digit_wrong_and_the_game_untouched(api):
-    game = api.get_state()["state"]
+    game = state_of(api)
     assert api.practise_open("x_wing")["ok"]
     shown = _shown(api)
     step = practice_step(_state(shown), "x_wing")
@@ -55,7 +56,7 @@ def test_the_real_step_is_right_a_part_missing_the_solutions_digit_wrong_and_the
     assert api.practise_check()["verdict"] == "wrong"
     assert _shown(api)["wrong"] == [[cell, truth]]
     assert api.practise_close()["ok"] and _shown(api) == {"open": False}
-    after = api.get_state()["state"]
+    after = state_of(api)
     assert (after["digits"], after["version"], after["can_undo"]) == (game["digits"], game["version"],
                                                                       game["can_undo"])
 

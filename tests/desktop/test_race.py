@@ -9,6 +9,7 @@ import time
 
 from desktop.bridge import RecordingBridge
 from desktop.contract.api import Api
+from tests.harness.states import state_of
 
 P = "530070000600195000098000060800060003400803001700020006060000280000419005000080079"
 Q = P.translate(str.maketrans("12", "21"))
@@ -33,7 +34,7 @@ def _calls(api: Api) -> list:
 
 
 def _settled(api: Api) -> bool:
-    state = api.get_state()["state"]
+    state = state_of(api)
     return (state["busy"] is None and not state["making_set"]
             and state["session"]["status"] not in ("running", "paused"))
 
@@ -45,7 +46,7 @@ def test_eight_threads_of_random_calls_leave_no_worker_and_nothing_busy(tmp_path
         return [t.name for t in threading.enumerate() if t not in before and t.name.startswith(WORKERS)]
 
     api = Api(RecordingBridge(), tmp_path, "en")
-    api.get_state()
+    api._start()
     api.import_text(P)
     api.set_delay(1)
     assert api.solve("naive")["ok"]
@@ -74,7 +75,7 @@ def test_eight_threads_of_random_calls_leave_no_worker_and_nothing_busy(tmp_path
     deadline = time.monotonic() + 60
     while not _settled(api) and time.monotonic() < deadline:
         time.sleep(0.1)
-    assert _settled(api), api.get_state()["state"]["session"]
+    assert _settled(api), state_of(api)["session"]
     assert api.clear()["ok"] and api.set_cell(0, 5)["ok"]  # nothing answers busy
     api._shutdown()
     deadline = time.monotonic() + 60

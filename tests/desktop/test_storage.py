@@ -9,6 +9,7 @@ import pytest
 
 from desktop.io.storage import DEFAULT_SETTINGS, GAME_FILE, SETTINGS_FILE, Storage, default_data_dir
 from desktop.midend import Game, Play
+from tests.harness.states import state_of
 
 
 def test_a_missing_folder_gives_a_fresh_game_and_default_settings(tmp_path):
@@ -219,7 +220,7 @@ def test_the_app_starts_with_a_notice_on_a_fifo_or_dev_zero_save(tmp_path, kind)
         os.symlink("/dev/zero", tmp_path / GAME_FILE)
     api = Api(RecordingBridge(), tmp_path, "en")
     try:
-        notices = api.get_state()["state"]["notices"]
+        notices = state_of(api)["notices"]
         assert [n["code"] for n in notices] == ["damaged_save"] and notices[0]["params"]["what"] == "game"
         assert api.set_cell(0, 5)["ok"] is True  # and it saves a fresh game
     finally:

@@ -1,4 +1,4 @@
-"""The timeline of a run (desktop/midend/timeline.py) and a session's seeks, on the engine's real traces.
+"""The timeline of a run (desktop/midend/timeline.py) and a run's seeks, on the engine's real traces.
 
 A naive trace of a medium puzzle runs to about 270,000 events: its boards at chosen moments, read
 back from the checkpoints, must equal the board replayed event by event.
@@ -10,9 +10,10 @@ import numpy as np
 import pytest
 
 from desktop.bridge import RecordingBridge
-from desktop.host.session import Session
+from desktop.contract.api import Api
 from desktop.midend.timeline import BLOCK, CHECKPOINT, Timeline, apply_event
 from engine import CandidateGrid, as_grid, iter_steps, trace
+from tests.harness.states import state_of
 
 MEDIUM = "6.....8.3.4.7.................5.4.7.3..2.....1.6.......2.....5.....8.6......1...."
 EASY = "530070000600195000098000060800060003400803001700020006060000280000419005000080079"
@@ -49,41 +50,48 @@ def test_every_recorded_moment_reads_back_as_the_board_replayed_event_by_event()
         timeline.board_at(count + 1)
 
 
-def _frames(bridge: RecordingBridge, session: Session, position: int) -> dict:
-    def shown(message: dict) -> bool:
-        info = message["session"]
-        return info["id"] == session.id and info["position"] == position and info["status"] == "paused"
+def _frame(api: Api, bridge: RecordingBridge, position: int, since: int, status: str = "paused") -> dict:
+    """Wait for the first frame after the ``since`` first ones showing ``position``; the run's status is
+    the state's (a frame carries none)."""
+    def found() -> list[dict]:
+        return [f for f in bridge.named("frame")[since:] if f["position"] == position]
 
-    return bridge.wait_for("solve", shown, 30)
+    bridge.wait_for("frame", lambda _: bool(found()), 30)
+    frame = found()[0]
+    assert "status" not in frame and "session" not in frame
+    assert state_of(api)["session"]["status"] == status
+    return frame
 
 
-def test_a_session_steps_back_and_reopens_at_a_seek_with_the_candidates_of_that_moment():
+def test_a_run_steps_back_and_reopens_at_a_seek_with_the_candidates_of_that_moment(tmp_path):
     bridge = RecordingBridge()
-    session = Session(list(as_grid(EASY)), "human", bridge.emit, 0, paused=True)
-    session.start()
-    for _ in range(20):
-        session.step()
-    _frames(bridge, session, 20)
+    api = Api(bridge, tmp_path, "en")
+    seen = lambda: len(bridge.named("frame"))  # noqa: E731
+    assert api.import_text(EASY)["ok"] and api.set_delay(0)["ok"]
+    api._host.open_run("human", 20)
+    _frame(api, bridge, 20, 0)
+    before = seen()
     for _ in range(5):
-        session.step_back()
-    frame = _frames(bridge, session, 15)
+        assert api.step_back()["ok"]
+    frame = _frame(api, bridge, 15, before)
     steps = list(iter_steps(EASY))
     state = CandidateGrid.from_grid(list(as_grid(EASY)))
     for step in steps[:15]:
         state.apply(step)
     assert frame["board"] == state.values and frame["candidates"] == state.cands
-    assert frame["event"]["step"] == steps[14].to_dict()
-    session.resume()
-    session.join(30)
-    assert session.status == "solved"
-    solved = list(session.board.digits)
-    session.seek(3)  # an ended run reopens, paused at the moment asked for
-    frame = _frames(bridge, session, 3)
-    assert session.status == "paused" and session.info()["length"] == len(steps) + 1
-    session.resume()
-    session.join(30)
-    assert session.status == "solved" and session.board.digits == solved
-    session.stop()
+    shown = dict(frame["event"]["step"])
+    assert shown.pop("words")["en"] and shown == steps[14].to_dict()  # the step's data and its words
+    before = seen()
+    assert api.resume()["ok"]
+    solved = _frame(api, bridge, len(steps) + 1, before, "solved")["board"]
+    before = seen()
+    assert api.seek(3)["ok"]  # an ended run reopens, paused at the moment asked for
+    _frame(api, bridge, 3, before)
+    assert state_of(api)["session"]["length"] == len(steps) + 1
+    before = seen()
+    assert api.resume()["ok"]
+    assert _frame(api, bridge, len(steps) + 1, before, "solved")["board"] == solved
+    api.stop()
 
 
 HARD = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"

@@ -160,3 +160,17 @@ def test_ten_random_techniques_real_step_right_one_wrong_candidate_wrong() -> No
                      if cg.cands[c] >> (d - 1) & 1 and (c, d) not in removable)
         graded = grade_answer(cg, tid, (*step.eliminations, other), step.placements)
         assert graded.verdict == "wrong" and graded.wrong == (other,)
+
+
+def test_striking_the_digit_a_full_house_places_is_wrong() -> None:
+    # a strike and a placement of the same (cell, digit) are different answers: the trainer's wrong
+    # candidate (the solution's own digit) on the full house's cell was graded "missing"
+    rng = np.random.default_rng(1)
+    seen = 0
+    for cg in practice_states("full_house", 80, rng):
+        (cell, digit), = practice_step(cg, "full_house").placements
+        graded = grade_answer(cg, "full_house", [(cell, digit)])
+        assert graded.verdict == "wrong" and graded.wrong == ((cell, digit),)
+        assert grade_answer(cg, "full_house", (), [(cell, digit)]).verdict == "right"
+        seen += 1
+    assert seen == 80

@@ -59,6 +59,7 @@ class UiApp(BoardReader):
         self.api = Api(self.bridge, data_dir=self.data_dir, lang=self.lang)
         if first:
             self.api._open_first_puzzle()
+        self.api._start()  # as the app does when its window shows
         if self.server is None:
             self.context.add_init_script(shim_script())
         self.server = UiServer(self.api, self.bridge).start()

@@ -2,10 +2,23 @@
 // (tests/harness/server.py). As in the app, pywebview lists no functions (desktop/exposed.py):
 // the page calls window.pywebview._jsApiCallback(name, args, id) and gets the answer through
 // window.pywebview._returnValuesCallbacks[name][id]({value: JSON text} or {isError, value}).
+// An answer runs after the events its call emitted, as in the window (desktop/bridge.py's flush: the
+// GUI thread runs the events' scripts and the answers in the order they were handed to it).
 (() => {
   if (window.top !== window) return;
   const answered = {};
   window.__harness = { answered };
+  let delivered = 0; // events run in the page so far (numbered as the server counts them)
+  let caughtUp = []; // [count, resolve]: answers waiting for the events before them
+
+  function ran(count) {
+    delivered = count;
+    caughtUp = caughtUp.filter(([want, resolve]) => (want <= delivered ? resolve() : true));
+  }
+
+  function after(count) {
+    return count <= delivered ? null : new Promise((resolve) => caughtUp.push([count, resolve]));
+  }
 
   async function jsApiCallback(name, params, id) {
     let answer;
@@ -20,6 +33,7 @@
     } catch (err) {
       return; // the server closed: the test is over
     }
+    await after(answer.events);
     const callbacks = window.pywebview._returnValuesCallbacks[name] || {};
     const callback = callbacks[id];
     if (typeof callback !== "function") return;
@@ -54,11 +68,13 @@
         }
       }
       seq = batch.seq;
+      ran(seq);
     }
   }
 
   async function install() {
     const start = await (await fetch("/events?since=-1")).json();
+    ran(start.seq); // the events before the page loaded are not sent it
     // like pywebview, the object appears only after the page has loaded
     window.pywebview = {
       api: {},

@@ -9,7 +9,9 @@ HTTP, so a stock Chromium can drive the real front end against the real Python o
 * ``GET /<path>``           a file of ``ui/`` (the page is ``/index.html``, as pywebview serves it);
 * ``POST /api/<name>``      body: the JSON list of arguments; ``name`` is looked up as pywebview does
                             (:func:`pywebview_lookup`); answer ``{"value": result}``, or
-                            ``{"error": {...}}`` when the call raised or nothing was found;
+                            ``{"error": {...}}`` when the call raised or nothing was found, with
+                            ``events``: how many events were emitted when it ended (the shim runs
+                            the answer after them, as the window does: ``WindowBridge.flush``);
 * ``GET /events?since=N``   long poll: the scripts the real ``WindowBridge`` would run for the
                             emits after sequence number N, waiting a while for one to arrive.
 
@@ -168,7 +170,8 @@ class UiServer:
                     self._json(404, {"error": {"message": "not found"}})
                     return
                 args = json.loads(body or b"[]")
-                self._json(*server.call(path[len("/api/") :], args))
+                status, answer = server.call(path[len("/api/") :], args)
+                self._json(status, dict(answer, events=server.bridge.count()))
 
             def do_GET(self) -> None:
                 parts = urllib.parse.urlsplit(self.path)

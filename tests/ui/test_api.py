@@ -15,6 +15,7 @@ from desktop.exposed import NO_SUCH_CALL
 from tests.harness.app import shutdown_api
 from tests.harness.contract import PAGE_CALL, cell_label
 from tests.harness.server import QueueBridge
+from tests.harness.states import newest_state
 
 HUGE = "'9'.repeat(5_000_000)"  # a 5 MB string
 
@@ -135,7 +136,8 @@ def test_underscore_and_dotted_names_from_the_page_are_refused(ui, tmp_path):
             answer = ui.page.evaluate(f"({PAGE_CALL})({name!r}, {args!r})")
             assert answer == NO_SUCH_CALL, f"{name}{args}: {answer}"
     assert secret.read_text() == "top secret"
-    state = _call(ui, "get_state", "[]")["state"]
+    assert _call(ui, "get_state", "[]") == {"ok": True}  # the state comes as an event, never in an answer
+    state = newest_state(ui.bridge)
     assert state["digits"][0] == 5 and state["settings"]["delay"] <= 1000
 
 

@@ -203,10 +203,10 @@ def test_board_state_follows_the_board(ui):
     expect(ui.status("Board state")).to_have_text(re.compile(r"^Solved"))
 
 
-def test_controls_used_before_the_first_state_do_nothing_and_raise_nothing(chromium, ui_data_dir):
+def test_controls_used_before_the_first_state_do_nothing_and_raise_nothing(chromium, data_dir):
     """The page is drawn before Python answers; controls pressed in that moment must not throw."""
     bridge = QueueBridge()
-    api = Api(bridge, data_dir=ui_data_dir, lang="en")
+    api = Api(bridge, data_dir=data_dir, lang="en")
     server = UiServer(api, bridge).start()  # served, but no pywebview shim: the state never arrives
     context = chromium.new_context(viewport={"width": 1200, "height": 900})
     errors: list[str] = []

@@ -206,8 +206,8 @@ def test_a_puzzle_the_solver_finished_says_so_without_the_dialog(ui):
     expect(ui.page.get_by_role("dialog", name="Solved")).to_have_count(0)
 
 
-def test_the_first_launch_opens_a_puzzle_not_an_empty_board(chromium, ui_data_dir):
-    app = UiApp(chromium, ui_data_dir)
+def test_the_first_launch_opens_a_puzzle_not_an_empty_board(chromium, data_dir):
+    app = UiApp(chromium, data_dir)
     try:
         app.launch(first=True)
         digits = app.wait_digits(any, timeout=120, message="the first launch shows an empty board")

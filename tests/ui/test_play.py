@@ -16,6 +16,7 @@ from playwright.sync_api import expect
 from engine import solve
 from tests.harness.contract import cell_label
 from tests.harness.paths import FIXTURES
+from tests.harness.states import newest_state
 
 PUZZLE = "530070000600195000098000060800060003400803001700020006060000280000419005000080079"
 
@@ -187,11 +188,11 @@ def test_a_hint_is_told_again_in_the_new_language(ui):
     expect(message).to_contain_text("第")
 
 
-def test_a_version_1_save_of_the_old_release_loads_with_its_undo(ui_app, ui_data_dir):
+def test_a_version_1_save_of_the_old_release_loads_with_its_undo(ui_app, data_dir):
     import json
 
     fixture = FIXTURES / "game_v1.json"
-    (ui_data_dir / "game.json").write_bytes(fixture.read_bytes())
+    (data_dir / "game.json").write_bytes(fixture.read_bytes())
     ui = ui_app.launch()
     digits = [int(c) for c in json.loads(fixture.read_text())["game"]["digits"]]
     ui.wait_digits(lambda d: d == digits)
@@ -330,14 +331,25 @@ def test_switching_to_chinese_rewords_the_last_message(ui):
 
 
 def test_a_message_is_shown_each_time_it_happens_even_in_the_same_words(ui):
-    notice = {"level": "info", "code": "new_puzzle", "message": "New puzzle", "params":
-              {"clues": 24, "difficulty": "hard"}}
+    sent = []
+
+    def tell(notice_id: int) -> None:
+        """Send the newest state again with a notice of that id (a seq beyond any the Api will reach)."""
+        sent.append(notice_id)
+        state = newest_state(ui.bridge)
+        notice = {"id": notice_id, "level": "info", "code": "new_puzzle", "message": "New puzzle",
+                  "params": {"clues": 24, "difficulty": "hard", "replaced": False}}
+        ui.bridge.emit("state", {"state": {**state, "seq": 10**6 + len(sent), "notices": [notice]}})
+
     message = ui.page.locator("#message")
-    ui.bridge.emit("notice", notice)
+    tell(1000)
     expect(message).to_have_text("New puzzle (Hard): 24 givens, exactly one solution.")
     ui.button("Clear").click()
     expect(message).to_have_text("Board cleared. Press Undo (Ctrl+Z) to bring it back.")
-    ui.bridge.emit("notice", notice)
+    tell(1000)  # the same notice again: told once
+    time.sleep(0.3)
+    expect(message).to_have_text("Board cleared. Press Undo (Ctrl+Z) to bring it back.")
+    tell(1001)  # a new one in the same words is told again
     expect(message).to_have_text("New puzzle (Hard): 24 givens, exactly one solution.")
 
 

@@ -16,6 +16,7 @@ import pytest
 from playwright.sync_api import expect
 
 from engine import CandidateGrid, bank_counts, practice_step, solve
+from tests.harness.states import state_of
 
 pytestmark = pytest.mark.browser
 
@@ -24,7 +25,7 @@ RIGHT = "Right: that is exactly the step."
 
 
 def _practice(ui) -> dict:
-    return ui.api.get_state()["state"]["practice"]
+    return state_of(ui.api)["practice"]
 
 
 def _wait(ui, test, what: str) -> dict:
@@ -155,7 +156,7 @@ def test_new_puzzle_by_technique_makes_a_puzzle_that_needs_it(ui):
     expect(needs.locator("option[value=xy_wing]")).to_have_text("XY-Wing (hard)")
     needs.select_option("xy_wing")
     deadline = time.monotonic() + 10
-    while ui.api.get_state()["state"]["settings"]["needs"] != "xy_wing" and time.monotonic() < deadline:
+    while state_of(ui.api)["settings"]["needs"] != "xy_wing" and time.monotonic() < deadline:
         time.sleep(0.05)
     expect(ui.page.get_by_role("combobox", name="Difficulty")).to_be_disabled()
     empty = ui.digits()

@@ -35,7 +35,9 @@ def test_print_saves_the_puzzle_with_its_solution_and_title(ui, tmp_path):
     dialog.get_by_role("checkbox", name="Solutions on the last pages").check()
     dialog.get_by_role("textbox", name="Title").fill("Club night")
     dialog.get_by_role("button", name="Save as PDF…").click()
-    expect(ui.page.locator("#message")).to_have_text("Saved club.pdf: print it from your PDF viewer.")
+    # the PDF rates the puzzle first: the human solver's kernels may be compiled now (a minute on CI)
+    expect(ui.page.locator("#message")).to_have_text("Saved club.pdf: print it from your PDF viewer.",
+                                                     timeout=60_000)
     expect(dialog).to_be_hidden()
     assert asked == ["pdf"]
     text = subprocess.run(["pdftotext", str(pdf), "-"], capture_output=True, text=True, check=True).stdout

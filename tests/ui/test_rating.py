@@ -9,6 +9,7 @@ import pytest
 from playwright.sync_api import expect
 
 from engine import explain, iter_steps, rating_breakdown, technique_name
+from tests.harness.states import state_of
 
 pytestmark = pytest.mark.browser
 
@@ -51,5 +52,5 @@ def test_the_rating_status_shows_the_breakdown_and_its_hardest_step_opens_on_the
         for cell, digit in step.placements:
             board[cell] = digit
     ui.wait_digits(lambda d: d == board)
-    assert ui.api.get_state()["state"]["digits"] == givens  # a view of the run: the game is unchanged
+    assert state_of(ui.api)["digits"] == givens  # a view of the run: the game is unchanged
     assert ui.console_errors == []

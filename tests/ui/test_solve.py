@@ -13,6 +13,7 @@ from playwright.sync_api import expect
 from engine import PEERS, UNITS, count_solutions, is_solution
 from tests.harness.puzzles import easy_with_solution, grid_of, seventeen_clue
 from tests.harness.server import wait_for
+from tests.harness.states import newest_state
 
 pytestmark = pytest.mark.browser
 
@@ -69,8 +70,8 @@ def test_solve_at_delay_0_shows_a_correct_solution(ui, algorithm, puzzle):
         assert steps >= 1
     assert ui.number("Backtracks") >= 0
     # batched: the page is updated at frame rate, not once per event
-    messages = ui.bridge.named("solve")
-    elapsed_s = max(m["session"]["elapsed_ms"] for m in messages) / 1000
+    messages = ui.bridge.named("frame")
+    elapsed_s = max(m["elapsed_ms"] for m in messages) / 1000
     assert len(messages) <= 70 * elapsed_s + 10, (len(messages), elapsed_s, steps)
 
 
@@ -81,10 +82,10 @@ def test_a_long_backtracking_run_at_delay_0_is_batched(ui):
     ui.button("Solve").click()
     wait_for(lambda: ui.number("Steps") > 20_000, 60, 0.1, "a naive run at delay 0 does not get going")
     ui.button("Stop").click()
-    wait_for(lambda: ui.bridge.named("solve")[-1]["session"]["status"] == "stopped", 10, message="no stop")
-    final = ui.bridge.named("solve")[-1]["session"]
+    wait_for(lambda: newest_state(ui.bridge)["session"]["status"] == "stopped", 10, message="no stop")
+    final = newest_state(ui.bridge)["session"]
     expect(ui.status("Steps")).to_have_text(str(final["steps"]))  # the page shows the final count
-    messages = len(ui.bridge.named("solve"))
+    messages = len(ui.bridge.named("frame"))
     assert final["steps"] > 20 * messages, f"{messages} bridge messages for {final['steps']} events"
     assert messages <= 70 * final["elapsed_ms"] / 1000 + 10
 
@@ -103,8 +104,9 @@ def test_pause_step_resume_stop_and_live_delay(ui):
     ui.button("Pause").click()
     expect(ui.button("Resume")).to_have_count(1)
     expect(ui.button("Pause")).to_have_count(0)
-    wait_for(lambda: ui.bridge.named("solve")[-1]["session"]["status"] == "paused", 5, message="not paused")
-    paused_at = ui.bridge.named("solve")[-1]["session"]["steps"]
+    wait_for(lambda: newest_state(ui.bridge)["session"]["status"] == "paused", 5, message="not paused")
+    time.sleep(0.3)  # the event in hand lands, and its frame
+    paused_at = ui.bridge.named("frame")[-1]["position"]
     expect(ui.status("Steps")).to_have_text(str(paused_at))  # what is in flight has landed
     time.sleep(1.0)  # the window in which a paused run must not move
     assert ui.number("Steps") == paused_at, "Pause does not freeze the run"

@@ -9,6 +9,7 @@ from playwright.sync_api import expect
 
 from tests.harness.contract import cell_label
 from tests.harness.puzzles import easy_with_solution, grid_of
+from tests.harness.states import state_of
 
 pytestmark = pytest.mark.browser
 
@@ -98,7 +99,7 @@ def test_a_text_of_five_puzzles_is_played_as_a_set_of_five(ui):
     dialog.get_by_role("button", name="Play as a set", exact=True).click()
     expect(ui.page.get_by_role("dialog")).to_have_count(0)
     ui.wait_digits(lambda d: d == grid_of(PUZZLE))
-    assert ui.api.get_state()["state"]["set"]["count"] == 5
+    assert state_of(ui.api)["set"]["count"] == 5
 
 
 def test_export_offers_the_puzzle_or_the_current_board(ui):
@@ -130,7 +131,7 @@ def test_a_file_opened_from_outside_goes_through_the_import_dialog(ui, tmp_path)
     # (run alone, the solver's kernels compile here first: numba's JIT in the suite)
     expect(ui.page.get_by_role("dialog")).to_have_count(0, timeout=120_000)
     ui.wait_digits(lambda d: d == grid_of(PUZZLE))
-    assert ui.api.get_state()["state"]["set"]["count"] == 3
+    assert state_of(ui.api)["set"]["count"] == 3
     ui.api._open_later(str(tmp_path / "gone.txt"))  # a file that went away: the dialog says so
     expect(ui.page.get_by_role("dialog").get_by_role("alert")).to_contain_text("gone.txt")
 

@@ -6,9 +6,7 @@ from __future__ import annotations
 import os
 import subprocess
 import sys
-import tempfile
 import time
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -17,27 +15,17 @@ from engine import sudokuwiki_link
 from tests.harness.puzzles import easy_with_solution, grid_of
 from tests.harness.server import wait_for
 from tests.harness.window import REPO, WindowApp
-from tests.harness.xvfb import Xvfb
 
 pytestmark = pytest.mark.window
 
 APP = [sys.executable, "-m", "desktop", "--backend", "qt"]
 
 
-@pytest.fixture(scope="module")
-def xvfb() -> Iterator[Xvfb]:
-    server = Xvfb()
-    try:
-        yield server
-    finally:
-        server.close()
-
-
 @pytest.fixture
-def folder() -> Iterator[Path]:
-    with tempfile.TemporaryDirectory(prefix="sudoku-studio-open-") as name:
-        (Path(name) / "data").mkdir()
-        yield Path(name)
+def folder(data_dir: Path) -> Path:
+    """The folder of the files opened, and the app's data folder in it (``data``)."""
+    (data_dir / "data").mkdir()
+    return data_dir
 
 
 def _five_puzzles(folder: Path) -> tuple[Path, list[str]]:

@@ -11,7 +11,6 @@ import pytest
 
 from engine import CandidateGrid, explain, practice_step
 from tests.harness.server import wait_for
-from tests.window.test_window import data_dir, window, xvfb  # noqa: F401 (the real window's fixtures)
 
 pytestmark = pytest.mark.window
 
@@ -40,10 +39,10 @@ def _go(page, start: int, cell: int) -> None:
         page.press("ArrowRight" if cols > 0 else "ArrowLeft")
 
 
-def test_the_trainer_grades_the_real_step_right_in_the_window_and_leaves_the_game_alone(window):  # noqa: F811
+def test_the_trainer_grades_the_real_step_right_in_the_window_and_leaves_the_game_alone(window):
     app = window.launch()
     page = app._page()
-    game = app.digits()
+    game = app.wait_digits(any, 120, message="the first launch shows an empty board, not a puzzle")
     app.click_button("Practise")
     picker = page.one("combobox", "Technique")
 

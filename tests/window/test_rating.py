@@ -10,7 +10,7 @@ from engine import explain, iter_steps, rate, rating_breakdown, technique_name
 from engine.rating.difficulty import score_of
 from tests.harness.puzzles import DATA, grid_of
 from tests.harness.server import wait_for
-from tests.window.test_window import _enter_by_clicking, _selected_tab, data_dir, window, xvfb  # noqa: F401 (fixtures)
+from tests.window.test_window import _enter_by_clicking, _selected_tab
 
 pytestmark = pytest.mark.window
 
@@ -29,7 +29,7 @@ def _walked_master() -> str:
     raise AssertionError("no SE 8.0 puzzle is master by SE's own walk alone")
 
 
-def test_the_rating_status_and_its_hardest_step_on_the_timeline_in_the_window(window):  # noqa: F811
+def test_the_rating_status_and_its_hardest_step_on_the_timeline_in_the_window(window):
     puzzle = _walked_master()
     found = rating_breakdown(puzzle)
     steps = list(iter_steps(puzzle))

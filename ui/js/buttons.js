@@ -2,12 +2,13 @@
 
 import { api } from "./api.js";
 import * as i18n from "./i18n.js";
+import { changeSetting } from "./settings.js";
 import * as store from "./store.js";
 
 const $ = (id) => document.getElementById(id);
 
 /** Wire the buttons that need no panel of their own (New puzzle, Clear, Undo, Redo, the selects). */
-export function wireButtons({ view, say, sayMaking, changeSetting, toggleEnterMode, undoRedo }) {
+export function wireButtons({ say, sayMaking, toggleEnterMode, undoRedo }) {
   $("new-puzzle").addEventListener("click", async () => {
     // the puzzle can be made before the answer comes back: say "making" only while it still is
     const { answer, state } = await store.act(() => api.newPuzzle());
@@ -20,7 +21,7 @@ export function wireButtons({ view, say, sayMaking, changeSetting, toggleEnterMo
   $("enter-mode").addEventListener("click", toggleEnterMode);
   $("undo").addEventListener("click", () => undoRedo("undo"));
   $("redo").addEventListener("click", () => undoRedo("redo"));
-  $("candidates").addEventListener("click", () => changeSetting("candidates", !view.state.settings.candidates));
+  $("candidates").addEventListener("click", () => changeSetting("candidates", !store.state().settings.candidates));
   $("fill-singles").addEventListener("click", async () => {
     const answer = await api.fillSingles();
     if (!answer.ok) return;

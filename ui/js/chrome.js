@@ -2,13 +2,15 @@
 // bar's Menu and the About dialog. The chosen tab is a setting, saved by Python like the others.
 
 import * as i18n from "./i18n.js";
+import * as store from "./store.js";
+import { wireDialog } from "./widgets.js";
 
 const $ = (id) => document.getElementById(id);
 
 const TABS = ["play", "learn", "watch"];
 
 export class Chrome {
-  /** ctx: {view, changeSetting(name, value), focusBoard()}. */
+  /** ctx: {changeSetting(name, value), focusBoard()}. */
   constructor(ctx) {
     this.ctx = ctx;
     this.wireTabs();
@@ -18,13 +20,13 @@ export class Chrome {
 
   /** The tab shown: the one asked for (its state may be on its way), else the state's. */
   tab() {
-    const s = this.ctx.view.state;
+    const s = store.state();
     return (s && TABS.includes(s.settings.tab) && s.settings.tab) || "play";
   }
 
   /** Show a tab and save the choice (no call when it is already the one shown). */
   choose(tab) {
-    if (!this.ctx.view.state || this.tab() === tab) return;
+    if (!store.state() || this.tab() === tab) return;
     this.ctx.changeSetting("tab", tab);
   }
 
@@ -40,7 +42,7 @@ export class Chrome {
     }
     document.querySelector(".panel").dataset.tab = shown;
     $("explanation").hidden = shown === "play"; // the hint's words belong to Learn (and a run's to Watch)
-    const s = this.ctx.view.state;
+    const s = store.state();
     $("about-version").textContent = s.app_version || "";
   }
 
@@ -98,12 +100,6 @@ export class Chrome {
   }
 
   wireAbout() {
-    const dialog = $("about-dialog");
-    $("about").addEventListener("click", () => {
-      dialog.showModal();
-      $("about-close").focus();
-    });
-    $("about-close").addEventListener("click", () => dialog.close());
-    dialog.addEventListener("close", () => this.ctx.focusBoard());
+    wireDialog("about", "about-dialog", "about-close", () => this.ctx.focusBoard());
   }
 }

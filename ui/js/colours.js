@@ -5,6 +5,7 @@
 
 import { api } from "./api.js";
 import * as i18n from "./i18n.js";
+import * as store from "./store.js";
 import { typing } from "./keys.js";
 import "./words/colours.js";
 
@@ -43,7 +44,7 @@ class Colours {
     $("clear-colours").addEventListener("click", () => this.clear());
     document.addEventListener("keydown", (event) => {
       const plain = !event.ctrlKey && !event.metaKey && !event.altKey && !event.shiftKey;
-      if (plain && event.key.toLowerCase() === "c" && ctx.view.state && !typing(event)) {
+      if (plain && event.key.toLowerCase() === "c" && store.state() && !typing(event)) {
         event.preventDefault();
         this.toggle();
       }
@@ -73,14 +74,14 @@ class Colours {
 
   /** Paint the selected cell with colour ``digit`` or (``note``) its candidate ``digit`` with the pen. */
   async paint(digit, note) {
-    const { view, announce } = this.ctx;
+    const { announce } = this.ctx;
     if (!note && digit > COLOURS) {
       announce(i18n.t("colour.range", { count: COLOURS }));
       return;
     }
-    const cell = view.selected;
+    const cell = store.ui().selected;
     const colour = note ? this.pen : digit;
-    const s = view.state;
+    const s = store.state();
     const had = note ? noteColour(s.note_colours[cell], digit) : s.colours[cell];
     if (!note) this.pen = colour; // Shift+digit paints a note with the colour last used on a cell
     const answer = note ? await api.paintNote(cell, digit, colour) : await api.paint(cell, colour);

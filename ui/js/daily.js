@@ -15,14 +15,13 @@ const iso = (year, month, day) =>
 class Daily {
   constructor() {
     this.month = null; // [year, month 0-11] shown
-    this.state = null;
   }
 
   mount(ctx) {
     this.ctx = ctx;
     const dialog = $("daily-dialog");
     $("daily").addEventListener("click", () => {
-      const [year, month] = this.state.daily.today.split("-").map(Number);
+      const [year, month] = store.state().daily.today.split("-").map(Number);
       this.month = [year, month - 1];
       this.draw();
       dialog.showModal();
@@ -39,8 +38,7 @@ class Daily {
     dialog.addEventListener("close", () => ctx.focusBoard());
   }
 
-  accepted(state) {
-    this.state = state;
+  accepted() {
     if ($("daily-dialog").open) this.draw();
   }
 
@@ -62,7 +60,7 @@ class Daily {
     $("daily-dialog").close();
     const { answer, state } = await store.act(() => api.dailyPuzzle(date));
     if (!answer.ok || !state.busy) return; // as New puzzle: it may be made already
-    const day = date || this.state.daily.today;
+    const day = date || store.state().daily.today;
     this.ctx.say(() => i18n.t("daily.making", { date: this.dateWords(day) }));
   }
 
@@ -73,10 +71,11 @@ class Daily {
   }
 
   draw() {
-    const { today, streak, solved } = this.state.daily;
+    const { daily, settings } = store.state();
+    const { today, streak, solved } = daily;
     const done = new Set(solved);
     $("daily-streak").textContent = i18n.plural("daily.streak", streak);
-    const level = this.state.settings.difficulty;
+    const level = settings.difficulty;
     const levelWords = i18n.t(`level.${level === "any" || !level ? "medium" : level}`);
     $("daily-level").textContent = `${i18n.t("daily.level", { level: levelWords })} ${i18n.plural("daily.solvedDays", done.size)}`;
     const [year, month] = this.month;

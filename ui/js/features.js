@@ -1,7 +1,7 @@
 // The features that plug into the page beside the core panels (colours, photos, the trainer, …).
 // Each is an object with optional hooks, called by main.js:
-//   mount(ctx)            once, after the core is wired; ctx = {view, render, say, announce, focusBoard, select,
-//                         reopen(session): show a run's timeline again}
+//   mount(ctx)            once, after the core is wired; ctx = {render, say, announce, focusBoard, select};
+//                         the state and the view state are read from the store (ui/js/store.js)
 //   accepted(state, old)  for every state the store accepts, before it is drawn
 //   model(model, state)   may add to the board's model before the board draws it
 //   render(state, active) after the board and the panels are drawn (active: a solve is on screen)

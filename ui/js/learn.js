@@ -1,57 +1,74 @@
 // Learn: the hint ladder (Hint, Apply), the run's timeline (slider "Timeline", Step back) and the
-// status "Explanation" with the step's highlights and chain arrows. The ladder's levels, the texts and
-// the timeline's boards all come from Python; this file shows them and forwards intent.
+// status "Explanation" with the step's highlights and chain arrows. The ladder's levels and the
+// timeline's boards come from Python as codes and data: this file words a hint's first levels (a
+// step's own words are the engine's, carried with it), shows them and forwards intent.
 
 import { api } from "./api.js";
 import { highlightOf } from "./board.js";
 import * as i18n from "./i18n.js";
 import * as store from "./store.js";
-import { cellName } from "./texts.js";
 import { drawLinks } from "./links.js";
+import { techniqueName } from "./names.js";
+import { cellName } from "./texts.js";
+import "./words/hints.js";
 import { whyHighlight, whyShown, whyText } from "./why.js";
+import { newestOnly, wireSlider } from "./widgets.js";
 
 const $ = (id) => document.getElementById(id);
 
+/** A unit's name from its id (0-8 rows, 9-17 columns, 18-26 boxes), "row 3". */
+function unitName(unit) {
+  const kind = ["row", "column", "box"][Math.floor(unit / 9)];
+  return i18n.t(`unit.${kind}`, { index: (unit % 9) + 1 });
+}
+
+/** The words of a hint at its level: a problem first, then where to look, the technique, the cells,
+ * and at the last level the engine's words for the step. */
+export function hintText(hint) {
+  if (!hint || !hint.level) return "";
+  const list = (items) => items.join(i18n.t("hint.sep"));
+  if (hint.kind === "wrong" || hint.kind === "notes") {
+    return i18n.t(`hint.${hint.kind}`, { cell: cellName(hint.cell), digit: hint.digit });
+  }
+  if (hint.kind !== "step") return i18n.t("hint.none");
+  if (hint.step) return hint.step.words[i18n.language()] || hint.step.words.en;
+  if (hint.technique === "guess" && hint.level < 3) return i18n.t(`hint.guess${hint.level}`);
+  if (hint.level === 1) {
+    return hint.unit >= 0 ? i18n.t("hint.lookUnit", { unit: unitName(hint.unit) })
+      : i18n.t("hint.lookDigit", { digit: hint.digit });
+  }
+  if (hint.level === 2) return i18n.t("hint.technique", { name: techniqueName(hint.technique) });
+  const key = hint.digits.length > 1 ? "hint.cellsMany" : "hint.cellsOne";
+  return i18n.t(key, { cells: list(hint.cells.map(cellName)), digits: list(hint.digits) });
+}
+
 export class LearnPanel {
-  /** ctx: {view, acceptState, acceptSession, render, announce, say, sessionActive, reopen}. */
+  /** ctx: {render, announce, say}. */
   constructor(ctx) {
     this.ctx = ctx;
     this.seeking = false; // the slider is being dragged: renders leave its value alone
-    this.seekInFlight = false;
-    this.seekWanted = null;
+    // the latest position goes out when the call in flight returns
+    this.seek = newestOnly((position) => store.act(() => api.seek(position)));
     this.lastLinks = null;
     $("hint").addEventListener("click", () => this.hint());
     $("apply-hint").addEventListener("click", () => this.apply());
     $("step-back").addEventListener("click", () => this.stepBack());
-    const slider = $("timeline");
-    slider.addEventListener("input", () => {
-      this.seeking = true;
-      this.showPosition(Number(slider.value), Number(slider.max));
-      this.seek(Number(slider.value));
-    });
-    slider.addEventListener("change", () => {
-      this.seeking = false;
-      this.seek(Number(slider.value));
-    });
-    slider.addEventListener("blur", () => {
-      this.seeking = false;
+    wireSlider("timeline", {
+      dragging: (on) => (this.seeking = on),
+      show: (value, max) => this.showPosition(value, max),
+      send: (value) => this.seek(value),
     });
     window.addEventListener("resize", () => this.drawLinks(this.lastLinks, true));
   }
 
   /** The hint on screen: the state's (Python keeps it for the board it was found on), unless a run is shown. */
   currentHint() {
-    const { view } = this.ctx;
-    return view.solve ? null : view.state.hint;
+    return store.frame() ? null : store.state().hint;
   }
 
   async hint() {
-    const answer = await api.hint();
-    if (answer.ok) this.ctx.announce(this.hintText(answer.hint)); // the question's value; the state follows
-  }
-
-  hintText(hint) {
-    return (hint.text && (hint.text[i18n.language()] || hint.text.en)) || "";
+    const { answer, state } = await store.act(() => api.hint());
+    if (answer.ok) this.ctx.announce(hintText(state.hint)); // the state's hint, one level deeper
   }
 
   async apply() {
@@ -61,31 +78,17 @@ export class LearnPanel {
   }
 
   async stepBack() {
-    const { answer, state } = await store.act(() => api.stepBack());
-    if (answer.ok) this.ctx.reopen(state.session);
-  }
-
-  async seek(position) {
-    this.seekWanted = position;
-    if (this.seekInFlight) return; // the latest position goes out when the call in flight returns
-    this.seekInFlight = true;
-    while (this.seekWanted !== null) {
-      const value = this.seekWanted;
-      this.seekWanted = null;
-      const { answer, state } = await store.act(() => api.seek(value));
-      if (answer.ok) this.ctx.reopen(state.session);
-    }
-    this.seekInFlight = false;
+    await api.stepBack(); // the state (paused there) and the frame of that moment follow
   }
 
   /** What the board highlights: the step of the solve event shown, else the hint at its level. */
   highlight() {
-    const { view } = this.ctx;
-    if (view.solve) {
-      const event = view.solve.event;
+    const frame = store.frame();
+    if (frame) {
+      const event = frame.event;
       return event && event.step ? event.step : null;
     }
-    const why = whyShown(view.state); // "Why is it wrong?" shows in the hint's place
+    const why = whyShown(store.state()); // "Why is it wrong?" shows in the hint's place
     if (why) return whyHighlight(why);
     const hint = this.currentHint();
     return hint ? hint.highlight : null;
@@ -93,35 +96,33 @@ export class LearnPanel {
 
   /** Return the explanation of the moment shown: the solve event's step or guess, else the hint's text. */
   explanation() {
-    const { view } = this.ctx;
-    if (view.solve) {
-      const event = view.solve.event;
+    const frame = store.frame();
+    if (frame) {
+      const event = frame.event;
       if (!event) return "";
-      if (event.explain) return event.explain[i18n.language()] || event.explain.en;
+      if (event.step) return event.step.words[i18n.language()] || event.step.words.en;
       if (["try", "place", "undo", "backtrack"].includes(event.kind)) {
         return i18n.t(`event.${event.kind}`, { cell: cellName(event.cell), digit: event.digit, depth: event.depth + 1 });
       }
       return "";
     }
-    const why = whyShown(view.state);
+    const why = whyShown(store.state());
     if (why) return whyText(why);
-    const hint = this.currentHint();
-    return hint ? this.hintText(hint) : "";
+    return hintText(this.currentHint());
   }
 
   /** Draw the panel's part: Apply, Step back, the slider, the explanation and the chain arrows. */
   render(active, model) {
-    const { view } = this.ctx;
     const hint = this.currentHint();
     $("apply-hint").disabled = active || !(hint && hint.can_apply);
-    const session = view.session || view.state.session;
+    const session = store.session();
     const onTimeline = session.id !== 0 && session.status !== "stopped" && session.status !== "idle";
     const length = onTimeline ? session.length || 0 : 0;
     const position = onTimeline ? Math.min(session.position || 0, length) : 0;
     const slider = $("timeline");
     slider.disabled = !onTimeline || length === 0;
     slider.max = String(length);
-    if (!this.seeking && !this.seekInFlight && Number(slider.value) !== position) slider.value = String(position);
+    if (!this.seeking && !this.seek.busy() && Number(slider.value) !== position) slider.value = String(position);
     this.showPosition(this.seeking ? Number(slider.value) : position, length);
     $("step-back").disabled = !onTimeline || position === 0;
     const text = this.explanation();

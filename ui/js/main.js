@@ -1,5 +1,5 @@
 // Wires the page: the store's state is drawn by the board and the panels; keys and clicks become
-// API calls. The rules live in Python; this file keeps only view state (selection, notes mode).
+// API calls. The rules live in Python; the page's own view state (selection, notes mode) is the store's.
 
 import { api, onError } from "./api.js";
 import { BoardView } from "./board.js";
@@ -11,10 +11,10 @@ import { Finish } from "./finish.js";
 import * as i18n from "./i18n.js";
 import { boardKeys, globalKeys } from "./keys.js";
 import { LearnPanel } from "./learn.js";
-import { announce, errorText, madeIt, retell, say, sayMaking, showNotice, toast } from "./messages.js";
+import { announce, errorText, madeIt, retell, say, sayMaking, tellNotices, toast } from "./messages.js";
 import { buildPad, drawPad } from "./pad.js";
 import { PlayPanel, setPressed } from "./play.js";
-import { settingChanger, withPending } from "./settings.js";
+import { changeSetting } from "./settings.js";
 import { SolvePanel } from "./solve.js";
 import * as store from "./store.js";
 import { cellLabel, checkText, statusText } from "./texts.js";
@@ -23,18 +23,6 @@ import { Transfer } from "./transfer.js";
 
 const $ = (id) => document.getElementById(id);
 
-const view = {
-  state: null, // the last state from Python (the store's)
-  selected: 0,
-  solve: null, // the last solve frame, while its board is on screen
-  session: null, // the freshest session info from any source
-  sessionAt: 0, // performance.now() when session arrived (for the ticking clock)
-  endedId: 0, // the newest run whose end (and result) the page has seen in a state
-  delayDragging: false,
-  notesMode: false, // view state: digits toggle notes (N)
-  modeWanted: null, // the mode asked for while its state is on its way
-};
-
 let board = null;
 let play = null;
 let learn = null;
@@ -42,28 +30,29 @@ let solve = null;
 let chrome = null;
 let finish = null;
 let transfer = null;
-let changeSetting = null; // changeSetting(name, value): settings.js
 let renderQueued = false;
 
 // every state the store accepts (from the `state` event only) is drawn here
-function acceptState(state) {
-  state.settings = withPending(state.settings);
-  const languageChanged = !view.state || view.state.settings.language !== state.settings.language;
-  const before = view.state;
+function acceptState(state, before) {
   const wasBusy = before && (before.busy || before.making_set);
-  view.state = state;
   play.accepted();
   if (wasBusy && !state.busy && !state.making_set) madeIt();
-  solve.accepted(state);
-  applyTheme(state.settings.theme);
-  if (languageChanged) {
-    i18n.setLanguage(state.settings.language);
-    retell();
-  }
-  for (const notice of state.notices || []) showNotice(notice, true);
+  solve.accepted(state, before);
+  syncLanguage(state);
+  tellNotices(state.notices); // each notice once, by its id
+  if (state.opened > 0) transfer.takeOpened(); // puzzle files or links opened from outside the window
   for (const feature of FEATURES) feature.accepted?.(state, before);
   render();
   finish.accepted(before, state);
+}
+
+// the theme and the language as the state (or a setting on its way) says
+function syncLanguage(state) {
+  applyTheme(state.settings.theme);
+  if (i18n.language() !== state.settings.language) {
+    i18n.setLanguage(state.settings.language);
+    retell();
+  }
 }
 
 function queueRender() {
@@ -81,21 +70,23 @@ function queueRender() {
 // -- drawing ------------------------------------------------------------------------------------
 
 function boardModel() {
-  const s = view.state;
+  const s = store.state();
+  const { selected } = store.ui();
   const model = {
     digits: s.digits,
     origins: s.origins,
     conflicts: new Set(s.conflicts),
     wrong: new Set([...s.wrong, ...(s.check && s.check.kind === "wrong" ? s.check.cells : [])]),
     notes: s.notes,
-    selected: view.selected,
+    selected,
     candidates: s.settings.candidates ? s.candidates : null,
     current: null,
     label: cellLabel,
     highlight: null, // set by the Learn panel
   };
-  if (view.solve) {
-    const { board: digits, start, event, candidates } = view.solve;
+  const frame = store.frame();
+  if (frame) {
+    const { board: digits, start, event, candidates } = frame;
     model.digits = digits;
     model.origins = digits.map((d, c) => (start[c] ? s.origins[c] || "given" : d ? "trace" : ""));
     model.conflicts = new Set();
@@ -109,15 +100,17 @@ function boardModel() {
 }
 
 function render() {
-  if (!view.state) return;
-  const s = view.state;
-  const active = solve.active();
+  const s = store.state();
+  if (!s) return;
+  renderQueued = false; // drawn now: a render still queued has nothing left to do
+  syncLanguage(s);
+  const active = store.running();
   const model = boardModel();
   learn.render(active, model);
   board.render(model);
   learn.drawLinks();
   chrome.render();
-  drawPad(model.digits, view.notesMode && !active, s.paused);
+  drawPad(model.digits, store.ui().notesMode && !active, s.paused);
 
   const kind = s.status.kind;
   const text = statusText(s.status);
@@ -144,31 +137,32 @@ function render() {
 
 // keep the selects showing the settings after a language switch rewrote their options
 function syncSelects() {
-  $("language").value = view.state.settings.language;
-  $("difficulty").value = view.state.settings.difficulty || "any";
-  $("theme").value = view.state.settings.theme;
+  const { settings } = store.state();
+  $("language").value = settings.language;
+  $("difficulty").value = settings.difficulty || "any";
+  $("theme").value = settings.theme;
 }
 
 // -- actions ------------------------------------------------------------------------------------
 
 function select(cell, focus = true) {
-  view.selected = Math.max(0, Math.min(80, cell));
+  store.select(cell);
   render();
-  if (focus) board.focus(view.selected);
+  if (focus) board.focus(store.ui().selected);
 }
 
 async function toggleNote(digit) {
-  await api.toggleNote(view.selected, digit);
+  await api.toggleNote(store.ui().selected, digit);
 }
 
 async function enterDigit(digit) {
-  const cell = view.selected;
-  if (digit && view.notesMode && !view.state.digits[cell]) {
+  const { selected: cell, notesMode, modeWanted } = store.ui();
+  if (digit && notesMode && !store.state().digits[cell]) {
     toggleNote(digit);
     return;
   }
   // typing a puzzle in moves on to the next cell at once (the mode asked for counts, not a late state)
-  if ((view.modeWanted || view.state.mode) === "enter" && digit && cell < 80) select(cell + 1);
+  if ((modeWanted || store.state().mode) === "enter" && digit && cell < 80) select(cell + 1);
   const { answer, state } = await store.act(() => api.setCell(cell, digit));
   if (!answer.ok) return;
   const where = { row: Math.floor(cell / 9) + 1, col: (cell % 9) + 1, digit };
@@ -188,13 +182,13 @@ async function undoRedo(which) {
 }
 
 async function toggleEnterMode() {
-  const entering = (view.modeWanted || view.state.mode) === "enter";
+  const entering = (store.ui().modeWanted || store.state().mode) === "enter";
   const wanted = entering ? "play" : "enter";
   if (entering) say(() => i18n.t("msg.checking"));
-  view.modeWanted = wanted; // keys typed before the state of the switch comes follow the new mode
+  store.wantMode(wanted); // keys typed before the state of the switch comes follow the new mode
   const answer = await api.setMode(wanted);
   if (answer.ok) await store.until((s) => s.mode === wanted);
-  if (view.modeWanted === wanted) view.modeWanted = null;
+  if (store.ui().modeWanted === wanted) store.wantMode(null);
   if (!answer.ok) return;
   if (!entering) select(0); // a new blank puzzle is typed in from the first cell
   say(() => (answer.check ? checkText(answer.check) : i18n.t("check.entering")));
@@ -207,29 +201,28 @@ function wire() {
   // and changes rather than let each handler meet an empty state.
   for (const type of ["click", "change"]) {
     document.addEventListener(type, (event) => {
-      if (!view.state && event.target.closest("button, select, input")) {
+      if (!store.state() && event.target.closest("button, select, input")) {
         event.stopImmediatePropagation();
         event.preventDefault();
       }
     }, true);
   }
-  const focusBoard = () => board.focus(view.selected);
-  changeSetting = settingChanger({ view, render });
+  const focusBoard = () => board.focus(store.ui().selected);
   board = new BoardView($("board"), { onSelect: (cell) => select(cell) });
   buildPad();
-  chrome = new Chrome({ view, changeSetting, focusBoard });
+  chrome = new Chrome({ changeSetting, focusBoard });
   finish = new Finish({ say, focusBoard });
-  play = new PlayPanel({ view, say, sayMaking, changeSetting, focusBoard });
-  solve = new SolvePanel({ view, render, queueRender });
-  learn = new LearnPanel({ view, render, announce, say, reopen: (info) => solve.reopen(info) });
+  play = new PlayPanel({ say, sayMaking, changeSetting, focusBoard });
+  solve = new SolvePanel({ render });
+  learn = new LearnPanel({ render, announce, say });
   transfer = new Transfer({ say, focusBoard });
   $("board").addEventListener("paste", (event) => transfer.paste(event));
   $("board").addEventListener("keydown", boardKeys({
-    selected: () => view.selected, select, enterDigit, toggleNote,
+    selected: () => store.ui().selected, select, enterDigit, toggleNote,
   }));
   document.addEventListener("keydown", globalKeys({
-    ready: () => Boolean(view.state), check: () => play.check(), toggleNotes: () => play.toggleNotes(),
-    togglePause: () => play.togglePause(), undoRedo, solving: () => solve.active(),
+    ready: () => Boolean(store.state()), check: () => play.check(), toggleNotes: () => play.toggleNotes(),
+    togglePause: () => play.togglePause(), undoRedo, solving: () => store.running(),
     toggleRun: () => solve.togglePause(),
   }));
   // after any button of the panel or the header, focus goes back to the board so digits keep working
@@ -248,17 +241,15 @@ function wire() {
       focusBoard();
     });
   }
-  wireButtons({ view, say, sayMaking, changeSetting, toggleEnterMode, undoRedo });
-  const ctx = { view, render, say, announce, focusBoard, select, reopen: (info) => solve.reopen(info) };
+  wireButtons({ say, sayMaking, toggleEnterMode, undoRedo });
+  const ctx = { render, say, announce, focusBoard, select };
   for (const feature of FEATURES) feature.mount?.(ctx);
   onError((error) => toast(() => errorText(error)));
   store.onState(acceptState);
+  store.onChange(queueRender);
+  // the page's only two roads from Python: the state, and a run's board at a position
   on("state", (payload) => store.accept(payload.state));
-  on("opened", () => transfer.takeOpened()); // a puzzle file or link opened from outside the window
-  on("notice", (notice) => {
-    const replaced = notice.code === "new_puzzle" && notice.params && notice.params.replaced;
-    showNotice(notice, false, replaced ? () => i18n.t("msg.undoHint") : null); // Undo brings the old game back
-  });
+  on("frame", (frame) => store.acceptFrame(frame));
 }
 
 async function start() {
@@ -266,8 +257,7 @@ async function start() {
   wire();
   // the first state comes as every state does, in a `state` event (the call's answer is not drawn)
   const { answer } = await store.act(() => api.getState());
-  if (answer.ok) board.focus(view.selected);
-  transfer.takeOpened(); // what the command line opened, queued before the page listened
+  if (answer.ok) board.focus(store.ui().selected);
 }
 
 start();

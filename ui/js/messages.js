@@ -3,9 +3,10 @@
 // switch words it again; it is shown and spoken each time it is said, even in the same words.
 
 import * as i18n from "./i18n.js";
+import { techniqueName } from "./names.js";
 
 const $ = (id) => document.getElementById(id);
-const shown = new Set(); // notices kept in the state (a damaged save): told once
+let toldId = 0; // the newest notice told: the state's notices are told once each, by id
 let lastMessage = null;
 let lastToast = null;
 let making = null; // the text of "making a puzzle…", cleared when the making ends
@@ -78,13 +79,15 @@ function noticeWords(notice) {
   switch (notice.code) {
     case "damaged_save":
       return () => i18n.t("notice.damaged_save", { what: i18n.t(`what.${params.what || "game"}`) });
-    case "new_puzzle":
-      if (params.difficulty && params.difficulty !== "any") {
-        return () => i18n.t("msg.newPuzzleLevel", {
-          clues: params.clues, level: i18n.t(`level.${params.difficulty}`),
-        });
-      }
-      return () => i18n.t("msg.newPuzzle", { clues: params.clues });
+    case "new_puzzle": {
+      const told = params.difficulty && params.difficulty !== "any"
+        ? () => i18n.t("msg.newPuzzleLevel", { clues: params.clues, level: i18n.t(`level.${params.difficulty}`) })
+        : () => i18n.t("msg.newPuzzle", { clues: params.clues });
+      // a game in progress was replaced: Undo brings it back
+      return params.replaced ? () => `${told()} ${i18n.t("msg.undoHint")}` : told;
+    }
+    case "too_rare":
+      return () => i18n.t("notice.too_rare", { ...params, name: techniqueName(params.technique) });
     case "solve_failed":
       return () => i18n.t("notice.solve_failed");
     default:
@@ -94,16 +97,13 @@ function noticeWords(notice) {
   }
 }
 
-/** Tell a notice: an event's each time it comes; one kept in the state (`kept`) once; `more()`, when
- * given, words a sentence said after it. */
-export function showNotice(notice, kept = false, more = null) {
-  if (kept) {
-    const id = `${notice.code}:${notice.message}`;
-    if (shown.has(id)) return;
-    shown.add(id);
+/** Tell the state's notices not told yet, oldest first (each has an increasing id). */
+export function tellNotices(notices) {
+  for (const notice of notices || []) {
+    if (notice.id <= toldId) continue;
+    toldId = notice.id;
+    const words = noticeWords(notice);
+    if (notice.level === "info") say(words);
+    else toast(words, notice.level === "warning" ? "warning" : "error");
   }
-  const told = noticeWords(notice);
-  const words = more ? () => `${told()} ${more()}` : told;
-  if (notice.level === "info") say(words);
-  else toast(words, notice.level === "warning" ? "warning" : "error");
 }

@@ -4,12 +4,13 @@
 
 import { api } from "./api.js";
 import * as i18n from "./i18n.js";
+import { loadTechniques, techniqueName, techniques } from "./names.js";
+import * as store from "./store.js";
 import "./words/needs.js";
 import "./words/practise.js";
 
 const $ = (id) => document.getElementById(id);
 
-let techniques = [];
 let drawnKey = "";
 
 function build() {
@@ -27,19 +28,19 @@ function build() {
 /** The options: none, then every technique by family (its level said), easiest first. */
 function drawOptions(value) {
   const lang = i18n.language();
-  const key = `${lang}:${techniques.length}`;
+  const key = `${lang}:${techniques().length}`;
   const select = $("needs");
   if (key !== drawnKey) {
     drawnKey = key;
     const none = new Option(i18n.t("needs.none"), "");
     const groups = new Map();
-    for (const entry of techniques) {
+    for (const entry of techniques()) {
       if (!groups.has(entry.family)) {
         const group = document.createElement("optgroup");
         group.label = i18n.t(`family.${entry.family}`);
         groups.set(entry.family, group);
       }
-      const name = entry.name[lang] || entry.name.en;
+      const name = techniqueName(entry.id);
       const text = i18n.t("needs.option", { name, level: i18n.t(`practise.level.${entry.level}`) });
       groups.get(entry.family).appendChild(new Option(text, entry.id));
     }
@@ -51,10 +52,9 @@ function drawOptions(value) {
 export const needs = {
   async mount(ctx) {
     build();
-    const answer = await api.techniques();
-    if (answer.ok) techniques = answer.techniques;
+    await loadTechniques();
     drawnKey = "";
-    if (ctx.view.state) drawOptions(ctx.view.state.settings.needs || "");
+    if (store.state()) ctx.render(); // the names have come: the picker, the rating and notices use them
   },
   render(state) {
     const value = state.settings.needs || "";

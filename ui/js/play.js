@@ -4,6 +4,7 @@
 import { api } from "./api.js";
 import * as i18n from "./i18n.js";
 import * as store from "./store.js";
+import { wireDialog } from "./widgets.js";
 
 const $ = (id) => document.getElementById(id);
 
@@ -28,7 +29,7 @@ export function checkResultText(check) {
 }
 
 export class PlayPanel {
-  /** ctx: {view, say(words), sayMaking(words), changeSetting(name, value), focusBoard()}. */
+  /** ctx: {say(words), sayMaking(words), changeSetting(name, value), focusBoard()}. */
   constructor(ctx) {
     this.ctx = ctx;
     this.timerAt = performance.now();
@@ -37,14 +38,13 @@ export class PlayPanel {
   }
 
   get state() {
-    return this.ctx.view.state;
+    return store.state();
   }
 
   /** Draw the Play group from the state (called by main's render). */
   render(active) {
     const s = this.state;
-    const view = this.ctx.view;
-    setPressed($("notes"), view.notesMode);
+    setPressed($("notes"), store.ui().notesMode);
     const pause = $("pause-game");
     pause.dataset.i18n = s.paused ? "btn.resumeGame" : "btn.pauseGame";
     pause.textContent = i18n.t(pause.dataset.i18n);
@@ -96,9 +96,9 @@ export class PlayPanel {
   }
 
   toggleNotes() {
-    this.ctx.view.notesMode = !this.ctx.view.notesMode;
-    this.ctx.say(() => i18n.t(this.ctx.view.notesMode ? "msg.notesOn" : "msg.notesOff"));
-    this.render(false);
+    const on = !store.ui().notesMode;
+    store.setNotesMode(on); // the store's change draws it
+    this.ctx.say(() => i18n.t(on ? "msg.notesOn" : "msg.notesOff"));
   }
 
   togglePause() {
@@ -128,13 +128,7 @@ export class PlayPanel {
     $("show-timer").addEventListener("change", (e) => this.ctx.changeSetting("show_timer", e.target.checked));
     this.wireSetDialog();
     this.wireStatistics();
-    const shortcuts = $("shortcuts-dialog");
-    $("shortcuts").addEventListener("click", () => {
-      shortcuts.showModal();
-      $("shortcuts-close").focus();
-    });
-    $("shortcuts-close").addEventListener("click", () => shortcuts.close());
-    shortcuts.addEventListener("close", () => this.ctx.focusBoard());
+    wireDialog("shortcuts", "shortcuts-dialog", "shortcuts-close", () => this.ctx.focusBoard());
   }
 
   wireSetDialog() {

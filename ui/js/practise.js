@@ -6,6 +6,7 @@ import { api } from "./api.js";
 import { BoardView, highlightOf } from "./board.js";
 import * as i18n from "./i18n.js";
 import { drawLinks } from "./links.js";
+import * as store from "./store.js";
 import { cellLabel, cellName } from "./texts.js";
 import "./words/practise.js";
 
@@ -65,7 +66,6 @@ function build() {
 class Trainer {
   constructor(ctx) {
     this.ctx = ctx;
-    this.practice = { open: false };
     this.selected = 0;
     this.placeMode = false;
     this.optionsKey = "";
@@ -128,10 +128,15 @@ class Trainer {
     }
   }
 
+  /** The trainer's part of the state held (closed before the first state). */
+  get practice() {
+    const state = store.state();
+    return (state && state.practice) || { open: false };
+  }
+
   /** A new state from Python: open or close the dialog, then draw. */
-  accepted(state) {
-    const before = this.practice;
-    this.practice = state.practice || { open: false };
+  accepted(state, old) {
+    const before = (old && old.practice) || { open: false };
     const dialog = $("practise-dialog");
     if (this.practice.open && !dialog.open) {
       dialog.showModal();
@@ -173,7 +178,7 @@ class Trainer {
       },
     });
     this.setText("practise-result", this.resultText());
-    this.setText("practise-explanation", p.answer ? p.answer.text[i18n.language()] || p.answer.text.en : "");
+    this.setText("practise-explanation", p.answer ? p.answer.step.words[i18n.language()] || p.answer.step.words.en : "");
     this.links = step && step.links.length ? step.links : null;
     this.drawLinks();
   }
@@ -245,8 +250,8 @@ export const practise = {
     build();
     trainer = new Trainer(ctx);
   },
-  accepted(state) {
-    trainer.accepted(state);
+  accepted(state, old) {
+    trainer.accepted(state, old);
   },
   render() {
     trainer.draw(); // a language switch redraws the words

@@ -4,6 +4,7 @@
 
 import { api } from "./api.js";
 import * as i18n from "./i18n.js";
+import * as store from "./store.js";
 import { errorText } from "./messages.js";
 import "./words/print.js";
 
@@ -14,7 +15,8 @@ class Print {
     this.ctx = ctx;
     const dialog = $("print-dialog");
     $("print").addEventListener("click", () => {
-      const isSet = Boolean(ctx.view.state.set && ctx.view.state.set.is_set);
+      const s = store.state();
+      const isSet = Boolean(s.set && s.set.is_set);
       $("print-set").disabled = !isSet;
       if (!isSet) dialog.querySelector("input[value=puzzle]").checked = true;
       $("print-error").textContent = "";

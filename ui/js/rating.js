@@ -4,6 +4,7 @@
 
 import { api } from "./api.js";
 import * as i18n from "./i18n.js";
+import { techniqueName } from "./names.js";
 import * as store from "./store.js";
 import "./words/rating.js";
 
@@ -24,18 +25,13 @@ function seScore(score) {
   return Number.isInteger(score) ? score.toFixed(1) : String(score);
 }
 
-function techniqueName(rating, tid) {
-  const names = (rating.names || {})[tid];
-  return names ? names[i18n.language()] || names.en : tid;
-}
-
 /** The status's lines: level, scores, the path's techniques; or the level alone before the breakdown. */
 function ratingLines(state) {
   const r = state.rating;
   const known = state.difficulty && state.difficulty !== "any";
   if (!r) return known ? [i18n.t("rating.level", { level: levelName(state.difficulty) })] : [];
   const list = Object.entries(r.techniques)
-    .map(([tid, count]) => i18n.t("rating.count", { name: techniqueName(r, tid), count }))
+    .map(([tid, count]) => i18n.t("rating.count", { name: techniqueName(tid), count }))
     .join(", ");
   return [
     i18n.t("rating.level", { level: levelName(r.level) }),
@@ -54,11 +50,10 @@ export const rating = {
 
   /** Show the human-logic run paused right after the bottleneck step, on the Timeline (Watch). */
   async open() {
-    const r = this.ctx.view.state.rating;
+    const r = store.state().rating;
     if (!r || !r.bottleneck) return;
-    const { answer, state } = await store.act(() => api.openStep(r.bottleneck.index));
+    const { answer } = await store.act(() => api.openStep(r.bottleneck.index));
     if (!answer.ok) return;
-    this.ctx.reopen(state.session);
     $("tab-watch").click();
   },
 
@@ -77,7 +72,7 @@ export const rating = {
     if (!button.hidden) {
       const { index, technique, score } = r.bottleneck;
       const label = i18n.t("rating.bottleneck", {
-        index: index + 1, name: techniqueName(r, technique), score: seScore(score) });
+        index: index + 1, name: techniqueName(technique), score: seScore(score) });
       if (button.textContent !== label) button.textContent = label;
       button.disabled = active;
     }

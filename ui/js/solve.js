@@ -1,95 +1,75 @@
-// The "Watch it solve" panel: Solve, Pause/Resume, Step, Stop, the delay slider and the counters. The
-// run's board is a view only: `solve` frames keyed by the run's id, drawn over the game's board until
-// the run is over (then the game's state, with the run's result, is what shows).
+// The "Watch it solve" panel: Solve, Pause/Resume, Step, Stop, the delay slider and the counters. A run's
+// status is the state's `session`; its board is a view only (the store's frame, keyed by the run's id),
+// drawn over the game's board while the run goes or is paused (then the game's state, with the run's
+// result, is what shows).
 
 import { api } from "./api.js";
-import { on } from "./events.js";
 import * as i18n from "./i18n.js";
 import { announce } from "./messages.js";
 import * as store from "./store.js";
 import { algorithmName, solvedText } from "./texts.js";
+import { newestOnly, wireSlider } from "./widgets.js";
 
 const $ = (id) => document.getElementById(id);
-const ACTIVE = new Set(["running", "paused"]);
-const ENDED = new Set(["solved", "failed", "stopped"]);
 
 export class SolvePanel {
-  /** ctx: {view, render(), queueRender()}. */
+  /** ctx: {render()}. */
   constructor(ctx) {
     this.ctx = ctx;
-    this.delayInFlight = false;
-    this.delayWanted = null;
+    // the latest delay goes out when the call in flight returns (then the state's value shows again)
+    this.sendDelay = newestOnly(async (value, last) => {
+      const answer = await api.setDelay(value);
+      if (answer.ok && last()) await store.until((s) => s.settings.delay === value);
+    }, () => this.ctx.render());
+    this.delayDragging = false;
+    this.toldTick = ""; // the frame whose step was last spoken (a paused run's Step)
     this.wire();
   }
 
-  /** True while a run is going or paused. */
-  active() {
-    const { session } = this.ctx.view;
-    return Boolean(session && ACTIVE.has(session.status));
-  }
-
-  /** Take a session info; a stale copy of the same run never rolls the counters back. */
-  acceptSession(info) {
-    const { view } = this.ctx;
-    if (!info) return;
-    const current = view.session;
-    if (current && info.id === current.id && info.tick < current.tick) return;
-    if (current && info.id < current.id && info.id !== 0) return;
-    view.session = info;
-    view.sessionAt = performance.now();
-  }
-
-  /** A new state: a run it shows as over is no longer drawn over the board. */
-  accepted(state) {
-    const { view } = this.ctx;
-    if (ENDED.has(state.session.status)) view.endedId = Math.max(view.endedId, state.session.id);
-    if (view.solve && (state.session.id !== view.solve.session.id || view.solve.session.id <= view.endedId)) {
-      view.solve = null; // the run is over and its result (if any) is now part of the game
+  /** A new state: a run that ended (or paused on a step) since the last one is said. */
+  accepted(state, before) {
+    const now = state.session;
+    const was = before && before.session.id === now.id ? before.session.status : "";
+    if (now.id && now.status !== was) {
+      if (now.status === "solved") announce(solvedText(now));
+      if (now.status === "failed") announce(i18n.t("solve.failed"));
     }
-    if (state.session.id !== 0 || !this.active()) this.acceptSession(state.session);
+    this.tellStep();
+  }
+
+  /** A paused run's newest frame says its step once (Step, Step back, a seek). */
+  tellStep() {
+    const frame = store.frame();
+    const session = store.state().session;
+    const words = frame && frame.event && frame.event.step && frame.event.step.words;
+    const key = frame ? `${frame.run}:${frame.tick}` : "";
+    if (!words || session.status !== "paused" || key === this.toldTick) return;
+    this.toldTick = key;
+    announce(words[i18n.language()] || words.en);
   }
 
   async start() {
     const { answer, state } = await store.act(() => api.solve($("algorithm").value));
-    if (answer.ok) this.beginShowing(state.session);
+    if (answer.ok) this.said(state.session);
   }
 
-  beginShowing(info) {
-    const { view } = this.ctx;
-    if (info.id <= view.endedId) {
-      this.ctx.render(); // the run ended before its answer came back: its result is already on the board
-      return;
-    }
-    if (!view.solve || view.solve.session.id !== info.id) {
-      const s = view.state;
-      view.solve = { session: info, board: s.digits.slice(), start: s.digits.slice(), event: null, count: 0 };
-    }
-    this.acceptSession(info);
-    this.ctx.render();
+  said(info) {
+    if (!["running", "paused"].includes(info.status)) return; // it ended before the answer came back
     announce(i18n.t(info.status === "paused" ? "solve.paused" : "solve.running", {
       algorithm: algorithmName(info.algorithm),
     }));
   }
 
-  /** A seek or Step back answered: the run is shown again at that moment, even one that had ended. */
-  reopen(info) {
-    const { view } = this.ctx;
-    view.endedId = Math.min(view.endedId, info.id - 1);
-    this.acceptSession(info);
-    this.ctx.render();
-  }
-
   async call(which) {
     const { answer, state } = await store.act(() => api[which]());
     if (!answer.ok) return;
-    if (which === "step") this.beginShowing(state.session);
-    else this.acceptSession(state.session);
+    if (which === "step") this.said(state.session);
     this.ctx.render();
     if (which === "pause") announce(i18n.t("solve.paused"));
   }
 
   togglePause() {
-    this.call(this.ctx.view.session.status === "paused" ? "resume" : "pause");
+    this.call(store.state().session.status === "paused" ? "resume" : "pause");
   }
 
   showDelay(ms) {
@@ -100,34 +80,18 @@ export class SolvePanel {
     $("delay-value").textContent = text;
   }
 
-  async sendDelay(ms) {
-    this.delayWanted = ms;
-    if (this.delayInFlight) return; // the latest value goes out when the call in flight returns
-    this.delayInFlight = true;
-    while (this.delayWanted !== null) {
-      const value = this.delayWanted;
-      this.delayWanted = null;
-      const answer = await api.setDelay(value);
-      if (answer.ok && this.delayWanted === null) await store.until((s) => s.settings.delay === value);
-    }
-    this.delayInFlight = false;
-    this.ctx.render();
-  }
-
   showElapsed() {
-    const { view } = this.ctx;
-    const session = view.session || (view.state && view.state.session);
-    if (!session) return;
+    if (!store.state()) return;
+    const session = store.session();
     let ms = session.elapsed_ms;
-    if (session.status === "running") ms += performance.now() - view.sessionAt;
+    if (session.status === "running") ms += performance.now() - session.at;
     $("elapsed").textContent = i18n.t("time.seconds", { s: (ms / 1000).toFixed(1) });
   }
 
   /** Draw the panel for state `s` (`busy`: a puzzle is being made). */
   render(s, busy) {
-    const { view } = this.ctx;
-    const active = this.active();
-    const session = view.session || s.session;
+    const active = store.running();
+    const session = store.session();
     const paused = session.status === "paused";
     $("solve").disabled = (active && !paused) || busy; // on a paused run, Solve goes on from there
     $("step").disabled = busy;
@@ -141,7 +105,7 @@ export class SolvePanel {
     if (!active && algorithm.value !== s.settings.algorithm) algorithm.value = s.settings.algorithm;
     algorithm.disabled = active;
     // not while a delay is on its way to Python: an older state would pull the slider back
-    if (!view.delayDragging && !this.delayInFlight) this.showDelay(s.settings.delay);
+    if (!this.delayDragging && !this.sendDelay.busy()) this.showDelay(s.settings.delay);
     $("steps").textContent = String(session.steps);
     $("backtracks").textContent = String(session.backtracks);
     this.showElapsed();
@@ -153,49 +117,27 @@ export class SolvePanel {
       stopped: () => i18n.t("solve.stopped"),
     }[session.status];
     $("solve-status").textContent = status ? status() : "";
+    this.tellStep();
   }
 
   wire() {
-    const { view } = this.ctx;
     $("solve").addEventListener("click", () => this.start());
     $("pause").addEventListener("click", () => this.togglePause());
     $("step").addEventListener("click", () => this.call("step"));
     $("stop").addEventListener("click", () => this.call("stop"));
-    const delay = $("delay");
-    delay.addEventListener("input", () => {
-      view.delayDragging = true;
-      this.showDelay(Number(delay.value));
-      this.sendDelay(Number(delay.value));
+    wireSlider("delay", {
+      dragging: (on) => (this.delayDragging = on),
+      show: (value) => this.showDelay(value),
+      send: (value) => this.sendDelay(value),
     });
-    delay.addEventListener("change", () => {
-      view.delayDragging = false;
-      this.sendDelay(Number(delay.value));
-    });
-    delay.addEventListener("blur", () => {
-      view.delayDragging = false;
-    });
-    on("solve", (payload) => this.frame(payload));
+    const runningNow = () => store.state() && store.state().session.status === "running";
     setInterval(() => {
-      if (view.session && view.session.status === "running") this.showElapsed();
+      if (runningNow()) this.showElapsed();
     }, 100);
     // a running solve redraws without rest and the renderer never collects on its own: collect every
     // few seconds where the host exposes gc (QtWebEngine, desktop/app.py's JS_FLAGS)
     setInterval(() => {
-      if (view.session && view.session.status === "running") globalThis.gc?.();
+      if (runningNow()) globalThis.gc?.();
     }, 5000);
-  }
-
-  /** One `solve` frame: drawn if it belongs to the newest run not yet over. */
-  frame(payload) {
-    const { view } = this.ctx;
-    if (!view.state || payload.session.id <= view.endedId) return;
-    if (view.solve && payload.session.id < view.solve.session.id) return;
-    view.solve = payload;
-    this.acceptSession(payload.session);
-    if (payload.session.status === "solved") announce(solvedText(payload.session));
-    if (payload.session.status === "failed") announce(i18n.t("solve.failed"));
-    const explain = payload.event && payload.event.explain;
-    if (explain && payload.session.status === "paused") announce(explain[i18n.language()] || explain.en);
-    this.ctx.queueRender();
   }
 }

@@ -35,11 +35,12 @@ export class Transfer {
     this.load(text);
   }
 
-  /** Puzzles opened from outside (the command line, a file manager, a second launch): each goes
-   * through the Import dialog's own Load, so several puzzles are offered as a set. */
+  /** Puzzles opened from outside (the command line, a file manager, a second launch): one puzzle loads
+   * as a paste does; a text of several, or one that cannot be read, opens the Import dialog with it
+   * (several are offered as a set there). */
   async takeOpened() {
     if (this.taking) {
-      this.takeAgain = true; // an `opened` event during a take: ask again once it is done
+      this.takeAgain = true; // a state with `opened` during a take: ask again once it is done
       return;
     }
     this.taking = true;
@@ -55,13 +56,17 @@ export class Transfer {
   }
 
   async importOpened(item) {
-    this.showImport();
     if (item.error) {
+      this.showImport();
       $("import-error").textContent = errorText(item.error); // a file that could not be read
       return;
     }
+    // loaded straight away: a dialog opened for it would hide the board (it is modal) meanwhile
+    const answer = await this.load(item.text);
+    if (answer.ok) return;
+    this.showImport();
     $("import-text").value = item.text;
-    await this.loadDialogText();
+    this.refused(answer.error);
   }
 
   showImport() {
@@ -80,12 +85,20 @@ export class Transfer {
     const answer = await this.load($("import-text").value);
     if (answer.ok) {
       dialog.close();
-    } else if (answer.error.code === "several_puzzles") {
-      error.textContent = i18n.t("msg.severalPuzzles", answer.error.params);
+    } else {
+      this.refused(answer.error);
+    }
+  }
+
+  /** Say in the Import dialog why its text did not load (several puzzles: offer them as a set). */
+  refused(err) {
+    const error = $("import-error");
+    if (err.code === "several_puzzles") {
+      error.textContent = i18n.t("msg.severalPuzzles", err.params);
       $("import-set").hidden = false; // one text, several puzzles: offered as a set
       $("import-set").focus();
     } else {
-      error.textContent = i18n.t("error.bad_text", { message: answer.error.message });
+      error.textContent = i18n.t("error.bad_text", { message: err.message });
     }
   }
 
