@@ -23,22 +23,7 @@ from engine.cli import main
 from engine.logic.variant import LEVELS
 from engine.output.variant_print import DRAWN, draw_puzzle
 from engine.puzzle import model
-from engine.puzzle.model import (
-    XV,
-    Arrow,
-    Cage,
-    Diagonal,
-    Dot,
-    ExtraRegion,
-    GreaterThan,
-    LittleKiller,
-    Parity,
-    Puzzle,
-    Rule,
-    Sandwich,
-    Thermometer,
-    standard_regions,
-)
+from engine.puzzle.model import Puzzle
 from tests.harness.variant_data import TRAIN, Record, records
 
 DPI = 150
@@ -137,7 +122,7 @@ def _thick_edges(img: np.ndarray, n: int) -> set[tuple[int, int]]:
     return thick
 
 
-def _region_edges(puzzle: Puzzle) -> set[tuple[int, int]]:
+def _region_edges(puzzle: model.Puzzle) -> set[tuple[int, int]]:
     n, regions = puzzle.size, puzzle.regions
     return {(a, b) for a in range(n * n) for b in (a + 1, a + n)
             if b < n * n and (b != a + 1 or a % n < n - 1) and regions[a] != regions[b]}
@@ -159,18 +144,18 @@ def _label(words: list) -> str:
 # --- every constraint class of the model ---------------------------------------------------------------
 
 ONE_OF_EACH = {
-    Cage: Cage((0, 1, 9), 12),
-    ExtraRegion: ExtraRegion((10, 11, 12, 19, 20, 21, 28, 29, 30)),
-    Diagonal: Diagonal(True),
-    Rule: Rule("antiknight"),
-    Thermometer: Thermometer((40, 41, 42)),
-    Arrow: Arrow((40,), (41, 42)),
-    LittleKiller: LittleKiller((0, 10, 20, 30, 40, 50, 60, 70, 80), 45, (-1, -1), "DR"),
-    Sandwich: Sandwich("row", 0, 17),
-    Dot: Dot((40, 41), "black"),
-    XV: XV((40, 41), 10),
-    Parity: Parity(40, True),
-    GreaterThan: GreaterThan((40, 41)),
+    model.Cage: model.Cage((0, 1, 9), 12),
+    model.ExtraRegion: model.ExtraRegion((10, 11, 12, 19, 20, 21, 28, 29, 30)),
+    model.Diagonal: model.Diagonal(True),
+    model.Rule: model.Rule("antiknight"),
+    model.Thermometer: model.Thermometer((40, 41, 42)),
+    model.Arrow: model.Arrow((40,), (41, 42)),
+    model.LittleKiller: model.LittleKiller((0, 10, 20, 30, 40, 50, 60, 70, 80), 45, (-1, -1), "DR"),
+    model.Sandwich: model.Sandwich("row", 0, 17),
+    model.Dot: model.Dot((40, 41), "black"),
+    model.XV: model.XV((40, 41), 10),
+    model.Parity: model.Parity(40, True),
+    model.GreaterThan: model.GreaterThan((40, 41)),
 }
 
 
@@ -179,7 +164,7 @@ def test_the_printer_draws_every_constraint_class_of_the_model() -> None:
 
 
 def _sheet(constraints: tuple) -> PrintedPuzzle:
-    puzzle = Puzzle(9, (0,) * 81, standard_regions(9), constraints)
+    puzzle = model.Puzzle(9, (0,) * 81, model.standard_regions(9), constraints)
     return PrintedPuzzle(1, np.zeros(81, np.uint8), np.zeros(81, np.uint8), "", 0.0, puzzle)
 
 
@@ -203,7 +188,7 @@ def test_a_constraint_class_the_printer_does_not_know_is_an_error() -> None:
     class Renban:  # a constraint the model might gain one day
         kind = "renban"
 
-    puzzle = Puzzle(9, (0,) * 81, standard_regions(9), (Renban(),))  # type: ignore[arg-type]
+    puzzle = model.Puzzle(9, (0,) * 81, model.standard_regions(9), (Renban(),))  # type: ignore[arg-type]
     pdf = FPDF(unit="pt")
     pdf.add_page()
     with pytest.raises(TypeError, match="cannot draw Renban"):
@@ -215,7 +200,7 @@ def test_a_constraint_class_the_printer_does_not_know_is_an_error() -> None:
 def test_a_killer_prints_dashed_cages_with_their_sums_and_its_solution(tmp_path: Path) -> None:
     record = _record("iss-killer")
     puzzle = record.puzzle
-    cages = puzzle.of_kind(Cage)
+    cages = puzzle.of_kind(model.Cage)
     assert not any(puzzle.givens) and all(c.total for c in cages)
     pdf = _render(tmp_path, [puzzle], solutions=True)
     pages, streams = _words(pdf), _streams(pdf)
@@ -232,14 +217,16 @@ def test_a_killer_prints_dashed_cages_with_their_sums_and_its_solution(tmp_path:
 
 
 @pytest.fixture(scope="module")
-def jigsaw_x() -> Puzzle:
+def jigsaw_x() -> model.Puzzle:
     """A Jigsaw X made here (train.jsonl has none): an X solution, jigsaw regions it fills, givens removed."""
     from engine.make.variants import jigsaw_regions, random_solution, remove_givens
 
     rng = np.random.default_rng(7)
-    x = Puzzle(9, (0,) * 81, standard_regions(9), (Diagonal(False), Diagonal(True)))
+    diagonals = (model.Diagonal(False), model.Diagonal(True))
+    x = model.Puzzle(9, (0,) * 81, model.standard_regions(9), diagonals)
     solution = random_solution(x, rng)
-    return remove_givens(Puzzle(9, (0,) * 81, jigsaw_regions(solution, 9, rng), x.constraints), solution, rng)
+    jigsaw = model.Puzzle(9, (0,) * 81, jigsaw_regions(solution, 9, rng), x.constraints)
+    return remove_givens(jigsaw, solution, rng)
 
 
 def test_a_jigsaw_x_has_thick_region_borders_and_both_diagonals(tmp_path: Path, jigsaw_x: Puzzle) -> None:
@@ -261,7 +248,7 @@ def test_a_jigsaw_x_has_thick_region_borders_and_both_diagonals(tmp_path: Path, 
 
 def test_thermometers_and_arrows_have_bulbs_circles_and_lines(tmp_path: Path) -> None:
     puzzle = _record("iss-ctc-tribute").puzzle
-    thermos, arrows = puzzle.of_kind(Thermometer), puzzle.of_kind(Arrow)
+    thermos, arrows = puzzle.of_kind(model.Thermometer), puzzle.of_kind(model.Arrow)
     assert thermos and arrows and all(len(a.circle) == 1 for a in arrows)
     pdf = _render(tmp_path, [puzzle])
     assert len(_CIRCLE.findall(_streams(pdf)[0])) == len(thermos) + len(arrows)
@@ -277,13 +264,13 @@ def test_thermometers_and_arrows_have_bulbs_circles_and_lines(tmp_path: Path) ->
         assert _pixel(img, n, r + 0.5, c + 0.5)[1] > 240  # inside the circle: white
         assert _pixel(img, n, r + 0.5, c + 0.1)[0] < 150  # its ring
     text = " ".join(w[4] for w in _words(pdf)[0])
-    for cage in puzzle.of_kind(Cage):
+    for cage in puzzle.of_kind(model.Cage):
         assert str(cage.total) in text
 
 
 def test_an_arrow_from_several_cells_has_a_pill(tmp_path: Path) -> None:
     puzzle = _record("iss-pill-arrow-sudoku").puzzle
-    pills = [a.circle for a in puzzle.of_kind(Arrow) if len(a.circle) > 1]
+    pills = [a.circle for a in puzzle.of_kind(model.Arrow) if len(a.circle) > 1]
     assert pills
     img = _image(_render(tmp_path, [puzzle]), tmp_path)
     for cells in pills:
@@ -301,7 +288,7 @@ def test_an_arrow_from_several_cells_has_a_pill(tmp_path: Path) -> None:
 
 def test_kropki_dots_and_xv_letters_sit_on_their_edges(tmp_path: Path) -> None:
     kropki, xv = _record("iss-kropki-sudoku").puzzle, _record("iss-xv-sudoku").puzzle
-    dots = kropki.of_kind(Dot)
+    dots = kropki.of_kind(model.Dot)
     pdf = _render(tmp_path, [kropki])
     assert len(_CIRCLE.findall(_streams(pdf)[0])) == len(dots)
     img = _image(pdf, tmp_path)
@@ -310,13 +297,13 @@ def test_kropki_dots_and_xv_letters_sit_on_their_edges(tmp_path: Path) -> None:
         dark, light = _pixel(img, 9, (ra + rb) / 2 + 0.5, (ca + cb) / 2 + 0.5, reach=1)
         assert (light < 80) if dot.colour == "black" else (dark > 200), dot
     words = [w[4] for w in _words(_render(tmp_path, [xv]))[0]]
-    letters = Counter("X" if c.total == 10 else "V" for c in xv.of_kind(XV))
+    letters = Counter("X" if c.total == 10 else "V" for c in xv.of_kind(model.XV))
     assert Counter(w for w in words if w in ("X", "V")) == letters
 
 
 def test_a_6x6_little_killer_writes_its_sums_outside_the_grid(tmp_path: Path) -> None:
     record = _record("iss-6x6-little-killer")
-    killers = record.puzzle.of_kind(LittleKiller)
+    killers = record.puzzle.of_kind(model.LittleKiller)
     pdf = _render(tmp_path, [record.puzzle], per_page=2, solutions=True)
     pages = _words(pdf)
     assert _label(pages[0]).startswith("No. 1 · 6x6 Little killer")
