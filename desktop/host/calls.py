@@ -8,8 +8,6 @@ import threading
 from collections.abc import Callable
 from typing import Any, Protocol
 
-from desktop.io import storage
-
 Command = dict[str, Any]
 Then = Callable[[dict[str, Any]], None]
 
@@ -18,13 +16,9 @@ class HostCalls(Protocol):
     """The host's calls the areas (maker, learn, photo, practice, export) use; safe from any thread."""
 
     lock: threading.Lock  # taken only around an area's own state, never around a call below
-    views: dict[str, Callable[[], Any]]
 
     @property
     def closed(self) -> bool: ...
-
-    @property
-    def storage(self) -> storage.Storage: ...
 
     def move(self, command: Command, solving_ok: bool = False,
              then: Then | None = None) -> dict[str, Any]: ...

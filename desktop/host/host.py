@@ -1,20 +1,22 @@
 """The host: the one lock, the worker threads and the road to the page, around one :class:`Midend`.
 
-pywebview runs each call of the page on a thread of its own; the host makes every command of the mid
-end under one lock (a plain Lock: no path takes it twice), saves what ``do()`` says changed, and
-pushes the whole snapshot to the page as one numbered ``state`` event.  Long work runs off the lock
-(making puzzles, the warm-up, the analysis, a run's pacer); its result comes back as a command, which
-the mid end drops if it no longer belongs to what is shown.  A run's frames go to the page on their
-own channel (``frame``) keyed by the run's id: a view, never state (the run's status is the state's
-``session``).  Notices are the mid end's, part of the state: a list numbered by ``id`` the page tells
-once each.  The areas beside the game (``maker``, ``practice``, ``photo``,
-``learn``, ``export``) are given only :class:`~desktop.host.calls.HostCalls`.
+pywebview runs each call of the page on a thread of its own; the host makes every command of the mid end under
+one lock (a plain Lock: no path takes it twice), saves what ``do()`` says changed, and pushes the whole
+snapshot to the page as one numbered ``state`` event.  Long work runs off the lock (making puzzles, the
+warm-up, the analysis, a run's pacer); its result comes back as a command, which the mid end drops if it no
+longer belongs to what is shown.  A run's frames go to the page on their own channel (``frame``) keyed by the
+run's id: a view, never state (the run's status is the state's ``session``).  Notices are the mid end's, part
+of the state: a list numbered by ``id`` the page tells once each.  So is the technique trainer, with its
+scores: the host reads their file when it makes the mid end and saves it when ``do()`` answers ``scores``.
+The areas beside the game (``maker``, ``practice``, ``photo``, ``learn``, ``export``) are given only
+:class:`~desktop.host.calls.HostCalls`.
 """
 
 from __future__ import annotations
 
 import datetime as dt
 import logging
+import secrets
 import threading
 import time
 from collections.abc import Callable
@@ -34,6 +36,7 @@ from desktop.midend import GameError
 from desktop.midend.frames import engine_trace
 from desktop.midend.midend import Midend
 from desktop.midend.rules import check_puzzle, unique_solution
+from desktop.midend.trainer import dump_scores, load_scores
 from engine import __version__
 
 log = logging.getLogger(__name__)
@@ -58,7 +61,11 @@ class Host:
         first_launch = not (folder / storage.GAME_FILE).exists()  # before a damaged save is moved aside
         loaded_settings, loaded_game = self._storage.load_settings(), self._storage.load_game()
         told = loaded_settings.told("settings") + loaded_game.told("game")  # damaged files, history dropped
-        self.midend = Midend(loaded_game.value, loaded_settings.value, told)
+        scores = self._storage.load_file(storage.PRACTICE_FILE, load_scores, dict)
+        if scores.problem:  # the damaged file is kept aside; the trainer starts fresh
+            log.warning("practice scores not read (%s); starting fresh", scores.problem)
+        self.midend = Midend(loaded_game.value, loaded_settings.value, told, scores.value,
+                             secrets.randbits(64))  # the trainer's random moves: seeded here, not in it
         self._lang_override = lang if lang in storage.LANGUAGES else None
         self._system_lang = system_lang
         self.trace: Trace = engine_trace  # the engine's event stream a run's pacer plays (tests slow it)
@@ -69,9 +76,8 @@ class Host:
         self._analyser = workers.Analyser(self._solver_ready, self._analysed, self._wake)
         self._closed = False
         self._seq = 0
-        self.views: dict[str, Callable[[], Any]] = {}  # more of the state, beside the mid end's (lock held)
         self.maker = MakerHost(self, first_launch)  # New puzzle, the daily puzzle, sets
-        self.practice = PracticeHost(self)  # the technique trainer beside the game
+        self.practice = PracticeHost(self)  # the technique trainer's jobs
         self.photo = PhotoHost(self)  # the photo review
         self.learn = LearnHost(self)  # Learn's questions to the engine
         self.export = ExportHost(self)  # the board as text, a file, a PDF or a link
@@ -80,11 +86,6 @@ class Host:
     def closed(self) -> bool:
         """True once the window is closing (workers beside the mid end stop then)."""
         return self._closed
-
-    @property
-    def storage(self) -> storage.Storage:
-        """The data folder's files (a feature beside the mid end saves its own there)."""
-        return self._storage
 
     # -- commands -----------------------------------------------------------------------------
 
@@ -105,12 +106,14 @@ class Host:
         return result
 
     def _do(self, command: dict[str, Any]) -> dict[str, Any]:
-        """Make ``command`` (lock held) and save what it says changed: the game, the settings."""
+        """Make ``command`` (lock held) and save what it says changed: the game, the settings, the scores."""
         result = self.midend.do(command, now_ms())
         if result.get("changed"):
             self._changed()
         if result.get("settings"):
             self._save_settings()
+        if result.get("scores"):
+            self._save_scores()
         self._wake.notify_all()  # a run's pacer looks again at what its run needs
         return result
 
@@ -152,8 +155,6 @@ class Host:
         state.update(seq=self._seq, settings=settings, algorithms=workers.algorithms(),
                      session=self.midend.run_info(now, settings["algorithm"]),
                      solver_ready=self._solver_ready.is_set(), app_version=__version__)
-        for name, view in self.views.items():
-            state[name] = view()
         return state
 
     # -- what the areas read (copies, under the lock) ---------------------------------------------
@@ -371,6 +372,13 @@ class Host:
             self._storage.save_settings(dict(self.midend.settings))
         except OSError as err:
             self._save_problem(err)
+
+    def _save_scores(self) -> None:
+        """Save the trainer's scores (lock held); a failure is logged: they are kept for this run."""
+        try:
+            self._storage.save_file(storage.PRACTICE_FILE, dump_scores(self.midend.practice_scores))
+        except OSError as err:
+            log.warning("could not save the practice scores: %s", err)
 
     def _save_problem(self, err: OSError) -> None:
         """A save failed (lock held): logged each time, told once by the mid end."""

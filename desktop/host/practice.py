@@ -1,111 +1,92 @@
-"""The technique trainer beside the game: the :class:`~desktop.midend.trainer.Trainer` changed under the
-host's lock, its scores' file, its background top-up, and its view in the state (``practice``).
+"""The technique trainer's jobs: the mid end owns the trainer (desktop/midend/trainer.py, the state's
+``practice``) and changes it only by commands; this area runs what is slow off the host's lock and hands
+each result back as a command.
 
-Grading and showing the real step run off the lock (some techniques take a while: the game goes on
-meanwhile); the trainer refuses a grade for a state or marks changed since (code ``stale``).
+Grading and showing the real step ask the engine (some techniques take a while: the game goes on
+meanwhile); the mid end refuses a grade or a step for a state or marks changed since (code ``stale``).
+The top-up: while the trainer shows a technique with fewer than ``trainer.FEW`` states, one worker thread
+looks for more on puzzles our generator makes (:func:`engine.find_states`), ``CHUNK_SECONDS`` at a time,
+handing in what each look found; the mid end keeps them while the technique is shown and has few, and
+says when to stop (the trainer closed or moved on, enough states, or ``trainer.TOP_UP_MS`` spent on it).
 """
 
 from __future__ import annotations
 
 import logging
-from collections.abc import Callable
+from typing import Any
 
+import numpy as np
+
+from desktop.host import workers
 from desktop.host.calls import HostCalls
-from desktop.host.topup import TopUp
-from desktop.io import storage
-from desktop.midend.trainer import Question, Trainer, dump_scores, grade, load_scores, real_step
+from desktop.midend import trainer
+from desktop.midend.trainer import Question, grade, real_step
+from engine import find_states
 
 log = logging.getLogger(__name__)
 
+CHUNK_SECONDS = 4.0  # how long one look lasts: the worker hears of a change of mind within this
+
 
 class PracticeHost:
-    """The trainer for ``host``, made with its scores on first use; the host's lock is taken around the
-    trainer alone, never around a call back into the host (it is not re-entrant)."""
+    """The trainer's jobs for ``host``; every method is safe from any thread and raises GameError as the
+    mid end refuses the command (a run going on refuses none: the trainer is not the game)."""
 
     def __init__(self, host: HostCalls) -> None:
         self._host = host
-        self._trainer: Trainer | None = None
-        self._top_up: TopUp | None = None
 
     def techniques(self) -> list[str]:
         """Return the ids the trainer offers."""
-        return self.trainer().techniques()
+        return [entry["id"] for entry in trainer.catalogue()]
 
     def open(self, technique: str) -> None:
-        """Open the trainer on ``technique`` ("": the one practised, else the easiest with states)."""
-
-        def enter(trainer: Trainer) -> None:
-            trainer.enter(technique)
-            self._follow(trainer)
-
-        self._change(enter)
+        """Open the trainer on ``technique`` ("": the one practised, else the easiest with states), and
+        start looking for more states of it when the mid end asks."""
+        wanted = self._move({"name": "practice_open", "technique": technique}).get("top_up")
+        if wanted:
+            workers.spawn(self._look, "practice-top-up", wanted)
 
     def next_state(self) -> None:
         """Show another state of the technique practised."""
-        self._change(Trainer.next_state)
+        self._move({"name": "practice_next"})
 
     def mark(self, cell: int, digit: int, kind: str) -> None:
         """Toggle a strike or a placed digit on the state."""
-        self._change(lambda trainer: trainer.mark(cell, digit, kind))
+        self._move({"name": "practice_mark", "cell": cell, "digit": digit, "kind": kind})
 
     def check(self) -> str:
-        """Grade the marks and save the scores; answers the verdict (GameError ``stale`` if they changed)."""
-        trainer, asked = self.trainer(), self._question()
+        """Grade the marks off the lock; answers the verdict (the host saves the scores when they changed)."""
+        asked = self._question()
         graded = grade(asked)
-        with self._host.lock:
-            verdict = trainer.graded(asked, graded)
-            body = dump_scores(trainer.scores)
-        try:
-            self._host.storage.save_file(storage.PRACTICE_FILE, body)
-        except OSError as err:  # the score is kept for this run; the next save may work
-            log.warning("could not save the practice scores: %s", err)
-        self._host.publish()
-        return verdict
+        return self._move({"name": "practice_graded", "question": asked, "graded": graded})["verdict"]
 
     def show(self) -> None:
-        """Show the real step on the state, drawn and explained (it then scores nothing)."""
+        """Show the real step on the state, found off the lock (the state then scores nothing)."""
         asked = self._question()
-        step = real_step(asked)
-        self._change(lambda trainer: trainer.shown(asked, step))
+        self._move({"name": "practice_shown", "question": asked, "step": real_step(asked)})
 
     def close(self) -> None:
         """Leave the trainer: the game is as it was; the scores stay."""
-        self._change(Trainer.leave)
-
-    def _change(self, change: Callable[[Trainer], None]) -> None:
-        """Make ``change`` to the trainer under the lock, then tell the page."""
-        trainer = self.trainer()
-        with self._host.lock:
-            change(trainer)
-        self._host.publish()
+        self._move({"name": "practice_close"})
 
     def _question(self) -> Question:
         """What the trainer asks the engine now (answered off the lock)."""
-        trainer = self.trainer()
-        with self._host.lock:
-            return trainer.question()
+        question: Question = self._move({"name": "practice_question"})["question"]
+        return question
 
-    def trainer(self) -> Trainer:
-        """The trainer, made (its scores read, its view put in the state) on first use."""
-        with self._host.lock:
-            if self._trainer is None:
-                loaded = self._host.storage.load_file(storage.PRACTICE_FILE, load_scores, dict)
-                if loaded.problem:
-                    log.warning("practice scores not read (%s); starting fresh", loaded.problem)
-                self._trainer = Trainer(loaded.value)
-                self._host.views["practice"] = self._trainer.view
-            return self._trainer
+    def _move(self, command: dict[str, Any]) -> dict[str, Any]:
+        return self._host.move(command, solving_ok=True)
 
-    def top_up(self) -> TopUp:
-        """The trainer's top-up (made on first use; lock not held)."""
-        return self._top_up_for(self.trainer())
-
-    def _follow(self, trainer: Trainer) -> None:
-        """Let the top-up look for more states of the technique shown (lock held)."""
-        self._top_up_for(trainer).follow()
-
-    def _top_up_for(self, trainer: Trainer) -> TopUp:
-        if self._top_up is None:
-            host = self._host
-            self._top_up = TopUp(trainer, host.lock, host.publish, lambda: host.closed)
-        return self._top_up
+    def _look(self, technique: str) -> None:
+        """Top-up worker: look for states of ``technique`` until the mid end wants no more (or it fails)."""
+        rng = np.random.default_rng()
+        more = True
+        while more and not self._host.closed:
+            try:
+                found = find_states([technique], trainer.FEW, rng, CHUNK_SECONDS)[technique]
+            except Exception:  # the mid end must hear the look ended, or it would never start another
+                log.exception("looking for practice states of %s failed", technique)
+                self._move({"name": "practice_found", "technique": technique, "states": [], "failed": True})
+                return
+            answer = self._move({"name": "practice_found", "technique": technique, "states": found})
+            more = bool(answer["more"])

@@ -2,14 +2,15 @@
 
 :class:`Midend` holds what is played (a :class:`Play`: the set, each game's puzzle, board, notes, timer,
 moves), the settings, the hint ladder, the board's last analysis, the last run's view
-(:mod:`~desktop.midend.run`), what is being made (named by a token), the notices (numbered, the newest
-in the state) and the date the host told.  Only :meth:`Midend.do` writes (it also runs the clock and
-records a solved game); :meth:`Midend.snapshot` reads.  :meth:`Midend.do` takes a plain dict
-``{"name": ..., ...}`` and answers one (``changed``; a question adds its value) or raises
-:class:`GameError` (code, params).  A worker's result is a command too (``puzzle_made``, ``analysed``,
-``run_advance``, ``hint_found``, ...) with the token or board key it was made for, dropped when that no
-longer names what is shown or being made.  Pure: no threads, I/O or clock (``now`` comes with each
-call, in ms); the slow work is done by the caller and handed in.
+(:mod:`~desktop.midend.run`), what is being made (named by a token), the technique trainer's state and scores
+(:mod:`~desktop.midend.trainer`; the host reads and saves the scores' file), the notices (numbered, the newest
+in the state) and the date the host told.  Only :meth:`Midend.do` writes (it also runs the clock and records a
+solved game); :meth:`Midend.snapshot` reads.  :meth:`Midend.do` takes a plain dict ``{"name": ..., ...}`` and
+answers one (``changed``; a question adds its value) or raises :class:`GameError` (code, params).  A worker's
+result is a command too (``puzzle_made``, ``analysed``, ``run_advance``, ``hint_found``, ``practice_graded``,
+...) with the token, board key or question it was made for, dropped (or refused) when that no longer names
+what is shown or being made.  Pure: no threads, I/O or clock (``now`` comes with each call, in ms); the slow
+work is done by the caller and handed in.
 """
 
 from __future__ import annotations
@@ -25,21 +26,24 @@ from desktop.midend.photo import PhotoReview
 from desktop.midend.play import Play, calendar, solved_by_player
 from desktop.midend.rules import hidden_singles, quick_status, refine_status
 from desktop.midend.run import RunCommands
+from desktop.midend.trainer import TrainerCommands
 from engine import technique_name
 
 Result = dict[str, Any]
 
 
-class Midend(RunCommands, NoticeCommands):
+class Midend(RunCommands, NoticeCommands, TrainerCommands):
     """The game, owned whole; see the module docstring.  ``settings`` is copied: the mid end owns them.
     The run's view and commands are :class:`~desktop.midend.run.RunCommands`', the notices and the
-    puzzles opened from outside :class:`~desktop.midend.notices.NoticeCommands`'."""
+    puzzles opened from outside :class:`~desktop.midend.notices.NoticeCommands`', the trainer (with
+    ``scores``, the practice scores, and ``seed``) :class:`~desktop.midend.trainer.TrainerCommands`'."""
 
-    def __init__(self, play: Play, settings: dict[str, Any],
-                 kept: list[dict[str, Any]] | None = None) -> None:
+    def __init__(self, play: Play, settings: dict[str, Any], kept: list[dict[str, Any]] | None = None,
+                 scores: dict[str, dict[str, int]] | None = None, seed: int | None = None) -> None:
         self.play = play
         self.settings = dict(settings)  # changed only by ``set_setting`` (and a run's algorithm)
         self.start_notices(list(kept or []))  # new notices go to ``told``, numbered by do()
+        self.start_trainer(dict(scores or {}), seed)
         self.today = ""  # the date the host told (ISO), for the daily calendar
         self.hints = hints.Ladder()
         self.analysis: tuple[Hashable, int] | None = None  # (board key, solutions up to 2)
@@ -100,6 +104,9 @@ class Midend(RunCommands, NoticeCommands):
             opened=len(self.opened),
             photo=self.photo.view(),
         )
+        practice = self.practice_view()
+        if practice is not None:  # once the trainer is used in this run
+            state["practice"] = practice
         return state
 
     # -- the one entry ----------------------------------------------------------------------------

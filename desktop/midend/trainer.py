@@ -1,17 +1,21 @@
 """The technique trainer: a board state whose easiest step is one chosen technique, the player's marks
 on it, the graded answer, and a score per technique.
 
-It lives beside the mid end, never in it: the game is not touched while the player practises (the
-trainer is not a move), and closing it leaves the game as it was.  Pure apart from asking the engine
-(no threads, no I/O, no clock): :class:`Trainer` changes only through its methods, each of which
-raises GameError for a refused command, and :meth:`Trainer.view` is the JSON-able part of the state
-the page draws from.  The scores are saved by the caller (``dump_scores`` / ``load_scores``: a
-versioned body like the other saves).
+The mid end owns it (:class:`TrainerCommands`, mixed into :class:`~desktop.midend.midend.Midend`): every
+change is a command of ``Midend.do``, and the game is not touched while the player practises (the trainer
+is not a move), so closing it leaves the game as it was.  Pure apart from asking the engine (no threads,
+no I/O, no clock): :class:`Trainer` changes only through its methods, each of which raises GameError
+for a refused command, and :meth:`Trainer.view` is the JSON-able part of the state the page draws from
+(``practice``).  The scores are read and saved by the host (``dump_scores`` / ``load_scores``: a
+versioned body like the other saves) when ``do()`` answers ``scores``.
 
 A mark is a candidate struck (``strike``) or a digit placed (``place``) in an empty cell of the state;
 "Check answer" grades the marks (:func:`engine.grade_answer`): right, missing or wrong, and the real
 step is then shown; "Show answer" shows it without grading.  A technique is scored once per state:
 its first check counts (right or not), so showing the answer first, or checking again, adds nothing.
+The slow parts (grading, the real step, looking for more states) are the host's jobs, run off its lock
+and handed back as commands; a grade or a step for a state or marks changed since is refused
+(``stale``), states found for a technique no longer shown are dropped.
 """
 
 from __future__ import annotations
@@ -39,6 +43,7 @@ SCORES_FORMAT = "sudoku-studio/practice"
 SCORES_VERSION = 1
 KINDS = ("strike", "place")
 FEW = 30  # a technique with fewer shipped states says so in the picker (engine.make.practice.MIN_BANK)
+TOP_UP_MS = 120_000.0  # how long the host's top-up looks for states of one technique in a run
 
 
 def level_of(score: float) -> str:
@@ -245,6 +250,94 @@ class Trainer:
         if self.state is None:
             raise GameError("nothing_to_do", "Choose a technique to practise first.")
         return self.state
+
+
+# -- the trainer in the mid end ---------------------------------------------------------------------
+
+Result = dict[str, Any]
+
+
+class TrainerCommands:
+    """The trainer's commands, mixed into :class:`~desktop.midend.midend.Midend`: the trainer is made on
+    first use with the scores the host read (the state has ``practice`` from then on); a command that
+    changed the scores answers ``scores`` True (the host saves them), one that wants more states of the
+    technique shown answers ``top_up`` (its id: the host starts looking, then hands in ``practice_found``)."""
+
+    def start_trainer(self, scores: dict[str, dict[str, int]], seed: int | None) -> None:
+        """Keep ``scores`` (read by the host) and ``seed`` (of the states' random moves) for the trainer."""
+        self.practice_scores = scores
+        self._practice_seed = seed
+        self.trainer: Trainer | None = None  # made on first use
+        self.looking = ""  # the technique the host's top-up looks for now, "" when none
+        self._looked: dict[str, float] = {}  # ms looked for each technique in this run
+        self._looked_at = 0.0  # when the top-up last started or handed states in
+
+    def practice_view(self) -> dict[str, Any] | None:
+        """Return the state's ``practice``, None until the trainer is first used in this run."""
+        return None if self.trainer is None else self.trainer.view()
+
+    def _trained(self) -> Trainer:
+        if self.trainer is None:
+            self.trainer = Trainer(self.practice_scores, self._practice_seed)
+        return self.trainer
+
+    def _do_practice_open(self, now: float, technique: str) -> Result:
+        """Open the trainer on ``technique`` ("": as it was); answers ``top_up`` when the host is to look
+        for more states of the technique shown (one look at a time, ``TOP_UP_MS`` a technique)."""
+        trainer = self._trained()
+        trainer.enter(technique)
+        wanted = trainer.wants_more()
+        if not wanted or wanted == self.looking or self._looked.get(wanted, 0.0) >= TOP_UP_MS:
+            return {"changed": False}
+        self.looking, self._looked_at = wanted, now
+        return {"changed": False, "top_up": wanted}
+
+    def _do_practice_next(self, now: float) -> Result:
+        self._trained().next_state()
+        return {"changed": False}
+
+    def _do_practice_mark(self, now: float, cell: int, digit: int, kind: str) -> Result:
+        self._trained().mark(cell, digit, kind)
+        return {"changed": False}
+
+    def _do_practice_close(self, now: float) -> Result:
+        self._trained().leave()
+        return {"changed": False}
+
+    def _do_practice_question(self, now: float) -> Result:
+        """Answer ``question``: what Check or Show answer asks the engine (the host asks it off the lock)."""
+        return {"changed": False, "question": self._trained().question()}
+
+    def _do_practice_graded(self, now: float, question: Question, graded: Grade) -> Result:
+        """Show the grade of ``question``: answers ``verdict``, and ``scores`` True when the state's first
+        check counted; GameError ``stale`` when the state or the marks changed meanwhile."""
+        trainer = self._trained()
+        before = self.practice_scores.get(trainer.technique, {}).get("tries", 0)
+        verdict = trainer.graded(question, graded)
+        counted = self.practice_scores[trainer.technique]["tries"] != before
+        return {"changed": False, "verdict": verdict, "scores": counted}
+
+    def _do_practice_shown(self, now: float, question: Question, step: Step | None) -> Result:
+        """Show the real ``step`` of ``question`` (that state then scores nothing); GameError ``stale`` as
+        for a grade."""
+        self._trained().shown(question, step)
+        return {"changed": False}
+
+    def _do_practice_found(self, now: float, technique: str, states: list[CandidateGrid],
+                           failed: bool = False) -> Result:
+        """States the top-up found for ``technique``, kept while it is the technique shown and has few
+        (else dropped); answers ``more`` True while the top-up is to go on (``failed``: it stopped)."""
+        if technique != self.looking:
+            return {"changed": False, "more": False}  # a look since replaced by another
+        trainer = self._trained()
+        self._looked[technique] = self._looked.get(technique, 0.0) + max(0.0, now - self._looked_at)
+        self._looked_at = now
+        if trainer.wants_more() == technique:
+            trainer.add_found(technique, states[:max(0, FEW - trainer.states(technique))])
+        more = not failed and trainer.wants_more() == technique and self._looked[technique] < TOP_UP_MS
+        if not more:
+            self.looking = ""
+        return {"changed": False, "more": more}
 
 
 # -- the scores' save body ------------------------------------------------------------------------

@@ -1,7 +1,7 @@
 """Who owns what in desktop/ (issue 37), checked on the source: the mid end is pure (no thread, clock or
 file API), the host has one lock (never an RLock; its conditions are built on that lock), no module
 types the host as ``Any``, and nothing outside desktop/midend/ assigns to a game, a timer, a run's view,
-the settings, the notices or the trainer.
+the settings, the notices or the trainer (its state, its scores, its top-up), nor makes or changes a trainer.
 """
 
 from __future__ import annotations
@@ -10,15 +10,20 @@ import ast
 import re
 from pathlib import Path
 
+from desktop.midend.trainer import Trainer
 from tests.harness.paths import ROOT
 
 DESKTOP = ROOT / "desktop"
 IMPURE = {"threading", "time", "os", "pathlib", "io", "shutil", "tempfile", "subprocess", "socket", "queue",
           "concurrent", "asyncio", "multiprocessing", "random", "webview"}
 CLOCKS = {"today", "now", "utcnow", "monotonic", "perf_counter", "time_ns"}
-# what a game, a timer, a run's view, the settings and the notices are reached by
+# what a game, a timer, a run's view, the settings, the notices and the trainer are reached by
 OWNED = re.compile(r"\bmidend\b|\.settings\b|\.told\b|\.version\b|\.timer\b|\.game\b|\.play\b|\.run\b"
-                   r"|\.timeline\b|^(game|play|run|timer|settings|trainer)\.")
+                   r"|\.timeline\b|\.trainer\b|\.practice_scores\b|\.scores\b|\.looking\b"
+                   r"|^(game|play|run|timer|settings|trainer)\.")
+# the Trainer's methods that change it (every public one but those that only read)
+TRAINER_READS = {"view", "states", "wants_more", "first", "techniques", "question"}
+TRAINER_CHANGES = {name for name in vars(Trainer) if not name.startswith("_")} - TRAINER_READS
 # io/saves.py reads a save into a new Play before any mid end owns it: the save format's one reader
 BUILDS_A_NEW_PLAY = {"saves.py"}
 
@@ -98,3 +103,20 @@ def test_nothing_outside_the_midend_assigns_to_what_the_midend_owns():
             owner, _, method = func.rpartition(".")
             if method in ("tick", "record_if_solved", "append", "clear", "pop", "update", "extend", "remove"):
                 assert not OWNED.search(owner + "."), f"{path.name}:{line}: {func}"
+
+
+def test_only_the_midend_makes_or_changes_a_trainer():
+    assert {"enter", "mark", "graded", "shown", "add_found", "leave"} <= TRAINER_CHANGES
+    for path, tree in _trees(DESKTOP):
+        if path.parent.name == "midend":
+            continue
+        for node in ast.walk(tree):
+            if isinstance(node, ast.ImportFrom) and node.module == "desktop.midend.trainer":
+                names = {alias.name for alias in node.names}
+                made = names & {"Trainer", "TrainerCommands"}
+                assert not made, f"{path.name}:{node.lineno} imports {made}"
+        for line, func in _calls(tree):
+            owner, _, method = func.rpartition(".")
+            # a trainer's method, not the trainer module's functions (they only read)
+            if re.search(r"trainer", owner, re.IGNORECASE):
+                assert method not in TRAINER_CHANGES | {"Trainer"}, f"{path.name}:{line}: {func}"

@@ -1,5 +1,6 @@
-"""The technique trainer's Python half: desktop/midend/trainer.py (the Trainer beside the mid end, the scores'
-save body) and its calls (desktop/contract/practice.py), on the real Api and the shipped bank."""
+"""The technique trainer's Python half: desktop/midend/trainer.py (the Trainer the mid end owns, its commands,
+the scores' save body), its jobs (desktop/host/practice.py) and its calls (desktop/contract/practice.py), on
+the real Api and the shipped bank."""
 
 from __future__ import annotations
 
@@ -10,7 +11,9 @@ import numpy as np
 import pytest
 
 from desktop.contract.api import Api
-from desktop.midend.trainer import Trainer, dump_scores, grade, load_scores
+from desktop.midend import GameError, Play
+from desktop.midend.midend import Midend
+from desktop.midend.trainer import TOP_UP_MS, Trainer, dump_scores, grade, load_scores
 from engine import TECHNIQUES, CandidateGrid, practice_step, solve
 from tests.harness.states import state_of
 
@@ -132,12 +135,11 @@ def test_marking_a_filled_cell_or_a_missing_candidate_is_refused(api):
 
 
 def test_a_technique_with_few_states_is_topped_up_in_the_background(api, bridge, monkeypatch):
-    from desktop.host import topup
     from engine import next_step
 
     # hidden singles (30 shipped) count as few: quick to find
     monkeypatch.setattr("desktop.midend.trainer.FEW", 32)
-    monkeypatch.setattr(topup, "CHUNK_SECONDS", 1.0)
+    monkeypatch.setattr("desktop.host.practice.CHUNK_SECONDS", 1.0)
     assert api.practise_open("hidden_single")["ok"]
 
     def topped(payload: dict) -> bool:
@@ -146,10 +148,10 @@ def test_a_technique_with_few_states_is_topped_up_in_the_background(api, bridge,
         return entry is not None and entry["states"] == 32 and not entry["few"]
 
     bridge.wait_for("state", topped, timeout=60)
-    found = api._host.practice.trainer().found["hidden_single"]
+    trainer = api._host.midend.trainer
+    found = trainer.found["hidden_single"]
     assert len(found) == 2
     assert all(next_step(state.copy(), unique=True).technique == "hidden_single" for state in found)
-    trainer = api._host.practice.trainer()
     drawn = 0
     for _ in range(200):  # the found states are drawn among the shipped ones (moved at random)
         trainer.next_state()
@@ -158,17 +160,15 @@ def test_a_technique_with_few_states_is_topped_up_in_the_background(api, bridge,
 
 
 def test_the_top_up_stops_when_the_trainer_leaves_the_technique(api, monkeypatch):
-    from desktop.host import topup
-
     monkeypatch.setattr("desktop.midend.trainer.FEW", 32)
-    monkeypatch.setattr(topup, "CHUNK_SECONDS", 0.5)
+    monkeypatch.setattr("desktop.host.practice.CHUNK_SECONDS", 0.5)
     api.practise_open("hidden_single")
+    assert api._host.midend.looking == "hidden_single"
     api.practise_close()
-    top_up = api._host.practice.top_up()
     deadline = time.monotonic() + 10
-    while top_up._running and time.monotonic() < deadline:
+    while api._host.midend.looking and time.monotonic() < deadline:
         time.sleep(0.05)
-    assert not top_up._running
+    assert not api._host.midend.looking
 
 
 def test_every_technique_with_states_grades_its_real_step_right_and_the_solutions_digit_wrong():
@@ -195,3 +195,64 @@ def test_every_technique_with_states_grades_its_real_step_right_and_the_solution
         asked = trainer.question()
         assert trainer.graded(asked, grade(asked)) == "wrong", tid
     assert all(score == {"right": 1, "tries": 2} for score in trainer.scores.values())
+
+
+def _midend(scores: dict | None = None) -> Midend:
+    return Midend(Play(), {"show_mistakes": False}, scores=scores, seed=11)
+
+
+def test_the_midend_owns_the_trainer_and_says_when_the_scores_are_to_be_saved():
+    mid = _midend({"x_wing": {"right": 2, "tries": 3}})
+    assert "practice" not in mid.snapshot(0)  # not used yet in this run
+    assert mid.do({"name": "practice_open", "technique": "hidden_single"}, 0) == {"changed": False}
+    shown = mid.snapshot(0)["practice"]
+    assert shown["open"] and shown["technique"] == "hidden_single" and shown["number"] == 1
+    assert next(e for e in shown["techniques"] if e["id"] == "x_wing")["right"] == 2
+    step = practice_step(_state(shown), "hidden_single")
+    for cell, digit in step.placements:
+        mid.do({"name": "practice_mark", "cell": cell, "digit": digit, "kind": "place"}, 1)
+    asked = mid.do({"name": "practice_question"}, 2)["question"]
+    first = mid.do({"name": "practice_graded", "question": asked, "graded": grade(asked)}, 3)
+    again = mid.do({"name": "practice_graded", "question": asked, "graded": grade(asked)}, 4)
+    assert (first["verdict"], first["scores"], again["scores"]) == ("right", True, False)
+    assert mid.practice_scores == {"x_wing": {"right": 2, "tries": 3},
+                                   "hidden_single": {"right": 1, "tries": 1}}
+    assert mid.snapshot(5)["version"] == 0 and not mid.snapshot(5)["can_undo"]  # the game untouched
+    mid.do({"name": "practice_close"}, 6)
+    assert mid.snapshot(6)["practice"] == {"open": False}
+
+
+def test_a_grade_or_a_step_for_marks_changed_meanwhile_is_refused_as_stale():
+    mid = _midend()
+    mid.do({"name": "practice_open", "technique": "x_wing"}, 0)
+    asked = mid.do({"name": "practice_question"}, 1)["question"]
+    cell = next(c for c in range(81) if not asked.state.values[c])
+    digit = next(d for d in range(1, 10) if asked.state.cands[cell] >> (d - 1) & 1)
+    mid.do({"name": "practice_mark", "cell": cell, "digit": digit, "kind": "strike"}, 2)
+    for command in ({"name": "practice_graded", "question": asked, "graded": grade(asked)},
+                    {"name": "practice_shown", "question": asked, "step": None}):
+        with pytest.raises(GameError) as refused:
+            mid.do(command, 3)
+        assert refused.value.code == "stale"
+    assert mid.practice_scores == {} and mid.snapshot(3)["practice"]["verdict"] == ""
+
+
+def test_top_up_states_are_kept_only_while_their_technique_is_shown_with_few(monkeypatch):
+    from engine import practice_states
+
+    monkeypatch.setattr("desktop.midend.trainer.FEW", 32)
+    found = practice_states("hidden_single", 3, np.random.default_rng(5))
+    mid = _midend()
+    assert mid.do({"name": "practice_open", "technique": "hidden_single"}, 0)["top_up"] == "hidden_single"
+    assert "top_up" not in mid.do({"name": "practice_open", "technique": ""}, 1)  # one look at a time
+    answer = mid.do({"name": "practice_found", "technique": "hidden_single", "states": found[:1]}, 2)
+    assert answer["more"] and len(mid.trainer.found["hidden_single"]) == 1
+    mid.do({"name": "practice_close"}, 3)
+    answer = mid.do({"name": "practice_found", "technique": "hidden_single", "states": found[1:]}, 4)
+    assert not answer["more"] and mid.looking == "" and len(mid.trainer.found["hidden_single"]) == 1
+    assert mid.do({"name": "practice_open", "technique": ""}, 5)["top_up"] == "hidden_single"
+    late = mid.do({"name": "practice_found", "technique": "hidden_single", "states": []}, 5 + TOP_UP_MS)
+    assert not late["more"] and mid.looking == ""  # its time is spent for this run
+    assert "top_up" not in mid.do({"name": "practice_open", "technique": ""}, 6 + TOP_UP_MS)
+    ended = mid.do({"name": "practice_found", "technique": "x_wing", "states": found}, 7 + TOP_UP_MS)
+    assert not ended["more"] and len(mid.trainer.found["hidden_single"]) == 1  # not the look going on
