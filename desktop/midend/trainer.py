@@ -312,9 +312,12 @@ class TrainerCommands:
         """Show the grade of ``question``: answers ``verdict``, and ``scores`` True when the state's first
         check counted; GameError ``stale`` when the state or the marks changed meanwhile."""
         trainer = self._trained()
-        before = self.practice_scores.get(trainer.technique, {}).get("tries", 0)
+        def tries() -> int:
+            return self.practice_scores.get(trainer.technique, {}).get("tries", 0)
+
+        before = tries()
         verdict = trainer.graded(question, graded)
-        counted = self.practice_scores[trainer.technique]["tries"] != before
+        counted = tries() != before
         return {"changed": False, "verdict": verdict, "scores": counted}
 
     def _do_practice_shown(self, now: float, question: Question, step: Step | None) -> Result:

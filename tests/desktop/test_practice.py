@@ -222,6 +222,15 @@ def test_the_midend_owns_the_trainer_and_says_when_the_scores_are_to_be_saved():
     assert mid.snapshot(6)["practice"] == {"open": False}
 
 
+def test_a_check_after_show_answer_scores_nothing_and_asks_no_save():
+    mid = _midend()
+    mid.do({"name": "practice_open", "technique": "x_wing"}, 0)
+    asked = mid.do({"name": "practice_question"}, 1)["question"]
+    mid.do({"name": "practice_shown", "question": asked, "step": None}, 2)
+    after = mid.do({"name": "practice_graded", "question": asked, "graded": grade(asked)}, 3)
+    assert not after["scores"] and mid.practice_scores == {}
+
+
 def test_a_grade_or_a_step_for_marks_changed_meanwhile_is_refused_as_stale():
     mid = _midend()
     mid.do({"name": "practice_open", "technique": "x_wing"}, 0)
