@@ -160,7 +160,8 @@ def test_a_technique_with_few_states_is_topped_up_in_the_background(api, bridge,
 
 
 def test_the_top_up_stops_when_the_trainer_leaves_the_technique(api, monkeypatch):
-    monkeypatch.setattr("desktop.midend.trainer.FEW", 32)
+    # So many states wanted that the look cannot end by finding them before the close below.
+    monkeypatch.setattr("desktop.midend.trainer.FEW", 100_000)
     monkeypatch.setattr("desktop.host.practice.CHUNK_SECONDS", 0.5)
     api.practise_open("hidden_single")
     assert api._host.midend.looking == "hidden_single"
