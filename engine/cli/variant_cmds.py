@@ -18,7 +18,7 @@ import re
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from engine.cli.common import CommandError, UsageError
+from engine.cli.common import CommandError, UsageError, clip
 
 if TYPE_CHECKING:
     from engine.puzzle.model import Puzzle
@@ -28,48 +28,37 @@ OTHER_SIZES = (16, 36, 64, 144, 256)  # lines of N*N cells of the 4x4 ... 16x16 
 
 
 def is_classic_text(text: str) -> bool:
-    """False for what only the variant commands read (JSON, a link, a SudokuPad id, a file, a line of
-    N*N cells for N other than 9); True for the rest, which the classic commands read or refuse."""
+    """False for what only the variant commands read (JSON, a link, a SudokuPad id, a line of N*N cells
+    for N other than 9); True for the rest, which the classic commands read or refuse."""
     body = text.strip()
     if body.startswith(("{", "[", "fpuz", "scf")) or "://" in body:
         return False
-    if len(body) in OTHER_SIZES and all(ch in "0123456789.ABCDEFGabcdefg" for ch in body):
-        return False
-    return not (len(body) < 4096 and os.path.isfile(body))
+    return not (len(body) in OTHER_SIZES and all(ch in "0123456789.ABCDEFGabcdefg" for ch in body))
 
 
-def read_variant(text: str) -> Puzzle:
-    """The puzzle a PUZZLE argument holds (a file's contents when it names a file); UsageError when it
-    is not one."""
-    from engine.errors import SudokuError
-
+def contents(text: str) -> str:
+    """The PUZZLE argument's text: a file's contents when it names a file; UsageError when that file
+    cannot be read."""
     body = text.strip()
     if len(body) < 4096 and os.path.isfile(body):
         try:
             with open(body, encoding="utf-8") as handle:
-                body = handle.read().strip()
+                return handle.read().strip()
         except (OSError, UnicodeDecodeError) as err:
-            raise UsageError(f"cannot read {body}: {err}") from None
+            raise UsageError(f"cannot read {clip(body, 60)}: {clip(str(err), 60)}") from None
+    return body
+
+
+def read_variant(body: str) -> Puzzle:
+    """The puzzle ``body`` holds (engine.parse_puzzle: f-puzzles JSON, links, lines of N*N cells, the
+    model's own JSON); UsageError when it is not one."""
+    from engine.errors import SudokuError
+    from engine.puzzle.parse import parse_puzzle
+
     try:
-        return _parse(body)
+        return parse_puzzle(body)
     except (SudokuError, ValueError, KeyError, TypeError) as err:
         raise UsageError(f"bad PUZZLE: {err}") from None
-
-
-def _parse(body: str) -> Puzzle:
-    try:  # engine.parse_puzzle: f-puzzles JSON, links, lines of N*N cells, the model's own JSON
-        from engine.puzzle.parse import parse_puzzle
-    except ImportError:  # the formats' branch not merged yet
-        parse_puzzle = None
-    if parse_puzzle is not None:
-        return parse_puzzle(body)
-    from engine.errors import ParseError
-    from engine.puzzle.model import Puzzle
-
-    try:  # until the formats are in: the model's own JSON form
-        return Puzzle.from_dict(json.loads(body))
-    except json.JSONDecodeError:
-        raise ParseError("not a puzzle this command reads (81 digits, or a puzzle's JSON)") from None
 
 
 def _solution(puzzle: Puzzle) -> tuple[int, ...]:
@@ -96,8 +85,9 @@ def run_if_variant(args: argparse.Namespace, field: str, command: Callable[[argp
     """Run ``command`` (explain, hint, why) on the variant puzzle ``args.<field>`` holds and return its
     status; None for a classic puzzle, whose JSON or link is then put back as its 81-character line
     (UsageError when the text is no puzzle at all)."""
-    text = getattr(args, field)
-    if is_classic_text(text):
+    text = contents(getattr(args, field))
+    if is_classic_text(text):  # an 81-character line or a 729-character candidate line, from a file too
+        setattr(args, field, text)
         return None
     puzzle = read_variant(text)
     if not puzzle.is_classic:

@@ -64,6 +64,21 @@ def test_a_practised_states_easiest_hint_is_its_technique(technique, capsys):
     assert [_easiest(s, capsys) for s in states] == [technique] * 3
 
 
+def test_hint_reads_a_candidate_line_from_a_file(tmp_path, capsys):
+    assert main(["practise", "w_wing", "-n", "1", "--seed", "2"]) == 0
+    state = capsys.readouterr().out.strip()
+    path = tmp_path / "state.txt"
+    path.write_text(state + "\n", encoding="utf-8")
+    assert main(["hint", "--json", str(path)]) == 0
+    from_file = json.loads(capsys.readouterr().out)
+    assert from_file["technique"] == "w_wing" and from_file == _json_hint(state, capsys)
+
+
+def _json_hint(state: str, capsys) -> dict:
+    assert main(["hint", "--json", state]) == 0
+    return json.loads(capsys.readouterr().out)
+
+
 def test_no_practice_line_s_easiest_step_is_an_avoidable_rectangle_on_digits_that_may_be_givens():
     """Every technique of the bank: its states as candidate lines (which cannot mark givens) never have
     an avoidable rectangle, a step about non-given digits, as their easiest step."""
