@@ -4,6 +4,8 @@ them, the modifiers mark one digit, and the modes exclude each other and Notes a
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from playwright.sync_api import expect
 
@@ -97,3 +99,16 @@ def test_the_shortcuts_sheet_says_which_keys_mark(ui):
     for words in ("Toggle one corner mark", "Toggle one centre mark", "Corner marks on or off",
                   "Centre marks on or off (SudokuPad's C; Colours moved to V)", "Colours on or off"):
         expect(sheet).to_contain_text(words)
+
+
+def test_a_cells_marks_are_named_in_chinese_after_a_language_switch(ui):
+    givens, _ = ui.play_easy()
+    empty = givens.index(0)
+    ui.cell(empty).click()
+    ui.page.keyboard.press("Control+1")
+    ui.page.keyboard.press("Control+Shift+3")
+    expect(ui.cell(empty)).to_have_attribute("aria-label", re.compile(", corner marks 1, centre marks 3$"))
+    ui.control("combobox", "Language").select_option("zh")
+    cell = ui.page.locator(f"#board [data-cell='{empty}']")  # the board has a Chinese name now
+    expect(cell).to_have_attribute("aria-label", re.compile("，角标 1，中心标记 3$"))
+    expect(ui.page.locator("#corner-marks")).to_have_text("角标")
