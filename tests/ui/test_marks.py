@@ -84,6 +84,11 @@ def test_sudokupads_keys_choose_the_mode_and_the_modifiers_mark_one_digit(ui):
     ui.page.keyboard.press("x")  # and a marks mode ends Colours
     _pressed(ui, "Colours", False)
     _pressed(ui, "Corner marks", True)
+    ui.page.keyboard.press("v")
+    ui.page.keyboard.press("n")  # so does Notes
+    _pressed(ui, "Colours", False)
+    _pressed(ui, "Notes", True)
+    ui.page.keyboard.press("x")
     ui.button("Corner marks").click()  # pressed again: digits
     _pressed(ui, "Corner marks", False)
     ui.cell(givens.index(next(d for d in givens if d))).click()
