@@ -1,13 +1,15 @@
-"""The save schema of the game file: version 3, the migrations from versions 1 and 2, the history check.
+"""The save schema of the game file: version 4, the migrations from versions 1 to 3, the history check.
 
-Pure (dicts in, dicts out; :mod:`desktop.io.storage` does the file I/O).  Version 3 saves a
-:class:`~desktop.midend.Play`: every puzzle of the set with its board, notes, colours, mode, timer, undo
-and redo logs (each move with its cause and the colours it painted), which one is shown, and the solve
+Pure (dicts in, dicts out; :mod:`desktop.io.storage` does the file I/O).  Version 4 saves a
+:class:`~desktop.midend.Play`: every puzzle of the set with its board, notes, colours, corner and centre
+marks, mode, timer, undo and redo logs (each move with its cause, the colours it painted and the marks it
+made), which one is shown, and the solve
 times and the dates of the daily puzzles solved; each game, and each puzzle a move swaps, says whether
 its solve time is counted (``recorded``, absent before issue 37: a game solved then was counted), and a
 set that Undo came back to says from which depth of its redo log Redo goes out again (``outside_redo``).
 A loaded solution is never trusted: it is worked out again from its givens (a notice when they differ).
-Version 2 is version 3 without colours or daily puzzles (it migrates as is).  Version 1 (one board, moves
+Version 3 is version 4 without marks, version 2 version 3 without colours or daily puzzles (each migrates
+as is: none of them).  Version 1 (one board, moves
 of digit changes without a cause) is migrated forward: the cause is read off the origins the move wrote.
 
 A loaded undo/redo history is replayed against the board before it is accepted: walking the undo log
@@ -24,13 +26,14 @@ from typing import Any
 from desktop.midend import CAUSES, ORIGINS, Cell, Change, Game, Move, Play
 from desktop.midend.colours import COLOURS, NO_COLOUR, Colour, Paint, note_colours_valid
 from desktop.midend.game import HISTORY_LIMIT, MODES, Puzzle
+from desktop.midend.marks import NO_MARKS, Mark, Marks, mask_valid
 from desktop.midend.play import TIMES_KEPT, solved_by_player
 from desktop.midend.rules import unique_solution
 from engine import N_CELLS
 
 FORMAT = "sudoku-studio/game"
 DATE = re.compile(r"\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])")
-VERSION = 3
+VERSION = 4
 DIFFICULTIES = ("any", "easy", "medium", "hard", "expert", "master")
 
 
@@ -39,7 +42,7 @@ class FutureVersionError(ValueError):
 
 
 def dump(play: Play, now: float) -> dict[str, Any]:
-    """Return the version-3 file body for ``play``."""
+    """Return the version-4 file body for ``play``."""
     return {"format": FORMAT, "version": VERSION, "play": {
         "games": [_dump_game(g, now) for g in play.games],
         "index": play.index,
@@ -74,15 +77,15 @@ def load(body: Any) -> tuple[Play, list[str]]:
         raise FutureVersionError(f"saved by a newer version (save version {version})")
     if version == 1:
         body = migrate_v1(body)
-    elif version == 2:
-        body = dict(body, version=VERSION)  # version 3 only added colours: a game without any
+    elif version in (2, 3):
+        body = dict(body, version=VERSION)  # version 3 only added colours, 4 marks: a game without any
     elif version != VERSION:
         raise ValueError(f"unknown save version {str(version)[:20]}")
     return _load_play(body.get("play"))
 
 
 def migrate_v1(body: dict[str, Any]) -> dict[str, Any]:
-    """Return the version-3 body for a version-1 one (one game, causes read off the origins written)."""
+    """Return the version-4 body for a version-1 one (one game, causes read off the origins written)."""
     game = body.get("game")
     if not isinstance(game, dict):
         raise ValueError("a saved game must be an object")
@@ -118,6 +121,7 @@ def _dump_game(game: Game, now: float) -> dict[str, Any]:
         "origins": [ORIGINS.index(o) for o in game.origins],
         "notes": list(game.notes),
         "colours": [[c, *tint] for c, tint in enumerate(game.colours) if tint != NO_COLOUR],
+        "marks": [[c, *m] for c, m in enumerate(game.marks) if m != NO_MARKS],
         "mode": game.mode,
         "difficulty": game.difficulty,
         "daily": game.daily,
@@ -138,6 +142,8 @@ def _dump_move(move: Move) -> dict[str, Any]:
         out["puzzle"] = [_dump_puzzle(p) for p in move.puzzle]
     if move.paints:
         out["paints"] = [[p.cell, *p.before, *p.after] for p in move.paints]
+    if move.marks:
+        out["marks"] = [[m.cell, *m.before, *m.after] for m in move.marks]
     return out
 
 
@@ -227,6 +233,10 @@ def _load_game(data: Any) -> tuple[Game, list[str]]:
         if not isinstance(entry, list) or len(entry) != 3:
             raise ValueError("colours: expected [cell, colour, note colours] entries")
         game.colours[_cell_index(entry[0])] = _colour(entry[1:])
+    for entry in _list(data.get("marks", []), "marks"):  # absent before version 4: none
+        if not isinstance(entry, list) or len(entry) != 3:
+            raise ValueError("marks: expected [cell, corner, centre] entries")
+        game.marks[_cell_index(entry[0])] = _marks(entry[1:])
     game.difficulty = data.get("difficulty") if data.get("difficulty") in DIFFICULTIES else "any"
     game.daily = _date(data.get("daily", ""))
     told = _check_solution(game, data.get("solution"))
@@ -307,11 +317,11 @@ def fits(game: Game, undo: list[Move], redo: list[Move]) -> bool:
     """True if undoing ``undo`` from the board and redoing ``redo`` meets every state the changes name."""
     board = [Cell(d, o, n) for d, o, n in zip(game.digits, game.origins, game.notes, strict=True)]
     for log, forward in ((undo[::-1], False), (redo[::-1], True)):
-        state, colours = list(board), list(game.colours)
+        state, colours, marks = list(board), list(game.colours), list(game.marks)
         for move in log:
-            for ch in (*move.changes, *move.paints):
+            for ch in (*move.changes, *move.paints, *move.marks):
                 have, then = (ch.before, ch.after) if forward else (ch.after, ch.before)
-                seen = colours if isinstance(ch, Paint) else state
+                seen = colours if isinstance(ch, Paint) else marks if isinstance(ch, Mark) else state
                 if seen[ch.cell] != have:
                     return False
                 seen[ch.cell] = then
@@ -333,12 +343,26 @@ def _move(data: Any) -> Move:
         raise ValueError("a move must have a known cause")
     changes = tuple(_change(ch) for ch in _list(data.get("changes"), "changes"))
     paints = tuple(_paint(p) for p in _list(data.get("paints", []), "paints"))  # none before version 3
+    marks = tuple(_mark(m) for m in _list(data.get("marks", []), "marks"))  # none before version 4
     pair = data.get("puzzle")
     if pair is None:  # saves before puzzles were moves: the move changed cells only
-        return Move(data["cause"], changes, None, paints)
+        return Move(data["cause"], changes, None, paints, marks)
     if not isinstance(pair, list) or len(pair) != 2:
         raise ValueError("a move's puzzle must be [before, after]")
-    return Move(data["cause"], changes, (_puzzle(pair[0]), _puzzle(pair[1])), paints)
+    return Move(data["cause"], changes, (_puzzle(pair[0]), _puzzle(pair[1])), paints, marks)
+
+
+def _mark(data: Any) -> Mark:
+    if not isinstance(data, list) or len(data) != 5:
+        raise ValueError("a mark must be [cell, corner, centre, corner, centre]")
+    return Mark(_cell_index(data[0]), _marks(data[1:3]), _marks(data[3:5]))
+
+
+def _marks(data: list[Any]) -> Marks:
+    """Return a cell's marks from ``[corner, centre]``; ValueError naming a bad mask."""
+    if not all(mask_valid(mask) for mask in data):
+        raise ValueError("a corner or centre mark is out of range")
+    return Marks(*data)
 
 
 def _paint(data: Any) -> Paint:

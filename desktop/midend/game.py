@@ -14,6 +14,7 @@ from typing import Any, NamedTuple
 import numpy as np
 
 from desktop.midend.colours import NO_COLOUR, Colour, Paint, note_colour, with_note_colour
+from desktop.midend.marks import NO_MARKS, Mark, Marks, shown
 from desktop.midend.rules import conflict_list, header_status, judged_digits, quick_status, wrong_cells
 from desktop.midend.timer import Timer
 from engine import N_CELLS, PEERS, candidate_masks, cell_name
@@ -23,9 +24,10 @@ ORIGINS = ("", "given", "entry", "inferred", "solved")
 MODES = ("play", "enter")
 # why a move was made: the player typed a digit or a note, a hint or Fill last remaining cells or a
 # solve placed digits, a puzzle arrived (new, imported or typed in with Enter puzzle), Restart puzzle or
-# Clear, Undo to first mistake took moves back, or the player painted colours (Clear colours too)
+# Clear, Undo to first mistake took moves back, the player painted colours (Clear colours too), or made
+# or erased corner and centre marks
 CAUSES = ("entry", "note", "hint", "fill", "solve", "new", "import", "restart", "clear", "enter", "rewind",
-          "colour")
+          "colour", "mark")
 PUZZLE_CAUSES = ("new", "import", "restart", "clear", "enter")  # moves that carry a Puzzle
 _SERIALS = itertools.count(1)
 HISTORY_LIMIT = 500  # undo steps kept (and saved)
@@ -71,13 +73,14 @@ class Puzzle(NamedTuple):
 
 class Move(NamedTuple):
     """One undoable move: why it was made, what it changed, for a change of puzzle the puzzle's
-    identity before and after (so Undo brings back the old puzzle with its solution and time), and the
-    colours it changed."""
+    identity before and after (so Undo brings back the old puzzle with its solution and time), the
+    colours and the corner and centre marks it changed."""
 
     cause: str
     changes: tuple[Change, ...]
     puzzle: tuple[Puzzle, Puzzle] | None = None
     paints: tuple[Paint, ...] = ()
+    marks: tuple[Mark, ...] = ()
 
 
 def fits_givens(solution: Sequence[int] | None, givens: Sequence[int]) -> bool:
@@ -98,9 +101,10 @@ class Game:
         self.origins = [""] * N_CELLS
         self.notes = [0] * N_CELLS
         self.colours = [NO_COLOUR] * N_CELLS  # the player's colours (never seen by the engine)
+        self.marks = [NO_MARKS] * len(self.digits)  # corner and centre marks (desktop/midend/marks.py)
         self.mode = "play"
         self.version = 0
-        self.colour_steps = 0  # how many of the version's steps only changed colours (see board_version)
+        self.colour_steps = 0  # how many of the version's steps only changed colours or marks (board_version)
         self.moves_made = 0  # new moves made since this game was built (not Undo, not Redo)
         self.difficulty = difficulty
         self.daily = ""  # the date of a daily puzzle ("YYYY-MM-DD"), "" for any other
@@ -148,6 +152,17 @@ class Game:
         now = self.colours[cell]
         painted = with_note_colour(now.notes, digit, 0 if note_colour(now.notes, digit) == colour else colour)
         return self._paint([(cell, now._replace(notes=painted))])
+
+    def toggle_mark(self, cell: int, digit: int, kind: str) -> bool:
+        """Add or remove the ``kind`` ("corner"/"centre") mark ``digit`` in an empty ``cell``; GameError
+        on a filled cell."""
+        if self.digits[cell]:
+            raise GameError("filled", f"{cell_name(cell)} holds a digit; erase it to make marks.")
+        return self._commit("mark", [], marks=[(cell, self.marks[cell].toggled(kind, digit))])
+
+    def clear_marks(self, cell: int, kind: str) -> bool:
+        """Take every ``kind`` mark off ``cell`` as one move; False when it had none."""
+        return self._commit("mark", [], marks=[(cell, self.marks[cell].cleared(kind))])
 
     def clear_colours(self) -> bool:
         """Take every colour off the board as one undoable move; False when there was none."""
@@ -340,14 +355,18 @@ class Game:
         return self._commit("colour", [], paints=painted)
 
     def _commit(self, cause: str, wanted: Iterable[tuple[int, Cell]], puzzle: Puzzle | None = None,
-                now: float = 0.0, paints: Iterable[tuple[int, Colour]] = ()) -> bool:
+                now: float = 0.0, paints: Iterable[tuple[int, Colour]] = (),
+                marks: Iterable[tuple[int, Marks]] = ()) -> bool:
         self._refuse_paused()
         changes = tuple(Change(c, self._state(c), state) for c, state in wanted if self._state(c) != state)
         painted = tuple(Paint(c, self.colours[c], tint) for c, tint in paints if self.colours[c] != tint)
+        if puzzle is not None:  # a change of puzzle (new, Restart, Clear) takes every mark off
+            marks = [(c, NO_MARKS) for c, m in enumerate(self.marks) if m != NO_MARKS]
+        marked = tuple(Mark(c, self.marks[c], m) for c, m in marks if self.marks[c] != m)
         pair = None if puzzle is None else (self.puzzle(now), puzzle)
-        if not changes and not painted and (pair is None or pair[0] == pair[1]):
+        if not changes and not painted and not marked and (pair is None or pair[0] == pair[1]):
             return False
-        move = Move(cause, changes, pair, painted)
+        move = Move(cause, changes, pair, painted, marked)
         self._apply(move, after=True)
         self.undo_log.append(move)
         del self.undo_log[:-HISTORY_LIMIT]
@@ -370,6 +389,8 @@ class Game:
             self.digits[ch.cell], self.origins[ch.cell], self.notes[ch.cell] = state
         for paint in move.paints:
             self.colours[paint.cell] = paint.after if after else paint.before
+        for mark in move.marks:
+            self.marks[mark.cell] = mark.after if after else mark.before
         if move.puzzle is not None:
             self._take_puzzle(move.puzzle[1 if after else 0])
         self.colour_steps += not move.changes and move.puzzle is None
@@ -380,8 +401,8 @@ class Game:
 
     @property
     def board_version(self) -> int:
-        """The version as the rules see it: a move that only paints colours leaves it (so a hint or an
-        analysis of the board stays)."""
+        """The version as the rules see it: a move that only paints colours or makes marks leaves it (so a
+        hint or an analysis of the board stays)."""
         return self.version - self.colour_steps
 
     @property
@@ -424,6 +445,8 @@ class Game:
             "notes": [0] * N_CELLS if hidden else list(self.notes),
             "colours": [0] * N_CELLS if hidden else [c.cell for c in self.colours],
             "note_colours": [0] * N_CELLS if hidden else [c.notes for c in self.colours],
+            "corner": shown(self.marks, self.digits, "corner", hidden),
+            "centre": shown(self.marks, self.digits, "centre", hidden),
             "mode": self.mode,
             "conflicts": [] if hidden else self.conflict_cells(),
             "wrong": self.wrong() if show_mistakes and not hidden else [],

@@ -21,6 +21,7 @@ from typing import Any
 
 from desktop.midend import hints, mistakes
 from desktop.midend.game import Game, GameError
+from desktop.midend.marks import MarkCommands
 from desktop.midend.notices import NoticeCommands, notice
 from desktop.midend.photo import PhotoReview
 from desktop.midend.play import Play, calendar, solved_by_player
@@ -32,7 +33,7 @@ from engine import technique_name
 Result = dict[str, Any]
 
 
-class Midend(RunCommands, NoticeCommands, TrainerCommands):
+class Midend(RunCommands, NoticeCommands, TrainerCommands, MarkCommands):
     """The game, owned whole; see the module docstring.  ``settings`` is copied: the mid end owns them.
     The run's view and commands are :class:`~desktop.midend.run.RunCommands`', the notices and the
     puzzles opened from outside :class:`~desktop.midend.notices.NoticeCommands`', the trainer (with

@@ -37,6 +37,7 @@ CONTRACT = {
     "take_opened",  # desktop/contract/open.py
 }
 CONTRACT |= {"undo_to_mistake", "why_wrong", "rate_puzzle", "open_step"}  # desktop/contract/learn.py
+CONTRACT |= {"toggle_mark", "clear_marks"}  # desktop/contract/marks.py
 
 
 def _after(api: Api, answer: dict) -> dict:
@@ -100,6 +101,9 @@ def test_only_the_contract_is_public():
         ("paint_note", (0, 0, 1)),
         ("paint_note", (0, 1, 9)),
         ("clear_colours", (1,)),
+        ("toggle_mark", (0, 1, "middle")),
+        ("toggle_mark", (0, 10, "corner")),
+        ("clear_marks", (81, "centre")),
     ],
 )
 def test_bad_calls_answer_an_error_and_change_nothing(api, method, args):
@@ -544,7 +548,8 @@ EVERY_CALL = [
     ("undo", ()), ("redo", ()), ("set_mode", ("enter",)), ("set_mode", ("play",)), ("check_puzzle", ()),
     ("check", ()), ("hint", ()), ("apply_hint", ()), ("why_wrong", ()), ("undo_to_mistake", ()),
     ("rate_puzzle", ()), ("fill_candidates", ()), ("fill_singles", ()), ("restart", ()), ("paint", (2, 1)),
-    ("paint_note", (3, 1, 2)), ("clear_colours", ()), ("export_text", ("line",)), ("share_link", ()),
+    ("paint_note", (3, 1, 2)), ("clear_colours", ()), ("toggle_mark", (3, 1, "corner")),
+    ("clear_marks", (3, "corner")), ("export_text", ("line",)), ("share_link", ()),
     ("open_sudokuwiki", ()), ("techniques", ()), ("practise_open", ("",)),
     ("practise_mark", (0, 1, "strike")), ("practise_check", ()), ("practise_show", ()), ("practise_next", ()),
     ("practise_close", ()), ("set_paused", (True,)), ("set_paused", (False,)), ("set_delay", (0,)),

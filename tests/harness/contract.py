@@ -41,11 +41,15 @@ PLACES: dict[str, str] = {
                      "Language", "Theme", "Show timer", "About"), MENU),
     # issue 32
     **dict.fromkeys(("Daily puzzle", "Copy link", "Open in SudokuWiki", "Copy puzzle", "Print…"), MENU),
+    # issue 40
+    **dict.fromkeys(("Corner marks", "Centre marks"), "Play"),
 }
 BOARD_STATE_WORDS = ("Solved", "Valid", "Invalid", "Unsolvable")
 
-# issue 32: a coloured cell's label ends with its colour, after its coloured notes
+# issue 32: a coloured cell's label ends with its colour, after its coloured notes; issue 40: its corner and
+# centre marks come after its notes
 _LABEL = re.compile(r"^row ([1-9]), column ([1-9]), (empty|[1-9])(?:, notes [1-9](?: [1-9])*)?"
+                    r"(?:, corner marks \d+(?: \d+)*)?(?:, centre marks \d+(?: \d+)*)?"
                     r"(?:, coloured notes [1-9] colour [1-8](?:, [1-9] colour [1-8])*)?(?:, colour [1-8])?$")
 
 

@@ -18,7 +18,7 @@ def test_colour_mode_paints_cells_and_a_note_through_undo_redo_and_a_relaunch(ui
     given, empty = givens.index(next(d for d in givens if d)), givens.index(0)
     colours = ui.button("Colours")
     ui.cell(given).click()
-    ui.page.keyboard.press("c")
+    ui.page.keyboard.press("v")  # SudokuPad's V (C before issue 40: now Centre marks)
     expect(colours).to_have_attribute("aria-pressed", "true")
     ui.page.keyboard.press("2")
     label = cell_label(given, givens[given])

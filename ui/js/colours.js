@@ -1,4 +1,4 @@
-// Colours (issue 32): a colour mode (the Colours button, key C) in which the digit keys and the pad paint
+// Colours (issue 32): a colour mode (the Colours button, key V as SudokuPad's; C before issue 40) in which the digit keys and the pad paint
 // the selected cell with colour 1-8 (again: off) and Shift+digit that candidate of the cell, with the colour
 // last painted on a cell (the pad marks it); Clear colours.
 // The colours are game state in Python (undoable, saved); the mode is view state, kept here.
@@ -44,7 +44,7 @@ class Colours {
     $("clear-colours").addEventListener("click", () => this.clear());
     document.addEventListener("keydown", (event) => {
       const plain = !event.ctrlKey && !event.metaKey && !event.altKey && !event.shiftKey;
-      if (plain && event.key.toLowerCase() === "c" && store.state() && !typing(event)) {
+      if (plain && event.key.toLowerCase() === "v" && store.state() && !typing(event)) {
         event.preventDefault();
         this.toggle();
       }
@@ -68,6 +68,7 @@ class Colours {
 
   toggle() {
     this.on = !this.on;
+    if (this.on) store.setEntry("digit"); // one mode at a time: no notes or marks mode under the colours
     this.ctx.render();
     this.ctx.announce(i18n.t(this.on ? "colour.on" : "colour.off"));
   }

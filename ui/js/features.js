@@ -9,6 +9,7 @@
 
 import { colours } from "./colours.js";
 import { daily } from "./daily.js";
+import { marks } from "./marks.js";
 import { needs } from "./needs.js";
 import { photo } from "./photo.js";
 import { practise } from "./practise.js";
@@ -17,4 +18,5 @@ import { rating } from "./rating.js";
 import { share } from "./share.js";
 import { why } from "./why.js";
 
-export const FEATURES = [colours, why, rating, practise, needs, share, daily, print, photo];
+// marks before colours: a cell's label names its marks, then its colours (the colour last)
+export const FEATURES = [marks, colours, why, rating, practise, needs, share, daily, print, photo];

@@ -2,6 +2,7 @@
 // It only draws what the state says and forwards intent; the rules live in Python (desktop/midend).
 
 import { api } from "./api.js";
+import { colours } from "./colours.js";
 import * as i18n from "./i18n.js";
 import * as store from "./store.js";
 import { wireDialog } from "./widgets.js";
@@ -97,6 +98,7 @@ export class PlayPanel {
 
   toggleNotes() {
     const on = !store.ui().notesMode;
+    if (on) colours.on = false; // one mode at a time (issue 40): Notes ends Colours, as the marks modes do
     store.setNotesMode(on); // the store's change draws it
     this.ctx.say(() => i18n.t(on ? "msg.notesOn" : "msg.notesOff"));
   }

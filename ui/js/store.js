@@ -3,7 +3,8 @@
 //   state held is dropped), with the settings the page has sent and not yet seen in a state laid over;
 // - the newest frame of a solve run, from `frame` events: a view of the run's board at a position, keyed
 //   by the run's id, carrying no status (a run's status is the state's `session`);
-// - the page's own view state: the selected cell, the notes mode, the mode asked for.
+// - the page's own view state: the selected cell, what digits write (digits, notes, corner or centre
+//   marks: one at a time), the mode asked for.
 // Panels read it and send intents (API calls, or the setters below); calls answer only {ok} (plus a
 // question's value): a caller that wants the state its call made waits for it here.
 
@@ -15,7 +16,8 @@ let stateAt = 0; // performance.now() when the state came
 let latestFrame = null;
 let frameAt = 0;
 const pending = {}; // settings sent and not yet in a state
-const view = { selected: 0, notesMode: false, modeWanted: null };
+const ENTRIES = new Set(["digit", "notes", "corner", "centre"]);
+const view = { selected: 0, entry: "digit", modeWanted: null };
 const stateListeners = [];
 const changeListeners = [];
 const waiting = [];
@@ -33,9 +35,10 @@ export function state() {
   return shown;
 }
 
-/** The page's view state: {selected, notesMode, modeWanted} (read only: use the setters). */
+/** The page's view state: {selected, entry ("digit", "notes", "corner" or "centre": what a digit key
+ * writes), notesMode (entry is "notes"), modeWanted} (read only: use the setters). */
 export function ui() {
-  return { ...view };
+  return { ...view, notesMode: view.entry === "notes" };
 }
 
 /** Call fn(state, before) for every newer state Python sends (the listener draws it). */
@@ -102,9 +105,15 @@ export function select(cell) {
   changed();
 }
 
-/** Turn the notes mode (digits toggle notes) on or off. */
+/** Turn the notes mode (digits toggle notes) on or off (off: digits). */
 export function setNotesMode(on) {
-  view.notesMode = Boolean(on);
+  setEntry(on ? "notes" : "digit");
+}
+
+/** Say what a digit key writes: "digit", "notes", "corner" or "centre" (one at a time). */
+export function setEntry(entry) {
+  if (!ENTRIES.has(entry)) throw new Error(`unknown entry mode ${entry}`);
+  view.entry = entry;
   changed();
 }
 
