@@ -160,3 +160,33 @@ def test_export_and_the_share_link_of_a_variant_are_its_f_puzzles_link(api):
     assert text.startswith("https://f-puzzles.com/?load=")
     assert engine.parse_puzzle(text) == engine.read_fpuzzles(record["fpuzzles"])
     assert api.share_link()["text"] == text
+
+
+def _solved_state(api: Api, timeout: float = 120) -> dict:
+    return api._bridge.wait_for("state", lambda p: p["state"]["session"]["status"] in ("solved", "failed"),
+                                timeout)["state"]
+
+
+def test_watching_smart_search_on_a_pasted_killer_ends_on_its_published_solution_and_steps_back(api):
+    record = _record("iss-killer")
+    assert api.import_text(_link(record))["ok"]
+    assert api.solve("smart")["ok"]
+    state = _solved_state(api)
+    assert state["session"]["status"] == "solved" and state["digits"] == _solution(record)
+    assert {o for o in state["origins"]} == {"solved"}  # a killer without givens: the run placed every digit
+    length = state["session"]["length"]
+    assert api.step_back()["ok"]
+    frame = api._bridge.wait_for("frame", lambda f: f["position"] == length - 1, 10)
+    assert len(frame["board"]) == 81 and len(frame["candidates"]) == 81
+    assert api.seek(0)["ok"]
+    assert api._bridge.wait_for("frame", lambda f: f["position"] == 0, 10)["board"] == [0] * 81
+
+
+def test_watching_backtracking_on_a_6x6_ends_on_its_solution_and_human_logic_is_refused_there(api):
+    record = _record("iss-6x6")
+    assert api.import_text(json.dumps(record["fpuzzles"]))["ok"]
+    answer = api.solve("human")
+    assert answer["error"]["code"] == "classic_only"
+    assert api.solve("naive")["ok"]
+    state = _solved_state(api)
+    assert state["session"]["status"] == "solved" and state["digits"] == _solution(record)
