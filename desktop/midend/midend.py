@@ -266,7 +266,7 @@ class Midend(RunCommands, NoticeCommands, TrainerCommands):
         game = self.game
         if game.paused:
             raise GameError("paused", "The game is paused; resume it first.")
-        if all(game.digits) or not any(game.digits):
+        if all(game.digits) or not (any(game.digits) or game.shape.constraints):  # a killer starts empty
             raise GameError("nothing_to_do", "The board is full or empty: there is nothing to hint.")
         if game.conflict_cells() and game.solution is None:
             raise GameError("invalid_board", "Remove the repeated digits first.")

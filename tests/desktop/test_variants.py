@@ -190,3 +190,36 @@ def test_watching_backtracking_on_a_6x6_ends_on_its_solution_and_human_logic_is_
     assert api.solve("naive")["ok"]
     state = _solved_state(api)
     assert state["session"]["status"] == "solved" and state["digits"] == _solution(record)
+
+
+def test_a_hint_on_a_killer_names_a_cage_technique_its_explanation_speaks_of_the_cage_and_apply_makes_it(api):
+    record = _record("iss-killer")
+    puzzle = engine.read_fpuzzles(record["fpuzzles"])
+    assert api.import_text(_link(record))["ok"]
+    cage_techniques = {t.id for t in engine.VARIANT_TECHNIQUES if t.family == "cages"}
+    assert api.hint()["ok"]
+    first = state_of(api)["hint"]
+    assert first["level"] == 1 and first["technique"] == "" and first["variant"] is True
+    cage = first["constraints"][0]
+    assert puzzle.constraints[cage].kind == "cage"
+    assert set(first["highlight"]["cells"]) == set(puzzle.constraints[cage].cells)
+    for level in (2, 3, 4):
+        assert api.hint()["ok"]
+        hint = state_of(api)["hint"]
+        assert hint["level"] == level
+    assert hint["technique"] in cage_techniques and hint["technique_name"]["en"]
+    step = hint["step"]
+    assert "cage" in step["words"]["en"] and hint["can_apply"]
+    eliminated = [tuple(p) for p in step["eliminations"]]
+    assert eliminated
+    assert api.apply_hint()["ok"]
+    notes = state_of(api)["notes"]
+    assert all(not notes[cell] >> (digit - 1) & 1 for cell, digit in eliminated)
+    assert any(notes[cell] for cell, _ in eliminated)
+    assert api.undo()["changed"] and not any(state_of(api)["notes"])
+
+
+def test_why_wrong_and_rating_say_they_work_on_classic_puzzles_only(api):
+    assert api.import_text(json.dumps(_record("iss-6x6")["fpuzzles"]))["ok"]
+    assert api.rate_puzzle()["error"]["code"] == "classic_only"
+    assert api.why_wrong()["error"]["code"] == "classic_only"
