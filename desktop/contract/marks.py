@@ -20,15 +20,17 @@ class MarkCalls:
 
     @endpoint
     def toggle_mark(self, cell: Any, digit: Any, kind: Any) -> dict[str, Any]:
-        """Add or remove the ``kind`` ("corner"/"centre") mark ``digit`` 1-9 in the empty ``cell`` 0-80."""
-        cell, digit = arg.whole(cell, "cell", 0, 80), arg.whole(digit, "digit", 1, 9)
+        """Add or remove the ``kind`` ("corner"/"centre") mark ``digit`` 1-N in empty ``cell`` 0..N*N-1."""
+        n = self._host.size()
+        cell, digit = arg.whole(cell, "cell", 0, n * n - 1), arg.whole(digit, "digit", 1, n)
         kind = arg.choice(kind, "kind", KINDS)
         self._host.move({"name": "toggle_mark", "cell": cell, "digit": digit, "kind": kind})
         return OK
 
     @endpoint
     def clear_marks(self, cell: Any, kind: Any) -> dict[str, Any]:
-        """Take every ``kind`` ("corner"/"centre") mark off ``cell`` 0-80 (one move; none: no change)."""
-        cell, kind = arg.whole(cell, "cell", 0, 80), arg.choice(kind, "kind", KINDS)
+        """Take every ``kind`` ("corner"/"centre") mark off ``cell`` 0..N*N-1 (one move; none: no change)."""
+        n = self._host.size()
+        cell, kind = arg.whole(cell, "cell", 0, n * n - 1), arg.choice(kind, "kind", KINDS)
         self._host.move({"name": "clear_marks", "cell": cell, "kind": kind})
         return OK
