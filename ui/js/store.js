@@ -96,9 +96,10 @@ export function session() {
   };
 }
 
-/** Select a cell (0-80). */
+/** Select a cell (0 to N*N-1 of the state's board; 0-80 before the first state). */
 export function select(cell) {
-  view.selected = Math.max(0, Math.min(80, cell));
+  const size = shown && shown.shape ? shown.shape.size : 9;
+  view.selected = Math.max(0, Math.min(size * size - 1, cell));
   changed();
 }
 

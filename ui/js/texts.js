@@ -2,18 +2,19 @@
 
 import * as i18n from "./i18n.js";
 
-/** "row R, column C, D" / "…, empty" (with its notes). */
-/** Return a cell's short name, "r4c7" (rows and columns from 1). */
-export function cellName(cell) {
-  return `r${Math.floor(cell / 9) + 1}c${(cell % 9) + 1}`;
+/** Return a cell's short name, "r4c7" (rows and columns from 1), on a board of size N (9 unless said). */
+export function cellName(cell, size = 9) {
+  return `r${Math.floor(cell / size) + 1}c${(cell % size) + 1}`;
 }
 
-export function cellLabel(cell, digit, notes = 0) {
-  const params = { row: Math.floor(cell / 9) + 1, col: (cell % 9) + 1, digit };
+/** "row R, column C, D" / "…, empty" (with its notes); digits 10-16 as numbers; size N (9 unless said). */
+export function cellLabel(cell, digit, notes = 0, size = 9) {
+  const params = { row: Math.floor(cell / size) + 1, col: (cell % size) + 1, digit };
   const label = i18n.t(digit ? "cell.filled" : "cell.empty", params);
   if (digit || !notes) return label;
-  const list = [1, 2, 3, 4, 5, 6, 7, 8, 9].filter((d) => notes & (1 << (d - 1))).join(" ");
-  return i18n.t("cell.notes", { label, notes: list });
+  const list = [];
+  for (let d = 1; d <= Math.max(9, size); d++) if (notes & (1 << (d - 1))) list.push(d);
+  return i18n.t("cell.notes", { label, notes: list.join(" ") });
 }
 
 /** The Board state line for a status. */
