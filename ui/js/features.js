@@ -15,6 +15,7 @@ import { practise } from "./practise.js";
 import { print } from "./print.js";
 import { rating } from "./rating.js";
 import { share } from "./share.js";
+import { variants } from "./variants.js";
 import { why } from "./why.js";
 
-export const FEATURES = [colours, why, rating, practise, needs, share, daily, print, photo];
+export const FEATURES = [colours, why, rating, practise, needs, share, daily, print, photo, variants];
