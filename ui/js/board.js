@@ -45,11 +45,10 @@ export function highlightOf(h) {
 
 export class BoardView {
   /** Build the cells of a classic board inside el (the role=grid element); onSelect(cell) is called on a
-   * press, onDrag(cell) (optional) when the pointer moves onto a cell with the button held. */
-  constructor(el, { onSelect, onDrag = null }) {
+   * press (a later state's shape may change the size: render builds the cells again). */
+  constructor(el, { onSelect }) {
     this.el = el;
     this.onSelect = onSelect;
-    this.onDrag = onDrag;
     this.build(CLASSIC);
   }
 
@@ -101,9 +100,6 @@ export class BoardView {
     cell.addEventListener("mousedown", (event) => {
       event.preventDefault(); // keep focus handling ours: select, then focus the cell
       this.onSelect(index);
-    });
-    cell.addEventListener("mouseenter", (event) => {
-      if (this.onDrag && event.buttons & 1) this.onDrag(index);
     });
     this.cells.push(cell);
     return cell;

@@ -9,6 +9,7 @@
 
 import { colours } from "./colours.js";
 import { daily } from "./daily.js";
+import { editor } from "./editor.js";
 import { needs } from "./needs.js";
 import { photo } from "./photo.js";
 import { practise } from "./practise.js";
@@ -18,4 +19,4 @@ import { share } from "./share.js";
 import { variants } from "./variants.js";
 import { why } from "./why.js";
 
-export const FEATURES = [colours, why, rating, practise, needs, share, daily, print, photo, variants];
+export const FEATURES = [colours, why, rating, practise, needs, share, daily, print, photo, variants, editor];

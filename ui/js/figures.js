@@ -48,14 +48,17 @@ export function outsideSides(shape) {
   return sides;
 }
 
-/** Draw the shape's constraints into svg (emptied first); pending: cells of a cage being drawn. */
-export function drawFigures(svg, shape, pending = []) {
+/** Draw the shape's constraints into svg (emptied first); pending: a record being drawn (Enter puzzle),
+ * its cells shaded, or null. */
+export function drawFigures(svg, shape, pending = null) {
   const n = shape.size;
   svg.replaceChildren();
   svg.setAttribute("viewBox", `0 0 ${n} ${n}`);
   const fills = add(svg, "g", { class: "fig-fills" });
   const lines = add(svg, "g", { class: "fig-lines" });
-  const of = (kind) => shape.constraints.filter((k) => k.kind === kind);
+  if (pending) for (const c of recordCells(pending)) cellRect(fills, c, n, "fig-pending");
+  const records = pending ? [...shape.constraints, pending] : shape.constraints;
+  const of = (kind) => records.filter((k) => k.kind === kind);
   for (const k of of("region")) for (const c of k.cells) cellRect(fills, c, n, "fig-region");
   for (const k of of("parity")) parity(fills, k, n);
   for (const k of of("thermo")) thermometer(fills, k, n);
@@ -67,10 +70,13 @@ export function drawFigures(svg, shape, pending = []) {
   for (const k of of("greater")) greater(lines, k, n);
   for (const k of of("littlekiller")) littleKiller(lines, k, n);
   for (const k of of("sandwich")) sandwich(lines, k, n);
-  if (pending.length) {
-    for (const c of pending) cellRect(fills, c, n, "fig-pending");
-    cage(lines, { cells: pending, total: null }, n, "fig-cage fig-pending-cage");
-  }
+}
+
+/** The cells a record covers (a cage's, a thermometer's, an arrow's circle and line, …). */
+export function recordCells(record) {
+  if (record.kind === "arrow") return [...record.circle, ...record.line];
+  if (record.kind === "parity") return [record.cell];
+  return record.cells || [];
 }
 
 function cellRect(g, cell, n, cls) {

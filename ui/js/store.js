@@ -3,7 +3,8 @@
 //   state held is dropped), with the settings the page has sent and not yet seen in a state laid over;
 // - the newest frame of a solve run, from `frame` events: a view of the run's board at a position, keyed
 //   by the run's id, carrying no status (a run's status is the state's `session`);
-// - the page's own view state: the selected cell, the notes mode, the mode asked for.
+// - the page's own view state: the selected cell, the notes mode, the mode asked for, and in Enter puzzle
+//   the constraint being drawn (its tool and cells, not yet sent).
 // Panels read it and send intents (API calls, or the setters below); calls answer only {ok} (plus a
 // question's value): a caller that wants the state its call made waits for it here.
 
@@ -15,7 +16,7 @@ let stateAt = 0; // performance.now() when the state came
 let latestFrame = null;
 let frameAt = 0;
 const pending = {}; // settings sent and not yet in a state
-const view = { selected: 0, notesMode: false, modeWanted: null };
+const view = { selected: 0, notesMode: false, modeWanted: null, drawing: null };
 const stateListeners = [];
 const changeListeners = [];
 const waiting = [];
@@ -33,7 +34,7 @@ export function state() {
   return shown;
 }
 
-/** The page's view state: {selected, notesMode, modeWanted} (read only: use the setters). */
+/** The page's view state: {selected, notesMode, modeWanted, drawing} (read only: use the setters). */
 export function ui() {
   return { ...view };
 }
@@ -106,6 +107,12 @@ export function select(cell) {
 /** Turn the notes mode (digits toggle notes) on or off. */
 export function setNotesMode(on) {
   view.notesMode = Boolean(on);
+  changed();
+}
+
+/** The constraint being drawn in Enter puzzle: {tool: "cage"|"thermo"|"arrow", cells: [...]} or null. */
+export function setDrawing(drawing) {
+  view.drawing = drawing ? { tool: drawing.tool, cells: [...drawing.cells] } : null;
   changed();
 }
 

@@ -3,6 +3,7 @@
 // "Rules" a screen reader reads. A classic puzzle shows none of it: the board is as it always was.
 
 import { cellClues, ruleLines } from "./clues.js";
+import { drawingRecord } from "./editor.js";
 import { drawFigures, outsideSides } from "./figures.js";
 import * as i18n from "./i18n.js";
 import { shapeOf } from "./shape.js";
@@ -56,14 +57,14 @@ class Variants {
 
   render(state) {
     const shape = shapeOf(state);
-    const pending = store.ui().pendingCage || [];
-    const key = `${i18n.language()}|${shape.grid}|${JSON.stringify(shape.constraints)}|${pending.join(",")}`;
+    const pending = drawingRecord(store.ui().drawing);
+    const key = `${i18n.language()}|${shape.grid}|${JSON.stringify(shape.constraints)}|${JSON.stringify(pending)}`;
     if (key === this.drawn) return;
     this.drawn = key;
     const svg = $("figures");
     const wrap = $("board").parentElement;
     const area = wrap.parentElement;
-    svg.toggleAttribute("hidden", !shape.constraints.length && !pending.length);
+    svg.toggleAttribute("hidden", !shape.constraints.length && !pending);
     drawFigures(svg, shape, pending);
     const sides = outsideSides(shape);
     wrap.classList.toggle("outside", Object.values(sides).some(Boolean));

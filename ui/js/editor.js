@@ -1,0 +1,220 @@
+// The Enter-puzzle editor of variants (issue 40, item 2): in Enter puzzle, the comboboxes "Puzzle kind"
+// and "Size" (enter_shape), the tools that draw a cage, a thermometer or an arrow on the board (clicks
+// and drags add cells to the constraint being drawn, kept in the store's view state until "Finish …"
+// sends it with add_constraint), the global rules' checkboxes (add_constraint / remove_constraint), and
+// the true candidates of a puzzle with several solutions, shown in its cells.
+
+import { api } from "./api.js";
+import * as i18n from "./i18n.js";
+import { shapeOf } from "./shape.js";
+import * as store from "./store.js";
+import "./words/editor.js";
+
+const $ = (id) => document.getElementById(id);
+
+const KINDS = ["classic", "killer", "jigsaw", "x", "windoku", "thermo"];
+const SIZES = [4, 6, 8, 9, 12, 16];
+const TOOLS = ["cage", "thermo", "arrow"];
+const RULES = ["antiknight", "antiking", "nonconsecutive"];
+
+/** The record a drawing makes (what Finish sends, what the board shows meanwhile), or null. */
+export function drawingRecord(drawing, total = null) {
+  if (!drawing || !drawing.cells.length) return null;
+  const cells = drawing.cells;
+  if (drawing.tool === "cage") return { kind: "cage", cells: [...cells].sort((a, b) => a - b), total };
+  if (drawing.tool === "thermo") return { kind: "thermo", cells: [...cells] };
+  return { kind: "arrow", circle: cells.slice(0, 1), line: cells.slice(1) };
+}
+
+function element(tag, attrs = {}, children = []) {
+  const el = document.createElement(tag);
+  for (const [name, value] of Object.entries(attrs)) el.setAttribute(name, value);
+  el.append(...children);
+  return el;
+}
+
+function labelled(id, key, control) {
+  return element("div", { class: "editor-field" }, [element("label", { for: id, "data-i18n": key }, [i18n.t(key)]), control]);
+}
+
+function options(values, prefix) {
+  return values.map((v) => element("option", { value: String(v), "data-i18n": `${prefix}${v}` }, [i18n.t(`${prefix}${v}`)]));
+}
+
+function build() {
+  const tools = TOOLS.map((tool) => element("button", {
+    type: "button", id: `draw-${tool}`, "aria-pressed": "false", "data-i18n": `editor.draw.${tool}`,
+  }, [i18n.t(`editor.draw.${tool}`)]));
+  const finishes = TOOLS.map((tool) => element("button", {
+    type: "button", id: `finish-${tool}`, "data-i18n": `editor.finish.${tool}`, hidden: "",
+  }, [i18n.t(`editor.finish.${tool}`)]));
+  const rules = RULES.map((rule) => element("label", { class: "editor-check" }, [
+    element("input", { type: "checkbox", id: `rule-${rule}`, "data-rule": rule }), " ",
+    element("span", { "data-i18n": `editor.rule.${rule}` }, [i18n.t(`editor.rule.${rule}`)]),
+  ]));
+  const group = element("div", { id: "enter-tools", class: "enter-tools", role: "group", hidden: "",
+    "aria-label": i18n.t("editor.group"), "data-i18n-aria-label": "editor.group" }, [
+    element("div", { class: "editor-row" }, [
+      labelled("puzzle-kind", "editor.kind", element("select", { id: "puzzle-kind" }, options(KINDS, "kind."))),
+      labelled("puzzle-size", "editor.size", element("select", { id: "puzzle-size" }, options(SIZES, "size."))),
+    ]),
+    element("div", { class: "editor-row" }, tools),
+    element("div", { class: "editor-row" }, [
+      labelled("cage-sum", "editor.cageSum", element("input", { type: "number", id: "cage-sum", min: "1", max: "136",
+        step: "1", inputmode: "numeric" })),
+      ...finishes,
+    ]),
+    element("div", { class: "editor-row" }, rules),
+  ]);
+  const truth = element("div", { id: "true-candidates", class: "true-candidates", role: "status",
+    "aria-label": i18n.t("editor.trueCandidates"), "data-i18n-aria-label": "editor.trueCandidates", hidden: "" });
+  document.querySelector(".panel .state-line").after(group, truth);
+}
+
+class Editor {
+  mount(ctx) {
+    this.ctx = ctx;
+    build();
+    $("puzzle-kind").addEventListener("change", () => this.sendShape());
+    $("puzzle-size").addEventListener("change", () => this.sendShape());
+    for (const tool of TOOLS) {
+      $(`draw-${tool}`).addEventListener("click", () => this.toggleTool(tool));
+      $(`finish-${tool}`).addEventListener("click", () => this.finish());
+    }
+    for (const rule of RULES) $(`rule-${rule}`).addEventListener("change", (e) => this.setRule(rule, e.target.checked));
+    $("cage-sum").addEventListener("keydown", (event) => {
+      if (event.key === "Enter") {
+        event.preventDefault();
+        this.finish();
+      }
+    });
+    // a press on a cell, and the cells the pointer passes with the button held, go into the drawing
+    const board = $("board");
+    board.addEventListener("mousedown", (event) => this.press(event, false), true);
+    board.addEventListener("mouseover", (event) => {
+      if (event.buttons & 1) this.press(event, true);
+    });
+    board.addEventListener("keydown", (event) => this.key(event), true);
+  }
+
+  entering() {
+    const s = store.state();
+    return Boolean(s) && (store.ui().modeWanted || s.mode) === "enter";
+  }
+
+  cellOf(event) {
+    const el = event.target.closest("[data-cell]");
+    return el ? Number(el.dataset.cell) : -1;
+  }
+
+  press(event, dragging) {
+    const drawing = store.ui().drawing;
+    const cell = this.cellOf(event);
+    if (!drawing || !this.entering() || cell < 0) return;
+    this.addCell(drawing, cell, dragging);
+  }
+
+  // Enter (or Space) on the board puts the selected cell in the drawing, or takes it out again
+  key(event) {
+    const drawing = store.ui().drawing;
+    if (!drawing || !this.entering() || (event.key !== "Enter" && event.key !== " ") || event.ctrlKey) return;
+    event.preventDefault();
+    event.stopPropagation();
+    this.addCell(drawing, store.ui().selected, false);
+  }
+
+  addCell(drawing, cell, dragging) {
+    const cells = [...drawing.cells];
+    const at = cells.indexOf(cell);
+    if (at >= 0 && dragging) return;
+    if (at >= 0 && (drawing.tool === "cage" || at === cells.length - 1)) cells.splice(at, 1); // a click takes it out
+    else if (at < 0) cells.push(cell);
+    else return;
+    store.setDrawing({ tool: drawing.tool, cells });
+    this.ctx.announce(i18n.t("editor.cells", { count: cells.length }));
+  }
+
+  toggleTool(tool) {
+    const drawing = store.ui().drawing;
+    store.setDrawing(drawing && drawing.tool === tool ? null : { tool, cells: [] });
+    if (store.ui().drawing) this.ctx.say(() => i18n.t(`editor.drawing.${tool}`));
+  }
+
+  async sendShape() {
+    store.setDrawing(null);
+    await api.enterShape($("puzzle-kind").value, Number($("puzzle-size").value));
+  }
+
+  async finish() {
+    const drawing = store.ui().drawing;
+    const text = $("cage-sum").value.trim();
+    const total = text === "" ? null : Number(text);
+    const record = drawingRecord(drawing, total);
+    if (!record) {
+      this.ctx.say(() => i18n.t("editor.noCells"));
+      return;
+    }
+    if (record.kind === "arrow" && !record.line.length) {
+      this.ctx.say(() => i18n.t("editor.arrowLine"));
+      return;
+    }
+    if (total !== null && !(Number.isInteger(total) && total > 0)) {
+      this.ctx.say(() => i18n.t("editor.badSum"));
+      return;
+    }
+    store.setDrawing({ tool: drawing.tool, cells: [] });
+    if (record.kind === "cage") $("cage-sum").value = "";
+    const answer = await api.addConstraint(record);
+    if (answer.ok) this.ctx.say(() => i18n.t(`editor.added.${record.kind}`, { count: record.cells ? record.cells.length : 0, total }));
+  }
+
+  async setRule(rule, on) {
+    const constraints = shapeOf(store.state()).constraints;
+    const index = constraints.findIndex((k) => k.kind === "rule" && k.name === rule);
+    if (on && index < 0) await api.addConstraint({ kind: "rule", name: rule });
+    else if (!on && index >= 0) await api.removeConstraint(index);
+  }
+
+  /** The true candidates (digits some solution has) in the empty cells, when the state has them. */
+  model(model, state) {
+    const truth = state.true_candidates;
+    if (!Array.isArray(truth) || truth.length !== model.shape.cells) return;
+    model.candidates = truth;
+    const base = model.label;
+    const size = model.shape.size;
+    model.label = (cell, digit, notes) => {
+      const label = base(cell, digit, notes);
+      if (digit || !truth[cell]) return label;
+      const list = [];
+      for (let d = 1; d <= size; d++) if (truth[cell] & (1 << (d - 1))) list.push(d);
+      return i18n.t("editor.cellTruth", { label, digits: list.join(" ") });
+    };
+  }
+
+  render(state, active) {
+    const entering = state.mode === "enter" && !active;
+    const shape = shapeOf(state);
+    $("enter-tools").hidden = !entering;
+    if (!entering && store.ui().drawing) store.setDrawing(null);
+    if (document.activeElement !== $("puzzle-kind")) $("puzzle-kind").value = KINDS.includes(shape.kind) ? shape.kind : "classic";
+    if (document.activeElement !== $("puzzle-size")) $("puzzle-size").value = String(shape.size);
+    const drawing = store.ui().drawing;
+    for (const tool of TOOLS) {
+      const on = Boolean(drawing && drawing.tool === tool);
+      $(`draw-${tool}`).setAttribute("aria-pressed", on ? "true" : "false");
+      $(`finish-${tool}`).hidden = !on;
+      $(`finish-${tool}`).disabled = !drawing || !drawing.cells.length;
+    }
+    $("cage-sum").closest(".editor-field").hidden = !(drawing && drawing.tool === "cage");
+    for (const rule of RULES) {
+      $(`rule-${rule}`).checked = shape.constraints.some((k) => k.kind === "rule" && k.name === rule);
+    }
+    const truth = Array.isArray(state.true_candidates) && state.true_candidates.length === shape.cells;
+    const box = $("true-candidates");
+    box.hidden = !truth;
+    const words = truth ? i18n.t("editor.trueShown") : "";
+    if (box.textContent !== words) box.textContent = words;
+  }
+}
+
+export const editor = new Editor();
