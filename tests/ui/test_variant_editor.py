@@ -128,3 +128,39 @@ def test_true_candidates_are_shown_in_the_cells_and_named(ui):
         shown = ui.cell(cell).inner_text().split()
         assert sorted(shown) == digits.split(), shown
     assert not re.search("true candidates", labels[puzzle.index("5")])
+
+
+def test_a_click_near_an_edge_puts_a_dot_x_or_v_between_the_two_cells(ui):
+    enter(ui)
+    ui.button("Draw X").click()
+    expect(ui.button("Draw X")).to_have_attribute("aria-pressed", "true")
+    box = ui.cell(0).bounding_box()
+    ui.page.mouse.click(box["x"] + box["width"] - 3, box["y"] + box["height"] / 2)  # r1c1's right edge
+    wait_for(lambda: sent(ui, "add_constraint"), message="no add_constraint")
+    ui.button("Draw black dot").click()
+    box = ui.cell(13).bounding_box()
+    ui.page.mouse.click(box["x"] + box["width"] / 2, box["y"] + 3)  # r2c5's top edge
+    wait_for(lambda: len(sent(ui, "add_constraint")) == 2, message=str(sent(ui, "add_constraint")))
+    assert sent(ui, "add_constraint") == [[{"kind": "xv", "total": 10, "cells": [0, 1]}],
+                                          [{"kind": "dot", "colour": "black", "value": 0, "cells": [4, 13]}]]
+
+
+def test_each_drawn_constraint_is_listed_with_a_button_that_removes_it(ui):
+    enter(ui)
+    base = newest_state(ui.bridge)
+    assert base["mode"] == "enter"
+    regions = [(r // 3) * 3 + c // 3 for r in range(9) for c in range(9)]
+    constraints = [{"kind": "rule", "name": "antiking"}, {"kind": "cage", "cells": [0, 1], "total": 3},
+                   {"kind": "thermo", "cells": [30, 31, 32]}]
+    feed(ui.page, dict(base, seq=10_000, shape={"size": 9, "box": [3, 3], "regions": regions,
+                                                "constraints": constraints, "kind": "killer", "title": ""}))
+    listed = ui.page.get_by_role("list", name="Constraints")
+    expect(listed.get_by_role("listitem")).to_have_count(2)  # the rule is its checkbox
+    expect(ui.page.get_by_role("checkbox", name="Anti-king")).to_be_checked()
+    expect(ui.page.get_by_role("combobox", name="Puzzle kind")).to_have_value("killer")
+    listed.get_by_role("button", name="Remove thermometer at r4c4").click()
+    wait_for(lambda: sent(ui, "remove_constraint"), message="no remove_constraint")
+    assert sent(ui, "remove_constraint") == [[2]]
+    listed.get_by_role("button", name="Remove cage of 2 cells summing to 3 at r1c1").click()
+    wait_for(lambda: len(sent(ui, "remove_constraint")) == 2, message=str(sent(ui, "remove_constraint")))
+    assert sent(ui, "remove_constraint")[1] == [1]

@@ -107,7 +107,7 @@ export class BoardView {
 
   /** Move keyboard focus to a cell. */
   focus(cell) {
-    this.cells[cell].focus({ preventScroll: true });
+    this.cells[Math.min(cell, this.cells.length - 1)].focus({ preventScroll: true });
   }
 
   /**

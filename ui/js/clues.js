@@ -74,3 +74,14 @@ export function ruleLines(shape) {
   }
   return lines;
 }
+
+/** A constraint's name, for the editor's list ("cage of 3 cells summing to 15 at r1c1"). */
+export function recordName(record, n) {
+  const cells = record.kind === "arrow" ? record.circle : record.cells || [record.cell];
+  const at = cellName(Math.min(...cells), n);
+  if (record.kind === "cage") {
+    const key = record.total == null ? "clue.cageNoSum" : "clue.cage";
+    return i18n.t("name.at", { what: i18n.t(key, { count: record.cells.length, total: record.total }), cell: at });
+  }
+  return i18n.t("name.at", { what: i18n.t(`name.${record.kind}`), cell: at });
+}

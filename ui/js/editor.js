@@ -5,6 +5,7 @@
 // the true candidates of a puzzle with several solutions, shown in its cells.
 
 import { api } from "./api.js";
+import { recordName } from "./clues.js";
 import * as i18n from "./i18n.js";
 import { shapeOf } from "./shape.js";
 import * as store from "./store.js";
@@ -14,13 +15,16 @@ const $ = (id) => document.getElementById(id);
 
 const KINDS = ["classic", "killer", "jigsaw", "x", "windoku", "thermo"];
 const SIZES = [4, 6, 8, 9, 12, 16];
-const TOOLS = ["cage", "thermo", "arrow"];
+const TOOLS = ["cage", "thermo", "arrow"]; // drawn cell by cell, then sent by "Finish …"
+const EDGE_TOOLS = { white: { kind: "dot", colour: "white", value: 0 }, black: { kind: "dot", colour: "black", value: 0 },
+  x: { kind: "xv", total: 10 }, v: { kind: "xv", total: 5 } }; // a click near the edge between two cells sends it
 const RULES = ["antiknight", "antiking", "nonconsecutive"];
 
 /** The record a drawing makes (what Finish sends, what the board shows meanwhile), or null. */
 export function drawingRecord(drawing, total = null) {
   if (!drawing || !drawing.cells.length) return null;
   const cells = drawing.cells;
+  if (drawing.tool in EDGE_TOOLS) return cells.length === 2 ? { ...EDGE_TOOLS[drawing.tool], cells: [...cells] } : null;
   if (drawing.tool === "cage") return { kind: "cage", cells: [...cells].sort((a, b) => a - b), total };
   if (drawing.tool === "thermo") return { kind: "thermo", cells: [...cells] };
   return { kind: "arrow", circle: cells.slice(0, 1), line: cells.slice(1) };
@@ -45,6 +49,9 @@ function build() {
   const tools = TOOLS.map((tool) => element("button", {
     type: "button", id: `draw-${tool}`, "aria-pressed": "false", "data-i18n": `editor.draw.${tool}`,
   }, [i18n.t(`editor.draw.${tool}`)]));
+  const edges = Object.keys(EDGE_TOOLS).map((tool) => element("button", {
+    type: "button", id: `draw-${tool}`, "aria-pressed": "false", "data-i18n": `editor.draw.${tool}`,
+  }, [i18n.t(`editor.draw.${tool}`)]));
   const finishes = TOOLS.map((tool) => element("button", {
     type: "button", id: `finish-${tool}`, "data-i18n": `editor.finish.${tool}`, hidden: "",
   }, [i18n.t(`editor.finish.${tool}`)]));
@@ -59,12 +66,15 @@ function build() {
       labelled("puzzle-size", "editor.size", element("select", { id: "puzzle-size" }, options(SIZES, "size."))),
     ]),
     element("div", { class: "editor-row" }, tools),
+    element("div", { class: "editor-row" }, edges),
     element("div", { class: "editor-row" }, [
       labelled("cage-sum", "editor.cageSum", element("input", { type: "number", id: "cage-sum", min: "1", max: "136",
         step: "1", inputmode: "numeric" })),
       ...finishes,
     ]),
     element("div", { class: "editor-row" }, rules),
+    element("ul", { id: "editor-constraints", class: "editor-constraints", "aria-label": i18n.t("editor.constraints"),
+      "data-i18n-aria-label": "editor.constraints" }),
   ]);
   const truth = element("div", { id: "true-candidates", class: "true-candidates", role: "status",
     "aria-label": i18n.t("editor.trueCandidates"), "data-i18n-aria-label": "editor.trueCandidates", hidden: "" });
@@ -81,6 +91,11 @@ class Editor {
       $(`draw-${tool}`).addEventListener("click", () => this.toggleTool(tool));
       $(`finish-${tool}`).addEventListener("click", () => this.finish());
     }
+    for (const tool of Object.keys(EDGE_TOOLS)) $(`draw-${tool}`).addEventListener("click", () => this.toggleTool(tool));
+    $("editor-constraints").addEventListener("click", (event) => {
+      const button = event.target.closest("button[data-index]");
+      if (button) api.removeConstraint(Number(button.dataset.index));
+    });
     for (const rule of RULES) $(`rule-${rule}`).addEventListener("change", (e) => this.setRule(rule, e.target.checked));
     $("cage-sum").addEventListener("keydown", (event) => {
       if (event.key === "Enter") {
@@ -111,7 +126,30 @@ class Editor {
     const drawing = store.ui().drawing;
     const cell = this.cellOf(event);
     if (!drawing || !this.entering() || cell < 0) return;
+    if (drawing.tool in EDGE_TOOLS) {
+      if (!dragging) this.edgeClick(drawing, cell, event);
+      return;
+    }
     this.addCell(drawing, cell, dragging);
+  }
+
+  // a dot, X or V goes on the edge of the cell nearest the press, between the cell and that neighbour
+  edgeClick(drawing, cell, event) {
+    const n = shapeOf(store.state()).size;
+    const rect = event.target.closest("[data-cell]").getBoundingClientRect();
+    const x = (event.clientX - rect.left) / rect.width;
+    const y = (event.clientY - rect.top) / rect.height;
+    const [row, col] = [Math.floor(cell / n), cell % n];
+    const sides = [[y, row > 0, cell - n], [1 - y, row < n - 1, cell + n], [x, col > 0, cell - 1],
+      [1 - x, col < n - 1, cell + 1]].filter(([, inside]) => inside).sort((a, b) => a[0] - b[0]);
+    if (sides.length) this.sendEdge(drawing.tool, [cell, sides[0][2]].sort((a, b) => a - b));
+  }
+
+  async sendEdge(tool, cells) {
+    store.setDrawing({ tool, cells: [] });
+    const record = drawingRecord({ tool, cells });
+    const answer = await api.addConstraint(record);
+    if (answer.ok) this.ctx.say(() => i18n.t(`editor.added.${tool}`));
   }
 
   // Enter (or Space) on the board puts the selected cell in the drawing, or takes it out again
@@ -125,6 +163,16 @@ class Editor {
 
   addCell(drawing, cell, dragging) {
     const cells = [...drawing.cells];
+    if (drawing.tool in EDGE_TOOLS && cells.length === 1 && cells[0] !== cell) { // the keyboard's second cell
+      const n = shapeOf(store.state()).size;
+      const apart = Math.abs(cells[0] - cell);
+      if (apart === n || (apart === 1 && Math.floor(cells[0] / n) === Math.floor(cell / n))) {
+        this.sendEdge(drawing.tool, [cells[0], cell].sort((a, b) => a - b));
+      } else {
+        this.ctx.say(() => i18n.t("editor.neighbours"));
+      }
+      return;
+    }
     const at = cells.indexOf(cell);
     if (at >= 0 && dragging) return;
     if (at >= 0 && (drawing.tool === "cage" || at === cells.length - 1)) cells.splice(at, 1); // a click takes it out
@@ -175,6 +223,24 @@ class Editor {
     else if (!on && index >= 0) await api.removeConstraint(index);
   }
 
+  /** The constraints drawn so far (not the rules: their checkboxes), each with a button that removes it. */
+  listConstraints(shape) {
+    const list = $("editor-constraints");
+    const key = `${i18n.language()}|${JSON.stringify(shape.constraints)}`;
+    if (list.dataset.key === key) return;
+    list.dataset.key = key;
+    const items = [];
+    shape.constraints.forEach((record, index) => {
+      if (record.kind === "rule") return;
+      const name = recordName(record, shape.size);
+      const remove = element("button", { type: "button", "data-index": String(index),
+        "aria-label": i18n.t("editor.remove", { name }) }, [i18n.t("editor.removeShort")]);
+      items.push(element("li", {}, [element("span", {}, [name]), " ", remove]));
+    });
+    list.replaceChildren(...items);
+    list.hidden = !items.length;
+  }
+
   /** The true candidates (digits some solution has) in the empty cells, when the state has them. */
   model(model, state) {
     const truth = state.true_candidates;
@@ -199,6 +265,10 @@ class Editor {
     if (document.activeElement !== $("puzzle-kind")) $("puzzle-kind").value = KINDS.includes(shape.kind) ? shape.kind : "classic";
     if (document.activeElement !== $("puzzle-size")) $("puzzle-size").value = String(shape.size);
     const drawing = store.ui().drawing;
+    for (const tool of Object.keys(EDGE_TOOLS)) {
+      $(`draw-${tool}`).setAttribute("aria-pressed", drawing && drawing.tool === tool ? "true" : "false");
+    }
+    this.listConstraints(shape);
     for (const tool of TOOLS) {
       const on = Boolean(drawing && drawing.tool === tool);
       $(`draw-${tool}`).setAttribute("aria-pressed", on ? "true" : "false");

@@ -44,6 +44,11 @@ class Variants {
     return this.clues;
   }
 
+  /** A smaller board than the last: the selection moves inside it. */
+  accepted(state) {
+    if (store.ui().selected >= shapeOf(state).cells) store.select(store.ui().selected);
+  }
+
   model(model) {
     const shape = model.shape;
     if (!shape.constraints.length) return;
