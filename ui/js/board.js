@@ -7,28 +7,28 @@ import { CLASSIC } from "./shape.js";
 // nothing highlighted: see highlightOf
 const NO_HIGHLIGHT = { cells: new Set(), area: new Set(), marks: new Map(), digit: 0 };
 
-function unitCells(unit) {
-  const i = unit % 9;
-  const cells = [];
-  for (let k = 0; k < 9; k++) {
-    if (unit < 9) cells.push(i * 9 + k);
-    else if (unit < 18) cells.push(k * 9 + i);
-    else cells.push((Math.floor(i / 3) * 3 + Math.floor(k / 3)) * 9 + (i % 3) * 3 + (k % 3));
-  }
-  return cells;
+// a unit's cells: 0..N-1 the rows, N..2N-1 the columns, 2N..3N-1 the regions (the boxes of a classic board)
+function unitCells(unit, shape) {
+  const n = shape.size;
+  const i = unit % n;
+  const all = Array.from({ length: shape.cells }, (_, c) => c);
+  if (unit < n) return all.filter((c) => Math.floor(c / n) === i);
+  if (unit < 2 * n) return all.filter((c) => c % n === i);
+  return all.filter((c) => shape.regions[c] === i);
 }
 
 /**
  * Return what the board highlights for a step or a hint level: {units, cells, digit, candidates,
- * eliminations, placements} (cells 0-80, candidates [cell, digit]) become the cells to outline, the
- * units' cells to shade, and per cell a 9-character string of marks: "o" the pattern's candidate,
- * "x" a candidate removed, "p" the digit placed, " " none.
+ * eliminations, placements} (cells 0 to N*N-1, candidates [cell, digit]) become the cells to outline,
+ * the units' cells to shade, and per cell an N-character string of marks: "o" the pattern's candidate,
+ * "x" a candidate removed, "p" the digit placed, " " none; shape: the board's (shape.js), classic unless given.
  */
-export function highlightOf(h) {
+export function highlightOf(h, shape = CLASSIC) {
   if (!h) return NO_HIGHLIGHT;
   const marks = new Map();
+  const blank = " ".repeat(Math.max(9, shape.size));
   const mark = ([cell, digit], code) => {
-    const row = (marks.get(cell) || "         ").split("");
+    const row = (marks.get(cell) || blank).split("");
     row[digit - 1] = code;
     marks.set(cell, row.join(""));
   };
@@ -37,7 +37,7 @@ export function highlightOf(h) {
   for (const pair of h.eliminations || []) mark(pair, "x");
   return {
     cells: new Set([...(h.cells || []), ...(h.placements || []).map(([cell]) => cell)]),
-    area: new Set((h.units || []).flatMap(unitCells)),
+    area: new Set((h.units || []).flatMap((unit) => unitCells(unit, shape))),
     marks,
     digit: h.digit || 0,
   };

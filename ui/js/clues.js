@@ -3,7 +3,7 @@
 // board (global rules and the clues written outside the grid). Pure: shape in, words out.
 
 import * as i18n from "./i18n.js";
-import { cellName } from "./texts.js";
+import { cellNameIn } from "./texts.js";
 import "./words/variants.js";
 
 const RULE_NAMES = ["antiknight", "antiking", "nonconsecutive", "disjointgroups", "negative_white",
@@ -22,8 +22,8 @@ const PHRASES = {
   xv: (k, n) => pairPhrases(k.cells, n, k.total === 10 ? "clue.x" : k.total === 5 ? "clue.v" : "clue.xvTotal",
     { total: k.total }),
   parity: (k) => [[k.cell, k.even ? "clue.even" : "clue.odd", {}]],
-  greater: (k, n) => [[k.cells[0], "clue.greater", { cell: cellName(k.cells[1], n) }],
-    [k.cells[1], "clue.less", { cell: cellName(k.cells[0], n) }]],
+  greater: (k, n) => [[k.cells[0], "clue.greater", { cell: cellNameIn(k.cells[1], n) }],
+    [k.cells[1], "clue.less", { cell: cellNameIn(k.cells[0], n) }]],
 };
 
 function dotKey(dot) {
@@ -33,7 +33,7 @@ function dotKey(dot) {
 }
 
 function pairPhrases([a, b], n, key, params) {
-  return [[a, key, { ...params, cell: cellName(b, n) }], [b, key, { ...params, cell: cellName(a, n) }]];
+  return [[a, key, { ...params, cell: cellNameIn(b, n) }], [b, key, { ...params, cell: cellNameIn(a, n) }]];
 }
 
 /** The cells of an X diagonal: bottom left to top right (anti false), else top left to bottom right. */
@@ -68,7 +68,7 @@ export function ruleLines(shape) {
       lines.push(i18n.t(key, { index: record.index + 1, size: n, total: record.total }));
     } else if (record.kind === "littlekiller") {
       lines.push(i18n.t("rule.littleKiller", {
-        cell: cellName(record.cells[0], n), direction: i18n.t(`dir.${record.direction}`), total: record.total,
+        cell: cellNameIn(record.cells[0], n), direction: i18n.t(`dir.${record.direction}`), total: record.total,
       }));
     }
   }
@@ -78,7 +78,7 @@ export function ruleLines(shape) {
 /** A constraint's name, for the editor's list ("cage of 3 cells summing to 15 at r1c1"). */
 export function recordName(record, n) {
   const cells = record.kind === "arrow" ? record.circle : record.cells || [record.cell];
-  const at = cellName(Math.min(...cells), n);
+  const at = cellNameIn(Math.min(...cells), n);
   if (record.kind === "cage") {
     const key = record.total == null ? "clue.cageNoSum" : "clue.cage";
     return i18n.t("name.at", { what: i18n.t(key, { count: record.cells.length, total: record.total }), cell: at });

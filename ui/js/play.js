@@ -5,7 +5,7 @@ import { api } from "./api.js";
 import * as i18n from "./i18n.js";
 import { shapeOf } from "./shape.js";
 import * as store from "./store.js";
-import { cellName } from "./texts.js";
+import { cellNameIn } from "./texts.js";
 import { wireDialog } from "./widgets.js";
 
 const $ = (id) => document.getElementById(id);
@@ -24,7 +24,7 @@ export function checkResultText(check) {
   if (!check) return "";
   if (check.kind === "wrong") {
     const size = shapeOf(store.state()).size;
-    const cells = check.cells.map((c) => cellName(c, size)).join(", ");
+    const cells = check.cells.map((c) => cellNameIn(c, size)).join(", ");
     return i18n.t("check.wrong", { cells });
   }
   if (check.kind === "empty") return i18n.plural("check.empty", check.empty);

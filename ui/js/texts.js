@@ -2,9 +2,14 @@
 
 import * as i18n from "./i18n.js";
 
-/** Return a cell's short name, "r4c7" (rows and columns from 1), on a board of size N (9 unless said). */
-export function cellName(cell, size = 9) {
+/** Return a cell's short name, "r4c7" (rows and columns from 1), on a board of size N. */
+export function cellNameIn(cell, size) {
   return `r${Math.floor(cell / size) + 1}c${(cell % size) + 1}`;
+}
+
+/** Return a cell's short name on a 9x9 board (one argument: it is handed to map()). */
+export function cellName(cell) {
+  return cellNameIn(cell, 9);
 }
 
 /** "row R, column C, D" / "…, empty" (with its notes); digits 10-16 as numbers; size N (9 unless said). */
