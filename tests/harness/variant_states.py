@@ -5,6 +5,8 @@ per-cell array N*N long.  A test hands one to the page as Python does (a ``state
 from __future__ import annotations
 
 import json
+import math
+import re
 from functools import cache
 from typing import Any
 
@@ -13,6 +15,30 @@ from engine.puzzle.model import SIZES, Puzzle, standard_regions
 from tests.harness.variant_data import TRAIN
 
 PER_CELL = ("digits", "origins", "notes", "colours", "note_colours", "candidates")
+# a gridcell's label on a board of any size: its place and digit (10-16 as numbers), then anything the
+# later features add (notes, marks, colours, what constrains the cell)
+_VARIANT_LABEL = re.compile(r"^row (\d+), column (\d+), (empty|\d+)(?:, .+)?$")
+
+
+def read_label(label: str | None) -> tuple[int, int, int]:
+    """``(row, column, digit)`` of a gridcell label of any size (rows and columns from 1, 0 empty);
+    AssertionError if it does not begin "row R, column C, D|empty"."""
+    match = _VARIANT_LABEL.match(label or "")
+    assert match, f"gridcell label {label!r} does not begin 'row R, column C, D|empty'"
+    row, col, value = match.groups()
+    return int(row), int(col), 0 if value == "empty" else int(value)
+
+
+def board_digits(labels: list[str | None]) -> list[int]:
+    """The N*N digits of a board read from its gridcells' labels in DOM order; checks they are row-major."""
+    n = math.isqrt(len(labels))
+    assert n * n == len(labels) and n in (4, 6, 8, 9, 12, 16), f"{len(labels)} gridcells is no board"
+    digits = []
+    for index, label in enumerate(labels):
+        row, col, digit = read_label(label)
+        assert (row - 1) * n + col - 1 == index, f"gridcell {index} is labelled {label!r}: not row-major"
+        digits.append(digit)
+    return digits
 
 
 @cache

@@ -6,18 +6,13 @@ numbers and what constrains each cell, the rules list; the figures are checked a
 
 from __future__ import annotations
 
-import re
-
 import pytest
 from playwright.sync_api import expect
 
 from tests.harness.states import newest_state
-from tests.harness.variant_states import feed, train_puzzle, variant_state
+from tests.harness.variant_states import board_digits, feed, read_label, train_puzzle, variant_state
 
 pytestmark = pytest.mark.browser
-
-LABEL = re.compile(r"^row (\d+), column (\d+), (empty|\d+)")
-
 
 def show(ui, puzzle_id: str, seq: int = 10_000):
     """Hand the page the start of a published puzzle; return the puzzle."""
@@ -25,14 +20,6 @@ def show(ui, puzzle_id: str, seq: int = 10_000):
     feed(ui.page, variant_state(newest_state(ui.bridge), puzzle, seq))
     expect(ui.cells()).to_have_count(puzzle.n_cells)
     return puzzle
-
-
-def read(label: str) -> tuple[int, int, int]:
-    """(row, column, digit) of a cell's label, rows and columns from 1."""
-    match = LABEL.match(label)
-    assert match, label
-    row, col, value = match.groups()
-    return int(row), int(col), 0 if value == "empty" else int(value)
 
 
 def right_borders(ui) -> list[float]:
@@ -59,8 +46,8 @@ def test_a_6x6_board_has_36_cells_and_types_only_1_to_6(ui):
     puzzle = show(ui, "iss-6x6")
     assert ui.page.get_by_role("row").count() == 6
     labels = ui.labels()
-    assert [read(label)[:2] for label in labels] == [(r, c) for r in range(1, 7) for c in range(1, 7)]
-    assert [read(label)[2] for label in labels] == list(puzzle.givens)
+    assert [read_label(label)[:2] for label in labels] == [(r, c) for r in range(1, 7) for c in range(1, 7)]
+    assert board_digits(labels) == list(puzzle.givens)
     empty = next(c for c, d in enumerate(puzzle.givens) if d == 0 and c % 6 == 5)
     ui.cell(empty).click()
     ui.page.keyboard.press("ArrowRight")  # the last column: the selection stays
@@ -81,9 +68,9 @@ def test_a_16x16_jigsaw_has_256_cells_is_620px_at_1366x768_and_takes_a_to_g(ui):
     puzzle = show(ui, "iss-16x16-jigsaw")
     assert ui.page.get_by_role("row").count() == 16
     labels = ui.labels()
-    assert read(labels[2 * 16 + 11])[:2] == (3, 12)
-    assert [read(label)[2] for label in labels] == list(puzzle.givens)
-    assert any(read(label)[2] >= 10 for label in labels), "no digit 10-16 among the givens"
+    assert read_label(labels[2 * 16 + 11])[:2] == (3, 12)
+    assert board_digits(labels) == list(puzzle.givens)
+    assert any(d >= 10 for d in board_digits(labels)), "no digit 10-16 among the givens"
     box = ui.board().bounding_box()
     assert box["width"] >= 620 and box["height"] >= 620, box
     # the thick lines follow the jigsaw's pieces
