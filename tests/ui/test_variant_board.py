@@ -160,3 +160,18 @@ def test_a_classic_shape_draws_exactly_the_classic_board(ui):
     expect(ui.page.get_by_role("list", name="Rules")).to_have_count(0)
     widths = right_borders(ui)
     assert [c for c in range(81) if widths[c] > 1.5] == [c for c in range(81) if c % 9 in (2, 5)]
+
+
+def test_a_hint_on_a_16x16_names_its_unit_and_shades_its_16_cells(ui):
+    puzzle = train_puzzle("iss-16x16-jigsaw")
+    state = variant_state(newest_state(ui.bridge), puzzle)
+    column = 16 + 11  # units: 16 rows, then 16 columns, then the regions
+    state["hint"] = {"level": 1, "kind": "step", "technique": "hidden_single", "unit": column, "digit": 0,
+                     "cells": [], "digits": [], "can_apply": False,
+                     "highlight": {"units": [column], "digit": 0, "cells": [], "candidates": [],
+                                   "eliminations": [], "placements": [], "links": []}}
+    feed(ui.page, state)
+    ui.page.get_by_role("tab", name="Learn").click()
+    expect(ui.status("Explanation")).to_have_text("Look at column 12.")
+    shaded = ui.cells().evaluate_all("cs => cs.map((c, i) => c.classList.contains('area') ? i : -1)")
+    assert [c for c in shaded if c >= 0] == [r * 16 + 11 for r in range(16)]
