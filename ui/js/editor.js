@@ -226,9 +226,8 @@ class Editor {
   /** The constraints drawn so far (not the rules: their checkboxes), each with a button that removes it. */
   listConstraints(shape) {
     const list = $("editor-constraints");
-    const key = `${i18n.language()}|${JSON.stringify(shape.constraints)}`;
-    if (list.dataset.key === key) return;
-    list.dataset.key = key;
+    if (this.listed && this.listed[0] === shape && this.listed[1] === i18n.language()) return;
+    this.listed = [shape, i18n.language()]; // shape.js keeps one object per distinct shape
     const items = [];
     shape.constraints.forEach((record, index) => {
       if (record.kind === "rule") return;
