@@ -43,7 +43,12 @@ export function hintText(hint) {
     return hint.unit >= 0 ? i18n.t("hint.lookUnit", { unit: unitName(hint.unit) })
       : i18n.t("hint.lookDigit", { digit: hint.digit });
   }
-  if (hint.level === 2) return i18n.t("hint.technique", { name: techniqueName(hint.technique) });
+  if (hint.level === 2) {
+    // a variant's technique comes with its names (the variant logic's registry, not the classic list)
+    const names = hint.technique_name;
+    const name = names ? names[i18n.language()] || names.en : techniqueName(hint.technique);
+    return i18n.t("hint.technique", { name });
+  }
   const key = hint.digits.length > 1 ? "hint.cellsMany" : "hint.cellsOne";
   return i18n.t(key, { cells: list(hint.cells.map(cellName)), digits: list(hint.digits) });
 }

@@ -63,14 +63,15 @@ class Variants {
   render(state) {
     const shape = shapeOf(state);
     const pending = drawingRecord(store.ui().drawing);
-    const key = [shape, i18n.language(), JSON.stringify(pending)];
+    const focus = focusOf(state);
+    const key = [shape, i18n.language(), JSON.stringify(pending), focus.join(",")];
     if (same(this.drawn, key)) return;
     this.drawn = key;
     const svg = $("figures");
     const wrap = $("board").parentElement;
     const area = wrap.parentElement;
     svg.toggleAttribute("hidden", !shape.constraints.length && !pending);
-    drawFigures(svg, shape, pending);
+    drawFigures(svg, shape, pending, focus);
     const sides = outsideSides(shape);
     wrap.classList.toggle("outside", Object.values(sides).some(Boolean));
     wrap.style.setProperty("--n", String(shape.size));
@@ -83,6 +84,14 @@ class Variants {
     if (lines.length) area.style.setProperty("--rules-room", `${Math.min(4, lines.length) * 18 + 16}px`);
     else area.style.removeProperty("--rules-room");
   }
+}
+
+/** The constraints the step on screen uses (a variant hint's, or a run's step shown): their indices. */
+function focusOf(state) {
+  const frame = store.frame();
+  const step = frame ? frame.event && frame.event.step : state.hint;
+  const highlight = step && step.highlight;
+  return (highlight && highlight.constraints) || [];
 }
 
 function same(a, b) {
