@@ -1,46 +1,34 @@
-// Draws the board: 9 rows of 9 gridcells, row-major, with the accessibility contract's attributes.
-// It only draws and reports clicks; what a key or a click means is decided in main.js.
+// Draws the board: N rows of N gridcells (N from the state's shape: 4 to 16), row-major, with the
+// accessibility contract's attributes; thick lines wherever the region changes (boxes or a jigsaw's
+// pieces). It only draws and reports clicks; what a key or a click means is decided in main.js.
 
-const BOX_OF = (cell) => Math.floor(cell / 27) * 3 + Math.floor((cell % 9) / 3);
-
-function peersOf(cell) {
-  const row = Math.floor(cell / 9);
-  const col = cell % 9;
-  const box = BOX_OF(cell);
-  const peers = new Set();
-  for (let c = 0; c < 81; c++) {
-    if (c !== cell && (Math.floor(c / 9) === row || c % 9 === col || BOX_OF(c) === box)) peers.add(c);
-  }
-  return peers;
-}
-
-const PEERS = Array.from({ length: 81 }, (_, c) => peersOf(c));
+import { CLASSIC } from "./shape.js";
 
 // nothing highlighted: see highlightOf
 const NO_HIGHLIGHT = { cells: new Set(), area: new Set(), marks: new Map(), digit: 0 };
 
-function unitCells(unit) {
-  const i = unit % 9;
-  const cells = [];
-  for (let k = 0; k < 9; k++) {
-    if (unit < 9) cells.push(i * 9 + k);
-    else if (unit < 18) cells.push(k * 9 + i);
-    else cells.push((Math.floor(i / 3) * 3 + Math.floor(k / 3)) * 9 + (i % 3) * 3 + (k % 3));
-  }
-  return cells;
+// a unit's cells: 0..N-1 the rows, N..2N-1 the columns, 2N..3N-1 the regions (the boxes of a classic board)
+function unitCells(unit, shape) {
+  const n = shape.size;
+  const i = unit % n;
+  const all = Array.from({ length: shape.cells }, (_, c) => c);
+  if (unit < n) return all.filter((c) => Math.floor(c / n) === i);
+  if (unit < 2 * n) return all.filter((c) => c % n === i);
+  return all.filter((c) => shape.regions[c] === i);
 }
 
 /**
  * Return what the board highlights for a step or a hint level: {units, cells, digit, candidates,
- * eliminations, placements} (cells 0-80, candidates [cell, digit]) become the cells to outline, the
- * units' cells to shade, and per cell a 9-character string of marks: "o" the pattern's candidate,
- * "x" a candidate removed, "p" the digit placed, " " none.
+ * eliminations, placements} (cells 0 to N*N-1, candidates [cell, digit]) become the cells to outline,
+ * the units' cells to shade, and per cell an N-character string of marks: "o" the pattern's candidate,
+ * "x" a candidate removed, "p" the digit placed, " " none; shape: the board's (shape.js), classic unless given.
  */
-export function highlightOf(h) {
+export function highlightOf(h, shape = CLASSIC) {
   if (!h) return NO_HIGHLIGHT;
   const marks = new Map();
+  const blank = " ".repeat(Math.max(9, shape.size));
   const mark = ([cell, digit], code) => {
-    const row = (marks.get(cell) || "         ").split("");
+    const row = (marks.get(cell) || blank).split("");
     row[digit - 1] = code;
     marks.set(cell, row.join(""));
   };
@@ -49,68 +37,92 @@ export function highlightOf(h) {
   for (const pair of h.eliminations || []) mark(pair, "x");
   return {
     cells: new Set([...(h.cells || []), ...(h.placements || []).map(([cell]) => cell)]),
-    area: new Set((h.units || []).flatMap(unitCells)),
+    area: new Set((h.units || []).flatMap((unit) => unitCells(unit, shape))),
     marks,
     digit: h.digit || 0,
   };
 }
 
 export class BoardView {
-  /** Build the 81 cells inside el (the role=grid element); onSelect(cell) is called on a click. */
+  /** Build the cells of a classic board inside el (the role=grid element); onSelect(cell) is called on a
+   * press (a later state's shape may change the size: render builds the cells again). */
   constructor(el, { onSelect }) {
     this.el = el;
+    this.onSelect = onSelect;
+    this.build(CLASSIC);
+  }
+
+  /** (Re)build the cells for a shape: its size, its candidates' grid and its region lines. */
+  build(shape) {
+    const n = shape.size;
+    this.shape = shape;
     this.cells = [];
-    this.keys = new Array(81).fill("");
-    for (let r = 0; r < 9; r++) {
+    this.keys = new Array(n * n).fill("");
+    this.el.replaceChildren();
+    this.el.style.setProperty("--n", String(n));
+    this.el.style.setProperty("--cand-cols", String(shape.box[1]));
+    this.el.style.setProperty("--cand-rows", String(shape.box[0]));
+    this.el.dataset.size = String(n);
+    for (let r = 0; r < n; r++) {
       const row = document.createElement("div");
       row.className = "board-row";
       row.setAttribute("role", "row");
-      for (let c = 0; c < 9; c++) {
-        const cell = document.createElement("div");
-        const index = r * 9 + c;
-        cell.setAttribute("role", "gridcell");
-        cell.className = `cell r${r} c${c}`;
-        cell.tabIndex = index === 0 ? 0 : -1;
-        cell.dataset.cell = String(index);
-        const digit = document.createElement("span");
-        digit.className = "digit";
-        digit.setAttribute("aria-hidden", "true");
-        const cands = document.createElement("span");
-        cands.className = "cands";
-        cands.setAttribute("aria-hidden", "true");
-        for (let d = 1; d <= 9; d++) {
-          const small = document.createElement("span");
-          small.className = "cand";
-          small.textContent = "";
-          cands.appendChild(small);
-        }
-        cell.append(digit, cands);
-        cell.addEventListener("mousedown", (event) => {
-          event.preventDefault(); // keep focus handling ours: select, then focus the cell
-          onSelect(index);
-        });
-        row.appendChild(cell);
-        this.cells.push(cell);
-      }
-      el.appendChild(row);
+      for (let c = 0; c < n; c++) row.appendChild(this.makeCell(shape, r, c));
+      this.el.appendChild(row);
     }
+  }
+
+  makeCell(shape, r, c) {
+    const n = shape.size;
+    const index = r * n + c;
+    const cell = document.createElement("div");
+    cell.setAttribute("role", "gridcell");
+    cell.className = `cell r${r} c${c}`;
+    cell.classList.toggle("edge-r", shape.thickRight[index]);
+    cell.classList.toggle("edge-b", shape.thickBottom[index]);
+    cell.classList.toggle("last-c", c === n - 1);
+    cell.classList.toggle("last-r", r === n - 1);
+    cell.tabIndex = index === 0 ? 0 : -1;
+    cell.dataset.cell = String(index);
+    const digit = document.createElement("span");
+    digit.className = "digit";
+    digit.setAttribute("aria-hidden", "true");
+    const cands = document.createElement("span");
+    cands.className = "cands";
+    cands.setAttribute("aria-hidden", "true");
+    for (let d = 1; d <= n; d++) {
+      const small = document.createElement("span");
+      small.className = "cand";
+      small.textContent = "";
+      cands.appendChild(small);
+    }
+    cell.append(digit, cands);
+    cell.addEventListener("mousedown", (event) => {
+      event.preventDefault(); // keep focus handling ours: select, then focus the cell
+      this.onSelect(index);
+    });
+    this.cells.push(cell);
+    return cell;
   }
 
   /** Move keyboard focus to a cell. */
   focus(cell) {
-    this.cells[cell].focus({ preventScroll: true });
+    this.cells[Math.min(cell, this.cells.length - 1)].focus({ preventScroll: true });
   }
 
   /**
-   * Draw a model: digits, origins, conflicts and wrong (Sets), selected, candidates (81 masks or null),
-   * notes (81 masks), current ({cell, kind} or null), label(cell, digit, notes) for aria-label.
-   * Unchanged cells are skipped.
+   * Draw a model: shape (shape.js; classic when absent), digits, origins, conflicts and wrong (Sets),
+   * selected, candidates (N*N masks or null), notes (N*N masks), current ({cell, kind} or null),
+   * label(cell, digit, notes) for aria-label. Unchanged cells are skipped.
    */
   render(model) {
+    const shape = model.shape || CLASSIC;
+    if (shape.grid !== this.shape.grid) this.build(shape);
+    this.shape = shape;
     const selected = model.selected;
     const selectedDigit = selected >= 0 ? model.digits[selected] : 0;
-    const peers = selected >= 0 ? PEERS[selected] : new Set();
-    for (let cell = 0; cell < 81; cell++) {
+    const peers = selected >= 0 && selected < shape.cells ? shape.peers[selected] : new Set();
+    for (let cell = 0; cell < shape.cells; cell++) {
       const digit = model.digits[cell];
       const origin = model.origins[cell] || "";
       const conflict = model.conflicts.has(cell);
@@ -141,7 +153,7 @@ export class BoardView {
     const el = this.cells[cell];
     el.firstChild.textContent = p.digit ? String(p.digit) : "";
     const smalls = el.lastChild.children;
-    for (let d = 1; d <= 9; d++) {
+    for (let d = 1; d <= smalls.length; d++) {
       // a struck or coloured candidate of the step on screen shows even where the view hides it
       const mark = p.digit ? "" : p.marks.charAt(d - 1).trim();
       smalls[d - 1].textContent = p.mask & (1 << (d - 1)) || mark ? String(d) : "";

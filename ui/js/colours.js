@@ -39,7 +39,6 @@ class Colours {
 
   mount(ctx) {
     this.ctx = ctx;
-    this.cells = [...document.querySelectorAll("#board .cell")];
     $("colour-mode").addEventListener("click", () => this.toggle());
     $("clear-colours").addEventListener("click", () => this.clear());
     document.addEventListener("keydown", (event) => {
@@ -104,11 +103,13 @@ class Colours {
   }
 
   render(state) {
-    for (const [cell, el] of this.cells.entries()) {
+    // the board's cells as drawn now (it builds new ones when the board's size changes)
+    for (const el of document.querySelectorAll("#board .cell")) {
+      const cell = Number(el.dataset.cell);
       setColour(el, state.colours[cell]);
       const packed = state.note_colours[cell];
       const smalls = el.querySelector(".cands").children;
-      for (let d = 1; d <= 9; d++) setColour(smalls[d - 1], packed ? noteColour(packed, d) : 0);
+      for (let d = 1; d <= smalls.length; d++) setColour(smalls[d - 1], packed ? noteColour(packed, d) : 0);
     }
     const button = $("colour-mode");
     button.setAttribute("aria-pressed", this.on ? "true" : "false");

@@ -9,6 +9,7 @@
 
 import { colours } from "./colours.js";
 import { daily } from "./daily.js";
+import { editor } from "./editor.js";
 import { marks } from "./marks.js";
 import { needs } from "./needs.js";
 import { photo } from "./photo.js";
@@ -16,7 +17,8 @@ import { practise } from "./practise.js";
 import { print } from "./print.js";
 import { rating } from "./rating.js";
 import { share } from "./share.js";
+import { variants } from "./variants.js";
 import { why } from "./why.js";
 
 // marks before colours: a cell's label names its marks, then its colours (the colour last)
-export const FEATURES = [marks, colours, why, rating, practise, needs, share, daily, print, photo];
+export const FEATURES = [marks, colours, why, rating, practise, needs, share, daily, print, photo, variants, editor];

@@ -11,31 +11,43 @@ export function typing(event) {
   return tag === "INPUT" || tag === "SELECT" || tag === "TEXTAREA" || event.target.closest("dialog");
 }
 
-/** Keys on the board; act: {selected(), select(cell), enterDigit(d), toggleNote(d)}. */
+/** The digit a key types on a board of size N: 1-9 (up to N), then A-G for 10-16; 0 for none. */
+export function digitOfKey(key, size) {
+  const digit = /^[1-9]$/.test(key) ? Number(key) : size > 9 && /^[a-g]$/i.test(key)
+    ? key.toLowerCase().charCodeAt(0) - 87 : 0;
+  return digit <= size ? digit : 0;
+}
+
+/** Keys on the board; act: {selected(), select(cell), enterDigit(d), toggleNote(d), size()} (size: N of
+ * the board, 9 unless given). */
 export function boardKeys(act) {
   return (event) => {
+    const size = act.size ? act.size() : 9;
     // Shift+digit or Ctrl+digit: a one-off note (the code, not the key: Shift+1 types "!")
     const noteKey = /^(?:Digit|Numpad)([1-9])$/.exec(event.code);
     if (noteKey && (event.shiftKey || event.ctrlKey) && !event.altKey) {
       event.preventDefault();
-      act.toggleNote(Number(noteKey[1]));
+      if (Number(noteKey[1]) <= size) act.toggleNote(Number(noteKey[1]));
       return;
     }
     if (event.ctrlKey || event.metaKey || event.altKey) return;
     const key = event.key;
     const cell = act.selected();
-    const row = Math.floor(cell / 9);
-    const col = cell % 9;
+    const row = Math.floor(cell / size);
+    const col = cell % size;
     const moves = {
-      ArrowUp: row > 0 ? cell - 9 : cell,
-      ArrowDown: row < 8 ? cell + 9 : cell,
+      ArrowUp: row > 0 ? cell - size : cell,
+      ArrowDown: row < size - 1 ? cell + size : cell,
       ArrowLeft: col > 0 ? cell - 1 : cell,
-      ArrowRight: col < 8 ? cell + 1 : cell,
-      Home: row * 9,
-      End: row * 9 + 8,
+      ArrowRight: col < size - 1 ? cell + 1 : cell,
+      Home: row * size,
+      End: row * size + size - 1,
     };
-    if (/^[1-9]$/.test(key)) {
-      act.enterDigit(Number(key));
+    const digit = digitOfKey(key, size);
+    if (digit) {
+      act.enterDigit(digit);
+      // A-G are digits here: the window's letter shortcuts (hint, apply, colours…) must not see them
+      if (!/^[1-9]$/.test(key)) event.stopPropagation();
     } else if (key === "Backspace" || key === "Delete" || key === "0" || key === "Escape") {
       act.enterDigit(0);
     } else if (key in moves) {
@@ -43,7 +55,7 @@ export function boardKeys(act) {
     } else if (key === "Tab") {
       // Tab moves on through the cells; past the last (or before the first) it leaves the board
       const next = event.shiftKey ? cell - 1 : cell + 1;
-      if (next < 0 || next > 80) return;
+      if (next < 0 || next > size * size - 1) return;
       act.select(next);
     } else {
       return;

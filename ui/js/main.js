@@ -14,6 +14,7 @@ import { LearnPanel } from "./learn.js";
 import { announce, errorText, madeIt, retell, say, sayMaking, tellNotices, toast } from "./messages.js";
 import { buildPad, drawPad } from "./pad.js";
 import { PlayPanel, setPressed } from "./play.js";
+import { shapeOf } from "./shape.js";
 import { changeSetting } from "./settings.js";
 import { SolvePanel } from "./solve.js";
 import * as store from "./store.js";
@@ -72,7 +73,9 @@ function queueRender() {
 function boardModel() {
   const s = store.state();
   const { selected } = store.ui();
+  const shape = shapeOf(s);
   const model = {
+    shape,
     digits: s.digits,
     origins: s.origins,
     conflicts: new Set(s.conflicts),
@@ -81,7 +84,7 @@ function boardModel() {
     selected,
     candidates: s.settings.candidates ? s.candidates : null,
     current: null,
-    label: cellLabel,
+    label: (cell, digit, notes) => cellLabel(cell, digit, notes, shape.size),
     highlight: null, // set by the Learn panel
   };
   const frame = store.frame();
@@ -110,10 +113,10 @@ function render() {
   board.render(model);
   learn.drawLinks();
   chrome.render();
-  drawPad(model.digits, store.ui().notesMode && !active, s.paused);
+  drawPad(model.digits, store.ui().notesMode && !active, s.paused, model.shape.size);
 
   const kind = s.status.kind;
-  const text = statusText(s.status);
+  const text = statusText(s.status, shapeOf(s).cells);
   if ($("board-state").textContent !== text) $("board-state").textContent = text;
   $("state-icon").dataset.kind = kind === "solved" ? "solved" : kind === "invalid" || kind === "unsolvable" ? "bad" : "valid";
   $("mode-badge").hidden = s.mode !== "enter";
@@ -157,15 +160,16 @@ async function toggleNote(digit) {
 
 async function enterDigit(digit) {
   const { selected: cell, notesMode, modeWanted } = store.ui();
+  const size = shapeOf(store.state()).size;
   if (digit && notesMode && !store.state().digits[cell]) {
     toggleNote(digit);
     return;
   }
   // typing a puzzle in moves on to the next cell at once (the mode asked for counts, not a late state)
-  if ((modeWanted || store.state().mode) === "enter" && digit && cell < 80) select(cell + 1);
+  if ((modeWanted || store.state().mode) === "enter" && digit && cell < size * size - 1) select(cell + 1);
   const { answer, state } = await store.act(() => api.setCell(cell, digit));
   if (!answer.ok) return;
-  const where = { row: Math.floor(cell / 9) + 1, col: (cell % 9) + 1, digit };
+  const where = { row: Math.floor(cell / size) + 1, col: (cell % size) + 1, digit };
   let text = i18n.t(digit ? "msg.entered" : "msg.erased", where);
   if (state.conflicts.includes(cell)) {
     const mine = state.status.conflicts.filter((c) => c.cells.includes(cell));
@@ -219,6 +223,7 @@ function wire() {
   $("board").addEventListener("paste", (event) => transfer.paste(event));
   $("board").addEventListener("keydown", boardKeys({
     selected: () => store.ui().selected, select, enterDigit, toggleNote,
+    size: () => (store.state() ? shapeOf(store.state()).size : 9),
   }));
   document.addEventListener("keydown", globalKeys({
     ready: () => Boolean(store.state()), check: () => play.check(), toggleNotes: () => play.toggleNotes(),

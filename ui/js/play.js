@@ -4,7 +4,9 @@
 import { api } from "./api.js";
 import { colours } from "./colours.js";
 import * as i18n from "./i18n.js";
+import { shapeOf } from "./shape.js";
 import * as store from "./store.js";
+import { cellNameIn } from "./texts.js";
 import { wireDialog } from "./widgets.js";
 
 const $ = (id) => document.getElementById(id);
@@ -22,7 +24,8 @@ export function clock(ms) {
 export function checkResultText(check) {
   if (!check) return "";
   if (check.kind === "wrong") {
-    const cells = check.cells.map((c) => `r${Math.floor(c / 9) + 1}c${(c % 9) + 1}`).join(", ");
+    const size = shapeOf(store.state()).size;
+    const cells = check.cells.map((c) => cellNameIn(c, size)).join(", ");
     return i18n.t("check.wrong", { cells });
   }
   if (check.kind === "empty") return i18n.plural("check.empty", check.empty);

@@ -4,7 +4,8 @@
 // - the newest frame of a solve run, from `frame` events: a view of the run's board at a position, keyed
 //   by the run's id, carrying no status (a run's status is the state's `session`);
 // - the page's own view state: the selected cell, what digits write (digits, notes, corner or centre
-//   marks: one at a time), the mode asked for.
+//   marks: one at a time), the mode asked for, and in Enter puzzle the constraint being drawn (its tool
+//   and cells, not yet sent).
 // Panels read it and send intents (API calls, or the setters below); calls answer only {ok} (plus a
 // question's value): a caller that wants the state its call made waits for it here.
 
@@ -17,7 +18,7 @@ let latestFrame = null;
 let frameAt = 0;
 const pending = {}; // settings sent and not yet in a state
 const ENTRIES = new Set(["digit", "notes", "corner", "centre"]);
-const view = { selected: 0, entry: "digit", modeWanted: null };
+const view = { selected: 0, entry: "digit", modeWanted: null, drawing: null };
 const stateListeners = [];
 const changeListeners = [];
 const waiting = [];
@@ -36,7 +37,8 @@ export function state() {
 }
 
 /** The page's view state: {selected, entry ("digit", "notes", "corner" or "centre": what a digit key
- * writes), notesMode (entry is "notes"), modeWanted} (read only: use the setters). */
+ * writes), notesMode (entry is "notes"), modeWanted, drawing (the constraint being drawn in Enter puzzle)}
+ * (read only: use the setters). */
 export function ui() {
   return { ...view, notesMode: view.entry === "notes" };
 }
@@ -99,9 +101,10 @@ export function session() {
   };
 }
 
-/** Select a cell (0-80). */
+/** Select a cell (0 to N*N-1 of the state's board; 0-80 before the first state). */
 export function select(cell) {
-  view.selected = Math.max(0, Math.min(80, cell));
+  const size = shown && shown.shape ? shown.shape.size : 9;
+  view.selected = Math.max(0, Math.min(size * size - 1, cell));
   changed();
 }
 
@@ -114,6 +117,12 @@ export function setNotesMode(on) {
 export function setEntry(entry) {
   if (!ENTRIES.has(entry)) throw new Error(`unknown entry mode ${entry}`);
   view.entry = entry;
+  changed();
+}
+
+/** The constraint being drawn in Enter puzzle: {tool: "cage"|"thermo"|"arrow", cells: [...]} or null. */
+export function setDrawing(drawing) {
+  view.drawing = drawing ? { tool: drawing.tool, cells: [...drawing.cells] } : null;
   changed();
 }
 

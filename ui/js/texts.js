@@ -2,22 +2,28 @@
 
 import * as i18n from "./i18n.js";
 
-/** "row R, column C, D" / "…, empty" (with its notes). */
-/** Return a cell's short name, "r4c7" (rows and columns from 1). */
-export function cellName(cell) {
-  return `r${Math.floor(cell / 9) + 1}c${(cell % 9) + 1}`;
+/** Return a cell's short name, "r4c7" (rows and columns from 1), on a board of size N. */
+export function cellNameIn(cell, size) {
+  return `r${Math.floor(cell / size) + 1}c${(cell % size) + 1}`;
 }
 
-export function cellLabel(cell, digit, notes = 0) {
-  const params = { row: Math.floor(cell / 9) + 1, col: (cell % 9) + 1, digit };
+/** Return a cell's short name on a 9x9 board (one argument: it is handed to map()). */
+export function cellName(cell) {
+  return cellNameIn(cell, 9);
+}
+
+/** "row R, column C, D" / "…, empty" (with its notes); digits 10-16 as numbers; size N (9 unless said). */
+export function cellLabel(cell, digit, notes = 0, size = 9) {
+  const params = { row: Math.floor(cell / size) + 1, col: (cell % size) + 1, digit };
   const label = i18n.t(digit ? "cell.filled" : "cell.empty", params);
   if (digit || !notes) return label;
-  const list = [1, 2, 3, 4, 5, 6, 7, 8, 9].filter((d) => notes & (1 << (d - 1))).join(" ");
-  return i18n.t("cell.notes", { label, notes: list });
+  const list = [];
+  for (let d = 1; d <= Math.max(9, size); d++) if (notes & (1 << (d - 1))) list.push(d);
+  return i18n.t("cell.notes", { label, notes: list.join(" ") });
 }
 
-/** The Board state line for a status. */
-export function statusText(status) {
+/** The Board state line for a status, on a board of `cells` cells (81 unless said). */
+export function statusText(status, cells = 81) {
   switch (status.kind) {
     case "solved":
       return i18n.t("state.solved");
@@ -32,9 +38,9 @@ export function statusText(status) {
     case "empty":
       return i18n.t("state.empty");
     default:
-      if (status.solutions === 1) return i18n.t("state.validUnique", { filled: status.filled });
-      if (status.solutions === 2) return i18n.t("state.validMultiple", { filled: status.filled });
-      return i18n.t("state.valid", { filled: status.filled });
+      if (status.solutions === 1) return i18n.t("state.validUnique", { filled: status.filled, cells });
+      if (status.solutions === 2) return i18n.t("state.validMultiple", { filled: status.filled, cells });
+      return i18n.t("state.valid", { filled: status.filled, cells });
   }
 }
 
