@@ -1,18 +1,15 @@
-"""Killer steps past one cage's table: pointing from a cage, a cage's part inside a house, cage splits.
+"""Killer steps past one cage's table: pointing from a cage and cage splits.
 
-    +-----+--         The cage of 24 at r1c1, r1c2, r2c4 is 7+8+9: it must hold a 9, whose places
-    | 24  |  .        are r1c1 and r2c4.  r1c4 sees both (row 1, column 4): it cannot be 9
-    +--+  +--         (pointing from a cage: the cells that see every place of a digit the cage must
-       | 24 |          hold, through any houses).
+    . . 24 | .         The cage of 24 at r1c3, r2c3, r2c4 is 7+8+9; no one house holds the places of
+    x x 24 | 24        its 9 (all three cells), but r2c1 and r2c2 (x) see all three (box 1 and row 2):
+                       they cannot be 9, nor 7 or 8 (pointing from a cage, through any houses).
 
-A cage crossing out of a row has, on its cells inside the row, only the digit sets that leave a sum
-the cells outside can make: a digit every such set holds is the row's, out of the row's other cells.
-
-A cage split: two groups of cells with known sums, one inside the other (a cage and the 45 rule's
-innies or outies of some rows, columns or boxes, or two such leftovers), leave the rest of the larger
-group a known sum: "the cage of 20 at r1c1-r2c2 holds the innie r1c1 of row 1 (r1c1 = 45 - 37 = 8),
-so r1c2, r2c1, r2c2 sum to 12".  The rest is then filled as a cage (its cells differ where they see
-each other).
+A cage split: two groups of cells with known sums, one inside the other, leave the rest of the larger
+a known sum.  The groups are the cages and the 45 rule's innies or outies of every area the rule is
+tried on: "the cage of 10 at r1c1-r1c3 holds the cage of 3 at r1c1-r1c2, so r1c3 is 7"; "the innies
+of rows 1-3 hold the innies of box 1, so the rest of them sum to ...".  The rest is then filled as a
+cage (its cells differ where they see each other).  A group inside a cage that crosses out of an area
+is the 45 rule's outies already (:func:`...cages.innies_outies`), so those are not repeated here.
 """
 
 from __future__ import annotations
@@ -29,7 +26,6 @@ from engine.logic.variant.common import (
     make_step,
     trimmed,
 )
-from engine.logic.variant.killer import split_options
 from engine.logic.variant.state import VariantState, digits_of
 from engine.logic.variant.sums import cage_support, linear_support
 from engine.puzzle.model import Puzzle
@@ -75,37 +71,6 @@ def cage_pointing(state: VariantState) -> Iterator[Step]:
                                 cage=_cage_ref(index, cage), combos=[digits_of(m) for m in combos])
 
 
-def cage_part(state: VariantState) -> Iterator[Step]:
-    """A cage crossing out of a house of N cells: a digit every possible set of its cells inside the
-    house holds is out of the house's other cells."""
-    geo = state.geometry
-    for index, cage in state.cages():
-        if all(state.values[c] for c in cage.cells):
-            continue
-        own = set(cage.cells)
-        masks = tuple(state.mask(c) for c in cage.cells)
-        for h in sorted({h for c in cage.cells for h in geo.cell_houses[c]}):
-            house = geo.houses[h]
-            if h not in geo.full_houses or own <= set(house.cells):
-                continue
-            inside = tuple(c in set(house.cells) for c in cage.cells)
-            options = split_options(cage.total, masks, inside)
-            if not options:
-                continue
-            must = (1 << state.size) - 1
-            for s in options:
-                must &= s
-            for d in digits_of(must):
-                gone = live_eliminations(state, (c for c in house.cells if c not in own), d)
-                if gone:
-                    part = [c for c, f in zip(cage.cells, inside, strict=True) if f]
-                    yield make_step(state, "cage_part", eliminations=gone, cells=part,
-                                    candidates=[(c, d) for c in part if state.cands[c] >> (d - 1) & 1],
-                                    digit=d, cages=[index], cage=_cage_ref(index, cage),
-                                    house=house_ref(state, house),
-                                    combos=sorted(digits_of(s) for s in options))
-
-
 class Group(NamedTuple):
     """A group of cells with a known sum: a cage (``cage`` its index) or an area's leftovers."""
 
@@ -133,17 +98,17 @@ def _groups(puzzle: Puzzle) -> list[Group]:
 
 def splits(puzzle: Puzzle) -> list[tuple[Group, Group, tuple[int, ...], int]]:
     """Each (whole, part, rest's cells, rest's total) where a known-sum group holds another and the rest
-    is not itself a known group; worked out once per puzzle."""
+    is not itself a known group, the pair of fewest houses and cells kept for each rest (the one a person
+    would see); worked out once per puzzle."""
     groups = _groups(puzzle)
     known = {g.cells for g in groups}
+    pairs = [(whole, part) for whole in groups for part in groups
+             if part.cells < whole.cells and whole.cells - part.cells not in known]
+    pairs.sort(key=lambda wp: (len(wp[0].houses) + len(wp[1].houses), len(wp[0].cells)))
     out, seen = [], set()
-    for whole in groups:
-        for part in groups:
-            if part is whole or not part.cells < whole.cells:
-                continue
-            rest = whole.cells - part.cells
-            if rest in known or rest in seen:
-                continue
+    for whole, part in pairs:
+        rest = whole.cells - part.cells
+        if rest not in seen:
             seen.add(rest)
             out.append((whole, part, tuple(sorted(rest)), whole.total - part.total))
     return out
@@ -191,13 +156,9 @@ TECHNIQUES = [
                      "every cell that sees all of them loses {digit}",
                      "{cage}必含 {digit}（只能是 {combos}），而它的 {digit} 只在 {cells}："
                      "能同时看到这些格的格都不能是 {digit}"),
-    VariantTechnique("cage_part", "Cage Part in a House", "笼子在宫行列内的部分", 3.1, cage_part,
-                     "{cage} has only {combos} in {cells}, inside {house}: each holds {digit}, so "
-                     "{house}'s {digit} is there",
-                     "{cage}在{house}内的部分 {cells} 只能是 {combos}，都含 {digit}："
-                     "{house}的 {digit} 就在那里"),
     VariantTechnique("cage_split", "Cage Split", "笼子拆分", 3.5, cage_split,
-                     "{whole} (sum {whole_total}) holds {part} (sum {part_total}): so {rest} sum to {total}",
+                     "{whole} (sum {whole_total}) {holds} {part} (sum {part_total}): "
+                     "so {rest} {rest_sum} {total}",
                      "{whole}（和为 {whole_total}）包含{part}（和为 {part_total}）："
-                     "所以 {rest} 之和为 {total}"),
+                     "所以 {rest} {rest_sum} {total}"),
 ]

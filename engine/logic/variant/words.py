@@ -179,6 +179,9 @@ def facts(step: Step, lang: str = "en") -> dict[str, Any]:
             out[key] = _group_words(d[key], n, zh)
             out[f"{key}_total"] = d[key]["total"]
         out["rest"] = name_cells(d["rest"], n, zh)
+        one = len(d["rest"]) == 1
+        out["holds"] = "holds" if "cage" in d["whole"] else "hold"
+        out["rest_sum"] = ("是" if one else "之和为") if zh else ("is" if one else "sum to")
     return out
 
 
@@ -190,7 +193,7 @@ def _group_words(ref: dict[str, Any], n: int, zh: bool) -> str:
     where, houses = name_cells(ref["cells"], n, zh), _houses(ref["houses"], n, zh)
     if zh:
         return f"{houses}的{'内格' if ref['form'] == 'innies' else '外格'} {where} "
-    return f"the {ref['form']} of {houses} ({where})"
+    return f"the {ref['form']} {where} of {houses}"
 
 
 def _parts_words(parts: list[dict[str, Any]], n: int, zh: bool) -> str:
