@@ -18,6 +18,7 @@ from collections.abc import Iterator
 from engine.logic.variant.common import (
     VariantTechnique,
     area_leftovers,
+    cage_ref,
     house_ref,
     live_eliminations,
     make_step,
@@ -29,10 +30,6 @@ from engine.puzzle.model import Cage, Puzzle
 from engine.steps import Step
 
 MAX_LEFTOVERS = 5  # innies and outies beyond this many free cells are not a step a person takes
-
-
-def _cage_ref(index: int, cage: Cage) -> dict:
-    return {"index": index, "cells": list(cage.cells), "total": cage.total}
 
 
 def _combos(state: VariantState, cage: Cage) -> tuple[tuple[int, ...], tuple[int, ...], list[int]]:
@@ -56,7 +53,7 @@ def _combination_steps(state: VariantState, single: bool) -> Iterator[Step]:
             must &= m
             every |= m
         yield make_step(state, "cage_sum" if single else "cage_combinations", eliminations=gone,
-                        cells=cage.cells, cages=[index], cage=_cage_ref(index, cage),
+                        cells=cage.cells, cages=[index], cage=cage_ref(index, cage),
                         combos=[digits_of(m) for m in combos], must=digits_of(must),
                         never=digits_of(((1 << state.size) - 1) & ~every))
 
@@ -99,7 +96,7 @@ def cage_overlap(state: VariantState) -> Iterator[Step]:
                 if gone:
                     yield make_step(state, "cage_overlap", eliminations=gone, cells=where,
                                     candidates=[(c, d) for c in where], digit=d, cages=[index],
-                                    cage=_cage_ref(index, cage), house=house_ref(state, house),
+                                    cage=cage_ref(index, cage), house=house_ref(state, house),
                                     combos=[digits_of(m) for m in combos])
 
 
@@ -137,7 +134,7 @@ def cage_pair(state: VariantState) -> Iterator[Step]:
             gone = trimmed(state, cage.cells, _combo_support(state, cage, keep))
             if gone:
                 yield make_step(state, "cage_pair", eliminations=gone, cells=cage.cells, cages=[y, x],
-                                cage=_cage_ref(y, cage), other=_cage_ref(x, other),
+                                cage=cage_ref(y, cage), other=cage_ref(x, other),
                                 combos=[digits_of(m) for m in keep])
 
 

@@ -45,6 +45,11 @@ def house_ref(state: VariantState, house: House) -> dict[str, Any]:
     return ref
 
 
+def cage_ref(index: int, cage: Cage) -> dict[str, Any]:
+    """The JSON-able reference of a cage with a total that words name it by: index, cells, total."""
+    return {"index": index, "cells": list(cage.cells), "total": cage.total}
+
+
 def make_step(state: VariantState, technique: str, *, placements: Iterable[tuple[int, int]] = (),
               eliminations: Iterable[tuple[int, int]] = (), cells: Iterable[int] = (),
               candidates: Iterable[tuple[int, int]] = (), **detail: Any) -> Step:

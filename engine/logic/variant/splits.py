@@ -20,6 +20,7 @@ from typing import Any, NamedTuple
 from engine.logic.variant.common import (
     VariantTechnique,
     area_leftovers,
+    cage_ref,
     house_ref,
     killer_cages,
     live_eliminations,
@@ -28,17 +29,13 @@ from engine.logic.variant.common import (
 )
 from engine.logic.variant.state import VariantState, digits_of
 from engine.logic.variant.sums import cage_support, linear_support
-from engine.puzzle.model import Puzzle
+from engine.puzzle.model import Cage, Puzzle
 from engine.steps import Step
 
 MAX_SPLIT = 6  # free cells of a split's rest beyond which it is not a step a person takes
 
 
-def _cage_ref(index: int, cage: Any) -> dict[str, Any]:
-    return {"index": index, "cells": list(cage.cells), "total": cage.total}
-
-
-def _must(state: VariantState, cage: Any) -> tuple[int, list[int]]:
+def _must(state: VariantState, cage: Cage) -> tuple[int, list[int]]:
     """The digits every combination of the cage holds (a mask) and its combinations."""
     _, combos = cage_support(cage.total, tuple(state.mask(c) for c in cage.cells))
     must = (1 << state.size) - 1 if combos else 0
@@ -68,7 +65,7 @@ def cage_pointing(state: VariantState) -> Iterator[Step]:
             if gone:
                 yield make_step(state, "cage_pointing", eliminations=gone, cells=where,
                                 candidates=[(c, d) for c in where], digit=d, cages=[index],
-                                cage=_cage_ref(index, cage), combos=[digits_of(m) for m in combos])
+                                cage=cage_ref(index, cage), combos=[digits_of(m) for m in combos])
 
 
 class Group(NamedTuple):
