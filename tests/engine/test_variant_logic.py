@@ -178,6 +178,68 @@ def test_the_45_rule_innies_of_a_box_as_a_cage_fit_with_the_cages_of_their_row()
     assert "45" in words and "r1c1-r1c3 (sum 12) is 3+4+5" in words and "3+4+5" in explain_variant(step, "zh")
 
 
+def test_pointing_from_a_cage_takes_its_digits_from_the_cells_that_see_every_place():
+    # the cage of 24 at r1c3, r2c3, r2c4 is 7+8+9; no house holds all its cells, but r2c1 and r2c2 see
+    # all three (box 1 and row 2), while r1c4 misses r2c3
+    state = VariantState.start(puzzle([Cage(cells("r1c3", "r2c3", "r2c4"), 24)]))
+    assert not [s for s in find("cage_overlap", state) if gone(s, "r2c1")]
+    steps = find("cage_pointing", state)
+    assert {s.detail["digit"] for s in steps} == {7, 8, 9}
+    for step in steps:
+        d = step.detail["digit"]
+        assert gone(step, "r2c1") == gone(step, "r2c2") == {d}
+        assert {c for c, _ in step.eliminations} == set(cells("r2c1", "r2c2"))
+        assert "7+8+9" in explain_variant(step) and "7+8+9" in explain_variant(step, "zh")
+
+
+def test_a_cage_split_by_a_cage_inside_it_leaves_the_rest_its_sum():
+    # the cage of 10 at r1c1-r1c3 holds the cage of 3 at r1c1-r1c2: r1c3 is 7, which neither cage's
+    # table says alone
+    cons = [Cage(cells("r1c1", "r1c2", "r1c3"), 10), Cage(cells("r1c1", "r1c2"), 3)]
+    state = VariantState.start(puzzle(cons))
+    assert not [s for s in find("cage_combinations", state) if gone(s, "r1c3") == set(range(1, 10)) - {7}]
+    (step,) = find("cage_split", state)
+    assert step.detail["rest"] == [cell("r1c3")] and step.detail["total"] == 7
+    assert gone(step, "r1c3") == set(range(1, 10)) - {7}
+    assert step.detail["whole"]["cage"] == 0 and step.detail["part"]["cage"] == 1
+    words = explain_variant(step)
+    assert "the cage of 10" in words and "r1c3 is 7" in words
+    assert "r1c3 是 7" in explain_variant(step, "zh")
+
+
+def test_a_cage_split_by_the_45_rule_leftovers_of_two_areas():
+    # from a solved grid: row 1's cages leave its innie r1c1 = 45 - 40 = 5; box 1's cages leave its
+    # innies r1c1 + r3c3 = 45 - 32 = 13; the innies of box 1 hold row 1's, so r3c3 is 8
+    cons = [Cage(cells("r1c2", "r1c3"), 7), Cage(cells("r1c4", "r1c5", "r1c6"), 21),
+            Cage(cells("r1c7", "r1c8", "r1c9"), 12), Cage(cells("r2c1", "r2c2", "r2c3"), 15),
+            Cage(cells("r3c1", "r3c2"), 10)]
+    state = VariantState.start(puzzle(cons))
+    step = next(s for s in find("cage_split", state) if s.detail["rest"] == [cell("r3c3")])
+    assert step.detail["total"] == 8 and gone(step, "r3c3") == set(range(1, 10)) - {8}
+    whole, part = step.detail["whole"], step.detail["part"]
+    assert (whole["form"], whole["total"], part["form"], part["total"]) == ("innies", 13, "innies", 5)
+    assert "the innies r1c1, r3c3 of box 1 (sum 13) hold the innies r1c1 of row 1 (sum 5): so r3c3 is 8" \
+        in explain_variant(step)
+    assert "第1宫的内格" in explain_variant(step, "zh")
+
+
+def test_the_45_rule_on_three_boxes_in_an_l_gives_an_innie_no_smaller_area_gives():
+    # from a solved grid: boxes 1, 2 and 4 are caged but for r3c6, with cages crossing between them
+    # (r1c3+r1c4 = 10, r3c3+r4c3 = 17); boxes 1+2 only say r3c6 - r4c3 = -7, the L says r3c6 = 2
+    box1 = cells("r1c1", "r1c2", "r2c1", "r2c2", "r2c3", "r3c1", "r3c2")
+    box2 = cells("r1c5", "r1c6", "r2c4", "r2c5", "r2c6", "r3c4", "r3c5")
+    box4 = cells("r4c1", "r4c2", "r5c1", "r5c2", "r5c3", "r6c1", "r6c2", "r6c3")
+    cons = [Cage(box1, 33), Cage(box2, 37), Cage(box4, 36), Cage(cells("r1c3", "r1c4"), 10),
+            Cage(cells("r3c3", "r4c3"), 17)]
+    state = VariantState.start(puzzle(cons))
+    single = [s for s in find("innies_outies_multi", state) if s.detail["innies"] == [cell("r3c6")]]
+    assert all(len(s.detail["houses"]) == 3 for s in single if gone(s, "r3c6") == set(range(1, 10)) - {2})
+    step = next(s for s in single if len(s.detail["houses"]) == 3)
+    assert step.detail["total"] == 2 and gone(step, "r3c6") == set(range(1, 10)) - {2}
+    assert [h["kind"] for h in step.detail["houses"]] == ["box"] * 3
+    assert "box 1" in explain_variant(step) and "第1宫" in explain_variant(step, "zh")
+
+
 def test_a_thermometer_bounds_its_cells_from_both_ends():
     state = VariantState.start(puzzle([Thermometer(cells("r1c1", "r1c2", "r1c3", "r1c4"))]))
     (step,) = find("thermometer", state)

@@ -15,17 +15,21 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from engine.logic.variant.common import VariantTechnique, house_ref, live_eliminations, make_step, trimmed
+from engine.logic.variant.common import (
+    VariantTechnique,
+    area_leftovers,
+    cage_ref,
+    house_ref,
+    live_eliminations,
+    make_step,
+    trimmed,
+)
 from engine.logic.variant.state import VariantState, digits_of
 from engine.logic.variant.sums import cage_support, linear_support
 from engine.puzzle.model import Cage, Puzzle
 from engine.steps import Step
 
 MAX_LEFTOVERS = 5  # innies and outies beyond this many free cells are not a step a person takes
-
-
-def _cage_ref(index: int, cage: Cage) -> dict:
-    return {"index": index, "cells": list(cage.cells), "total": cage.total}
 
 
 def _combos(state: VariantState, cage: Cage) -> tuple[tuple[int, ...], tuple[int, ...], list[int]]:
@@ -49,7 +53,7 @@ def _combination_steps(state: VariantState, single: bool) -> Iterator[Step]:
             must &= m
             every |= m
         yield make_step(state, "cage_sum" if single else "cage_combinations", eliminations=gone,
-                        cells=cage.cells, cages=[index], cage=_cage_ref(index, cage),
+                        cells=cage.cells, cages=[index], cage=cage_ref(index, cage),
                         combos=[digits_of(m) for m in combos], must=digits_of(must),
                         never=digits_of(((1 << state.size) - 1) & ~every))
 
@@ -92,7 +96,7 @@ def cage_overlap(state: VariantState) -> Iterator[Step]:
                 if gone:
                     yield make_step(state, "cage_overlap", eliminations=gone, cells=where,
                                     candidates=[(c, d) for c in where], digit=d, cages=[index],
-                                    cage=_cage_ref(index, cage), house=house_ref(state, house),
+                                    cage=cage_ref(index, cage), house=house_ref(state, house),
                                     combos=[digits_of(m) for m in combos])
 
 
@@ -130,80 +134,23 @@ def cage_pair(state: VariantState) -> Iterator[Step]:
             gone = trimmed(state, cage.cells, _combo_support(state, cage, keep))
             if gone:
                 yield make_step(state, "cage_pair", eliminations=gone, cells=cage.cells, cages=[y, x],
-                                cage=_cage_ref(y, cage), other=_cage_ref(x, other),
+                                cage=cage_ref(y, cage), other=cage_ref(x, other),
                                 combos=[digits_of(m) for m in keep])
 
 
-def _areas(puzzle: Puzzle) -> list[tuple[tuple[int, ...], tuple[int, ...]]]:
-    """The unions of houses the 45 rule is tried on: runs of 1 to N/2 rows or columns, each region, two
-    regions side by side;
-    as (house indices into ``puzzle.houses()``, cells)."""
-    n = puzzle.size
-    out = []
-    for start in (0, n):  # rows are houses 0..n-1, columns n..2n-1
-        for length in range(1, n // 2 + 1):
-            for first in range(n - length + 1):
-                hs = tuple(range(start + first, start + first + length))
-                out.append((hs, tuple(sorted(c for h in hs for c in _house_cells(puzzle, h)))))
-    regions = [tuple(i for i, g in enumerate(puzzle.regions) if g == k) for k in range(n)]
-    for k in range(n):
-        out.append(((2 * n + k,), regions[k]))
-    for a in range(n):  # two regions side by side (two boxes of a band or a stack)
-        for b in range(a + 1, n):
-            if _touch(regions[a], regions[b], n):
-                out.append(((2 * n + a, 2 * n + b), tuple(sorted(regions[a] + regions[b]))))
-    return out
-
-
-def _touch(a: tuple[int, ...], b: tuple[int, ...], n: int) -> bool:
-    """True when a cell of ``a`` is beside or above a cell of ``b``."""
-    other = set(b)
-    return any(c + 1 in other and c % n < n - 1 or c - 1 in other and c % n > 0 or c + n in other
-               or c - n in other for c in a)
-
-
-def _house_cells(puzzle: Puzzle, h: int) -> tuple[int, ...]:
-    n = puzzle.size
-    return tuple(range(h * n, h * n + n)) if h < n else tuple(range(h - n, n * n, n))
-
-
-def _cages_disjoint(puzzle: Puzzle) -> bool:
-    seen: set[int] = set()
-    for cage in puzzle.of_kind(Cage):
-        if cage.total is None:
-            continue
-        if seen & set(cage.cells):
-            return False
-        seen |= set(cage.cells)
-    return True
-
-
 def _leftovers(state: VariantState, several: bool) -> Iterator[Step]:
-    if not state.geometry.remember("cages_disjoint", _cages_disjoint):
+    if not state.cages():
         return
-    cages = state.cages()
-    if not cages:
-        return
-    n = state.size
     geo = state.geometry
-    for hs, cells in state.geometry.remember("areas", _areas):
-        if (len(hs) > 1) != several:
+    for area in geo.remember("area_leftovers", area_leftovers):
+        if (len(area.houses) > 1) != several:
             continue
-        area = set(cells)
-        target = len(hs) * n * (n + 1) // 2
-        inner = [(i, c) for i, c in cages if area.issuperset(c.cells)]
-        crossing = [(i, c) for i, c in cages if area & set(c.cells) and not area.issuperset(c.cells)]
-        inner_cells = {x for _, c in inner for x in c.cells}
-        innies = [c for c in cells if c not in inner_cells]
-        forms = [("innies", innies, [], target - sum(c.total for _, c in inner), inner)]
-        if crossing:
-            crossed = {x for _, c in crossing for x in c.cells}
-            outies = sorted(crossed - area)
-            left = [c for c in innies if c not in crossed]
-            total = target - sum(c.total for _, c in inner) - sum(c.total for _, c in crossing)
-            forms.append(("outies" if not left else "innies_outies", left, outies, total, inner + crossing))
+        forms = [("innies", area.innies, [], area.innies_total, area.inner)]
+        if area.crossing:
+            form = "outies" if not area.left else "innies_outies"
+            forms.append((form, area.left, area.outies, area.balance, area.inner + area.crossing))
         for form, ins, outs, total, used in forms:
-            step = _leftover_step(state, geo, hs, form, ins, outs, total, used)
+            step = _leftover_step(state, geo, area.houses, form, ins, outs, total, used)
             if step is not None:
                 yield step
 

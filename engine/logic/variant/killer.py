@@ -19,8 +19,14 @@ from collections.abc import Iterator
 from functools import lru_cache
 from itertools import combinations
 
-from engine.logic.variant.cages import _areas, _cages_disjoint
-from engine.logic.variant.common import VariantTechnique, house_ref, make_step, trimmed
+from engine.logic.variant.common import (
+    VariantTechnique,
+    area_leftovers,
+    house_ref,
+    killer_cages,
+    make_step,
+    trimmed,
+)
 from engine.logic.variant.state import VariantState, digits_of
 from engine.logic.variant.sums import cage_support
 from engine.puzzle.model import Cage, House, Puzzle
@@ -59,10 +65,6 @@ def split_options(total: int, masks: tuple[int, ...], inside: tuple[bool, ...]) 
 Group = tuple[int, tuple[int, ...], int, tuple[bool, ...]]
 
 
-def _cages(puzzle: Puzzle) -> list[tuple[int, Cage]]:
-    return [(i, c) for i, c in enumerate(puzzle.constraints) if isinstance(c, Cage) and c.total is not None]
-
-
 def _grouping(house: House, cages: list[tuple[int, Cage]], first: list[Group]) -> list[Group]:
     """``first`` then the cages that meet the house, each cell in at most one group."""
     cells = set(house.cells)
@@ -83,7 +85,7 @@ def _house_groups(puzzle: Puzzle) -> list[tuple[int, list[Group], dict | None]]:
     (house index, that cage and the cages that miss it, the 45 rule's facts)."""
     houses = puzzle.houses()
     n = puzzle.size
-    cages = _cages(puzzle)
+    cages = killer_cages(puzzle)
     full = [h for h, house in enumerate(houses) if len(house.cells) == n and house.kind != "cage"]
     out: list[tuple[int, list[Group], dict | None]] = []
     for h in full:
@@ -102,27 +104,16 @@ def _house_groups(puzzle: Puzzle) -> list[tuple[int, list[Group], dict | None]]:
 def virtual_cages(puzzle: Puzzle) -> list[dict]:
     """The 45 rule's innies (or outies) of 2 to N-2 cells with a known sum: ``{"houses", "form",
     "cells", "total", "cages"}``, none when cages overlap."""
-    if not _cages_disjoint(puzzle):
-        return []
     n = puzzle.size
-    cages = _cages(puzzle)
     out, seen = [], set()
-    for hs, cells in _areas(puzzle):
-        area = set(cells)
-        target = len(hs) * n * (n + 1) // 2
-        inner = [(i, c) for i, c in cages if area.issuperset(c.cells)]
-        crossing = [(i, c) for i, c in cages if area & set(c.cells) and not area.issuperset(c.cells)]
-        inner_cells = {x for _, c in inner for x in c.cells}
-        innies = [c for c in cells if c not in inner_cells]
-        forms = [("innies", innies, target - sum(c.total for _, c in inner), inner)]
-        crossed = {x for _, c in crossing for x in c.cells}
-        if crossing and not [c for c in innies if c not in crossed]:
-            forms.append(("outies", sorted(crossed - area),
-                          sum(c.total for _, c in inner + crossing) - target, inner + crossing))
+    for area in area_leftovers(puzzle):
+        forms = [("innies", area.innies, area.innies_total, area.inner)]
+        if area.crossing and not area.left:
+            forms.append(("outies", area.outies, -area.balance, area.inner + area.crossing))
         for form, group, total, used in forms:
             if 2 <= len(group) <= n - 2 and frozenset(group) not in seen:
                 seen.add(frozenset(group))
-                out.append({"houses": list(hs), "form": form, "cells": list(group), "total": total,
+                out.append({"houses": list(area.houses), "form": form, "cells": list(group), "total": total,
                             "cages": [i for i, _ in used]})
     return out
 

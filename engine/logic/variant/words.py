@@ -174,7 +174,26 @@ def facts(step: Step, lang: str = "en") -> dict[str, Any]:
         out["parts"] = _parts_words(d["parts"], n, zh)
     if "dead" in d:
         out.update(_chain_words(d, n, zh))
+    if "whole" in d:
+        for key in ("whole", "part"):
+            out[key] = _group_words(d[key], n, zh)
+            out[f"{key}_total"] = d[key]["total"]
+        out["rest"] = name_cells(d["rest"], n, zh)
+        one = len(d["rest"]) == 1
+        out["holds"] = "holds" if "cage" in d["whole"] else "hold"
+        out["rest_sum"] = ("是" if one else "之和为") if zh else ("is" if one else "sum to")
     return out
+
+
+def _group_words(ref: dict[str, Any], n: int, zh: bool) -> str:
+    """A known-sum group of a cage split: a cage, or an area's innies or outies by the 45 rule."""
+    if "cage" in ref:
+        cage = {"kind": "cage", "index": ref["cage"], "cells": ref["cells"], "total": ref["total"]}
+        return _house(cage, n, zh)
+    where, houses = name_cells(ref["cells"], n, zh), _houses(ref["houses"], n, zh)
+    if zh:
+        return f"{houses}的{'内格' if ref['form'] == 'innies' else '外格'} {where} "
+    return f"the {ref['form']} {where} of {houses}"
 
 
 def _parts_words(parts: list[dict[str, Any]], n: int, zh: bool) -> str:
