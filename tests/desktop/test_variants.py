@@ -223,3 +223,69 @@ def test_why_wrong_and_rating_say_they_work_on_classic_puzzles_only(api):
     assert api.import_text(json.dumps(_record("iss-6x6")["fpuzzles"]))["ok"]
     assert api.rate_puzzle()["error"]["code"] == "classic_only"
     assert api.why_wrong()["error"]["code"] == "classic_only"
+
+
+def _cages(record: dict) -> list[dict]:
+    """The killer's cages as model records (what the page's "Draw cage" and "Cage sum" make)."""
+    puzzle = engine.read_fpuzzles(record["fpuzzles"])
+    return [c for c in puzzle.to_dict()["constraints"] if c["kind"] == "cage"]
+
+
+def test_a_killer_entered_cage_by_cage_has_one_solution_and_without_a_cage_several_with_true_candidates(api):
+    record = _record("iss-white-room-killer-sudoku")  # no cage of it follows from the others
+    cages = _cages(record)
+    assert api.add_constraint(cages[0])["error"]["code"] == "not_entering"
+    assert api.set_mode("enter")["ok"]
+    assert api.enter_shape("killer", 9) == {"ok": True, "changed": True}
+    off_grid = api.add_constraint({"kind": "cage", "cells": [0, 81], "total": 3})
+    assert off_grid["error"]["code"] == "bad_constraint"
+    assert "off the 9x9 grid" in off_grid["error"]["message"]
+    assert api.add_constraint({"kind": "spiral"})["error"]["code"] == "bad_constraint"
+    for number, cage in enumerate(cages):
+        assert api.add_constraint(cage) == {"ok": True, "changed": True, "index": number}
+    state = state_of(api)
+    assert state["mode"] == "enter" and state["shape"]["kind"] == "killer"
+    assert state["shape"]["constraints"] == cages
+    check = api.set_mode("play")["check"]
+    assert check["kind"] == "unique" and check["count"] == 1
+    assert api.check()["check"] == {"kind": "empty", "empty": 81}  # the solution is known: judged by it
+    assert state_of(api)["true_candidates"] is None
+    # the same puzzle without its first cage: several solutions, and what each cell may still hold
+    assert api.set_mode("enter")["ok"] and api.enter_shape("killer", 9)["changed"]
+    for cage in cages:
+        assert api.add_constraint(cage)["ok"]
+    assert api.remove_constraint(0)["changed"]
+    check = api.set_mode("play")["check"]
+    assert check["kind"] == "multiple" and check["count"] >= 2
+    truth = state_of(api)["true_candidates"]
+    assert len(truth) == 81
+    solution = _solution(record)
+    assert all(truth[c] >> (solution[c] - 1) & 1 for c in range(81))  # the published solution is one
+    # each digit a true candidate names is in some solution: given, the puzzle still has one
+    rest = [engine.Cage(tuple(c["cells"]), c["total"]) for c in cages[1:]]
+    open_cells = [c for c in range(81) if truth[c] & (truth[c] - 1)]
+    for cell in open_cells[:2]:
+        for digit in range(1, 10):
+            givens = [0] * 81
+            givens[cell] = digit
+            trial = engine.Puzzle.checked(9, givens, (), rest)
+            assert bool(engine.count_solutions(trial, 1)) == bool(truth[cell] >> (digit - 1) & 1)
+
+
+def test_x_windoku_and_rule_kinds_start_with_their_constraints_and_a_jigsaw_is_painted(api):
+    assert api.set_mode("enter")["ok"]
+    assert api.enter_shape("x", 6)["ok"]
+    assert [c["kind"] for c in state_of(api)["shape"]["constraints"]] == ["diagonal", "diagonal"]
+    assert len(state_of(api)["digits"]) == 36
+    assert api.enter_shape("windoku", 6)["error"]["code"] == "bad_argument"
+    assert api.enter_shape("windoku", 9)["ok"]
+    assert [c["kind"] for c in state_of(api)["shape"]["constraints"]] == ["region"] * 4
+    assert api.enter_shape("antiknight", 9)["ok"]
+    assert state_of(api)["shape"]["constraints"] == [{"kind": "rule", "name": "antiknight"}]
+    assert api.enter_shape("jigsaw", 4)["ok"]
+    assert api.set_region(1, 2)["changed"]  # region 0 now has 3 cells, region 2 five: not whole
+    assert state_of(api)["shape"]["regions"][1] == 2
+    check = api.set_mode("play")["check"]
+    assert check["kind"] == "invalid" and "regions" in check["problem"]
+    assert api.undo()["ok"] and api.undo()["ok"]
+    assert state_of(api)["shape"]["kind"] == "antiknight"
