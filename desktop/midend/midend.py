@@ -250,7 +250,7 @@ class Midend(RunCommands, NoticeCommands, TrainerCommands, EnterCommands):
 
     def _do_fill_singles(self, now: float) -> Result:
         self._refuse_wrong()
-        placements = hidden_singles(self.game.digits)
+        placements = hidden_singles(self.game.digits, self.game.shape)
         return {"changed": self.game.place(placements, "fill"), "placed": len(placements)}
 
     def _do_apply_hint(self, now: float) -> Result:

@@ -155,15 +155,35 @@ def count(digits: Sequence[int], shape: Shape = CLASSIC, limit: int = 2) -> int 
     return count_solutions(puzzle, limit)
 
 
-def hidden_singles(digits: Sequence[int]) -> list[tuple[int, int]]:
+def hidden_singles(digits: Sequence[int], shape: Shape = CLASSIC) -> list[tuple[int, int]]:
     """Return the placements found by applying the engine's hidden singles until none is left ([] if none).
 
     Stops early, keeping what it found, once an empty cell has no candidate left (a board that is
     already wrong: nothing more can be inferred from it).  The loop is the engine's one step driver.
     """
+    if not shape.is_classic:
+        return _variant_hidden_singles(digits, shape)
     from engine import fill_hidden_singles  # the rule lives in the engine
 
     return fill_hidden_singles(list(digits))
+
+
+def _variant_hidden_singles(digits: Sequence[int], shape: Shape) -> list[tuple[int, int]]:
+    """Return the variant logic's hidden singles (on every house of the shape) applied until none is left."""
+    from engine import VariantState, variant_next_step
+
+    try:
+        puzzle = shape.model(digits)
+    except ValueError:
+        return []
+    state, placed = VariantState.start(puzzle), []
+    while not state.is_broken():
+        step = variant_next_step(puzzle, state, technique="hidden_single")
+        if step is None:
+            break
+        state.apply(step)
+        placed.extend(step.placements)
+    return placed
 
 
 def unique_solution(givens: Sequence[int], shape: Shape = CLASSIC) -> list[int] | None:

@@ -289,3 +289,38 @@ def test_x_windoku_and_rule_kinds_start_with_their_constraints_and_a_jigsaw_is_p
     assert check["kind"] == "invalid" and "regions" in check["problem"]
     assert api.undo()["ok"] and api.undo()["ok"]
     assert state_of(api)["shape"]["kind"] == "antiknight"
+
+
+def test_print_of_a_pasted_killer_draws_it_as_a_killer(tmp_path):
+    from tests.engine.test_print import _pages
+
+    pdf = tmp_path / "killer.pdf"
+
+    class SaveAs(RecordingBridge):
+        def choose_file(self, kind: str) -> str:
+            return str(pdf)
+
+    api = Api(SaveAs(), tmp_path, "en")
+    try:
+        assert api.import_text(_link(_record("iss-killer")))["ok"]
+        assert api.print_pdf("puzzle", 1, False) == {"ok": True, "saved": "killer.pdf"}
+        words = [w[4] for page in _pages(pdf) for w in page]
+        assert "Killer" in words
+    finally:
+        api._shutdown()
+
+
+def test_fill_last_remaining_cells_and_fill_candidates_on_a_6x6(api):
+    record = _record("iss-6x6")
+    assert api.import_text(json.dumps(record["fpuzzles"]))["ok"]
+    before = state_of(api)
+    answer = api.fill_singles()
+    assert answer["ok"] and answer["placed"] > 0
+    after = state_of(api)
+    solution = _solution(record)
+    placed = [c for c in range(36) if after["digits"][c] != before["digits"][c]]
+    assert len(placed) == answer["placed"] and all(after["digits"][c] == solution[c] for c in placed)
+    assert api.fill_candidates()["changed"]
+    notes = state_of(api)["notes"]
+    assert all(notes[c] >> (solution[c] - 1) & 1 for c in range(36) if not after["digits"][c])
+    assert max(notes) < 1 << 6
