@@ -318,7 +318,8 @@ class Midend(RunCommands, NoticeCommands, TrainerCommands, EnterCommands):
                            difficulty=difficulty, replaced=replaced)
         else:
             told = notice("info", "new_puzzle", f"New puzzle: {clues} givens, exactly one solution.",
-                           clues=clues, difficulty=difficulty, replaced=replaced)
+                           clues=clues, difficulty=difficulty, replaced=replaced, kind=shape.kind,
+                           size=shape.size)
         self.told.append(told)
         return self._move(True)
 

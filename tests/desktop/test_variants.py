@@ -324,3 +324,25 @@ def test_fill_last_remaining_cells_and_fill_candidates_on_a_6x6(api):
     notes = state_of(api)["notes"]
     assert all(notes[c] >> (solution[c] - 1) & 1 for c in range(36) if not after["digits"][c])
     assert max(notes) < 1 << 6
+
+
+@pytest.mark.parametrize(("kind", "size"), [("killer", 4), ("jigsaw", 6), ("x", 4)])
+def test_new_puzzle_of_a_variant_kind_arrives_with_its_shape_and_one_solution(api, kind, size):
+    assert api.set_setting("difficulty", "any")["ok"]
+    assert api.new_variant(kind, size) == {"ok": True, "pending": True}
+    state = api._bridge.wait_for("state", lambda p: p["state"]["shape"]["kind"] == kind, 120)["state"]
+    assert state["shape"]["size"] == size and len(state["digits"]) == size * size
+    told = [n for n in state["notices"] if n["code"] == "new_puzzle"][-1]
+    assert told["params"]["kind"] == kind and told["params"]["size"] == size
+    givens = [d if o == "given" else 0 for d, o in zip(state["digits"], state["origins"], strict=True)]
+    line = "".join(DIGITS[d - 1] if d else "." for d in givens)
+    model = engine.Puzzle.from_dict({"size": size, "givens": line, "regions": state["shape"]["regions"],
+                                     "constraints": state["shape"]["constraints"]})
+    assert engine.count_solutions(model, 2) == 1
+    assert api.check()["check"]["kind"] == "empty"  # judged by its solution, which is known
+
+
+def test_new_puzzle_refuses_a_kind_the_engine_does_not_make_at_that_size(api):
+    assert api.new_variant("windoku", 6)["error"]["code"] == "bad_argument"
+    assert api.new_variant("killer", 16)["error"]["code"] == "bad_argument"
+    assert api.new_variant("spiral", 9)["error"]["code"] == "bad_argument"
