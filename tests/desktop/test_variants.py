@@ -346,3 +346,18 @@ def test_new_puzzle_refuses_a_kind_the_engine_does_not_make_at_that_size(api):
     assert api.new_variant("windoku", 6)["error"]["code"] == "bad_argument"
     assert api.new_variant("killer", 16)["error"]["code"] == "bad_argument"
     assert api.new_variant("spiral", 9)["error"]["code"] == "bad_argument"
+
+
+def test_a_killer_without_givens_runs_the_clock_and_its_header_judges_the_cages_not_the_player(api):
+    record = _record("iss-killer")
+    assert api.import_text(_link(record))["ok"]
+    solution = _solution(record)
+    wrong = next(d for d in range(1, 10) if d != solution[40])
+    assert api.set_cell(40, wrong)["ok"]
+    state = state_of(api)
+    assert state["timer"]["running"]
+    assert state["status"]["kind"] == "valid" and state["status"]["filled"] == 1
+    api._start()  # the window shows: the solver warms up and the analysis counts what the header judges
+    counted = api._bridge.wait_for("state", lambda p: p["state"]["status"]["solutions"] is not None, 120)
+    status = counted["state"]["status"]
+    assert status["kind"] == "valid" and status["solutions"] == 1  # the puzzle's count, not the wrong digit's
