@@ -170,7 +170,7 @@ def _solved_state(api: Api, timeout: float = 120) -> dict:
 def test_watching_smart_search_on_a_pasted_killer_ends_on_its_published_solution_and_steps_back(api):
     record = _record("iss-killer")
     assert api.import_text(_link(record))["ok"]
-    assert api.solve("smart")["ok"]
+    assert api.set_delay(0)["ok"] and api.solve("smart")["ok"]
     state = _solved_state(api)
     assert state["session"]["status"] == "solved" and state["digits"] == _solution(record)
     assert {o for o in state["origins"]} == {"solved"}  # a killer without givens: the run placed every digit
@@ -187,7 +187,7 @@ def test_watching_backtracking_on_a_6x6_ends_on_its_solution_and_human_logic_is_
     assert api.import_text(json.dumps(record["fpuzzles"]))["ok"]
     answer = api.solve("human")
     assert answer["error"]["code"] == "classic_only"
-    assert api.solve("naive")["ok"]
+    assert api.set_delay(0)["ok"] and api.solve("naive")["ok"]
     state = _solved_state(api)
     assert state["session"]["status"] == "solved" and state["digits"] == _solution(record)
 
