@@ -6,7 +6,8 @@ puzzle is a move carrying its solution, difficulty and time); :mod:`~desktop.mid
 the solve times; :mod:`~desktop.midend.timer` the clock; :mod:`~desktop.midend.rules` the checks;
 :mod:`~desktop.midend.hints` the hint ladder (:mod:`~desktop.midend.variant_hints` its variant steps);
 :mod:`~desktop.midend.shape` the puzzle's size, regions and constraints (issue 40);
-:mod:`~desktop.midend.enter` Enter puzzle's variant kinds, constraints and regions; :mod:`~desktop.midend.trainer` the technique trainer and its
+:mod:`~desktop.midend.enter` Enter puzzle's variant kinds, constraints and regions;
+:mod:`~desktop.midend.trainer` the technique trainer and its
 scores.  :mod:`desktop.host.host` guards the Midend with its lock;
 :mod:`desktop.io.saves` turns its Play into JSON.
 """
