@@ -229,6 +229,16 @@ class Game:
         return self._commit(cause, wanted, Puzzle(known, difficulty, 0, daily, shape=shape), now,
                             self._uncoloured())
 
+    def set_shape(self, shape: Shape, now: float = 0.0, clear: bool = False) -> bool:
+        """Make ``shape`` the puzzle's (Enter puzzle's kind, size, constraints and regions) as one
+        undoable change of puzzle (cause "enter"): the cells are emptied when ``clear`` or the size
+        changes, else kept; the solution is dropped.  False if nothing changed."""
+        keep = not clear and shape.size == self.shape.size
+        cells = range(max(len(self.digits), shape.n_cells))
+        wanted = [] if keep else [(c, Cell(0, *EMPTY_CELL)) for c in cells]
+        return self._commit("enter", wanted, Puzzle(None, self.difficulty, 0, shape=shape), now,
+                            [] if keep else self._uncoloured())
+
     def restart(self, now: float = 0.0) -> bool:
         """Take the board back to its givens (notes too) and the timer to zero, one undoable move."""
         return self._commit("restart", [
@@ -293,7 +303,8 @@ class Game:
 
     def tick(self, now: float) -> None:
         """Let the clock run exactly while a puzzle is being played: not paused, not solved, not empty."""
-        playing = (not self.paused and self.mode == "play" and "given" in self.origins
+        puzzle = "given" in self.origins or bool(self.shape.constraints)  # a killer may have no givens
+        playing = (not self.paused and self.mode == "play" and puzzle
                    and quick_status(self.digits, self.version, self.shape)["kind"] != "solved")
         if playing:
             self.timer.start(now)
@@ -470,7 +481,7 @@ class Game:
 
     def judged(self, show_mistakes: bool) -> list[int]:
         """Return the digits the header's solution count is about (see :func:`rules.header_status`)."""
-        return judged_digits(self.digits, self.givens(), self.judges_board(show_mistakes))
+        return judged_digits(self.digits, self.givens(), self.judges_board(show_mistakes), self.shape)
 
     def model(self) -> Any:
         """Return the engine Puzzle of the givens on the board; ParseError (a ValueError) when the shape

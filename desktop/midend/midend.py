@@ -20,6 +20,7 @@ from collections.abc import Callable, Hashable, Sequence
 from typing import Any
 
 from desktop.midend import hints, mistakes
+from desktop.midend.enter import EnterCommands
 from desktop.midend.game import Game, GameError
 from desktop.midend.marks import MarkCommands
 from desktop.midend.notices import NoticeCommands, notice
@@ -34,11 +35,12 @@ from engine import technique_name
 Result = dict[str, Any]
 
 
-class Midend(RunCommands, NoticeCommands, TrainerCommands, MarkCommands):
+class Midend(RunCommands, NoticeCommands, TrainerCommands, MarkCommands, EnterCommands):
     """The game, owned whole; see the module docstring.  ``settings`` is copied: the mid end owns them.
     The run's view and commands are :class:`~desktop.midend.run.RunCommands`', the notices and the
     puzzles opened from outside :class:`~desktop.midend.notices.NoticeCommands`', the trainer (with
-    ``scores``, the practice scores, and ``seed``) :class:`~desktop.midend.trainer.TrainerCommands`'."""
+    ``scores``, the practice scores, and ``seed``) :class:`~desktop.midend.trainer.TrainerCommands`', Enter
+    puzzle's kinds, constraints and regions :class:`~desktop.midend.enter.EnterCommands`'."""
 
     def __init__(self, play: Play, settings: dict[str, Any], kept: list[dict[str, Any]] | None = None,
                  scores: dict[str, dict[str, int]] | None = None, seed: int | None = None) -> None:
@@ -249,7 +251,7 @@ class Midend(RunCommands, NoticeCommands, TrainerCommands, MarkCommands):
 
     def _do_fill_singles(self, now: float) -> Result:
         self._refuse_wrong()
-        placements = hidden_singles(self.game.digits)
+        placements = hidden_singles(self.game.digits, self.game.shape)
         return {"changed": self.game.place(placements, "fill"), "placed": len(placements)}
 
     def _do_apply_hint(self, now: float) -> Result:
@@ -317,7 +319,8 @@ class Midend(RunCommands, NoticeCommands, TrainerCommands, MarkCommands):
                            difficulty=difficulty, replaced=replaced)
         else:
             told = notice("info", "new_puzzle", f"New puzzle: {clues} givens, exactly one solution.",
-                           clues=clues, difficulty=difficulty, replaced=replaced)
+                           clues=clues, difficulty=difficulty, replaced=replaced, kind=shape.kind,
+                           size=shape.size)
         self.told.append(told)
         return self._move(True)
 

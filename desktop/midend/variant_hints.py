@@ -15,6 +15,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from desktop.midend.game import GameError
 from desktop.midend.hints import Finding, wrong_or_notes
 from desktop.midend.shape import Shape
 
@@ -30,7 +31,11 @@ def find(digits: Sequence[int], origins: Sequence[str], notes: Sequence[int],
     found = wrong_or_notes(digits, origins, notes, solution)
     if found is not None:
         return found
-    puzzle = shape.model(digits)
+    try:
+        puzzle = shape.model(digits)
+    except ValueError as err:  # a jigsaw whose regions are still being painted
+        message = f"The puzzle is not whole yet: {err}"
+        raise GameError("invalid_board", message, {"message": str(err)}) from None
     state = VariantState.start(puzzle, None if solution is None else tuple(solution))
     for cell, mask in enumerate(notes):
         if not digits[cell] and mask:

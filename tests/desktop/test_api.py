@@ -38,6 +38,8 @@ CONTRACT = {
 }
 CONTRACT |= {"undo_to_mistake", "why_wrong", "rate_puzzle", "open_step"}  # desktop/contract/learn.py
 CONTRACT |= {"toggle_mark", "clear_marks"}  # desktop/contract/marks.py
+# desktop/contract/enter.py
+CONTRACT |= {"enter_shape", "add_constraint", "remove_constraint", "set_region", "new_variant"}
 
 
 def _after(api: Api, answer: dict) -> dict:
@@ -556,6 +558,9 @@ EVERY_CALL = [
     ("set_setting", ("theme", "dark")), ("open_step", (0,)), ("stop", ()), ("solve", ("smart",)),
     ("pause", ()), ("resume", ()), ("step", ()), ("stop", ()), ("seek", (1,)), ("step_back", ()),
     ("stop", ()), ("check_grid", (PUZZLE.replace("0", "."),)),
+    ("set_mode", ("enter",)), ("enter_shape", ("killer", 6)), ("set_region", (0, 0)),
+    ("add_constraint", ({"kind": "cage", "cells": [0, 1], "total": 3},)), ("remove_constraint", (0,)),
+    ("set_mode", ("play",)), ("new_variant", ("x", 4)),
     ("read_image_data", ("not base64!",)), ("load_photo", (PUZZLE.replace("0", "."),)), ("close_photo", ()),
     ("open_image", ()), ("open_file", ()), ("take_opened", ()), ("save_file", ("line",)),
     ("print_pdf", ("puzzle", 1, False)),
@@ -564,7 +569,7 @@ EVERY_CALL = [
 ]
 # the values a question answers (CONTRACT.md); nothing else rides on an answer
 QUESTION_VALUES = {"changed", "check", "placed", "pending", "text", "name", "saved", "techniques", "verdict",
-                   "items"}
+                   "items", "index"}
 
 
 def test_no_answer_of_any_call_carries_state(api, bridge, system_browser):
