@@ -13,7 +13,7 @@ from typing import Any
 import numpy as np
 
 from engine.puzzle.model import Puzzle
-from engine.solve.variant import CAGE, HOUSE, LINES, PAIR, SUM, Program, _k, compile_puzzle
+from engine.solve.variant import CAGE, HOUSE, LINES, PAIR, SPLIT, SUM, Program, _k, compile_puzzle
 
 
 def _digits(mask: int) -> list[int]:
@@ -51,6 +51,11 @@ class _Checker:
         if kind == CAGE:
             placed = sum(1 << (values[c] - 1) for c in cells if values[c])
             return any(placed & ~combo == 0 for combo in aux)
+        if kind == SPLIT:  # the cage's cells, then its house's others: these hold what a set leaves
+            inside, table = aux[0], aux[1:]
+            placed = sum(1 << (values[c] - 1) for c in cells[:inside] if values[c])
+            rest = sum(1 << (values[c] - 1) for c in cells[inside:] if values[c])
+            return any(placed & ~combo == 0 and rest & combo == 0 for combo in table)
         if kind == SUM:
             lo = hi = 0
             for c, wt in zip(cells, aux, strict=False):
