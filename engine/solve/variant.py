@@ -314,7 +314,11 @@ def _lines(n: int, full: tuple[tuple[int, ...], ...]
 def compile_puzzle(puzzle: Puzzle) -> Program:
     """Return the puzzle's program for the kernels (never fails for a checked puzzle): the tables of its
     grid and constraints are compiled once per process (:func:`_compiled`), its givens cut a copy."""
-    return _compiled(puzzle.size, puzzle.regions, puzzle.constraints).with_givens(puzzle.givens)
+    try:
+        base = _compiled(puzzle.size, puzzle.regions, puzzle.constraints)
+    except TypeError:  # a constraint built by hand around a list cannot be a key: compiled each time
+        base = _compile(Puzzle(puzzle.size, (0,) * puzzle.n_cells, puzzle.regions, puzzle.constraints))
+    return base.with_givens(puzzle.givens)
 
 
 @lru_cache(maxsize=64)
