@@ -16,13 +16,18 @@ it; the ``H_*`` header words give where each table starts)::
       PAIR              two cells: aux holds 2N masks, the digits the second may take for each digit
                         of the first, then the reverse (dots, XV, thermometer steps, greater-than, ...)
       SANDWICH          a line of N cells: the digits between the 1 and the N sum to total
+      SPLIT             a cage inside a full house, then the house's other cells: aux holds the
+                        cage's size, then its digit-set table; a set is kept only when the other
+                        cells can hold the digits it leaves (the house's complement of the cage)
     constraints of c    the constraints to look at again when c's candidates shrink
 
 State: one ``int64`` row of 2 * cells per search node, ``st[c]`` the cell's candidates and
 ``st[cells + c]`` 1 once its single digit has left its peers (or is queued to).  Propagation runs a
 worklist of constraints (each queued once) and a queue of placed cells until both are empty; a
 handler only removes candidates, so the fixpoint is reached and every handler's check is exact
-once its cells are placed: a state with every cell single after propagation is a solution.
+once its cells are placed: a state with every cell single after propagation is a solution.  Both
+queues are first in, first out (a constraint queued early runs before its neighbours queue it again:
+a third fewer handler runs than last in, first out on killers).
 
 The search (after the Interactive Sudoku Solver's) guesses in the cell with the highest score per
 candidate, lowest digit first: a score starts as the cell's constraints' priority (the program's
@@ -44,13 +49,16 @@ import numpy as np
 from engine.kernels import njit
 from engine.kernels.bits import lowest, popcount
 
-HOUSE, PAIR, LINES, CAGE, SUM, SANDWICH = 0, 1, 2, 3, 4, 5  # cheap kinds first: kind <= PAIR is cheap
+# cheap kinds first: kind <= PAIR is cheap
+HOUSE, PAIR, LINES, CAGE, SUM, SANDWICH, SPLIT = 0, 1, 2, 3, 4, 5, 6
 # header words of a program: where each table starts (offsets into the program itself)
 H_N, H_CELLS, H_CONS, H_INIT, H_PEER_START, H_PEER_LIST = 0, 1, 2, 3, 4, 5
 H_KIND, H_CON_START, H_CON_CELLS, H_TOTAL, H_AUX_START, H_AUX = 6, 7, 8, 9, 10, 11
 H_CC_START, H_CC_LIST, H_PRIO = 12, 13, 14
 HEADER = 16
-W_QUEUED = 4  # work words: 0-2 counts (cheap queue, dear queue, placed cells), 3 handler runs, then flags
+# work words: 0-2 counts (cheap queue, dear queue, placed cells), 3 handler runs, 4 and 5 the dear and the
+# cheap queue's heads (first in, first out: rings), then flags
+W_QUEUED = 6
 
 # the compiled entry points' argument types (ahead-of-time build, engine.kernels.njit's ``aot``)
 SEARCH_SIGNATURE = "int64(int64[::1], int64, int64[::1], int64[::1])"
@@ -111,10 +119,12 @@ def _touch(prog, st, w, c):
         if w[W_QUEUED + k] == 0:
             w[W_QUEUED + k] = 1
             if prog[kinds + k] <= PAIR:
-                w[W_QUEUED + ncons + w[0]] = k
+                t = w[5] + w[0]
+                w[W_QUEUED + ncons + (t - ncons if t >= ncons else t)] = k
                 w[0] += 1
             else:
-                w[W_QUEUED + 2 * ncons + w[1]] = k
+                t = w[4] + w[1]
+                w[W_QUEUED + 2 * ncons + (t - ncons if t >= ncons else t)] = k
                 w[1] += 1
     m = st[c]
     if st[nc + c] == 0 and (m & (m - 1)) == 0:
@@ -332,6 +342,49 @@ def _cage(prog, st, w, k, start, end):
 
 
 @njit(cache=True)
+def _split(prog, st, w, k, start, end):
+    """A cage and the rest of its house: keep the digit sets of the cage whose every digit some cage cell
+    can take and whose complement the other cells can hold, and cut both sides to what the kept sets
+    allow (a digit every set needs leaves the other cells; the house's hidden singles place it)."""
+    n = prog[H_N]
+    cells = prog[H_CON_CELLS]
+    a0 = prog[H_AUX] + prog[prog[H_AUX_START] + k]
+    a1 = prog[H_AUX] + prog[prog[H_AUX_START] + k + 1]
+    mid = start + prog[a0]
+    full = (1 << n) - 1
+    inside = 0
+    for i in range(start, mid):
+        inside |= st[prog[cells + i]]
+    outside = 0
+    for i in range(mid, end):
+        outside |= st[prog[cells + i]]
+    kept = 0
+    kept_out = 0
+    for j in range(a0 + 1, a1):
+        combo = prog[j]
+        rest = full ^ combo
+        if combo & ~inside or rest & ~outside:
+            continue
+        fits = True
+        for i in range(start, mid):
+            if (st[prog[cells + i]] & combo) == 0:
+                fits = False
+                break
+        if fits:
+            kept |= combo
+            kept_out |= rest
+    if kept == 0:
+        return False
+    for i in range(start, mid):
+        if not _restrict(prog, st, w, prog[cells + i], kept):
+            return False
+    for i in range(mid, end):  # noqa: SIM110 (numba compiles no generator)
+        if not _restrict(prog, st, w, prog[cells + i], kept_out):
+            return False
+    return True
+
+
+@njit(cache=True)
 def _pair(prog, st, w, k, start):
     """A pair table both ways: each cell keeps the digits some digit of the other allows."""
     n = prog[H_N]
@@ -445,10 +498,12 @@ def _propagate(prog, st, w):
             continue
         if w[0]:
             w[0] -= 1
-            k = w[queue_a + w[0]]
+            k = w[queue_a + w[5]]
+            w[5] = 0 if w[5] + 1 == ncons else w[5] + 1
         elif w[1]:
             w[1] -= 1
-            k = w[queue_b + w[1]]
+            k = w[queue_b + w[4]]
+            w[4] = 0 if w[4] + 1 == ncons else w[4] + 1
         else:
             break
         w[W_QUEUED + k] = 0
@@ -465,16 +520,22 @@ def _propagate(prog, st, w):
             ok = _cage(prog, st, w, k, start, prog[cs + k + 1])
         elif kind == SUM:
             ok = _sum(prog, st, w, k, start, prog[cs + k + 1])
+        elif kind == SPLIT:
+            ok = _split(prog, st, w, k, start, prog[cs + k + 1])
         else:
             ok = _sandwich(prog, st, w, k, start)
     if not ok:
         for i in range(w[0]):
-            w[W_QUEUED + w[queue_a + i]] = 0
+            t = w[5] + i
+            w[W_QUEUED + w[queue_a + (t - ncons if t >= ncons else t)]] = 0
         for i in range(w[1]):
-            w[W_QUEUED + w[queue_b + i]] = 0
+            t = w[4] + i
+            w[W_QUEUED + w[queue_b + (t - ncons if t >= ncons else t)]] = 0
         w[0] = 0
         w[1] = 0
         w[2] = 0
+        w[4] = 0
+        w[5] = 0
     return ok
 
 
@@ -508,10 +569,12 @@ def _queue_once(prog, w, k):
     if w[W_QUEUED + k] == 0:
         w[W_QUEUED + k] = 1
         if prog[prog[H_KIND] + k] <= PAIR:
-            w[W_QUEUED + ncons + w[0]] = k
+            t = w[5] + w[0]
+            w[W_QUEUED + ncons + (t - ncons if t >= ncons else t)] = k
             w[0] += 1
         else:
-            w[W_QUEUED + 2 * ncons + w[1]] = k
+            t = w[4] + w[1]
+            w[W_QUEUED + 2 * ncons + (t - ncons if t >= ncons else t)] = k
             w[1] += 1
 
 

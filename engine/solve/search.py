@@ -29,7 +29,7 @@ of events.  The naive loop builds one small tuple per event and nothing else (ab
 
 from __future__ import annotations
 
-from collections.abc import Callable, Generator, Iterator
+from collections.abc import Callable, Iterator
 from typing import Any, NamedTuple
 
 from engine.candidates import candidate_masks
@@ -162,6 +162,62 @@ def _digits(mask: int) -> list[int]:
     return [d for d in range(1, 10) if mask >> (d - 1) & 1]
 
 
+def guessing(root: Any, choose: Callable[[Any], int], digits: Callable[[Any, int], list[int]],
+             attempt: Callable[[Any, int, int], tuple[bool, Any, tuple[tuple[int, int], ...]]]
+             ) -> Iterator[Event]:
+    """Yield the events of the smart search's guessing from ``root``, a propagated state with a cell left
+    to guess, to ``solved`` or ``failed``: each try and the placements it forced, its undo when it fails
+    or its subtree runs out, a backtrack when a cell has no digit left.  The caller's state is opaque:
+    ``choose(state)`` gives the cell to guess (-1: every cell placed), ``digits(state, cell)`` its digits
+    in order and ``attempt(state, cell, digit)`` (no contradiction, the child state, the placements it
+    forced besides the try).  One loop for the classic grid and every variant (an explicit stack: a
+    deep search costs no chain of generators)."""
+    steps = backtracks = 0
+    cell = choose(root)
+    # one frame per depth: [state before the try, cell, its digits, next index, current try's forced]
+    stack: list[list[Any]] = [[root, cell, digits(root, cell), 0, ()]]
+    while True:
+        frame = stack[-1]
+        base, cell, tries, index, _ = frame
+        depth = len(stack) - 1
+        if index == len(tries):
+            backtracks += 1
+            yield Event("backtrack", cell, 0, depth, steps, backtracks)
+            stack.pop()
+            if not stack:
+                yield Event("failed", -1, 0, 0, steps, backtracks)
+                return
+            parent = stack[-1]
+            yield Event("undo", parent[1], parent[2][parent[3] - 1], depth - 1, steps, backtracks, parent[4])
+            continue
+        digit = tries[index]
+        frame[3] = index + 1
+        ok, child, own = attempt(base, cell, digit)
+        frame[4] = own
+        steps += 1
+        yield Event("try", cell, digit, depth, steps, backtracks)
+        for c, d in own:
+            yield Event("place", c, d, depth + 1, steps, backtracks)
+        if not ok:
+            yield Event("undo", cell, digit, depth, steps, backtracks, own)
+            continue
+        nxt = choose(child)
+        if nxt < 0:
+            yield Event("solved", -1, 0, depth + 1, steps, backtracks)
+            return
+        stack.append([child, nxt, digits(child, nxt), 0, ()])
+
+
+def _attempt(state: tuple[list[int], list[int]], cell: int, digit: int
+             ) -> tuple[bool, tuple[list[int], list[int]], tuple[tuple[int, int], ...]]:
+    """Place ``digit`` in ``cell`` of a copy of the grid and propagate singles (:func:`guessing`'s step)."""
+    values, cands = state
+    tried, left = values[:], cands[:]
+    placed: list[tuple[int, int]] = []
+    ok = propagate_singles(tried, left, [(cell, digit)], placed)
+    return ok, (tried, left), tuple(placed[1:])  # placed[0] is the try itself
+
+
 def _smart(values: list[int]) -> Iterator[Event]:
     """Yield the events of singles propagation with most-constrained-cell guessing over ``values``."""
     if _repeats(values):
@@ -180,35 +236,8 @@ def _smart(values: list[int]) -> Iterator[Event]:
     if all(values):
         yield Event("solved", -1, 0, 0, 0, 0)
         return
-    counts = [0, 0]  # steps (tries) and backtracks so far, as every event carries them
-    if not (yield from _guess(values, cands, 0, counts)):
-        yield Event("failed", -1, 0, 0, *counts)
-
-
-def _guess(values: list[int], cands: list[int], depth: int, counts: list[int]
-           ) -> Generator[Event, None, bool]:
-    """Yield the events of trying each digit of the most constrained cell in turn, each followed by its
-    forced placements and, when it fails, its undo; return True once the grid is solved, False (after a
-    backtrack event) when no digit there works."""
-    cell = _choose(cands)
-    for digit in _digits(cands[cell]):
-        tried, left = values[:], cands[:]
-        placed: list[tuple[int, int]] = []
-        ok = propagate_singles(tried, left, [(cell, digit)], placed)
-        own = tuple(placed[1:])  # placed[0] is the try itself
-        counts[0] += 1
-        yield Event("try", cell, digit, depth, *counts)
-        for c, d in own:
-            yield Event("place", c, d, depth + 1, *counts)
-        if ok and all(tried):
-            yield Event("solved", -1, 0, depth + 1, *counts)
-            return True
-        if ok and (yield from _guess(tried, left, depth + 1, counts)):
-            return True
-        yield Event("undo", cell, digit, depth, *counts, own)
-    counts[1] += 1
-    yield Event("backtrack", cell, 0, depth, *counts)
-    return False
+    yield from guessing((values, cands), lambda state: _choose(state[1]),
+                        lambda state, cell: _digits(state[1][cell]), _attempt)
 
 
 RUNS: dict[str, Callable[[list[int]], Iterator[Event]]] = {"naive": _naive, "smart": _smart}

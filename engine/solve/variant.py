@@ -5,7 +5,9 @@ A puzzle is compiled once into one flat program (:func:`compile_puzzle`, the lay
 
 * houses (rows, columns, regions, extra regions, diagonals, disjoint groups, cages) are all-different
   groups, and their cells each other's *peers*, with anti-knight and anti-king neighbours;
-* killer cages with a total are digit-set tables (every set of that many digits with that sum);
+* killer cages with a total are digit-set tables (every set of that many digits with that sum), and a
+  cage inside a full house is filtered with the house's other cells, which hold the digits a set leaves
+  (its all-different house is then dropped: the table checks it, the cells stay peers);
   arrows (a pill's circle reads as a number), little killers and cages too large for a table are
   weighted sums propagated by bounds; sandwiches have their own handler;
 * dots, XV, greater-than, thermometer steps, non-consecutive and the negative rules on every
@@ -15,6 +17,9 @@ A puzzle is compiled once into one flat program (:func:`compile_puzzle`, the lay
 * with killer cages, each house and each band of houses whose cages cover it has an *innie* or
   *outie* sum (the 45 rule): the cells of the house outside the cages inside it, and the cells of the
   cages that cross it outside it, as one more sum.
+
+The tables of a grid and its constraints are compiled once per process (an LRU cache keyed by size,
+regions and constraints); the givens only cut a copy of the first candidates.
 
 A classic puzzle (``Puzzle.is_classic``) is solved here too, but callers go through
 :mod:`engine.solve.solver`, which keeps it on the classic kernels.
@@ -49,11 +54,13 @@ from engine.solve.variant_sums import (
     LINES,
     PAIR,
     SANDWICH,
+    SPLIT,
     SUM,
     cage_constraint,
     derived_sums,
     grouped,
     sets_by_size_and_sum,
+    with_complement,
 )
 
 _kernels: ModuleType | None = None
@@ -81,19 +88,36 @@ class Program:
         self.cons = cons
         self.array = _pack(size, init, self.peers, cons, _priorities(size, cons))
 
+    def with_givens(self, givens: tuple[int, ...]) -> Program:
+        """The same program with ``givens`` cutting its first candidates (a copy: the tables are shared,
+        the array is the kernels' own)."""
+        other = object.__new__(Program)
+        other.size, other.cells, other.peers, other.cons = self.size, self.cells, self.peers, self.cons
+        other.init = [m if d == 0 else m & (1 << (d - 1)) for m, d in zip(self.init, givens, strict=True)]
+        other.array = self.array.copy()
+        start = int(other.array[3])  # header word H_INIT
+        other.array[start:start + self.cells] = other.init
+        return other
+
 
 def _priorities(size: int, cons: list[tuple[int, tuple[int, ...], int, list[int]]]) -> list[int]:
     """Each cell's first search priority: the sum over its constraints of how much each constrains it
-    (a house its size, twice when full; a sum more the fewer its cells; a pair 2), so the first guesses
+    (a house its size, twice when full; a sum more the fewer its cells; a pair 2; a sandwich nothing:
+    its cells first made 11 times the guesses on sandwich-partial-slow), so the first guesses
     go where the constraints are dense before any conflict has been counted."""
     prio = [0] * (size * size)
-    for kind, cells, _, _ in cons:
+    for kind, cells, _, aux in cons:
         if kind == HOUSE:
             weight = len(cells) * (2 if len(cells) == size else 1)
         elif kind in (CAGE, SUM):
             weight = max(2 * size - len(cells), size)
-        elif kind == LINES:
-            weight = 0
+        elif kind == SPLIT:
+            inside = aux[0]
+            for c in cells[:inside]:
+                prio[c] += max(2 * size - inside, size)
+            continue
+        elif kind in (LINES, SANDWICH):
+            weight = 0  # a sandwich says little of a cell before its 1 and N are placed
         else:
             weight = len(cells)
         for c in cells:
@@ -288,7 +312,23 @@ def _lines(n: int, full: tuple[tuple[int, ...], ...]
 
 
 def compile_puzzle(puzzle: Puzzle) -> Program:
-    """Return the puzzle's program for the kernels (never fails for a checked puzzle)."""
+    """Return the puzzle's program for the kernels (never fails for a checked puzzle): the tables of its
+    grid and constraints are compiled once per process (:func:`_compiled`), its givens cut a copy."""
+    try:
+        base = _compiled(puzzle.size, puzzle.regions, puzzle.constraints)
+    except TypeError:  # a constraint built by hand around a list cannot be a key: compiled each time
+        base = _compile(Puzzle(puzzle.size, (0,) * puzzle.n_cells, puzzle.regions, puzzle.constraints))
+    return base.with_givens(puzzle.givens)
+
+
+@lru_cache(maxsize=64)
+def _compiled(size: int, regions: tuple[int, ...], constraints: tuple[Any, ...]) -> Program:
+    """The program of a grid and its constraints without givens: a puzzle counted, solved and traced again
+    (the app's check then solve, a generator's tries on one layout) compiles only its givens."""
+    return _compile(Puzzle(size, (0,) * (size * size), regions, constraints))
+
+
+def _compile(puzzle: Puzzle) -> Program:
     n = puzzle.size
     nc = n * n
     houses = [h.cells for h in puzzle.houses() if len(h.cells) > 1]
@@ -304,9 +344,13 @@ def compile_puzzle(puzzle: Puzzle) -> Program:
         peers[b].add(a)
     for c in range(nc):
         peers[c].discard(c)
-    cons = _house_constraints(n, house_cells)
     sums = _sum_constraints(puzzle) + derived_sums(puzzle, house_cells)
-    cons += [grouped(con, peers) if con[0] == SUM else con for con in sums]
+    full = [h for h in house_cells if len(h) == n]
+    sums = [grouped(con, peers) if con[0] == SUM else with_complement(con, full) for con in sums]
+    # a cage's digit-set table holds its all-different check: its house only gives the cells' peers
+    tabled = {tuple(sorted(cells[:aux[0]] if kind == SPLIT else cells))
+              for kind, cells, _, aux in sums if kind in (CAGE, SPLIT)}
+    cons = _house_constraints(n, [h for h in house_cells if len(h) == n or h not in tabled]) + sums
     pairs = _Pairs(n)
     _pair_tables(puzzle, pairs)
     cons += pairs.constraints()

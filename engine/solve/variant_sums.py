@@ -14,7 +14,7 @@ import numpy as np
 
 from engine.puzzle.model import Cage, Puzzle
 
-HOUSE, PAIR, LINES, CAGE, SUM, SANDWICH = 0, 1, 2, 3, 4, 5  # as engine.kernels.variant
+HOUSE, PAIR, LINES, CAGE, SUM, SANDWICH, SPLIT = 0, 1, 2, 3, 4, 5, 6  # as engine.kernels.variant
 MAX_TABLE = 1024  # a cage with more digit sets than this is propagated by bounds instead
 MAX_DERIVED = 5  # cells of an innie/outie sum worth keeping (more: its runs cost more than it cuts)
 
@@ -40,6 +40,23 @@ def cage_constraint(cells: tuple[int, ...], total: int, sets: dict[tuple[int, in
         # an empty table (no such set) is kept: the kernel then finds the contradiction at once
         return (CAGE, tuple(cells), total, table)
     return (SUM, tuple(cells), total, [1] * len(cells))
+
+
+def with_complement(con: tuple[int, tuple[int, ...], int, list[int]], full: list[tuple[int, ...]]
+                    ) -> tuple[int, tuple[int, ...], int, list[int]]:
+    """A cage's table inside a full house becomes a SPLIT: the cage's cells, then the house's others, and
+    aux the cage's size before its table (the others must hold the digits a set leaves); any other
+    constraint is returned as it is.  The last full house holding the cage is taken (a region before
+    its row or column: more cells outside, more for the complement to cut)."""
+    kind, cells, total, table = con
+    if kind != CAGE or not table:
+        return con
+    mine = set(cells)
+    for house in reversed(full):
+        if mine.issubset(house):
+            rest = tuple(c for c in house if c not in mine)
+            return (SPLIT, tuple(cells) + rest, total, [len(cells), *table])
+    return con
 
 
 def derived_sums(puzzle: Puzzle, house_cells: list[tuple[int, ...]]

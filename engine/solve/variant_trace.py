@@ -13,7 +13,7 @@ from typing import Any
 import numpy as np
 
 from engine.puzzle.model import Puzzle
-from engine.solve.variant import CAGE, HOUSE, LINES, PAIR, SUM, Program, _k, compile_puzzle
+from engine.solve.variant import CAGE, HOUSE, LINES, PAIR, SPLIT, SUM, Program, _k, compile_puzzle
 
 
 def _digits(mask: int) -> list[int]:
@@ -51,6 +51,11 @@ class _Checker:
         if kind == CAGE:
             placed = sum(1 << (values[c] - 1) for c in cells if values[c])
             return any(placed & ~combo == 0 for combo in aux)
+        if kind == SPLIT:  # the cage's cells, then its house's others: these hold what a set leaves
+            inside, table = aux[0], aux[1:]
+            placed = sum(1 << (values[c] - 1) for c in cells[:inside] if values[c])
+            rest = sum(1 << (values[c] - 1) for c in cells[inside:] if values[c])
+            return any(placed & ~combo == 0 and rest & combo == 0 for combo in table)
         if kind == SUM:
             lo = hi = 0
             for c, wt in zip(cells, aux, strict=False):
@@ -131,58 +136,31 @@ def _choose(state: np.ndarray) -> int:
 
 
 def _smart(puzzle: Puzzle) -> Iterator[Any]:
-    """Yield the events of propagation (every handler) with fewest-candidates guessing."""
-    from engine.solve.search import Event
+    """Yield the events of propagation (every handler) with fewest-candidates guessing
+    (:func:`engine.solve.search.guessing`, the classic smart search's loop)."""
+    from engine.solve.search import Event, guessing
 
-    array = compile_puzzle(puzzle).array
+    program = compile_puzzle(puzzle)
+    array = program.array
     nc = puzzle.n_cells
     state = np.zeros(2 * nc, dtype=np.int64)
-    state[:nc] = compile_puzzle(puzzle).init
+    state[:nc] = program.init
     given = [c for c in range(nc) if puzzle.givens[c]]
     ok, placed = _propagated(array, state)
     for c, d in placed:
         if c not in given:
             yield Event("place", c, d, 0, 0, 0)
-    cell = _choose(state) if ok else -1
-    if not ok or cell < 0:
+    if not ok or _choose(state) < 0:
         yield Event("solved" if ok else "failed", -1, 0, 0, 0, 0)
         return
-    steps = backtracks = 0
-    # one frame per depth: [state before the try, cell, its digits, next index, current try's forced]
-    stack: list[list[Any]] = [[state, cell, _digits(int(state[cell])), 0, ()]]
-    while True:
-        frame = stack[-1]
-        base, cell, digits, index, _ = frame
-        depth = len(stack) - 1
-        if index == len(digits):
-            backtracks += 1
-            yield Event("backtrack", cell, 0, depth, steps, backtracks)
-            stack.pop()
-            if not stack:
-                yield Event("failed", -1, 0, 0, steps, backtracks)
-                return
-            parent = stack[-1]
-            yield Event("undo", parent[1], parent[2][parent[3] - 1], depth - 1, steps, backtracks, parent[4])
-            continue
-        digit = digits[index]
-        frame[3] = index + 1
+
+    def attempt(base: np.ndarray, cell: int, digit: int) -> tuple[bool, np.ndarray, tuple]:
         child = base.copy()
         child[cell] = 1 << (digit - 1)
         ok, placed = _propagated(array, child)
-        own = tuple((c, d) for c, d in placed if c != cell)
-        frame[4] = own
-        steps += 1
-        yield Event("try", cell, digit, depth, steps, backtracks)
-        for c, d in own:
-            yield Event("place", c, d, depth + 1, steps, backtracks)
-        if not ok:
-            yield Event("undo", cell, digit, depth, steps, backtracks, own)
-            continue
-        nxt = _choose(child)
-        if nxt < 0:
-            yield Event("solved", -1, 0, depth + 1, steps, backtracks)
-            return
-        stack.append([child, nxt, _digits(int(child[nxt])), 0, ()])
+        return ok, child, tuple((c, d) for c, d in placed if c != cell)
+
+    yield from guessing(state, _choose, lambda base, cell: _digits(int(base[cell])), attempt)
 
 
 def trace(puzzle: Puzzle, algorithm: str = "naive") -> Iterator[Any]:

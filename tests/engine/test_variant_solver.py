@@ -419,6 +419,23 @@ def test_variant_puzzle_through_the_facade() -> None:
     assert engine.solve(record.puzzle) == record.solution
 
 
+def test_one_layout_with_other_givens_is_its_own_puzzle() -> None:
+    """The tables of a layout are compiled once and shared: another puzzle on the same cages, with a
+    wrong given, has none of the first one's solution, and the first still solves after it."""
+    record = next(r for r in records() if r.id == "iss-killer")
+    cell = next(c for c, d in enumerate(record.puzzle.givens) if d == 0)
+    wrong = list(record.puzzle.givens)
+    wrong[cell] = record.solution[cell] % 9 + 1
+    other = Puzzle.checked(9, wrong, record.puzzle.regions, record.puzzle.constraints)
+    right = list(record.puzzle.givens)
+    right[cell] = record.solution[cell]
+    same = Puzzle.checked(9, right, record.puzzle.regions, record.puzzle.constraints)
+    assert count_solutions(record.puzzle) == 1
+    assert count_solutions(other) == 0
+    assert solve(same) == record.solution
+    assert solve(record.puzzle) == record.solution
+
+
 def test_givens_that_break_a_rule_have_no_solution() -> None:
     """Two equal givens on a diagonal: count 0, solve None."""
     givens = [0] * 81
