@@ -123,6 +123,7 @@ _EXPORTS = {
     "read_sudokuwiki_link": "engine.output.share",
     "render_pdf": "engine.output.printing",
     "solve": "engine.solve.solver",
+    "solutions": "engine.solve.variant",
     "solve_batch": "engine.solve.solver",
     "solve_lines": "engine.solve.partitions",
     "solve_path": "engine.logic.human",
