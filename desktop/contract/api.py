@@ -58,14 +58,17 @@ class Api(LearnCalls, PhotoCalls, PracticeCalls, ColourCalls, DailyCalls, PrintC
 
     @endpoint
     def set_cell(self, cell: Any, digit: Any) -> dict[str, Any]:
-        """Put a digit 1-9 in a cell 0-80 (0 clears it); refuses givens outside Enter puzzle."""
-        cell, digit = arg.whole(cell, "cell", 0, 80), arg.whole(digit, "digit", 0, 9)
+        """Put a digit 1-N in a cell 0..N*N-1 of the N x N puzzle shown (0 clears it); refuses givens
+        outside Enter puzzle."""
+        n = self._host.size()
+        cell, digit = arg.whole(cell, "cell", 0, n * n - 1), arg.whole(digit, "digit", 0, n)
         return self._do("set_cell", cell=cell, digit=digit)
 
     @endpoint
     def toggle_note(self, cell: Any, digit: Any) -> dict[str, Any]:
-        """Add or remove the pencil mark ``digit`` 1-9 in the empty ``cell`` 0-80 (undoable)."""
-        cell, digit = arg.whole(cell, "cell", 0, 80), arg.whole(digit, "digit", 1, 9)
+        """Add or remove the pencil mark ``digit`` 1-N in the empty ``cell`` 0..N*N-1 (undoable)."""
+        n = self._host.size()
+        cell, digit = arg.whole(cell, "cell", 0, n * n - 1), arg.whole(digit, "digit", 1, n)
         return self._do("toggle_note", cell=cell, digit=digit)
 
     @endpoint

@@ -20,15 +20,17 @@ class ColourCalls:
 
     @endpoint
     def paint(self, cell: Any, colour: Any) -> dict[str, Any]:
-        """Paint ``cell`` 0-80 with ``colour`` 1-8; painting it its own colour again takes it off."""
-        cell, colour = arg.whole(cell, "cell", 0, 80), arg.whole(colour, "colour", 1, COLOURS)
+        """Paint ``cell`` 0..N*N-1 with ``colour`` 1-8; painting it its own colour again takes it off."""
+        n = self._host.size()
+        cell, colour = arg.whole(cell, "cell", 0, n * n - 1), arg.whole(colour, "colour", 1, COLOURS)
         self._host.move({"name": "paint", "cell": cell, "colour": colour})
         return OK
 
     @endpoint
     def paint_note(self, cell: Any, digit: Any, colour: Any) -> dict[str, Any]:
-        """Paint candidate ``digit`` 1-9 of the empty ``cell`` with ``colour`` 1-8 (again: off)."""
-        cell, digit = arg.whole(cell, "cell", 0, 80), arg.whole(digit, "digit", 1, 9)
+        """Paint candidate ``digit`` 1-N of the empty ``cell`` with ``colour`` 1-8 (again: off)."""
+        n = self._host.size()
+        cell, digit = arg.whole(cell, "cell", 0, n * n - 1), arg.whole(digit, "digit", 1, n)
         colour = arg.whole(colour, "colour", 1, COLOURS)
         self._host.move({"name": "paint_note", "cell": cell, "digit": digit, "colour": colour})
         return OK

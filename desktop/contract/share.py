@@ -19,8 +19,11 @@ class ShareCalls:
 
     @endpoint
     def share_link(self) -> dict[str, Any]:
-        """Return ``text``: the SudokuWiki solver link of the board (givens, player's digits and notes)."""
-        return {"ok": True, "text": share.link(*self._host.export.board())}
+        """Return ``text``: the SudokuWiki solver link of the board (givens, player's digits and notes);
+        a variant's f-puzzles link (SudokuWiki reads classic puzzles only)."""
+        export = self._host.export
+        text = export.variant_link() if export.is_variant() else share.link(*export.board())
+        return {"ok": True, "text": text}
 
     @endpoint
     def open_sudokuwiki(self) -> dict[str, Any]:

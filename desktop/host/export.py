@@ -24,11 +24,24 @@ class ExportHost:
         return board["givens"], board["digits"], board["notes"]
 
     def board_text(self, fmt: str, givens_only: bool) -> str:
-        """Return the puzzle (givens only) or the current board as text in ``fmt`` (never fails)."""
+        """Return the puzzle (givens only) or the current board as text in ``fmt`` (never fails); a
+        variant's is its f-puzzles link, whatever ``fmt``."""
+        shape = self._host.board()["shape"]
         givens, digits, notes = self.board()
+        if not shape.is_classic:
+            return self.variant_link()
         if givens_only:
             digits, notes = givens, [0] * 81
         return transfer.write_puzzle(digits, notes, fmt)
+
+    def variant_link(self) -> str:
+        """Return the shown puzzle's f-puzzles link (any shape; the model's JSON for a greater-than sign)."""
+        board = self._host.board()
+        return transfer.variant_text(board["givens"], board["shape"])
+
+    def is_variant(self) -> bool:
+        """True when the puzzle shown is not a classic 9x9."""
+        return not self._host.board()["shape"].is_classic
 
     def open_file(self, path: str | None) -> dict[str, Any]:
         """Return ``{"text", "name"}`` of the puzzle file at ``path`` (text None if no path was chosen);

@@ -35,9 +35,9 @@ from desktop.io import storage, transfer
 from desktop.midend import GameError
 from desktop.midend.frames import engine_trace
 from desktop.midend.midend import Midend
-from desktop.midend.rules import check_puzzle, unique_solution
+from desktop.midend.rules import check_puzzle, true_candidates, unique_solution
 from desktop.midend.trainer import dump_scores, load_scores
-from engine import __version__
+from engine import UnknownConstraintError, __version__
 
 log = logging.getLogger(__name__)
 
@@ -165,11 +165,17 @@ class Host:
             return self.effective_settings()[name]
 
     def board(self) -> dict[str, Any]:
-        """Return copies of the shown game's givens, digits, origins, notes and solution (None unknown)."""
+        """Return copies of the shown game's givens, digits, origins, notes, solution (None unknown) and
+        its shape (frozen: shared)."""
         with self.lock:
             game = self.midend.game
             return {"givens": game.givens(), "digits": list(game.digits), "origins": list(game.origins),
-                    "notes": list(game.notes), "solution": game.solution}
+                    "notes": list(game.notes), "solution": game.solution, "shape": game.shape}
+
+    def size(self) -> int:
+        """Return N, the size of the puzzle shown (9 for a classic one): cells are 0..N*N-1, digits 1..N."""
+        with self.lock:
+            return self.midend.game.shape.size
 
     def puzzles(self, whole_set: bool) -> list[list[int]]:
         """Return the givens of the puzzle shown, or of every puzzle of the set (``whole_set``, in a set)."""
@@ -183,10 +189,11 @@ class Host:
         """Find the shown puzzle's solution off the lock the first time it is needed."""
         self._warm_soon.set()
         with self.lock:
-            givens, known = self.midend.game.givens(), self.midend.game.solution
+            game = self.midend.game
+            givens, known, shape = game.givens(), game.solution, game.shape
         if known is None:
-            self.move({"name": "solution_found", "givens": givens, "solution": unique_solution(givens)},
-                       solving_ok=True)
+            self.move({"name": "solution_found", "givens": givens, "solution": unique_solution(givens, shape),
+                       "shape": shape}, solving_ok=True)
 
     def set_mode(self, mode: str) -> dict[str, Any] | None:
         """Switch mode; leaving Enter puzzle answers what the typed puzzle is (the solver is asked)."""
@@ -197,18 +204,22 @@ class Host:
             return None
         self._warm_soon.set()
         with self.lock:
-            digits = self.midend.game.givens()
-        check = check_puzzle(digits)
+            digits, shape = self.midend.game.givens(), self.midend.game.shape
+        check = check_puzzle(digits, shape=shape)
         if check["kind"] == "unique":
-            self.move({"name": "solution_found", "givens": digits, "solution": unique_solution(digits)})
+            self.move({"name": "solution_found", "givens": digits, "solution": unique_solution(digits, shape),
+                       "shape": shape})
+        elif check["kind"] == "multiple":
+            self.move({"name": "true_candidates", "givens": digits, "shape": shape,
+                       "masks": true_candidates(digits, shape)})
         return check
 
     def check_board(self) -> dict[str, Any]:
         """Answer ``check``: what the board is (repeats, no solution, one, or several up to 10)."""
         self._warm_soon.set()
         with self.lock:
-            digits = list(self.midend.game.digits)
-        return {"check": check_puzzle(digits)}
+            digits, shape = list(self.midend.game.digits), self.midend.game.shape
+        return {"check": check_puzzle(digits, shape=shape)}
 
     def load_text(self, text: str) -> None:
         """Load a pasted or imported puzzle (its solution found off the lock): an undoable move;
@@ -218,12 +229,18 @@ class Host:
             if several is not None:
                 raise GameError("several_puzzles", f"The text holds {len(several)} puzzles.",
                                 {"count": len(several)})
-            givens, notes = transfer.read_puzzle(text)
+            givens, notes, shape = transfer.read_any(text)
+        except UnknownConstraintError as err:
+            names = ", ".join(err.names)
+            message = f"This puzzle has a constraint Sudoku Studio does not know: {names}."
+            params = {"constraints": list(err.names), "message": str(err)}
+            raise GameError("unsupported", message, params) from None
         except ValueError as err:
             raise GameError("bad_text", str(err), {"message": str(err)}) from None
         self.stop_run()
-        solution = unique_solution(givens)
-        self.move({"name": "load", "givens": givens, "solution": solution, "cause": "import", "notes": notes})
+        solution = unique_solution(givens, shape)
+        self.move({"name": "load", "givens": givens, "solution": solution, "cause": "import", "notes": notes,
+                   "shape": shape})
 
     def load_set(self, text: str) -> None:
         """Play the puzzles of ``text`` as a set (their solutions found off the lock); GameError
@@ -281,7 +298,9 @@ class Host:
         """Start a run of ``algorithm`` and its pacer (lock held), returning its id; GameError as refused."""
         run_id = self._do({"name": "run_start", "algorithm": algorithm, "paused": paused})["run_id"]
         self._warm_soon.set()
-        start = list(self.midend.game.digits)
+        game = self.midend.game
+        # a variant runs in the variant solver: its model, the board's digits as its givens
+        start = list(game.digits) if game.shape.is_classic else game.shape.model(game.digits)
         workers.spawn(pace, f"solve-{run_id}", self, run_id, start, algorithm, self.trace)
         return run_id
 
@@ -414,7 +433,7 @@ class Host:
         """Queue the solver's look at the board (lock held); only the latest board counts."""
         digits = self.midend.judged()
         if digits is not None:
-            self._analyser.submit(self.midend.board_key(), digits)
+            self._analyser.submit(self.midend.board_key(), digits, self.midend.game.shape)
 
     def _analysed(self, key: Any, solutions: int) -> None:
         """Analysis thread: hand the count to the mid end; the page sees it in the next state."""

@@ -20,7 +20,7 @@ log = logging.getLogger(__name__)
 
 FPS = 60
 FRAME_S = 1.0 / FPS
-Trace = Callable[[Sequence[int], str], Iterator[Any]]
+Trace = Callable[[Any, str], Iterator[Any]]  # over 81 digits, or a variant's engine Puzzle
 
 
 class PacerCalls(Protocol):
@@ -46,7 +46,7 @@ def pull(live: Iterator[Any], count: int) -> tuple[list[Any], bool]:
     return events, False
 
 
-def pace(host: PacerCalls, run_id: int, start: Sequence[int], algorithm: str,
+def pace(host: PacerCalls, run_id: int, start: Sequence[int] | Any, algorithm: str,
          trace: Trace = engine_trace) -> None:
     """Play run ``run_id`` of ``algorithm`` over ``start`` until it is gone (the pacer thread's body)."""
     live: Iterator[Any] | None = None

@@ -11,7 +11,8 @@ import logging
 import threading
 from collections.abc import Callable, Iterable, Iterator, Sequence
 
-from desktop.midend.rules import unique_solution
+from desktop.midend.rules import count, unique_solution
+from desktop.midend.shape import CLASSIC, Shape
 
 log = logging.getLogger(__name__)
 
@@ -87,13 +88,13 @@ class Analyser:
         self._ready = ready  # the solver is compiled
         self._report = report  # (board version, solutions): called on the worker thread, lock not held
         self._cond = cond
-        self._job: tuple[int, list[int]] | None = None
+        self._job: tuple[int, list[int], Shape] | None = None
         self._thread: threading.Thread | None = None
         self._closed = False
 
-    def submit(self, version: int, digits: list[int]) -> None:
-        """Queue a board, replacing any board still waiting (the host's lock held)."""
-        self._job = (version, list(digits))
+    def submit(self, version: int, digits: list[int], shape: Shape = CLASSIC) -> None:
+        """Queue a board of ``shape``, replacing any board still waiting (the host's lock held)."""
+        self._job = (version, list(digits), shape)
         if self._thread is None:
             self._thread = spawn(self._run, "analysis")
         self._cond.notify_all()
@@ -105,8 +106,6 @@ class Analyser:
             self._cond.notify_all()
 
     def _run(self) -> None:
-        from engine import count_solutions
-
         while True:
             self._ready.wait()
             with self._cond:
@@ -114,11 +113,13 @@ class Analyser:
                     self._cond.wait()
                 if self._closed:
                     return
-                version, digits = self._job
+                version, digits, shape = self._job
                 self._job = None
             try:
-                solutions = count_solutions(digits, 2)
+                solutions = count(digits, shape, 2)
             except Exception:
                 log.exception("analysis failed")
+                continue
+            if solutions is None:  # a shape not whole yet (a jigsaw being painted): nothing to count
                 continue
             self._report(version, solutions)

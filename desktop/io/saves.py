@@ -1,6 +1,10 @@
-"""The save schema of the game file: version 3, the migrations from versions 1 and 2, the history check.
+"""The save schema of the game file: version 4, the migrations from versions 1 to 3, the history check.
 
-Pure (dicts in, dicts out; :mod:`desktop.io.storage` does the file I/O).  Version 3 saves a
+Pure (dicts in, dicts out; :mod:`desktop.io.storage` does the file I/O).  Version 4 is version 3 with
+each game's puzzle shape (``shape``: size, regions unless standard, the engine model's constraints,
+kind, title; absent for a classic 9x9) and each change of puzzle's shape on both sides; digits and
+solutions are written one character a cell, ``0`` empty, ``1``-``9`` then ``A``-``G`` (10-16), so a
+version-3 save (classic only) reads as version 4 as it is.  Version 3 saves a
 :class:`~desktop.midend.Play`: every puzzle of the set with its board, notes, colours, mode, timer, undo
 and redo logs (each move with its cause and the colours it painted), which one is shown, and the solve
 times and the dates of the daily puzzles solved; each game, and each puzzle a move swaps, says whether
@@ -26,11 +30,15 @@ from desktop.midend.colours import COLOURS, NO_COLOUR, Colour, Paint, note_colou
 from desktop.midend.game import HISTORY_LIMIT, MODES, Puzzle
 from desktop.midend.play import TIMES_KEPT, solved_by_player
 from desktop.midend.rules import unique_solution
-from engine import N_CELLS
+from desktop.midend.shape import CLASSIC, KINDS, SIZES, Shape, kind_of
+from engine import N_CELLS, ParseError
+from engine import Puzzle as Model
 
 FORMAT = "sudoku-studio/game"
 DATE = re.compile(r"\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])")
-VERSION = 3
+VERSION = 4
+DIGITS = "0123456789ABCDEFG"  # a cell's character: 0 empty, then digits 1-16
+MAX_CELLS = 256  # a 16x16 board: a change may name a cell of any shape the history passed through
 DIFFICULTIES = ("any", "easy", "medium", "hard", "expert", "master")
 
 
@@ -39,7 +47,7 @@ class FutureVersionError(ValueError):
 
 
 def dump(play: Play, now: float) -> dict[str, Any]:
-    """Return the version-3 file body for ``play``."""
+    """Return the version-4 file body for ``play``."""
     return {"format": FORMAT, "version": VERSION, "play": {
         "games": [_dump_game(g, now) for g in play.games],
         "index": play.index,
@@ -74,8 +82,8 @@ def load(body: Any) -> tuple[Play, list[str]]:
         raise FutureVersionError(f"saved by a newer version (save version {version})")
     if version == 1:
         body = migrate_v1(body)
-    elif version == 2:
-        body = dict(body, version=VERSION)  # version 3 only added colours: a game without any
+    elif version in (2, 3):
+        body = dict(body, version=VERSION)  # 3 added colours, 4 shapes: a classic game without any
     elif version != VERSION:
         raise ValueError(f"unknown save version {str(version)[:20]}")
     return _load_play(body.get("play"))
@@ -114,14 +122,15 @@ def _list(value: Any, name: str) -> list[Any]:
 def _dump_game(game: Game, now: float) -> dict[str, Any]:
     return {
         "recorded": game.recorded,  # its solve time is counted: never again after a relaunch
-        "digits": "".join(str(d) for d in game.digits),
+        **_dump_shape(game.shape),
+        "digits": _line(game.digits),
         "origins": [ORIGINS.index(o) for o in game.origins],
         "notes": list(game.notes),
         "colours": [[c, *tint] for c, tint in enumerate(game.colours) if tint != NO_COLOUR],
         "mode": game.mode,
         "difficulty": game.difficulty,
         "daily": game.daily,
-        "solution": "".join(map(str, game.solution)) if game.solution else None,
+        "solution": _line(game.solution) if game.solution else None,
         "timer_ms": game.timer.elapsed(now),
         "paused": game.paused,
         "mistakes_checked": game.mistakes_checked,
@@ -142,9 +151,48 @@ def _dump_move(move: Move) -> dict[str, Any]:
 
 
 def _dump_puzzle(puzzle: Puzzle) -> dict[str, Any]:
-    solution = None if puzzle.solution is None else "".join(map(str, puzzle.solution))
+    solution = None if puzzle.solution is None else _line(puzzle.solution)
     return {"solution": solution, "difficulty": puzzle.difficulty, "timer_ms": puzzle.timer_ms,
-            "daily": puzzle.daily, **({"recorded": True} if puzzle.recorded else {})}
+            "daily": puzzle.daily, **({"recorded": True} if puzzle.recorded else {}),
+            **_dump_shape(puzzle.shape)}
+
+
+def _line(digits: Any) -> str:
+    return "".join(DIGITS[d] for d in digits)
+
+
+def _dump_shape(shape: Shape) -> dict[str, Any]:
+    """Return ``{"shape": ...}`` for a shape other than the classic one (nothing for it)."""
+    if shape == CLASSIC and shape.kind == "classic":
+        return {}
+    model = Model(shape.size, (0,) * shape.n_cells, shape.regions, shape.constraints, shape.title).to_dict()
+    del model["givens"]
+    return {"shape": dict(model, kind=shape.kind)}
+
+
+def _load_shape(data: Any) -> Shape:
+    """Return the shape a game or a move saved (classic when none was); ValueError naming what is wrong."""
+    if "shape" not in data:
+        return CLASSIC
+    raw = data["shape"]
+    if not isinstance(raw, dict) or raw.get("size") not in SIZES or isinstance(raw.get("size"), bool):
+        raise ValueError("shape: expected an object with a size of 4, 6, 8, 9, 12 or 16")
+    try:
+        model = Model.from_dict(dict(raw, givens="." * (raw["size"] ** 2)))
+    except ParseError as err:
+        raise ValueError(f"shape: {err.message}") from None
+    shape = Shape.of(model)
+    kind = raw.get("kind")
+    return Shape(shape.size, shape.regions, shape.constraints, kind if kind in KINDS else kind_of(shape),
+                 shape.title)
+
+
+def _digits(text: Any, shape: Shape, name: str) -> list[int]:
+    """Return the digits of a saved line of ``shape``'s N*N cells; ValueError naming ``name``."""
+    n = shape.size
+    if not isinstance(text, str) or len(text) != n * n or not all(ch in DIGITS[:n + 1] for ch in text):
+        raise ValueError(f"{name}: expected {n * n} digits 0-{DIGITS[n]}")
+    return [DIGITS.index(ch) for ch in text]
 
 
 def _load_play(data: Any, is_set: bool | None = None) -> tuple[Play, list[str]]:
@@ -205,20 +253,18 @@ def _load_game(data: Any) -> tuple[Game, list[str]]:
     solution was not the one of its givens."""
     if not isinstance(data, dict):
         raise ValueError("a saved game must be an object")
-    game = Game()
-    text = data.get("digits")
-    if not isinstance(text, str) or len(text) != N_CELLS or not all(ch in "0123456789" for ch in text):
-        raise ValueError("digits: expected 81 digits 0-9")
+    shape = _load_shape(data)
+    game, cells = Game(shape=shape), shape.n_cells
+    game.digits = _digits(data.get("digits"), shape, "digits")
     origins = data.get("origins")
-    if not isinstance(origins, list) or len(origins) != N_CELLS:
-        raise ValueError("origins: expected 81 origin codes")
-    game.digits = [int(ch) for ch in text]
+    if not isinstance(origins, list) or len(origins) != cells:
+        raise ValueError(f"origins: expected {cells} origin codes")
     game.origins = [_origin(o) for o in origins]
     if any(bool(d) != bool(o) for d, o in zip(game.digits, game.origins, strict=True)):
         raise ValueError("origins: a filled cell without an origin or an empty one with one")
-    notes = data.get("notes", [0] * N_CELLS)
-    if not isinstance(notes, list) or len(notes) != N_CELLS or not all(_is_notes(n) for n in notes):
-        raise ValueError("notes: expected 81 note masks 0-511")
+    notes = data.get("notes", [0] * cells)
+    if not isinstance(notes, list) or len(notes) != cells or not all(_is_notes(n, shape.size) for n in notes):
+        raise ValueError(f"notes: expected {cells} note masks 0-{shape.all_notes}")
     game.notes = [n if not d else 0 for n, d in zip(notes, game.digits, strict=True)]
     if data.get("mode") not in MODES:
         raise ValueError(f"mode: expected one of {MODES}")
@@ -226,7 +272,7 @@ def _load_game(data: Any) -> tuple[Game, list[str]]:
     for entry in _list(data.get("colours", []), "colours"):  # absent before version 3: none
         if not isinstance(entry, list) or len(entry) != 3:
             raise ValueError("colours: expected [cell, colour, note colours] entries")
-        game.colours[_cell_index(entry[0])] = _colour(entry[1:])
+        game.colours[_cell_index(entry[0], cells)] = _colour(entry[1:])
     game.difficulty = data.get("difficulty") if data.get("difficulty") in DIFFICULTIES else "any"
     game.daily = _date(data.get("daily", ""))
     told = _check_solution(game, data.get("solution"))
@@ -253,9 +299,10 @@ class SolutionNotice(str):
 
 
 @lru_cache(maxsize=256)
-def _solution_of(givens: tuple[int, ...]) -> tuple[int, ...] | None:
-    """Return the one solution of ``givens`` (the engine's), None when they have none or several."""
-    found = unique_solution(givens)
+def _solution_of(givens: tuple[int, ...], shape: Shape = CLASSIC) -> tuple[int, ...] | None:
+    """Return the one solution of ``givens`` of ``shape`` (the engine's), None when they have none or
+    several."""
+    found = unique_solution(givens, shape)
     return None if found is None else tuple(found)
 
 
@@ -264,9 +311,9 @@ def _check_solution(game: Game, saved: Any) -> list[str]:
     trusted (a damaged save may keep one its givens no longer have); a notice when they differ."""
     if saved is None:
         return []  # none was known: the host finds it when it is needed
-    found = _solution_of(tuple(game.givens()))
+    found = _solution_of(tuple(game.givens()), game.shape)
     game.solution = found
-    if isinstance(saved, str) and found is not None and saved == "".join(map(str, found)):
+    if isinstance(saved, str) and found is not None and saved == _line(found):
         return []
     if found is None:
         return [SolutionNotice("its givens no longer have a single solution, so no digit is judged wrong")]
@@ -276,15 +323,18 @@ def _check_solution(game: Game, saved: Any) -> list[str]:
 def checked_history(game: Game, undo: list[Move], redo: list[Move]) -> tuple[list[Move], list[Move]]:
     """Return ``undo`` and ``redo`` (which fit the board) with each change of puzzle's saved solutions
     worked out again from the givens on its side, so an Undo back to a puzzle brings the right one."""
-    board = [(d, o) for d, o in zip(game.digits, game.origins, strict=True)]
+    board = _padded([(d, o) for d, o in zip(game.digits, game.origins, strict=True)], (0, ""))
     logs = []
     for log, forward in ((undo[::-1], False), (redo[::-1], True)):
         state, checked = list(board), []
         for move in log:
-            first = _givens(state)
+            first = None if move.puzzle is None else _givens(state)  # only a change of puzzle needs them
             for ch in move.changes:
                 then = ch.after if forward else ch.before
                 state[ch.cell] = (then.digit, then.origin)
+            if first is None:
+                checked.append(move)
+                continue
             sides = (first, _givens(state)) if forward else (_givens(state), first)
             checked.append(_checked_move(move, *sides))
         logs.append(checked[::-1])
@@ -295,19 +345,25 @@ def _givens(state: list[tuple[int, str]]) -> tuple[int, ...]:
     return tuple(d if o == "given" else 0 for d, o in state)
 
 
+def _padded(cells: list[Any], blank: Any) -> list[Any]:
+    """Return ``cells`` with blank cells up to the biggest board (a move may name a cell of another shape)."""
+    return cells + [blank] * (MAX_CELLS - len(cells))
+
+
 def _checked_move(move: Move, before: tuple[int, ...], after: tuple[int, ...]) -> Move:
     if move.puzzle is None:
         return move
-    sides = tuple(p if p.solution is None else p._replace(solution=_solution_of(g))
+    sides = tuple(p if p.solution is None else p._replace(solution=_solution_of(g[:p.shape.n_cells], p.shape))
                   for p, g in zip(move.puzzle, (before, after), strict=True))
     return move._replace(puzzle=sides)
 
 
 def fits(game: Game, undo: list[Move], redo: list[Move]) -> bool:
     """True if undoing ``undo`` from the board and redoing ``redo`` meets every state the changes name."""
-    board = [Cell(d, o, n) for d, o, n in zip(game.digits, game.origins, game.notes, strict=True)]
+    board = _padded([Cell(d, o, n) for d, o, n in zip(game.digits, game.origins, game.notes, strict=True)],
+                    Cell(0, "", 0))
     for log, forward in ((undo[::-1], False), (redo[::-1], True)):
-        state, colours = list(board), list(game.colours)
+        state, colours = list(board), _padded(list(game.colours), NO_COLOUR)
         for move in log:
             for ch in (*move.changes, *move.paints):
                 have, then = (ch.before, ch.after) if forward else (ch.after, ch.before)
@@ -318,8 +374,8 @@ def fits(game: Game, undo: list[Move], redo: list[Move]) -> bool:
     return True
 
 
-def _is_notes(value: Any) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool) and 0 <= value <= 0x1FF
+def _is_notes(value: Any, size: int = 16) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool) and 0 <= value < 1 << size
 
 
 def _origin(code: Any) -> str:
@@ -344,7 +400,7 @@ def _move(data: Any) -> Move:
 def _paint(data: Any) -> Paint:
     if not isinstance(data, list) or len(data) != 5:
         raise ValueError("a paint must be [cell, colour, note colours, colour, note colours]")
-    return Paint(_cell_index(data[0]), _colour(data[1:3]), _colour(data[3:5]))
+    return Paint(_cell_index(data[0], MAX_CELLS), _colour(data[1:3]), _colour(data[3:5]))
 
 
 def _colour(data: list[Any]) -> Colour:
@@ -357,8 +413,8 @@ def _colour(data: list[Any]) -> Colour:
     return Colour(colour, notes)
 
 
-def _cell_index(cell: Any) -> int:
-    if isinstance(cell, bool) or not isinstance(cell, int) or not 0 <= cell < N_CELLS:
+def _cell_index(cell: Any, cells: int = N_CELLS) -> int:
+    if isinstance(cell, bool) or not isinstance(cell, int) or not 0 <= cell < cells:
         raise ValueError(f"cell {cell!r} is out of range")
     return cell
 
@@ -367,26 +423,27 @@ def _puzzle(data: Any) -> Puzzle:
     """Return a move's puzzle; its solution is checked against the givens only when the move is made."""
     if not isinstance(data, dict):
         raise ValueError("a move's puzzle must be an object")
-    text = data.get("solution")
+    text, shape = data.get("solution"), _load_shape(data)
     solution = None
-    if isinstance(text, str) and len(text) == N_CELLS and text.isdigit() and "0" not in text:
-        solution = tuple(int(ch) for ch in text)
+    digits = DIGITS[1:shape.size + 1]
+    if isinstance(text, str) and len(text) == shape.n_cells and all(ch in digits for ch in text):
+        solution = tuple(DIGITS.index(ch) for ch in text)
     ms = data.get("timer_ms")
     ms = ms if isinstance(ms, int) and not isinstance(ms, bool) and ms >= 0 else 0
     level = data.get("difficulty")
     return Puzzle(solution, level if level in DIFFICULTIES else "any", ms, _date(data.get("daily", "")),
-                  data.get("recorded") is True)
+                  data.get("recorded") is True, shape)
 
 
 def _change(data: Any) -> Change:
     if not isinstance(data, list) or len(data) != 7:
         raise ValueError("a change must be [cell, digit, origin, notes, digit, origin, notes]")
-    return Change(_cell_index(data[0]), _cell(data[1:4]), _cell(data[4:7]))
+    return Change(_cell_index(data[0], MAX_CELLS), _cell(data[1:4]), _cell(data[4:7]))
 
 
 def _cell(data: list[Any]) -> Cell:
     digit, origin, notes = data
-    if isinstance(digit, bool) or not isinstance(digit, int) or not 0 <= digit <= 9:
+    if isinstance(digit, bool) or not isinstance(digit, int) or not 0 <= digit <= 16:
         raise ValueError(f"digit {digit!r} is out of range")
     if origin not in ORIGINS or not _is_notes(notes) or bool(digit) != bool(origin):
         raise ValueError("a change names an unknown origin or bad notes")

@@ -2,7 +2,7 @@
 
 Two files in the data folder, so a damaged game never costs the settings (or the other way):
 
-    game.json       {"format": "sudoku-studio/game", "version": 3, "play": ...}   (see desktop.io.saves)
+    game.json       {"format": "sudoku-studio/game", "version": 4, "play": ...}   (see desktop.io.saves)
     settings.json   {"format": "sudoku-studio/settings", "version": 1, "settings": {...}}
 
 A write goes to a temporary file in the same folder, is flushed to disk, then renamed over the old

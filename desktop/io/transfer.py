@@ -3,7 +3,9 @@
 Pure: text in, digits and notes out (and back).  Reading accepts what :func:`engine.parse_grid_text`
 reads plus the 729-character candidate line (:func:`engine.parse_state`) and a puzzle's link (one
 line ``https://...``: :func:`read_link`); any fault is a ParseError (or InvalidPuzzleError) whose
-message names the line and column, for the page to show as it is.
+message names the line and column, for the page to show as it is.  :func:`read_any` also reads every
+variant :func:`engine.parse_puzzle` reads (f-puzzles JSON and links, SudokuPad links, lines of 16 to
+256 cells) into a :class:`~desktop.midend.shape.Shape` and its givens.
 """
 
 from __future__ import annotations
@@ -14,6 +16,8 @@ from urllib.parse import urlsplit
 
 import numpy as np
 
+from desktop.midend.rules import conflict_list
+from desktop.midend.shape import CLASSIC, Shape
 from engine import (
     InvalidPuzzleError,
     ParseError,
@@ -23,7 +27,9 @@ from engine import (
     format_candidate_line,
     format_line,
     format_pencil_marks,
+    fpuzzles_link,
     parse_grid_text,
+    parse_puzzle,
     parse_state,
     read_puzzles,
     read_sudokuwiki_link,
@@ -77,6 +83,49 @@ def read_puzzle(text: str) -> tuple[list[int], list[int] | None]:
         return givens, notes
     grid, masks = parse_grid_text(text)
     return _checked([int(d) for d in grid]), None if masks is None else [int(m) for m in masks]
+
+
+VARIANT_LINES = (16, 36, 64, 144, 256)  # a line of this many cells is a puzzle of another size
+VARIANT_IDS = ("fpuzzles", "fpuz", "scf")  # SudokuPad's ids of f-puzzles data and its classic form
+
+
+def is_variant_text(text: str) -> bool:
+    """True if ``text`` is a form only the variant reader reads: JSON, a link of another site than
+    SudokuWiki, a SudokuPad id, or one line of 16, 36, 64, 144 or 256 cells."""
+    body = text.strip().lstrip("\ufeff")
+    if body.startswith("{") or body.startswith(VARIANT_IDS):
+        return True
+    if is_link(body):
+        return (urlsplit(body).hostname or "").lower() not in LINK_READERS
+    return "\n" not in body and len(body) in VARIANT_LINES
+
+
+def read_any(text: str) -> tuple[list[int], list[int] | None, Shape]:
+    """Return ``(givens, notes or None, shape)`` of any puzzle text (classic forms as :func:`read_puzzle`);
+    ValueError saying what is wrong: an UnknownConstraintError (a ParseError) names the constraint."""
+    if len(text) > MAX_TEXT:
+        raise ParseError(f"the text is too long for a puzzle ({len(text)} characters)", 1)
+    if not is_variant_text(text):
+        givens, notes = read_puzzle(text)
+        return givens, notes, CLASSIC
+    puzzle = parse_puzzle(text)
+    shape = CLASSIC if puzzle.is_classic else Shape.of(puzzle)
+    givens = [int(d) for d in puzzle.givens]
+    found = conflict_list(givens, shape)
+    if found:
+        raise InvalidPuzzleError(f"the puzzle repeats the digit {found[0]['digit']}")
+    return givens, None, shape
+
+
+def variant_text(givens: Sequence[int], shape: Shape) -> str:
+    """Return a variant puzzle as its f-puzzles link (the model's JSON for a constraint f-puzzles lacks)."""
+    puzzle = shape.model(givens)
+    try:
+        return fpuzzles_link(puzzle)
+    except ValueError:  # a greater-than sign: only the model's own JSON holds it
+        import json
+
+        return json.dumps(puzzle.to_dict(), separators=(",", ":"))
 
 
 def _checked(givens: list[int]) -> list[int]:

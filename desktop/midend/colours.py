@@ -12,6 +12,7 @@ from typing import NamedTuple
 
 COLOURS = 8  # Okabe and Ito's eight hues less black, plus grey: each also shown by its number
 NOTE_BITS = 4
+MAX_DIGITS = 16  # the largest board's digits (16x16)
 
 
 class Colour(NamedTuple):
@@ -33,18 +34,20 @@ class Paint(NamedTuple):
 
 
 def note_colour(notes: int, digit: int) -> int:
-    """Return the colour of candidate ``digit`` 1-9 in a packed ``notes`` value (0: none)."""
+    """Return the colour of candidate ``digit`` 1-N in a packed ``notes`` value (0: none)."""
     return notes >> (NOTE_BITS * (digit - 1)) & 0xF
 
 
 def with_note_colour(notes: int, digit: int, colour: int) -> int:
-    """Return ``notes`` with candidate ``digit`` 1-9 painted ``colour`` (0 takes it off)."""
+    """Return ``notes`` with candidate ``digit`` 1-N painted ``colour`` (0 takes it off)."""
     shift = NOTE_BITS * (digit - 1)
     return notes & ~(0xF << shift) | colour << shift
 
 
 def note_colours_valid(notes: int) -> bool:
-    """True if ``notes`` packs nine colours 0-COLOURS (False for anything else, bools included)."""
-    if isinstance(notes, bool) or not isinstance(notes, int) or not 0 <= notes < 1 << (9 * NOTE_BITS):
+    """True if ``notes`` packs up to sixteen colours 0-COLOURS (False for anything else, bools included)."""
+    if isinstance(notes, bool) or not isinstance(notes, int):
         return False
-    return all(note_colour(notes, d) <= COLOURS for d in range(1, 10))
+    if not 0 <= notes < 1 << (MAX_DIGITS * NOTE_BITS):
+        return False
+    return all(note_colour(notes, d) <= COLOURS for d in range(1, MAX_DIGITS + 1))

@@ -7,14 +7,17 @@ engine's words for it, in one field.
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator
 from typing import Any
 
 
-def engine_trace(grid: Sequence[int], algorithm: str) -> Iterator[Any]:
-    """Return the engine's lazy event stream of ``algorithm`` over ``grid``; ValueError for an unknown one."""
-    from engine import trace  # loaded on the worker, never on the UI's thread
+def engine_trace(grid: Any, algorithm: str) -> Iterator[Any]:
+    """Return the engine's lazy event stream of ``algorithm`` over ``grid`` (81 digits, or an engine
+    Puzzle of any size and constraints); ValueError for an unknown algorithm."""
+    from engine import Puzzle, trace  # loaded on the worker, never on the UI's thread
 
+    if isinstance(grid, Puzzle):
+        return iter(trace(grid, algorithm))
     return iter(trace([int(d) for d in grid], algorithm))
 
 

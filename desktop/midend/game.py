@@ -1,7 +1,10 @@
 """One puzzle being played: its board (digits, origins, notes), every move with its cause, undo/redo.
 
 Tatham's *game state* (digits, origins, notes, mode, the move log: Undo restores it), plus the timer and
-the last Check answer (not undone); view state lives in the UI and the settings.  A :class:`Move` (cause,
+the last Check answer (not undone).  The board has the puzzle's :class:`~desktop.midend.shape.Shape`
+(size N, regions, constraints; classic 9x9 unless a variant is loaded): every per-cell list has N*N
+entries, and a change of puzzle carries the shape in its move, so Undo brings the old shape back;
+view state lives in the UI and the settings.  A :class:`Move` (cause,
 :class:`Change` tuple) is plain data that saves to JSON.  No threads, I/O or clock: ``now`` is given.
 """
 
@@ -15,8 +18,8 @@ import numpy as np
 
 from desktop.midend.colours import NO_COLOUR, Colour, Paint, note_colour, with_note_colour
 from desktop.midend.rules import conflict_list, header_status, judged_digits, quick_status, wrong_cells
+from desktop.midend.shape import CLASSIC, Shape, candidates, peers
 from desktop.midend.timer import Timer
-from engine import N_CELLS, PEERS, candidate_masks, cell_name
 
 # where a digit came from; "" = the cell is empty
 ORIGINS = ("", "given", "entry", "inferred", "solved")
@@ -29,7 +32,7 @@ CAUSES = ("entry", "note", "hint", "fill", "solve", "new", "import", "restart", 
 PUZZLE_CAUSES = ("new", "import", "restart", "clear", "enter")  # moves that carry a Puzzle
 _SERIALS = itertools.count(1)
 HISTORY_LIMIT = 500  # undo steps kept (and saved)
-ALL_NOTES = 0x1FF
+EMPTY_CELL = ("", 0)  # what a cell off a smaller board is: empty, no notes
 
 
 class GameError(Exception):
@@ -43,7 +46,7 @@ class GameError(Exception):
 
 
 class Cell(NamedTuple):
-    """One cell's game state: digit 0-9, origin, notes (bit d-1 = note d)."""
+    """One cell's game state: digit 0-N, origin, notes (bit d-1 = note d)."""
 
     digit: int
     origin: str
@@ -60,13 +63,15 @@ class Change(NamedTuple):
 
 class Puzzle(NamedTuple):
     """What a change of puzzle swaps besides the cells: the solution of its givens (None: not known or
-    not unique), its difficulty, time played, a daily puzzle's date, and if its solve time is counted."""
+    not unique), its difficulty, time played, a daily puzzle's date, if its solve time is counted, and
+    its shape."""
 
     solution: tuple[int, ...] | None
     difficulty: str
     timer_ms: int
     daily: str = ""
     recorded: bool = False
+    shape: Shape = CLASSIC
 
 
 class Move(NamedTuple):
@@ -80,24 +85,29 @@ class Move(NamedTuple):
     paints: tuple[Paint, ...] = ()
 
 
-def fits_givens(solution: Sequence[int] | None, givens: Sequence[int]) -> bool:
-    """True if ``solution`` is a complete valid grid that keeps every given; False for None."""
-    if solution is None or len(solution) != N_CELLS or not all(1 <= d <= 9 for d in solution):
+def fits_givens(solution: Sequence[int] | None, givens: Sequence[int], shape: Shape = CLASSIC) -> bool:
+    """True if ``solution`` is a complete grid of ``shape`` repeating nothing that keeps every given;
+    False for None."""
+    n = shape.size
+    if solution is None or len(solution) != n * n or len(givens) != n * n:
+        return False
+    if not all(1 <= d <= n for d in solution):
         return False
     if any(g and g != s for g, s in zip(givens, solution, strict=True)):
         return False
-    return not conflict_list(solution)
+    return not conflict_list(solution, shape)
 
 
 class Game:
     """One board with origins, notes, mode, undo/redo, timer; mutators raise GameError on a refused move."""
 
-    def __init__(self, difficulty: str = "any") -> None:
+    def __init__(self, difficulty: str = "any", shape: Shape = CLASSIC) -> None:
         self.serial = next(_SERIALS)  # names this game in keys (an id() may be reused once it is gone)
-        self.digits = [0] * N_CELLS
-        self.origins = [""] * N_CELLS
-        self.notes = [0] * N_CELLS
-        self.colours = [NO_COLOUR] * N_CELLS  # the player's colours (never seen by the engine)
+        self.shape = shape  # the puzzle's size, regions and constraints
+        self.digits = [0] * shape.n_cells
+        self.origins = [""] * shape.n_cells
+        self.notes = [0] * shape.n_cells
+        self.colours = [NO_COLOUR] * shape.n_cells  # the player's colours (never seen by the engine)
         self.mode = "play"
         self.version = 0
         self.colour_steps = 0  # how many of the version's steps only changed colours (see board_version)
@@ -105,8 +115,8 @@ class Game:
         self.difficulty = difficulty
         self.daily = ""  # the date of a daily puzzle ("YYYY-MM-DD"), "" for any other
         self.recorded = False  # this puzzle's solve time is counted (see Play.record_if_solved)
-        # the solution and the givens it was found for: it is used only while the givens shown are those
-        self._solution: tuple[tuple[int, ...], tuple[int, ...]] | None = None
+        # the solution and the shape and givens it was found for: used only while those are shown
+        self._solution: tuple[Shape, tuple[int, ...], tuple[int, ...]] | None = None
         self.timer = Timer()
         self.paused = False
         self.last_check: dict[str, Any] | None = None
@@ -121,6 +131,7 @@ class Game:
 
         Returns False if nothing changed; GameError for a given outside Enter puzzle.
         """
+        self._refuse_off_board(cell, digit)
         self._refuse_given(cell)
         origin = "" if digit == 0 else "given" if self.mode == "enter" else "entry"
         wanted = [(cell, Cell(digit, origin, 0 if digit else self.notes[cell]))]
@@ -129,9 +140,10 @@ class Game:
         return self._commit("entry", wanted)
 
     def toggle_note(self, cell: int, digit: int) -> bool:
-        """Add or remove note ``digit`` 1-9 in an empty ``cell``; GameError on a filled cell."""
+        """Add or remove note ``digit`` 1-N in an empty ``cell``; GameError on a filled cell."""
+        self._refuse_off_board(cell, digit)
         if self.digits[cell]:
-            raise GameError("filled", f"{cell_name(cell)} holds a digit; erase it to make notes.")
+            raise GameError("filled", f"{self.shape.cell_name(cell)} holds a digit; erase it to make notes.")
         notes = self.notes[cell] ^ (1 << (digit - 1))
         return self._commit("note", [(cell, Cell(0, "", notes))])
 
@@ -144,7 +156,8 @@ class Game:
         """Paint candidate ``digit`` of the empty ``cell`` (toggled as :meth:`paint`); GameError on a
         filled cell."""
         if self.digits[cell]:
-            raise GameError("filled", f"{cell_name(cell)} holds a digit; its candidates have no colour.")
+            name = self.shape.cell_name(cell)
+            raise GameError("filled", f"{name} holds a digit; its candidates have no colour.")
         now = self.colours[cell]
         painted = with_note_colour(now.notes, digit, 0 if note_colour(now.notes, digit) == colour else colour)
         return self._paint([(cell, now._replace(notes=painted))])
@@ -155,8 +168,8 @@ class Game:
 
     def fill_candidates(self) -> bool:
         """Write every empty cell's candidates (by its peers' digits) as its notes, one undoable move."""
-        masks = candidate_masks(np.array(self.digits, dtype=np.uint8))
-        empty = [c for c in range(N_CELLS) if not self.digits[c]]
+        masks = candidates(self.digits, self.shape)
+        empty = [c for c in range(self.shape.n_cells) if not self.digits[c]]
         return self._commit("note", [(c, Cell(0, "", int(masks[c]))) for c in empty])
 
     def place(self, placements: Iterable[tuple[int, int]], cause: str) -> bool:
@@ -182,19 +195,24 @@ class Game:
 
     def load_puzzle(self, grid: Iterable[int], cause: str = "new", difficulty: str = "any",
                     solution: Sequence[int] | None = None, notes: list[int] | None = None,
-                    now: float = 0.0, daily: str = "") -> bool:
-        """Replace the board with a puzzle, its digits all givens, and ``notes``: one undoable move that
-        also swaps the solution, difficulty and timer (a ``solution`` that does not fit is dropped).
+                    now: float = 0.0, daily: str = "", shape: Shape = CLASSIC) -> bool:
+        """Replace the board with a puzzle of ``shape`` (its N*N digits all givens) and ``notes``: one
+        undoable move that also swaps the shape, solution, difficulty and timer (a ``solution`` that
+        does not fit is dropped).  ValueError for a grid that is not N*N cells.
 
         The timer restarts; returns False if nothing at all changed.
         """
         values = [int(v) for v in grid]
-        marks = notes or [0] * N_CELLS
+        if len(values) != shape.n_cells:
+            raise ValueError(f"the puzzle has {shape.n_cells} cells, not {len(values)}")
+        marks = notes or [0] * shape.n_cells
         self.paused = False  # a new puzzle is shown at once
-        wanted = [(c, Cell(d, "given" if d else "", 0 if d else marks[c] & ALL_NOTES))
+        wanted = [(c, Cell(d, "given" if d else "", 0 if d else marks[c] & shape.all_notes))
                   for c, d in enumerate(values)]
-        known = tuple(int(d) for d in solution) if fits_givens(solution, values) else None
-        return self._commit(cause, wanted, Puzzle(known, difficulty, 0, daily), now, self._uncoloured())
+        wanted += [(c, Cell(0, *EMPTY_CELL)) for c in range(len(values), len(self.digits))]  # a smaller board
+        known = tuple(int(d) for d in solution) if fits_givens(solution, values, shape) else None
+        return self._commit(cause, wanted, Puzzle(known, difficulty, 0, daily, shape=shape), now,
+                            self._uncoloured())
 
     def restart(self, now: float = 0.0) -> bool:
         """Take the board back to its givens (notes too) and the timer to zero, one undoable move."""
@@ -205,8 +223,8 @@ class Game:
 
     def clear(self, now: float = 0.0) -> bool:
         """Empty the whole board, givens and notes too, as one undoable move (no solution, timer zero)."""
-        return self._commit("clear", [(c, Cell(0, "", 0)) for c in range(N_CELLS)],
-                            Puzzle(None, "any", 0), now, self._uncoloured())
+        return self._commit("clear", [(c, Cell(0, "", 0)) for c in range(self.shape.n_cells)],
+                            Puzzle(None, "any", 0, shape=self.shape), now, self._uncoloured())
 
     def undo(self, now: float = 0.0) -> bool:
         """Take back the last move (a change of puzzle brings back the old one's solution, difficulty and
@@ -232,21 +250,22 @@ class Game:
     @property
     def solution(self) -> list[int] | None:
         """The solution of the givens on the board, or None when it is not known (or not unique)."""
-        if self._solution is None or self._solution[0] != tuple(self.givens()):
+        if self._solution is None or self._solution[:2] != (self.shape, tuple(self.givens())):
             return None
-        return list(self._solution[1])
+        return list(self._solution[2])
 
     @solution.setter
     def solution(self, value: Sequence[int] | None) -> None:
         """Keep ``value`` as the solution of the givens now shown; one that does not fit them is dropped."""
         givens = self.givens()
-        self._solution = (tuple(givens), tuple(int(d) for d in value)) if fits_givens(value, givens) else None
+        fits = fits_givens(value, givens, self.shape)
+        self._solution = (self.shape, tuple(givens), tuple(int(d) for d in value)) if fits else None
 
     def puzzle(self, now: float) -> Puzzle:
         """Return the puzzle's identity as a move saves it (solution, difficulty, time played)."""
         known = self.solution
         return Puzzle(None if known is None else tuple(known), self.difficulty, self.timer.elapsed(now),
-                      self.daily, self.recorded)
+                      self.daily, self.recorded, self.shape)
     def set_mode(self, mode: str) -> bool:
         """Switch between "play" and "enter"; returns False if already there (the mode is not undone)."""
         if mode == self.mode:
@@ -260,7 +279,7 @@ class Game:
     def tick(self, now: float) -> None:
         """Let the clock run exactly while a puzzle is being played: not paused, not solved, not empty."""
         playing = (not self.paused and self.mode == "play" and "given" in self.origins
-                   and quick_status(self.digits, self.version)["kind"] != "solved")
+                   and quick_status(self.digits, self.version, self.shape)["kind"] != "solved")
         if playing:
             self.timer.start(now)
         else:
@@ -299,7 +318,9 @@ class Game:
     # -- inside ---------------------------------------------------------------------------------
 
     def _take_puzzle(self, puzzle: Puzzle) -> None:
-        """Make ``puzzle`` the one played (its cells are already on the board): solution, level, time."""
+        """Make ``puzzle`` the one played (its cells are already on the board): shape, solution, level,
+        time."""
+        self.shape = puzzle.shape
         self.solution = puzzle.solution
         self.difficulty = puzzle.difficulty
         self.daily = puzzle.daily
@@ -307,13 +328,20 @@ class Game:
         self.mistakes_checked = 0
         self.timer.banked_ms, self.timer.since = puzzle.timer_ms, None  # the owner's tick restarts it
 
+    def _refuse_off_board(self, cell: int, digit: int) -> None:
+        """Refuse a cell or digit the puzzle shown does not have (the page may speak of the last one)."""
+        n = self.shape.size
+        if not 0 <= cell < n * n or not 0 <= digit <= n:
+            raise GameError("bad_argument", f"This puzzle has cells 0 to {n * n - 1} and digits 1 to {n}.",
+                            {"name": "cell", "low": 0, "high": n * n - 1})
+
     def _refuse_given(self, cell: int) -> None:
         if self.mode == "play" and self.origins[cell] == "given":
             raise GameError("read_only", "That cell is a given; switch to Enter puzzle to change it.")
 
     def _peer_notes_without(self, cell: int, digit: int) -> list[tuple[int, Cell]]:
         bit = 1 << (digit - 1)
-        return [(p, Cell(0, "", self.notes[p] & ~bit)) for p in PEERS[cell]
+        return [(p, Cell(0, "", self.notes[p] & ~bit)) for p in peers(self.shape)[cell]
                 if not self.digits[p] and self.notes[p] & bit]
 
     def _placing(self, placements: Iterable[tuple[int, int]], origin: str) -> dict[int, Cell]:
@@ -327,6 +355,8 @@ class Game:
         return wanted
 
     def _state(self, cell: int) -> Cell:
+        if cell >= len(self.digits):  # off the board shown: a bigger puzzle's cell is empty now
+            return Cell(0, *EMPTY_CELL)
         return Cell(self.digits[cell], self.origins[cell], self.notes[cell])
 
     def _refuse_paused(self) -> None:
@@ -334,7 +364,7 @@ class Game:
             raise GameError("paused", "The game is paused; resume it first.")
 
     def _uncoloured(self) -> list[tuple[int, Colour]]:
-        return [(c, NO_COLOUR) for c in range(N_CELLS) if self.colours[c] != NO_COLOUR]
+        return [(c, NO_COLOUR) for c, tint in enumerate(self.colours) if tint != NO_COLOUR]
 
     def _paint(self, painted: list[tuple[int, Colour]]) -> bool:
         return self._commit("colour", [], paints=painted)
@@ -365,6 +395,8 @@ class Game:
         return move._replace(puzzle=(pair[0], pair[1]))
 
     def _apply(self, move: Move, after: bool) -> None:
+        if move.puzzle is not None:  # a change of shape: room for every cell the move names
+            self._resize(max([len(self.digits), *(ch.cell + 1 for ch in move.changes)]))
         for ch in move.changes:
             state = ch.after if after else ch.before
             self.digits[ch.cell], self.origins[ch.cell], self.notes[ch.cell] = state
@@ -372,9 +404,17 @@ class Game:
             self.colours[paint.cell] = paint.after if after else paint.before
         if move.puzzle is not None:
             self._take_puzzle(move.puzzle[1 if after else 0])
+            self._resize(self.shape.n_cells)
         self.colour_steps += not move.changes and move.puzzle is None
         self.version += 1
         self.last_check = None  # a Check answers for the board it saw
+
+    def _resize(self, cells: int) -> None:
+        """Make every per-cell list ``cells`` long: cells added are empty, cells dropped were emptied by
+        the move that drops them."""
+        for name, blank in (("digits", 0), ("origins", ""), ("notes", 0), ("colours", NO_COLOUR)):
+            values = getattr(self, name)
+            setattr(self, name, values[:cells] + [blank] * (cells - len(values)))
 
     # -- views ----------------------------------------------------------------------------------
 
@@ -410,26 +450,32 @@ class Game:
         """Return the digits the header's solution count is about (see :func:`rules.header_status`)."""
         return judged_digits(self.digits, self.givens(), self.judges_board(show_mistakes))
 
+    def model(self) -> Any:
+        """Return the engine Puzzle of the givens on the board; ParseError (a ValueError) when the shape
+        is not a whole puzzle yet (a jigsaw being painted)."""
+        return self.shape.model(self.givens())
+
     def conflict_cells(self) -> list[int]:
         """Return the cells taking part in a repeated digit, ascending ([] when none)."""
-        return sorted({c for item in conflict_list(self.digits) for c in item["cells"]})
+        return sorted({c for item in conflict_list(self.digits, self.shape) for c in item["cells"]})
 
     def snapshot(self, now: float, show_mistakes: bool = False) -> dict[str, Any]:
         """Return the JSON-able game part of the UI's state (the board is withheld while paused)."""
-        hidden = self.paused
+        hidden, n = self.paused, self.shape.n_cells
         return {
             "version": self.version,
-            "digits": [0] * N_CELLS if hidden else list(self.digits),
-            "origins": [""] * N_CELLS if hidden else list(self.origins),
-            "notes": [0] * N_CELLS if hidden else list(self.notes),
-            "colours": [0] * N_CELLS if hidden else [c.cell for c in self.colours],
-            "note_colours": [0] * N_CELLS if hidden else [c.notes for c in self.colours],
+            "shape": self.shape.wire(),
+            "digits": [0] * n if hidden else list(self.digits),
+            "origins": [""] * n if hidden else list(self.origins),
+            "notes": [0] * n if hidden else list(self.notes),
+            "colours": [0] * n if hidden else [c.cell for c in self.colours],
+            "note_colours": [0] * n if hidden else [c.notes for c in self.colours],
             "mode": self.mode,
             "conflicts": [] if hidden else self.conflict_cells(),
             "wrong": self.wrong() if show_mistakes and not hidden else [],
             "status": header_status(self.digits, self.givens(), self.version,
-                                    self.judges_board(show_mistakes)),
-            "candidates": [int(m) for m in candidate_masks(self.grid())],
+                                    self.judges_board(show_mistakes), self.shape),
+            "candidates": candidates(self.digits, self.shape),
             "can_undo": self.can_undo,
             "can_redo": self.can_redo,
             "paused": self.paused,

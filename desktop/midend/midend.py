@@ -26,6 +26,7 @@ from desktop.midend.photo import PhotoReview
 from desktop.midend.play import Play, calendar, solved_by_player
 from desktop.midend.rules import hidden_singles, quick_status, refine_status
 from desktop.midend.run import RunCommands
+from desktop.midend.shape import CLASSIC, Shape
 from desktop.midend.trainer import TrainerCommands
 from engine import technique_name
 
@@ -53,6 +54,8 @@ class Midend(RunCommands, NoticeCommands, TrainerCommands):
         self.photo = PhotoReview()  # the photo in the "Review photo" dialog (view state)
         self.why: tuple[Hashable, dict[str, Any]] | None = None  # (board key, engine.Why.to_dict())
         self.rating: tuple[tuple[int, ...], dict[str, Any]] | None = None  # (givens, their breakdown)
+        # ((shape, givens), each cell's digits in some solution) of a puzzle left Enter with several
+        self.true_cands: tuple[Hashable, list[int]] | None = None
         self._tokens = itertools.count(1)
 
     # -- reading ----------------------------------------------------------------------------------
@@ -74,7 +77,7 @@ class Midend(RunCommands, NoticeCommands, TrainerCommands):
         """Return the digits the header's solution count is about, or None when nothing is to count."""
         game = self.game
         digits = game.judged(self.settings["show_mistakes"])
-        if quick_status(digits, game.version)["solutions"] is not None:
+        if quick_status(digits, game.version, game.shape)["solutions"] is not None:
             return None  # invalid, solved or a dead cell: the rules said it all
         if self.analysis is not None and self.analysis[0] == self.board_key():
             return None
@@ -99,6 +102,7 @@ class Midend(RunCommands, NoticeCommands, TrainerCommands):
             hint=None if game.paused or not self.hints.current(self.board_key()) else self.hints.view(),
             why=None if game.paused or self.why is None or self.why[0] != self.board_key() else self.why[1],
             rating=self.rating[1] if self.rating and self.rating[0] == tuple(game.givens()) else None,
+            true_candidates=self._true_candidates(),
             busy=self.busy,
             notices=[dict(told) for told in self.notices],
             opened=len(self.opened),
@@ -108,6 +112,13 @@ class Midend(RunCommands, NoticeCommands, TrainerCommands):
         if practice is not None:  # once the trainer is used in this run
             state["practice"] = practice
         return state
+
+    def _true_candidates(self) -> list[int] | None:
+        """The true candidates found for the puzzle shown, None unless it is the one they were found for."""
+        found, game = self.true_cands, self.game
+        if found is None or found[0] != (game.shape, tuple(game.givens())):
+            return None
+        return list(found[1])
 
     # -- the one entry ----------------------------------------------------------------------------
 
@@ -224,7 +235,7 @@ class Midend(RunCommands, NoticeCommands, TrainerCommands):
             return self._move(False)
         if mode == "enter" and self.making and not self.making_set:
             self._cancel_making()  # the player chose to type a puzzle in after asking for one: that wins
-        if mode == "enter" and (self.play.is_set or "given" in game.origins):
+        if mode == "enter" and (self.play.is_set or "given" in game.origins or not game.shape.is_classic):
             self._load_here(now, [0] * 81, "enter", play=False)
         self.game.set_mode(mode)
         return self._move(True)
@@ -264,12 +275,13 @@ class Midend(RunCommands, NoticeCommands, TrainerCommands):
     # -- puzzles arriving -------------------------------------------------------------------------
 
     def _do_load(self, now: float, givens: Sequence[int], solution: Sequence[int] | None, cause: str,
-                 notes: Sequence[int] | None = None, difficulty: str = "any") -> Result:
-        """A pasted or imported puzzle: an undoable change of puzzle; a puzzle still being made is
-        dropped when it arrives (the player's choice came later)."""
+                 notes: Sequence[int] | None = None, difficulty: str = "any",
+                 shape: Shape = CLASSIC) -> Result:
+        """A pasted or imported puzzle (of ``shape``): an undoable change of puzzle; a puzzle still being
+        made is dropped when it arrives (the player's choice came later)."""
         self._cancel_making()
         changed = self._load_here(now, givens, cause, difficulty=difficulty, solution=solution,
-                                  notes=list(notes) if notes else None)
+                                  notes=list(notes) if notes else None, shape=shape)
         return self._move(changed)
 
     def _do_load_set(self, now: float, puzzles: Sequence[tuple[Sequence[int], Sequence[int] | None]],
@@ -291,12 +303,13 @@ class Midend(RunCommands, NoticeCommands, TrainerCommands):
         return {"changed": True, "token": self.making}
 
     def _do_puzzle_made(self, now: float, token: int, givens: Sequence[int], solution: Sequence[int] | None,
-                        difficulty: str, daily: str = "") -> Result:
+                        difficulty: str, daily: str = "", shape: Shape = CLASSIC) -> Result:
         if token != self.making or self.making_set:
             return self._move(False)  # a late result for a request since replaced: dropped
         self.making, self.busy = 0, None
         replaced = "entry" in self.game.origins and not solved_by_player(self.game)  # Undo brings it back
-        self._load_here(now, givens, "new", difficulty=difficulty, solution=solution, daily=daily)
+        self._load_here(now, givens, "new", difficulty=difficulty, solution=solution, daily=daily,
+                        shape=shape)
         clues = sum(1 for d in givens if d)
         if daily:
             told = notice("info", "daily_puzzle", f"The daily puzzle of {daily}.", date=daily,
@@ -392,11 +405,21 @@ class Midend(RunCommands, NoticeCommands, TrainerCommands):
         self.analysis = (key, solutions)
         return {"changed": False, "status": True}
 
-    def _do_solution_found(self, now: float, givens: Sequence[int], solution: Sequence[int] | None) -> Result:
-        """The solution of ``givens``, found by the caller: kept if they are still the puzzle shown."""
+    def _do_solution_found(self, now: float, givens: Sequence[int], solution: Sequence[int] | None,
+                           shape: Shape = CLASSIC) -> Result:
+        """The solution of ``givens`` of ``shape``, found by the caller: kept if they are still the puzzle
+        shown."""
         game = self.game
-        if solution is not None and game.solution is None and game.givens() == list(givens):
+        shown = (game.shape, game.givens()) == (shape, list(givens))
+        if solution is not None and game.solution is None and shown:
             game.solution = solution
+        return self._move(False)
+
+    def _do_true_candidates(self, now: float, givens: Sequence[int], shape: Shape,
+                            masks: Sequence[int] | None) -> Result:
+        """The true candidates of the puzzle ``givens`` of ``shape`` (several solutions), found by the
+        caller: the state's ``true_candidates`` while they are the puzzle shown."""
+        self.true_cands = None if masks is None else ((shape, tuple(givens)), [int(m) for m in masks])
         return self._move(False)
 
     def _do_hint_found(self, now: float, key: Hashable, finding: hints.Finding) -> Result:
@@ -440,7 +463,8 @@ class Midend(RunCommands, NoticeCommands, TrainerCommands):
         """Refuse to build on a wrong or repeated digit, naming the cell to fix."""
         cells = self.game.wrong()
         if cells:
-            row, col = cells[0] // 9 + 1, cells[0] % 9 + 1
+            n = self.game.shape.size
+            row, col = cells[0] // n + 1, cells[0] % n + 1
             raise GameError("wrong_digit", f"r{row}c{col} is wrong: fix it first.", {"cell": [row, col]})
         if self.game.conflict_cells():
             raise GameError("invalid_board", "Remove the repeated digits first.")

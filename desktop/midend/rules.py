@@ -1,6 +1,7 @@
 """The rules the mid end applies to a board: repeats, the quick status, the solver's checks, fills.
 
-Pure functions of 81 digits (the solver is loaded lazily, so callers keep them off the UI thread).
+Pure functions of a board's digits and its :class:`~desktop.midend.shape.Shape` (classic 9x9 unless
+given; the solver is loaded lazily, so callers keep them off the UI thread).
 """
 
 from __future__ import annotations
@@ -10,24 +11,31 @@ from typing import Any
 
 import numpy as np
 
-from engine import N_CELLS, UNITS, candidate_masks, conflicts, unit_name
+from desktop.midend.shape import CLASSIC, Shape, candidates, houses
+from engine import UNITS, conflicts, unit_name
 
 CHECK_CAP = 10  # "several solutions" are counted up to this many ("at least 10")
 
 
-def _repeats(digits: Sequence[int]) -> bool:
-    """True if some unit holds a digit twice (the common answer, no, found without the engine's details)."""
-    for cells in UNITS:
+def _repeats(digits: Sequence[int], shape: Shape = CLASSIC) -> bool:
+    """True if some house holds a digit twice (the common answer, no, found without the engine's details)."""
+    for cells in UNITS if shape.is_classic else (cells for _, _, cells in houses(shape)):
         seen = [digits[c] for c in cells if digits[c]]
         if len(seen) != len(set(seen)):
             return True
     return False
 
 
-def conflict_list(digits: Sequence[int]) -> list[dict[str, Any]]:
-    """Return every repeated digit as JSON-able dicts (digit, unit kind, 1-based index, cells); [] if none."""
-    if not _repeats(digits):
+def conflict_list(digits: Sequence[int], shape: Shape = CLASSIC) -> list[dict[str, Any]]:
+    """Return every repeated digit as JSON-able dicts (digit, unit kind, 1-based index, cells); [] if none.
+
+    A variant's houses are named row, column, box (region for a jigsaw's pieces), extra, diagonal,
+    cage or disjoint; a cage's index is its place among the shape's constraints (0-based, as the
+    snapshot's ``shape.constraints``)."""
+    if not _repeats(digits, shape):
         return []
+    if not shape.is_classic:
+        return _variant_conflicts(digits, shape)
     out = []
     for conflict in conflicts(np.asarray(digits, dtype=np.uint8)):
         kind, index = unit_name(conflict.unit)
@@ -35,13 +43,24 @@ def conflict_list(digits: Sequence[int]) -> list[dict[str, Any]]:
     return out
 
 
-def quick_status(digits: Sequence[int], version: int) -> dict[str, Any]:
+def _variant_conflicts(digits: Sequence[int], shape: Shape) -> list[dict[str, Any]]:
+    out = []
+    for kind, index, cells in houses(shape):
+        for digit in sorted({digits[c] for c in cells if digits[c]}):
+            where = [c for c in cells if digits[c] == digit]
+            if len(where) > 1:
+                number = index if kind == "cage" else index + 1
+                out.append({"digit": digit, "kind": kind, "index": number, "cells": where})
+    return out
+
+
+def quick_status(digits: Sequence[int], version: int, shape: Shape = CLASSIC) -> dict[str, Any]:
     """Return the board state the rules tell at once (no search): invalid, solved, unsolvable or valid.
 
     "Unsolvable" is only claimed here for an empty cell no digit fits; deeper dead ends are found by
     the solver later (``solutions`` stays None until then).
     """
-    found = conflict_list(digits)
+    found = conflict_list(digits, shape)
     filled = sum(1 for d in digits if d)
     status: dict[str, Any] = {
         "kind": "valid",
@@ -52,27 +71,27 @@ def quick_status(digits: Sequence[int], version: int) -> dict[str, Any]:
     }
     if found:
         status["kind"] = "invalid"
-    elif filled == N_CELLS:
+    elif filled == len(digits):
         status["kind"] = "solved"
         status["solutions"] = 1
     elif filled == 0:
         status["kind"] = "empty"
-    elif _dead_cell(digits):
+    elif _dead_cell(digits, shape):
         status["kind"] = "unsolvable"
         status["solutions"] = 0
     return status
 
 
 def header_status(
-    digits: Sequence[int], givens: Sequence[int], version: int, judge_board: bool
+    digits: Sequence[int], givens: Sequence[int], version: int, judge_board: bool, shape: Shape = CLASSIC
 ) -> dict[str, Any]:
     """Return the status the header shows: the whole board's when ``judge_board`` (Show mistakes on, or a
     board without givens), else only the rules and the givens: a wrong digit that repeats nothing is
     not given away ("unsolvable" is then said only of the puzzle itself)."""
-    board = quick_status(digits, version)
+    board = quick_status(digits, version, shape)
     if judge_board or board["kind"] in ("invalid", "solved") or not any(givens):
         return board
-    return dict(quick_status(givens, version), filled=board["filled"])
+    return dict(quick_status(givens, version, shape), filled=board["filled"])
 
 
 def judged_digits(digits: Sequence[int], givens: Sequence[int], judge_board: bool) -> list[int]:
@@ -80,8 +99,8 @@ def judged_digits(digits: Sequence[int], givens: Sequence[int], judge_board: boo
     return list(digits if judge_board or not any(givens) else givens)
 
 
-def _dead_cell(digits: Sequence[int]) -> bool:
-    masks = candidate_masks(np.asarray(digits, dtype=np.uint8))
+def _dead_cell(digits: Sequence[int], shape: Shape = CLASSIC) -> bool:
+    masks = candidates(digits, shape)
     return any(d == 0 and m == 0 for d, m in zip(digits, masks, strict=True))
 
 
@@ -93,22 +112,46 @@ def refine_status(status: dict[str, Any], solutions: int) -> dict[str, Any]:
     return out
 
 
-def check_puzzle(digits: Sequence[int], cap: int = CHECK_CAP) -> dict[str, Any]:
-    """Return what a puzzle is: invalid (repeats named), none, unique, or multiple (counted up to ``cap``).
+def check_puzzle(digits: Sequence[int], cap: int = CHECK_CAP, shape: Shape = CLASSIC) -> dict[str, Any]:
+    """Return what a puzzle is: invalid (repeats named, or ``problem`` saying what is wrong with its
+    shape, such as a jigsaw region of the wrong size), none, unique, or multiple (counted up to ``cap``).
 
     Loads the compiled solver (numba) on first use, so callers keep it off the UI thread.
     """
-    found = conflict_list(digits)
+    found = conflict_list(digits, shape)
     result: dict[str, Any] = {"kind": "invalid", "count": 0, "capped": False, "cap": cap, "conflicts": found}
     if found:
         return result
+    try:
+        puzzle = _puzzle(digits, shape)
+    except ValueError as err:
+        return dict(result, problem=str(err))
     from engine import count_solutions  # numba: loaded only when a check is needed
 
-    count = count_solutions(np.asarray(digits, dtype=np.uint8), cap)
+    count = count_solutions(puzzle, cap)
     result["count"] = count
     result["capped"] = count >= cap
     result["kind"] = "none" if count == 0 else "unique" if count == 1 else "multiple"
     return result
+
+
+def _puzzle(digits: Sequence[int], shape: Shape) -> Any:
+    """Return what the engine solves: the classic grid, else the variant model (ValueError if unfit)."""
+    if shape.is_classic:
+        return np.asarray(digits, dtype=np.uint8)
+    return shape.model(digits)
+
+
+def count(digits: Sequence[int], shape: Shape = CLASSIC, limit: int = 2) -> int | None:
+    """Return the number of solutions of ``digits`` up to ``limit`` (0 for repeats), None when they do
+    not fit the shape."""
+    try:
+        puzzle = _puzzle(digits, shape)
+    except ValueError:
+        return None
+    from engine import count_solutions  # numba: loaded only when a count is needed
+
+    return count_solutions(puzzle, limit)
 
 
 def hidden_singles(digits: Sequence[int]) -> list[tuple[int, int]]:
@@ -122,16 +165,58 @@ def hidden_singles(digits: Sequence[int]) -> list[tuple[int, int]]:
     return fill_hidden_singles(list(digits))
 
 
-def unique_solution(givens: Sequence[int]) -> list[int] | None:
-    """Return the one solution of ``givens``, or None if they repeat a digit, have none or several."""
-    if conflict_list(givens):
+def unique_solution(givens: Sequence[int], shape: Shape = CLASSIC) -> list[int] | None:
+    """Return the one solution of ``givens`` (of ``shape``), or None if they repeat a digit, do not fit
+    the shape, have none or several."""
+    if conflict_list(givens, shape):
+        return None
+    try:
+        puzzle = _puzzle(givens, shape)
+    except ValueError:
         return None
     from engine import count_solutions, solve  # numba: loaded only when a solution is needed
 
-    grid = np.asarray(givens, dtype=np.uint8)
-    if count_solutions(grid, 2) != 1:
+    if count_solutions(puzzle, 2) != 1:
         return None
-    return [int(d) for d in solve(grid)]
+    return [int(d) for d in solve(puzzle)]
+
+
+def true_candidates(givens: Sequence[int], shape: Shape = CLASSIC) -> list[int] | None:
+    """Return each cell's "true candidates", the digits some solution puts there (bit d-1 = digit d), or
+    None when ``givens`` repeat a digit, do not fit the shape or have no solution.
+
+    Each solution found marks all its digits, so only a (cell, digit) no solution has shown yet is
+    asked about, with that digit given: at most N*N*N searches, usually far fewer."""
+    if conflict_list(givens, shape):
+        return None
+    try:
+        _puzzle(givens, shape)
+    except ValueError:
+        return None
+    from engine import solve
+
+    def solved(digits: Sequence[int]) -> list[int] | None:
+        found = solve(_puzzle(digits, shape))
+        return None if found is None else [int(d) for d in found]
+
+    first = solved(givens)
+    if first is None:
+        return None
+    masks = [1 << (d - 1) for d in first]
+    for cell, given in enumerate(givens):
+        if given:
+            continue
+        for digit in range(1, shape.size + 1):
+            if masks[cell] >> (digit - 1) & 1:
+                continue
+            trial = list(givens)
+            trial[cell] = digit
+            if conflict_list(trial, shape):
+                continue
+            found = solved(trial)
+            if found is not None:
+                masks = [m | 1 << (d - 1) for m, d in zip(masks, found, strict=True)]
+    return masks
 
 
 def wrong_cells(digits: Sequence[int], solution: Sequence[int] | None) -> list[int]:

@@ -14,6 +14,7 @@ from typing import Any
 
 from desktop.midend.frames import event_dict
 from desktop.midend.game import Game, GameError
+from desktop.midend.shape import CLASSIC, Shape, candidates
 from desktop.midend.timeline import Timeline, apply_event
 
 Result = dict[str, Any]
@@ -41,8 +42,8 @@ class Run:
     """One run of ``algorithm`` over ``start``, recorded on a timeline; see the module docstring."""
 
     def __init__(self, run_id: int, algorithm: str, start: Sequence[int], delay: int, paused: bool,
-                 now: float) -> None:
-        self.id, self.algorithm = run_id, algorithm
+                 now: float, shape: Shape = CLASSIC) -> None:
+        self.id, self.algorithm, self.shape = run_id, algorithm, shape
         self.start = [int(d) for d in start]
         self.board = list(self.start)
         self.timeline = Timeline(self.start)
@@ -181,11 +182,7 @@ class Run:
         """Return the candidates at the board's moment: human logic's state, else by the placed digits."""
         if self.cands is not None:
             return list(self.cands.cands)
-        import numpy as np
-
-        from engine import candidate_masks
-
-        return [int(m) for m in candidate_masks(np.asarray(self.board, dtype=np.uint8))]
+        return candidates(self.board, self.shape)
 
     def _clock_stop(self, now: float) -> None:
         if self.since is not None:
@@ -245,7 +242,11 @@ class RunCommands:
             raise GameError("invalid_board", "The board repeats a digit; remove the repeat before solving.")
         if all(game.digits):
             raise GameError("nothing_to_do", "The board is already full.")
-        self.run = Run(next(self._run_ids), algorithm, game.digits, self.settings["delay"], paused, now)
+        if algorithm == "human" and not game.shape.is_classic:
+            message = "Human logic runs on classic puzzles; watch the backtracking or smart search instead."
+            raise GameError("classic_only", message, {"algorithm": algorithm})
+        self.run = Run(next(self._run_ids), algorithm, game.digits, self.settings["delay"], paused, now,
+                       game.shape)
         self._run_on = (self.puzzle_key(), game.version)
         self.settings["algorithm"] = algorithm
         return {"changed": False, "settings": True, "run_id": self.run.id}

@@ -2,12 +2,13 @@
 
 A run of backtracking at delay 0 records a few hundred thousand events a second, so for ten minutes
 of it to stay under 150 MB (issue 27) an event must cost well under a byte.  Events are packed into
-32-bit words (kind, cell + 1, digit, depth) and their forced placements into bytes; every
+32-bit words (kind 3 bits, cell + 1 9 bits, digit 5 bits, depth 7 bits: boards up to 16x16) and
+their forced placements into bytes (cells 0-255, digits 1-16); every
 :data:`BLOCK` events the block is byte-shuffled (the words' first bytes together, then their second
 bytes, ...) and compressed with zlib, which a depth-first search's repetitive stream takes to about
 0.25 bytes an event (1.18 million naive events: 0.24 bytes each at level 6, 0.38 at level 1, the
 whole block's compression 40 ms; unshuffled words compress about 3x worse).  The board is kept
-every :data:`CHECKPOINT` events (81 bytes), so the board after event *n* is a checkpoint plus at
+every :data:`CHECKPOINT` events (N*N bytes), so the board after event *n* is a checkpoint plus at
 most ``CHECKPOINT - 1`` events replayed from one decompressed block (the last one kept): a seek
 stays at about a millisecond.  A running backtrack count is not stored per event: it is the
 number of "backtrack" events so far, counted from the block's start.  Roads not taken: re-running
@@ -32,6 +33,12 @@ KINDS = ("try", "undo", "backtrack", "logic", "guess", "solved", "failed", "plac
 _CODE = {kind: i for i, kind in enumerate(KINDS)}
 _BACKTRACK = _CODE["backtrack"]
 _LEVEL = 6
+_CELL, _DIGIT, _DEPTH = 3, 12, 17  # where a word's fields start
+
+
+def _fields(word: int) -> tuple[str, int, int, int]:
+    """Return a word's kind, cell, digit and depth."""
+    return KINDS[word & 7], (word >> _CELL & 511) - 1, word >> _DIGIT & 31, word >> _DEPTH & 127
 
 
 def apply_event(digits: list[int], kind: str, cell: int, digit: int, forced: Sequence[Sequence[int]]) -> None:
@@ -72,7 +79,7 @@ def _pack(block: _Block) -> bytes:
     raw = block.words.tobytes()
     shuffled = b"".join(raw[k::4] for k in range(4))
     at = block.forced_at
-    counts = bytes(at[i + 1] - at[i] for i in range(len(block.words)))  # at most 81 pairs an event
+    counts = bytes(at[i + 1] - at[i] for i in range(len(block.words)))  # at most 255 pairs an event
     head = len(block.words).to_bytes(4, "little") + len(block.forced).to_bytes(4, "little")
     return zlib.compress(head + shuffled + counts + bytes(block.forced), _LEVEL)
 
@@ -105,6 +112,7 @@ class Timeline:
 
     def __init__(self, start: Sequence[int]) -> None:
         self.start = [int(d) for d in start]
+        self._cells = len(self.start)  # a checkpoint's bytes
         self._count = 0
         self._blocks: list[bytes] = []  # compressed full blocks
         self._backtracks_before = [0]  # backtracks before each block, the open one last
@@ -121,7 +129,7 @@ class Timeline:
         """Record one event (RunEvent's fields; ``step`` optional) and ``board``, the board after it."""
         code = _CODE[ev.kind]
         block = self._open
-        block.words.append(code | (ev.cell + 1) << 3 | ev.digit << 10 | min(ev.depth, 127) << 14)
+        block.words.append(code | (ev.cell + 1) << _CELL | ev.digit << _DIGIT | min(ev.depth, 127) << _DEPTH)
         for c, d in ev.forced:
             block.forced.append(c)
             block.forced.append(d)
@@ -146,22 +154,23 @@ class Timeline:
             raise IndexError(f"event {index} is not on a timeline of {self._count}")
         block = self._block(index // BLOCK)
         i = index % BLOCK
-        word = block.words[i]
-        return RunEvent(KINDS[word & 7], (word >> 3 & 127) - 1, word >> 10 & 15, word >> 14 & 127,
-                        index + 1, block.backtracks[i], block.pairs(i), self._logic.get(index))
+        kind, cell, digit, depth = _fields(block.words[i])
+        return RunEvent(kind, cell, digit, depth, index + 1, block.backtracks[i], block.pairs(i),
+                        self._logic.get(index))
 
     def board_at(self, count: int) -> list[int]:
         """Return the board after the first ``count`` events (0: the start); IndexError outside 0..len."""
         if not 0 <= count <= self._count:
             raise IndexError(f"position {count} is not on a timeline of {self._count}")
         base = count // CHECKPOINT * CHECKPOINT
-        digits = list(self._checkpoints[81 * base // CHECKPOINT:81 * base // CHECKPOINT + 81])
+        at = self._cells * (base // CHECKPOINT)
+        digits = list(self._checkpoints[at:at + self._cells])
         if count > base:
             block = self._block(base // BLOCK)
             words = block.words
             for i in range(base % BLOCK, base % BLOCK + count - base):
-                word = words[i]
-                apply_event(digits, KINDS[word & 7], (word >> 3 & 127) - 1, word >> 10 & 15, block.pairs(i))
+                kind, cell, digit, _ = _fields(words[i])
+                apply_event(digits, kind, cell, digit, block.pairs(i))
         return digits
 
     def logic_steps(self, count: int) -> list[Step]:

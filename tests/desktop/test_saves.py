@@ -13,6 +13,7 @@ from tests.harness.paths import FIXTURES
 
 V1_FIXTURE = FIXTURES / "game_v1.json"  # written by the version-1 release's Storage
 V2_FIXTURE = FIXTURES / "game_v2.json"  # saves.dump at 0000546, before colours
+V3_FIXTURE = FIXTURES / "game_v3.json"  # saves.dump at 8d3ff32, before puzzle shapes (issue 40)
 PUZZLE = "530070000600195000098000060800060003400803001700020006060000280000419005000080079"
 
 
@@ -55,14 +56,14 @@ def test_the_v1_save_of_the_old_release_loads_with_board_and_history():
     assert game.digits == [0] * 81 and not game.can_undo
 
 
-@pytest.mark.parametrize("fixture", [V1_FIXTURE, V2_FIXTURE])
-def test_storage_migrates_an_old_file_and_writes_it_back_as_v3(tmp_path, fixture):
+@pytest.mark.parametrize("fixture", [V1_FIXTURE, V2_FIXTURE, V3_FIXTURE])
+def test_storage_migrates_an_old_file_and_writes_it_back_as_the_current_version(tmp_path, fixture):
     (tmp_path / GAME_FILE).write_bytes(fixture.read_bytes())
     store = Storage(tmp_path)
     loaded = store.load_game()
     assert loaded.problem is None and loaded.value.game.can_undo
     store.save_game(loaded.value, 0.0)
-    assert json.loads((tmp_path / GAME_FILE).read_text())["version"] == 3
+    assert json.loads((tmp_path / GAME_FILE).read_text())["version"] == saves.VERSION
 
 
 def test_the_v2_save_before_colours_loads_uncoloured_with_its_history_and_can_be_painted():

@@ -7,6 +7,7 @@ import os
 
 import pytest
 
+from desktop.io.saves import VERSION
 from desktop.io.storage import DEFAULT_SETTINGS, GAME_FILE, SETTINGS_FILE, Storage, default_data_dir
 from desktop.midend import Game, Play
 from tests.harness.states import state_of
@@ -41,7 +42,7 @@ def test_writes_leave_no_temporary_files(tmp_path):
         game.set_cell(0, digit)
         store.save_game(Play([game]), 0.0)
     assert sorted(p.name for p in tmp_path.iterdir()) == [GAME_FILE]
-    assert json.loads((tmp_path / GAME_FILE).read_text())["version"] == 3
+    assert json.loads((tmp_path / GAME_FILE).read_text())["version"] == VERSION
 
 
 def test_a_failed_write_keeps_the_old_save_and_no_temporary_file(tmp_path, monkeypatch):
