@@ -116,7 +116,7 @@ function render() {
   drawPad(model.digits, store.ui().notesMode && !active, s.paused, model.shape.size);
 
   const kind = s.status.kind;
-  const text = statusText(s.status);
+  const text = statusText(s.status, shapeOf(s).cells);
   if ($("board-state").textContent !== text) $("board-state").textContent = text;
   $("state-icon").dataset.kind = kind === "solved" ? "solved" : kind === "invalid" || kind === "unsolvable" ? "bad" : "valid";
   $("mode-badge").hidden = s.mode !== "enter";

@@ -22,8 +22,8 @@ export function cellLabel(cell, digit, notes = 0, size = 9) {
   return i18n.t("cell.notes", { label, notes: list.join(" ") });
 }
 
-/** The Board state line for a status. */
-export function statusText(status) {
+/** The Board state line for a status, on a board of `cells` cells (81 unless said). */
+export function statusText(status, cells = 81) {
   switch (status.kind) {
     case "solved":
       return i18n.t("state.solved");
@@ -38,9 +38,9 @@ export function statusText(status) {
     case "empty":
       return i18n.t("state.empty");
     default:
-      if (status.solutions === 1) return i18n.t("state.validUnique", { filled: status.filled });
-      if (status.solutions === 2) return i18n.t("state.validMultiple", { filled: status.filled });
-      return i18n.t("state.valid", { filled: status.filled });
+      if (status.solutions === 1) return i18n.t("state.validUnique", { filled: status.filled, cells });
+      if (status.solutions === 2) return i18n.t("state.validMultiple", { filled: status.filled, cells });
+      return i18n.t("state.valid", { filled: status.filled, cells });
   }
 }
 
