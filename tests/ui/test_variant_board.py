@@ -160,3 +160,37 @@ def test_a_classic_shape_draws_exactly_the_classic_board(ui):
     expect(ui.page.get_by_role("list", name="Rules")).to_have_count(0)
     widths = right_borders(ui)
     assert [c for c in range(81) if widths[c] > 1.5] == [c for c in range(81) if c % 9 in (2, 5)]
+
+
+def test_a_hint_on_a_16x16_names_its_unit_and_shades_its_16_cells(ui):
+    puzzle = train_puzzle("iss-16x16-jigsaw")
+    state = variant_state(newest_state(ui.bridge), puzzle)
+    column = 16 + 11  # units: 16 rows, then 16 columns, then the regions
+    state["hint"] = {"level": 1, "kind": "step", "technique": "hidden_single", "unit": column, "digit": 0,
+                     "cells": [], "digits": [], "can_apply": False,
+                     "highlight": {"units": [column], "digit": 0, "cells": [], "candidates": [],
+                                   "eliminations": [], "placements": [], "links": []}}
+    feed(ui.page, state)
+    ui.page.get_by_role("tab", name="Learn").click()
+    expect(ui.status("Explanation")).to_have_text("Look at column 12.")
+    shaded = ui.cells().evaluate_all("cs => cs.map((c, i) => c.classList.contains('area') ? i : -1)")
+    assert [c for c in shaded if c >= 0] == [r * 16 + 11 for r in range(16)]
+
+
+def test_a_variant_hint_names_its_technique_and_draws_the_cage_it_uses_in_the_accent(ui):
+    puzzle = train_puzzle("iss-killer")
+    state = variant_state(newest_state(ui.bridge), puzzle)
+    state["hint"] = {"level": 2, "kind": "step", "variant": True, "technique": "cage_combination",
+                     "technique_name": {"en": "Cage combinations", "zh": "笼子组合"}, "unit": -1, "digit": 0,
+                     "constraints": [1], "can_apply": False,
+                     "highlight": {"units": [], "digit": 0, "cells": [2, 3, 4], "constraints": [1]}}
+    feed(ui.page, state)
+    ui.page.get_by_role("tab", name="Learn").click()
+    expect(ui.status("Explanation")).to_contain_text("Cage combinations")
+    focus = ui.page.locator("#figures .fig-focus")
+    expect(focus).to_have_count(1)
+    assert focus.locator("path.fig-cage").count() == 1
+    assert focus.locator(".fig-cage-sum").text_content() == str(puzzle.to_dict()["constraints"][1]["total"])
+    colour = focus.locator("path.fig-cage").evaluate("p => getComputedStyle(p).stroke")
+    plain = ui.page.locator("#figures path.fig-cage").first.evaluate("p => getComputedStyle(p).stroke")
+    assert colour != plain

@@ -164,3 +164,22 @@ def test_each_drawn_constraint_is_listed_with_a_button_that_removes_it(ui):
     listed.get_by_role("button", name="Remove cage of 2 cells summing to 3 at r1c1").click()
     wait_for(lambda: len(sent(ui, "remove_constraint")) == 2, message=str(sent(ui, "remove_constraint")))
     assert sent(ui, "remove_constraint")[1] == [1]
+
+
+def test_greater_than_points_from_the_pressed_cell_and_odd_even_mark_one_cell(ui):
+    enter(ui)
+    ui.button("Draw greater than").click()
+    box = ui.cell(10).bounding_box()
+    ui.page.mouse.click(box["x"] + 3, box["y"] + box["height"] / 2)  # r2c2's left edge: r2c2 > r2c1
+    wait_for(lambda: sent(ui, "add_constraint"), message="no add_constraint")
+    ui.button("Draw even").click()
+    ui.cell(40).click()
+    ui.button("Draw odd").click()
+    ui.cell(41).click()
+    ui.page.keyboard.press("ArrowRight")
+    ui.page.keyboard.press("Enter")
+    wait_for(lambda: len(sent(ui, "add_constraint")) == 4, message=str(sent(ui, "add_constraint")))
+    assert sent(ui, "add_constraint") == [[{"kind": "greater", "cells": [10, 9]}],
+                                          [{"kind": "parity", "even": True, "cell": 40}],
+                                          [{"kind": "parity", "even": False, "cell": 41}],
+                                          [{"kind": "parity", "even": False, "cell": 42}]]

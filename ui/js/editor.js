@@ -17,7 +17,9 @@ const KINDS = ["classic", "killer", "jigsaw", "x", "windoku", "thermo"];
 const SIZES = [4, 6, 8, 9, 12, 16];
 const TOOLS = ["cage", "thermo", "arrow"]; // drawn cell by cell, then sent by "Finish …"
 const EDGE_TOOLS = { white: { kind: "dot", colour: "white", value: 0 }, black: { kind: "dot", colour: "black", value: 0 },
-  x: { kind: "xv", total: 10 }, v: { kind: "xv", total: 5 } }; // a click near the edge between two cells sends it
+  x: { kind: "xv", total: 10 }, v: { kind: "xv", total: 5 }, greater: { kind: "greater" } }; // a click near the
+// edge between two cells sends it (a greater-than sign: the pressed cell holds the greater digit)
+const CELL_TOOLS = { odd: { kind: "parity", even: false }, even: { kind: "parity", even: true } }; // a click sends it
 const RULES = ["antiknight", "antiking", "nonconsecutive"];
 
 /** The record a drawing makes (what Finish sends, what the board shows meanwhile), or null. */
@@ -25,6 +27,7 @@ export function drawingRecord(drawing, total = null) {
   if (!drawing || !drawing.cells.length) return null;
   const cells = drawing.cells;
   if (drawing.tool in EDGE_TOOLS) return cells.length === 2 ? { ...EDGE_TOOLS[drawing.tool], cells: [...cells] } : null;
+  if (drawing.tool in CELL_TOOLS) return { ...CELL_TOOLS[drawing.tool], cell: cells[0] };
   if (drawing.tool === "cage") return { kind: "cage", cells: [...cells].sort((a, b) => a - b), total };
   if (drawing.tool === "thermo") return { kind: "thermo", cells: [...cells] };
   return { kind: "arrow", circle: cells.slice(0, 1), line: cells.slice(1) };
@@ -49,7 +52,7 @@ function build() {
   const tools = TOOLS.map((tool) => element("button", {
     type: "button", id: `draw-${tool}`, "aria-pressed": "false", "data-i18n": `editor.draw.${tool}`,
   }, [i18n.t(`editor.draw.${tool}`)]));
-  const edges = Object.keys(EDGE_TOOLS).map((tool) => element("button", {
+  const edges = [...Object.keys(EDGE_TOOLS), ...Object.keys(CELL_TOOLS)].map((tool) => element("button", {
     type: "button", id: `draw-${tool}`, "aria-pressed": "false", "data-i18n": `editor.draw.${tool}`,
   }, [i18n.t(`editor.draw.${tool}`)]));
   const finishes = TOOLS.map((tool) => element("button", {
@@ -91,7 +94,9 @@ class Editor {
       $(`draw-${tool}`).addEventListener("click", () => this.toggleTool(tool));
       $(`finish-${tool}`).addEventListener("click", () => this.finish());
     }
-    for (const tool of Object.keys(EDGE_TOOLS)) $(`draw-${tool}`).addEventListener("click", () => this.toggleTool(tool));
+    for (const tool of [...Object.keys(EDGE_TOOLS), ...Object.keys(CELL_TOOLS)]) {
+      $(`draw-${tool}`).addEventListener("click", () => this.toggleTool(tool));
+    }
     $("editor-constraints").addEventListener("click", (event) => {
       const button = event.target.closest("button[data-index]");
       if (button) api.removeConstraint(Number(button.dataset.index));
@@ -130,6 +135,10 @@ class Editor {
       if (!dragging) this.edgeClick(drawing, cell, event);
       return;
     }
+    if (drawing.tool in CELL_TOOLS) {
+      if (!dragging) this.sendAtOnce(drawing.tool, [cell]);
+      return;
+    }
     this.addCell(drawing, cell, dragging);
   }
 
@@ -142,10 +151,15 @@ class Editor {
     const [row, col] = [Math.floor(cell / n), cell % n];
     const sides = [[y, row > 0, cell - n], [1 - y, row < n - 1, cell + n], [x, col > 0, cell - 1],
       [1 - x, col < n - 1, cell + 1]].filter(([, inside]) => inside).sort((a, b) => a[0] - b[0]);
-    if (sides.length) this.sendEdge(drawing.tool, [cell, sides[0][2]].sort((a, b) => a - b));
+    if (sides.length) this.sendAtOnce(drawing.tool, this.edgeCells(drawing.tool, cell, sides[0][2]));
   }
 
-  async sendEdge(tool, cells) {
+  // the two cells of an edge record: in order for a greater-than sign (the greater first), else sorted
+  edgeCells(tool, first, second) {
+    return tool === "greater" ? [first, second] : [first, second].sort((a, b) => a - b);
+  }
+
+  async sendAtOnce(tool, cells) {
     store.setDrawing({ tool, cells: [] });
     const record = drawingRecord({ tool, cells });
     const answer = await api.addConstraint(record);
@@ -158,7 +172,8 @@ class Editor {
     if (!drawing || !this.entering() || (event.key !== "Enter" && event.key !== " ") || event.ctrlKey) return;
     event.preventDefault();
     event.stopPropagation();
-    this.addCell(drawing, store.ui().selected, false);
+    if (drawing.tool in CELL_TOOLS) this.sendAtOnce(drawing.tool, [store.ui().selected]);
+    else this.addCell(drawing, store.ui().selected, false);
   }
 
   addCell(drawing, cell, dragging) {
@@ -167,7 +182,7 @@ class Editor {
       const n = shapeOf(store.state()).size;
       const apart = Math.abs(cells[0] - cell);
       if (apart === n || (apart === 1 && Math.floor(cells[0] / n) === Math.floor(cell / n))) {
-        this.sendEdge(drawing.tool, [cells[0], cell].sort((a, b) => a - b));
+        this.sendAtOnce(drawing.tool, this.edgeCells(drawing.tool, cells[0], cell));
       } else {
         this.ctx.say(() => i18n.t("editor.neighbours"));
       }
@@ -226,9 +241,8 @@ class Editor {
   /** The constraints drawn so far (not the rules: their checkboxes), each with a button that removes it. */
   listConstraints(shape) {
     const list = $("editor-constraints");
-    const key = `${i18n.language()}|${JSON.stringify(shape.constraints)}`;
-    if (list.dataset.key === key) return;
-    list.dataset.key = key;
+    if (this.listed && this.listed[0] === shape && this.listed[1] === i18n.language()) return;
+    this.listed = [shape, i18n.language()]; // shape.js keeps one object per distinct shape
     const items = [];
     shape.constraints.forEach((record, index) => {
       if (record.kind === "rule") return;
@@ -265,7 +279,7 @@ class Editor {
     if (document.activeElement !== $("puzzle-kind")) $("puzzle-kind").value = KINDS.includes(shape.kind) ? shape.kind : "classic";
     if (document.activeElement !== $("puzzle-size")) $("puzzle-size").value = String(shape.size);
     const drawing = store.ui().drawing;
-    for (const tool of Object.keys(EDGE_TOOLS)) {
+    for (const tool of [...Object.keys(EDGE_TOOLS), ...Object.keys(CELL_TOOLS)]) {
       $(`draw-${tool}`).setAttribute("aria-pressed", drawing && drawing.tool === tool ? "true" : "false");
     }
     this.listConstraints(shape);

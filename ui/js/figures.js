@@ -48,28 +48,37 @@ export function outsideSides(shape) {
   return sides;
 }
 
+const DRAW = { // kind -> [layer, drawer], bottom to top
+  region: ["fills", (g, k, n) => k.cells.forEach((c) => cellRect(g, c, n, "fig-region"))],
+  parity: ["fills", parity],
+  thermo: ["fills", thermometer],
+  diagonal: ["lines", diagonal],
+  arrow: ["lines", arrow],
+  cage: ["lines", cage],
+  dot: ["lines", dot],
+  xv: ["lines", xv],
+  greater: ["lines", greater],
+  littlekiller: ["lines", littleKiller],
+  sandwich: ["lines", sandwich],
+};
+
 /** Draw the shape's constraints into svg (emptied first); pending: a record being drawn (Enter puzzle),
- * its cells shaded, or null. */
-export function drawFigures(svg, shape, pending = null) {
+ * its cells shaded, or null; focus: the indices of the constraints a hint's step uses, drawn in the
+ * accent colour (group `fig-focus`). */
+export function drawFigures(svg, shape, pending = null, focus = []) {
   const n = shape.size;
   svg.replaceChildren();
   svg.setAttribute("viewBox", `0 0 ${n} ${n}`);
-  const fills = add(svg, "g", { class: "fig-fills" });
-  const lines = add(svg, "g", { class: "fig-lines" });
-  if (pending) for (const c of recordCells(pending)) cellRect(fills, c, n, "fig-pending");
+  const layers = { fills: add(svg, "g", { class: "fig-fills" }), lines: add(svg, "g", { class: "fig-lines" }) };
+  if (pending) for (const c of recordCells(pending)) cellRect(layers.fills, c, n, "fig-pending");
   const records = pending ? [...shape.constraints, pending] : shape.constraints;
-  const of = (kind) => records.filter((k) => k.kind === kind);
-  for (const k of of("region")) for (const c of k.cells) cellRect(fills, c, n, "fig-region");
-  for (const k of of("parity")) parity(fills, k, n);
-  for (const k of of("thermo")) thermometer(fills, k, n);
-  for (const k of of("diagonal")) diagonal(lines, k, n);
-  for (const k of of("arrow")) arrow(lines, k, n);
-  for (const k of of("cage")) cage(lines, k, n);
-  for (const k of of("dot")) dot(lines, k, n);
-  for (const k of of("xv")) xv(lines, k, n);
-  for (const k of of("greater")) greater(lines, k, n);
-  for (const k of of("littlekiller")) littleKiller(lines, k, n);
-  for (const k of of("sandwich")) sandwich(lines, k, n);
+  const focused = new Set(focus);
+  for (const [kind, [layer, draw]] of Object.entries(DRAW)) {
+    records.forEach((record, index) => {
+      if (record.kind !== kind) return;
+      draw(focused.has(index) ? add(layers[layer], "g", { class: "fig-focus" }) : layers[layer], record, n);
+    });
+  }
 }
 
 /** The cells a record covers (a cage's, a thermometer's, an arrow's circle and line, …). */

@@ -9,17 +9,23 @@ import * as i18n from "./i18n.js";
 import * as store from "./store.js";
 import { drawLinks } from "./links.js";
 import { techniqueName } from "./names.js";
-import { cellName } from "./texts.js";
+import { shapeOf } from "./shape.js";
+import { cellNameIn } from "./texts.js";
 import "./words/hints.js";
 import { whyHighlight, whyShown, whyText } from "./why.js";
 import { newestOnly, wireSlider } from "./widgets.js";
 
 const $ = (id) => document.getElementById(id);
 
-/** A unit's name from its id (0-8 rows, 9-17 columns, 18-26 boxes), "row 3". */
+// the board's size N: the names of its cells and units depend on it
+const boardSize = () => shapeOf(store.state()).size;
+const cellName = (cell) => cellNameIn(cell, boardSize());
+
+/** A unit's name from its id (0..N-1 rows, N..2N-1 columns, 2N..3N-1 boxes), "row 3". */
 function unitName(unit) {
-  const kind = ["row", "column", "box"][Math.floor(unit / 9)];
-  return i18n.t(`unit.${kind}`, { index: (unit % 9) + 1 });
+  const n = boardSize();
+  const kind = ["row", "column", "box"][Math.floor(unit / n)];
+  return i18n.t(`unit.${kind}`, { index: (unit % n) + 1 });
 }
 
 /** The words of a hint at its level: a problem first, then where to look, the technique, the cells,
@@ -37,7 +43,12 @@ export function hintText(hint) {
     return hint.unit >= 0 ? i18n.t("hint.lookUnit", { unit: unitName(hint.unit) })
       : i18n.t("hint.lookDigit", { digit: hint.digit });
   }
-  if (hint.level === 2) return i18n.t("hint.technique", { name: techniqueName(hint.technique) });
+  if (hint.level === 2) {
+    // a variant's technique comes with its names (the variant logic's registry, not the classic list)
+    const names = hint.technique_name;
+    const name = names ? names[i18n.language()] || names.en : techniqueName(hint.technique);
+    return i18n.t("hint.technique", { name });
+  }
   const key = hint.digits.length > 1 ? "hint.cellsMany" : "hint.cellsOne";
   return i18n.t(key, { cells: list(hint.cells.map(cellName)), digits: list(hint.digits) });
 }
@@ -129,7 +140,7 @@ export class LearnPanel {
     const explanation = $("explanation");
     if (explanation.textContent !== text) explanation.textContent = text;
     const step = this.highlight();
-    model.highlight = highlightOf(step);
+    model.highlight = highlightOf(step, model.shape);
     this.lastLinks = step && step.links && step.links.length ? step.links : null;
   }
 

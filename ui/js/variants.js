@@ -13,9 +13,9 @@ const $ = (id) => document.getElementById(id);
 
 class Variants {
   constructor() {
-    this.drawn = ""; // what the figures and the list show: shape, language, pending cells
+    this.drawn = null; // what the figures and the list show: [shape, language, drawing]
     this.clues = null;
-    this.cluesKey = null;
+    this.cluesOf_ = null; // [shape, language] of this.clues
   }
 
   mount() {
@@ -34,11 +34,11 @@ class Variants {
     wrap.after(list);
   }
 
-  /** The words of what constrains each cell, once per shape and language. */
+  /** The words of what constrains each cell, once per shape and language (shape.js keeps one object
+   * per distinct shape, so identity is enough). */
   cluesOf(shape) {
-    const key = `${i18n.language()}|${shape.grid}|${JSON.stringify(shape.constraints)}`;
-    if (key !== this.cluesKey) {
-      this.cluesKey = key;
+    if (!same(this.cluesOf_, [shape, i18n.language()])) {
+      this.cluesOf_ = [shape, i18n.language()];
       this.clues = cellClues(shape);
     }
     return this.clues;
@@ -63,14 +63,15 @@ class Variants {
   render(state) {
     const shape = shapeOf(state);
     const pending = drawingRecord(store.ui().drawing);
-    const key = `${i18n.language()}|${shape.grid}|${JSON.stringify(shape.constraints)}|${JSON.stringify(pending)}`;
-    if (key === this.drawn) return;
+    const focus = focusOf(state);
+    const key = [shape, i18n.language(), JSON.stringify(pending), focus.join(",")];
+    if (same(this.drawn, key)) return;
     this.drawn = key;
     const svg = $("figures");
     const wrap = $("board").parentElement;
     const area = wrap.parentElement;
     svg.toggleAttribute("hidden", !shape.constraints.length && !pending);
-    drawFigures(svg, shape, pending);
+    drawFigures(svg, shape, pending, focus);
     const sides = outsideSides(shape);
     wrap.classList.toggle("outside", Object.values(sides).some(Boolean));
     wrap.style.setProperty("--n", String(shape.size));
@@ -83,6 +84,18 @@ class Variants {
     if (lines.length) area.style.setProperty("--rules-room", `${Math.min(4, lines.length) * 18 + 16}px`);
     else area.style.removeProperty("--rules-room");
   }
+}
+
+/** The constraints the step on screen uses (a variant hint's, or a run's step shown): their indices. */
+function focusOf(state) {
+  const frame = store.frame();
+  const step = frame ? frame.event && frame.event.step : state.hint;
+  const highlight = step && step.highlight;
+  return (highlight && highlight.constraints) || [];
+}
+
+function same(a, b) {
+  return Boolean(a) && a.length === b.length && a.every((x, i) => x === b[i]);
 }
 
 export const variants = new Variants();
