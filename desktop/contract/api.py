@@ -22,6 +22,7 @@ from desktop.contract import endpoints as arg
 from desktop.contract.colours import ColourCalls
 from desktop.contract.daily import DailyCalls
 from desktop.contract.endpoints import MAX_STRING, OK, ApiError, command, endpoint
+from desktop.contract.enter import EnterCalls
 from desktop.contract.learn import LearnCalls
 from desktop.contract.open import OpenCalls
 from desktop.contract.photo import PhotoCalls
@@ -33,7 +34,8 @@ from desktop.host.host import MAX_SET, Host
 from desktop.io import files, storage, transfer
 
 
-class Api(LearnCalls, PhotoCalls, PracticeCalls, ColourCalls, DailyCalls, PrintCalls, ShareCalls, OpenCalls):
+class Api(LearnCalls, PhotoCalls, PracticeCalls, ColourCalls, DailyCalls, PrintCalls, ShareCalls, OpenCalls,
+          EnterCalls):
     """The page's API; construct with a Bridge, a data folder (None: the per-user one) and a language."""
 
     def __init__(self, bridge: Bridge, data_dir: Path | None = None, lang: str | None = None) -> None:

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from desktop.host import workers
 from desktop.host.calls import HostCalls
-from desktop.midend import GameError, hints
+from desktop.midend import GameError, hints, variant_hints
 from engine import rating_breakdown, why_wrong
 
 
@@ -26,13 +26,16 @@ class LearnHost:
         if not answer["found"]:
             host.ensure_solution()
             board = host.board()
-            found = hints.find(board["digits"], board["origins"], board["notes"], board["solution"])
+            args = board["digits"], board["origins"], board["notes"], board["solution"]
+            shape = board["shape"]
+            found = hints.find(*args) if shape.is_classic else variant_hints.find(*args, shape)
             host.move({"name": "hint_found", "key": answer["key"], "finding": found})
 
     def why(self) -> None:
         """Find (off the lock) why the wrong digit the hint or Check named is wrong; the state's ``why``
         shows it; GameError ``no_solution`` / ``no_mistake`` when no digit can be called wrong."""
         host = self._host
+        _refuse_variant(host, "Why is it wrong?")
         host.ensure_solution()
         asked = host.move({"name": "why_wanted"})
         try:
@@ -45,6 +48,7 @@ class LearnHost:
         """Rate the puzzle shown (off the lock): its breakdown comes in the state's ``rating`` (technique
         ids: the page words them); GameError ``no_solution`` unless it has exactly one solution."""
         host = self._host
+        _refuse_variant(host, "Rating")
         host.ensure_solution()
         board = host.board()
         givens, known = board["givens"], board["solution"]
@@ -58,3 +62,9 @@ class LearnHost:
         bottleneck) on the Timeline; GameError ``not_at_start`` unless the board holds only the givens
         (the rating's path is the puzzle's own), ``busy`` while a run is going."""
         self._host.open_run("human", index + 1)  # one event a step: paused right after that step
+
+
+def _refuse_variant(host: HostCalls, what: str) -> None:
+    """GameError ``classic_only`` naming ``what`` when the puzzle shown is a variant."""
+    if not host.board()["shape"].is_classic:
+        raise GameError("classic_only", f"{what} works on classic puzzles only.", {"what": what})

@@ -177,11 +177,17 @@ def _load_shape(data: Any) -> Shape:
     raw = data["shape"]
     if not isinstance(raw, dict) or raw.get("size") not in SIZES or isinstance(raw.get("size"), bool):
         raise ValueError("shape: expected an object with a size of 4, 6, 8, 9, 12 or 16")
-    try:
-        model = Model.from_dict(dict(raw, givens="." * (raw["size"] ** 2)))
+    size, regions = raw["size"], raw.get("regions")
+    try:  # the regions apart: a jigsaw still being painted in Enter puzzle may be uneven
+        model = Model.from_dict(dict(raw, givens="." * (size * size), regions=None))
     except ParseError as err:
         raise ValueError(f"shape: {err.message}") from None
     shape = Shape.of(model)
+    if regions is not None:
+        if not isinstance(regions, list) or len(regions) != size * size or not all(
+                isinstance(r, int) and not isinstance(r, bool) and 0 <= r < size for r in regions):
+            raise ValueError(f"shape: regions must be {size * size} numbers 0-{size - 1}")
+        shape = shape.with_regions(regions)
     kind = raw.get("kind")
     return Shape(shape.size, shape.regions, shape.constraints, kind if kind in KINDS else kind_of(shape),
                  shape.title)

@@ -214,6 +214,16 @@ class Game:
         return self._commit(cause, wanted, Puzzle(known, difficulty, 0, daily, shape=shape), now,
                             self._uncoloured())
 
+    def set_shape(self, shape: Shape, now: float = 0.0, clear: bool = False) -> bool:
+        """Make ``shape`` the puzzle's (Enter puzzle's kind, size, constraints and regions) as one
+        undoable change of puzzle (cause "enter"): the cells are emptied when ``clear`` or the size
+        changes, else kept; the solution is dropped.  False if nothing changed."""
+        keep = not clear and shape.size == self.shape.size
+        cells = range(max(len(self.digits), shape.n_cells))
+        wanted = [] if keep else [(c, Cell(0, *EMPTY_CELL)) for c in cells]
+        return self._commit("enter", wanted, Puzzle(None, self.difficulty, 0, shape=shape), now,
+                            [] if keep else self._uncoloured())
+
     def restart(self, now: float = 0.0) -> bool:
         """Take the board back to its givens (notes too) and the timer to zero, one undoable move."""
         return self._commit("restart", [

@@ -44,6 +44,7 @@ class Finding:
     digit: int = 0
     step: Step | None = None
     cands: list[int] = field(default_factory=list)  # the candidate state the step was found on
+    shape: Any = None  # a variant's Shape (its step is the variant logic's); None: classic
 
 
 def candidate_state(digits: Sequence[int], notes: Sequence[int]) -> list[int]:
@@ -56,13 +57,9 @@ def candidate_state(digits: Sequence[int], notes: Sequence[int]) -> list[int]:
 def find(digits: Sequence[int], origins: Sequence[str], notes: Sequence[int],
          solution: Sequence[int] | None) -> Finding:
     """Return what the hint should say first; ``solution`` None (not unique) skips the checks against it."""
-    if solution is not None:
-        for cell, (d, origin) in enumerate(zip(digits, origins, strict=True)):
-            if d and origin != "given" and d != solution[cell]:
-                return Finding("wrong", cell, d)
-        for cell, (d, n) in enumerate(zip(digits, notes, strict=True)):
-            if not d and n and not n >> (solution[cell] - 1) & 1:
-                return Finding("notes", cell, solution[cell])
+    found = wrong_or_notes(digits, origins, notes, solution)
+    if found is not None:
+        return found
     cands = candidate_state(digits, notes)
     values = [int(d) for d in digits]
     # avoidable rectangles may only use digits the player placed: the engine must know the givens
@@ -71,6 +68,21 @@ def find(digits: Sequence[int], origins: Sequence[str], notes: Sequence[int],
     if step is None:
         return Finding("none", cands=cands)
     return Finding("step", step=step, cands=cands)
+
+
+def wrong_or_notes(digits: Sequence[int], origins: Sequence[str], notes: Sequence[int],
+                   solution: Sequence[int] | None) -> Finding | None:
+    """Return the player's first wrong digit, else the first notes lacking the solution's digit, else
+    None (always None when the solution is not known)."""
+    if solution is None:
+        return None
+    for cell, (d, origin) in enumerate(zip(digits, origins, strict=True)):
+        if d and origin != "given" and d != solution[cell]:
+            return Finding("wrong", cell, d)
+    for cell, (d, n) in enumerate(zip(digits, notes, strict=True)):
+        if not d and n and not n >> (solution[cell] - 1) & 1:
+            return Finding("notes", cell, solution[cell])
+    return None
 
 
 class Ladder:
@@ -118,6 +130,10 @@ class Ladder:
             return {"level": 1, "kind": found.kind, "cell": found.cell, "digit": found.digit,
                     "highlight": {"cells": [found.cell] if found.cell >= 0 else []}, "can_apply": False}
         step, level = found.step, self.level
+        if found.shape is not None:
+            from desktop.midend import variant_hints
+
+            return variant_hints.view(found, level, LEVELS)
         unit, digit = _focus(step)
         out: dict[str, Any] = {
             "level": level,

@@ -20,6 +20,7 @@ from collections.abc import Callable, Hashable, Sequence
 from typing import Any
 
 from desktop.midend import hints, mistakes
+from desktop.midend.enter import EnterCommands
 from desktop.midend.game import Game, GameError
 from desktop.midend.notices import NoticeCommands, notice
 from desktop.midend.photo import PhotoReview
@@ -33,11 +34,12 @@ from engine import technique_name
 Result = dict[str, Any]
 
 
-class Midend(RunCommands, NoticeCommands, TrainerCommands):
+class Midend(RunCommands, NoticeCommands, TrainerCommands, EnterCommands):
     """The game, owned whole; see the module docstring.  ``settings`` is copied: the mid end owns them.
     The run's view and commands are :class:`~desktop.midend.run.RunCommands`', the notices and the
     puzzles opened from outside :class:`~desktop.midend.notices.NoticeCommands`', the trainer (with
-    ``scores``, the practice scores, and ``seed``) :class:`~desktop.midend.trainer.TrainerCommands`'."""
+    ``scores``, the practice scores, and ``seed``) :class:`~desktop.midend.trainer.TrainerCommands`', Enter
+    puzzle's kinds, constraints and regions :class:`~desktop.midend.enter.EnterCommands`'."""
 
     def __init__(self, play: Play, settings: dict[str, Any], kept: list[dict[str, Any]] | None = None,
                  scores: dict[str, dict[str, int]] | None = None, seed: int | None = None) -> None:
@@ -266,7 +268,7 @@ class Midend(RunCommands, NoticeCommands, TrainerCommands):
         game = self.game
         if game.paused:
             raise GameError("paused", "The game is paused; resume it first.")
-        if all(game.digits) or not any(game.digits):
+        if all(game.digits) or not (any(game.digits) or game.shape.constraints):  # a killer starts empty
             raise GameError("nothing_to_do", "The board is full or empty: there is nothing to hint.")
         if game.conflict_cells() and game.solution is None:
             raise GameError("invalid_board", "Remove the repeated digits first.")

@@ -37,6 +37,7 @@ CONTRACT = {
     "take_opened",  # desktop/contract/open.py
 }
 CONTRACT |= {"undo_to_mistake", "why_wrong", "rate_puzzle", "open_step"}  # desktop/contract/learn.py
+CONTRACT |= {"enter_shape", "add_constraint", "remove_constraint", "set_region"}  # desktop/contract/enter.py
 
 
 def _after(api: Api, answer: dict) -> dict:
@@ -551,6 +552,9 @@ EVERY_CALL = [
     ("set_setting", ("theme", "dark")), ("open_step", (0,)), ("stop", ()), ("solve", ("smart",)),
     ("pause", ()), ("resume", ()), ("step", ()), ("stop", ()), ("seek", (1,)), ("step_back", ()),
     ("stop", ()), ("check_grid", (PUZZLE.replace("0", "."),)),
+    ("set_mode", ("enter",)), ("enter_shape", ("killer", 6)), ("set_region", (0, 0)),
+    ("add_constraint", ({"kind": "cage", "cells": [0, 1], "total": 3},)), ("remove_constraint", (0,)),
+    ("set_mode", ("play",)),
     ("read_image_data", ("not base64!",)), ("load_photo", (PUZZLE.replace("0", "."),)), ("close_photo", ()),
     ("open_image", ()), ("open_file", ()), ("take_opened", ()), ("save_file", ("line",)),
     ("print_pdf", ("puzzle", 1, False)),
@@ -559,7 +563,7 @@ EVERY_CALL = [
 ]
 # the values a question answers (CONTRACT.md); nothing else rides on an answer
 QUESTION_VALUES = {"changed", "check", "placed", "pending", "text", "name", "saved", "techniques", "verdict",
-                   "items"}
+                   "items", "index"}
 
 
 def test_no_answer_of_any_call_carries_state(api, bridge, system_browser):

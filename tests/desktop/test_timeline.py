@@ -112,3 +112,24 @@ def test_smart_search_events_read_back_whole_across_blocks_with_their_forced_pla
         got = timeline.event(index)
         assert (*got[:4], *got[5:7]) == (*ev[:4], *ev[5:7]), index
         assert timeline.board_at(index + 1) == board, index
+
+
+def test_a_16x16_runs_events_read_back_with_cells_to_255_and_digits_to_16():
+    import engine
+
+    puzzle = engine.Puzzle.checked(16, [0] * 256, (), [engine.Diagonal(anti=True)])
+    timeline = Timeline([0] * 256)
+    live = [0] * 256
+    events = []
+    for ev in engine.trace(puzzle, "smart"):
+        apply_event(live, ev.kind, ev.cell, ev.digit, ev.forced)
+        timeline.record(ev, live)
+        events.append(ev)
+        if len(events) >= CHECKPOINT + 50 or ev.kind in ("solved", "failed"):
+            break
+    assert {ev.cell for ev in events} & set(range(128, 256)) and max(ev.digit for ev in events) == 16
+    for i in (0, len(events) // 2, len(events) - 1):
+        got, ev = timeline.event(i), events[i]
+        assert (got.kind, got.cell, got.digit) == (ev.kind, ev.cell, ev.digit)
+        assert got.forced == tuple(tuple(p) for p in ev.forced)
+    assert timeline.board_at(len(events)) == live

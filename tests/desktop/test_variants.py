@@ -160,3 +160,132 @@ def test_export_and_the_share_link_of_a_variant_are_its_f_puzzles_link(api):
     assert text.startswith("https://f-puzzles.com/?load=")
     assert engine.parse_puzzle(text) == engine.read_fpuzzles(record["fpuzzles"])
     assert api.share_link()["text"] == text
+
+
+def _solved_state(api: Api, timeout: float = 120) -> dict:
+    return api._bridge.wait_for("state", lambda p: p["state"]["session"]["status"] in ("solved", "failed"),
+                                timeout)["state"]
+
+
+def test_watching_smart_search_on_a_pasted_killer_ends_on_its_published_solution_and_steps_back(api):
+    record = _record("iss-killer")
+    assert api.import_text(_link(record))["ok"]
+    assert api.solve("smart")["ok"]
+    state = _solved_state(api)
+    assert state["session"]["status"] == "solved" and state["digits"] == _solution(record)
+    assert {o for o in state["origins"]} == {"solved"}  # a killer without givens: the run placed every digit
+    length = state["session"]["length"]
+    assert api.step_back()["ok"]
+    frame = api._bridge.wait_for("frame", lambda f: f["position"] == length - 1, 10)
+    assert len(frame["board"]) == 81 and len(frame["candidates"]) == 81
+    assert api.seek(0)["ok"]
+    assert api._bridge.wait_for("frame", lambda f: f["position"] == 0, 10)["board"] == [0] * 81
+
+
+def test_watching_backtracking_on_a_6x6_ends_on_its_solution_and_human_logic_is_refused_there(api):
+    record = _record("iss-6x6")
+    assert api.import_text(json.dumps(record["fpuzzles"]))["ok"]
+    answer = api.solve("human")
+    assert answer["error"]["code"] == "classic_only"
+    assert api.solve("naive")["ok"]
+    state = _solved_state(api)
+    assert state["session"]["status"] == "solved" and state["digits"] == _solution(record)
+
+
+def test_a_hint_on_a_killer_names_a_cage_technique_its_explanation_speaks_of_the_cage_and_apply_makes_it(api):
+    record = _record("iss-killer")
+    puzzle = engine.read_fpuzzles(record["fpuzzles"])
+    assert api.import_text(_link(record))["ok"]
+    cage_techniques = {t.id for t in engine.VARIANT_TECHNIQUES if t.family == "cages"}
+    assert api.hint()["ok"]
+    first = state_of(api)["hint"]
+    assert first["level"] == 1 and first["technique"] == "" and first["variant"] is True
+    cage = first["constraints"][0]
+    assert puzzle.constraints[cage].kind == "cage"
+    assert set(first["highlight"]["cells"]) == set(puzzle.constraints[cage].cells)
+    for level in (2, 3, 4):
+        assert api.hint()["ok"]
+        hint = state_of(api)["hint"]
+        assert hint["level"] == level
+    assert hint["technique"] in cage_techniques and hint["technique_name"]["en"]
+    step = hint["step"]
+    assert "cage" in step["words"]["en"] and hint["can_apply"]
+    eliminated = [tuple(p) for p in step["eliminations"]]
+    assert eliminated
+    assert api.apply_hint()["ok"]
+    notes = state_of(api)["notes"]
+    assert all(not notes[cell] >> (digit - 1) & 1 for cell, digit in eliminated)
+    assert any(notes[cell] for cell, _ in eliminated)
+    assert api.undo()["changed"] and not any(state_of(api)["notes"])
+
+
+def test_why_wrong_and_rating_say_they_work_on_classic_puzzles_only(api):
+    assert api.import_text(json.dumps(_record("iss-6x6")["fpuzzles"]))["ok"]
+    assert api.rate_puzzle()["error"]["code"] == "classic_only"
+    assert api.why_wrong()["error"]["code"] == "classic_only"
+
+
+def _cages(record: dict) -> list[dict]:
+    """The killer's cages as model records (what the page's "Draw cage" and "Cage sum" make)."""
+    puzzle = engine.read_fpuzzles(record["fpuzzles"])
+    return [c for c in puzzle.to_dict()["constraints"] if c["kind"] == "cage"]
+
+
+def test_a_killer_entered_cage_by_cage_has_one_solution_and_without_a_cage_several_with_true_candidates(api):
+    record = _record("iss-white-room-killer-sudoku")  # no cage of it follows from the others
+    cages = _cages(record)
+    assert api.add_constraint(cages[0])["error"]["code"] == "not_entering"
+    assert api.set_mode("enter")["ok"]
+    assert api.enter_shape("killer", 9) == {"ok": True, "changed": True}
+    off_grid = api.add_constraint({"kind": "cage", "cells": [0, 81], "total": 3})
+    assert off_grid["error"]["code"] == "bad_constraint"
+    assert "off the 9x9 grid" in off_grid["error"]["message"]
+    assert api.add_constraint({"kind": "spiral"})["error"]["code"] == "bad_constraint"
+    for number, cage in enumerate(cages):
+        assert api.add_constraint(cage) == {"ok": True, "changed": True, "index": number}
+    state = state_of(api)
+    assert state["mode"] == "enter" and state["shape"]["kind"] == "killer"
+    assert state["shape"]["constraints"] == cages
+    check = api.set_mode("play")["check"]
+    assert check["kind"] == "unique" and check["count"] == 1
+    assert api.check()["check"] == {"kind": "empty", "empty": 81}  # the solution is known: judged by it
+    assert state_of(api)["true_candidates"] is None
+    # the same puzzle without its first cage: several solutions, and what each cell may still hold
+    assert api.set_mode("enter")["ok"] and api.enter_shape("killer", 9)["changed"]
+    for cage in cages:
+        assert api.add_constraint(cage)["ok"]
+    assert api.remove_constraint(0)["changed"]
+    check = api.set_mode("play")["check"]
+    assert check["kind"] == "multiple" and check["count"] >= 2
+    truth = state_of(api)["true_candidates"]
+    assert len(truth) == 81
+    solution = _solution(record)
+    assert all(truth[c] >> (solution[c] - 1) & 1 for c in range(81))  # the published solution is one
+    # each digit a true candidate names is in some solution: given, the puzzle still has one
+    rest = [engine.Cage(tuple(c["cells"]), c["total"]) for c in cages[1:]]
+    open_cells = [c for c in range(81) if truth[c] & (truth[c] - 1)]
+    for cell in open_cells[:2]:
+        for digit in range(1, 10):
+            givens = [0] * 81
+            givens[cell] = digit
+            trial = engine.Puzzle.checked(9, givens, (), rest)
+            assert bool(engine.count_solutions(trial, 1)) == bool(truth[cell] >> (digit - 1) & 1)
+
+
+def test_x_windoku_and_rule_kinds_start_with_their_constraints_and_a_jigsaw_is_painted(api):
+    assert api.set_mode("enter")["ok"]
+    assert api.enter_shape("x", 6)["ok"]
+    assert [c["kind"] for c in state_of(api)["shape"]["constraints"]] == ["diagonal", "diagonal"]
+    assert len(state_of(api)["digits"]) == 36
+    assert api.enter_shape("windoku", 6)["error"]["code"] == "bad_argument"
+    assert api.enter_shape("windoku", 9)["ok"]
+    assert [c["kind"] for c in state_of(api)["shape"]["constraints"]] == ["region"] * 4
+    assert api.enter_shape("antiknight", 9)["ok"]
+    assert state_of(api)["shape"]["constraints"] == [{"kind": "rule", "name": "antiknight"}]
+    assert api.enter_shape("jigsaw", 4)["ok"]
+    assert api.set_region(1, 2)["changed"]  # region 0 now has 3 cells, region 2 five: not whole
+    assert state_of(api)["shape"]["regions"][1] == 2
+    check = api.set_mode("play")["check"]
+    assert check["kind"] == "invalid" and "regions" in check["problem"]
+    assert api.undo()["ok"] and api.undo()["ok"]
+    assert state_of(api)["shape"]["kind"] == "antiknight"
