@@ -72,3 +72,15 @@ def test_global_rules_of_an_imported_puzzle_are_listed(ui):
     import_puzzle(ui, "iss-anti-knight-anti-king")
     rules = ui.page.get_by_role("list", name="Rules")
     expect(rules.get_by_role("listitem")).to_have_count(2)
+
+
+def test_a_hint_on_a_killer_names_a_cage_technique_and_draws_what_it_uses(ui):
+    import_puzzle(ui, "iss-killer")
+    texts = []
+    for _ in range(4):
+        ui.button("Hint").click()
+        ui.page.wait_for_timeout(400)
+        texts.append(ui.status("Explanation").inner_text())
+    assert re.search(r"cage", " ".join(texts), re.I), texts
+    assert not re.search(r"\b[a-z]+_[a-z_]+\b", texts[1]), texts[1]  # the technique's name, not its id
+    assert ui.page.locator("#figures .fig-focus").count() >= 1
