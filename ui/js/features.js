@@ -16,7 +16,8 @@ import { practise } from "./practise.js";
 import { print } from "./print.js";
 import { rating } from "./rating.js";
 import { share } from "./share.js";
+import { trueCandidates } from "./truth.js";
 import { variants } from "./variants.js";
 import { why } from "./why.js";
 
-export const FEATURES = [colours, why, rating, practise, needs, share, daily, print, photo, variants, editor];
+export const FEATURES = [colours, why, rating, practise, needs, share, daily, print, photo, variants, editor, trueCandidates];
