@@ -10,6 +10,7 @@ from typing import Any
 
 from desktop.contract import endpoints as arg
 from desktop.contract.endpoints import MAX_STRING, ApiError, endpoint
+from desktop.host import workers
 from desktop.host.host import Host
 from desktop.midend.enter import MAX_CONSTRAINTS
 from desktop.midend.shape import KINDS, SIZES
@@ -22,6 +23,16 @@ class EnterCalls:
     """Enter puzzle's variant calls, mixed into :class:`desktop.contract.api.Api` (it provides ``_host``)."""
 
     _host: Host
+
+    @endpoint
+    def new_variant(self, kind: Any, size: Any) -> dict[str, Any]:
+        """Start making a puzzle of ``kind`` (classic, killer, jigsaw, x, windoku, thermo) and ``size`` at
+        the Difficulty setting; it arrives as New puzzle's does (``pending``)."""
+        kind = arg.choice(kind, "kind", workers.VARIANT_KINDS)
+        size = arg.whole(size, "size", 4, 16)
+        if size not in SIZES:
+            raise ApiError("bad_argument", "size must be 4, 6, 8, 9, 12 or 16", {"name": "size"})
+        return {"ok": True, **self._host.maker.new_variant(kind, size)}
 
     @endpoint
     def enter_shape(self, kind: Any, size: Any) -> dict[str, Any]:

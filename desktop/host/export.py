@@ -58,7 +58,7 @@ class ExportHost:
         """Print the puzzle shown (or every puzzle of the set) to the PDF ``choose()`` names; return its
         name, None if no path was chosen; GameError as :mod:`desktop.io.printing` says."""
         puzzles, lang = self._host.puzzles(whole_set), self._host.setting("language")
-        if not any(any(p) for p in puzzles):
+        if not any(printing.drawn(p) for p in puzzles):
             raise GameError("no_puzzle", "There is no puzzle on the board to print.")
         path = choose()
         return None if path is None else printing.write(path, puzzles, lang=lang, **options)

@@ -45,6 +45,16 @@ WARM_UP_DELAY_S = 1.0
 MAX_SET = 1000
 
 
+def _printable(game: Any) -> Any:
+    """Return a game's puzzle as the engine prints it: its givens, or a variant's engine Puzzle."""
+    if game.shape.is_classic:
+        return game.givens()
+    try:
+        return game.model()
+    except ValueError:  # a jigsaw still being painted: nothing whole to print
+        return [0] * game.shape.n_cells
+
+
 def now_ms() -> float:
     """The mid end's clock: milliseconds that only go forward."""
     return time.monotonic() * 1000.0
@@ -177,11 +187,13 @@ class Host:
         with self.lock:
             return self.midend.game.shape.size
 
-    def puzzles(self, whole_set: bool) -> list[list[int]]:
-        """Return the givens of the puzzle shown, or of every puzzle of the set (``whole_set``, in a set)."""
+    def puzzles(self, whole_set: bool) -> list[Any]:
+        """Return the givens of the puzzle shown, or of every puzzle of the set (``whole_set``, in a set);
+        a variant as its engine Puzzle (givens and constraints)."""
         with self.lock:
             play = self.midend.play
-            return [g.givens() for g in play.games] if whole_set and play.is_set else [play.game.givens()]
+            games = play.games if whole_set and play.is_set else [play.game]
+            return [_printable(g) for g in games]
 
     # -- questions that need the solver (computed off the lock) -----------------------------------
 

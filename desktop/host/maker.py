@@ -38,6 +38,12 @@ class Maker:
         workers.spawn(self._make_one, "maker", token, self._fresh(), lambda: workers.make_puzzle(level),
                       {"difficulty": level})
 
+    def variant(self, token: int, kind: str, size: int, level: str) -> None:
+        """Make one unique puzzle of ``kind`` and ``size`` (its level: the variant logic's, when one of
+        them), stopping any other making."""
+        workers.spawn(self._make_one, "maker", token, self._fresh(),
+                      lambda: workers.make_variant(kind, size, level), {"difficulty": level})
+
     def daily(self, token: int, day: Any, level: str) -> None:
         """Make the daily puzzle of ``day`` at ``level``, stopping any other making."""
         workers.spawn(self._make_one, "maker", token, self._fresh(), lambda: daily.make(day, level),
@@ -62,14 +68,14 @@ class Maker:
                   about: dict[str, Any]) -> None:
         """Deliver ``make()``'s puzzle as ``puzzle_made`` with ``about`` (its difficulty, a daily's date)."""
         try:
-            grid, solution = make()
+            grid, solution, *more = make()  # a variant adds {"shape": ...}
         except Exception as err:
             log.exception("making a puzzle failed")
             self._deliver({"name": "making_ended", "token": token, "failed": type(err).__name__})
             return
         if not cancel.is_set():
             self._deliver({"name": "puzzle_made", "token": token, "givens": grid, "solution": solution,
-                           **about})
+                           **about, **(more[0] if more else {})})
 
     def _make_needing(self, token: int, cancel: threading.Event, needs: str) -> None:
         try:

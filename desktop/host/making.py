@@ -9,9 +9,11 @@ import datetime as dt
 from collections.abc import Callable
 from typing import Any
 
+from desktop.host import workers
 from desktop.host.calls import HostCalls
 from desktop.host.maker import Maker
 from desktop.io import daily
+from desktop.midend import GameError
 
 
 class MakerHost:
@@ -31,6 +33,18 @@ class MakerHost:
         level, needs = self._host.setting("difficulty"), self._host.setting("needs")
         self._host.stop_run()
         self._start({"name": "make_puzzle"}, lambda token: self._maker.one(token, level, needs))
+        return {"pending": True}
+
+    def new_variant(self, kind: str, size: int) -> dict[str, Any]:
+        """Start making a puzzle of ``kind`` and ``size`` at the chosen difficulty, as New puzzle does;
+        GameError ``bad_argument`` for a combination the engine does not make, ``busy`` as New puzzle."""
+        try:
+            workers.check_variant(kind, size)
+        except ValueError as err:
+            raise GameError("bad_argument", str(err), {"kind": kind, "size": size}) from None
+        level = self._host.setting("difficulty")
+        self._host.stop_run()
+        self._start({"name": "make_puzzle"}, lambda token: self._maker.variant(token, kind, size, level))
         return {"pending": True}
 
     def daily_puzzle(self, date: str) -> None:

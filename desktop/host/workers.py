@@ -10,6 +10,7 @@ import importlib.util
 import logging
 import threading
 from collections.abc import Callable, Iterable, Iterator, Sequence
+from typing import Any
 
 from desktop.midend.rules import count, unique_solution
 from desktop.midend.shape import CLASSIC, Shape
@@ -40,6 +41,30 @@ def make_puzzle(level: str) -> Puzzle:
     difficulty = None if level == "any" or not HAS_HUMAN else level
     grid = [int(d) for d in generate(symmetry="rotational", difficulty=difficulty)]
     return grid, unique_solution(grid)
+
+
+VARIANT_KINDS = ("classic", "killer", "jigsaw", "x", "windoku", "thermo")  # what New puzzle offers
+VARIANT_LEVELS = ("easy", "medium", "hard", "expert")  # the variant logic's levels (others: any level)
+
+
+def check_variant(kind: str, size: int) -> None:
+    """ValueError naming what is wrong with a New puzzle of ``kind`` and ``size`` (the engine's rules)."""
+    if kind == "windoku" and size != 9:
+        raise ValueError("Windoku is made at size 9 only (its four 3x3 windows).")
+    if kind == "killer" and size not in (4, 6, 8, 9):
+        raise ValueError("Killer puzzles are made at sizes 4, 6, 8 and 9.")
+
+
+def make_variant(kind: str, size: int, level: str) -> tuple[list[int], list[int] | None, dict[str, Any]]:
+    """Return a new unique puzzle of ``kind`` and ``size`` (engine.generate_variant), its solution and
+    ``{"shape": its Shape}``; raises on failure (ValueError for a combination the engine refuses)."""
+    from engine import generate_variant, solve
+
+    puzzle = generate_variant(kind, size, difficulty=level if level in VARIANT_LEVELS else None)
+    shape = CLASSIC if puzzle.is_classic else Shape.of(puzzle, kind)
+    found = solve(puzzle)
+    solution = None if found is None else [int(d) for d in found]
+    return [int(d) for d in puzzle.givens], solution, {"shape": shape}
 
 
 def make_needing(needs: str, time_limit: float) -> tuple[list[int], list[int], str]:

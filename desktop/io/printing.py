@@ -9,6 +9,7 @@ disk, a folder without rights); a failed write leaves any earlier file as it was
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any
 
 from desktop.io import files
 from desktop.midend import GameError
@@ -19,11 +20,16 @@ PAPERS = ("auto", "a4", "letter")  # "auto": by the locale (engine.default_paper
 MAX_TITLE = 200
 
 
-def write(path: str, puzzles: Sequence[Sequence[int]], per_page: int, solutions: bool, title: str,
+def drawn(puzzle: Any) -> bool:
+    """True when there is something to print: a given, or a variant's constraint (a killer has no givens)."""
+    return bool(getattr(puzzle, "constraints", ())) or any(getattr(puzzle, "givens", puzzle))
+
+
+def write(path: str, puzzles: Sequence[Any], per_page: int, solutions: bool, title: str,
           paper: str, lang: str) -> str:
-    """Write the PDF of ``puzzles`` (givens, numbered from 1) to ``path``; return the file's name;
-    GameError as the module docstring says."""
-    grids = [list(p) for p in puzzles if any(p)]
+    """Write the PDF of ``puzzles`` (givens or engine Puzzles, numbered from 1) to ``path``; return the
+    file's name; GameError as the module docstring says."""
+    grids = [p if hasattr(p, "constraints") else list(p) for p in puzzles if drawn(p)]
     if not grids:
         raise GameError("no_puzzle", "There is no puzzle on the board to print.")
     try:

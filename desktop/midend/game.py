@@ -288,7 +288,8 @@ class Game:
 
     def tick(self, now: float) -> None:
         """Let the clock run exactly while a puzzle is being played: not paused, not solved, not empty."""
-        playing = (not self.paused and self.mode == "play" and "given" in self.origins
+        puzzle = "given" in self.origins or bool(self.shape.constraints)  # a killer may have no givens
+        playing = (not self.paused and self.mode == "play" and puzzle
                    and quick_status(self.digits, self.version, self.shape)["kind"] != "solved")
         if playing:
             self.timer.start(now)
@@ -458,7 +459,7 @@ class Game:
 
     def judged(self, show_mistakes: bool) -> list[int]:
         """Return the digits the header's solution count is about (see :func:`rules.header_status`)."""
-        return judged_digits(self.digits, self.givens(), self.judges_board(show_mistakes))
+        return judged_digits(self.digits, self.givens(), self.judges_board(show_mistakes), self.shape)
 
     def model(self) -> Any:
         """Return the engine Puzzle of the givens on the board; ParseError (a ValueError) when the shape

@@ -250,7 +250,7 @@ class Midend(RunCommands, NoticeCommands, TrainerCommands, EnterCommands):
 
     def _do_fill_singles(self, now: float) -> Result:
         self._refuse_wrong()
-        placements = hidden_singles(self.game.digits)
+        placements = hidden_singles(self.game.digits, self.game.shape)
         return {"changed": self.game.place(placements, "fill"), "placed": len(placements)}
 
     def _do_apply_hint(self, now: float) -> Result:
@@ -318,7 +318,8 @@ class Midend(RunCommands, NoticeCommands, TrainerCommands, EnterCommands):
                            difficulty=difficulty, replaced=replaced)
         else:
             told = notice("info", "new_puzzle", f"New puzzle: {clues} givens, exactly one solution.",
-                           clues=clues, difficulty=difficulty, replaced=replaced)
+                           clues=clues, difficulty=difficulty, replaced=replaced, kind=shape.kind,
+                           size=shape.size)
         self.told.append(told)
         return self._move(True)
 

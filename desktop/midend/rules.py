@@ -88,16 +88,26 @@ def header_status(
 ) -> dict[str, Any]:
     """Return the status the header shows: the whole board's when ``judge_board`` (Show mistakes on, or a
     board without givens), else only the rules and the givens: a wrong digit that repeats nothing is
-    not given away ("unsolvable" is then said only of the puzzle itself)."""
+    not given away ("unsolvable" is then said only of the puzzle itself).  A variant's constraints are a
+    puzzle too: a killer without givens is judged by its cages."""
     board = quick_status(digits, version, shape)
-    if judge_board or board["kind"] in ("invalid", "solved") or not any(givens):
+    if judge_board or board["kind"] in ("invalid", "solved") or not _is_puzzle(givens, shape):
         return board
-    return dict(quick_status(givens, version, shape), filled=board["filled"])
+    judged = dict(quick_status(givens, version, shape), filled=board["filled"])
+    if judged["kind"] == "empty" and board["filled"]:
+        judged["kind"] = "valid"  # a puzzle without givens, played: not an empty board
+    return judged
 
 
-def judged_digits(digits: Sequence[int], givens: Sequence[int], judge_board: bool) -> list[int]:
+def judged_digits(digits: Sequence[int], givens: Sequence[int], judge_board: bool,
+                  shape: Shape = CLASSIC) -> list[int]:
     """Return the digits whose solutions the header counts (see :func:`header_status`)."""
-    return list(digits if judge_board or not any(givens) else givens)
+    return list(digits if judge_board or not _is_puzzle(givens, shape) else givens)
+
+
+def _is_puzzle(givens: Sequence[int], shape: Shape) -> bool:
+    """True when there is a puzzle to judge apart from the player's digits: givens, or constraints."""
+    return any(givens) or bool(shape.constraints)
 
 
 def _dead_cell(digits: Sequence[int], shape: Shape = CLASSIC) -> bool:
@@ -155,15 +165,35 @@ def count(digits: Sequence[int], shape: Shape = CLASSIC, limit: int = 2) -> int 
     return count_solutions(puzzle, limit)
 
 
-def hidden_singles(digits: Sequence[int]) -> list[tuple[int, int]]:
+def hidden_singles(digits: Sequence[int], shape: Shape = CLASSIC) -> list[tuple[int, int]]:
     """Return the placements found by applying the engine's hidden singles until none is left ([] if none).
 
     Stops early, keeping what it found, once an empty cell has no candidate left (a board that is
     already wrong: nothing more can be inferred from it).  The loop is the engine's one step driver.
     """
+    if not shape.is_classic:
+        return _variant_hidden_singles(digits, shape)
     from engine import fill_hidden_singles  # the rule lives in the engine
 
     return fill_hidden_singles(list(digits))
+
+
+def _variant_hidden_singles(digits: Sequence[int], shape: Shape) -> list[tuple[int, int]]:
+    """Return the variant logic's hidden singles (on every house of the shape) applied until none is left."""
+    from engine import VariantState, variant_next_step
+
+    try:
+        puzzle = shape.model(digits)
+    except ValueError:
+        return []
+    state, placed = VariantState.start(puzzle), []
+    while not state.is_broken():
+        step = variant_next_step(puzzle, state, technique="hidden_single")
+        if step is None:
+            break
+        state.apply(step)
+        placed.extend(step.placements)
+    return placed
 
 
 def unique_solution(givens: Sequence[int], shape: Shape = CLASSIC) -> list[int] | None:

@@ -37,7 +37,8 @@ CONTRACT = {
     "take_opened",  # desktop/contract/open.py
 }
 CONTRACT |= {"undo_to_mistake", "why_wrong", "rate_puzzle", "open_step"}  # desktop/contract/learn.py
-CONTRACT |= {"enter_shape", "add_constraint", "remove_constraint", "set_region"}  # desktop/contract/enter.py
+# desktop/contract/enter.py
+CONTRACT |= {"enter_shape", "add_constraint", "remove_constraint", "set_region", "new_variant"}
 
 
 def _after(api: Api, answer: dict) -> dict:
@@ -554,7 +555,7 @@ EVERY_CALL = [
     ("stop", ()), ("check_grid", (PUZZLE.replace("0", "."),)),
     ("set_mode", ("enter",)), ("enter_shape", ("killer", 6)), ("set_region", (0, 0)),
     ("add_constraint", ({"kind": "cage", "cells": [0, 1], "total": 3},)), ("remove_constraint", (0,)),
-    ("set_mode", ("play",)),
+    ("set_mode", ("play",)), ("new_variant", ("x", 4)),
     ("read_image_data", ("not base64!",)), ("load_photo", (PUZZLE.replace("0", "."),)), ("close_photo", ()),
     ("open_image", ()), ("open_file", ()), ("take_opened", ()), ("save_file", ("line",)),
     ("print_pdf", ("puzzle", 1, False)),

@@ -18,7 +18,8 @@ RIGHT = {"cell": 0, "digit": 1, "colour": 1, "kind": "strike", "mode": "play", "
          "difficulty": "easy", "text": P, "fmt": "line", "content": "board", "algorithm": "smart",
          "position": 0, "ms": 10, "name": "theme", "value": "dark", "puzzle": P, "date": "", "index": 0,
          "technique": "", "what": "puzzle", "per_page": 1, "solutions": False, "title": "", "paper": "auto",
-         "data": "", "paused": False}
+         "data": "", "paused": False, "size": 9, "region": 0,
+         "record": {"kind": "cage", "cells": [0, 1], "total": 3}}
 WRONG_TYPES = [None, [], {}, [1, 2], {"a": 1}, 1.5, float("nan"), 10**40, -(10**40), True]
 WRONG_VALUES = ["a\x00b", "x" * 100, "", "\ud800"]
 

@@ -170,7 +170,7 @@ def _solved_state(api: Api, timeout: float = 120) -> dict:
 def test_watching_smart_search_on_a_pasted_killer_ends_on_its_published_solution_and_steps_back(api):
     record = _record("iss-killer")
     assert api.import_text(_link(record))["ok"]
-    assert api.solve("smart")["ok"]
+    assert api.set_delay(0)["ok"] and api.solve("smart")["ok"]
     state = _solved_state(api)
     assert state["session"]["status"] == "solved" and state["digits"] == _solution(record)
     assert {o for o in state["origins"]} == {"solved"}  # a killer without givens: the run placed every digit
@@ -187,7 +187,7 @@ def test_watching_backtracking_on_a_6x6_ends_on_its_solution_and_human_logic_is_
     assert api.import_text(json.dumps(record["fpuzzles"]))["ok"]
     answer = api.solve("human")
     assert answer["error"]["code"] == "classic_only"
-    assert api.solve("naive")["ok"]
+    assert api.set_delay(0)["ok"] and api.solve("naive")["ok"]
     state = _solved_state(api)
     assert state["session"]["status"] == "solved" and state["digits"] == _solution(record)
 
@@ -289,3 +289,75 @@ def test_x_windoku_and_rule_kinds_start_with_their_constraints_and_a_jigsaw_is_p
     assert check["kind"] == "invalid" and "regions" in check["problem"]
     assert api.undo()["ok"] and api.undo()["ok"]
     assert state_of(api)["shape"]["kind"] == "antiknight"
+
+
+def test_print_of_a_pasted_killer_draws_it_as_a_killer(tmp_path):
+    from tests.engine.test_print import _pages
+
+    pdf = tmp_path / "killer.pdf"
+
+    class SaveAs(RecordingBridge):
+        def choose_file(self, kind: str) -> str:
+            return str(pdf)
+
+    api = Api(SaveAs(), tmp_path, "en")
+    try:
+        assert api.import_text(_link(_record("iss-killer")))["ok"]
+        assert api.print_pdf("puzzle", 1, False) == {"ok": True, "saved": "killer.pdf"}
+        words = [w[4] for page in _pages(pdf) for w in page]
+        assert "Killer" in words
+    finally:
+        api._shutdown()
+
+
+def test_fill_last_remaining_cells_and_fill_candidates_on_a_6x6(api):
+    record = _record("iss-6x6")
+    assert api.import_text(json.dumps(record["fpuzzles"]))["ok"]
+    before = state_of(api)
+    answer = api.fill_singles()
+    assert answer["ok"] and answer["placed"] > 0
+    after = state_of(api)
+    solution = _solution(record)
+    placed = [c for c in range(36) if after["digits"][c] != before["digits"][c]]
+    assert len(placed) == answer["placed"] and all(after["digits"][c] == solution[c] for c in placed)
+    assert api.fill_candidates()["changed"]
+    notes = state_of(api)["notes"]
+    assert all(notes[c] >> (solution[c] - 1) & 1 for c in range(36) if not after["digits"][c])
+    assert max(notes) < 1 << 6
+
+
+@pytest.mark.parametrize(("kind", "size"), [("killer", 4), ("jigsaw", 6), ("x", 4)])
+def test_new_puzzle_of_a_variant_kind_arrives_with_its_shape_and_one_solution(api, kind, size):
+    assert api.set_setting("difficulty", "any")["ok"]
+    assert api.new_variant(kind, size) == {"ok": True, "pending": True}
+    state = api._bridge.wait_for("state", lambda p: p["state"]["shape"]["kind"] == kind, 120)["state"]
+    assert state["shape"]["size"] == size and len(state["digits"]) == size * size
+    told = [n for n in state["notices"] if n["code"] == "new_puzzle"][-1]
+    assert told["params"]["kind"] == kind and told["params"]["size"] == size
+    givens = [d if o == "given" else 0 for d, o in zip(state["digits"], state["origins"], strict=True)]
+    line = "".join(DIGITS[d - 1] if d else "." for d in givens)
+    model = engine.Puzzle.from_dict({"size": size, "givens": line, "regions": state["shape"]["regions"],
+                                     "constraints": state["shape"]["constraints"]})
+    assert engine.count_solutions(model, 2) == 1
+    assert api.check()["check"]["kind"] == "empty"  # judged by its solution, which is known
+
+
+def test_new_puzzle_refuses_a_kind_the_engine_does_not_make_at_that_size(api):
+    assert api.new_variant("windoku", 6)["error"]["code"] == "bad_argument"
+    assert api.new_variant("killer", 16)["error"]["code"] == "bad_argument"
+    assert api.new_variant("spiral", 9)["error"]["code"] == "bad_argument"
+
+
+def test_a_killer_without_givens_runs_the_clock_and_its_header_judges_the_cages_not_the_player(api):
+    record = _record("iss-killer")
+    assert api.import_text(_link(record))["ok"]
+    solution = _solution(record)
+    wrong = next(d for d in range(1, 10) if d != solution[40])
+    assert api.set_cell(40, wrong)["ok"]
+    state = state_of(api)
+    assert state["timer"]["running"]
+    assert state["status"]["kind"] == "valid" and state["status"]["filled"] == 1
+    api._start()  # the window shows: the solver warms up and the analysis counts what the header judges
+    counted = api._bridge.wait_for("state", lambda p: p["state"]["status"]["solutions"] is not None, 120)
+    status = counted["state"]["status"]
+    assert status["kind"] == "valid" and status["solutions"] == 1  # the puzzle's count, not the wrong digit's
