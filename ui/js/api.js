@@ -93,6 +93,7 @@ const CALLS = [
   "rate_puzzle", "open_step", "techniques", "practise_open", "practise_next", "practise_mark",
   "practise_check", "practise_show", "practise_close", "paint", "paint_note", "clear_colours", "share_link",
   "open_sudokuwiki", "daily_puzzle", "print_pdf", "enter_shape", "add_constraint", "remove_constraint",
+  "set_region",
 ];
 
 const camel = (name) => name.replace(/_(\w)/g, (_, letter) => letter.toUpperCase());
