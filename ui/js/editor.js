@@ -56,6 +56,14 @@ function build() {
     element("div", { class: "editor-row" }, tools),
     element("div", { class: "editor-row" }, edges),
     element("div", { class: "editor-row" }, [
+      element("button", { type: "button", id: "paint-region", "aria-pressed": "false", "data-i18n": "editor.paint" },
+        [i18n.t("editor.paint")]),
+      labelled("region-number", "editor.region", element("input", { type: "number", id: "region-number", min: "1",
+        max: "16", step: "1", value: "1", inputmode: "numeric" })),
+    ]),
+    element("div", { id: "region-sizes", class: "region-sizes", role: "status", "aria-label": i18n.t("editor.regionSizes"),
+      "data-i18n-aria-label": "editor.regionSizes" }),
+    element("div", { class: "editor-row" }, [
       labelled("cage-sum", "editor.cageSum", element("input", { type: "number", id: "cage-sum", min: "1", max: "136",
         step: "1", inputmode: "numeric" })),
       ...finishes,
@@ -80,6 +88,7 @@ class Editor {
     for (const tool of AT_ONCE_TOOLS) {
       $(`draw-${tool}`).addEventListener("click", () => this.toggleTool(tool));
     }
+    $("paint-region").addEventListener("click", () => this.toggleTool("region"));
     $("editor-constraints").addEventListener("click", (event) => {
       const button = event.target.closest("button[data-index]");
       if (button) api.removeConstraint(Number(button.dataset.index));
@@ -114,6 +123,10 @@ class Editor {
     const drawing = store.ui().drawing;
     const cell = this.cellOf(event);
     if (!drawing || !this.entering() || cell < 0) return;
+    if (drawing.tool === "region") {
+      this.paint(cell);
+      return;
+    }
     if (drawing.tool in EDGE_TOOLS) {
       if (!dragging) this.edgeClick(drawing, cell, event);
       return;
@@ -137,6 +150,13 @@ class Editor {
     if (sides.length) this.sendAtOnce(drawing.tool, edgeCells(drawing.tool, cell, sides[0][2]));
   }
 
+  // a jigsaw's region: the cell goes into the region numbered in "Region" (1..N)
+  paint(cell) {
+    const shape = shapeOf(store.state());
+    const region = Math.max(1, Math.min(shape.size, Math.round(Number($("region-number").value) || 1))) - 1;
+    if (shape.regions[cell] !== region) api.setRegion(cell, region);
+  }
+
   async sendAtOnce(tool, cells) {
     store.setDrawing({ tool, cells: [] });
     const record = drawingRecord({ tool, cells });
@@ -150,7 +170,8 @@ class Editor {
     if (!drawing || !this.entering() || (event.key !== "Enter" && event.key !== " ") || event.ctrlKey) return;
     event.preventDefault();
     event.stopPropagation();
-    if (drawing.tool in CELL_TOOLS) this.sendAtOnce(drawing.tool, [store.ui().selected]);
+    if (drawing.tool === "region") this.paint(store.ui().selected);
+    else if (drawing.tool in CELL_TOOLS) this.sendAtOnce(drawing.tool, [store.ui().selected]);
     else this.addCell(drawing, store.ui().selected, false);
   }
 
@@ -243,6 +264,12 @@ class Editor {
       $(`draw-${tool}`).setAttribute("aria-pressed", drawing && drawing.tool === tool ? "true" : "false");
     }
     this.listConstraints(shape);
+    $("paint-region").setAttribute("aria-pressed", drawing && drawing.tool === "region" ? "true" : "false");
+    $("region-number").closest(".editor-field").hidden = !(drawing && drawing.tool === "region");
+    $("region-number").max = String(shape.size);
+    const sizes = regionSizesText(shape);
+    if ($("region-sizes").textContent !== sizes) $("region-sizes").textContent = sizes;
+    $("region-sizes").hidden = !sizes;
     for (const tool of TOOLS) {
       const on = Boolean(drawing && drawing.tool === tool);
       $(`draw-${tool}`).setAttribute("aria-pressed", on ? "true" : "false");
@@ -254,6 +281,16 @@ class Editor {
       $(`rule-${rule}`).checked = shape.constraints.some((k) => k.kind === "rule" && k.name === rule);
     }
   }
+}
+
+/** What the editor says of a jigsaw's regions of the wrong size ("" when every one has N cells). */
+export function regionSizesText(shape) {
+  const counts = new Array(shape.size).fill(0);
+  for (const r of shape.regions) counts[r] += 1;
+  const wrong = counts.map((count, r) => [r + 1, count]).filter(([, count]) => count !== shape.size);
+  if (!wrong.length) return "";
+  const list = wrong.map(([region, count]) => i18n.t("editor.regionCount", { region, count }));
+  return i18n.t("editor.regionsWrong", { list: list.join(i18n.t("clue.join")), size: shape.size });
 }
 
 export const editor = new Editor();
