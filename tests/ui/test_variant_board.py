@@ -184,8 +184,14 @@ def test_a_variant_hint_names_its_technique_and_draws_the_cage_it_uses_in_the_ac
                      "technique_name": {"en": "Cage combinations", "zh": "笼子组合"}, "unit": -1, "digit": 0,
                      "constraints": [1], "can_apply": False,
                      "highlight": {"units": [], "digit": 0, "cells": [2, 3, 4], "constraints": [1]}}
-    feed(ui.page, state)
+    first = dict(state, hint=dict(state["hint"], level=1, technique="", technique_name=None), seq=9_999)
+    feed(ui.page, first)
     ui.page.get_by_role("tab", name="Learn").click()
+    cage = puzzle.to_dict()["constraints"][1]
+    row, col = min(cage["cells"]) // 9 + 1, min(cage["cells"]) % 9 + 1
+    expect(ui.status("Explanation")).to_have_text(
+        f"Look at the cage of {len(cage['cells'])} cells summing to {cage['total']} at r{row}c{col}.")
+    feed(ui.page, state)
     expect(ui.status("Explanation")).to_contain_text("Cage combinations")
     focus = ui.page.locator("#figures .fig-focus")
     expect(focus).to_have_count(1)

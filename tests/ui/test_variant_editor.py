@@ -183,3 +183,26 @@ def test_greater_than_points_from_the_pressed_cell_and_odd_even_mark_one_cell(ui
                                           [{"kind": "parity", "even": True, "cell": 40}],
                                           [{"kind": "parity", "even": False, "cell": 41}],
                                           [{"kind": "parity", "even": False, "cell": 42}]]
+
+
+def test_painting_a_jigsaw_region_sends_each_cell_and_wrong_sizes_are_said(ui):
+    enter(ui)
+    paint = ui.button("Paint region")
+    paint.click()
+    expect(paint).to_have_attribute("aria-pressed", "true")
+    ui.page.get_by_role("spinbutton", name="Region").fill("2")
+    ui.cell(0).click()  # r1c1 is in box 1: into region 2
+    start, end = ui.cell(9).bounding_box(), ui.cell(10).bounding_box()
+    ui.page.mouse.move(start["x"] + 8, start["y"] + 8)
+    ui.page.mouse.down()
+    ui.page.mouse.move(end["x"] + 8, end["y"] + 8, steps=4)
+    ui.page.mouse.up()
+    wait_for(lambda: len(sent(ui, "set_region")) == 3, message=str(sent(ui, "set_region")))
+    assert sent(ui, "set_region") == [[0, 1], [9, 1], [10, 1]]
+    base = newest_state(ui.bridge)
+    regions = [(r // 3) * 3 + c // 3 for r in range(9) for c in range(9)]
+    regions[0] = 1  # box 1 has 8 cells, box 2 has 10
+    shape = {"size": 9, "box": [3, 3], "regions": regions, "constraints": [], "kind": "jigsaw", "title": ""}
+    feed(ui.page, dict(base, seq=10_000, shape=shape))
+    expect(ui.page.get_by_role("status", name="Region sizes")).to_have_text(
+        "Wrong sizes: region 1 has 8 cells, region 2 has 10 cells; each region needs 9.")

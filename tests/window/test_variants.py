@@ -6,7 +6,9 @@ and 256 cells that take typed digits and Check."""
 from __future__ import annotations
 
 import json
+import os
 import re
+from pathlib import Path
 
 import pytest
 
@@ -34,6 +36,7 @@ def _import(app: WindowApp, text: str, cells: int) -> list[int]:
     app.click_button("Import")
     box = page.one("textbox", "Puzzle text")
     page.click(box)
+    page.press("a", ctrl=True)  # the dialog keeps the last text loaded: typing replaces it
     page.send("Input.insertText", text=text)
     page.click(page.one("button", "Load"))
     wait_for(lambda: len(app.labels()) == cells, 60, message=f"no board of {cells} cells")
@@ -93,4 +96,103 @@ def test_a_6x6_and_a_16x16_imported_as_json_take_typed_digits_and_check(window, 
     named = f"Wrong: r{wrong // size + 1}c{wrong % size + 1}"
     wait_for(lambda: app.status_text("Check result") == named, 20, message=app.status_text("Check result"))
     assert wrong in app.invalid_cells() and big not in app.invalid_cells()
+    assert app.close() == 0, app.log_text()
+
+
+def _draw_cage(app: WindowApp, cells: tuple[int, ...], total: int | None) -> None:
+    """Draw a cage as a setter does: its cells clicked in "Draw cage" mode, its sum typed, Finish cage."""
+    page = app._page()
+    for cell in cells:
+        page.click(app.cells()[cell])
+    if total is not None:
+        box = page.one("spinbutton", "Cage sum")
+        page.click(box)
+        page.press("a", ctrl=True)
+        page.send("Input.insertText", text=str(total))
+    app.click_button("Finish cage", 10)
+
+
+def _leave_enter_puzzle(app: WindowApp) -> str:
+    """Leave Enter puzzle and return what the page then says of the typed puzzle."""
+    app.click_button("Enter puzzle")
+    wait_for(lambda: "solution" in _message(app), 120, message=f"leaving said {_message(app)!r}")
+    return _message(app)
+
+
+def test_a_killer_drawn_in_enter_puzzle_has_one_solution_and_without_a_cage_several_true_candidates(window):
+    puzzle = engine.read_fpuzzles(_record("iss-white-room-killer-sudoku")["fpuzzles"])
+    cages = [c for c in puzzle.constraints if c.kind == "cage"]
+    assert not any(puzzle.givens) and len(cages) == len(puzzle.constraints)
+    without = [engine.Puzzle.checked(9, puzzle.givens, (), cages[:i] + cages[i + 1:])
+               for i in range(len(cages))]
+    dropped = next(i for i, other in enumerate(without) if engine.count_solutions(other) == 2)
+    app = window.launch()
+    page = app._page()
+    app.wait_digits(any, 120, message="the first launch shows an empty board, not a puzzle")
+    for leave_out in (None, dropped):
+        app.click_button("Enter puzzle")
+        wait_for(lambda: page.attr(app.button("Enter puzzle"), "aria-pressed") == "true", 5)
+        app.choose("Puzzle kind", "killer")
+        wait_for(lambda: not any(board_digits(app.labels())), 20, message="no blank board for a Killer")
+        app.click_button("Draw cage")
+        for index, cage in enumerate(cages):
+            if index != leave_out:
+                _draw_cage(app, cage.cells, cage.total)
+        drawn = [c for i, c in enumerate(cages) if i != leave_out]
+        wait_for(lambda: all(f"summing to {c.total}" in app.labels()[c.cells[0]] for c in drawn), 20,  # noqa: B023
+                 message="the drawn cages are not in the cells' labels")
+        said = _leave_enter_puzzle(app)
+        if leave_out is None:
+            assert said == "The puzzle has exactly one solution.", said
+        else:
+            assert "several solutions" in said, said
+            status = page.one("status", "True candidates")
+            assert page.text(status), "True candidates is empty"
+            wait_for(lambda: any(", true candidates " in label for label in app.labels()), 60,
+                     message="no cell shows its true candidates")
+    assert app.close() == 0, app.log_text()
+
+
+def _jigsaw_x() -> engine.Puzzle:
+    """A generated Jigsaw with both X diagonals laid on it, keeping the givens no diagonal repeats (drawn,
+    not solved: uniqueness is not asked)."""
+    jigsaw = engine.generate_variant("jigsaw", rng=7)
+    diagonals = [[i * 10 for i in range(9)], [i * 8 + 8 for i in range(9)]]
+    givens = list(jigsaw.givens)
+    for line in diagonals:
+        seen = set()
+        for cell in line:
+            if givens[cell] in seen:
+                givens[cell] = 0
+            seen.add(givens[cell] or None)
+    return engine.Puzzle.checked(9, givens, jigsaw.regions, (engine.Diagonal(False), engine.Diagonal(True)))
+
+
+SHOTS = (  # docs/ screenshot, the puzzle, the figures its constraints draw
+    ("screenshot-killer.png", lambda: engine.read_fpuzzles(_record("iss-killer")["fpuzzles"]), ("fig-cage",)),
+    ("screenshot-jigsaw-x.png", _jigsaw_x, ("fig-diagonal",)),
+    ("screenshot-thermo-arrow.png", lambda: engine.read_fpuzzles(_record("iss-ctc-tribute")["fpuzzles"]),
+     ("fig-thermo", "fig-arrow", "fig-cage")),
+    ("screenshot-16x16.png", lambda: engine.read_fpuzzles(_record("iss-16x16-sudoku-x-hard")["fpuzzles"]),
+     ("fig-diagonal",)),
+)
+
+
+def test_a_killer_a_jigsaw_with_x_a_thermo_arrow_and_a_16x16_are_drawn_in_the_window(window, data_dir):
+    """Each kind's figures are on the board after an import; with SUDOKU_STUDIO_SCREENSHOTS set to a
+    folder (docs/), the window's screenshots are kept there."""
+    app = window.launch()
+    page = app._page()
+    app.wait_digits(any, 120, message="the first launch shows an empty board, not a puzzle")
+    for name, make, figures in SHOTS:
+        puzzle = make()
+        _import(app, engine.fpuzzles_link(puzzle), puzzle.n_cells)
+        wait_for(lambda: board_digits(app.labels()) == list(puzzle.givens), 20, message=name)  # noqa: B023
+        for figure in figures:
+            drawn = page.evaluate(f"document.querySelectorAll('#figures .{figure}').length")
+            assert drawn, f"{name}: no {figure} drawn"
+        png = app.screenshot(data_dir.with_name(f"{data_dir.name}-{name}"))
+        folder = os.environ.get("SUDOKU_STUDIO_SCREENSHOTS")
+        if folder:
+            (Path(folder) / name).write_bytes(png)
     assert app.close() == 0, app.log_text()

@@ -70,6 +70,15 @@ export class BoardView {
       for (let c = 0; c < n; c++) row.appendChild(this.makeCell(shape, r, c));
       this.el.appendChild(row);
     }
+    this.outline(shape);
+  }
+
+  /** Draw the region lines of a shape on the cells there are (its size is theirs). */
+  outline(shape) {
+    for (const [index, cell] of this.cells.entries()) {
+      cell.classList.toggle("edge-r", shape.thickRight[index]);
+      cell.classList.toggle("edge-b", shape.thickBottom[index]);
+    }
   }
 
   makeCell(shape, r, c) {
@@ -78,8 +87,6 @@ export class BoardView {
     const cell = document.createElement("div");
     cell.setAttribute("role", "gridcell");
     cell.className = `cell r${r} c${c}`;
-    cell.classList.toggle("edge-r", shape.thickRight[index]);
-    cell.classList.toggle("edge-b", shape.thickBottom[index]);
     cell.classList.toggle("last-c", c === n - 1);
     cell.classList.toggle("last-r", r === n - 1);
     cell.tabIndex = index === 0 ? 0 : -1;
@@ -117,7 +124,8 @@ export class BoardView {
    */
   render(model) {
     const shape = model.shape || CLASSIC;
-    if (shape.grid !== this.shape.grid) this.build(shape);
+    if (shape.size !== this.shape.size) this.build(shape);
+    else if (shape.grid !== this.shape.grid) this.outline(shape); // a jigsaw being painted: same cells
     this.shape = shape;
     const selected = model.selected;
     const selectedDigit = selected >= 0 ? model.digits[selected] : 0;

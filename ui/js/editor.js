@@ -1,11 +1,12 @@
 // The Enter-puzzle editor of variants (issue 40, item 2): in Enter puzzle, the comboboxes "Puzzle kind"
 // and "Size" (enter_shape), the tools that draw a cage, a thermometer or an arrow on the board (clicks
 // and drags add cells to the constraint being drawn, kept in the store's view state until "Finish …"
-// sends it with add_constraint), the global rules' checkboxes (add_constraint / remove_constraint), and
-// the true candidates of a puzzle with several solutions, shown in its cells.
+// sends it with add_constraint; dots, X, V, > and odd/even go at once), the global rules' checkboxes
+// (add_constraint / remove_constraint) and the list of what was drawn, each with its Remove button.
 
 import { api } from "./api.js";
 import { recordName } from "./clues.js";
+import { AT_ONCE_TOOLS, CELL_TOOLS, EDGE_TOOLS, TOOLS, drawingRecord, edgeCells, neighbours } from "./drawing.js";
 import * as i18n from "./i18n.js";
 import { shapeOf } from "./shape.js";
 import * as store from "./store.js";
@@ -15,23 +16,7 @@ const $ = (id) => document.getElementById(id);
 
 const KINDS = ["classic", "killer", "jigsaw", "x", "windoku", "thermo"];
 const SIZES = [4, 6, 8, 9, 12, 16];
-const TOOLS = ["cage", "thermo", "arrow"]; // drawn cell by cell, then sent by "Finish …"
-const EDGE_TOOLS = { white: { kind: "dot", colour: "white", value: 0 }, black: { kind: "dot", colour: "black", value: 0 },
-  x: { kind: "xv", total: 10 }, v: { kind: "xv", total: 5 }, greater: { kind: "greater" } }; // a click near the
-// edge between two cells sends it (a greater-than sign: the pressed cell holds the greater digit)
-const CELL_TOOLS = { odd: { kind: "parity", even: false }, even: { kind: "parity", even: true } }; // a click sends it
 const RULES = ["antiknight", "antiking", "nonconsecutive"];
-
-/** The record a drawing makes (what Finish sends, what the board shows meanwhile), or null. */
-export function drawingRecord(drawing, total = null) {
-  if (!drawing || !drawing.cells.length) return null;
-  const cells = drawing.cells;
-  if (drawing.tool in EDGE_TOOLS) return cells.length === 2 ? { ...EDGE_TOOLS[drawing.tool], cells: [...cells] } : null;
-  if (drawing.tool in CELL_TOOLS) return { ...CELL_TOOLS[drawing.tool], cell: cells[0] };
-  if (drawing.tool === "cage") return { kind: "cage", cells: [...cells].sort((a, b) => a - b), total };
-  if (drawing.tool === "thermo") return { kind: "thermo", cells: [...cells] };
-  return { kind: "arrow", circle: cells.slice(0, 1), line: cells.slice(1) };
-}
 
 function element(tag, attrs = {}, children = []) {
   const el = document.createElement(tag);
@@ -52,7 +37,7 @@ function build() {
   const tools = TOOLS.map((tool) => element("button", {
     type: "button", id: `draw-${tool}`, "aria-pressed": "false", "data-i18n": `editor.draw.${tool}`,
   }, [i18n.t(`editor.draw.${tool}`)]));
-  const edges = [...Object.keys(EDGE_TOOLS), ...Object.keys(CELL_TOOLS)].map((tool) => element("button", {
+  const edges = AT_ONCE_TOOLS.map((tool) => element("button", {
     type: "button", id: `draw-${tool}`, "aria-pressed": "false", "data-i18n": `editor.draw.${tool}`,
   }, [i18n.t(`editor.draw.${tool}`)]));
   const finishes = TOOLS.map((tool) => element("button", {
@@ -71,6 +56,14 @@ function build() {
     element("div", { class: "editor-row" }, tools),
     element("div", { class: "editor-row" }, edges),
     element("div", { class: "editor-row" }, [
+      element("button", { type: "button", id: "paint-region", "aria-pressed": "false", "data-i18n": "editor.paint" },
+        [i18n.t("editor.paint")]),
+      labelled("region-number", "editor.region", element("input", { type: "number", id: "region-number", min: "1",
+        max: "16", step: "1", value: "1", inputmode: "numeric" })),
+    ]),
+    element("div", { id: "region-sizes", class: "region-sizes", role: "status", "aria-label": i18n.t("editor.regionSizes"),
+      "data-i18n-aria-label": "editor.regionSizes" }),
+    element("div", { class: "editor-row" }, [
       labelled("cage-sum", "editor.cageSum", element("input", { type: "number", id: "cage-sum", min: "1", max: "136",
         step: "1", inputmode: "numeric" })),
       ...finishes,
@@ -79,9 +72,7 @@ function build() {
     element("ul", { id: "editor-constraints", class: "editor-constraints", "aria-label": i18n.t("editor.constraints"),
       "data-i18n-aria-label": "editor.constraints" }),
   ]);
-  const truth = element("div", { id: "true-candidates", class: "true-candidates", role: "status",
-    "aria-label": i18n.t("editor.trueCandidates"), "data-i18n-aria-label": "editor.trueCandidates", hidden: "" });
-  document.querySelector(".panel .state-line").after(group, truth);
+  document.querySelector(".panel .state-line").after(group);
 }
 
 class Editor {
@@ -94,9 +85,10 @@ class Editor {
       $(`draw-${tool}`).addEventListener("click", () => this.toggleTool(tool));
       $(`finish-${tool}`).addEventListener("click", () => this.finish());
     }
-    for (const tool of [...Object.keys(EDGE_TOOLS), ...Object.keys(CELL_TOOLS)]) {
+    for (const tool of AT_ONCE_TOOLS) {
       $(`draw-${tool}`).addEventListener("click", () => this.toggleTool(tool));
     }
+    $("paint-region").addEventListener("click", () => this.toggleTool("region"));
     $("editor-constraints").addEventListener("click", (event) => {
       const button = event.target.closest("button[data-index]");
       if (button) api.removeConstraint(Number(button.dataset.index));
@@ -131,6 +123,10 @@ class Editor {
     const drawing = store.ui().drawing;
     const cell = this.cellOf(event);
     if (!drawing || !this.entering() || cell < 0) return;
+    if (drawing.tool === "region") {
+      this.paint(cell);
+      return;
+    }
     if (drawing.tool in EDGE_TOOLS) {
       if (!dragging) this.edgeClick(drawing, cell, event);
       return;
@@ -151,12 +147,14 @@ class Editor {
     const [row, col] = [Math.floor(cell / n), cell % n];
     const sides = [[y, row > 0, cell - n], [1 - y, row < n - 1, cell + n], [x, col > 0, cell - 1],
       [1 - x, col < n - 1, cell + 1]].filter(([, inside]) => inside).sort((a, b) => a[0] - b[0]);
-    if (sides.length) this.sendAtOnce(drawing.tool, this.edgeCells(drawing.tool, cell, sides[0][2]));
+    if (sides.length) this.sendAtOnce(drawing.tool, edgeCells(drawing.tool, cell, sides[0][2]));
   }
 
-  // the two cells of an edge record: in order for a greater-than sign (the greater first), else sorted
-  edgeCells(tool, first, second) {
-    return tool === "greater" ? [first, second] : [first, second].sort((a, b) => a - b);
+  // a jigsaw's region: the cell goes into the region numbered in "Region" (1..N)
+  paint(cell) {
+    const shape = shapeOf(store.state());
+    const region = Math.max(1, Math.min(shape.size, Math.round(Number($("region-number").value) || 1))) - 1;
+    if (shape.regions[cell] !== region) api.setRegion(cell, region);
   }
 
   async sendAtOnce(tool, cells) {
@@ -172,17 +170,16 @@ class Editor {
     if (!drawing || !this.entering() || (event.key !== "Enter" && event.key !== " ") || event.ctrlKey) return;
     event.preventDefault();
     event.stopPropagation();
-    if (drawing.tool in CELL_TOOLS) this.sendAtOnce(drawing.tool, [store.ui().selected]);
+    if (drawing.tool === "region") this.paint(store.ui().selected);
+    else if (drawing.tool in CELL_TOOLS) this.sendAtOnce(drawing.tool, [store.ui().selected]);
     else this.addCell(drawing, store.ui().selected, false);
   }
 
   addCell(drawing, cell, dragging) {
     const cells = [...drawing.cells];
     if (drawing.tool in EDGE_TOOLS && cells.length === 1 && cells[0] !== cell) { // the keyboard's second cell
-      const n = shapeOf(store.state()).size;
-      const apart = Math.abs(cells[0] - cell);
-      if (apart === n || (apart === 1 && Math.floor(cells[0] / n) === Math.floor(cell / n))) {
-        this.sendAtOnce(drawing.tool, this.edgeCells(drawing.tool, cells[0], cell));
+      if (neighbours(cells[0], cell, shapeOf(store.state()).size)) {
+        this.sendAtOnce(drawing.tool, edgeCells(drawing.tool, cells[0], cell));
       } else {
         this.ctx.say(() => i18n.t("editor.neighbours"));
       }
@@ -255,22 +252,6 @@ class Editor {
     list.hidden = !items.length;
   }
 
-  /** The true candidates (digits some solution has) in the empty cells, when the state has them. */
-  model(model, state) {
-    const truth = state.true_candidates;
-    if (!Array.isArray(truth) || truth.length !== model.shape.cells) return;
-    model.candidates = truth;
-    const base = model.label;
-    const size = model.shape.size;
-    model.label = (cell, digit, notes) => {
-      const label = base(cell, digit, notes);
-      if (digit || !truth[cell]) return label;
-      const list = [];
-      for (let d = 1; d <= size; d++) if (truth[cell] & (1 << (d - 1))) list.push(d);
-      return i18n.t("editor.cellTruth", { label, digits: list.join(" ") });
-    };
-  }
-
   render(state, active) {
     const entering = state.mode === "enter" && !active;
     const shape = shapeOf(state);
@@ -279,10 +260,16 @@ class Editor {
     if (document.activeElement !== $("puzzle-kind")) $("puzzle-kind").value = KINDS.includes(shape.kind) ? shape.kind : "classic";
     if (document.activeElement !== $("puzzle-size")) $("puzzle-size").value = String(shape.size);
     const drawing = store.ui().drawing;
-    for (const tool of [...Object.keys(EDGE_TOOLS), ...Object.keys(CELL_TOOLS)]) {
+    for (const tool of AT_ONCE_TOOLS) {
       $(`draw-${tool}`).setAttribute("aria-pressed", drawing && drawing.tool === tool ? "true" : "false");
     }
     this.listConstraints(shape);
+    $("paint-region").setAttribute("aria-pressed", drawing && drawing.tool === "region" ? "true" : "false");
+    $("region-number").closest(".editor-field").hidden = !(drawing && drawing.tool === "region");
+    $("region-number").max = String(shape.size);
+    const sizes = regionSizesText(shape);
+    if ($("region-sizes").textContent !== sizes) $("region-sizes").textContent = sizes;
+    $("region-sizes").hidden = !sizes;
     for (const tool of TOOLS) {
       const on = Boolean(drawing && drawing.tool === tool);
       $(`draw-${tool}`).setAttribute("aria-pressed", on ? "true" : "false");
@@ -293,12 +280,17 @@ class Editor {
     for (const rule of RULES) {
       $(`rule-${rule}`).checked = shape.constraints.some((k) => k.kind === "rule" && k.name === rule);
     }
-    const truth = Array.isArray(state.true_candidates) && state.true_candidates.length === shape.cells;
-    const box = $("true-candidates");
-    box.hidden = !truth;
-    const words = truth ? i18n.t("editor.trueShown") : "";
-    if (box.textContent !== words) box.textContent = words;
   }
+}
+
+/** What the editor says of a jigsaw's regions of the wrong size ("" when every one has N cells). */
+export function regionSizesText(shape) {
+  const counts = new Array(shape.size).fill(0);
+  for (const r of shape.regions) counts[r] += 1;
+  const wrong = counts.map((count, r) => [r + 1, count]).filter(([, count]) => count !== shape.size);
+  if (!wrong.length) return "";
+  const list = wrong.map(([region, count]) => i18n.t("editor.regionCount", { region, count }));
+  return i18n.t("editor.regionsWrong", { list: list.join(i18n.t("clue.join")), size: shape.size });
 }
 
 export const editor = new Editor();

@@ -17,8 +17,10 @@ import { practise } from "./practise.js";
 import { print } from "./print.js";
 import { rating } from "./rating.js";
 import { share } from "./share.js";
+import { trueCandidates } from "./truth.js";
 import { variants } from "./variants.js";
 import { why } from "./why.js";
 
-// marks before colours: a cell's label names its marks, then its colours (the colour last)
-export const FEATURES = [marks, colours, why, rating, practise, needs, share, daily, print, photo, variants, editor];
+// marks before colours: a cell's label names its marks, then its colours, then what constrains it
+export const FEATURES = [marks, colours, why, rating, practise, needs, share, daily, print, photo, variants, editor,
+  trueCandidates];

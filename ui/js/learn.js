@@ -5,6 +5,7 @@
 
 import { api } from "./api.js";
 import { highlightOf } from "./board.js";
+import { recordName } from "./clues.js";
 import * as i18n from "./i18n.js";
 import * as store from "./store.js";
 import { drawLinks } from "./links.js";
@@ -40,8 +41,13 @@ export function hintText(hint) {
   if (hint.step) return hint.step.words[i18n.language()] || hint.step.words.en;
   if (hint.technique === "guess" && hint.level < 3) return i18n.t(`hint.guess${hint.level}`);
   if (hint.level === 1) {
-    return hint.unit >= 0 ? i18n.t("hint.lookUnit", { unit: unitName(hint.unit) })
-      : i18n.t("hint.lookDigit", { digit: hint.digit });
+    if (hint.unit >= 0) return i18n.t("hint.lookUnit", { unit: unitName(hint.unit) });
+    const shape = shapeOf(store.state());
+    const used = (hint.constraints || []).map((i) => shape.constraints[i]).filter(Boolean);
+    if (!hint.digit && used.length) { // a variant step on a cage, a line or a dot: name the first
+      return i18n.t("hint.lookConstraint", { what: recordName(used[0], shape.size) });
+    }
+    return i18n.t("hint.lookDigit", { digit: hint.digit });
   }
   if (hint.level === 2) {
     // a variant's technique comes with its names (the variant logic's registry, not the classic list)

@@ -3,7 +3,7 @@
 // "Rules" a screen reader reads. A classic puzzle shows none of it: the board is as it always was.
 
 import { cellClues, ruleLines } from "./clues.js";
-import { drawingRecord } from "./editor.js";
+import { drawingRecord } from "./drawing.js";
 import { drawFigures, outsideSides } from "./figures.js";
 import * as i18n from "./i18n.js";
 import { shapeOf } from "./shape.js";

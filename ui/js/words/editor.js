@@ -5,6 +5,12 @@ import * as i18n from "../i18n.js";
 i18n.addTexts({
   en: {
     "editor.group": "Puzzle editor",
+    "editor.paint": "Paint region",
+    "editor.region": "Region",
+    "editor.drawing.region": "Painting regions: click or drag over cells to put them in the region numbered in Region.",
+    "editor.regionSizes": "Region sizes",
+    "editor.regionCount": "region {region} has {count} cells",
+    "editor.regionsWrong": "Wrong sizes: {list}; each region needs {size}.",
     "editor.draw.greater": "Draw greater than",
     "editor.draw.odd": "Draw odd",
     "editor.draw.even": "Draw even",
@@ -70,6 +76,12 @@ i18n.addTexts({
   },
   zh: {
     "editor.group": "题目编辑",
+    "editor.paint": "涂区域",
+    "editor.region": "区域",
+    "editor.drawing.region": "正在涂区域：点击或拖过格子，把它们放进“区域”中编号的区域。",
+    "editor.regionSizes": "区域大小",
+    "editor.regionCount": "区域 {region} 有 {count} 格",
+    "editor.regionsWrong": "大小不对：{list}；每个区域需要 {size} 格。",
     "editor.draw.greater": "画大于号",
     "editor.draw.odd": "画奇数格",
     "editor.draw.even": "画偶数格",

@@ -6,6 +6,7 @@ import * as i18n from "../i18n.js";
 i18n.addTexts({
   en: {
     "label.rules": "Rules",
+    "hint.lookConstraint": "Look at the {what}.",
     "name.at": "{what} at {cell}",
     "name.region": "extra region",
     "name.diagonal": "diagonal",
@@ -55,6 +56,7 @@ i18n.addTexts({
   },
   zh: {
     "label.rules": "规则",
+    "hint.lookConstraint": "看{what}。",
     "name.at": "{cell}的{what}",
     "name.region": "额外区域",
     "name.diagonal": "对角线",
