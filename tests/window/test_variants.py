@@ -154,18 +154,18 @@ def test_a_killer_drawn_in_enter_puzzle_has_one_solution_and_without_a_cage_seve
 
 
 def _jigsaw_x() -> engine.Puzzle:
-    """A generated Jigsaw with both X diagonals laid on it, keeping the givens no diagonal repeats (drawn,
-    not solved: uniqueness is not asked)."""
-    jigsaw = engine.generate_variant("jigsaw", rng=7)
-    diagonals = [[i * 10 for i in range(9)], [i * 8 + 8 for i in range(9)]]
-    givens = list(jigsaw.givens)
-    for line in diagonals:
-        seen = set()
-        for cell in line:
-            if givens[cell] in seen:
-                givens[cell] = 0
-            seen.add(givens[cell] or None)
-    return engine.Puzzle.checked(9, givens, jigsaw.regions, (engine.Diagonal(False), engine.Diagonal(True)))
+    """A Jigsaw with both X diagonals and one solution: a generated jigsaw's regions, a solution with the
+    diagonals, and its digits given in a seeded order until the count is one."""
+    import random
+
+    regions, diagonals = engine.generate_variant("jigsaw", rng=7).regions, (engine.Diagonal(False),
+                                                                             engine.Diagonal(True))
+    solution = engine.solve(engine.Puzzle.checked(9, [0] * 81, regions, diagonals))
+    givens, order = [0] * 81, random.Random(7).sample(range(81), 81)
+    while engine.count_solutions(engine.Puzzle.checked(9, givens, regions, diagonals)) > 1:
+        cell = order.pop()
+        givens[cell] = solution[cell]
+    return engine.Puzzle.checked(9, givens, regions, diagonals)
 
 
 SHOTS = (  # docs/ screenshot, the puzzle, the figures its constraints draw
@@ -173,8 +173,8 @@ SHOTS = (  # docs/ screenshot, the puzzle, the figures its constraints draw
     ("screenshot-jigsaw-x.png", _jigsaw_x, ("fig-diagonal",)),
     ("screenshot-thermo-arrow.png", lambda: engine.read_fpuzzles(_record("iss-ctc-tribute")["fpuzzles"]),
      ("fig-thermo", "fig-arrow", "fig-cage")),
-    ("screenshot-16x16.png", lambda: engine.read_fpuzzles(_record("iss-16x16-sudoku-x-hard")["fpuzzles"]),
-     ("fig-diagonal",)),
+    ("screenshot-16x16-jigsaw.png", lambda: engine.read_fpuzzles(_record("iss-16x16-jigsaw")["fpuzzles"]),
+     ()),
 )
 
 
