@@ -154,6 +154,16 @@ def _puzzle(digits: Sequence[int], shape: Shape) -> Any:
     return shape.model(digits)
 
 
+def _checked_model(givens: Sequence[int], shape: Shape) -> Any:
+    """Return the engine model of ``givens`` on ``shape``, or None when they repeat a digit or do not fit."""
+    if conflict_list(givens, shape):
+        return None
+    try:
+        return shape.model(givens)
+    except ValueError:
+        return None
+
+
 def count(digits: Sequence[int], shape: Shape = CLASSIC, limit: int = 2) -> int | None:
     """Return the number of solutions of ``digits`` up to ``limit`` (0 for repeats), None when they do
     not fit the shape."""
@@ -200,12 +210,9 @@ def _variant_hidden_singles(digits: Sequence[int], shape: Shape) -> list[tuple[i
 def unique_solution(givens: Sequence[int], shape: Shape = CLASSIC) -> list[int] | None:
     """Return the one solution of ``givens`` (of ``shape``), or None if they repeat a digit, do not fit
     the shape, have none or several."""
-    if conflict_list(givens, shape):
+    if _checked_model(givens, shape) is None:
         return None
-    try:
-        puzzle = _puzzle(givens, shape)
-    except ValueError:
-        return None
+    puzzle = _puzzle(givens, shape)
     from engine import count_solutions, solve  # numba: loaded only when a solution is needed
 
     if count_solutions(puzzle, 2) != 1:
@@ -223,11 +230,8 @@ def true_candidates(givens: Sequence[int], shape: Shape = CLASSIC,
     answer (a killer without one cage: one search, 0.04 s, where a search per open digit took 15 s).
     Past that, the variant logic strikes what no solution has, and each (cell, digit) neither settles is
     asked about, with that digit given."""
-    if conflict_list(givens, shape):
-        return None
-    try:
-        puzzle = _puzzle(givens, shape)
-    except ValueError:
+    model = _checked_model(givens, shape)
+    if model is None:
         return None
     from engine import solutions, solve
 
@@ -235,7 +239,7 @@ def true_candidates(givens: Sequence[int], shape: Shape = CLASSIC,
         found = solve(_puzzle(digits, shape))
         return None if found is None else [int(d) for d in found]
 
-    listed = solutions(puzzle, ENUMERATED)
+    listed = solutions(model, ENUMERATED)  # the variant search lists a classic puzzle's too
     if not listed:
         return None
     masks = [0] * len(givens)

@@ -272,6 +272,20 @@ def test_a_killer_entered_cage_by_cage_has_one_solution_and_without_a_cage_sever
             assert bool(engine.count_solutions(trial, 1)) == bool(truth[cell] >> (digit - 1) & 1)
 
 
+def test_a_classic_puzzle_typed_with_two_solutions_shows_both_solutions_digits_as_true_candidates(api):
+    from tests.harness.puzzles import exactly_two
+
+    row = exactly_two(0)
+    assert api.set_mode("enter")["ok"]
+    for cell, ch in enumerate(row["puzzle77"]):
+        if ch != "0":
+            assert api.set_cell(cell, int(ch))["ok"]
+    assert api.set_mode("play")["check"]["kind"] == "multiple"
+    both = [(1 << (int(a) - 1)) | (1 << (int(b) - 1)) for a, b in zip(row["solution_a"], row["solution_b"],
+                                                                         strict=True)]
+    assert state_of(api)["true_candidates"] == both
+
+
 def test_x_windoku_and_rule_kinds_start_with_their_constraints_and_a_jigsaw_is_painted(api):
     assert api.set_mode("enter")["ok"]
     assert api.enter_shape("x", 6)["ok"]
