@@ -108,6 +108,20 @@ def test_thermometers_and_arrows_are_named_in_labels_and_drawn(ui):
     assert svg.locator(".fig-arrow-line").count() == 2 * len(arrows)  # a line and its head each
 
 
+def test_a_16x16_with_global_rules_lists_them_and_keeps_its_620px_at_1366x768(ui):
+    from engine import Puzzle, Rule
+
+    ui.page.set_viewport_size({"width": 1366, "height": 768})
+    jigsaw = train_puzzle("iss-16x16-jigsaw")
+    rules = tuple(Rule(name) for name in ("antiknight", "antiking", "nonconsecutive", "disjointgroups"))
+    puzzle = Puzzle.checked(16, [0] * 256, jigsaw.regions, rules)
+    feed(ui.page, variant_state(newest_state(ui.bridge), puzzle))
+    expect(ui.page.get_by_role("list", name="Rules").get_by_role("listitem")).to_have_count(4)
+    box = ui.board().bounding_box()
+    assert box["width"] >= 620 and box["height"] >= 620, box
+    assert not ui.page.evaluate("() => document.scrollingElement.scrollHeight > innerHeight")
+
+
 def test_global_rules_are_a_list_named_rules_in_english_and_chinese(ui):
     show(ui, "iss-anti-knight-anti-king")
     rules = ui.page.get_by_role("list", name="Rules")

@@ -1,6 +1,6 @@
 // A variant puzzle on the page (issue 40): its figures over the board (figures.js), what constrains each
-// cell at the end of the cell's label (clues.js) and its rules list under the board, a list named
-// "Rules" a screen reader reads. A classic puzzle shows none of it: the board is as it always was.
+// cell at the end of the cell's label (clues.js) and its rules list in the side panel under the board's
+// state (not under the board, which keeps all its height), a list named "Rules" a screen reader reads. A classic puzzle shows none of it: the board is as it always was.
 
 import { cellClues, ruleLines } from "./clues.js";
 import { drawingRecord } from "./drawing.js";
@@ -19,7 +19,6 @@ class Variants {
   }
 
   mount() {
-    const wrap = $("board").parentElement;
     const svg = document.createElementNS("http://www.w3.org/2000/svg", "svg");
     svg.id = "figures";
     svg.setAttribute("class", "figures");
@@ -31,7 +30,7 @@ class Variants {
     list.className = "rules";
     list.setAttribute("data-i18n-aria-label", "label.rules");
     list.hidden = true;
-    wrap.after(list);
+    $("board-state").after(list);
   }
 
   /** The words of what constrains each cell, once per shape and language (shape.js keeps one object
@@ -69,7 +68,6 @@ class Variants {
     this.drawn = key;
     const svg = $("figures");
     const wrap = $("board").parentElement;
-    const area = wrap.parentElement;
     svg.toggleAttribute("hidden", !shape.constraints.length && !pending);
     drawFigures(svg, shape, pending, focus);
     const sides = outsideSides(shape);
@@ -81,8 +79,6 @@ class Variants {
     list.replaceChildren(...lines.map((line) => Object.assign(document.createElement("li"), { textContent: line })));
     list.setAttribute("aria-label", i18n.t("label.rules"));
     list.hidden = !lines.length;
-    if (lines.length) area.style.setProperty("--rules-room", `${Math.min(4, lines.length) * 18 + 16}px`);
-    else area.style.removeProperty("--rules-room");
   }
 }
 
