@@ -47,10 +47,11 @@ PLACES: dict[str, str] = {
 BOARD_STATE_WORDS = ("Solved", "Valid", "Invalid", "Unsolvable")
 
 # issue 32: a coloured cell's label ends with its colour, after its coloured notes; issue 40: its corner and
-# centre marks come after its notes
+# centre marks come after its notes, and a typed puzzle of several solutions ends it with its true candidates
 _LABEL = re.compile(r"^row ([1-9]), column ([1-9]), (empty|[1-9])(?:, notes [1-9](?: [1-9])*)?"
                     r"(?:, corner marks \d+(?: \d+)*)?(?:, centre marks \d+(?: \d+)*)?"
-                    r"(?:, coloured notes [1-9] colour [1-8](?:, [1-9] colour [1-8])*)?(?:, colour [1-8])?$")
+                    r"(?:, coloured notes [1-9] colour [1-8](?:, [1-9] colour [1-8])*)?(?:, colour [1-8])?"
+                    r"(?:, true candidates [1-9](?: [1-9])*)?$")
 
 
 def cell_label(cell: int, digit: int) -> str:

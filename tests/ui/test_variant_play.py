@@ -84,3 +84,16 @@ def test_a_hint_on_a_killer_names_a_cage_technique_and_draws_what_it_uses(ui):
     assert re.search(r"cage", " ".join(texts), re.I), texts
     assert not re.search(r"\b[a-z]+_[a-z_]+\b", texts[1]), texts[1]  # the technique's name, not its id
     assert ui.page.locator("#figures .fig-focus").count() >= 1
+
+
+@pytest.mark.parametrize(("choice", "cells"), [("killer 9", 81), ("classic 6", 36), ("classic 16", 256)])
+def test_new_puzzle_of_a_kind_makes_one_of_that_kind_and_size(ui, choice, cells):
+    ui.page.get_by_role("combobox", name="New puzzle kind").select_option(choice)
+    ui.button("New puzzle").click()
+    expect(ui.cells()).to_have_count(cells, timeout=120_000)
+    if choice.startswith("killer"):  # the board was 9x9 already: wait for the cages
+        wait_for(lambda: any("summing to" in label for label in ui.labels()), 120, message="no cage came")
+    else:
+        wait_for(lambda: any(board_digits(ui.labels())), 30, message="no givens")
+        board_state = ui.page.get_by_role("status", name="Board state")
+        expect(board_state).to_contain_text("exactly one solution", timeout=60_000)

@@ -11,7 +11,10 @@ const $ = (id) => document.getElementById(id);
 export function wireButtons({ say, sayMaking, toggleEnterMode, undoRedo }) {
   $("new-puzzle").addEventListener("click", async () => {
     // the puzzle can be made before the answer comes back: say "making" only while it still is
-    const { answer, state } = await store.act(() => api.newPuzzle());
+    // the kind picked beside it ("classic 9" is today's New puzzle; the rest the variant engine makes)
+    const [kind, size] = $("new-kind").value.split(" ");
+    const classic = kind === "classic" && size === "9";
+    const { answer, state } = await store.act(() => (classic ? api.newPuzzle() : api.newVariant(kind, Number(size))));
     if (answer.ok && state.busy) sayMaking(() => i18n.t("msg.generating"));
   });
   $("clear").addEventListener("click", async () => {
