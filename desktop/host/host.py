@@ -31,28 +31,19 @@ from desktop.host.making import MakerHost
 from desktop.host.pacer import Trace, pace
 from desktop.host.photo import PhotoHost
 from desktop.host.practice import PracticeHost
-from desktop.io import storage, transfer
+from desktop.io import printing, storage, transfer
 from desktop.midend import GameError
+from desktop.midend.enter import typed_puzzle
 from desktop.midend.frames import engine_trace
 from desktop.midend.midend import Midend
-from desktop.midend.rules import check_puzzle, true_candidates, unique_solution
+from desktop.midend.rules import check_puzzle, unique_solution
 from desktop.midend.trainer import dump_scores, load_scores
-from engine import UnknownConstraintError, __version__
+from engine import __version__
 
 log = logging.getLogger(__name__)
 
 WARM_UP_DELAY_S = 1.0
 MAX_SET = 1000
-
-
-def _printable(game: Any) -> Any:
-    """Return a game's puzzle as the engine prints it: its givens, or a variant's engine Puzzle."""
-    if game.shape.is_classic:
-        return game.givens()
-    try:
-        return game.model()
-    except ValueError:  # a jigsaw still being painted: nothing whole to print
-        return [0] * game.shape.n_cells
 
 
 def now_ms() -> float:
@@ -193,7 +184,7 @@ class Host:
         with self.lock:
             play = self.midend.play
             games = play.games if whole_set and play.is_set else [play.game]
-            return [_printable(g) for g in games]
+            return [printing.printable(g) for g in games]
 
     # -- questions that need the solver (computed off the lock) -----------------------------------
 
@@ -217,13 +208,9 @@ class Host:
         self._warm_soon.set()
         with self.lock:
             digits, shape = self.midend.game.givens(), self.midend.game.shape
-        check = check_puzzle(digits, shape=shape)
-        if check["kind"] == "unique":
-            self.move({"name": "solution_found", "givens": digits, "solution": unique_solution(digits, shape),
-                       "shape": shape})
-        elif check["kind"] == "multiple":
-            self.move({"name": "true_candidates", "givens": digits, "shape": shape,
-                       "masks": true_candidates(digits, shape)})
+        check, found = typed_puzzle(digits, shape)
+        if found is not None:
+            self.move(found)
         return check
 
     def check_board(self) -> dict[str, Any]:
@@ -236,19 +223,7 @@ class Host:
     def load_text(self, text: str) -> None:
         """Load a pasted or imported puzzle (its solution found off the lock): an undoable move;
         GameError ``several_puzzles`` for a text of several, ``bad_text`` saying where it is wrong."""
-        try:
-            several = transfer.read_several(text)
-            if several is not None:
-                raise GameError("several_puzzles", f"The text holds {len(several)} puzzles.",
-                                {"count": len(several)})
-            givens, notes, shape = transfer.read_any(text)
-        except UnknownConstraintError as err:
-            names = ", ".join(err.names)
-            message = f"This puzzle has a constraint Sudoku Studio does not know: {names}."
-            params = {"constraints": list(err.names), "message": str(err)}
-            raise GameError("unsupported", message, params) from None
-        except ValueError as err:
-            raise GameError("bad_text", str(err), {"message": str(err)}) from None
+        givens, notes, shape = transfer.read_one(text)
         self.stop_run()
         solution = unique_solution(givens, shape)
         self.move({"name": "load", "givens": givens, "solution": solution, "cause": "import", "notes": notes,

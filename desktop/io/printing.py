@@ -38,3 +38,13 @@ def write(path: str, puzzles: Sequence[Any], per_page: int, solutions: bool, tit
     except SudokuError as err:  # PrintError, MissingFontError, InvalidPuzzleError
         raise GameError("print", str(err), {"message": str(err)}) from None
     return files.write_file(path, pdf)
+
+
+def printable(game: Any) -> Any:
+    """Return a game's puzzle as the engine prints it: its givens, or a variant's engine Puzzle."""
+    if game.shape.is_classic:
+        return game.givens()
+    try:
+        return game.model()
+    except ValueError:  # a jigsaw still being painted: nothing whole to print
+        return [0] * game.shape.n_cells

@@ -27,20 +27,19 @@ import re
 from functools import lru_cache
 from typing import Any
 
+from desktop.io.shapes import DIGITS, digit_line, dump_shape, load_shape, read_digits
 from desktop.midend import CAUSES, ORIGINS, Cell, Change, Game, Move, Play
 from desktop.midend.colours import COLOURS, NO_COLOUR, Colour, Paint, note_colours_valid
-from desktop.midend.game import HISTORY_LIMIT, MODES, Puzzle
 from desktop.midend.marks import NO_MARKS, Mark, Marks, mask_valid
+from desktop.midend.moves import HISTORY_LIMIT, MODES, Puzzle
 from desktop.midend.play import TIMES_KEPT, solved_by_player
 from desktop.midend.rules import unique_solution
-from desktop.midend.shape import CLASSIC, KINDS, SIZES, Shape, kind_of
-from engine import N_CELLS, ParseError
-from engine import Puzzle as Model
+from desktop.midend.shape import CLASSIC, Shape
+from engine import N_CELLS
 
 FORMAT = "sudoku-studio/game"
 DATE = re.compile(r"\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])")
 VERSION = 4
-DIGITS = "0123456789ABCDEFG"  # a cell's character: 0 empty, then digits 1-16
 MAX_CELLS = 256  # a 16x16 board: a change may name a cell of any shape the history passed through
 DIFFICULTIES = ("any", "easy", "medium", "hard", "expert", "master")
 
@@ -125,8 +124,8 @@ def _list(value: Any, name: str) -> list[Any]:
 def _dump_game(game: Game, now: float) -> dict[str, Any]:
     return {
         "recorded": game.recorded,  # its solve time is counted: never again after a relaunch
-        **_dump_shape(game.shape),
-        "digits": _line(game.digits),
+        **dump_shape(game.shape),
+        "digits": digit_line(game.digits),
         "origins": [ORIGINS.index(o) for o in game.origins],
         "notes": list(game.notes),
         "colours": [[c, *tint] for c, tint in enumerate(game.colours) if tint != NO_COLOUR],
@@ -134,7 +133,7 @@ def _dump_game(game: Game, now: float) -> dict[str, Any]:
         "mode": game.mode,
         "difficulty": game.difficulty,
         "daily": game.daily,
-        "solution": _line(game.solution) if game.solution else None,
+        "solution": digit_line(game.solution) if game.solution else None,
         "timer_ms": game.timer.elapsed(now),
         "paused": game.paused,
         "mistakes_checked": game.mistakes_checked,
@@ -157,54 +156,10 @@ def _dump_move(move: Move) -> dict[str, Any]:
 
 
 def _dump_puzzle(puzzle: Puzzle) -> dict[str, Any]:
-    solution = None if puzzle.solution is None else _line(puzzle.solution)
+    solution = None if puzzle.solution is None else digit_line(puzzle.solution)
     return {"solution": solution, "difficulty": puzzle.difficulty, "timer_ms": puzzle.timer_ms,
             "daily": puzzle.daily, **({"recorded": True} if puzzle.recorded else {}),
-            **_dump_shape(puzzle.shape)}
-
-
-def _line(digits: Any) -> str:
-    return "".join(DIGITS[d] for d in digits)
-
-
-def _dump_shape(shape: Shape) -> dict[str, Any]:
-    """Return ``{"shape": ...}`` for a shape other than the classic one (nothing for it)."""
-    if shape == CLASSIC and shape.kind == "classic":
-        return {}
-    model = Model(shape.size, (0,) * shape.n_cells, shape.regions, shape.constraints, shape.title).to_dict()
-    del model["givens"]
-    return {"shape": dict(model, kind=shape.kind)}
-
-
-def _load_shape(data: Any) -> Shape:
-    """Return the shape a game or a move saved (classic when none was); ValueError naming what is wrong."""
-    if "shape" not in data:
-        return CLASSIC
-    raw = data["shape"]
-    if not isinstance(raw, dict) or raw.get("size") not in SIZES or isinstance(raw.get("size"), bool):
-        raise ValueError("shape: expected an object with a size of 4, 6, 8, 9, 12 or 16")
-    size, regions = raw["size"], raw.get("regions")
-    try:  # the regions apart: a jigsaw still being painted in Enter puzzle may be uneven
-        model = Model.from_dict(dict(raw, givens="." * (size * size), regions=None))
-    except ParseError as err:
-        raise ValueError(f"shape: {err.message}") from None
-    shape = Shape.of(model)
-    if regions is not None:
-        if not isinstance(regions, list) or len(regions) != size * size or not all(
-                isinstance(r, int) and not isinstance(r, bool) and 0 <= r < size for r in regions):
-            raise ValueError(f"shape: regions must be {size * size} numbers 0-{size - 1}")
-        shape = shape.with_regions(regions)
-    kind = raw.get("kind")
-    return Shape(shape.size, shape.regions, shape.constraints, kind if kind in KINDS else kind_of(shape),
-                 shape.title)
-
-
-def _digits(text: Any, shape: Shape, name: str) -> list[int]:
-    """Return the digits of a saved line of ``shape``'s N*N cells; ValueError naming ``name``."""
-    n = shape.size
-    if not isinstance(text, str) or len(text) != n * n or not all(ch in DIGITS[:n + 1] for ch in text):
-        raise ValueError(f"{name}: expected {n * n} digits 0-{DIGITS[n]}")
-    return [DIGITS.index(ch) for ch in text]
+            **dump_shape(puzzle.shape)}
 
 
 def _load_play(data: Any, is_set: bool | None = None) -> tuple[Play, list[str]]:
@@ -265,9 +220,9 @@ def _load_game(data: Any) -> tuple[Game, list[str]]:
     solution was not the one of its givens."""
     if not isinstance(data, dict):
         raise ValueError("a saved game must be an object")
-    shape = _load_shape(data)
+    shape = load_shape(data)
     game, cells = Game(shape=shape), shape.n_cells
-    game.digits = _digits(data.get("digits"), shape, "digits")
+    game.digits = read_digits(data.get("digits"), shape, "digits")
     origins = data.get("origins")
     if not isinstance(origins, list) or len(origins) != cells:
         raise ValueError(f"origins: expected {cells} origin codes")
@@ -329,7 +284,7 @@ def _check_solution(game: Game, saved: Any) -> list[str]:
         return []  # none was known: the host finds it when it is needed
     found = _solution_of(tuple(game.givens()), game.shape)
     game.solution = found
-    if isinstance(saved, str) and found is not None and saved == _line(found):
+    if isinstance(saved, str) and found is not None and saved == digit_line(found):
         return []
     if found is None:
         return [SolutionNotice("its givens no longer have a single solution, so no digit is judged wrong")]
@@ -454,7 +409,7 @@ def _puzzle(data: Any) -> Puzzle:
     """Return a move's puzzle; its solution is checked against the givens only when the move is made."""
     if not isinstance(data, dict):
         raise ValueError("a move's puzzle must be an object")
-    text, shape = data.get("solution"), _load_shape(data)
+    text, shape = data.get("solution"), load_shape(data)
     solution = None
     digits = DIGITS[1:shape.size + 1]
     if isinstance(text, str) and len(text) == shape.n_cells and all(ch in digits for ch in text):

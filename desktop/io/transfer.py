@@ -16,11 +16,13 @@ from urllib.parse import urlsplit
 
 import numpy as np
 
+from desktop.midend import GameError
 from desktop.midend.rules import conflict_list
 from desktop.midend.shape import CLASSIC, Shape
 from engine import (
     InvalidPuzzleError,
     ParseError,
+    UnknownConstraintError,
     candidate_masks,
     conflicts,
     format_block,
@@ -134,6 +136,25 @@ def _checked(givens: list[int]) -> list[int]:
     if found:
         raise InvalidPuzzleError(f"the puzzle repeats the digit {found[0].digit}")
     return givens
+
+
+def read_one(text: str) -> tuple[list[int], list[int] | None, Shape]:
+    """Return the one puzzle a pasted or imported ``text`` holds, as ``read_any``; GameError
+    ``several_puzzles`` for a text of several, ``unsupported`` naming a constraint we do not know,
+    ``bad_text`` saying where it is wrong."""
+    try:
+        several = read_several(text)
+        if several is not None:
+            count = len(several)
+            raise GameError("several_puzzles", f"The text holds {count} puzzles.", {"count": count})
+        return read_any(text)
+    except UnknownConstraintError as err:
+        names = ", ".join(err.names)
+        message = f"This puzzle has a constraint Sudoku Studio does not know: {names}."
+        params = {"constraints": list(err.names), "message": str(err)}
+        raise GameError("unsupported", message, params) from None
+    except ValueError as err:
+        raise GameError("bad_text", str(err), {"message": str(err)}) from None
 
 
 def read_several(text: str) -> list[list[int]] | None:

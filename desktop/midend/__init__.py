@@ -12,7 +12,8 @@ scores.  :mod:`desktop.host.host` guards the Midend with its lock;
 :mod:`desktop.io.saves` turns its Play into JSON.
 """
 
-from desktop.midend.game import CAUSES, ORIGINS, Cell, Change, Game, GameError, Move
+from desktop.midend.game import Game
+from desktop.midend.moves import CAUSES, ORIGINS, Cell, Change, GameError, Move
 from desktop.midend.play import Play
 from desktop.midend.rules import check_puzzle, hidden_singles, quick_status, refine_status
 from desktop.midend.timer import Timer

@@ -10,10 +10,12 @@ docs/variants.md), checked by the engine's model: a bad one is refused with its 
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 import engine
 from desktop.midend.game import Game, GameError
+from desktop.midend.rules import check_puzzle, true_candidates, unique_solution
 from desktop.midend.shape import KINDS, SIZES, Shape
 
 Result = dict[str, Any]
@@ -58,11 +60,25 @@ def _with(shape: Shape, records: list[dict[str, Any]]) -> Shape:
     return Shape(shape.size, shape.regions, tuple(checked_constraint(shape, r) for r in records), shape.kind)
 
 
+def typed_puzzle(digits: list[int], shape: Shape) -> tuple[dict[str, Any], dict[str, Any] | None]:
+    """What a typed puzzle is (``check_puzzle``), and the command that keeps its solution (one) or its
+    true candidates (several) for the mid end; None for no solution or repeats."""
+    check = check_puzzle(digits, shape=shape)
+    if check["kind"] == "unique":
+        return check, {"name": "solution_found", "givens": digits, "solution": unique_solution(digits, shape),
+                       "shape": shape}
+    if check["kind"] == "multiple":
+        return check, {"name": "true_candidates", "givens": digits, "shape": shape,
+                       "masks": true_candidates(digits, shape)}
+    return check, None
+
+
 class EnterCommands:
     """The mid end's Enter puzzle commands for variants, mixed into :class:`~desktop.midend.midend.Midend`
     (which gives the game shown)."""
 
     game: Game
+    true_cands: tuple[Any, list[int]] | None  # (the puzzle's shape and givens, the masks found for it)
 
     def _entering(self) -> Game:
         game = self.game
@@ -107,3 +123,17 @@ class EnterCommands:
         regions = list(game.shape.regions)
         regions[cell] = region
         return {"changed": game.set_shape(game.shape.with_regions(regions), now)}
+
+    def _true_candidates(self) -> list[int] | None:
+        """The true candidates found for the puzzle shown, None unless it is the one they were found for."""
+        found, game = self.true_cands, self.game
+        if found is None or found[0] != (game.shape, tuple(game.givens())):
+            return None
+        return list(found[1])
+
+    def _do_true_candidates(self, now: float, givens: Sequence[int], shape: Shape,
+                            masks: Sequence[int] | None) -> Result:
+        """The true candidates of the puzzle ``givens`` of ``shape`` (several solutions), found by the
+        caller: the state's ``true_candidates`` while they are the puzzle shown."""
+        self.true_cands = None if masks is None else ((shape, tuple(givens)), [int(m) for m in masks])
+        return {"changed": False}

@@ -12,93 +12,19 @@ from __future__ import annotations
 
 import itertools
 from collections.abc import Iterable, Sequence
-from typing import Any, NamedTuple
+from typing import Any
 
 import numpy as np
 
+from desktop.midend import moves
 from desktop.midend.colours import NO_COLOUR, Colour, Paint, note_colour, with_note_colour
 from desktop.midend.marks import NO_MARKS, Mark, Marks, shown
+from desktop.midend.moves import Cell, Change, GameError, Move, Puzzle
 from desktop.midend.rules import conflict_list, header_status, judged_digits, quick_status, wrong_cells
 from desktop.midend.shape import CLASSIC, Shape, candidates, peers
 from desktop.midend.timer import Timer
 
-# where a digit came from; "" = the cell is empty
-ORIGINS = ("", "given", "entry", "inferred", "solved")
-MODES = ("play", "enter")
-# why a move was made: the player typed a digit or a note, a hint or Fill last remaining cells or a
-# solve placed digits, a puzzle arrived (new, imported or typed in with Enter puzzle), Restart puzzle or
-# Clear, Undo to first mistake took moves back, the player painted colours (Clear colours too), or made
-# or erased corner and centre marks
-CAUSES = ("entry", "note", "hint", "fill", "solve", "new", "import", "restart", "clear", "enter", "rewind",
-          "colour", "mark")
-PUZZLE_CAUSES = ("new", "import", "restart", "clear", "enter")  # moves that carry a Puzzle
 _SERIALS = itertools.count(1)
-HISTORY_LIMIT = 500  # undo steps kept (and saved)
-EMPTY_CELL = ("", 0)  # what a cell off a smaller board is: empty, no notes
-
-
-class GameError(Exception):
-    """A move the rules refuse: ``code`` and ``params`` for the page to word, ``message`` in English."""
-
-    def __init__(self, code: str, message: str, params: dict[str, Any] | None = None) -> None:
-        super().__init__(message)
-        self.code = code
-        self.message = message
-        self.params = params or {}
-
-
-class Cell(NamedTuple):
-    """One cell's game state: digit 0-N, origin, notes (bit d-1 = note d)."""
-
-    digit: int
-    origin: str
-    notes: int
-
-
-class Change(NamedTuple):
-    """One cell's state before and after a move."""
-
-    cell: int
-    before: Cell
-    after: Cell
-
-
-class Puzzle(NamedTuple):
-    """What a change of puzzle swaps besides the cells: the solution of its givens (None: not known or
-    not unique), its difficulty, time played, a daily puzzle's date, if its solve time is counted, and
-    its shape."""
-
-    solution: tuple[int, ...] | None
-    difficulty: str
-    timer_ms: int
-    daily: str = ""
-    recorded: bool = False
-    shape: Shape = CLASSIC
-
-
-class Move(NamedTuple):
-    """One undoable move: why it was made, what it changed, for a change of puzzle the puzzle's
-    identity before and after (so Undo brings back the old puzzle with its solution and time), the
-    colours and the corner and centre marks it changed."""
-
-    cause: str
-    changes: tuple[Change, ...]
-    puzzle: tuple[Puzzle, Puzzle] | None = None
-    paints: tuple[Paint, ...] = ()
-    marks: tuple[Mark, ...] = ()
-
-
-def fits_givens(solution: Sequence[int] | None, givens: Sequence[int], shape: Shape = CLASSIC) -> bool:
-    """True if ``solution`` is a complete grid of ``shape`` repeating nothing that keeps every given;
-    False for None."""
-    n = shape.size
-    if solution is None or len(solution) != n * n or len(givens) != n * n:
-        return False
-    if not all(1 <= d <= n for d in solution):
-        return False
-    if any(g and g != s for g, s in zip(givens, solution, strict=True)):
-        return False
-    return not conflict_list(solution, shape)
 
 
 class Game:
@@ -224,8 +150,8 @@ class Game:
         self.paused = False  # a new puzzle is shown at once
         wanted = [(c, Cell(d, "given" if d else "", 0 if d else marks[c] & shape.all_notes))
                   for c, d in enumerate(values)]
-        wanted += [(c, Cell(0, *EMPTY_CELL)) for c in range(len(values), len(self.digits))]  # a smaller board
-        known = tuple(int(d) for d in solution) if fits_givens(solution, values, shape) else None
+        wanted += [(c, Cell(0, *moves.EMPTY_CELL)) for c in range(len(values), len(self.digits))]  # shrunk
+        known = tuple(int(d) for d in solution) if moves.fits_givens(solution, values, shape) else None
         return self._commit(cause, wanted, Puzzle(known, difficulty, 0, daily, shape=shape), now,
                             self._uncoloured())
 
@@ -235,7 +161,7 @@ class Game:
         changes, else kept; the solution is dropped.  False if nothing changed."""
         keep = not clear and shape.size == self.shape.size
         cells = range(max(len(self.digits), shape.n_cells))
-        wanted = [] if keep else [(c, Cell(0, *EMPTY_CELL)) for c in cells]
+        wanted = [] if keep else [(c, Cell(0, *moves.EMPTY_CELL)) for c in cells]
         return self._commit("enter", wanted, Puzzle(None, self.difficulty, 0, shape=shape), now,
                             [] if keep else self._uncoloured())
 
@@ -283,7 +209,7 @@ class Game:
     def solution(self, value: Sequence[int] | None) -> None:
         """Keep ``value`` as the solution of the givens now shown; one that does not fit them is dropped."""
         givens = self.givens()
-        fits = fits_givens(value, givens, self.shape)
+        fits = moves.fits_givens(value, givens, self.shape)
         self._solution = (self.shape, tuple(givens), tuple(int(d) for d in value)) if fits else None
 
     def puzzle(self, now: float) -> Puzzle:
@@ -382,7 +308,7 @@ class Game:
 
     def _state(self, cell: int) -> Cell:
         if cell >= len(self.digits):  # off the board shown: a bigger puzzle's cell is empty now
-            return Cell(0, *EMPTY_CELL)
+            return Cell(0, *moves.EMPTY_CELL)
         return Cell(self.digits[cell], self.origins[cell], self.notes[cell])
 
     def _refuse_paused(self) -> None:
@@ -410,7 +336,7 @@ class Game:
         move = Move(cause, changes, pair, painted, marked)
         self._apply(move, after=True)
         self.undo_log.append(move)
-        del self.undo_log[:-HISTORY_LIMIT]
+        del self.undo_log[:-moves.HISTORY_LIMIT]
         self.redo_log.clear()
         self.moves_made += 1
         return True
@@ -517,15 +443,6 @@ class Game:
             "timer": {"ms": self.timer.elapsed(now), "running": self.timer.running},
             "check": self.last_check,
             "difficulty": self.difficulty,
-            "hints_used": self.hints_used(),
+            "hints_used": moves.hints_used(self.undo_log),
             "mistakes_checked": self.mistakes_checked,
         }
-
-    def hints_used(self) -> int:
-        """Return how many hints were applied to this puzzle (moves kept since it was loaded); 0 if none."""
-        used = 0
-        for move in reversed(self.undo_log):
-            if move.puzzle is not None:
-                break
-            used += move.cause == "hint"
-        return used

@@ -130,10 +130,6 @@ class Ladder:
             return {"level": 1, "kind": found.kind, "cell": found.cell, "digit": found.digit,
                     "highlight": {"cells": [found.cell] if found.cell >= 0 else []}, "can_apply": False}
         step, level = found.step, self.level
-        if found.shape is not None:
-            from desktop.midend import variant_hints
-
-            return variant_hints.view(found, level, LEVELS)
         unit, digit = _focus(step)
         out: dict[str, Any] = {
             "level": level,

@@ -19,12 +19,12 @@ import itertools
 from collections.abc import Callable, Hashable, Sequence
 from typing import Any
 
-from desktop.midend import hints, mistakes
+from desktop.midend import hints, mistakes, variant_hints
 from desktop.midend.enter import EnterCommands
 from desktop.midend.game import Game, GameError
 from desktop.midend.marks import MarkCommands
 from desktop.midend.notices import NoticeCommands, notice
-from desktop.midend.photo import PhotoReview
+from desktop.midend.photo import PhotoCommands, PhotoReview
 from desktop.midend.play import Play, calendar, solved_by_player
 from desktop.midend.rules import hidden_singles, quick_status, refine_status
 from desktop.midend.run import RunCommands
@@ -35,7 +35,7 @@ from engine import technique_name
 Result = dict[str, Any]
 
 
-class Midend(RunCommands, NoticeCommands, TrainerCommands, MarkCommands, EnterCommands):
+class Midend(RunCommands, NoticeCommands, TrainerCommands, MarkCommands, EnterCommands, PhotoCommands):
     """The game, owned whole; see the module docstring.  ``settings`` is copied: the mid end owns them.
     The run's view and commands are :class:`~desktop.midend.run.RunCommands`', the notices and the
     puzzles opened from outside :class:`~desktop.midend.notices.NoticeCommands`', the trainer (with
@@ -102,7 +102,8 @@ class Midend(RunCommands, NoticeCommands, TrainerCommands, MarkCommands, EnterCo
             making_set=self.making_set,
             statistics=self.play.statistics(),
             daily={"date": game.daily, **calendar(sorted(self.play.daily), self.today)},
-            hint=None if game.paused or not self.hints.current(self.board_key()) else self.hints.view(),
+            hint=None if game.paused or not self.hints.current(self.board_key())
+            else variant_hints.ladder_view(self.hints),
             why=None if game.paused or self.why is None or self.why[0] != self.board_key() else self.why[1],
             rating=self.rating[1] if self.rating and self.rating[0] == tuple(game.givens()) else None,
             true_candidates=self._true_candidates(),
@@ -115,13 +116,6 @@ class Midend(RunCommands, NoticeCommands, TrainerCommands, MarkCommands, EnterCo
         if practice is not None:  # once the trainer is used in this run
             state["practice"] = practice
         return state
-
-    def _true_candidates(self) -> list[int] | None:
-        """The true candidates found for the puzzle shown, None unless it is the one they were found for."""
-        found, game = self.true_cands, self.game
-        if found is None or found[0] != (game.shape, tuple(game.givens())):
-            return None
-        return list(found[1])
 
     # -- the one entry ----------------------------------------------------------------------------
 
@@ -386,21 +380,6 @@ class Midend(RunCommands, NoticeCommands, TrainerCommands, MarkCommands, EnterCo
         self._cancel_making()
         return self._move(True)
 
-    # -- a photo under review (view state: no move until its puzzle is loaded) ------------------------
-
-    def _do_photo_reading(self, now: float) -> Result:
-        """A photo is to be read: answers the token its reading must carry."""
-        return {"changed": False, "token": self.photo.start()}
-
-    def _do_photo_read(self, now: float, token: int, photo: dict[str, Any]) -> Result:
-        return {"changed": False, "shown": self.photo.read(token, photo)}
-
-    def _do_photo_failed(self, now: float, token: int, error: dict[str, Any]) -> Result:
-        return {"changed": False, "shown": self.photo.failed(token, error)}
-
-    def _do_photo_closed(self, now: float) -> Result:
-        return {"changed": False, "shown": self.photo.close()}
-
     # -- results of workers -----------------------------------------------------------------------
 
     def _do_analysed(self, now: float, key: Hashable, solutions: int) -> Result:
@@ -417,13 +396,6 @@ class Midend(RunCommands, NoticeCommands, TrainerCommands, MarkCommands, EnterCo
         shown = (game.shape, game.givens()) == (shape, list(givens))
         if solution is not None and game.solution is None and shown:
             game.solution = solution
-        return self._move(False)
-
-    def _do_true_candidates(self, now: float, givens: Sequence[int], shape: Shape,
-                            masks: Sequence[int] | None) -> Result:
-        """The true candidates of the puzzle ``givens`` of ``shape`` (several solutions), found by the
-        caller: the state's ``true_candidates`` while they are the puzzle shown."""
-        self.true_cands = None if masks is None else ((shape, tuple(givens)), [int(m) for m in masks])
         return self._move(False)
 
     def _do_hint_found(self, now: float, key: Hashable, finding: hints.Finding) -> Result:

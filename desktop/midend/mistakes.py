@@ -15,7 +15,8 @@ count: going back before it would take back good moves for nothing.
 
 from __future__ import annotations
 
-from desktop.midend.game import Cell, Game, GameError
+from desktop.midend.game import Game
+from desktop.midend.moves import Cell, GameError
 from desktop.midend.rules import wrong_cells
 
 

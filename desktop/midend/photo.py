@@ -46,3 +46,26 @@ class PhotoReview:
     def view(self) -> dict[str, Any] | None:
         """Return the review as the page draws it, or None when no photo is under review."""
         return None if self._view is None else dict(self._view)
+
+
+Result = dict[str, Any]
+
+
+class PhotoCommands:
+    """The mid end's commands for a photo under review (view state: no move until its puzzle is loaded),
+    mixed into :class:`~desktop.midend.midend.Midend` (which gives ``photo``)."""
+
+    photo: PhotoReview
+
+    def _do_photo_reading(self, now: float) -> Result:
+        """A photo is to be read: answers the token its reading must carry."""
+        return {"changed": False, "token": self.photo.start()}
+
+    def _do_photo_read(self, now: float, token: int, photo: dict[str, Any]) -> Result:
+        return {"changed": False, "shown": self.photo.read(token, photo)}
+
+    def _do_photo_failed(self, now: float, token: int, error: dict[str, Any]) -> Result:
+        return {"changed": False, "shown": self.photo.failed(token, error)}
+
+    def _do_photo_closed(self, now: float) -> Result:
+        return {"changed": False, "shown": self.photo.close()}

@@ -16,7 +16,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from desktop.midend.game import GameError
-from desktop.midend.hints import Finding, wrong_or_notes
+from desktop.midend.hints import LEVELS, Finding, Ladder, wrong_or_notes
 from desktop.midend.shape import Shape
 
 _UNIT_KINDS = {"row": 0, "col": 1, "box": 2, "region": 2}
@@ -118,3 +118,11 @@ def _focus(step: Any, size: int) -> tuple[list[int], dict[str, Any] | None, list
     else:
         focus = sorted(set(step.cells) or {c for c, _ in (*step.placements, *step.eliminations)})
     return units, house, constraints, focus
+
+
+def ladder_view(ladder: Ladder) -> dict[str, Any]:
+    """The hint for the page: a variant step's view here, anything else the classic ladder's."""
+    found = ladder.finding
+    if found is not None and found.kind == "step" and found.step is not None and found.shape is not None:
+        return view(found, ladder.level, LEVELS)
+    return ladder.view()
