@@ -7,25 +7,11 @@ import json
 import pytest
 
 from desktop.io import saves
-from desktop.midend import Game, GameError, Play
+from desktop.midend import GameError
 from desktop.midend.colours import COLOURS, note_colour
 from desktop.midend.midend import Midend
-from desktop.midend.rules import unique_solution
+from tests.harness.midends import EMPTY, GIVENS, PUZZLE, do, hard_midend
 from tests.harness.states import state_of
-
-PUZZLE = "530070000600195000098000060800060003400803001700020006060000280000419005000080079"
-GIVENS = [int(c) for c in PUZZLE]
-EMPTY = GIVENS.index(0)
-
-
-def _midend() -> Midend:
-    game = Game("hard")
-    game.load_puzzle(GIVENS, "new", difficulty="hard", solution=unique_solution(GIVENS))
-    return Midend(Play([game]), {"show_mistakes": False})
-
-
-def _do(midend: Midend, name: str, **args) -> bool:
-    return midend.do({"name": name, **args}, 0.0)["changed"]
 
 
 def test_there_are_at_least_six_colours():
@@ -33,88 +19,88 @@ def test_there_are_at_least_six_colours():
 
 
 def test_painting_a_cell_twice_with_its_colour_takes_it_off_and_each_paint_is_undoable():
-    midend = _midend()
-    assert _do(midend, "paint", cell=0, colour=2)
+    midend = hard_midend()
+    assert do(midend, "paint", cell=0, colour=2)
     assert midend.snapshot(0)["colours"][0] == 2
-    assert _do(midend, "paint", cell=0, colour=5)
-    assert _do(midend, "paint", cell=0, colour=5)
+    assert do(midend, "paint", cell=0, colour=5)
+    assert do(midend, "paint", cell=0, colour=5)
     assert midend.snapshot(0)["colours"][0] == 0
-    assert _do(midend, "undo") and midend.snapshot(0)["colours"][0] == 5
-    assert _do(midend, "undo") and midend.snapshot(0)["colours"][0] == 2
-    assert _do(midend, "redo") and _do(midend, "redo") and midend.snapshot(0)["colours"][0] == 0
+    assert do(midend, "undo") and midend.snapshot(0)["colours"][0] == 5
+    assert do(midend, "undo") and midend.snapshot(0)["colours"][0] == 2
+    assert do(midend, "redo") and do(midend, "redo") and midend.snapshot(0)["colours"][0] == 0
     assert midend.game.undo_log[-1].cause == "colour"
 
 
 def test_a_candidate_colour_is_its_own_and_refused_in_a_filled_cell():
-    midend = _midend()
-    assert _do(midend, "paint_note", cell=EMPTY, digit=4, colour=3)
-    assert _do(midend, "paint_note", cell=EMPTY, digit=9, colour=8)
+    midend = hard_midend()
+    assert do(midend, "paint_note", cell=EMPTY, digit=4, colour=3)
+    assert do(midend, "paint_note", cell=EMPTY, digit=9, colour=8)
     packed = midend.snapshot(0)["note_colours"][EMPTY]
     assert [note_colour(packed, d) for d in range(1, 10)] == [0, 0, 0, 3, 0, 0, 0, 0, 8]
     assert midend.snapshot(0)["colours"][EMPTY] == 0
     with pytest.raises(GameError) as err:
-        _do(midend, "paint_note", cell=0, digit=4, colour=3)
+        do(midend, "paint_note", cell=0, digit=4, colour=3)
     assert err.value.code == "filled"
-    assert _do(midend, "undo") and note_colour(midend.snapshot(0)["note_colours"][EMPTY], 9) == 0
+    assert do(midend, "undo") and note_colour(midend.snapshot(0)["note_colours"][EMPTY], 9) == 0
 
 
 def test_clear_colours_is_one_undoable_move_and_false_when_there_is_nothing():
-    midend = _midend()
-    assert not _do(midend, "clear_colours")
+    midend = hard_midend()
+    assert not do(midend, "clear_colours")
     for cell, colour in ((0, 1), (10, 2), (80, 6)):
-        _do(midend, "paint", cell=cell, colour=colour)
-    _do(midend, "paint_note", cell=EMPTY, digit=1, colour=4)
-    assert _do(midend, "clear_colours")
+        do(midend, "paint", cell=cell, colour=colour)
+    do(midend, "paint_note", cell=EMPTY, digit=1, colour=4)
+    assert do(midend, "clear_colours")
     state = midend.snapshot(0)
     assert not any(state["colours"]) and not any(state["note_colours"])
-    assert _do(midend, "undo")
+    assert do(midend, "undo")
     state = midend.snapshot(0)
     assert (state["colours"][0], state["colours"][10], state["colours"][80]) == (1, 2, 6)
     assert note_colour(state["note_colours"][EMPTY], 1) == 4
 
 
 def test_colours_change_nothing_the_rules_see_and_stay_when_a_digit_is_typed():
-    midend = _midend()
+    midend = hard_midend()
     before = midend.snapshot(0)
-    _do(midend, "paint", cell=EMPTY, colour=3)
+    do(midend, "paint", cell=EMPTY, colour=3)
     after = midend.snapshot(0)
     for key in ("digits", "notes", "origins", "candidates", "conflicts", "wrong", "hints_used"):
         assert after[key] == before[key]
     assert dict(after["status"], version=0) == dict(before["status"], version=0)
-    _do(midend, "set_cell", cell=EMPTY, digit=1)
+    do(midend, "set_cell", cell=EMPTY, digit=1)
     assert midend.snapshot(0)["colours"][EMPTY] == 3
 
 
 def test_a_new_puzzle_restart_and_clear_take_the_colours_and_undo_brings_them_back():
-    midend = _midend()
-    _do(midend, "paint", cell=3, colour=7)
+    midend = hard_midend()
+    do(midend, "paint", cell=3, colour=7)
     for name in ("restart", "clear"):
-        assert _do(midend, name) and not any(midend.snapshot(0)["colours"])
-        assert _do(midend, "undo") and midend.snapshot(0)["colours"][3] == 7
+        assert do(midend, name) and not any(midend.snapshot(0)["colours"])
+        assert do(midend, "undo") and midend.snapshot(0)["colours"][3] == 7
     midend.do({"name": "load", "givens": GIVENS, "solution": None, "cause": "import"}, 0.0)
     assert not any(midend.snapshot(0)["colours"])
-    assert _do(midend, "undo") and midend.snapshot(0)["colours"][3] == 7
+    assert do(midend, "undo") and midend.snapshot(0)["colours"][3] == 7
 
 
 def test_colours_are_hidden_while_paused_and_refused_then():
-    midend = _midend()
-    _do(midend, "paint", cell=3, colour=7)
-    _do(midend, "set_paused", paused=True)
+    midend = hard_midend()
+    do(midend, "paint", cell=3, colour=7)
+    do(midend, "set_paused", paused=True)
     assert not any(midend.snapshot(0)["colours"])
     with pytest.raises(GameError):
-        _do(midend, "paint", cell=4, colour=1)
+        do(midend, "paint", cell=4, colour=1)
 
 
 def test_colours_and_their_history_survive_a_save_and_relaunch():
-    midend = _midend()
-    _do(midend, "paint", cell=3, colour=7)
-    _do(midend, "paint_note", cell=EMPTY, digit=2, colour=1)
-    _do(midend, "undo")
+    midend = hard_midend()
+    do(midend, "paint", cell=3, colour=7)
+    do(midend, "paint_note", cell=EMPTY, digit=2, colour=1)
+    do(midend, "undo")
     play, notices = saves.load(json.loads(json.dumps(saves.dump(midend.play, 0.0))))
     again = Midend(play, {"show_mistakes": False})
     assert notices == [] and again.snapshot(0)["colours"][3] == 7
-    assert _do(again, "redo") and note_colour(again.snapshot(0)["note_colours"][EMPTY], 2) == 1
-    assert _do(again, "undo") and _do(again, "undo") and not any(again.snapshot(0)["colours"])
+    assert do(again, "redo") and note_colour(again.snapshot(0)["note_colours"][EMPTY], 2) == 1
+    assert do(again, "undo") and do(again, "undo") and not any(again.snapshot(0)["colours"])
 
 
 def test_the_page_paints_through_the_api_and_a_relaunch_restores_the_colours(tmp_path):
@@ -135,16 +121,16 @@ def test_the_page_paints_through_the_api_and_a_relaunch_restores_the_colours(tmp
 def test_a_hint_shown_stays_while_colours_are_painted_and_goes_when_a_digit_is_typed():
     from desktop.midend import hints
 
-    midend = _midend()
+    midend = hard_midend()
     answer = midend.do({"name": "hint_deeper"}, 0.0)
     game = midend.game
     found = hints.find(list(game.digits), list(game.origins), list(game.notes), game.solution)
     midend.do({"name": "hint_found", "key": answer["key"], "finding": found}, 0.0)
     assert midend.snapshot(0)["hint"]["level"] == 1
-    _do(midend, "paint", cell=EMPTY, colour=4)
-    _do(midend, "paint_note", cell=EMPTY, digit=1, colour=4)
-    _do(midend, "undo")
+    do(midend, "paint", cell=EMPTY, colour=4)
+    do(midend, "paint_note", cell=EMPTY, digit=1, colour=4)
+    do(midend, "undo")
     assert midend.snapshot(0)["hint"]["level"] == 1
     assert midend.do({"name": "hint_deeper"}, 0.0)["found"]  # the ladder goes on on the same board
-    _do(midend, "set_cell", cell=EMPTY, digit=1)
+    do(midend, "set_cell", cell=EMPTY, digit=1)
     assert midend.snapshot(0)["hint"] is None

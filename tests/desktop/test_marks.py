@@ -8,24 +8,10 @@ import json
 import pytest
 
 from desktop.io import saves
-from desktop.midend import Game, GameError, Play
+from desktop.midend import Game, GameError
 from desktop.midend.midend import Midend
-from desktop.midend.rules import unique_solution
+from tests.harness.midends import EMPTY, do, hard_midend
 from tests.harness.paths import FIXTURES
-
-PUZZLE = "530070000600195000098000060800060003400803001700020006060000280000419005000080079"
-GIVENS = [int(c) for c in PUZZLE]
-EMPTY = GIVENS.index(0)
-
-
-def _midend() -> Midend:
-    game = Game("hard")
-    game.load_puzzle(GIVENS, "new", difficulty="hard", solution=unique_solution(GIVENS))
-    return Midend(Play([game]), {"show_mistakes": False})
-
-
-def _do(midend: Midend, name: str, **args) -> bool:
-    return midend.do({"name": name, **args}, 0.0)["changed"]
 
 
 def _marks(midend: Midend, cell: int = EMPTY) -> tuple[int, int, int]:
@@ -38,68 +24,68 @@ def _mask(*digits: int) -> int:
 
 
 def test_corner_and_centre_marks_are_kept_apart_from_each_other_and_from_notes():
-    midend = _midend()
+    midend = hard_midend()
     for digit in (1, 2):
-        assert _do(midend, "toggle_mark", cell=EMPTY, digit=digit, kind="corner")
-    assert _do(midend, "toggle_mark", cell=EMPTY, digit=3, kind="centre")
-    assert _do(midend, "toggle_note", cell=EMPTY, digit=4)
+        assert do(midend, "toggle_mark", cell=EMPTY, digit=digit, kind="corner")
+    assert do(midend, "toggle_mark", cell=EMPTY, digit=3, kind="centre")
+    assert do(midend, "toggle_note", cell=EMPTY, digit=4)
     assert _marks(midend) == (_mask(1, 2), _mask(3), _mask(4))
-    assert _do(midend, "toggle_mark", cell=EMPTY, digit=1, kind="corner")  # again: off
+    assert do(midend, "toggle_mark", cell=EMPTY, digit=1, kind="corner")  # again: off
     assert _marks(midend) == (_mask(2), _mask(3), _mask(4))
     assert [m.cause for m in midend.game.undo_log[-3:]] == ["mark", "note", "mark"]
     assert len(midend.snapshot(0)["corner"]) == len(midend.snapshot(0)["centre"]) == 81
 
 
 def test_each_mark_is_one_move_that_undo_and_redo_walk_back_and_forth():
-    midend = _midend()
-    _do(midend, "toggle_mark", cell=EMPTY, digit=5, kind="corner")
-    _do(midend, "toggle_mark", cell=EMPTY, digit=7, kind="centre")
-    _do(midend, "toggle_mark", cell=EMPTY, digit=8, kind="centre")
-    assert _do(midend, "undo") and _marks(midend)[:2] == (_mask(5), _mask(7))
-    assert _do(midend, "undo") and _marks(midend)[:2] == (_mask(5), 0)
-    assert _do(midend, "redo") and _do(midend, "redo") and _marks(midend)[:2] == (_mask(5), _mask(7, 8))
-    assert _do(midend, "clear_marks", cell=EMPTY, kind="centre")
+    midend = hard_midend()
+    do(midend, "toggle_mark", cell=EMPTY, digit=5, kind="corner")
+    do(midend, "toggle_mark", cell=EMPTY, digit=7, kind="centre")
+    do(midend, "toggle_mark", cell=EMPTY, digit=8, kind="centre")
+    assert do(midend, "undo") and _marks(midend)[:2] == (_mask(5), _mask(7))
+    assert do(midend, "undo") and _marks(midend)[:2] == (_mask(5), 0)
+    assert do(midend, "redo") and do(midend, "redo") and _marks(midend)[:2] == (_mask(5), _mask(7, 8))
+    assert do(midend, "clear_marks", cell=EMPTY, kind="centre")
     assert _marks(midend)[:2] == (_mask(5), 0)
-    assert not _do(midend, "clear_marks", cell=EMPTY, kind="centre")  # nothing left to clear
-    assert _do(midend, "undo") and _marks(midend)[:2] == (_mask(5), _mask(7, 8))
+    assert not do(midend, "clear_marks", cell=EMPTY, kind="centre")  # nothing left to clear
+    assert do(midend, "undo") and _marks(midend)[:2] == (_mask(5), _mask(7, 8))
 
 
 def test_a_digit_hides_the_marks_and_erasing_it_shows_them_again():
-    midend = _midend()
-    _do(midend, "toggle_mark", cell=EMPTY, digit=6, kind="corner")
-    _do(midend, "set_cell", cell=EMPTY, digit=4)
+    midend = hard_midend()
+    do(midend, "toggle_mark", cell=EMPTY, digit=6, kind="corner")
+    do(midend, "set_cell", cell=EMPTY, digit=4)
     assert _marks(midend)[:2] == (0, 0)
     with pytest.raises(GameError) as err:
-        _do(midend, "toggle_mark", cell=EMPTY, digit=1, kind="centre")
+        do(midend, "toggle_mark", cell=EMPTY, digit=1, kind="centre")
     assert err.value.code == "filled"
     with pytest.raises(GameError):
-        _do(midend, "toggle_mark", cell=0, digit=1, kind="corner")  # a given
-    _do(midend, "set_cell", cell=EMPTY, digit=0)
+        do(midend, "toggle_mark", cell=0, digit=1, kind="corner")  # a given
+    do(midend, "set_cell", cell=EMPTY, digit=0)
     assert _marks(midend)[:2] == (_mask(6), 0)
 
 
 def test_marks_change_nothing_the_rules_see_and_a_change_of_puzzle_takes_them_off():
-    midend = _midend()
+    midend = hard_midend()
     before = midend.snapshot(0)
     key = midend.board_key()
-    _do(midend, "toggle_mark", cell=EMPTY, digit=9, kind="centre")
+    do(midend, "toggle_mark", cell=EMPTY, digit=9, kind="centre")
     after = midend.snapshot(0)
     for field in ("digits", "notes", "candidates", "conflicts"):
         assert after[field] == before[field]
     assert {**after["status"], "version": 0} == {**before["status"], "version": 0}
     assert midend.board_key() == key  # a hint or the analysis of the board stays
-    assert _do(midend, "restart")
+    assert do(midend, "restart")
     assert _marks(midend)[:2] == (0, 0)
-    assert _do(midend, "undo") and _marks(midend)[:2] == (0, _mask(9))
+    assert do(midend, "undo") and _marks(midend)[:2] == (0, _mask(9))
 
 
 def test_marks_are_withheld_while_paused():
-    midend = _midend()
-    _do(midend, "toggle_mark", cell=EMPTY, digit=2, kind="corner")
-    _do(midend, "set_paused", paused=True)
+    midend = hard_midend()
+    do(midend, "toggle_mark", cell=EMPTY, digit=2, kind="corner")
+    do(midend, "set_paused", paused=True)
     assert _marks(midend)[:2] == (0, 0)
     with pytest.raises(GameError) as err:
-        _do(midend, "toggle_mark", cell=EMPTY, digit=3, kind="corner")
+        do(midend, "toggle_mark", cell=EMPTY, digit=3, kind="corner")
     assert err.value.code == "paused"
 
 
@@ -109,24 +95,24 @@ def test_marks_of_digits_up_to_16_fit_their_masks():
 
 
 def test_marks_and_their_history_round_trip_through_a_save():
-    midend = _midend()
-    _do(midend, "toggle_mark", cell=EMPTY, digit=1, kind="corner")
-    _do(midend, "toggle_mark", cell=EMPTY, digit=2, kind="corner")
-    _do(midend, "toggle_mark", cell=EMPTY, digit=3, kind="centre")
-    _do(midend, "undo")
+    midend = hard_midend()
+    do(midend, "toggle_mark", cell=EMPTY, digit=1, kind="corner")
+    do(midend, "toggle_mark", cell=EMPTY, digit=2, kind="corner")
+    do(midend, "toggle_mark", cell=EMPTY, digit=3, kind="centre")
+    do(midend, "undo")
     body = json.loads(json.dumps(saves.dump(midend.play, 0.0)))
     assert body["version"] == saves.VERSION == 4
     play, notices = saves.load(body)
     copy = Midend(play, {"show_mistakes": False})
     assert notices == []
     assert _marks(copy)[:2] == (_mask(1, 2), 0)
-    assert _do(copy, "redo") and _marks(copy)[:2] == (_mask(1, 2), _mask(3))
-    assert _do(copy, "undo") and _do(copy, "undo") and _marks(copy)[:2] == (_mask(1), 0)
+    assert do(copy, "redo") and _marks(copy)[:2] == (_mask(1, 2), _mask(3))
+    assert do(copy, "undo") and do(copy, "undo") and _marks(copy)[:2] == (_mask(1), 0)
 
 
 def test_a_saved_history_whose_marks_do_not_fit_the_board_is_dropped_with_a_notice():
-    midend = _midend()
-    _do(midend, "toggle_mark", cell=EMPTY, digit=1, kind="corner")
+    midend = hard_midend()
+    do(midend, "toggle_mark", cell=EMPTY, digit=1, kind="corner")
     body = json.loads(json.dumps(saves.dump(midend.play, 0.0)))
     body["play"]["games"][0]["marks"] = [[EMPTY, _mask(2), 0]]  # the move says it left corner 1
     play, notices = saves.load(body)
@@ -136,7 +122,7 @@ def test_a_saved_history_whose_marks_do_not_fit_the_board_is_dropped_with_a_noti
 
 @pytest.mark.parametrize("bad", [[[EMPTY, 1 << 16, 0]], [[EMPTY, True, 0]], [[81, 1, 0]], [[EMPTY, 1]]])
 def test_a_bad_saved_mark_is_refused_by_name(bad):
-    body = json.loads(json.dumps(saves.dump(_midend().play, 0.0)))
+    body = json.loads(json.dumps(saves.dump(hard_midend().play, 0.0)))
     body["play"]["games"][0]["marks"] = bad
     with pytest.raises(ValueError):
         saves.load(body)
