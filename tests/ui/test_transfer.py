@@ -142,5 +142,9 @@ def test_a_sudokuwiki_link_pasted_into_import_loads_its_puzzle(ui):
     _import(ui, sudokuwiki_link(PUZZLE))
     expect(ui.page.get_by_role("dialog")).to_have_count(0, timeout=120_000)
     ui.wait_digits(lambda d: d == grid_of(PUZZLE))
-    _import(ui, "https://f-puzzles.com/?load=N4IgzglgXgpiBcBOAN")
-    expect(ui.page.get_by_role("dialog").get_by_role("alert")).to_contain_text("f-puzzles.com")
+    _import(ui, "https://example.com/sudoku?bd=1")  # a site we do not read is named
+    expect(ui.page.get_by_role("dialog").get_by_role("alert")).to_contain_text("example.com")
+    dialog = ui.page.get_by_role("dialog")  # still open, the text kept: paste another
+    dialog.get_by_role("textbox", name="Puzzle text").fill("https://f-puzzles.com/?load=N4IgzglgXgpiBcBOAN")
+    dialog.get_by_role("button", name="Load", exact=True).click()
+    expect(dialog.get_by_role("alert")).to_contain_text("damaged")  # a site we read, its link cut short
