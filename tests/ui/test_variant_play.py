@@ -88,7 +88,7 @@ def test_a_hint_on_a_killer_names_a_cage_technique_and_draws_what_it_uses(ui):
 
 @pytest.mark.parametrize(("choice", "cells"), [("killer 9", 81), ("classic 6", 36), ("classic 16", 256)])
 def test_new_puzzle_of_a_kind_makes_one_of_that_kind_and_size(ui, choice, cells):
-    ui.page.get_by_role("combobox", name="New puzzle kind").select_option(choice)
+    ui.page.get_by_role("combobox", name="Kind of new puzzle").select_option(choice)
     ui.button("New puzzle").click()
     expect(ui.cells()).to_have_count(cells, timeout=120_000)
     if choice.startswith("killer"):  # the board was 9x9 already: wait for the cages

@@ -35,7 +35,7 @@ const CATALOGUE = {
     "label.pad": "Digits",
     "label.algorithm": "Algorithm",
     "label.difficulty": "Difficulty",
-    "label.newKind": "New puzzle kind",
+    "label.newKind": "Kind of new puzzle",
     "level.any": "Any",
     "level.easy": "Easy",
     "level.medium": "Medium",
