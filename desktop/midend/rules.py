@@ -210,9 +210,10 @@ def _variant_hidden_singles(digits: Sequence[int], shape: Shape) -> list[tuple[i
 def unique_solution(givens: Sequence[int], shape: Shape = CLASSIC) -> list[int] | None:
     """Return the one solution of ``givens`` (of ``shape``), or None if they repeat a digit, do not fit
     the shape, have none or several."""
-    if _checked_model(givens, shape) is None:
+    model = _checked_model(givens, shape)
+    if model is None:
         return None
-    puzzle = _puzzle(givens, shape)
+    puzzle = np.asarray(givens, dtype=np.uint8) if shape.is_classic else model  # the classic solver's form
     from engine import count_solutions, solve  # numba: loaded only when a solution is needed
 
     if count_solutions(puzzle, 2) != 1:
