@@ -80,15 +80,16 @@ class Shape:
 
     def with_constraints(self, constraints: Sequence[Any]) -> Shape:
         """Return this shape with ``constraints`` instead (a classic one takes the kind they make)."""
-        bare = Shape(self.size, self.regions, tuple(constraints), "", self.title)
-        kind = kind_of(bare) if self.kind == "classic" else self.kind
-        return Shape(self.size, self.regions, tuple(constraints), kind, self.title)
+        return self._with(self.regions, tuple(constraints))
 
     def with_regions(self, regions: Sequence[int]) -> Shape:
         """Return this shape with other regions (unchecked: a jigsaw being painted may be unfinished)."""
-        bare = Shape(self.size, tuple(regions), self.constraints, "", self.title)
+        return self._with(tuple(regions), self.constraints)
+
+    def _with(self, regions: tuple[int, ...], constraints: tuple[Any, ...]) -> Shape:
+        bare = Shape(self.size, regions, constraints, "", self.title)
         kind = kind_of(bare) if self.kind == "classic" else self.kind
-        return Shape(self.size, tuple(regions), self.constraints, kind, self.title)
+        return Shape(self.size, regions, constraints, kind, self.title)
 
     def model(self, givens: Sequence[int]) -> Any:
         """Return the engine Puzzle of this shape with ``givens``; ParseError (ValueError) if unfit."""
