@@ -253,7 +253,10 @@ def test_an_interrupted_run_leaves_the_old_out_intact(tmp_path, signum, status, 
     assert proc.poll() is None, "the run ended before it could be interrupted"
     proc.send_signal(signum)  # Ctrl-C, kill or a closed terminal while the output is half written
     _, err = proc.communicate(timeout=60)
-    assert proc.returncode == status and word in err and "Traceback" not in err
+    # after Ctrl-C CPython may end the process by SIGINT itself (-2), as it does for any interrupt it
+    # saw escape embedded code, though main() returned 130: a shell reports both as status 130
+    statuses = (status, -signal.SIGINT) if signum == signal.SIGINT else (status,)
+    assert proc.returncode in statuses and word in err and "Traceback" not in err
     assert out.read_text() == "precious\n"
     assert sorted(p.name for p in tmp_path.iterdir()) == ["out.txt"]
 
