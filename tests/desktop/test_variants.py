@@ -182,14 +182,56 @@ def test_watching_smart_search_on_a_pasted_killer_ends_on_its_published_solution
     assert api._bridge.wait_for("frame", lambda f: f["position"] == 0, 10)["board"] == [0] * 81
 
 
-def test_watching_backtracking_on_a_6x6_ends_on_its_solution_and_human_logic_is_refused_there(api):
+def test_watching_backtracking_and_human_logic_on_a_6x6_end_on_its_solution(api):
     record = _record("iss-6x6")
     assert api.import_text(json.dumps(record["fpuzzles"]))["ok"]
-    answer = api.solve("human")
-    assert answer["error"]["code"] == "classic_only"
     assert api.set_delay(0)["ok"] and api.solve("naive")["ok"]
     state = _solved_state(api)
     assert state["session"]["status"] == "solved" and state["digits"] == _solution(record)
+    assert api.undo()["changed"] and api.solve("human")["ok"]
+    state = api._bridge.wait_for("state", lambda p: p["state"]["session"]["algorithm"] == "human"
+                                 and p["state"]["session"]["status"] in ("solved", "failed"), 120)["state"]
+    assert state["session"]["status"] == "solved" and state["digits"] == _solution(record)
+
+
+def test_watching_human_logic_on_a_pasted_killer_plays_the_variant_steps_with_their_words_and_cages(api):
+    record = _record("iss-killer")
+    puzzle = engine.read_fpuzzles(record["fpuzzles"])
+    path = engine.variant_path(puzzle, tuple(_solution(record)))
+    assert api.import_text(_link(record))["ok"]
+    assert api.set_delay(0)["ok"] and api.solve("human")["ok"]
+    state = _solved_state(api)
+    assert state["session"]["status"] == "solved" and state["digits"] == _solution(record)
+    assert state["session"]["length"] == len(path) + 1  # one event a step, then "solved"
+    assert api.seek(1)["ok"]
+    frame = api._bridge.wait_for("frame", lambda f: f["position"] == 1, 10)
+    event, first = frame["event"], path[0]
+    assert event["kind"] == "logic" and event["step"]["technique"] == first.technique
+    cages = sorted(first.detail["cages"])
+    assert event["step"]["constraints"] == cages and event["step"]["highlight"]["constraints"] == cages
+    words = event["step"]["words"]
+    assert "cage" in words["en"].lower() and words["zh"] and words["zh"] != words["en"]
+    assert event["step"]["name"]["en"] and event["step"]["name"]["zh"]
+    after = engine.VariantState.start(puzzle)
+    after.apply(first)
+    assert frame["candidates"] == after.cands  # the variant logic's candidates, not the placed digits'
+    assert api.step_back()["ok"]
+    back = api._bridge.wait_for("frame", lambda f: f["position"] == 0, 10)
+    assert back["board"] == [0] * 81 and back["event"] is None
+    assert back["candidates"] == engine.VariantState.start(puzzle).cands
+
+
+def test_step_on_a_variant_shows_human_logic_one_step_at_a_time(api):
+    record = _record("iss-killer")
+    puzzle = engine.read_fpuzzles(record["fpuzzles"])
+    path = engine.variant_path(puzzle, tuple(_solution(record)))
+    assert api.import_text(_link(record))["ok"]
+    assert api.set_setting("algorithm", "human")["ok"]
+    for n in (1, 2, 3):
+        assert api.step()["ok"]
+        frame = api._bridge.wait_for("frame", lambda f, n=n: f["position"] == n, 30)
+        assert frame["event"]["step"]["technique"] == path[n - 1].technique
+    assert state_of(api)["session"]["status"] == "paused"
 
 
 def test_a_hint_on_a_killer_names_a_cage_technique_its_explanation_speaks_of_the_cage_and_apply_makes_it(api):
