@@ -221,6 +221,23 @@ def test_watching_human_logic_on_a_pasted_killer_plays_the_variant_steps_with_th
     assert back["candidates"] == engine.VariantState.start(puzzle).cands
 
 
+def test_where_the_variant_logic_stops_the_human_logic_run_shows_a_guess_of_the_solution_digit(api):
+    record = _record("iss-kropki-sudoku")
+    puzzle = engine.read_fpuzzles(record["fpuzzles"])
+    solution = _solution(record)
+    path = engine.variant_path(puzzle, tuple(solution))
+    at = next(i for i, s in enumerate(path) if s.technique == "guess")
+    assert api.import_text(json.dumps(record["fpuzzles"]))["ok"]
+    assert api.set_delay(0)["ok"] and api.solve("human")["ok"]
+    state = _solved_state(api)
+    assert state["session"]["status"] == "solved" and state["digits"] == solution
+    assert api.seek(at + 1)["ok"]
+    frame = api._bridge.wait_for("frame", lambda f: f["position"] == at + 1, 10)
+    event = frame["event"]
+    assert event["kind"] == "guess" and event["step"]["technique"] == "guess"
+    assert event["digit"] == solution[event["cell"]] and event["step"]["words"]["zh"]
+
+
 def test_step_on_a_variant_shows_human_logic_one_step_at_a_time(api):
     record = _record("iss-killer")
     puzzle = engine.read_fpuzzles(record["fpuzzles"])
