@@ -17,7 +17,8 @@ in two passes:
    a kept later step looks at (its cells, houses and constraints); the cells it looks at are then needed
    too.  So the steps kept are every one the contradiction may rest on, read cell by cell: a superset of
    the true premises, and far fewer than the steps taken across the whole board.  More than
-   :data:`MAX_KEPT` kept steps is no short chain either.
+   :data:`MAX_KEPT` kept steps is no short chain either.  A step that reads no cell the assumption (or a
+   step resting on it) moved holds on the board as it is (``follows`` False): said before the assumption.
 
 Codes only: the words are made at the edge (each step's by ``engine.explain_variant``, the rest by the
 caller from the contradiction's kind).
@@ -61,6 +62,7 @@ class VariantWhy:
     steps: tuple[Step, ...] = ()
     contradiction: dict[str, Any] | None = None
     notes: int = 0  # steps of the constraints' own eliminations made before the assumption
+    follows: tuple[bool, ...] = ()  # per step: it rests on the assumption (else it holds as the board is)
 
     @property
     def found(self) -> bool:
@@ -71,7 +73,7 @@ class VariantWhy:
         """Return a JSON-able dict: cells 0..N*N-1, ``variant`` true, each step as ``Step.to_dict()``."""
         return {"cell": self.cell, "digit": self.digit, "solution_digit": self.solution_digit,
                 "found": self.found, "variant": True, "steps": [s.to_dict() for s in self.steps],
-                "contradiction": self.contradiction, "notes": self.notes}
+                "contradiction": self.contradiction, "notes": self.notes, "follows": list(self.follows)}
 
 
 def why_wrong_variant(puzzle: Puzzle, digits: Sequence[int], cell: int, digit: int,
@@ -97,23 +99,26 @@ def why_wrong_variant(puzzle: Puzzle, digits: Sequence[int], cell: int, digit: i
     before = list(state.cands)
     state.place(cell, digit)
     touched = {cell} | {c for c in range(n_cells) if state.cands[c] != before[c]}  # what the assumption moved
-    taken: list[tuple[Step, frozenset[int]]] = []
+    taken: list[tuple[Step, frozenset[int], bool]] = []
     contradiction = _broken(state)
     while contradiction is None and len(taken) < MAX_STEPS:
         step = _next(state, touched)
         if step is None:
             break
+        follows = bool(_looks_at(step, state.puzzle) & touched)  # else it holds on the board as it is
         before_values, before = list(state.values), list(state.cands)
         state.apply(step)
         changed = frozenset(c for c in range(n_cells)
                             if state.values[c] != before_values[c] or state.cands[c] != before[c])
-        touched |= changed
-        taken.append((step, changed))
+        if follows:
+            touched |= changed
+        taken.append((step, changed, follows))
         contradiction = _broken(state)
-    kept = () if contradiction is None else _kept(taken, contradiction, state.puzzle)
+    kept = [] if contradiction is None else _kept(taken, contradiction, state.puzzle)
     if contradiction is None or len(kept) > MAX_KEPT:
         return VariantWhy(cell, digit, right, notes=marked)
-    return VariantWhy(cell, digit, right, kept, contradiction, marked)
+    return VariantWhy(cell, digit, right, tuple(s for s, _ in kept), contradiction, marked,
+                      tuple(f for _, f in kept))
 
 
 def _constraint_notes(state: VariantState) -> int:
@@ -211,17 +216,18 @@ def _constraint_cells(con: Any) -> set[int]:
     return out
 
 
-def _kept(taken: list[tuple[Step, frozenset[int]]], contradiction: dict[str, Any],
-          puzzle: Puzzle) -> tuple[Step, ...]:
-    """Return the steps the contradiction may rest on, in order (see the module docstring, pass 2)."""
+def _kept(taken: list[tuple[Step, frozenset[int], bool]], contradiction: dict[str, Any],
+          puzzle: Puzzle) -> list[tuple[Step, bool]]:
+    """Return the steps the contradiction may rest on, in order, each with whether it rests on the
+    assumption (see the module docstring, pass 2)."""
     needed = set(contradiction.get("cells", ()))
     if "cell" in contradiction:
         needed.add(contradiction["cell"])
     if contradiction["kind"] == "repeat":
         needed.update(contradiction["house"]["cells"])
     kept = []
-    for step, changed in reversed(taken):
+    for step, changed, follows in reversed(taken):
         if changed & needed:
-            kept.append(step)
+            kept.append((step, follows))
             needed |= _looks_at(step, puzzle)
-    return tuple(reversed(kept))
+    return kept[::-1]

@@ -68,6 +68,7 @@ def test_every_proof_found_is_whole_and_says_the_solution_digit(name: str) -> No
             continue
         found += 1
         assert len(why.steps) <= MAX_KEPT and all(s.technique != "guess" for s in why.steps)
+        assert len(why.follows) == len(why.steps) and why.to_dict()["follows"] == list(why.follows)
         end = why.contradiction
         if end["kind"] == "clash":
             assert puzzle.givens[end["cell"]] == digit and why.steps == ()

@@ -77,8 +77,15 @@ function variantText(why) {
     return lines.join("\n");
   }
   if (why.notes) lines.push(i18n.t("why.variantNotes"));
+  const words = (step) => step.words[i18n.language()] || step.words.en;
+  const follows = why.follows || [];
+  why.steps.forEach((step, i) => { // what holds on the board as it is comes first
+    if (follows[i] === false) lines.push(i18n.t("why.variantKnown", { words: words(step) }));
+  });
   lines.push(i18n.t("why.assume", { cell, digit: why.digit }));
-  for (const step of why.steps) lines.push(step.words[i18n.language()] || step.words.en);
+  why.steps.forEach((step, i) => {
+    if (follows[i] !== false) lines.push(words(step));
+  });
   const shape = shapeOf(store.state());
   if (end.kind === "no_digit") lines.push(i18n.t("why.no_digit", { cell: cellName(end.cell) }));
   if (end.kind === "repeat") {
