@@ -4,9 +4,13 @@ wrong digit is wrong, the puzzle's rating, and opening its human-logic run at a 
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from typing import Any
+
 from desktop.host import workers
 from desktop.host.calls import HostCalls
 from desktop.midend import GameError, hints, variant_hints
+from desktop.midend.frames import variant_names, wire_variant_step
 from engine import rating_breakdown, why_wrong
 
 
@@ -35,27 +39,30 @@ class LearnHost:
         """Find (off the lock) why the wrong digit the hint or Check named is wrong; the state's ``why``
         shows it; GameError ``no_solution`` / ``no_mistake`` when no digit can be called wrong."""
         host = self._host
-        _refuse_variant(host, "Why is it wrong?")
         host.ensure_solution()
         asked = host.move({"name": "why_wanted"})
+        board = host.board()
         try:
-            found = why_wrong(asked["givens"], asked["digits"], asked["cell"], asked["digit"])
+            if board["shape"].is_classic:
+                found = why_wrong(asked["givens"], asked["digits"], asked["cell"], asked["digit"]).to_dict()
+            else:
+                found = variant_why(board["shape"], asked, board["solution"])
         except ValueError as err:
             raise GameError("no_mistake", str(err), {"message": str(err)}) from None
-        host.move({"name": "why_found", "key": asked["key"], "why": found.to_dict()})
+        host.move({"name": "why_found", "key": asked["key"], "why": found})
 
     def rate_puzzle(self) -> None:
         """Rate the puzzle shown (off the lock): its breakdown comes in the state's ``rating`` (technique
-        ids: the page words them); GameError ``no_solution`` unless it has exactly one solution."""
+        ids: the page words them; a variant's level by the variant logic, see :func:`variant_rating`);
+        GameError ``no_solution`` unless it has exactly one solution."""
         host = self._host
-        _refuse_variant(host, "Rating")
         host.ensure_solution()
         board = host.board()
-        givens, known = board["givens"], board["solution"]
+        givens, known, shape = board["givens"], board["solution"], board["shape"]
         if known is None:
             raise GameError("no_solution", "Only a puzzle with exactly one solution has a rating.")
-        found = rating_breakdown(givens)
-        host.move({"name": "rated", "givens": givens, "rating": found}, solving_ok=True)
+        found = rating_breakdown(givens) if shape.is_classic else variant_rating(shape.model(givens), known)
+        host.move({"name": "rated", "givens": givens, "rating": found, "shape": shape}, solving_ok=True)
 
     def open_step(self, index: int) -> None:
         """Show the human-logic run of the puzzle paused after its step ``index`` (the rating's
@@ -64,7 +71,33 @@ class LearnHost:
         self._host.open_run("human", index + 1)  # one event a step: paused right after that step
 
 
-def _refuse_variant(host: HostCalls, what: str) -> None:
-    """GameError ``classic_only`` naming ``what`` when the puzzle shown is a variant."""
-    if not host.board()["shape"].is_classic:
-        raise GameError("classic_only", f"{what} works on classic puzzles only.", {"what": what})
+def variant_why(shape: Any, asked: dict[str, Any], solution: Sequence[int] | None) -> dict[str, Any]:
+    """Return why the digit ``asked`` names is wrong on a variant (``engine.why_wrong_variant``), each step
+    as it crosses to the page (with the engine's words); ValueError when no digit can be called wrong."""
+    from engine import why_wrong_variant
+
+    if solution is None:
+        raise ValueError("the puzzle has no single solution")
+    found = why_wrong_variant(shape.model(asked["givens"]), asked["digits"], asked["cell"], asked["digit"],
+                              solution)
+    return {**found.to_dict(), "steps": [wire_variant_step(s, shape.size) for s in found.steps]}
+
+
+def variant_rating(puzzle: Any, solution: Sequence[int]) -> dict[str, Any]:
+    """Return a variant puzzle's rating for the state (``engine.rate_variant``: the level of its path's
+    hardest step): ``variant`` true, ``level`` easy..extreme, ``score`` (the hardest step's cost),
+    ``techniques`` {id: steps, in the order first used} with their ``names`` ({"en", "zh"}), ``steps``,
+    ``logic_only`` and the ``bottleneck`` {index, technique, score} (the first hardest step)."""
+    from engine import VARIANT_TECHNIQUES, rate_variant
+
+    found = rate_variant(puzzle, tuple(solution))
+    cost = {t.id: t.cost for t in VARIANT_TECHNIQUES}
+    techniques: dict[str, int] = {}
+    for step in found.steps:
+        techniques[step.technique] = techniques.get(step.technique, 0) + 1
+    index = next((i for i, s in enumerate(found.steps) if s.technique == found.hardest), None)
+    bottleneck = None if index is None else {"index": index, "technique": found.hardest,
+                                             "score": cost.get(found.hardest, found.score)}
+    return {"variant": True, "level": found.level, "score": found.score, "techniques": techniques,
+            "names": {t: variant_names(t) for t in techniques}, "steps": len(found.steps),
+            "logic_only": found.logic_only, "bottleneck": bottleneck}

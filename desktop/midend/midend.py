@@ -56,7 +56,7 @@ class Midend(RunCommands, NoticeCommands, TrainerCommands, MarkCommands, EnterCo
         self.busy: str | None = None  # "generating" until the first puzzle made arrives
         self.photo = PhotoReview()  # the photo in the "Review photo" dialog (view state)
         self.why: tuple[Hashable, dict[str, Any]] | None = None  # (board key, engine.Why.to_dict())
-        self.rating: tuple[tuple[int, ...], dict[str, Any]] | None = None  # (givens, their breakdown)
+        self.rating: tuple[Hashable, dict[str, Any]] | None = None  # ((givens, shape), their breakdown)
         # ((shape, givens), each cell's digits in some solution) of a puzzle left Enter with several
         self.true_cands: tuple[Hashable, list[int]] | None = None
         self._tokens = itertools.count(1)
@@ -105,7 +105,8 @@ class Midend(RunCommands, NoticeCommands, TrainerCommands, MarkCommands, EnterCo
             hint=None if game.paused or not self.hints.current(self.board_key())
             else variant_hints.ladder_view(self.hints),
             why=None if game.paused or self.why is None or self.why[0] != self.board_key() else self.why[1],
-            rating=self.rating[1] if self.rating and self.rating[0] == tuple(game.givens()) else None,
+            rating=self.rating[1] if self.rating and self.rating[0] == (tuple(game.givens()), game.shape)
+            else None,
             true_candidates=self._true_candidates(),
             busy=self.busy,
             notices=[dict(told) for told in self.notices],
@@ -216,9 +217,11 @@ class Midend(RunCommands, NoticeCommands, TrainerCommands, MarkCommands, EnterCo
         self.why = (key, why)
         return self._move(False)
 
-    def _do_rated(self, now: float, givens: Sequence[int], rating: dict[str, Any]) -> Result:
-        """The breakdown of the puzzle ``givens`` (engine.rating_breakdown), shown while it is the puzzle."""
-        self.rating = (tuple(givens), rating)
+    def _do_rated(self, now: float, givens: Sequence[int], rating: dict[str, Any],
+                  shape: Shape = CLASSIC) -> Result:
+        """The breakdown of the puzzle ``givens`` of ``shape`` (engine.rating_breakdown, or a variant's
+        level), shown while it is the puzzle."""
+        self.rating = ((tuple(givens), shape), rating)
         return self._move(False)
 
     def _do_set_paused(self, now: float, paused: bool) -> Result:

@@ -28,11 +28,17 @@ def idle_info(delay: int, algorithm: str) -> dict[str, Any]:
             "elapsed_ms": 0, "delay": delay, "position": 0, "length": 0, "tick": 0}
 
 
-def _logic_state(start: Sequence[int], steps: Sequence[Any]) -> Any:
-    """Return human logic's candidate state after ``steps`` from ``start`` (a CandidateGrid)."""
-    from engine import CandidateGrid
+def _logic_state(start: Sequence[int], steps: Sequence[Any], shape: Shape = CLASSIC) -> Any:
+    """Return human logic's candidate state after ``steps`` from ``start``: a CandidateGrid, or on a
+    variant the variant logic's VariantState (the trace's own start: the board's digits as givens)."""
+    if shape.is_classic:
+        from engine import CandidateGrid
 
-    state = CandidateGrid.from_grid(list(start))
+        state = CandidateGrid.from_grid(list(start))
+    else:
+        from engine import VariantState
+
+        state = VariantState.start(shape.model(list(start)))
     for step in steps:
         state.apply(step)
     return state
@@ -54,7 +60,7 @@ class Run:
         self.error = ""
         self.unsent = 0  # events applied since the last frame
         self.last: Any = None  # the event shown
-        self.cands: Any = _logic_state(self.start, []) if algorithm == "human" else None
+        self.cands: Any = _logic_state(self.start, [], shape) if algorithm == "human" else None
         self.banked_ms, self.since = 0.0, None if paused else now
         self.next_at = now  # when the next event is due (a delay above 0 paces them)
         self.tick = 1  # orders copies of the info: the page keeps the newest
@@ -156,7 +162,7 @@ class Run:
         self.position, self.status, self.credit = target, "paused", 0
         self.last = self.timeline.event(target - 1) if target else None
         if self.cands is not None:
-            self.cands = _logic_state(self.start, self.timeline.logic_steps(target))
+            self.cands = _logic_state(self.start, self.timeline.logic_steps(target), self.shape)
         self.unsent = 0
         self.tick += 1
 
@@ -173,10 +179,15 @@ class Run:
         counters = ("tick", "position", "length", "backtracks", "elapsed_ms")
         payload = {"run": self.id, **{k: info[k] for k in counters},
                    "board": list(self.board), "start": list(self.start),
-                   "event": None if self.last is None else event_dict(self.last), "count": self.unsent,
+                   "event": None if self.last is None else event_dict(self.last, self._variant_size()),
+                   "count": self.unsent,
                    "candidates": self._candidates()}
         self.unsent = 0
         return payload
+
+    def _variant_size(self) -> int:
+        """Return N for a variant board (its steps are the variant logic's), 0 for a classic one."""
+        return 0 if self.shape.is_classic else self.shape.size
 
     def _candidates(self) -> list[int]:
         """Return the candidates at the board's moment: human logic's state, else by the placed digits."""
@@ -242,9 +253,12 @@ class RunCommands:
             raise GameError("invalid_board", "The board repeats a digit; remove the repeat before solving.")
         if all(game.digits):
             raise GameError("nothing_to_do", "The board is already full.")
-        if algorithm == "human" and not game.shape.is_classic:
-            message = "Human logic runs on classic puzzles; watch the backtracking or smart search instead."
-            raise GameError("classic_only", message, {"algorithm": algorithm})
+        if not game.shape.is_classic:
+            try:  # the solver and the variant logic read the board as the shape's model
+                game.shape.model(game.digits)
+            except ValueError as err:  # a jigsaw whose regions are still being painted
+                raise GameError("invalid_board", f"The puzzle is not whole yet: {err}",
+                                {"message": str(err)}) from None
         self.run = Run(next(self._run_ids), algorithm, game.digits, self.settings["delay"], paused, now,
                        game.shape)
         self._run_on = (self.puzzle_key(), game.version)

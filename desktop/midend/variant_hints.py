@@ -15,11 +15,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from desktop.midend.frames import variant_focus, variant_names, wire_variant_step
 from desktop.midend.game import GameError
 from desktop.midend.hints import LEVELS, Finding, Ladder, wrong_or_notes
 from desktop.midend.shape import Shape
-
-_UNIT_KINDS = {"row": 0, "col": 1, "box": 2, "region": 2}
 
 
 def find(digits: Sequence[int], origins: Sequence[str], notes: Sequence[int],
@@ -53,21 +52,21 @@ def view(found: Finding, level: int, last: int) -> dict[str, Any]:
     ``house`` ({"kind", "index", "cells"} or None); the step at the last level with ``words``."""
     step, shape = found.step, found.shape
     assert step is not None and shape is not None
-    units, house, constraints, focus = _focus(step, shape.size)
+    units, house, constraints, focus = variant_focus(step, shape.size)
     digit = step.detail.get("digit", 0) if isinstance(step.detail.get("digit", 0), int) else 0
     out: dict[str, Any] = {
         "level": level,
         "kind": "step",
         "variant": True,
         "technique": step.technique if level >= 2 or step.technique == "guess" else "",
-        "technique_name": _names(step.technique) if level >= 2 or step.technique == "guess" else None,
+        "technique_name": variant_names(step.technique) if level >= 2 or step.technique == "guess" else None,
         "unit": units[0] if units else -1,
         "digit": digit,
         "house": house,
         "constraints": constraints,
         "highlight": {"units": units[:1], "digit": digit, "cells": focus, "constraints": constraints},
         "can_apply": level >= last,
-        "step": wire_variant_step(step) if level >= last else None,
+        "step": wire_variant_step(step, shape.size) if level >= last else None,
     }
     if level >= 3:
         cells = sorted(set(step.cells) | {c for c, _ in step.placements}) or sorted(
@@ -80,44 +79,6 @@ def view(found: Finding, level: int, last: int) -> dict[str, Any]:
         out["highlight"]["eliminations"] = [list(p) for p in step.eliminations]
         out["highlight"]["placements"] = [list(p) for p in step.placements]
     return out
-
-
-def wire_variant_step(step: Any) -> dict[str, Any]:
-    """Return a variant step as it crosses to the page: ``Step.to_dict()`` plus ``words`` (the engine's
-    explanation, {"en", "zh"}) and ``name`` (the technique's, {"en", "zh"})."""
-    from engine import explain_variant
-
-    words = {lang: explain_variant(step, lang) for lang in ("en", "zh")}
-    return {**step.to_dict(), "words": words, "name": _names(step.technique)}
-
-
-def _names(technique: str) -> dict[str, str]:
-    from engine import VARIANT_TECHNIQUES
-
-    record = next((t for t in VARIANT_TECHNIQUES if t.id == technique), None)
-    if record is None:
-        return {"en": technique, "zh": technique}
-    return {"en": record.name_en, "zh": record.name_zh}
-
-
-def _focus(step: Any, size: int) -> tuple[list[int], dict[str, Any] | None, list[int], list[int]]:
-    """Return where the step points: its unit ids (rows, columns, regions), its first house, the
-    constraints it uses, and the cells to look at first."""
-    detail = step.detail
-    houses = detail.get("houses") or ([detail["house"]] if "house" in detail else [])
-    units = [_UNIT_KINDS[h["kind"]] * size + h["index"] for h in houses if h.get("kind") in _UNIT_KINDS]
-    constraints = sorted({i for key in ("cages", "lines", "dots") for i in detail.get(key, ())})
-    house = None
-    if houses:
-        first = houses[0]
-        house = {"kind": first["kind"], "index": first["index"], "cells": list(first["cells"])}
-    if house is not None:
-        focus = house["cells"]
-    elif constraints and "cage" in detail:
-        focus = list(detail["cage"]["cells"])
-    else:
-        focus = sorted(set(step.cells) or {c for c, _ in (*step.placements, *step.eliminations)})
-    return units, house, constraints, focus
 
 
 def ladder_view(ladder: Ladder) -> dict[str, Any]:

@@ -182,14 +182,73 @@ def test_watching_smart_search_on_a_pasted_killer_ends_on_its_published_solution
     assert api._bridge.wait_for("frame", lambda f: f["position"] == 0, 10)["board"] == [0] * 81
 
 
-def test_watching_backtracking_on_a_6x6_ends_on_its_solution_and_human_logic_is_refused_there(api):
+def test_watching_backtracking_and_human_logic_on_a_6x6_end_on_its_solution(api):
     record = _record("iss-6x6")
     assert api.import_text(json.dumps(record["fpuzzles"]))["ok"]
-    answer = api.solve("human")
-    assert answer["error"]["code"] == "classic_only"
     assert api.set_delay(0)["ok"] and api.solve("naive")["ok"]
     state = _solved_state(api)
     assert state["session"]["status"] == "solved" and state["digits"] == _solution(record)
+    assert api.undo()["changed"] and api.solve("human")["ok"]
+    state = api._bridge.wait_for("state", lambda p: p["state"]["session"]["algorithm"] == "human"
+                                 and p["state"]["session"]["status"] in ("solved", "failed"), 120)["state"]
+    assert state["session"]["status"] == "solved" and state["digits"] == _solution(record)
+
+
+def test_watching_human_logic_on_a_pasted_killer_plays_the_variant_steps_with_their_words_and_cages(api):
+    record = _record("iss-killer")
+    puzzle = engine.read_fpuzzles(record["fpuzzles"])
+    path = engine.variant_path(puzzle, tuple(_solution(record)))
+    assert api.import_text(_link(record))["ok"]
+    assert api.set_delay(0)["ok"] and api.solve("human")["ok"]
+    state = _solved_state(api)
+    assert state["session"]["status"] == "solved" and state["digits"] == _solution(record)
+    assert state["session"]["length"] == len(path) + 1  # one event a step, then "solved"
+    assert api.seek(1)["ok"]
+    frame = api._bridge.wait_for("frame", lambda f: f["position"] == 1, 10)
+    event, first = frame["event"], path[0]
+    assert event["kind"] == "logic" and event["step"]["technique"] == first.technique
+    cages = sorted(first.detail["cages"])
+    assert event["step"]["constraints"] == cages and event["step"]["highlight"]["constraints"] == cages
+    words = event["step"]["words"]
+    assert "cage" in words["en"].lower() and words["zh"] and words["zh"] != words["en"]
+    assert event["step"]["name"]["en"] and event["step"]["name"]["zh"]
+    after = engine.VariantState.start(puzzle)
+    after.apply(first)
+    assert frame["candidates"] == after.cands  # the variant logic's candidates, not the placed digits'
+    assert api.step_back()["ok"]
+    back = api._bridge.wait_for("frame", lambda f: f["position"] == 0, 10)
+    assert back["board"] == [0] * 81 and back["event"] is None
+    assert back["candidates"] == engine.VariantState.start(puzzle).cands
+
+
+def test_where_the_variant_logic_stops_the_human_logic_run_shows_a_guess_of_the_solution_digit(api):
+    record = _record("iss-kropki-sudoku")
+    puzzle = engine.read_fpuzzles(record["fpuzzles"])
+    solution = _solution(record)
+    path = engine.variant_path(puzzle, tuple(solution))
+    at = next(i for i, s in enumerate(path) if s.technique == "guess")
+    assert api.import_text(json.dumps(record["fpuzzles"]))["ok"]
+    assert api.set_delay(0)["ok"] and api.solve("human")["ok"]
+    state = _solved_state(api)
+    assert state["session"]["status"] == "solved" and state["digits"] == solution
+    assert api.seek(at + 1)["ok"]
+    frame = api._bridge.wait_for("frame", lambda f: f["position"] == at + 1, 10)
+    event = frame["event"]
+    assert event["kind"] == "guess" and event["step"]["technique"] == "guess"
+    assert event["digit"] == solution[event["cell"]] and event["step"]["words"]["zh"]
+
+
+def test_step_on_a_variant_shows_human_logic_one_step_at_a_time(api):
+    record = _record("iss-killer")
+    puzzle = engine.read_fpuzzles(record["fpuzzles"])
+    path = engine.variant_path(puzzle, tuple(_solution(record)))
+    assert api.import_text(_link(record))["ok"]
+    assert api.set_setting("algorithm", "human")["ok"]
+    for n in (1, 2, 3):
+        assert api.step()["ok"]
+        frame = api._bridge.wait_for("frame", lambda f, n=n: f["position"] == n, 30)
+        assert frame["event"]["step"]["technique"] == path[n - 1].technique
+    assert state_of(api)["session"]["status"] == "paused"
 
 
 def test_a_hint_on_a_killer_names_a_cage_technique_its_explanation_speaks_of_the_cage_and_apply_makes_it(api):
@@ -219,10 +278,66 @@ def test_a_hint_on_a_killer_names_a_cage_technique_its_explanation_speaks_of_the
     assert api.undo()["changed"] and not any(state_of(api)["notes"])
 
 
-def test_why_wrong_and_rating_say_they_work_on_classic_puzzles_only(api):
+def test_the_rating_of_a_killer_is_its_variant_level_and_its_hardest_step_opens_on_the_timeline(api):
+    record = _record("iss-killer")
+    puzzle = engine.read_fpuzzles(record["fpuzzles"])
+    expected = engine.rate_variant(puzzle, tuple(_solution(record)))
+    assert api.import_text(_link(record))["ok"]
+    assert api.rate_puzzle() == {"ok": True}
+    rating = state_of(api)["rating"]
+    assert rating["variant"] is True and rating["level"] == expected.level
+    assert rating["score"] == expected.score
+    assert rating["steps"] == len(expected.steps) == sum(rating["techniques"].values())
+    assert list(rating["techniques"]) == list(dict.fromkeys(s.technique for s in expected.steps))
+    assert all(rating["names"][t]["en"] and rating["names"][t]["zh"] for t in rating["techniques"])
+    bottleneck = rating["bottleneck"]
+    assert bottleneck["technique"] == expected.hardest
+    assert expected.steps[bottleneck["index"]].technique == expected.hardest
+    assert rating["logic_only"] is expected.logic_only
+    assert api.open_step(bottleneck["index"])["ok"]
+    frame = api._bridge.wait_for("frame", lambda f: f["position"] == bottleneck["index"] + 1, 30)
+    assert frame["event"]["step"]["technique"] == expected.hardest
+    assert state_of(api)["session"]["status"] == "paused"
+    assert api.stop()["ok"]
     assert api.import_text(json.dumps(_record("iss-6x6")["fpuzzles"]))["ok"]
-    assert api.rate_puzzle()["error"]["code"] == "classic_only"
-    assert api.why_wrong()["error"]["code"] == "classic_only"
+    assert state_of(api)["rating"] is None  # the rating belongs to the killer
+    assert api.rate_puzzle()["ok"] and state_of(api)["rating"]["variant"] is True
+
+
+def test_why_is_a_digit_wrong_on_a_killer_assumes_it_and_follows_the_variant_steps_to_a_contradiction(api):
+    record = _record("iss-killer")
+    puzzle = engine.read_fpuzzles(record["fpuzzles"])
+    solution = _solution(record)
+    assert api.import_text(_link(record))["ok"]
+    cell, digit = 1, solution[1] % 9 + 1
+    assert api.set_cell(cell, digit)["ok"]
+    assert api.check()["check"]["cells"] == [cell]
+    assert api.why_wrong()["ok"]
+    why = state_of(api)["why"]
+    assert why["variant"] is True and (why["cell"], why["digit"]) == (cell, digit)
+    assert why["solution_digit"] == solution[cell] and why["found"] is True
+    assert why["steps"] and all(s["words"]["en"] and s["words"]["zh"] for s in why["steps"])
+    end = why["contradiction"]
+    assert end["kind"] in ("no_digit", "repeat", "constraint")
+    if end["kind"] == "constraint":  # a cage that can no longer make its total
+        assert puzzle.constraints[end["index"]].kind == "cage"
+    assert api.set_cell(cell, 0)["ok"] and state_of(api)["why"] is None  # the board changed: the proof goes
+
+
+def test_why_is_a_digit_wrong_on_a_6x6_names_the_peer_that_holds_it(api):
+    record = _record("iss-6x6")
+    puzzle = engine.read_fpuzzles(record["fpuzzles"])
+    solution = _solution(record)
+    assert api.import_text(json.dumps(record["fpuzzles"]))["ok"]
+    peers = {c: {p for h in puzzle.houses() if c in h.cells for p in h.cells} - {c} for c in range(36)}
+    cell, peer = next((c, p) for c in range(36) if not puzzle.givens[c] for p in sorted(peers[c])
+                      if puzzle.givens[p] and puzzle.givens[p] != solution[c])
+    assert api.set_cell(cell, puzzle.givens[peer])["ok"]
+    assert api.why_wrong()["ok"]
+    why = state_of(api)["why"]
+    assert why["found"] and why["steps"] == []
+    assert why["contradiction"]["kind"] == "clash" and why["contradiction"]["digit"] == puzzle.givens[peer]
+    assert why["contradiction"]["cell"] in peers[cell]
 
 
 def _cages(record: dict) -> list[dict]:

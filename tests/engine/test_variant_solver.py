@@ -487,14 +487,27 @@ def test_trace_of_a_puzzle_without_solution_fails() -> None:
     puzzle = Puzzle.checked(4, givens, (), [Diagonal(anti=True)])
     assert count_solutions(puzzle) == 0 and brute_completions(puzzle) and not any(
         satisfies(puzzle, g) for g in brute_completions(puzzle))
-    for algorithm in ("naive", "smart"):
+    for algorithm in ("naive", "smart", "human"):
         assert list(engine.trace(puzzle, algorithm))[-1].kind == "failed"
 
 
-def test_trace_refuses_human_logic_on_a_variant() -> None:
-    puzzle = Puzzle.checked(4, [0] * 16, (), [Diagonal()])
-    with pytest.raises(ValueError, match="variant"):
-        engine.trace(puzzle, "human")
+@pytest.mark.parametrize("name", ["iss-6x6", "iss-killer", "iss-6x6-little-killer"])
+def test_trace_of_human_logic_on_a_variant_steps_the_variant_logic_to_the_solution(name: str) -> None:
+    """Human logic on a variant: one logic (or guess) event a variant step, its placements in ``forced``,
+    counted from 1; the placements replay to the published solution and the last event is solved."""
+    record = next(r for r in records() if r.id == name)
+    events = list(engine.trace(record.puzzle, "human"))
+    assert events[-1].kind == "solved"
+    steps = events[:-1]
+    assert steps and all(e.kind in ("logic", "guess") and e.step is not None for e in steps)
+    assert [e.steps for e in steps] == list(range(1, len(steps) + 1))
+    assert [e.step for e in steps] == engine.variant_path(record.puzzle, record.solution)
+    grid = list(record.puzzle.givens)
+    for e in steps:
+        assert e.forced == e.step.placements
+        for c, d in e.forced:
+            grid[c] = d
+    assert tuple(grid) == record.solution
 
 
 def test_trace_of_a_classic_puzzle_is_the_classic_trace() -> None:

@@ -1,6 +1,7 @@
 """Issue 40 in the real window, by accessible names: a pasted f-puzzles link of a Killer shows its cages
 in the cells' labels, Watch with smart search solves it to its published solution, a hint names a cage
-technique and its Explanation speaks of the cage; a 6x6 and a 16x16 imported as f-puzzles JSON have 36
+technique and its Explanation speaks of the cage, Watch with human logic plays the variant logic's steps to
+its solution and Step back goes back through them; a 6x6 and a 16x16 imported as f-puzzles JSON have 36
 and 256 cells that take typed digits and Check."""
 
 from __future__ import annotations
@@ -75,6 +76,35 @@ def test_a_pasted_killer_link_shows_its_cages_is_watched_solved_and_hinted_by_it
     app.click_button("Solve")
     wait_for(lambda: app.board_state() == "Solved", 120, message=f"smart search: {app.board_state()!r}")
     assert board_digits(app.labels()) == _solution(record)
+    assert app.close() == 0, app.log_text()
+
+
+def test_watching_human_logic_on_a_pasted_killer_reaches_its_solution_and_steps_back(window):
+    record = _record("iss-killer")
+    puzzle = engine.read_fpuzzles(record["fpuzzles"])
+    path = engine.variant_path(puzzle, tuple(_solution(record)))
+    app = window.launch()
+    app.wait_digits(any, 120, message="the first launch shows an empty board, not a puzzle")
+    assert _import(app, engine.fpuzzles_link(puzzle), 81) == [0] * 81
+    page = app._page()
+    page.click(page.one("tab", "Watch"))
+    app.choose("Algorithm", "human")
+    app.set_delay(0)
+    app.click_button("Solve")
+    wait_for(lambda: app.board_state() == "Solved", 120, message=f"human logic: {app.board_state()!r}")
+    assert board_digits(app.labels()) == _solution(record)
+    assert app.number("Steps") == len(path) + 1  # one event a variant step, then solved
+    app.click_button("Step back")
+    wait_for(lambda: app.number("Steps") == len(path), 10, message="Step back did not go one event back")
+    assert app.status_text("Explanation") == engine.explain_variant(path[-1], "en")
+    app.click_button("Step back")
+    wait_for(lambda: app.number("Steps") == len(path) - 1, 10, message="a second Step back did not go back")
+    board = [0] * 81
+    for step in path[:-1]:  # the board after the steps shown
+        for cell, digit in step.placements:
+            board[cell] = digit
+    wait_for(lambda: board_digits(app.labels()) == board, 10, message="the board is not the step's")
+    assert app.status_text("Explanation") == engine.explain_variant(path[-2], "en")
     assert app.close() == 0, app.log_text()
 
 

@@ -10,10 +10,18 @@ import "./words/rating.js";
 
 const $ = (id) => document.getElementById(id);
 
-/** The puzzle shown, as its givens ("" when the board has none). */
+/** The puzzle shown, as its givens and a variant's constraints ("" when there is nothing to rate). */
 function puzzleKey(state) {
-  const key = state.digits.map((d, c) => (state.origins[c] === "given" ? d : 0)).join("");
-  return /[1-9]/.test(key) ? key : "";
+  const givens = state.digits.map((d, c) => (state.origins[c] === "given" ? d : 0));
+  const constraints = (state.shape && state.shape.constraints) || [];
+  if (!givens.some(Boolean) && !constraints.length) return "";
+  return `${givens.join(",")}|${JSON.stringify(state.shape || {})}`;
+}
+
+/** A technique's name: a variant rating carries its names (the variant logic's registry). */
+function nameOf(r, tid) {
+  const names = r.names && r.names[tid];
+  return names ? names[i18n.language()] || names.en : techniqueName(tid);
 }
 
 function levelName(level) {
@@ -31,8 +39,17 @@ function ratingLines(state) {
   const known = state.difficulty && state.difficulty !== "any";
   if (!r) return known ? [i18n.t("rating.level", { level: levelName(state.difficulty) })] : [];
   const list = Object.entries(r.techniques)
-    .map(([tid, count]) => i18n.t("rating.count", { name: techniqueName(tid), count }))
+    .map(([tid, count]) => i18n.t("rating.count", { name: nameOf(r, tid), count }))
     .join(", ");
+  if (r.variant) {
+    const hardest = r.bottleneck ? nameOf(r, r.bottleneck.technique) : "";
+    return [
+      i18n.t("rating.level", { level: levelName(r.level) }),
+      i18n.t("rating.variant", { score: seScore(r.score), name: hardest }),
+      i18n.t("rating.steps", { count: r.steps, list }),
+      ...(r.logic_only ? [] : [i18n.t("rating.guesses")]),
+    ];
+  }
   return [
     i18n.t("rating.level", { level: levelName(r.level) }),
     i18n.t("rating.scores", { score: seScore(r.score), hodoku: r.hodoku_score, qqwing: i18n.t(`qqwing.${r.qqwing}`) }),
@@ -72,7 +89,7 @@ export const rating = {
     if (!button.hidden) {
       const { index, technique, score } = r.bottleneck;
       const label = i18n.t("rating.bottleneck", {
-        index: index + 1, name: techniqueName(technique), score: seScore(score) });
+        index: index + 1, name: nameOf(r, technique), score: seScore(score) });
       if (button.textContent !== label) button.textContent = label;
       button.disabled = active;
     }

@@ -8,6 +8,7 @@ import { drawFigures, outsideSides } from "./figures.js";
 import * as i18n from "./i18n.js";
 import { shapeOf } from "./shape.js";
 import * as store from "./store.js";
+import { whyHighlight, whyShown } from "./why.js";
 
 const $ = (id) => document.getElementById(id);
 
@@ -82,9 +83,12 @@ class Variants {
   }
 }
 
-/** The constraints the step on screen uses (a variant hint's, or a run's step shown): their indices. */
+/** The constraints the step on screen uses (a variant hint's, a run's step shown, or the proof of "Why is
+ * it wrong?"): their indices. */
 function focusOf(state) {
   const frame = store.frame();
+  const why = !frame && whyShown(state);
+  if (why && why.variant) return whyHighlight(why).constraints;
   const step = frame ? frame.event && frame.event.step : state.hint;
   const highlight = step && step.highlight;
   return (highlight && highlight.constraints) || [];

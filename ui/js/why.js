@@ -3,13 +3,17 @@
 // chain drawn on the board are made here, and the Learn panel shows them in the hint's place.
 
 import { api } from "./api.js";
+import { recordName } from "./clues.js";
 import * as i18n from "./i18n.js";
-import { cellName } from "./texts.js";
+import { shapeOf } from "./shape.js";
+import * as store from "./store.js";
+import { cellNameIn } from "./texts.js";
 import "./words/why.js";
 
 const $ = (id) => document.getElementById(id);
 const UNIT_KINDS = ["row", "column", "box"];
 const unitName = (unit) => i18n.t(`unit.${UNIT_KINDS[Math.floor(unit / 9)]}`, { index: (unit % 9) + 1 });
+const cellName = (cell) => cellNameIn(cell, shapeOf(store.state()).size);
 
 /** The proof shown for the board (null when none: Python drops it when the board changes). */
 export function whyShown(state) {
@@ -42,6 +46,7 @@ function reason(step) {
 export function whyText(why) {
   const cell = cellName(why.cell);
   if (!why.found) return i18n.t("why.notFound", { cell, digit: why.digit, right: why.solution_digit });
+  if (why.variant) return variantText(why);
   const steps = why.steps;
   const after = follows(steps);
   const lines = [i18n.t("why.title", { cell, digit: why.digit })];
@@ -61,8 +66,56 @@ export function whyText(why) {
   return lines.join("\n");
 }
 
+/** A variant's proof: the title, the assumption, each step in the engine's words, the contradiction
+ * (its kind worded here: a cell with no digit, a digit twice in a house, a constraint that cannot hold). */
+function variantText(why) {
+  const end = why.contradiction;
+  const cell = cellName(why.cell);
+  const lines = [i18n.t("why.title", { cell, digit: why.digit })];
+  if (end.kind === "clash") {
+    lines.push(i18n.t("why.clash", { cell, digit: why.digit, other: cellName(end.cell) }));
+    return lines.join("\n");
+  }
+  if (why.notes) lines.push(i18n.t("why.variantNotes"));
+  const words = (step) => step.words[i18n.language()] || step.words.en;
+  const follows = why.follows || [];
+  why.steps.forEach((step, i) => { // what holds on the board as it is comes first
+    if (follows[i] === false) lines.push(i18n.t("why.variantKnown", { words: words(step) }));
+  });
+  lines.push(i18n.t("why.assume", { cell, digit: why.digit }));
+  why.steps.forEach((step, i) => {
+    if (follows[i] !== false) lines.push(words(step));
+  });
+  const shape = shapeOf(store.state());
+  if (end.kind === "no_digit") lines.push(i18n.t("why.no_digit", { cell: cellName(end.cell) }));
+  if (end.kind === "repeat") {
+    lines.push(i18n.t("why.repeat", { digit: end.digit, cells: end.cells.map(cellName).join(i18n.t("why.and")) }));
+  }
+  if (end.kind === "constraint") {
+    const record = shape.constraints[end.index];
+    lines.push(i18n.t("why.constraint", { what: record ? recordName(record, shape.size) : "" }));
+  }
+  return lines.join("\n");
+}
+
+/** What the board shows of a variant's proof: the wrong digit's cell, the contradiction's cells and each
+ * step's placements and eliminations. */
+function variantHighlight(why) {
+  const end = why.contradiction || {};
+  const steps = why.steps || [];
+  return {
+    cells: [why.cell, ...(end.cell !== undefined ? [end.cell] : []), ...(end.cells || [])],
+    units: [],
+    digit: end.digit || 0,
+    placements: [[why.cell, why.digit], ...steps.flatMap((s) => s.placements)],
+    eliminations: steps.flatMap((s) => s.eliminations),
+    constraints: end.kind === "constraint" ? [end.index] : [...new Set(steps.flatMap((s) => s.constraints || []))],
+  };
+}
+
 /** What the board shows of the proof: its placements, the contradiction's cell or unit, the chain's arrows. */
 export function whyHighlight(why) {
+  if (why.variant) return variantHighlight(why);
   const steps = why.steps || [];
   const placed = steps.filter((s) => s.kind === "place");
   const links = [];
