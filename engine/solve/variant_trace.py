@@ -165,7 +165,8 @@ def _smart(puzzle: Puzzle) -> Iterator[Any]:
 
 def trace(puzzle: Puzzle, algorithm: str = "naive") -> Iterator[Any]:
     """Return a lazy iterator of a search's events (:mod:`engine.solve.search`) over a variant puzzle;
-    ValueError for an algorithm other than naive or smart (human logic reads classic puzzles only)."""
+    ValueError for an algorithm other than naive or smart (a variant's
+    human logic is traced by :mod:`engine.solve.tracing`)."""
     runs = {"naive": _naive, "smart": _smart}
     if algorithm not in runs:
         raise ValueError(f"algorithm {algorithm!r} does not solve variant puzzles (naive or smart do)")
