@@ -4,6 +4,7 @@
 
 import { api } from "./api.js";
 import * as i18n from "./i18n.js";
+import { shortcutKey } from "./keys.js";
 import { cellName } from "./texts.js";
 import "./words/why.js";
 
@@ -97,9 +98,8 @@ export const why = {
       if (answer.ok) ctx.say(() => i18n.t("msg.undoneToMistake"));
     });
     document.addEventListener("keydown", (event) => {
-      const tag = event.target.tagName;
-      if (event.key.toLowerCase() !== "w" || event.ctrlKey || event.metaKey || event.altKey) return;
-      if (tag === "INPUT" || tag === "TEXTAREA" || tag === "SELECT" || $("mistake-tools").hidden) return;
+      // W, or Alt+W as every letter shortcut (shortcutKey: not while typing in a field)
+      if (shortcutKey(event) !== "w" || $("mistake-tools").hidden) return;
       event.preventDefault();
       $("why-wrong").click();
     });
