@@ -5,6 +5,8 @@
 // Ctrl+Shift+digit centre; Shift+digit stays a note; A-G as digits 10-16 on a board over 9), the pad, Erase (a
 // cell's marks of the mode), the marks drawn (corner marks in the cell's corners, centre marks small in
 // its middle) and a cell's label ("…, corner marks 1 2, centre marks 3").
+// "Fill centre marks" (shown for a puzzle with cage sums) writes the centre marks of the cages that have at
+// most 2 combinations left (desktop/midend/marks.py cage_centre_marks), one undoable move.
 // The marks are game state in Python (undoable, saved: desktop/midend/marks.py); the mode is view state.
 
 import { api } from "./api.js";
@@ -46,6 +48,7 @@ class Marks {
     this.ctx = ctx;
     $("corner-marks").addEventListener("click", () => this.choose("corner"));
     $("centre-marks").addEventListener("click", () => this.choose("centre"));
+    $("fill-centre-marks").addEventListener("click", () => this.fillCages());
     document.addEventListener("keydown", (event) => this.modeKey(event));
     // a digit key in a marks mode, or with Ctrl, marks (caught before main.js's board keys see it)
     $("board").addEventListener("keydown", (event) => this.boardKey(event), true);
@@ -68,6 +71,12 @@ class Marks {
     colours.on = false; // one mode at a time: Colours off (drawn with the store's change below)
     store.setEntry(next);
     this.ctx.announce(i18n.t(`marks.on.${next}`));
+  }
+
+  async fillCages() {
+    const answer = await api.fillCageMarks();
+    if (answer.ok) this.ctx.say(() => (answer.cages ? i18n.plural("marks.filled", answer.cages) : i18n.t("marks.noneFew")));
+    this.ctx.focusBoard();
   }
 
   boardKey(event) {
@@ -135,7 +144,8 @@ class Marks {
   render(state, active) {
     const entry = store.ui().entry;
     for (const kind of KINDS) $(`${kind}-marks`).setAttribute("aria-pressed", entry === kind ? "true" : "false");
-    for (const id of ["corner-marks", "centre-marks"]) $(id).disabled = active || state.paused;
+    for (const id of ["corner-marks", "centre-marks", "fill-centre-marks"]) $(id).disabled = active || state.paused;
+    $("fill-centre-marks").hidden = !shapeOf(state).constraints.some((k) => k.kind === "cage" && k.total != null);
     const padMode = $("pad-marks");
     padMode.hidden = colours.on || !KINDS.includes(entry);
     if (!padMode.hidden) padMode.textContent = i18n.t(`marks.pad.${entry}`);

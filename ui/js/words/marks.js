@@ -6,6 +6,10 @@ i18n.addTexts({
   en: {
     "btn.cornerMarks": "Corner marks",
     "btn.centreMarks": "Centre marks",
+    "btn.fillCentreMarks": "Fill centre marks",
+    "marks.filled.one": "Centre marks written in 1 cage of at most 2 combinations.",
+    "marks.filled.other": "Centre marks written in {count} cages of at most 2 combinations.",
+    "marks.noneFew": "No cage with empty cells has 2 combinations or fewer left.",
     "keys.cornerOne": "Toggle one corner mark (before: a note; Shift+1-9 still is)",
     "keys.centreOne": "Toggle one centre mark",
     "keys.digitMode": "Digits (leave Notes, Corner marks, Centre marks or Colours)",
@@ -32,6 +36,9 @@ i18n.addTexts({
   zh: {
     "btn.cornerMarks": "角标",
     "btn.centreMarks": "中心标记",
+    "btn.fillCentreMarks": "填入中心标记",
+    "marks.filled.other": "已在 {count} 个组合不超过 2 种的笼子中填入中心标记。",
+    "marks.noneFew": "没有仍有空格且组合不超过 2 种的笼子。",
     "keys.cornerOne": "切换一个角标（以前为笔记；Shift+1-9 仍为笔记）",
     "keys.centreOne": "切换一个中心标记",
     "keys.digitMode": "数字模式（退出笔记、角标、中心标记或着色）",
