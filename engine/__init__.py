@@ -68,6 +68,7 @@ _EXPORTS = {
     "atomic_output": "engine.output.atomic",
     "bank_counts": "engine.make.practice",
     "box_of": "engine.grid",
+    "cage_support": "engine.logic.variant.sums",
     "candidate_masks": "engine.candidates",
     "candidates": "engine.candidates",
     "cell_name": "engine.grid",

@@ -1,4 +1,5 @@
-"""The page's calls for corner and centre marks (issue 40): toggle one, clear a cell's marks of one kind.
+"""The page's calls for corner and centre marks (issue 40): toggle one, clear a cell's marks of one kind,
+fill a Killer's centre marks from its cages of few combinations.
 
 Each is an undoable move of the mid end (``desktop.midend.marks``); see CONTRACT.md.
 """
@@ -34,3 +35,10 @@ class MarkCalls:
         cell, kind = arg.whole(cell, "cell", 0, n * n - 1), arg.choice(kind, "kind", KINDS)
         self._host.move({"name": "clear_marks", "cell": cell, "kind": kind})
         return OK
+
+    @endpoint
+    def fill_cage_marks(self) -> dict[str, Any]:
+        """Fill centre marks: each cage of at most 2 combinations left writes the digits they allow as its
+        empty cells' centre marks (one undoable move); ``cages`` counts the cages that gave marks."""
+        result = self._host.move({"name": "fill_cage_marks"})
+        return {"ok": True, "changed": bool(result.get("changed")), "cages": result["cages"]}

@@ -21,6 +21,8 @@ from desktop.midend.shape import KINDS, SIZES, Shape
 Result = dict[str, Any]
 MAX_CONSTRAINTS = 400  # far more than any published puzzle draws
 RULE_KINDS = ("antiknight", "antiking", "nonconsecutive")
+# the kinds the editor names (ui/js/editor.js KINDS and RULES)
+ENTER_KINDS = ("classic", "killer", "jigsaw", "x", "windoku", "thermo", *RULE_KINDS)
 
 
 def starting_shape(kind: str, size: int) -> Shape:
@@ -41,6 +43,13 @@ def starting_shape(kind: str, size: int) -> Shape:
     if kind in RULE_KINDS:
         return _with(shape, [{"kind": "rule", "name": kind}])
     return shape
+
+
+def blank_like(shape: Shape) -> Shape:
+    """Return the empty puzzle Enter puzzle starts from one of ``shape``: its size and kind (a kind the
+    editor's "Puzzle kind" does not offer, such as arrow or kropki, starts classic: what is drawn names
+    it); never fails (every shape's kind and size can start)."""
+    return starting_shape(shape.kind if shape.kind in ENTER_KINDS else "classic", shape.size)
 
 
 def checked_constraint(shape: Shape, record: Any) -> Any:

@@ -99,9 +99,9 @@ class Game:
             raise GameError("filled", f"{self.shape.cell_name(cell)} holds a digit; erase it to make marks.")
         return self._commit("mark", [], marks=[(cell, self.marks[cell].toggled(kind, digit))])
 
-    def clear_marks(self, cell: int, kind: str) -> bool:
-        """Take every ``kind`` mark off ``cell`` as one move; False when it had none."""
-        return self._commit("mark", [], marks=[(cell, self.marks[cell].cleared(kind))])
+    def set_marks(self, marks: Iterable[tuple[int, Marks]]) -> bool:
+        """Give cells these marks as one move (clear a cell's, fill the cages'); False if none changed."""
+        return self._commit("mark", [], marks=marks)
 
     def clear_colours(self) -> bool:
         """Take every colour off the board as one undoable move; False when there was none."""

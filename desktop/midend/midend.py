@@ -20,7 +20,7 @@ from collections.abc import Callable, Hashable, Sequence
 from typing import Any
 
 from desktop.midend import hints, mistakes, variant_hints
-from desktop.midend.enter import EnterCommands
+from desktop.midend.enter import EnterCommands, blank_like
 from desktop.midend.game import Game, GameError
 from desktop.midend.marks import MarkCommands
 from desktop.midend.notices import NoticeCommands, notice
@@ -236,7 +236,8 @@ class Midend(RunCommands, NoticeCommands, TrainerCommands, MarkCommands, EnterCo
         if mode == "enter" and self.making and not self.making_set:
             self._cancel_making()  # the player chose to type a puzzle in after asking for one: that wins
         if mode == "enter" and (self.play.is_set or "given" in game.origins or not game.shape.is_classic):
-            self._load_here(now, [0] * 81, "enter", play=False)
+            blank = blank_like(game.shape)  # the kind and size shown: a 16x16 Killer starts a blank one
+            self._load_here(now, [0] * blank.n_cells, "enter", play=False, shape=blank)
         self.game.set_mode(mode)
         return self._move(True)
 

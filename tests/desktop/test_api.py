@@ -37,7 +37,7 @@ CONTRACT = {
     "take_opened",  # desktop/contract/open.py
 }
 CONTRACT |= {"undo_to_mistake", "why_wrong", "rate_puzzle", "open_step"}  # desktop/contract/learn.py
-CONTRACT |= {"toggle_mark", "clear_marks"}  # desktop/contract/marks.py
+CONTRACT |= {"toggle_mark", "clear_marks", "fill_cage_marks"}  # desktop/contract/marks.py
 # desktop/contract/enter.py
 CONTRACT |= {"enter_shape", "add_constraint", "remove_constraint", "set_region", "new_variant"}
 
@@ -551,7 +551,7 @@ EVERY_CALL = [
     ("check", ()), ("hint", ()), ("apply_hint", ()), ("why_wrong", ()), ("undo_to_mistake", ()),
     ("rate_puzzle", ()), ("fill_candidates", ()), ("fill_singles", ()), ("restart", ()), ("paint", (2, 1)),
     ("paint_note", (3, 1, 2)), ("clear_colours", ()), ("toggle_mark", (3, 1, "corner")),
-    ("clear_marks", (3, "corner")), ("export_text", ("line",)), ("share_link", ()),
+    ("clear_marks", (3, "corner")), ("fill_cage_marks", ()), ("export_text", ("line",)), ("share_link", ()),
     ("open_sudokuwiki", ()), ("techniques", ()), ("practise_open", ("",)),
     ("practise_mark", (0, 1, "strike")), ("practise_check", ()), ("practise_show", ()), ("practise_next", ()),
     ("practise_close", ()), ("set_paused", (True,)), ("set_paused", (False,)), ("set_delay", (0,)),
@@ -569,7 +569,7 @@ EVERY_CALL = [
 ]
 # the values a question answers (CONTRACT.md); nothing else rides on an answer
 QUESTION_VALUES = {"changed", "check", "placed", "pending", "text", "name", "saved", "techniques", "verdict",
-                   "items", "index"}
+                   "items", "index", "cages"}
 
 
 def test_no_answer_of_any_call_carries_state(api, bridge, system_browser):

@@ -366,7 +366,9 @@ def test_a_killer_entered_cage_by_cage_has_one_solution_and_without_a_cage_sever
     assert api.check()["check"] == {"kind": "empty", "empty": 81}  # the solution is known: judged by it
     assert state_of(api)["true_candidates"] is None
     # the same puzzle without its first cage: several solutions, and what each cell may still hold
-    assert api.set_mode("enter")["ok"] and api.enter_shape("killer", 9)["changed"]
+    assert api.set_mode("enter")["ok"]  # from the Killer shown: a blank Killer, no cage drawn
+    assert state_of(api)["shape"]["kind"] == "killer" and not state_of(api)["shape"]["constraints"]
+    assert api.enter_shape("killer", 9) == {"ok": True, "changed": False}
     for cage in cages:
         assert api.add_constraint(cage)["ok"]
     assert api.remove_constraint(0)["changed"]

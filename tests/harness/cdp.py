@@ -253,17 +253,17 @@ class CdpPage:
         for kind in ("mousePressed", "mouseReleased"):
             self.send("Input.dispatchMouseEvent", type=kind, x=x, y=y, button="left", clickCount=1)
 
-    def press(self, key: str, ctrl: bool = False, shift: bool = False) -> None:
+    def press(self, key: str, ctrl: bool = False, shift: bool = False, alt: bool = False) -> None:
         """Press and release one key: a digit or a DOM key name (Backspace, ArrowLeft, Tab, ...), with
-        Ctrl held when ``ctrl`` (then no text is typed) and Shift when ``shift`` (the key's code is kept:
-        Shift+7 is Digit7, as the page reads it)."""
+        Ctrl held when ``ctrl`` (then no text is typed), Shift when ``shift`` (the key's code is kept:
+        Shift+7 is Digit7, as the page reads it) and Alt when ``alt`` (no text either)."""
         code, vk, text = _KEYS.get(key, (None, None, None)) if len(key) > 1 else _char_key(key)
         if code is None:
             raise ValueError(f"unknown key {key!r}")
-        bits = (2 if ctrl else 0) | (8 if shift else 0)  # CDP's modifier bits for Ctrl and Shift
+        bits = (1 if alt else 0) | (2 if ctrl else 0) | (8 if shift else 0)  # CDP's bits: Alt, Ctrl, Shift
         held = {"modifiers": bits} if bits else {}
         down = {"type": "keyDown", "key": key, "code": code, "windowsVirtualKeyCode": vk, **held}
-        if text and not ctrl and not shift:
+        if text and not ctrl and not shift and not alt:
             down["text"] = text
         self.send("Input.dispatchKeyEvent", **down)
         up = {"type": "keyUp", "key": key, "code": code, "windowsVirtualKeyCode": vk, **held}

@@ -42,7 +42,7 @@ PLACES: dict[str, str] = {
     # issue 32
     **dict.fromkeys(("Daily puzzle", "Copy link", "Open in SudokuWiki", "Copy puzzle", "Print…"), MENU),
     # issue 40
-    **dict.fromkeys(("Corner marks", "Centre marks"), "Play"),
+    **dict.fromkeys(("Corner marks", "Centre marks", "Fill centre marks"), "Play"),
 }
 BOARD_STATE_WORDS = ("Solved", "Valid", "Invalid", "Unsolvable")
 

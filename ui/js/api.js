@@ -92,7 +92,7 @@ const CALLS = [
   "open_image", "read_image_data", "check_grid", "load_photo", "close_photo", "why_wrong", "undo_to_mistake",
   "rate_puzzle", "open_step", "techniques", "practise_open", "practise_next", "practise_mark",
   "practise_check", "practise_show", "practise_close", "paint", "paint_note", "clear_colours", "share_link",
-  "open_sudokuwiki", "daily_puzzle", "print_pdf", "toggle_mark", "clear_marks",
+  "open_sudokuwiki", "daily_puzzle", "print_pdf", "toggle_mark", "clear_marks", "fill_cage_marks",
   "enter_shape", "add_constraint", "remove_constraint", "set_region", "new_variant",  // issue 40: variants
 ];
 

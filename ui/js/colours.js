@@ -1,12 +1,14 @@
-// Colours (issue 32): a colour mode (the Colours button, key V as SudokuPad's; C before issue 40) in which the digit keys and the pad paint
-// the selected cell with colour 1-8 (again: off) and Shift+digit that candidate of the cell, with the colour
+// Colours (issue 32): a colour mode (the Colours button, key V as SudokuPad's, or Alt+V; C before issue 40) in which the digit
+// keys and the pad paint the selected cell with colour 1-8 (again: off) and Shift+digit (Shift+A-G on a board over
+// 9) that candidate of the cell, with the colour
 // last painted on a cell (the pad marks it); Clear colours.
 // The colours are game state in Python (undoable, saved); the mode is view state, kept here.
 
 import { api } from "./api.js";
 import * as i18n from "./i18n.js";
 import * as store from "./store.js";
-import { typing } from "./keys.js";
+import { heldDigit, shortcutKey } from "./keys.js";
+import { shapeOf } from "./shape.js";
 import "./words/colours.js";
 
 const $ = (id) => document.getElementById(id);
@@ -20,7 +22,7 @@ export function noteColour(packed, digit) {
 /** A cell's label with its colours: "…, coloured notes 4 colour 3, colour 2". */
 export function colouredLabel(label, colour, packed) {
   const notes = [];
-  for (let d = 1; d <= 9; d++) {
+  for (let d = 1; d <= 16; d++) {
     const c = noteColour(packed || 0, d);
     if (c) notes.push(i18n.t("colour.note", { digit: d, colour: c }));
   }
@@ -42,19 +44,20 @@ class Colours {
     $("colour-mode").addEventListener("click", () => this.toggle());
     $("clear-colours").addEventListener("click", () => this.clear());
     document.addEventListener("keydown", (event) => {
-      const plain = !event.ctrlKey && !event.metaKey && !event.altKey && !event.shiftKey;
-      if (plain && event.key.toLowerCase() === "v" && store.state() && !typing(event)) {
+      if (!event.shiftKey && shortcutKey(event) === "v" && store.state()) {
         event.preventDefault();
         this.toggle();
       }
     });
-    // in colour mode the board's digit keys and the pad paint instead (caught before main.js sees them)
+    // in colour mode the board's digit keys (A-G on a board over 9) and the pad paint instead (caught before
+    // main.js sees them: a letter there would type a digit)
     $("board").addEventListener("keydown", (event) => {
-      const key = /^(?:Digit|Numpad)([1-9])$/.exec(event.code);
-      if (!this.on || !key || event.ctrlKey || event.metaKey || event.altKey) return;
+      if (!this.on || !store.state() || event.ctrlKey || event.metaKey || event.altKey) return;
+      const digit = heldDigit(event, shapeOf(store.state()).size);
+      if (!digit) return;
       event.preventDefault();
       event.stopImmediatePropagation();
-      this.paint(Number(key[1]), event.shiftKey);
+      this.paint(digit, event.shiftKey);
     }, true);
     document.querySelector(".pad").addEventListener("click", (event) => {
       const key = event.target.closest(".pad-key:not(.pad-erase)");
@@ -86,7 +89,8 @@ class Colours {
     if (!note) this.pen = colour; // Shift+digit paints a note with the colour last used on a cell
     const answer = note ? await api.paintNote(cell, digit, colour) : await api.paint(cell, colour);
     if (!answer.ok) return;
-    const where = { row: Math.floor(cell / 9) + 1, col: (cell % 9) + 1, colour, digit };
+    const size = shapeOf(s).size;
+    const where = { row: Math.floor(cell / size) + 1, col: (cell % size) + 1, colour, digit };
     const key = had === colour ? "removed" : "painted";
     announce(i18n.t(`colour.${note ? "note" : ""}${key}`, where));
   }

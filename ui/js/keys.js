@@ -18,16 +18,34 @@ export function digitOfKey(key, size) {
   return digit <= size ? digit : 0;
 }
 
+/** The digit a key types with Shift or Ctrl held: by its code for 1-9 (Shift+1 types "!"), by the letter
+ * for 10-16 (A-G on a board over 9); 0 for none. */
+export function heldDigit(event, size) {
+  const code = /^(?:Digit|Numpad)([1-9])$/.exec(event.code);
+  const digit = code ? Number(code[1]) : digitOfKey(event.key, size);
+  return digit <= size ? digit : 0;
+}
+
+/** The letter of a window shortcut (lower case), or "": the key alone (Shift allowed), or Alt+letter by
+ * its code, which works on every board and is the way to A and C on a board over 9 (A-G are digits
+ * there); never while typing in a field. */
+export function shortcutKey(event) {
+  if (event.ctrlKey || event.metaKey || typing(event)) return "";
+  if (event.altKey) return !event.shiftKey && /^Key[A-Z]$/.test(event.code) ? event.code.slice(3).toLowerCase() : "";
+  return event.key.length === 1 ? event.key.toLowerCase() : "";
+}
+
 /** Keys on the board; act: {selected(), select(cell), enterDigit(d), toggleNote(d), size()} (size: N of
  * the board, 9 unless given). */
 export function boardKeys(act) {
   return (event) => {
     const size = act.size ? act.size() : 9;
-    // Shift+digit or Ctrl+digit: a one-off note (the code, not the key: Shift+1 types "!")
-    const noteKey = /^(?:Digit|Numpad)([1-9])$/.exec(event.code);
-    if (noteKey && (event.shiftKey || event.ctrlKey) && !event.altKey) {
+    // Shift+digit (Shift+A-G on a board over 9): a one-off note (Ctrl's one-off marks are marks.js's)
+    const held = event.shiftKey && !event.ctrlKey && !event.metaKey && !event.altKey ? heldDigit(event, size) : 0;
+    if (held) {
       event.preventDefault();
-      if (Number(noteKey[1]) <= size) act.toggleNote(Number(noteKey[1]));
+      event.stopPropagation(); // Shift+A is not a shortcut's A
+      act.toggleNote(held);
       return;
     }
     if (event.ctrlKey || event.metaKey || event.altKey) return;
@@ -85,13 +103,14 @@ export function globalKeys(act) {
     } else if (key === "?" && !typing(event)) {
       event.preventDefault();
       $("shortcuts").click();
-    } else if (!mod && !event.altKey && !typing(event) && "nhpa[]".includes(key) && key.length === 1) {
+    } else if ("nhpa[]".includes(shortcutKey(event)) && shortcutKey(event)) {
       event.preventDefault();
-      if (key === "n") act.toggleNotes();
-      else if (key === "h") $("hint").click();
-      else if (key === "a") $("apply-hint").click();
-      else if (key === "[") $("step-back").click();
-      else if (key === "]") $("step").click();
+      const letter = shortcutKey(event); // Alt+A on a board over 9, where A types 10
+      if (letter === "n") act.toggleNotes();
+      else if (letter === "h") $("hint").click();
+      else if (letter === "a") $("apply-hint").click();
+      else if (letter === "[") $("step-back").click();
+      else if (letter === "]") $("step").click();
       else act.togglePause();
     } else if (mod && key === "z" && !event.shiftKey) {
       event.preventDefault();

@@ -247,7 +247,7 @@ function wire() {
     });
   }
   wireButtons({ say, sayMaking, toggleEnterMode, undoRedo });
-  const ctx = { render, say, announce, focusBoard, select };
+  const ctx = { render, say, announce, focusBoard, select, loadText: (text) => transfer.load(text) };
   for (const feature of FEATURES) feature.mount?.(ctx);
   onError((error) => toast(() => errorText(error)));
   store.onState(acceptState);

@@ -1,15 +1,19 @@
 // Corner and centre marks (issue 40, SudokuPad's convention): the buttons "Corner marks" and "Centre marks"
 // (beside "Notes": digits, notes, corner and centre marks are one choice of what a digit key writes, the
-// store's `entry`), SudokuPad's keys Z digits, X corner, C centre (V colours, in colours.js), a modifier for
-// one mark (Ctrl+digit corner, Ctrl+Shift+digit centre; Shift+digit stays a note), the pad, Erase (a
+// store's `entry`), SudokuPad's keys Z digits, X corner, C centre (V colours, in colours.js; Alt+C too, the
+// way to the centre marks on a board over 9 where C types 12), a modifier for one mark (Ctrl+digit corner,
+// Ctrl+Shift+digit centre; Shift+digit stays a note; A-G as digits 10-16 on a board over 9), the pad, Erase (a
 // cell's marks of the mode), the marks drawn (corner marks in the cell's corners, centre marks small in
 // its middle) and a cell's label ("…, corner marks 1 2, centre marks 3").
+// "Fill centre marks" (shown for a puzzle with cage sums) writes the centre marks of the cages that have at
+// most 2 combinations left (desktop/midend/marks.py cage_centre_marks), one undoable move.
 // The marks are game state in Python (undoable, saved: desktop/midend/marks.py); the mode is view state.
 
 import { api } from "./api.js";
 import { colours } from "./colours.js";
 import * as i18n from "./i18n.js";
-import { typing } from "./keys.js";
+import { heldDigit, shortcutKey } from "./keys.js";
+import { shapeOf } from "./shape.js";
 import * as store from "./store.js";
 import "./words/marks.js";
 
@@ -44,16 +48,17 @@ class Marks {
     this.ctx = ctx;
     $("corner-marks").addEventListener("click", () => this.choose("corner"));
     $("centre-marks").addEventListener("click", () => this.choose("centre"));
+    $("fill-centre-marks").addEventListener("click", () => this.fillCages());
     document.addEventListener("keydown", (event) => this.modeKey(event));
     // a digit key in a marks mode, or with Ctrl, marks (caught before main.js's board keys see it)
     $("board").addEventListener("keydown", (event) => this.boardKey(event), true);
     document.querySelector(".pad").addEventListener("click", (event) => this.padKey(event), true);
   }
 
-  /** Z, X and C (no modifier, not typing): digits, corner marks, centre marks. */
+  /** Z, X and C (alone or with Alt, not typing): digits, corner marks, centre marks. */
   modeKey(event) {
-    if (event.ctrlKey || event.metaKey || event.altKey || event.shiftKey || !store.state() || typing(event)) return;
-    const entry = { z: "digit", x: "corner", c: "centre" }[event.key.toLowerCase()];
+    if (event.shiftKey || !store.state()) return;
+    const entry = { z: "digit", x: "corner", c: "centre" }[shortcutKey(event)];
     if (!entry) return;
     event.preventDefault();
     this.choose(entry, entry !== "digit");
@@ -68,16 +73,22 @@ class Marks {
     this.ctx.announce(i18n.t(`marks.on.${next}`));
   }
 
+  async fillCages() {
+    const answer = await api.fillCageMarks();
+    if (answer.ok) this.ctx.say(() => (answer.cages ? i18n.plural("marks.filled", answer.cages) : i18n.t("marks.noneFew")));
+    this.ctx.focusBoard();
+  }
+
   boardKey(event) {
-    if (colours.on || event.altKey || event.metaKey) return;
-    const entry = store.ui().entry;
-    const digitKey = /^(?:Digit|Numpad)([1-9])$/.exec(event.code);
+    if (event.altKey || event.metaKey || !store.state()) return;
+    const entry = colours.on ? "colour" : store.ui().entry;
+    const digit = heldDigit(event, shapeOf(store.state()).size); // 1-9, or A-G for 10-16 on a big board
     let kind = null;
-    if (digitKey && event.ctrlKey) kind = event.shiftKey ? "centre" : "corner"; // one mark, any mode
-    else if (digitKey && !event.shiftKey && KINDS.includes(entry)) kind = entry;
+    if (digit && event.ctrlKey) kind = event.shiftKey ? "centre" : "corner"; // one mark, any mode
+    else if (digit && !event.shiftKey && KINDS.includes(entry)) kind = entry;
     if (kind) {
       this.stop(event);
-      this.toggle(Number(digitKey[1]), kind);
+      this.toggle(digit, kind);
     } else if (KINDS.includes(entry) && !event.ctrlKey && ["Backspace", "Delete", "0"].includes(event.key)) {
       if (this.clear(entry)) this.stop(event);
     }
@@ -105,9 +116,9 @@ class Marks {
   async toggle(digit, kind) {
     const cell = store.ui().selected;
     const had = store.state()[kind][cell] & (1 << (digit - 1));
+    const where = { ...place(cell), digit };
     const answer = await api.toggleMark(cell, digit, kind);
     if (!answer.ok) return;
-    const where = { row: Math.floor(cell / 9) + 1, col: (cell % 9) + 1, digit };
     this.ctx.announce(i18n.t(`marks.${kind}.${had ? "removed" : "added"}`, where));
   }
 
@@ -117,7 +128,7 @@ class Marks {
     const s = store.state();
     if (s.digits[cell] || !s[kind][cell]) return false;
     api.clearMarks(cell, kind).then((answer) => {
-      const where = { row: Math.floor(cell / 9) + 1, col: (cell % 9) + 1 };
+      const where = place(cell);
       if (answer.ok) this.ctx.announce(i18n.t(`marks.${kind}.cleared`, where));
     });
     return true;
@@ -133,7 +144,8 @@ class Marks {
   render(state, active) {
     const entry = store.ui().entry;
     for (const kind of KINDS) $(`${kind}-marks`).setAttribute("aria-pressed", entry === kind ? "true" : "false");
-    for (const id of ["corner-marks", "centre-marks"]) $(id).disabled = active || state.paused;
+    for (const id of ["corner-marks", "centre-marks", "fill-centre-marks"]) $(id).disabled = active || state.paused;
+    $("fill-centre-marks").hidden = !shapeOf(state).constraints.some((k) => k.kind === "cage" && k.total != null);
     const padMode = $("pad-marks");
     padMode.hidden = colours.on || !KINDS.includes(entry);
     if (!padMode.hidden) padMode.textContent = i18n.t(`marks.pad.${entry}`);
@@ -149,6 +161,12 @@ class Marks {
       el.classList.toggle("has-marks", Boolean(corner || centre));
     }
   }
+}
+
+/** A cell's row and column (1-based) on the board shown. */
+function place(cell) {
+  const size = shapeOf(store.state()).size;
+  return { row: Math.floor(cell / size) + 1, col: (cell % size) + 1 };
 }
 
 /** The cell's marks layer (made once, before the candidates so the board's first and last children stay). */

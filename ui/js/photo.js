@@ -1,5 +1,5 @@
 // Puzzles from photos and screenshots: Import's "Open image…", Ctrl+V with an image on the clipboard,
-// an image file dropped on the window. Python reads the picture on a worker; the state's `photo`
+// an image file dropped on the window (any other file dropped is puzzle text: ctx.loadText, as a paste). Python reads the picture on a worker; the state's `photo`
 // says reading / read / failed, and this feature shows it in the "Review photo" dialog: the picture
 // with the grid found outlined beside the read puzzle, which the player fixes and then loads.
 
@@ -25,16 +25,27 @@ function dataUrl(file) {
   });
 }
 
-/** The first image file among a DataTransfer's items, or null. */
-function imageIn(transfer) {
+/** The first image file among a DataTransfer's items, or null (``untyped``: a file of no type counts). */
+function imageIn(transfer, untyped = true) {
   if (!transfer) return null;
   for (const item of transfer.items || []) {
     if (item.kind === "file" && item.type.startsWith("image/")) return item.getAsFile();
   }
   for (const file of transfer.files || []) {
-    if (file.type.startsWith("image/") || !file.type) return file;
+    if (file.type.startsWith("image/") || (untyped && !file.type)) return file;
   }
   return null;
+}
+
+// the first bytes of the picture formats the reader opens (desktop/io/photos.py): PNG, JPEG, GIF, BMP, WebP, TIFF
+const MAGIC = [[0x89, 0x50, 0x4e, 0x47], [0xff, 0xd8, 0xff], [0x47, 0x49, 0x46], [0x42, 0x4d],
+  [0x52, 0x49, 0x46, 0x46], [0x49, 0x49, 0x2a, 0x00], [0x4d, 0x4d, 0x00, 0x2a]];
+const MAX_TEXT = 20000; // desktop/io/transfer.py MAX_TEXT: a longer file is no puzzle we read
+
+/** True if a dropped file of no type starts as a picture does (a .sdk or .json file has no type too). */
+async function looksLikeImage(file) {
+  const head = new Uint8Array(await file.slice(0, 4).arrayBuffer());
+  return MAGIC.some((magic) => magic.every((byte, i) => head[i] === byte));
 }
 
 function hasFiles(transfer) {
@@ -100,10 +111,22 @@ class Photo {
       overlay.hidden = true;
       if (!hasFiles(event.dataTransfer)) return;
       event.preventDefault();
-      const file = imageIn(event.dataTransfer);
-      if (file) this.send(file);
-      else this.ctx.say(() => errorText({ code: "not_image", params: { detail: "not an image file" } }));
+      this.dropped(imageIn(event.dataTransfer, false), (event.dataTransfer.files || [])[0]);
     });
+  }
+
+  /** A dropped picture is read; any other file is puzzle text (f-puzzles JSON, a link, a grid), loaded as a
+   * paste is (an unsupported constraint is said in the alert, the board unchanged). */
+  async dropped(image, file) {
+    if (image) {
+      this.send(image);
+    } else if (file && !file.type && (await looksLikeImage(file))) {
+      this.send(file);
+    } else if (file && file.size <= MAX_TEXT * 4) {
+      this.ctx.loadText(await file.text());
+    } else if (file) {
+      this.ctx.say(() => errorText({ code: "bad_text", params: {}, message: `a file of ${file.size} bytes is no puzzle` }));
+    }
   }
 
   /** Send an image's bytes to be read (refused here at once when it is over the size limit). */

@@ -5,6 +5,7 @@
 import { api } from "./api.js";
 import { recordName } from "./clues.js";
 import * as i18n from "./i18n.js";
+import { shortcutKey } from "./keys.js";
 import { shapeOf } from "./shape.js";
 import * as store from "./store.js";
 import { cellNameIn } from "./texts.js";
@@ -150,9 +151,8 @@ export const why = {
       if (answer.ok) ctx.say(() => i18n.t("msg.undoneToMistake"));
     });
     document.addEventListener("keydown", (event) => {
-      const tag = event.target.tagName;
-      if (event.key.toLowerCase() !== "w" || event.ctrlKey || event.metaKey || event.altKey) return;
-      if (tag === "INPUT" || tag === "TEXTAREA" || tag === "SELECT" || $("mistake-tools").hidden) return;
+      // W, or Alt+W as every letter shortcut (shortcutKey: not while typing in a field)
+      if (shortcutKey(event) !== "w" || $("mistake-tools").hidden) return;
       event.preventDefault();
       $("why-wrong").click();
     });
