@@ -30,6 +30,7 @@ FOLLOW = (houses.naked_single, houses.hidden_single, rules.anti_knight, rules.an
           lines.arrow, lines.little_killer, lines.sandwich, killer.killer_combinations)
 MAX_ROUNDS = 12  # rounds of the simple steps (each applies every step it finds) before a trial gives up
 MAX_TRIALS = 40  # candidates tried per search before it gives up (the failed searches cost the most time)
+MAX_UNFLAGGED = 10  # with the compiled filter, trials of candidates it did not flag (1 in 10 or 20 dies)
 MAX_CANDIDATES = 4  # cells with more candidates are not tried (docs/variant-levels.md: the trade-off)
 
 
@@ -80,13 +81,19 @@ def trial(state: VariantState, cell: int, digit: int) -> tuple[dict[str, Any] | 
     s = state.copy()
     s.place(cell, digit)
     made: list[tuple[int, int]] = []
+    return run(s, made), made
+
+
+def run(s: VariantState, made: list[tuple[int, int]], finders: tuple = FOLLOW) -> dict[str, Any] | None:
+    """Follow ``finders`` on ``s`` in place, noting placements in ``made``: why it dies, or None when
+    the steps run dry first (or after MAX_ROUNDS rounds)."""
     for _ in range(MAX_ROUNDS):
         why = dead_reason(s)
         if why is not None:
-            return why, made
-        if not _follow(s, FOLLOW, made):
-            return None, made
-    return dead_reason(s), made
+            return why
+        if not _follow(s, finders, made):
+            return None
+    return dead_reason(s)
 
 
 def _follow(state: VariantState, finders: tuple, made: list[tuple[int, int]]) -> bool:
@@ -123,9 +130,38 @@ def _tries(state: VariantState) -> list[tuple[int, int]]:
     return out
 
 
+def prober(state: VariantState) -> Any:
+    """The compiled propagation of the puzzle (``engine.solve.variant.Prober``), made once per puzzle;
+    None when the variant engine's kernels are not in this tree."""
+    return state.geometry.remember("prober", _make_prober)
+
+
+def _make_prober(puzzle: Any) -> Any:
+    try:
+        from engine.solve.variant import Prober
+    except ImportError:
+        return None
+    return Prober(puzzle)
+
+
+def flagged(state: VariantState, cells: Any = None) -> list[tuple[int, int]]:
+    """The candidates (of ``cells``, every empty cell by default) whose placing the compiled
+    propagation finds dead at once: the filter that picks which trials to word; none without it."""
+    fast = prober(state)
+    if fast is None:
+        return []
+    cells = range(len(state.values)) if cells is None else cells
+    every = [(c, d) for c in cells if not state.values[c] for d in digits_of(state.cands[c])]
+    return fast.dead(fast.state(state.mask(c) for c in range(len(state.values))), every)
+
+
 def contradiction(state: VariantState) -> Iterator[Step]:
-    """A candidate whose placing leads the simple steps to a dead state is out."""
-    for cell, d in _tries(state)[:MAX_TRIALS]:
+    """A candidate whose placing leads the simple steps to a dead state is out: first those the
+    compiled propagation finds dead (any cell), then the few-candidate cells and house digits."""
+    fast = sorted(flagged(state), key=lambda t: (popcount(state.cands[t[0]]), t))  # a pair's out: a digit in
+    more = _tries(state)[:MAX_TRIALS if prober(state) is None else MAX_UNFLAGGED]
+    tries = fast + [t for t in more if t not in set(fast)]
+    for cell, d in tries:
         why, made = trial(state, cell, d)
         if why is not None:
             yield make_step(state, "contradiction", eliminations=[(cell, d)], cells=[cell],
