@@ -87,13 +87,16 @@ def test_a_nested_chain_fires_where_the_plain_chains_stop_on_a_published_killer(
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("rid", KILLERS)
-def test_the_nested_chain_is_sound_on_random_states_of_published_killers(rid):
-    rec = RECORDS[rid]
-    rng = random.Random(rid + "-nested")
-    for _ in range(3):
-        state = _random_state(rec, rng)
-        for step in nested.nested_contradiction(state):
-            assert all(rec["solution"][c] != d for c, d in step.eliminations), step
-            for fact in step.detail["inner"]:
-                assert rec["solution"][fact["cell"]] != fact["digit"]
+def test_the_nested_chain_is_sound_on_random_states_of_published_killers():
+    fired = 0
+    for rid in KILLERS:
+        rec = RECORDS[rid]
+        rng = random.Random(rid + "-nested")
+        for _ in range(3):
+            for step in nested.nested_contradiction(_random_state(rec, rng)):
+                assert all(rec["solution"][c] != d for c, d in step.eliminations), step
+                # the inner eliminations hold under the false hypothesis only: they may take the solution's digit
+                deads = {fact["dead"] for fact in step.detail["inner"]}
+                assert deads and deads <= {"cell", "house", "repeat", "cage", "line"}
+                fired += 1
+    assert fired > 0
