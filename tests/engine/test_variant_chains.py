@@ -95,7 +95,7 @@ def test_the_nested_chain_is_sound_on_random_states_of_published_killers():
         for _ in range(3):
             for step in nested.nested_contradiction(_random_state(rec, rng)):
                 assert all(rec["solution"][c] != d for c, d in step.eliminations), step
-                # the inner eliminations hold under the false hypothesis only: they may take the solution's digit
+                # inner eliminations hold under the false hypothesis only (they may take the solution digit)
                 deads = {fact["dead"] for fact in step.detail["inner"]}
                 assert deads and deads <= {"cell", "house", "repeat", "cage", "line"}
                 fired += 1
