@@ -26,6 +26,7 @@ from engine.steps import Step
 
 INNER_CANDIDATES = 3  # inside a trial, cells with more candidates are not tried (the cost grows fast)
 INNER_ROUNDS = 3  # rounds of inner contradictions per trial before it gives up
+MAX_SIZE = 9  # a 16x16 has ~2000 candidates to try, each with its inner trials: 3-5 s a search
 MAX_REPLAYS = 3  # outer candidates the worded steps replay per search (each replay costs ~0.1-0.5 s)
 
 
@@ -92,7 +93,7 @@ def replay(state: VariantState, cell: int, digit: int) -> dict[str, Any] | None:
 def nested_contradiction(state: VariantState) -> Iterator[Step]:
     """A candidate whose trial dies once the trial's own contradictions are taken out is out."""
     fast = chains.prober(state)
-    if fast is None:
+    if fast is None or state.size > MAX_SIZE:
         return
     for cell, d in _candidates(state, fast):
         facts = replay(state, cell, d)
