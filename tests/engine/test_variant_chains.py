@@ -11,6 +11,8 @@ import pytest
 from engine.logic.variant import VariantState, chains, explain_variant, nested, variant_next_step
 from engine.logic.variant.state import digits_of, popcount
 from engine.logic.variant.techniques import VARIANT_TECHNIQUES
+from engine.puzzle.model import Cage, Puzzle
+from engine.solve.variant import Prober
 from tests.harness.variant_reader import train_records
 
 RECORDS = {r["id"]: r for r in train_records()}
@@ -42,6 +44,14 @@ def _stall(rid: str) -> VariantState:
         if step is None:
             return state
         state.apply(step)
+
+
+def test_the_prober_finds_a_digit_a_cage_cannot_take_and_a_broken_state():
+    fast = Prober(Puzzle.checked(4, [0] * 16, (), [Cage((0, 1), 3)]))  # r1c1 + r1c2 = 3 on a 4x4
+    row = fast.state([0b1111] * 16)
+    assert fast.dead(row, [(0, 3), (0, 1), (1, 2), (5, 4)]) == [(0, 3)]
+    assert fast.propagate(row)[0] == 0b0011
+    assert fast.propagate(fast.state([0b0001, 0b0001] + [0b1111] * 14)) is None
 
 
 @pytest.mark.parametrize("rid", KILLERS)
