@@ -399,4 +399,38 @@ def search_stats(puzzle: Puzzle, limit: int = 2, mode: int = 3) -> tuple[int, in
     return count, guesses
 
 
+
+class Prober:
+    """Propagation without search over a puzzle's compiled program, from a caller's candidates: which
+    candidates break at once when placed (the human logic's contradiction trials use it as a filter);
+    built once per puzzle, never fails for a checked puzzle."""
+
+    def __init__(self, puzzle: Puzzle) -> None:
+        self.array = compile_puzzle(puzzle).array
+        self.cells = puzzle.n_cells
+        self._propagate = _k().propagate_state
+
+    def state(self, masks: Iterable[int]) -> np.ndarray:
+        """A state row of these candidate masks (one per cell, a placed cell's digit as its bit)."""
+        row = np.zeros(2 * self.cells, dtype=np.int64)
+        row[:self.cells] = list(masks)
+        return row
+
+    def propagate(self, row: np.ndarray) -> np.ndarray | None:
+        """The row's candidates propagated to their fixpoint (a new row), None on a contradiction."""
+        out = row.copy()
+        out[self.cells:] = 0
+        return out if self._propagate(self.array, out) else None
+
+    def dead(self, row: np.ndarray, tries: Iterable[tuple[int, int]]) -> list[tuple[int, int]]:
+        """The (cell, digit) tries whose placing on ``row`` propagates to a contradiction."""
+        out = []
+        for cell, digit in tries:
+            trial = row.copy()
+            trial[self.cells:] = 0
+            trial[cell] = 1 << (digit - 1)
+            if not self._propagate(self.array, trial):
+                out.append((cell, digit))
+        return out
+
 # --- traces: the search algorithms' events (engine.solve.search's Event values) over a variant puzzle ------

@@ -12,6 +12,8 @@ package works on the one puzzle model (:mod:`engine.puzzle.model`) through one n
     lines.py       thermometers, arrows, little killers, sandwiches
     pairs.py       Kropki dots, XV, greater-than, non-consecutive pairs, odd and even
     rules.py       anti-knight, anti-king, non-consecutive: what a placed digit sees
+    chains.py      forcing chains to a contradiction (the compiled propagation picks the trials);
+                   nested.py one level deeper
     techniques.py  the registry (cheapest first) and the last-resort guess
     driver.py      next step, the path, the levels
     words.py       the words of a step; check.py an answer's independent check; search.py the solution

@@ -174,6 +174,8 @@ def facts(step: Step, lang: str = "en") -> dict[str, Any]:
         out["parts"] = _parts_words(d["parts"], n, zh)
     if "dead" in d:
         out.update(_chain_words(d, n, zh))
+    if "inner" in d:
+        out["inner"] = _inner_words(d["inner"], n, zh)
     if "whole" in d:
         for key in ("whole", "part"):
             out[key] = _group_words(d[key], n, zh)
@@ -243,6 +245,21 @@ def _chain_words(d: dict[str, Any], n: int, zh: bool) -> dict[str, str]:
         line = _line(d["dead_line"], n, zh)
         dead = f"{line}无法满足" if zh else f"{line} cannot be filled"
     return {"chain": said, "dead": dead}
+
+
+def _inner_words(inner: list[dict[str, Any]], n: int, zh: bool) -> str:
+    """The trial's own contradictions: each candidate it rules out, with the chain that breaks it."""
+    said = []
+    for fact in inner[:4]:
+        words = _chain_words(fact, n, zh)
+        name, digit = cell_name(fact["cell"], n), fact["digit"]
+        if zh:
+            said.append(f"此时 {name} 不能是 {digit}（若是，{words['chain']}，而{words['dead']}）")
+        else:
+            said.append(f"there {name} cannot be {digit} (if it were, {words['chain']}, and {words['dead']})")
+    if len(inner) > 4:
+        said.append("…")
+    return ("；" if zh else "; ").join(said)
 
 
 def _leftover_words(d: dict[str, Any], n: int, zh: bool) -> dict[str, str]:

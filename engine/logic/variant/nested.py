@@ -1,0 +1,110 @@
+"""Nested forcing chains: a contradiction reached only when the trial itself rules candidates out by
+contradictions of its own (SE's dynamic forcing chains, one level deeper than :mod:`.chains`).
+
+    If r1c1 were 5: the simple steps give r1c2=3, r4c2=8; there r6c6 cannot be 2 (if it were, the
+    simple steps give r6c7=9, and row 6 has no place left for 4), so ...; and box 5 has no place left
+    for 7.  So r1c1 is not 5.
+
+The search for such a chain is too dear in Python (every candidate, and inside each trial every
+candidate again), so the compiled propagation (``engine.solve.variant.Prober``) picks the outer
+candidates whose trial dies once its own contradictions are taken out; only those are replayed by
+the worded steps here, each inner elimination found by a worded trial (:func:`.chains.trial`), so
+every fact the words state is one the simple steps show.  Without the compiled engine nothing fires.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any
+
+import numpy as np
+
+from engine.logic.variant import chains
+from engine.logic.variant.common import VariantTechnique, make_step
+from engine.logic.variant.state import VariantState, digits_of, popcount
+from engine.steps import Step
+
+INNER_CANDIDATES = 3  # inside a trial, cells with more candidates are not tried (the cost grows fast)
+INNER_ROUNDS = 3  # rounds of inner contradictions per trial before it gives up
+MAX_SIZE = 9  # a 16x16 has ~2000 candidates to try, each with its inner trials: 3-5 s a search
+MAX_REPLAYS = 3  # outer candidates the worded steps replay per search (each replay costs ~0.1-0.5 s)
+
+
+def _inner_dead(fast: Any, row: np.ndarray) -> bool:
+    """True when the propagated ``row`` dies once its few-candidate cells' dead candidates are out."""
+    n = fast.cells
+    for _ in range(INNER_ROUNDS):
+        tries = [(c, d) for c in range(n) if 1 < popcount(int(row[c])) <= INNER_CANDIDATES
+                 for d in digits_of(int(row[c]))]
+        dead = fast.dead(row, tries)
+        if not dead:
+            return False
+        for c, d in dead:
+            row[c] &= ~(1 << (d - 1))
+        again = fast.propagate(row)
+        if again is None:
+            return True
+        row = again
+    return False
+
+
+def _candidates(state: VariantState, fast: Any) -> list[tuple[int, int]]:
+    """The outer candidates whose compiled trial dies through inner contradictions (not at once)."""
+    row = fast.state(state.mask(c) for c in range(len(state.values)))
+    empty = sorted((c for c, v in enumerate(state.values) if not v), key=lambda c: popcount(state.cands[c]))
+    out = []
+    for c in empty:
+        for d in digits_of(state.cands[c]):
+            trial = row.copy()
+            trial[c] = 1 << (d - 1)
+            after = fast.propagate(trial)
+            if after is not None and _inner_dead(fast, after):
+                out.append((c, d))
+                if len(out) >= MAX_REPLAYS:
+                    return out
+    return out
+
+
+def replay(state: VariantState, cell: int, digit: int) -> dict[str, Any] | None:
+    """The worded chain of ``digit`` in ``cell`` dying through inner contradictions: its facts, or None
+    when the simple steps and their own trials do not show it."""
+    s = state.copy()
+    s.place(cell, digit)
+    made: list[tuple[int, int]] = []
+    inner: list[dict[str, Any]] = []
+    for _ in range(INNER_ROUNDS + 1):
+        why = chains.run(s, made)
+        if why is not None:
+            return {"chain": [list(p) for p in made], "inner": inner, **chains.why_detail(why)}
+        few = [c for c, v in enumerate(s.values) if not v and popcount(s.cands[c]) <= INNER_CANDIDATES]
+        found = False
+        for c, d in chains.flagged(s, few):
+            why, sub = chains.trial(s, c, d)
+            if why is not None:
+                s.eliminate(c, d)
+                inner.append({"cell": c, "digit": d, "chain": [list(p) for p in sub],
+                              **chains.why_detail(why)})
+                found = True
+        if not found:
+            return None
+    return None
+
+
+def nested_contradiction(state: VariantState) -> Iterator[Step]:
+    """A candidate whose trial dies once the trial's own contradictions are taken out is out."""
+    fast = chains.prober(state)
+    if fast is None or state.size > MAX_SIZE:
+        return
+    for cell, d in _candidates(state, fast):
+        facts = replay(state, cell, d)
+        if facts is not None:
+            yield make_step(state, "nested_contradiction", eliminations=[(cell, d)], cells=[cell],
+                            candidates=[(cell, d)], digit=d, **facts)
+
+
+TECHNIQUES = [
+    VariantTechnique("nested_contradiction", "Nested Forcing Chain (contradiction)", "嵌套强制链（矛盾）",
+                     8.0, nested_contradiction,
+                     "if {cells} were {digit}, then {chain}; {inner}; and {dead}",
+                     "如果 {cells} 是 {digit}，那么 {chain}；{inner}；而{dead}"),
+]

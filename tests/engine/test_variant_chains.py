@@ -1,0 +1,112 @@
+"""The variant contradiction chains the compiled propagation picks: the filter is sound, a trial it flags
+is worded, and the nested forcing chain fires on a published killer, sound on random states, in both
+languages."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from engine.logic.variant import VariantState, chains, explain_variant, nested, variant_next_step
+from engine.logic.variant.state import digits_of, popcount
+from engine.logic.variant.techniques import VARIANT_TECHNIQUES
+from engine.puzzle.model import Cage, Puzzle
+from engine.solve.variant import Prober
+from tests.harness.variant_reader import train_records
+
+RECORDS = {r["id"]: r for r in train_records()}
+KILLERS = ["iss-hs-killers-7", "iss-tarek-all-3", "iss-wecoc-2"]
+
+
+def _random_state(rec, rng: random.Random) -> VariantState:
+    """A state that still holds the solution: some of its digits placed, some wrong candidates out."""
+    sol = rec["solution"]
+    state = VariantState.start(rec["puzzle"], sol)
+    for c in rng.sample(range(len(sol)), rng.randint(0, len(sol) // 4)):
+        if not state.values[c]:
+            state.place(c, sol[c])
+    keep = 0.6 + 0.4 * rng.random()
+    for c, m in enumerate(state.cands):
+        for d in digits_of(m):
+            if d != sol[c] and rng.random() > keep:
+                state.eliminate(c, d)
+    return state
+
+
+def _stall(rid: str) -> VariantState:
+    """The published killer's state where every technique below the contradiction chains stops."""
+    rec = RECORDS[rid]
+    state = VariantState.start(rec["puzzle"], rec["solution"])
+    cheap = [t for t in VARIANT_TECHNIQUES if t.cost < 7.0]
+    while True:
+        step = next((s for t in cheap for s in t.find(state) if state.changes(s)), None)
+        if step is None:
+            return state
+        state.apply(step)
+
+
+def test_the_prober_finds_a_digit_a_cage_cannot_take_and_a_broken_state():
+    fast = Prober(Puzzle.checked(4, [0] * 16, (), [Cage((0, 1), 3)]))  # r1c1 + r1c2 = 3 on a 4x4
+    row = fast.state([0b1111] * 16)
+    assert fast.dead(row, [(0, 3), (0, 1), (1, 2), (5, 4)]) == [(0, 3)]
+    assert fast.propagate(row)[0] == 0b0011
+    assert fast.propagate(fast.state([0b0001, 0b0001] + [0b1111] * 14)) is None
+
+
+@pytest.mark.parametrize("rid", KILLERS)
+def test_the_compiled_filter_flags_only_candidates_off_the_solution(rid):
+    rec = RECORDS[rid]
+    rng = random.Random(rid)
+    flagged = 0
+    for _ in range(8):
+        state = _random_state(rec, rng)
+        for c, d in chains.flagged(state):
+            assert rec["solution"][c] != d
+            flagged += 1
+    assert flagged > 0
+
+
+def test_a_flagged_candidate_of_a_cell_past_the_trials_cap_is_worded_as_a_contradiction():
+    state = _stall("iss-tarek-all-6")
+    wide = [(c, d) for c, d in chains.flagged(state) if popcount(state.cands[c]) > chains.MAX_CANDIDATES]
+    assert wide, "the stall has no dead candidate in a cell of many candidates"
+    steps = list(chains.contradiction(state))
+    sol = RECORDS["iss-tarek-all-6"]["solution"]
+    assert steps and all(sol[c] != d for s in steps for c, d in s.eliminations)
+    assert any(s.eliminations[0] in wide for s in steps)
+    for step in steps[:3]:
+        assert explain_variant(step).startswith("if ") and explain_variant(step, "zh").startswith("如果")
+
+
+def test_a_nested_chain_fires_where_the_plain_chains_stop_on_a_published_killer():
+    rec = RECORDS["iss-hs-killers-7"]
+    state = VariantState.start(rec["puzzle"], rec["solution"])
+    found = None
+    while found is None and not state.is_solved():
+        step = variant_next_step(state.puzzle, state)
+        if step.technique == "nested_contradiction":
+            found = step
+        state.apply(step)
+    assert found is not None
+    (c, d), = found.eliminations
+    assert rec["solution"][c] != d and found.detail["inner"]
+    en, zh = explain_variant(found), explain_variant(found, "zh")
+    assert en.startswith("if ") and "cannot be" in en and "{" not in en
+    assert zh.startswith("如果") and "不能是" in zh and "{" not in zh
+
+
+@pytest.mark.slow
+def test_the_nested_chain_is_sound_on_random_states_of_published_killers():
+    fired = 0
+    for rid in KILLERS:
+        rec = RECORDS[rid]
+        rng = random.Random(rid + "-nested")
+        for _ in range(3):
+            for step in nested.nested_contradiction(_random_state(rec, rng)):
+                assert all(rec["solution"][c] != d for c, d in step.eliminations), step
+                # inner eliminations hold under the false hypothesis only (they may take the solution digit)
+                deads = {fact["dead"] for fact in step.detail["inner"]}
+                assert deads and deads <= {"cell", "house", "repeat", "cage", "line"}
+                fired += 1
+    assert fired > 0
