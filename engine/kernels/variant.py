@@ -10,7 +10,9 @@ it; the ``H_*`` header words give where each table starts)::
       SUM               sum of weight * digit over the cells == total; digits may repeat (arrows,
                         little killers, killer sums too large for a table); bounds only
       CAGE              the cells (a house) sum to total: aux holds every digit set of that size and
-                        sum (the digit-set table); sets are kept that every cell can take part in
+                        sum (the digit-set table); sets are kept that every cell can take part in, and
+                        a digit every kept set needs leaves each cell that sees all the cage's cells
+                        that can hold it (the Interactive Sudoku Solver's required-value exclusions)
       LINES             a full house's locked candidates: aux holds, per full house it meets in two
                         cells or more, the cells shared, its own others and the other's others
       PAIR              two cells: aux holds 2N masks, the digits the second may take for each digit
@@ -20,6 +22,7 @@ it; the ``H_*`` header words give where each table starts)::
                         cage's size, then its digit-set table; a set is kept only when the other
                         cells can hold the digits it leaves (the house's complement of the cage)
     constraints of c    the constraints to look at again when c's candidates shrink
+    peer bits of c      c's peers as a bitset, in words of 62 cells (no word's sign bit set)
 
 State: one ``int64`` row of 2 * cells per search node, ``st[c]`` the cell's candidates and
 ``st[cells + c]`` 1 once its single digit has left its peers (or is queued to).  Propagation runs a
@@ -54,7 +57,7 @@ HOUSE, PAIR, LINES, CAGE, SUM, SANDWICH, SPLIT = 0, 1, 2, 3, 4, 5, 6
 # header words of a program: where each table starts (offsets into the program itself)
 H_N, H_CELLS, H_CONS, H_INIT, H_PEER_START, H_PEER_LIST = 0, 1, 2, 3, 4, 5
 H_KIND, H_CON_START, H_CON_CELLS, H_TOTAL, H_AUX_START, H_AUX = 6, 7, 8, 9, 10, 11
-H_CC_START, H_CC_LIST, H_PRIO = 12, 13, 14
+H_CC_START, H_CC_LIST, H_PRIO, H_PEER_BITS = 12, 13, 14, 15
 HEADER = 16
 # work words: 0-2 counts (cheap queue, dear queue, placed cells), 3 handler runs, 4 and 5 the dear and the
 # cheap queue's heads (first in, first out: rings), then flags
@@ -294,6 +297,43 @@ def _sum(prog, st, w, k, start, end):
 
 
 @njit(cache=True)
+def _exclude_required(prog, st, w, start, end, need):
+    """Each digit of ``need`` (the constraint's cells start..end must hold it) leaves every cell that
+    sees all the cells of the range that can hold it; a digit with one such cell is placed there."""
+    nc = prog[H_CELLS]
+    cells = prog[H_CON_CELLS]
+    bits = prog[H_PEER_BITS]
+    words = (nc + 61) // 62
+    while need:
+        bit = need & -need
+        need ^= bit
+        where = -1
+        for i in range(start, end):
+            c = prog[cells + i]
+            if st[c] & bit:
+                where = c if where == -1 else -2
+        if where == -1:
+            return False
+        if where >= 0:
+            if not _restrict(prog, st, w, where, bit):
+                return False
+            continue
+        for j in range(words):
+            seen = (1 << 62) - 1
+            for i in range(start, end):
+                c = prog[cells + i]
+                if st[c] & bit:
+                    seen &= prog[bits + c * words + j]
+            while seen:
+                low = seen & -seen
+                seen ^= low
+                p = j * 62 + lowest(low)
+                if st[p] & bit and not _restrict(prog, st, w, p, ~bit):
+                    return False
+    return True
+
+
+@njit(cache=True)
 def _cage(prog, st, w, k, start, end):
     """A cage's digit-set table: keep the sets every cell can share in, cut cells to their union and
     place a digit every kept set needs when only one cell can hold it."""
@@ -322,23 +362,7 @@ def _cage(prog, st, w, k, start, end):
     for i in range(start, end):
         if not _restrict(prog, st, w, prog[cells + i], kept):
             return False
-    need &= kept
-    while need:
-        bit = need & -need
-        need ^= bit
-        where = -1
-        for i in range(start, end):
-            c = prog[cells + i]
-            if st[c] & bit:
-                if where >= 0:
-                    where = -2
-                    break
-                where = c
-        if where == -1:
-            return False
-        if where >= 0 and not _restrict(prog, st, w, where, bit):
-            return False
-    return True
+    return _exclude_required(prog, st, w, start, end, need & kept)
 
 
 @njit(cache=True)

@@ -141,6 +141,7 @@ def _pack(size: int, init: list[int], peers: list[list[int]],
         np.asarray(init, dtype=np.int64), peer_start, [p for ps in peers for p in ps],
         [c[0] for c in cons], con_start, [x for c in cons for x in c[1]], [c[2] for c in cons],
         aux_start, [x for c in cons for x in c[3]], cc_start, [k for b in by_cell for k in b], prio,
+        _peer_bits(nc, peers),
     ]
     header = np.zeros(16, dtype=np.int64)
     header[:3] = size, nc, len(cons)
@@ -149,6 +150,16 @@ def _pack(size: int, init: list[int], peers: list[list[int]],
         header[3 + i] = offset
         offset += len(part)
     return np.concatenate([header, *(np.asarray(p, dtype=np.int64) for p in parts)])
+
+
+def _peer_bits(nc: int, peers: list[list[int]]) -> list[int]:
+    """Each cell's peers as a bitset, in words of 62 cells (no word's sign bit is ever set)."""
+    words = (nc + 61) // 62
+    out = [0] * (nc * words)
+    for c, ps in enumerate(peers):
+        for p in ps:
+            out[c * words + p // 62] |= 1 << (p % 62)
+    return out
 
 
 def _neighbours(n: int, moves: Iterable[tuple[int, int]]) -> Iterator[tuple[int, int]]:
