@@ -3,6 +3,7 @@ published puzzles' states, words in both languages, levels, and the CLI on varia
 
 from __future__ import annotations
 
+import functools
 import json
 import random
 import subprocess
@@ -374,13 +375,20 @@ def test_a_contradiction_chain_and_a_guess_end_where_singles_stop():
 
 # ---- words, JSON, the registry --------------------------------------------------------------------
 
+@functools.cache
+def _path(puzzle_id: str) -> tuple:
+    """The train puzzle's variant path (a puzzle's path is found once: two tests walk every path)."""
+    rec = next(r for r in SOLVED if r["id"] == puzzle_id)
+    return tuple(variant_path(rec["puzzle"], rec["solution"]))
+
+
 def _steps_of_every_technique() -> dict[str, object]:
     """One step of each technique, from the train puzzles' paths and the boards above."""
     out: dict[str, object] = {}
     for rec in SOLVED:
         if rec["puzzle"].size > 9 or rec["id"].startswith("iss-long"):
             continue
-        for step in variant_path(rec["puzzle"], rec["solution"]):
+        for step in _path(rec["id"]):
             out.setdefault(step.technique, step)
     return out
 
@@ -465,7 +473,7 @@ def test_every_technique_is_sound_on_random_states_of_a_published_puzzle(rec):
 def test_a_path_places_the_solution_and_never_removes_its_digit(rec):
     sol = rec["solution"]
     state = VariantState.start(rec["puzzle"], sol)
-    for step in variant_path(rec["puzzle"], sol):
+    for step in _path(rec["id"]):
         assert all(sol[c] != d for c, d in step.eliminations), step
         assert all(sol[c] == d for c, d in step.placements), step
         state.apply(step)

@@ -48,6 +48,16 @@ def _message(app: WindowApp) -> str:
     return app._page().evaluate("document.getElementById('message').textContent.trim()")
 
 
+def _watch_to_the_end(app: WindowApp, algorithm: str) -> None:
+    """Run Watch's Solve with ``algorithm`` at no delay until the board is solved (fails after 120 s)."""
+    page = app._page()
+    page.click(page.one("tab", "Watch"))
+    app.choose("Algorithm", algorithm)
+    app.set_delay(0)
+    app.click_button("Solve")
+    wait_for(lambda: app.board_state() == "Solved", 120, message=f"{algorithm}: {app.board_state()!r}")
+
+
 def test_a_pasted_killer_link_shows_its_cages_is_watched_solved_and_hinted_by_its_cages(window):
     record = _record("iss-killer")
     puzzle = engine.read_fpuzzles(record["fpuzzles"])
@@ -59,7 +69,6 @@ def test_a_pasted_killer_link_shows_its_cages_is_watched_solved_and_hinted_by_it
         words = f"cage of {len(cage.cells)} cells summing to {cage.total}"
         assert all(words in labels[cell] for cell in cage.cells), (words, labels[cage.cells[0]])
 
-    page = app._page()
     app.click_button("Hint")
     texts = [""]
     for _ in range(4):  # down the hint ladder to the full explanation
@@ -70,11 +79,7 @@ def test_a_pasted_killer_link_shows_its_cages_is_watched_solved_and_hinted_by_it
         app.click_button("Hint")
     assert re.search(r"\bcage\b", explained), explained
 
-    page.click(page.one("tab", "Watch"))
-    app.choose("Algorithm", "smart")
-    app.set_delay(0)
-    app.click_button("Solve")
-    wait_for(lambda: app.board_state() == "Solved", 120, message=f"smart search: {app.board_state()!r}")
+    _watch_to_the_end(app, "smart")
     assert board_digits(app.labels()) == _solution(record)
     assert app.close() == 0, app.log_text()
 
@@ -86,12 +91,7 @@ def test_watching_human_logic_on_a_pasted_killer_reaches_its_solution_and_steps_
     app = window.launch()
     app.wait_digits(any, 120, message="the first launch shows an empty board, not a puzzle")
     assert _import(app, engine.fpuzzles_link(puzzle), 81) == [0] * 81
-    page = app._page()
-    page.click(page.one("tab", "Watch"))
-    app.choose("Algorithm", "human")
-    app.set_delay(0)
-    app.click_button("Solve")
-    wait_for(lambda: app.board_state() == "Solved", 120, message=f"human logic: {app.board_state()!r}")
+    _watch_to_the_end(app, "human")
     assert board_digits(app.labels()) == _solution(record)
     assert app.number("Steps") == len(path) + 1  # one event a variant step, then solved
     app.click_button("Step back")
