@@ -17,7 +17,7 @@ from typing import Any
 import numpy as np
 
 from desktop.midend import moves
-from desktop.midend.colours import NO_COLOUR, Colour, Paint, note_colour, with_note_colour
+from desktop.midend.colours import NO_COLOUR, Colour, Paint, note_colour, wire_note_colours, with_note_colour
 from desktop.midend.marks import NO_MARKS, Mark, Marks, shown
 from desktop.midend.moves import Cell, Change, GameError, Move, Puzzle
 from desktop.midend.rules import conflict_list, header_status, judged_digits, quick_status, wrong_cells
@@ -428,7 +428,7 @@ class Game:
             "origins": [""] * n if hidden else list(self.origins),
             "notes": [0] * n if hidden else list(self.notes),
             "colours": [0] * n if hidden else [c.cell for c in self.colours],
-            "note_colours": [0] * n if hidden else [c.notes for c in self.colours],
+            "note_colours": [0] * n if hidden else [wire_note_colours(c.notes) for c in self.colours],
             "corner": shown(self.marks, self.digits, "corner", hidden),
             "centre": shown(self.marks, self.digits, "centre", hidden),
             "mode": self.mode,

@@ -92,6 +92,9 @@ def test_a_to_g_enter_digits_notes_and_marks_on_a_16x16_and_alt_reaches_centre_m
     _pressed(ui, "Colours", True)
     ui.page.keyboard.press("a")
     expect(ui.page.locator("#announcer")).to_contain_text("Colours are 1 to 8")
+    ui.page.keyboard.press("3")  # the cell's colour 3, the pen of its notes
+    ui.page.keyboard.press("Shift+E")  # note 14 painted with the pen: read back from the wire's base 9
+    _ends(ui, cell, ", coloured notes 14 colour 3, colour 3")
     ui.page.keyboard.press("v")
     _pressed(ui, "Colours", False)
     _pressed(ui, "Notes", False)  # Colours ended Notes: one mode at a time

@@ -14,9 +14,10 @@ import "./words/colours.js";
 const $ = (id) => document.getElementById(id);
 export const COLOURS = 8; // desktop/midend/colours.py COLOURS
 
-/** The colour of candidate ``digit`` in a cell's packed note colours (4 bits a digit). */
+/** The colour of candidate ``digit`` in a cell's packed note colours (digit d's colour at place 9^(d-1):
+ * under 2^53, so exact; BigInt keeps the division exact too). */
 export function noteColour(packed, digit) {
-  return Math.floor(packed / 2 ** (4 * (digit - 1))) % 16;
+  return Number((BigInt(packed) / 9n ** BigInt(digit - 1)) % 9n);
 }
 
 /** A cell's label with its colours: "…, coloured notes 4 colour 3, colour 2". */
