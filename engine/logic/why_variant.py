@@ -34,7 +34,7 @@ from engine.logic.variant.check import _constraints_hold
 from engine.logic.variant.state import VariantState
 from engine.logic.variant.sums import cage_support, linear_support
 from engine.logic.variant.techniques import VARIANT_TECHNIQUES
-from engine.puzzle.model import Puzzle
+from engine.puzzle.model import Puzzle, constraint_cells
 from engine.steps import Step
 
 MAX_STEPS = 80
@@ -173,7 +173,7 @@ def _broken(state: VariantState) -> dict[str, Any] | None:
             if d:
                 seen[d] = c
     for index, con in enumerate(state.puzzle.constraints):
-        cells = sorted(_constraint_cells(con))
+        cells = sorted(set(constraint_cells(con)))
         if cells and _fails(state, con, cells):
             return {"kind": "constraint", "index": index, "cells": cells}
     return None
@@ -202,18 +202,8 @@ def _looks_at(step: Step, puzzle: Puzzle) -> set[int]:
         cells.update(house.get("cells", ()))
     for key in ("cages", "lines", "dots"):
         for i in detail.get(key, ()):
-            cells.update(_constraint_cells(puzzle.constraints[i]))
+            cells.update(constraint_cells(puzzle.constraints[i]))
     return cells
-
-
-def _constraint_cells(con: Any) -> set[int]:
-    """Return the cells of one constraint record (cells, a cell, or an arrow's circle and line)."""
-    out: set[int] = set()
-    for name in ("cells", "circle", "line"):
-        out.update(getattr(con, name, ()) or ())
-    if isinstance(getattr(con, "cell", None), int):
-        out.add(con.cell)
-    return out
 
 
 def _kept(taken: list[tuple[Step, frozenset[int], bool]], contradiction: dict[str, Any],

@@ -314,7 +314,7 @@ def _tuple(value: list) -> tuple:
 
 def _check_constraint(con: Constraint, n: int) -> None:
     """Raise ParseError for a constraint with a cell off the grid or a value it cannot have."""
-    cells = _cells_of(con)
+    cells = constraint_cells(con)
     if any(not isinstance(c, int) or not 0 <= c < n * n for c in cells):
         raise ParseError(f"constraint {con.kind!r} names a cell off the {n}x{n} grid")
     if isinstance(con, Rule) and con.name not in RULES:
@@ -331,7 +331,9 @@ def _check_constraint(con: Constraint, n: int) -> None:
         raise ParseError("an arrow needs a circle apart from its line")
 
 
-def _cells_of(con: Constraint) -> tuple[int, ...]:
+def constraint_cells(con: Constraint) -> tuple[int, ...]:
+    """Return the cells one constraint covers (an arrow's circle and line, a parity's cell; none for a rule,
+    a diagonal or a sandwich, which name no cells); never fails."""
     if isinstance(con, Arrow):
         return con.circle + con.line
     if isinstance(con, Parity):

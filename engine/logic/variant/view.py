@@ -8,20 +8,12 @@ from __future__ import annotations
 from typing import Any
 
 from engine.logic.variant.words import explain_variant, technique_name
-from engine.puzzle.model import Puzzle
+from engine.puzzle.model import Puzzle, constraint_cells
 from engine.steps import Step
 
 
 def _rc(cell: int, n: int) -> list[int]:
     return [cell // n + 1, cell % n + 1]
-
-
-def _constraint_cells(con: Any) -> list[int]:
-    if con.kind == "arrow":
-        return list(con.circle + con.line)
-    if con.kind == "parity":
-        return [con.cell]
-    return list(getattr(con, "cells", ()))
 
 
 def variant_step_json(step: Step, puzzle: Puzzle) -> dict[str, Any]:
@@ -51,7 +43,7 @@ def variant_step_json(step: Step, puzzle: Puzzle) -> dict[str, Any]:
 def _marked(puzzle: Puzzle, index: int) -> dict[str, Any]:
     con = puzzle.constraints[index]
     record: dict[str, Any] = {"index": index, "kind": con.kind,
-                              "cells": [_rc(c, puzzle.size) for c in _constraint_cells(con)]}
+                              "cells": [_rc(c, puzzle.size) for c in constraint_cells(con)]}
     for key in ("total", "colour", "even"):
         if getattr(con, key, None) is not None:
             record[key] = getattr(con, key)
