@@ -4,6 +4,7 @@ wrong digit is wrong, the puzzle's rating, and opening its human-logic run at a 
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Sequence
 from typing import Any
 
@@ -88,16 +89,13 @@ def variant_rating(puzzle: Any, solution: Sequence[int]) -> dict[str, Any]:
     hardest step): ``variant`` true, ``level`` easy..extreme, ``score`` (the hardest step's cost),
     ``techniques`` {id: steps, in the order first used} with their ``names`` ({"en", "zh"}), ``steps``,
     ``logic_only`` and the ``bottleneck`` {index, technique, score} (the first hardest step)."""
-    from engine import VARIANT_TECHNIQUES, rate_variant
+    from engine import rate_variant
 
     found = rate_variant(puzzle, tuple(solution))
-    cost = {t.id: t.cost for t in VARIANT_TECHNIQUES}
-    techniques: dict[str, int] = {}
-    for step in found.steps:
-        techniques[step.technique] = techniques.get(step.technique, 0) + 1
+    techniques = dict(Counter(step.technique for step in found.steps))  # in the order first used
     index = next((i for i, s in enumerate(found.steps) if s.technique == found.hardest), None)
     bottleneck = None if index is None else {"index": index, "technique": found.hardest,
-                                             "score": cost.get(found.hardest, found.score)}
+                                             "score": found.score}  # the score is the hardest step's cost
     return {"variant": True, "level": found.level, "score": found.score, "techniques": techniques,
             "names": {t: variant_names(t) for t in techniques}, "steps": len(found.steps),
             "logic_only": found.logic_only, "bottleneck": bottleneck}
