@@ -410,7 +410,6 @@ def search_stats(puzzle: Puzzle, limit: int = 2, mode: int = 3) -> tuple[int, in
     return count, guesses
 
 
-
 class Prober:
     """Propagation without search over a puzzle's compiled program, from a caller's candidates: which
     candidates break at once when placed (the human logic's contradiction trials use it as a filter);

@@ -174,7 +174,8 @@ def contradiction(state: VariantState) -> Iterator[Step]:
     compiled propagation finds dead (any cell), then the few-candidate cells and house digits."""
     fast = sorted(flagged(state), key=lambda t: (popcount(state.cands[t[0]]), t))  # a pair's out: a digit in
     more = _tries(state)[:MAX_TRIALS if prober(state) is None else MAX_UNFLAGGED]
-    tries = fast + [t for t in more if t not in set(fast)]
+    first = set(fast)
+    tries = fast + [t for t in more if t not in first]
     for cell, d in tries:
         why, made = trial(state, cell, d)
         if why is not None:
