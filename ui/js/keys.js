@@ -88,6 +88,7 @@ export function globalKeys(act) {
   return (event) => {
     const mod = event.ctrlKey || event.metaKey;
     const key = event.key.toLowerCase();
+    const letter = shortcutKey(event); // Alt+A on a board over 9, where A types 10
     if (mod && (key === "q" || key === "w")) {
       event.preventDefault();
       api.quit(); // closes the window as its close button does
@@ -103,9 +104,8 @@ export function globalKeys(act) {
     } else if (key === "?" && !typing(event)) {
       event.preventDefault();
       $("shortcuts").click();
-    } else if ("nhpa[]".includes(shortcutKey(event)) && shortcutKey(event)) {
+    } else if (letter && "nhpa[]".includes(letter)) {
       event.preventDefault();
-      const letter = shortcutKey(event); // Alt+A on a board over 9, where A types 10
       if (letter === "n") act.toggleNotes();
       else if (letter === "h") $("hint").click();
       else if (letter === "a") $("apply-hint").click();
