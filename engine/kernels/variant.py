@@ -21,16 +21,24 @@ it; the ``H_*`` header words give where each table starts)::
       SPLIT             a cage inside a full house, then the house's other cells: aux holds the
                         cage's size, then its digit-set table; a set is kept only when the other
                         cells can hold the digits it leaves (the house's complement of the cage)
-    constraints of c    the constraints to look at again when c's candidates shrink
+    constraints of c    the constraints to look at again when c's candidates shrink (not its full
+                        houses nor their locked candidates: the digit counts queue those)
     peer bits of c      c's peers as a bitset, in words of 62 cells (no word's sign bit set)
+    full houses of c    the full houses c is in, as indices h; then per full house h: its HOUSE
+                        constraint, its LINES constraint (or -1), the most cells LINES shares (or -1)
 
-State: one ``int64`` row of 2 * cells per search node, ``st[c]`` the cell's candidates and
-``st[cells + c]`` 1 once its single digit has left its peers (or is queued to).  Propagation runs a
-worklist of constraints (each queued once) and a queue of placed cells until both are empty; a
-handler only removes candidates, so the fixpoint is reached and every handler's check is exact
-once its cells are placed: a state with every cell single after propagation is a solution.  Both
-queues are first in, first out (a constraint queued early runs before its neighbours queue it again:
-a third fewer handler runs than last in, first out on killers).
+State: one ``int64`` row per search node (:func:`_row`), ``st[c]`` the cell's candidates,
+``st[cells + c]`` 1 once its single digit has left its peers (or is queued to), then per full house
+h and digit d the count of its unplaced cells that can hold d (``PLACED`` added once d is placed
+there).  Propagation runs a worklist of constraints (each queued once) and a queue of placed cells
+until both are empty; a handler only removes candidates, so the fixpoint is reached and every
+handler's check is exact once its cells are placed: a state with every cell single after
+propagation is a solution.  Both queues are first in, first out (a constraint queued early runs
+before its neighbours queue it again: a third fewer handler runs than last in, first out on killers).
+A full house runs only when a digit's count in it falls to 1 or 0 (a hidden single, or none), its
+locked candidates when the count falls to the cells it shares with another house (on killers the
+houses and locked candidates were three runs in four, one in twenty-five doing anything), and a
+handler that is its own fixpoint after one run is not queued again by its own cuts while it runs.
 
 The search (after the Interactive Sudoku Solver's) guesses in the cell with the highest score per
 candidate, lowest digit first: a score starts as the cell's constraints' priority (the program's
@@ -38,8 +46,9 @@ candidate, lowest digit first: a score starts as the cell's constraints' priorit
 halves each 2**14 dead ends.  When that cell has more than two candidates, a digit with two places
 left in a full house whose cells score as well is guessed instead (there, else not there).  An
 explicit stack of state rows: no recursion, no allocation per node.  ``stats[0]`` passes the mode in
-(bit 0 conflict scores, bit 1 house digits; 3 by default) and the guesses out; ``stats[2]``, when
-there, the decay's shift, ``stats[3]`` a guess budget (0: none; for experiments).
+(bit 0 conflict scores, bit 1 house digits, bit 2 the refutation order of :func:`_refuting`) and the
+guesses out; ``stats[2]``, when there, the decay's shift, ``stats[3]`` a guess budget (0: none; for
+experiments).
 
 Roads not taken: one kernel per constraint kind (numba would type each call's arrays again); a
 table for every cage (16x16 cages of 7-9 cells have thousands of digit sets: those take bounds).
@@ -58,7 +67,10 @@ HOUSE, PAIR, LINES, CAGE, SUM, SANDWICH, SPLIT = 0, 1, 2, 3, 4, 5, 6
 H_N, H_CELLS, H_CONS, H_INIT, H_PEER_START, H_PEER_LIST = 0, 1, 2, 3, 4, 5
 H_KIND, H_CON_START, H_CON_CELLS, H_TOTAL, H_AUX_START, H_AUX = 6, 7, 8, 9, 10, 11
 H_CC_START, H_CC_LIST, H_PRIO, H_PEER_BITS = 12, 13, 14, 15
-HEADER = 16
+H_CH_START, H_CH_LIST, H_FULL, H_NFULL = 16, 17, 18, 19
+HEADER = 20
+# added to a full house's count of a digit once the digit is placed there: it never queues the house again
+PLACED = 1 << 20
 # work words: 0-2 counts (cheap queue, dear queue, placed cells), 3 handler runs, 4 and 5 the dear and the
 # cheap queue's heads (first in, first out: rings), then flags
 W_QUEUED = 6
@@ -109,10 +121,37 @@ def _high_sum(m, k):
 
 
 @njit(cache=True, inline="always")
-def _touch(prog, st, w, c):
-    """Queue the constraints of cell c (its candidates changed), cheap kinds apart from dear ones, and c
-    itself once it is single."""
+def _row(prog):
+    """Return the length of a state row: candidates, placed flags, each full house's digit counts."""
+    return 2 * prog[H_CELLS] + prog[H_NFULL] * prog[H_N]
+
+
+@njit(cache=True, inline="always")
+def _touch(prog, st, w, c, removed):
+    """Queue the constraints of cell c (it lost the digits ``removed``), cheap kinds apart from dear ones,
+    and c itself once it is single; a full house and its locked candidates only when a digit's unplaced
+    places in it fall to 1 (or to as many as the cells it shares with another house)."""
     nc = prog[H_CELLS]
+    m = st[c]
+    placed = st[nc + c] == 0 and (m & (m - 1)) == 0
+    n = prog[H_N]
+    full = prog[H_FULL]
+    chl = prog[H_CH_LIST]
+    for i in range(prog[prog[H_CH_START] + c], prog[prog[H_CH_START] + c + 1]):
+        h = prog[chl + i]
+        row = 2 * nc + h * n
+        if placed:
+            st[row + lowest(m)] += PLACED - 1
+        bits = removed
+        while bits:
+            d = lowest(bits)
+            bits &= bits - 1
+            left = st[row + d] - 1
+            st[row + d] = left
+            if left <= 1:
+                _queue_once(prog, w, prog[full + 3 * h])
+            if left <= prog[full + 3 * h + 2]:
+                _queue_once(prog, w, prog[full + 3 * h + 1])
     ncons = prog[H_CONS]
     cc0 = prog[H_CC_START]
     lst = prog[H_CC_LIST]
@@ -129,8 +168,7 @@ def _touch(prog, st, w, c):
                 t = w[4] + w[1]
                 w[W_QUEUED + 2 * ncons + (t - ncons if t >= ncons else t)] = k
                 w[1] += 1
-    m = st[c]
-    if st[nc + c] == 0 and (m & (m - 1)) == 0:
+    if placed:
         st[nc + c] = 1
         w[W_QUEUED + 3 * ncons + w[2]] = c
         w[2] += 1
@@ -146,7 +184,7 @@ def _restrict(prog, st, w, c, allowed):
     if new == 0:
         return False
     st[c] = new
-    _touch(prog, st, w, c)
+    _touch(prog, st, w, c, m ^ new)
     return True
 
 
@@ -156,27 +194,32 @@ def _house(prog, st, w, start, end):
     as many digits as cells."""
     n = prog[H_N]
     cells = prog[H_CON_CELLS]
-    once = 0
-    twice = 0
-    for i in range(start, end):
-        m = st[prog[cells + i]]
-        twice |= once & m
-        once |= m
-    size = end - start
-    if size < n:
-        return popcount(once) >= size
-    if once != (1 << n) - 1:
-        return False
-    singles = once & ~twice
-    while singles:
-        bit = singles & -singles
-        singles ^= bit
+    again = True
+    while again:  # a digit placed takes the cell's other digits away: look again (its own fixpoint)
+        again = False
+        once = 0
+        twice = 0
         for i in range(start, end):
-            c = prog[cells + i]
-            if st[c] & bit:
-                if st[c] != bit and not _restrict(prog, st, w, c, bit):
-                    return False
-                break
+            m = st[prog[cells + i]]
+            twice |= once & m
+            once |= m
+        size = end - start
+        if size < n:
+            return popcount(once) >= size
+        if once != (1 << n) - 1:
+            return False
+        singles = once & ~twice
+        while singles:
+            bit = singles & -singles
+            singles ^= bit
+            for i in range(start, end):
+                c = prog[cells + i]
+                if st[c] & bit:
+                    if st[c] != bit:
+                        if not _restrict(prog, st, w, c, bit):
+                            return False
+                        again = True
+                    break
     return True
 
 
@@ -530,10 +573,13 @@ def _propagate(prog, st, w):
             w[4] = 0 if w[4] + 1 == ncons else w[4] + 1
         else:
             break
-        w[W_QUEUED + k] = 0
         w[3] += 1
         kind = prog[kinds + k]
         start = prog[cs + k]
+        # a handler that is its own fixpoint after one run stays flagged while it runs: its own cuts do
+        # not queue it again (the Interactive Sudoku Solver's active handler)
+        if kind in (PAIR, SUM, SANDWICH):
+            w[W_QUEUED + k] = 0
         if kind == HOUSE:
             ok = _house(prog, st, w, start, prog[cs + k + 1])
         elif kind == LINES:
@@ -548,6 +594,7 @@ def _propagate(prog, st, w):
             ok = _split(prog, st, w, k, start, prog[cs + k + 1])
         else:
             ok = _sandwich(prog, st, w, k, start)
+        w[W_QUEUED + k] = 0
     if not ok:
         for i in range(w[0]):
             t = w[5] + i
@@ -574,6 +621,7 @@ def _start(prog, st, w):
     """Queue every constraint and every single cell of ``st`` (st[cells:] says which are placed);
     return False when a cell has no candidate."""
     nc = prog[H_CELLS]
+    n = prog[H_N]
     for k in range(prog[H_CONS]):
         _queue_once(prog, w, k)
     for c in range(nc):
@@ -584,6 +632,21 @@ def _start(prog, st, w):
             st[nc + c] = 1
             w[W_QUEUED + 3 * prog[H_CONS] + w[2]] = c
             w[2] += 1
+    cells = prog[H_CON_CELLS]
+    cs = prog[H_CON_START]
+    for h in range(prog[H_NFULL]):
+        row = 2 * nc + h * n
+        for d in range(n):
+            st[row + d] = 0
+        k = prog[prog[H_FULL] + 3 * h]
+        for i in range(prog[cs + k], prog[cs + k + 1]):
+            m = st[prog[cells + i]]
+            if (m & (m - 1)) == 0:
+                st[row + lowest(m)] += PLACED
+                continue
+            while m:
+                st[row + lowest(m)] += 1
+                m &= m - 1
     return True
 
 
@@ -683,13 +746,76 @@ def _choose(prog, st, scores, pick, mode):
     return True
 
 
+@njit(cache=True)
+def _refuting(prog, limit, solution, stack, scores, w, pick, decay, budget, mode):
+    """The Interactive Sudoku Solver's order: a node tries one digit in one cell; once that subtree is
+    done the digit leaves the node's own state, which is propagated and chooses again (a dead node
+    refutes its parent's try in turn).  Return (solutions found, guesses)."""
+    nc = prog[H_CELLS]
+    cell = np.empty(nc + 2, dtype=np.int64)
+    digit = np.empty(nc + 2, dtype=np.int64)
+    found = 0
+    guesses = 0
+    fails = 0
+    sp = 0
+    cell[0] = pick[0]
+    digit[0] = pick[1] & -pick[1]
+    while sp >= 0:
+        guesses += 1
+        if guesses == budget:
+            break
+        c = cell[sp]
+        bit = digit[sp]
+        child = stack[sp + 1]
+        child[:] = stack[sp]
+        old = child[c]
+        child[c] = bit
+        _touch(prog, child, w, c, old ^ bit)
+        if _propagate(prog, child, w):
+            if _choose(prog, child, scores, pick, mode):
+                sp += 1
+                cell[sp] = pick[0]
+                digit[sp] = pick[1] & -pick[1]
+                continue
+            if (found + 1) * nc <= len(solution):
+                for i in range(nc):
+                    solution[found * nc + i] = lowest(child[i]) + 1
+            found += 1
+            if found >= limit:
+                break
+        else:
+            scores[c] += 1
+            fails += 1
+            if fails & decay == 0:
+                for i in range(nc):
+                    scores[i] >>= 1
+        while sp >= 0:  # the try at sp is done: it leaves the node, which chooses again or dies
+            st = stack[sp]
+            c = cell[sp]
+            st[c] ^= digit[sp]
+            _touch(prog, st, w, c, digit[sp])
+            if _propagate(prog, st, w):
+                if _choose(prog, st, scores, pick, mode):
+                    cell[sp] = pick[0]
+                    digit[sp] = pick[1] & -pick[1]
+                    break
+                if (found + 1) * nc <= len(solution):
+                    for i in range(nc):
+                        solution[found * nc + i] = lowest(st[i]) + 1
+                found += 1
+                if found >= limit:
+                    return found, guesses
+            sp -= 1
+    return found, guesses
+
+
 @njit(cache=True, aot=SEARCH_SIGNATURE)
 def search(prog, limit, solution, stats):
     """Count the program's solutions up to ``limit``: they go to ``solution`` one after the other (as
     many as it holds: N*N digits each), the guesses to ``stats[0]``, the handler runs to ``stats[1]``;
     return the count (0: none, or givens that break a rule)."""
     nc = prog[H_CELLS]
-    stack = np.empty((nc + 2, 2 * nc), dtype=np.int64)
+    stack = np.empty((nc + 2, _row(prog)), dtype=np.int64)
     cells = np.empty(nc + 2, dtype=np.int64)
     tries = np.empty(nc + 2, dtype=np.int64)  # the digits left to try one at a time
     after = np.empty(nc + 2, dtype=np.int64)  # then this mask as one try (a house digit's "not here")
@@ -718,6 +844,11 @@ def search(prog, limit, solution, stats):
         for i in range(nc):
             solution[i] = lowest(st[i]) + 1
         return 1
+    if mode & 4:
+        found, guesses = _refuting(prog, limit, solution, stack, scores, w, pick, decay, budget, mode)
+        stats[0] = guesses
+        stats[1] = w[3]
+        return found
     sp = 0
     cells[0] = pick[0]
     tries[0] = pick[1]
@@ -740,7 +871,7 @@ def search(prog, limit, solution, stats):
         child[:] = stack[sp]
         c = cells[sp]
         child[c] = m
-        _touch(prog, child, w, c)
+        _touch(prog, child, w, c, stack[sp][c] ^ m)
         if not _propagate(prog, child, w):
             scores[c] += 1
             fails += 1
@@ -769,5 +900,10 @@ def search(prog, limit, solution, stats):
 def propagate_state(prog, st):
     """Propagate ``st`` (a state row; st[cells:] all 0 for a fresh start from its own candidates) to its
     fixpoint in place; return False on a contradiction."""
+    nc = prog[H_CELLS]
+    row = np.zeros(_row(prog), dtype=np.int64)
+    row[:2 * nc] = st[:2 * nc]
     w = _workspace(prog)
-    return _start(prog, st, w) and _propagate(prog, st, w)
+    ok = _start(prog, row, w) and _propagate(prog, row, w)
+    st[:2 * nc] = row[:2 * nc]
+    return ok

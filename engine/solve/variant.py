@@ -48,6 +48,7 @@ from engine.puzzle.model import (
     Sandwich,
     Thermometer,
 )
+from engine.solve.variant_pack import pack
 from engine.solve.variant_sums import (
     CAGE,
     HOUSE,
@@ -86,7 +87,7 @@ class Program:
         self.init = init
         self.peers = [sorted(p) for p in peers]
         self.cons = cons
-        self.array = _pack(size, init, self.peers, cons, _priorities(size, cons))
+        self.array = pack(size, init, self.peers, cons, _priorities(size, cons))
 
     def with_givens(self, givens: tuple[int, ...]) -> Program:
         """The same program with ``givens`` cutting its first candidates (a copy: the tables are shared,
@@ -123,43 +124,6 @@ def _priorities(size: int, cons: list[tuple[int, tuple[int, ...], int, list[int]
         for c in cells:
             prio[c] += weight
     return prio
-
-
-def _pack(size: int, init: list[int], peers: list[list[int]],
-          cons: list[tuple[int, tuple[int, ...], int, list[int]]], prio: list[int]) -> np.ndarray:
-    """Lay the tables out as the kernels read them (see :mod:`engine.kernels.variant`)."""
-    nc = size * size
-    peer_start = np.cumsum([0] + [len(p) for p in peers])
-    con_start = np.cumsum([0] + [len(c[1]) for c in cons])
-    aux_start = np.cumsum([0] + [len(c[3]) for c in cons])
-    by_cell: list[list[int]] = [[] for _ in range(nc)]
-    for k, (_, cells, _, _) in enumerate(cons):
-        for c in cells:
-            by_cell[c].append(k)
-    cc_start = np.cumsum([0] + [len(b) for b in by_cell])
-    parts = [
-        np.asarray(init, dtype=np.int64), peer_start, [p for ps in peers for p in ps],
-        [c[0] for c in cons], con_start, [x for c in cons for x in c[1]], [c[2] for c in cons],
-        aux_start, [x for c in cons for x in c[3]], cc_start, [k for b in by_cell for k in b], prio,
-        _peer_bits(nc, peers),
-    ]
-    header = np.zeros(16, dtype=np.int64)
-    header[:3] = size, nc, len(cons)
-    offset = 16
-    for i, part in enumerate(parts):
-        header[3 + i] = offset
-        offset += len(part)
-    return np.concatenate([header, *(np.asarray(p, dtype=np.int64) for p in parts)])
-
-
-def _peer_bits(nc: int, peers: list[list[int]]) -> list[int]:
-    """Each cell's peers as a bitset, in words of 62 cells (no word's sign bit is ever set)."""
-    words = (nc + 61) // 62
-    out = [0] * (nc * words)
-    for c, ps in enumerate(peers):
-        for p in ps:
-            out[c * words + p // 62] |= 1 << (p % 62)
-    return out
 
 
 def _neighbours(n: int, moves: Iterable[tuple[int, int]]) -> Iterator[tuple[int, int]]:
@@ -312,13 +276,15 @@ def _lines(n: int, full: tuple[tuple[int, ...], ...]
     out = []
     for h, mine in zip(full, sets, strict=True):
         aux: list[int] = []
+        most = 0  # the most cells shared (the record's total: its digit counts queue it from there)
         for other in sets:
             shared = mine & other
             if len(shared) >= 2 and other != mine:
+                most = max(most, len(shared))
                 for part in (shared, mine - other, other - mine):
                     aux += [len(part), *sorted(part)]
         if aux:
-            out.append((LINES, h, 0, aux))
+            out.append((LINES, h, most, aux))
     return tuple(out)
 
 
