@@ -336,9 +336,12 @@ def _compile(puzzle: Puzzle) -> Program:
 
 _local = threading.local()
 _TUNE = [14, 0]  # the search's decay shift and spare flags (stats[2:], read by the kernel)
+# the search's mode (engine.kernels.variant.search): conflict scores and the refutation order; the house
+# digits' branch (bit 1) doubled the guesses on top of that order
+MODE = 5
 
 
-def _run(puzzle: Puzzle, limit: int, keep: int = 1, mode: int = 3) -> tuple[int, np.ndarray, int]:
+def _run(puzzle: Puzzle, limit: int, keep: int = 1, mode: int = MODE) -> tuple[int, np.ndarray, int]:
     """Search ``puzzle``: return (solutions counted up to ``limit``, the first ``keep`` solutions' digits
     one after the other, guesses); ValueError if limit < 1."""
     if limit < 1:
@@ -370,7 +373,7 @@ def solve(puzzle: Puzzle) -> tuple[int, ...] | None:
     return tuple(int(d) for d in solution) if count else None
 
 
-def search_stats(puzzle: Puzzle, limit: int = 2, mode: int = 3) -> tuple[int, int]:
+def search_stats(puzzle: Puzzle, limit: int = 2, mode: int = MODE) -> tuple[int, int]:
     """Return (solutions counted up to ``limit``, guesses made) by the variant search, classic or not."""
     count, _, guesses = _run(puzzle, limit, mode=mode)
     return count, guesses
