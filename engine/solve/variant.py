@@ -212,9 +212,11 @@ class _Pairs:
         old = self.tables.get((a, b))
         self.tables[(a, b)] = row if old is None else tuple(p & q for p, q in zip(old, row, strict=True))
 
-    def constraints(self) -> list[tuple[int, tuple[int, ...], int, list[int]]]:
-        n = self.n
-        return [(PAIR, (a, b), 0, [*fwd, *_transpose(fwd, n)]) for (a, b), fwd in self.tables.items()]
+    def constraints(self, peers: list[set[int]]) -> list[tuple[int, tuple[int, ...], int, list[int]]]:
+        """The pair constraints; aux ends with 1 when the pair may require a digit (a symmetric table on
+        two cells with a common peer)."""
+        tabs = [(a, b, fwd, _transpose(fwd, self.n)) for (a, b), fwd in self.tables.items()]
+        return [(PAIR, (a, b), 0, [*f, *r, int(f == r and bool(peers[a] & peers[b]))]) for a, b, f, r in tabs]
 
 
 @lru_cache(maxsize=4096)
@@ -364,7 +366,7 @@ def _compile(puzzle: Puzzle) -> Program:
     cons = _house_constraints(n, [h for h in house_cells if len(h) == n or h not in tabled]) + sums
     pairs = _Pairs(n)
     _pair_tables(puzzle, pairs)
-    cons += pairs.constraints()
+    cons += pairs.constraints(peers)
     return Program(n, _first_candidates(puzzle), peers, cons)
 
 
