@@ -57,6 +57,7 @@ from engine.solve.variant_sums import (
     SPLIT,
     SUM,
     cage_constraint,
+    combined_sums,
     derived_sums,
     grouped,
     sets_by_size_and_sum,
@@ -358,6 +359,7 @@ def _compile(puzzle: Puzzle) -> Program:
     for c in range(nc):
         peers[c].discard(c)
     sums = _sum_constraints(puzzle) + derived_sums(puzzle, house_cells)
+    sums += combined_sums(sums, peers, n)
     full = [h for h in house_cells if len(h) == n]
     sums = [grouped(con, peers) if con[0] == SUM else with_complement(con, full) for con in sums]
     # a cage's digit-set table holds its all-different check: its house only gives the cells' peers

@@ -187,3 +187,61 @@ def _cliques(order: list[int], peers: list[set[int]], best: bool) -> list[list[i
         chosen = set(group)
         left = [x for x in left if x not in chosen]
     return groups
+
+
+def combined_sums(sums: list[tuple[int, tuple[int, ...], int, list[int]]], peers: list[set[int]], n: int
+                  ) -> list[tuple[int, tuple[int, ...], int, list[int]]]:
+    """Plain sums (little killers) merged two at a time into one sum of both when the merged cells' groups
+    leave less room than each (the Interactive Sudoku Solver's combined sums): a greedy merge of sums
+    that share no cell and whose cells see each other in six places or more; the merged sums only."""
+    active = {}
+    for kind, cells, total, weights in sums:
+        if kind == SUM and all(wt == 1 for wt in weights):
+            rec = _record(tuple(sorted(cells)), total, peers, n)
+            if rec is not None:
+                active.setdefault(rec[0], (*rec, True))
+    while True:
+        best = None
+        recs = list(active.values())
+        for i, r1 in enumerate(recs):
+            for r2 in recs[i + 1:]:
+                if not _related(r1[0], r2[0], peers):
+                    continue
+                merged = _record(tuple(sorted(r1[0] + r2[0])), r1[1] + r2[1], peers, n)
+                if merged is None or merged[0] in active:
+                    continue
+                if merged[2] <= max(r1[2], r2[2]) and merged[2] <= r1[2] + r2[2]:
+                    continue
+                if best is None or (merged[2], merged[0]) > (best[0][2], best[0][0]):
+                    best = (merged, r1, r2)
+        if best is None:
+            break
+        merged, r1, r2 = best
+        del active[r1[0]], active[r2[0]]
+        active[merged[0]] = (*merged, False)
+    return [(SUM, cells, total, [1] * len(cells)) for cells, total, score, original in active.values()
+            if not original and score > 0]
+
+
+def _record(cells: tuple[int, ...], total: int, peers: list[set[int]], n: int
+            ) -> tuple[tuple[int, ...], int, int] | None:
+    """(cells, total, score) of a sum: the score grows with its groups' room and shrinks with the slack
+    of its total; None when its groups cannot make the total."""
+    groups = _first_fit(list(cells), peers)
+    low = sum(len(g) * (len(g) + 1) // 2 for g in groups)
+    room = sum((n - len(g)) * len(g) for g in groups)
+    if not low <= total <= low + room:
+        return None
+    dof = min(total - low, low + room - total)
+    return cells, total, room - len(groups) * dof
+
+
+def _related(a: tuple[int, ...], b: tuple[int, ...], peers: list[set[int]]) -> bool:
+    """Two sums share no cell and six cells or more of the smaller see a cell of the larger."""
+    if set(a) & set(b):
+        return False
+    small, big = (a, b) if len(a) <= len(b) else (b, a)
+    if len(small) < 6:
+        return False
+    bigset = set(big)
+    return sum(1 for c in small if peers[c] & bigset) >= 6
