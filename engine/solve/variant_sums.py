@@ -9,14 +9,22 @@ from __future__ import annotations
 
 import random
 from functools import cache
+from typing import NamedTuple
 
 import numpy as np
 
-from engine.puzzle.model import Cage, Puzzle
+from engine.puzzle.model import Cage, LittleKiller, Puzzle
 
 HOUSE, PAIR, LINES, CAGE, SUM, SANDWICH, SPLIT = 0, 1, 2, 3, 4, 5, 6  # as engine.kernels.variant
 MAX_TABLE = 1024  # a cage with more digit sets than this is propagated by bounds instead
 MAX_DERIVED = 5  # cells of an innie/outie sum worth keeping (more: its runs cost more than it cuts)
+
+
+class _Piece(NamedTuple):
+    """A cage or little killer as the 45 rule reads it: its cells and their total."""
+
+    cells: tuple[int, ...]
+    total: int
 
 
 @cache
@@ -65,13 +73,20 @@ def derived_sums(puzzle: Puzzle, house_cells: list[tuple[int, ...]]
     outside the cages inside it (innies) less the cells of crossing cages outside it (outies), when few.
     """
     n = puzzle.size
-    cages = [c for c in puzzle.constraints if isinstance(c, Cage) and c.total is not None]
+    cons = puzzle.constraints
+    cages = [_Piece(c.cells, c.total) for c in cons if isinstance(c, Cage) and c.total is not None]
     cage_of = [-1] * (n * n)
     for i, cage in enumerate(cages):
         for c in cage.cells:
             if cage_of[c] >= 0:
                 return []  # cages that overlap: the 45 rule's arithmetic needs a partition
             cage_of[c] = i
+    # little killers join the pieces where they cross no piece (shortest first: those fit in a house)
+    for lk in sorted((c for c in cons if isinstance(c, LittleKiller)), key=lambda c: len(c.cells)):
+        if all(cage_of[c] < 0 for c in lk.cells):
+            for c in lk.cells:
+                cage_of[c] = len(cages)
+            cages.append(_Piece(lk.cells, lk.total))
     if not cages:
         return []
     areas = [h for h in house_cells if len(h) == n]
