@@ -8,7 +8,8 @@ it; the ``H_*`` header words give where each table starts)::
     constraint k        its kind (below), its cells, its total and its aux words:
       HOUSE             all different; a house of N cells also has every digit (hidden singles)
       SUM               sum of weight * digit over the cells == total; digits may repeat (arrows,
-                        little killers, killer sums too large for a table); bounds only
+                        little killers, killer sums too large for a table); bounds, and exact once
+                        three cells or fewer are open when a weight is negative (arrows, outie sums)
       CAGE              the cells (a house) sum to total: aux holds every digit set of that size and
                         sum (the digit-set table); sets are kept that every cell can take part in, and
                         a digit every kept set needs leaves each cell that sees all the cage's cells
@@ -16,7 +17,9 @@ it; the ``H_*`` header words give where each table starts)::
       LINES             a full house's locked candidates: aux holds, per full house it meets in two
                         cells or more, the cells shared, its own others and the other's others
       PAIR              two cells: aux holds 2N masks, the digits the second may take for each digit
-                        of the first, then the reverse (dots, XV, thermometer steps, greater-than, ...)
+                        of the first, then the reverse (dots, XV, thermometer steps, greater-than, ...),
+                        then 1 when a digit may be required of the pair (a symmetric table, a common
+                        peer): it then leaves the cells that see both
       SANDWICH          a line of N cells: the digits between the 1 and the N sum to total
       SPLIT             a cage inside a full house, then the house's other cells: aux holds the
                         cage's size, then its digit-set table; a set is kept only when the other

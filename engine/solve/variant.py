@@ -9,14 +9,14 @@ A puzzle is compiled once into one flat program (:func:`compile_puzzle`, the lay
   cage inside a full house is filtered with the house's other cells, which hold the digits a set leaves
   (its all-different house is then dropped: the table checks it, the cells stay peers);
   arrows (a pill's circle reads as a number), little killers and cages too large for a table are
-  weighted sums propagated by bounds; sandwiches have their own handler;
+  weighted sums by bounds (little killers seeing each other also as one sum); sandwiches have their own;
 * dots, XV, greater-than, thermometer steps, non-consecutive and the negative rules on every
   unmarked orthogonal pair are pair tables (several on one pair are intersected);
 * givens and odd/even cells cut the first candidates, as do the single-cell cages and thermometers'
   positions;
 * with killer cages, each house and each band of houses whose cages cover it has an *innie* or
   *outie* sum (the 45 rule): the cells of the house outside the cages inside it, and the cells of the
-  cages that cross it outside it, as one more sum.
+  cages that cross it outside it, as one more sum (little killers that cross no cage count as cages).
 
 The tables of a grid and its constraints are compiled once per process (an LRU cache keyed by size,
 regions and constraints); the givens only cut a copy of the first candidates.
