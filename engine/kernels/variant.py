@@ -8,7 +8,8 @@ it; the ``H_*`` header words give where each table starts)::
     constraint k        its kind (below), its cells, its total and its aux words:
       HOUSE             all different; a house of N cells also has every digit (hidden singles)
       SUM               sum of weight * digit over the cells == total; digits may repeat (arrows,
-                        little killers, killer sums too large for a table); bounds only
+                        little killers, killer sums too large for a table); bounds, and exact once
+                        three cells or fewer are open when a weight is negative (arrows, outie sums)
       CAGE              the cells (a house) sum to total: aux holds every digit set of that size and
                         sum (the digit-set table); sets are kept that every cell can take part in, and
                         a digit every kept set needs leaves each cell that sees all the cage's cells
@@ -16,7 +17,9 @@ it; the ``H_*`` header words give where each table starts)::
       LINES             a full house's locked candidates: aux holds, per full house it meets in two
                         cells or more, the cells shared, its own others and the other's others
       PAIR              two cells: aux holds 2N masks, the digits the second may take for each digit
-                        of the first, then the reverse (dots, XV, thermometer steps, greater-than, ...)
+                        of the first, then the reverse (dots, XV, thermometer steps, greater-than, ...),
+                        then 1 when a digit may be required of the pair (a symmetric table, a common
+                        peer): it then leaves the cells that see both
       SANDWICH          a line of N cells: the digits between the 1 and the N sum to total
       SPLIT             a cage inside a full house, then the house's other cells: aux holds the
                         cage's size, then its digit-set table; a set is kept only when the other
@@ -278,13 +281,96 @@ def _group_bounds(prog, st, cells, gids, i, end, skip):
 
 
 @njit(cache=True)
+def _sum_exact(prog, st, w, cells, weights, gids, start, end, rest, u0, u1, u2):
+    """The last (up to three) open cells u0, u1, u2 of a sum (-1: none) must make ``rest``: keep each
+    digit some choice of the others completes (distinct within a group, off the group's placed digits)."""
+    n = prog[H_N]
+    a0 = st[prog[cells + u0]]
+    a1 = st[prog[cells + u1]] if u1 >= 0 else 1
+    a2 = st[prog[cells + u2]] if u2 >= 0 else 1
+    for i in range(start, end):  # a group's placed digits are not the open cells' own
+        m = st[prog[cells + i]]
+        if i in (u0, u1, u2):
+            continue
+        g = prog[gids + i]
+        if prog[gids + u0] == g:
+            a0 &= ~m
+        if u1 >= 0 and prog[gids + u1] == g:
+            a1 &= ~m
+        if u2 >= 0 and prog[gids + u2] == g:
+            a2 &= ~m
+    w0 = prog[weights + u0]
+    w1 = prog[weights + u1] if u1 >= 0 else 0
+    w2 = prog[weights + u2] if u2 >= 0 else 1
+    same01 = u1 >= 0 and prog[gids + u0] == prog[gids + u1]
+    same02 = u2 >= 0 and prog[gids + u0] == prog[gids + u2]
+    same12 = u2 >= 0 and prog[gids + u1] == prog[gids + u2]
+    k0 = 0
+    k1 = 0
+    k2 = 0
+    b0 = a0
+    while b0:
+        d0 = lowest(b0)
+        b0 &= b0 - 1
+        b1 = a1
+        while b1:
+            d1 = lowest(b1)
+            b1 &= b1 - 1
+            if same01 and d1 == d0:
+                continue
+            r = rest - w0 * (d0 + 1) - (w1 * (d1 + 1) if u1 >= 0 else 0)
+            if u2 < 0:
+                if r == 0:
+                    k0 |= 1 << d0
+                    k1 |= 1 << d1
+                continue
+            if r % w2:
+                continue
+            v = r // w2 - 1
+            if v < 0 or v >= n or not a2 >> v & 1 or same02 and v == d0 or same12 and v == d1:
+                continue
+            k0 |= 1 << d0
+            k1 |= 1 << d1
+            k2 |= 1 << v
+    if not _restrict(prog, st, w, prog[cells + u0], k0):
+        return False
+    if u1 >= 0 and not _restrict(prog, st, w, prog[cells + u1], k1):
+        return False
+    return u2 < 0 or _restrict(prog, st, w, prog[cells + u2], k2)
+
+
+@njit(cache=True)
 def _sum(prog, st, w, k, start, end):
-    """Weighted sum == total by bounds; cells that see each other (a group) count as distinct digits."""
+    """Weighted sum == total by bounds; cells that see each other (a group) count as distinct digits;
+    exact once three cells or fewer are open (:func:`_sum_exact`)."""
     cells = prog[H_CON_CELLS]
     length = end - start
     weights = prog[H_AUX] + prog[prog[H_AUX_START] + k] - start  # indexed by i in start..end
     gids = weights + length
     total = prog[prog[H_TOTAL] + k]
+    rest = total
+    u0 = -1
+    u1 = -1
+    u2 = -1
+    opened = 0
+    signed = False
+    for i in range(start, end):
+        signed |= prog[weights + i] < 0
+        m = st[prog[cells + i]]
+        if m & (m - 1):
+            opened += 1
+            if opened > 3:
+                break
+            if u0 < 0:
+                u0 = i
+            elif u1 < 0:
+                u1 = i
+            else:
+                u2 = i
+        else:
+            rest -= prog[weights + i] * (lowest(m) + 1)
+    if signed and 0 < opened <= 3:
+        return _sum_exact(prog, st, w, cells, weights, gids, start, end, rest, u0, u1, u2)
     lo = 0
     hi = 0
     i = start
@@ -476,7 +562,29 @@ def _pair(prog, st, w, k, start):
         d = lowest(bits)
         bits &= bits - 1
         allowed |= prog[aux + n + d]
-    return _restrict(prog, st, w, a, allowed)
+    if not _restrict(prog, st, w, a, allowed):
+        return False
+    if prog[aux + 2 * n] == 0:
+        return True
+    # a digit one cell must hold when the other does not leaves the cells that see both (a symmetric
+    # table: non-consecutive, dots, XV; an order never forces one)
+    ma = st[a]
+    mb = st[b]
+    if (ma & (ma - 1)) == 0 or (mb & (mb - 1)) == 0:
+        return True
+    need = 0
+    both = ma & mb
+    while both:
+        bit = both & -both
+        both ^= bit
+        allowed = 0
+        bits = ma ^ bit
+        while bits:
+            allowed |= prog[aux + lowest(bits)]
+            bits &= bits - 1
+        if allowed & mb == bit:
+            need |= bit
+    return need == 0 or _exclude_required(prog, st, w, start, start + 2, need)
 
 
 @njit(cache=True)

@@ -9,14 +9,14 @@ A puzzle is compiled once into one flat program (:func:`compile_puzzle`, the lay
   cage inside a full house is filtered with the house's other cells, which hold the digits a set leaves
   (its all-different house is then dropped: the table checks it, the cells stay peers);
   arrows (a pill's circle reads as a number), little killers and cages too large for a table are
-  weighted sums propagated by bounds; sandwiches have their own handler;
+  weighted sums by bounds (little killers seeing each other also as one sum); sandwiches have their own;
 * dots, XV, greater-than, thermometer steps, non-consecutive and the negative rules on every
   unmarked orthogonal pair are pair tables (several on one pair are intersected);
 * givens and odd/even cells cut the first candidates, as do the single-cell cages and thermometers'
   positions;
 * with killer cages, each house and each band of houses whose cages cover it has an *innie* or
   *outie* sum (the 45 rule): the cells of the house outside the cages inside it, and the cells of the
-  cages that cross it outside it, as one more sum.
+  cages that cross it outside it, as one more sum (little killers that cross no cage count as cages).
 
 The tables of a grid and its constraints are compiled once per process (an LRU cache keyed by size,
 regions and constraints); the givens only cut a copy of the first candidates.
@@ -58,6 +58,7 @@ from engine.solve.variant_sums import (
     SPLIT,
     SUM,
     cage_constraint,
+    combined_sums,
     derived_sums,
     grouped,
     sets_by_size_and_sum,
@@ -182,9 +183,11 @@ class _Pairs:
         old = self.tables.get((a, b))
         self.tables[(a, b)] = row if old is None else tuple(p & q for p, q in zip(old, row, strict=True))
 
-    def constraints(self) -> list[tuple[int, tuple[int, ...], int, list[int]]]:
-        n = self.n
-        return [(PAIR, (a, b), 0, [*fwd, *_transpose(fwd, n)]) for (a, b), fwd in self.tables.items()]
+    def constraints(self, peers: list[set[int]]) -> list[tuple[int, tuple[int, ...], int, list[int]]]:
+        """The pair constraints; aux ends with 1 when the pair may require a digit (a symmetric table on
+        two cells with a common peer)."""
+        tabs = [(a, b, fwd, _transpose(fwd, self.n)) for (a, b), fwd in self.tables.items()]
+        return [(PAIR, (a, b), 0, [*f, *r, int(f == r and bool(peers[a] & peers[b]))]) for a, b, f, r in tabs]
 
 
 @lru_cache(maxsize=4096)
@@ -328,6 +331,7 @@ def _compile(puzzle: Puzzle) -> Program:
     for c in range(nc):
         peers[c].discard(c)
     sums = _sum_constraints(puzzle) + derived_sums(puzzle, house_cells)
+    sums += combined_sums(sums, peers, n)
     full = [h for h in house_cells if len(h) == n]
     sums = [grouped(con, peers) if con[0] == SUM else with_complement(con, full) for con in sums]
     # a cage's digit-set table holds its all-different check: its house only gives the cells' peers
@@ -336,7 +340,7 @@ def _compile(puzzle: Puzzle) -> Program:
     cons = _house_constraints(n, [h for h in house_cells if len(h) == n or h not in tabled]) + sums
     pairs = _Pairs(n)
     _pair_tables(puzzle, pairs)
-    cons += pairs.constraints()
+    cons += pairs.constraints(peers)
     return Program(n, _first_candidates(puzzle), peers, cons)
 
 

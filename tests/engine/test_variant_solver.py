@@ -268,6 +268,19 @@ def make_constraints(kind: str, n: int, sol: tuple[int, ...], rng: random.Random
             if len(cells) >= 2:
                 out.append(LittleKiller(cells, sum(sol[x] for x in cells) + (1 if blind else 0)))
         return out
+    if kind == "snipes":  # little killers every way (merged, and in the 45 rule's innie/outie sums)
+        out = []
+        for dr, dc in ((1, 1), (1, -1), (-1, 1), (-1, -1)):
+            for r, c in [(r, c) for r in range(n) for c in range(n)]:
+                cells = tuple((r + i * dr) * n + c + i * dc for i in range(n)
+                              if 0 <= r + i * dr < n and 0 <= c + i * dc < n)
+                starts = not (0 <= r - dr < n and 0 <= c - dc < n)  # the diagonal starts at the edge
+                if starts and len(cells) >= 2 and rng.random() < 0.4:
+                    out.append(LittleKiller(cells, sum(sol[x] for x in cells)))
+        if blind and out:  # one of them off by one
+            k = rng.randrange(len(out))
+            out[k] = LittleKiller(out[k].cells, out[k].total + 1)
+        return out
     if kind == "sandwich":
         out = []
         for _ in range(rng.randint(1, 3)):
@@ -306,7 +319,7 @@ def make_constraints(kind: str, n: int, sol: tuple[int, ...], rng: random.Random
 
 
 KINDS = ["cage", "region", "diagonal", "thermo", "arrow", "littlekiller", "sandwich", "white", "black", "xv",
-         "parity", "greater", *RULES, "jigsaw"]
+         "parity", "greater", *RULES, "jigsaw", "snipes"]
 
 
 def _jigsaw(n: int, rng: random.Random) -> tuple[int, ...]:
@@ -383,6 +396,23 @@ def test_every_solution_found_and_none_extra(kind: str, n: int) -> None:
 
 # all but the slow ones (variant_data.SLOW names them and why): benchmarks/bench_variants.py times every one
 PUBLISHED = [pytest.param(r, id=r.id) for r in records() if not r.puzzle.is_classic and r.id in FAST]
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_little_killers_every_way_keep_every_solution(seed: int) -> None:
+    """6x6 grids under little killers in all four directions drawn from one solution, with true givens
+    (merged little killers and their innie/outie sums at work): the solutions are the brute force's."""
+    rng = random.Random(7000 + seed)
+    regions = standard_regions(6)
+    sol = _random_solution(6, regions, rng)
+    cons = [c for c in make_constraints("snipes", 6, sol, rng) if _holds(c, sol, None)]
+    givens = [0] * 36
+    for c in rng.sample(range(36), rng.randint(10, 16)):
+        givens[c] = sol[c]
+    puzzle = Puzzle.checked(6, givens, regions, cons)
+    expected = {g for g in brute_completions(puzzle) if satisfies(puzzle, g)}
+    assert sol in expected
+    assert set(solutions(puzzle, limit=len(expected) + 5)) == expected
 
 
 @pytest.mark.parametrize("record", PUBLISHED)
