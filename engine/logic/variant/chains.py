@@ -22,7 +22,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import Any
 
-from engine.logic.variant import cages, houses, killer, lines, pairs, rules
+from engine.logic.variant import cages, houses, killer, lines, pairs, rules, splits
 from engine.logic.variant.common import VariantTechnique, house_ref, make_step
 from engine.logic.variant.state import VariantState, digits_of, popcount
 from engine.logic.variant.sums import cage_support, linear_support
@@ -33,7 +33,11 @@ FOLLOW = (houses.naked_single, houses.hidden_single, rules.anti_knight, rules.an
           pairs.parity, cages.cage_sum, cages.cage_combinations, pairs.xv, pairs.kropki, pairs.greater_than,
           pairs.xv_negative, pairs.kropki_negative, pairs.non_consecutive_pair, lines.thermometer,
           lines.arrow, lines.little_killer, lines.sandwich, killer.killer_combinations)
-DEAR = (killer.killer_combinations,)
+WIDE = FOLLOW + (houses.pointing, houses.claiming, cages.cage_overlap, splits.cage_pointing,
+                 cages.innies_outies, cages.innies_outies_multi, killer.killer_combinations_45,
+                 splits.cage_split)  # with the 45 rule: for a trial the compiled filter saw die
+DEAR = (killer.killer_combinations, cages.innies_outies_multi, killer.killer_combinations_45,
+        splits.cage_split)
 MAX_ROUNDS = 12  # rounds of the simple steps (each applies every step it finds) before a trial gives up
 MAX_TRIALS = 40  # candidates tried per search before it gives up (the failed searches cost the most time)
 MAX_UNFLAGGED = 10  # with the compiled filter, trials of candidates it did not flag (1 in 10 or 20 dies)
@@ -81,13 +85,14 @@ def dead_reason(state: VariantState) -> dict[str, Any] | None:
     return None
 
 
-def trial(state: VariantState, cell: int, digit: int) -> tuple[dict[str, Any] | None, list[tuple[int, int]]]:
-    """Place ``digit`` in ``cell`` on a copy and follow the simple steps: (why it dies or None, the
-    placements made on the way)."""
+def trial(state: VariantState, cell: int, digit: int,
+          finders: tuple = FOLLOW) -> tuple[dict[str, Any] | None, list[tuple[int, int]]]:
+    """Place ``digit`` in ``cell`` on a copy and follow the simple steps (or ``finders``): (why it dies
+    or None, the placements made on the way)."""
     s = state.copy()
     s.place(cell, digit)
     made: list[tuple[int, int]] = []
-    return run(s, made), made
+    return run(s, made, finders), made
 
 
 def run(s: VariantState, made: list[tuple[int, int]], finders: tuple = FOLLOW) -> dict[str, Any] | None:
@@ -178,6 +183,8 @@ def contradiction(state: VariantState) -> Iterator[Step]:
     tries = fast + [t for t in more if t not in first]
     for cell, d in tries:
         why, made = trial(state, cell, d)
+        if why is None and (cell, d) in first:  # the compiled filter saw it die: the 45 rule may show it
+            why, made = trial(state, cell, d, WIDE)
         if why is not None:
             yield make_step(state, "contradiction", eliminations=[(cell, d)], cells=[cell],
                             candidates=[(cell, d)], digit=d, chain=[list(p) for p in made],
