@@ -32,7 +32,7 @@ FOLLOW = (houses.naked_single, houses.hidden_single, rules.anti_knight, rules.an
           rules.non_consecutive,
           pairs.parity, cages.cage_sum, cages.cage_combinations, pairs.xv, pairs.kropki, pairs.greater_than,
           pairs.xv_negative, pairs.kropki_negative, pairs.non_consecutive_pair, lines.thermometer,
-          lines.arrow, lines.little_killer, lines.sandwich, killer.killer_combinations)
+          lines.arrow, lines.arrow_houses, lines.little_killer, lines.sandwich, killer.killer_combinations)
 WIDE = FOLLOW + (houses.pointing, houses.claiming, cages.cage_overlap, splits.cage_pointing,
                  cages.innies_outies, cages.innies_outies_multi, killer.killer_combinations_45,
                  splits.cage_split)  # with the 45 rule: for a trial the compiled filter saw die
@@ -76,6 +76,8 @@ def dead_reason(state: VariantState) -> dict[str, Any] | None:
         cells = getattr(con, "cells", ())
         if con.kind == "thermo":
             dead = not any(lines.thermo_bounds([state.mask(c) for c in cells], state.size))
+        elif con.kind == "arrow":
+            dead = not any(lines.arrow_support(state, con))
         elif con.kind == "littlekiller":
             dead = not any(linear_support(tuple(state.mask(c) for c in cells), (1,) * len(cells), con.total))
         else:
