@@ -6,7 +6,9 @@ from __future__ import annotations
 
 import random
 
-from engine.logic.variant import VariantState, explain_variant, forcing
+import pytest
+
+from engine.logic.variant import VariantState, explain_variant, forcing, variant_next_step
 from engine.logic.variant.state import digits_of, mask_of
 from engine.logic.variant.view import variant_step_json
 from engine.puzzle.model import Cage, Puzzle
@@ -56,7 +58,8 @@ def test_a_cage_of_two_digit_sets_whose_branches_fill_a_box_takes_1_to_4_from_it
     assert "只能是 1+4 或 2+3" in view["explanation"]["zh"]
 
 
-def test_forcing_chains_are_sound_on_random_states_of_a_published_killer():
+@pytest.mark.slow
+def test_forcing_chains_plain_and_nested_are_sound_on_random_states_of_a_published_killer():
     rec = next(r for r in train_records() if r["id"] == "iss-tarek-all-6")
     sol = rec["solution"]
     rng = random.Random(6)
@@ -69,9 +72,27 @@ def test_forcing_chains_are_sound_on_random_states_of_a_published_killer():
             for d in digits_of(m):
                 if d != sol[c] and rng.random() < 0.3:
                     state.eliminate(c, d)
-        for step in forcing.forcing_chain(state):
+        for step in [*forcing.forcing_chain(state), *forcing.nested_forcing_chain(state)]:
             assert all(sol[c] != d for c, d in step.eliminations), step
             assert all(sol[c] == d for c, d in step.placements), step
             assert "{" not in explain_variant(step) + explain_variant(step, "zh")
             fired += 1
     assert fired > 0
+
+
+def test_a_nested_forcing_chain_fires_where_the_other_chains_stop_on_a_published_killer():
+    rec = next(r for r in train_records() if r["id"] == "iss-tarek-all-5")
+    sol = rec["solution"]
+    state = VariantState.start(rec["puzzle"], sol)
+    found = None
+    while found is None and not state.is_solved():
+        step = variant_next_step(state.puzzle, state)
+        if step.technique == "nested_forcing_chain":
+            found = step
+        state.apply(step)
+    assert found is not None
+    assert all(sol[c] != d for c, d in found.eliminations) and all(sol[c] == d for c, d in found.placements)
+    assert any("inner" in b for b in found.detail["branches"])
+    en, zh = explain_variant(found), explain_variant(found, "zh")
+    assert "cannot be" in en and "either way" in en and "{" not in en
+    assert "不能是" in zh and "无论哪种情况" in zh and "{" not in zh
