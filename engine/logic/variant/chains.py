@@ -12,7 +12,9 @@ Which candidates to try is picked by the variant engine's compiled propagation
 candidate of every cell is placed there and propagated, which takes 30-60 ms for a whole killer
 state, and those it finds dead are tried here first, fewest candidates first; then a few
 few-candidate cells and two-place house digits it did not flag (the trial's killer combinations of
-a house sometimes go further).  The first contradiction found is the step (with the placements the
+a house sometimes go further).  A flagged candidate whose trial the simple steps do not break is
+tried again with the 45 rule's steps too (:data:`WIDE`: the compiled propagation knows the innies'
+sums), up to MAX_WIDE per search.  The first contradiction found is the step (with the placements the
 chain made, in order, for its words).  This is the variant counterpart of the classic forcing chains
 and Nishio: the last reasoning before a guess (:mod:`.nested` goes one level deeper).
 """
@@ -41,6 +43,7 @@ DEAR = (killer.killer_combinations, cages.innies_outies_multi, killer.killer_com
 MAX_ROUNDS = 12  # rounds of the simple steps (each applies every step it finds) before a trial gives up
 MAX_TRIALS = 40  # candidates tried per search before it gives up (the failed searches cost the most time)
 MAX_UNFLAGGED = 10  # with the compiled filter, trials of candidates it did not flag (1 in 10 or 20 dies)
+MAX_WIDE = 8  # flagged candidates tried again with the 45 rule's steps per search (each trial ~2x dearer)
 MAX_CANDIDATES = 4  # cells with more candidates are not tried (docs/variant-levels.md: the trade-off)
 
 
@@ -183,9 +186,11 @@ def contradiction(state: VariantState) -> Iterator[Step]:
     more = _tries(state)[:MAX_TRIALS if prober(state) is None else MAX_UNFLAGGED]
     first = set(fast)
     tries = fast + [t for t in more if t not in first]
+    wide = MAX_WIDE
     for cell, d in tries:
         why, made = trial(state, cell, d)
-        if why is None and (cell, d) in first:  # the compiled filter saw it die: the 45 rule may show it
+        if why is None and (cell, d) in first and wide:  # the compiled filter saw it die: the 45 rule
+            wide -= 1  # may show it
             why, made = trial(state, cell, d, WIDE)
         if why is not None:
             yield make_step(state, "contradiction", eliminations=[(cell, d)], cells=[cell],

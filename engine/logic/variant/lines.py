@@ -13,6 +13,7 @@ line uses is out.
 from __future__ import annotations
 
 from collections.abc import Iterator
+from functools import lru_cache
 
 from engine.logic.variant.common import VariantTechnique, house_ref, make_step, trimmed
 from engine.logic.variant.state import VariantState, digits_of
@@ -67,7 +68,10 @@ def arrow_support(state: VariantState, arr: Arrow) -> tuple[int, ...]:
     cells = list(arr.line) + list(arr.circle)
     k = len(arr.circle)
     weights = tuple([1] * len(arr.line) + [-(10 ** (k - 1 - j)) for j in range(k)])
-    return linear_support(tuple(state.mask(c) for c in cells), weights, 0, _apart(state, cells))
+    apart = state.geometry.remember("arrow_apart", lambda _: {})
+    if arr not in apart:
+        apart[arr] = _apart(state, cells)
+    return linear_support(tuple(state.mask(c) for c in cells), weights, 0, apart[arr])
 
 
 def arrow(state: VariantState) -> Iterator[Step]:
@@ -89,6 +93,7 @@ def arrow(state: VariantState) -> Iterator[Step]:
                                   "circle": list(arr.circle)}, low=lo, high=hi)
 
 
+@lru_cache(maxsize=1 << 16)
 def _extreme(mask: int, k: int, largest: bool) -> int | None:
     """The sum of the ``k`` smallest (or largest) digits of ``mask``; None when it has fewer."""
     ds = digits_of(mask)
@@ -98,7 +103,15 @@ def _extreme(mask: int, k: int, largest: bool) -> int | None:
 
 
 def _groups(state: VariantState, line: tuple[int, ...], kind: str) -> list[list[int]]:
-    """The line's cells grouped by the house of ``kind`` (region, row or col) they lie in."""
+    """The line's cells grouped by the house of ``kind`` (region, row or col) they lie in (worked out
+    once per puzzle)."""
+    known = state.geometry.remember("arrow_groups", lambda _: {})
+    if (line, kind) not in known:
+        known[line, kind] = _grouped(state, line, kind)
+    return known[line, kind]
+
+
+def _grouped(state: VariantState, line: tuple[int, ...], kind: str) -> list[list[int]]:
     geo = state.geometry
     by: dict[int, list[int]] = {}
     for c in line:
@@ -159,8 +172,9 @@ def arrow_houses(state: VariantState) -> Iterator[Step]:
             gone = [(c, d) for j, c in enumerate(arr.circle) if not state.values[c]
                     for d in digits_of(state.cands[c]) if all(w[j] != d for w in ways)]
             for g, (lo, hi) in zip(groups, bounds, strict=True):
-                if len(g) > 1:
-                    gone += _group_cuts(state, g, max(values) - (low - lo), min(values) - (high - hi))
+                top, bottom = max(values) - (low - lo), min(values) - (high - hi)
+                if len(g) > 1 and (top < hi or bottom > lo):  # else every digit of the group fits
+                    gone += _group_cuts(state, g, top, bottom)
             if gone:
                 geo = state.geometry
                 refs = [house_ref(state, geo.houses[next(h for h in geo.cell_houses[g[0]]
