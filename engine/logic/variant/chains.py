@@ -12,7 +12,9 @@ Which candidates to try is picked by the variant engine's compiled propagation
 candidate of every cell is placed there and propagated, which takes 30-60 ms for a whole killer
 state, and those it finds dead are tried here first, fewest candidates first; then a few
 few-candidate cells and two-place house digits it did not flag (the trial's killer combinations of
-a house sometimes go further).  The first contradiction found is the step (with the placements the
+a house sometimes go further).  A flagged candidate whose trial the simple steps do not break is
+tried again with the 45 rule's steps too (:data:`WIDE`: the compiled propagation knows the innies'
+sums), up to MAX_WIDE per search.  The first contradiction found is the step (with the placements the
 chain made, in order, for its words).  This is the variant counterpart of the classic forcing chains
 and Nishio: the last reasoning before a guess (:mod:`.nested` goes one level deeper).
 """
@@ -22,7 +24,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import Any
 
-from engine.logic.variant import cages, houses, killer, lines, pairs, rules
+from engine.logic.variant import cages, houses, killer, lines, pairs, rules, splits
 from engine.logic.variant.common import VariantTechnique, house_ref, make_step
 from engine.logic.variant.state import VariantState, digits_of, popcount
 from engine.logic.variant.sums import cage_support, linear_support
@@ -32,11 +34,16 @@ FOLLOW = (houses.naked_single, houses.hidden_single, rules.anti_knight, rules.an
           rules.non_consecutive,
           pairs.parity, cages.cage_sum, cages.cage_combinations, pairs.xv, pairs.kropki, pairs.greater_than,
           pairs.xv_negative, pairs.kropki_negative, pairs.non_consecutive_pair, lines.thermometer,
-          lines.arrow, lines.little_killer, lines.sandwich, killer.killer_combinations)
-DEAR = (killer.killer_combinations,)
+          lines.arrow, lines.arrow_houses, lines.little_killer, lines.sandwich, killer.killer_combinations)
+WIDE = FOLLOW + (houses.pointing, houses.claiming, cages.cage_overlap, splits.cage_pointing,
+                 cages.innies_outies, cages.innies_outies_multi, killer.killer_combinations_45,
+                 splits.cage_split)  # with the 45 rule: for a trial the compiled filter saw die
+DEAR = (killer.killer_combinations, cages.innies_outies_multi, killer.killer_combinations_45,
+        splits.cage_split)
 MAX_ROUNDS = 12  # rounds of the simple steps (each applies every step it finds) before a trial gives up
 MAX_TRIALS = 40  # candidates tried per search before it gives up (the failed searches cost the most time)
 MAX_UNFLAGGED = 10  # with the compiled filter, trials of candidates it did not flag (1 in 10 or 20 dies)
+MAX_WIDE = 8  # flagged candidates tried again with the 45 rule's steps per search (each trial ~2x dearer)
 MAX_CANDIDATES = 4  # cells with more candidates are not tried (docs/variant-levels.md: the trade-off)
 
 
@@ -72,6 +79,8 @@ def dead_reason(state: VariantState) -> dict[str, Any] | None:
         cells = getattr(con, "cells", ())
         if con.kind == "thermo":
             dead = not any(lines.thermo_bounds([state.mask(c) for c in cells], state.size))
+        elif con.kind == "arrow":
+            dead = not any(lines.arrow_support(state, con))
         elif con.kind == "littlekiller":
             dead = not any(linear_support(tuple(state.mask(c) for c in cells), (1,) * len(cells), con.total))
         else:
@@ -81,13 +90,14 @@ def dead_reason(state: VariantState) -> dict[str, Any] | None:
     return None
 
 
-def trial(state: VariantState, cell: int, digit: int) -> tuple[dict[str, Any] | None, list[tuple[int, int]]]:
-    """Place ``digit`` in ``cell`` on a copy and follow the simple steps: (why it dies or None, the
-    placements made on the way)."""
+def trial(state: VariantState, cell: int, digit: int,
+          finders: tuple = FOLLOW) -> tuple[dict[str, Any] | None, list[tuple[int, int]]]:
+    """Place ``digit`` in ``cell`` on a copy and follow the simple steps (or ``finders``): (why it dies
+    or None, the placements made on the way)."""
     s = state.copy()
     s.place(cell, digit)
     made: list[tuple[int, int]] = []
-    return run(s, made), made
+    return run(s, made, finders), made
 
 
 def run(s: VariantState, made: list[tuple[int, int]], finders: tuple = FOLLOW) -> dict[str, Any] | None:
@@ -176,8 +186,12 @@ def contradiction(state: VariantState) -> Iterator[Step]:
     more = _tries(state)[:MAX_TRIALS if prober(state) is None else MAX_UNFLAGGED]
     first = set(fast)
     tries = fast + [t for t in more if t not in first]
+    wide = MAX_WIDE
     for cell, d in tries:
         why, made = trial(state, cell, d)
+        if why is None and (cell, d) in first and wide:  # the compiled filter saw it die: the 45 rule
+            wide -= 1  # may show it
+            why, made = trial(state, cell, d, WIDE)
         if why is not None:
             yield make_step(state, "contradiction", eliminations=[(cell, d)], cells=[cell],
                             candidates=[(cell, d)], digit=d, chain=[list(p) for p in made],

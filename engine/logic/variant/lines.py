@@ -13,9 +13,10 @@ line uses is out.
 from __future__ import annotations
 
 from collections.abc import Iterator
+from functools import lru_cache
 
-from engine.logic.variant.common import VariantTechnique, make_step, trimmed
-from engine.logic.variant.state import VariantState
+from engine.logic.variant.common import VariantTechnique, house_ref, make_step, trimmed
+from engine.logic.variant.state import VariantState, digits_of
 from engine.logic.variant.sums import cage_support, linear_support
 from engine.puzzle.model import Arrow, LittleKiller, Sandwich, Thermometer
 from engine.steps import Step
@@ -61,16 +62,26 @@ def thermometer(state: VariantState) -> Iterator[Step]:
                             line={"kind": "thermo", "index": index, "cells": list(thermo.cells)})
 
 
+def arrow_support(state: VariantState, arr: Arrow) -> tuple[int, ...]:
+    """Each cell's digits (the line's, then the circle's) that some filling of the arrow uses; all
+    zeros when none fits."""
+    cells = list(arr.line) + list(arr.circle)
+    k = len(arr.circle)
+    weights = tuple([1] * len(arr.line) + [-(10 ** (k - 1 - j)) for j in range(k)])
+    apart = state.geometry.remember("arrow_apart", lambda _: {})
+    if arr not in apart:
+        apart[arr] = _apart(state, cells)
+    return linear_support(tuple(state.mask(c) for c in cells), weights, 0, apart[arr])
+
+
 def arrow(state: VariantState) -> Iterator[Step]:
     """An arrow's line sums to its circle: a digit no sum of the line and circle allows is out."""
     for index, arr in enumerate(state.puzzle.constraints):
         if not isinstance(arr, Arrow):
             continue
         cells = list(arr.line) + list(arr.circle)
-        k = len(arr.circle)
-        weights = tuple([1] * len(arr.line) + [-(10 ** (k - 1 - j)) for j in range(k)])
         masks = tuple(state.mask(c) for c in cells)
-        support = linear_support(masks, weights, 0, _apart(state, cells))
+        support = arrow_support(state, arr)
         if not any(support):
             continue
         gone = trimmed(state, cells, support)
@@ -80,6 +91,106 @@ def arrow(state: VariantState) -> Iterator[Step]:
             yield make_step(state, "arrow", eliminations=gone, cells=cells, lines=[index],
                             line={"kind": "arrow", "index": index, "cells": list(arr.circle + arr.line),
                                   "circle": list(arr.circle)}, low=lo, high=hi)
+
+
+@lru_cache(maxsize=1 << 16)
+def _extreme(mask: int, k: int, largest: bool) -> int | None:
+    """The sum of the ``k`` smallest (or largest) digits of ``mask``; None when it has fewer."""
+    ds = digits_of(mask)
+    if len(ds) < k:
+        return None
+    return sum(ds[len(ds) - k:]) if largest else sum(ds[:k])
+
+
+def _groups(state: VariantState, line: tuple[int, ...], kind: str) -> list[list[int]]:
+    """The line's cells grouped by the house of ``kind`` (region, row or col) they lie in (worked out
+    once per puzzle)."""
+    known = state.geometry.remember("arrow_groups", lambda _: {})
+    if (line, kind) not in known:
+        known[line, kind] = _grouped(state, line, kind)
+    return known[line, kind]
+
+
+def _grouped(state: VariantState, line: tuple[int, ...], kind: str) -> list[list[int]]:
+    geo = state.geometry
+    by: dict[int, list[int]] = {}
+    for c in line:
+        h = next((h for h in geo.cell_houses[c] if geo.houses[h].kind == kind), -1 - c)
+        by.setdefault(h, []).append(c)
+    return list(by.values())
+
+
+def _circle_values(state: VariantState, circle: tuple[int, ...]) -> list[tuple[int, ...]]:
+    """Every way to fill the circle (its cells' digits, different where they see each other)."""
+    ways: list[tuple[int, ...]] = [()]
+    for i, c in enumerate(circle):
+        ways = [w + (d,) for w in ways for d in digits_of(state.mask(c))
+                if not any(w[j] == d and state.geometry.sees(circle[j], c) for j in range(i))]
+    return ways
+
+
+def _group_cuts(state: VariantState, group: list[int], top: int, bottom: int) -> list[tuple[int, int]]:
+    """The digits of the group's cells that leave its distinct digits no sum in [bottom, top]."""
+    out = []
+    for c in group:
+        if state.values[c]:
+            continue
+        rest = 0
+        for o in group:
+            if o != c:
+                rest |= state.mask(o)
+        for d in digits_of(state.cands[c]):
+            others = rest & ~(1 << (d - 1))
+            lo = _extreme(others, len(group) - 1, False)
+            hi = _extreme(others, len(group) - 1, True)
+            if lo is None or hi is None or d + lo > top or d + hi < bottom:
+                out.append((c, d))
+    return out
+
+
+def arrow_houses(state: VariantState) -> Iterator[Step]:
+    """An arrow's line cells that share a house hold different digits, so the line sums to at least
+    the smallest such digits of each house (and at most the largest): the circle and the cells that
+    would break those bounds lose digits."""
+    for index, arr in enumerate(state.puzzle.constraints):
+        if not isinstance(arr, Arrow):
+            continue
+        for kind in ("region", "row", "col"):
+            groups = _groups(state, arr.line, kind)
+            if all(len(g) == 1 for g in groups):
+                continue
+            bounds = [(_extreme(_union(state, g), len(g), False), _extreme(_union(state, g), len(g), True))
+                      for g in groups]
+            if any(lo is None or hi is None for lo, hi in bounds):
+                continue  # a house short of digits: the state is dead, which other steps show
+            low, high = sum(b[0] for b in bounds), sum(b[1] for b in bounds)
+            ways = [w for w in _circle_values(state, arr.circle)
+                    if low <= int("".join(map(str, w))) <= high]
+            if not ways:
+                continue
+            values = [int("".join(map(str, w))) for w in ways]
+            gone = [(c, d) for j, c in enumerate(arr.circle) if not state.values[c]
+                    for d in digits_of(state.cands[c]) if all(w[j] != d for w in ways)]
+            for g, (lo, hi) in zip(groups, bounds, strict=True):
+                top, bottom = max(values) - (low - lo), min(values) - (high - hi)
+                if len(g) > 1 and (top < hi or bottom > lo):  # else every digit of the group fits
+                    gone += _group_cuts(state, g, top, bottom)
+            if gone:
+                geo = state.geometry
+                refs = [house_ref(state, geo.houses[next(h for h in geo.cell_houses[g[0]]
+                                                         if geo.houses[h].kind == kind)])
+                        for g in groups if len(g) > 1]
+                yield make_step(state, "arrow_houses", eliminations=gone, cells=list(arr.circle + arr.line),
+                                lines=[index], houses=refs, low=low, high=high,
+                                line={"kind": "arrow", "index": index, "cells": list(arr.circle + arr.line),
+                                      "circle": list(arr.circle)})
+
+
+def _union(state: VariantState, cells: list[int]) -> int:
+    out = 0
+    for c in cells:
+        out |= state.mask(c)
+    return out
 
 
 def little_killer(state: VariantState) -> Iterator[Step]:
@@ -155,6 +266,10 @@ TECHNIQUES = [
     VariantTechnique("arrow", "Arrow", "箭头", 2.7, arrow,
                      "{line} sums to its circle (the line holds {low} to {high})",
                      "{line}的和等于圆圈中的数（线上的和在 {low} 到 {high} 之间）"),
+    VariantTechnique("arrow_houses", "Arrow by houses", "箭头（按宫行列）", 2.8, arrow_houses,
+                     "{line} sums to its circle, and its cells in {houses} hold different digits: the line "
+                     "holds {low} to {high}",
+                     "{line}的和等于圆圈中的数，它在{houses}中的格各不相同：线上的和在 {low} 到 {high} 之间"),
     VariantTechnique("sandwich", "Sandwich", "三明治", 3.0, sandwich,
                      "in {house}, the digits between 1 and {top} sum to {total}",
                      "{house}中 1 与 {top} 之间的数之和是 {total}"),

@@ -32,20 +32,26 @@ MAX_REPLAYS = 3  # outer candidates the worded steps replay per search (each rep
 
 def _inner_dead(fast: Any, row: np.ndarray) -> bool:
     """True when the propagated ``row`` dies once its few-candidate cells' dead candidates are out."""
+    return inner_fixpoint(fast, row) is None
+
+
+def inner_fixpoint(fast: Any, row: np.ndarray) -> np.ndarray | None:
+    """The propagated ``row`` with its few-candidate cells' dead candidates out (INNER_ROUNDS rounds),
+    None when it dies."""
     n = fast.cells
     for _ in range(INNER_ROUNDS):
         tries = [(c, d) for c in range(n) if 1 < popcount(int(row[c])) <= INNER_CANDIDATES
                  for d in digits_of(int(row[c]))]
         dead = fast.dead(row, tries)
         if not dead:
-            return False
+            return row
         for c, d in dead:
             row[c] &= ~(1 << (d - 1))
         again = fast.propagate(row)
         if again is None:
-            return True
+            return None
         row = again
-    return False
+    return row
 
 
 def _candidates(state: VariantState, fast: Any) -> list[tuple[int, int]]:

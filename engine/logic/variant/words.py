@@ -176,6 +176,8 @@ def facts(step: Step, lang: str = "en") -> dict[str, Any]:
         out.update(_chain_words(d, n, zh))
     if "inner" in d:
         out["inner"] = _inner_words(d["inner"], n, zh)
+    if "branches" in d:
+        out.update(_branch_words(d, n, zh))
     if "whole" in d:
         for key in ("whole", "part"):
             out[key] = _group_words(d[key], n, zh)
@@ -217,7 +219,14 @@ def _parts_words(parts: list[dict[str, Any]], n: int, zh: bool) -> str:
 
 
 def _chain_words(d: dict[str, Any], n: int, zh: bool) -> dict[str, str]:
-    chain = d.get("chain", [])
+    """A trial's chain of placements and, when it dies, why."""
+    said = _placements_said(d.get("chain", []), n, zh)
+    if "dead" not in d:
+        return {"chain": said}
+    return {"chain": said, "dead": _dead_words(d, n, zh)}
+
+
+def _placements_said(chain: list, n: int, zh: bool) -> str:
     said = ("、" if zh else ", ").join(f"{cell_name(c, n)}={v}" for c, v in chain[:12])
     if len(chain) > 12:
         said += " …"
@@ -227,6 +236,11 @@ def _chain_words(d: dict[str, Any], n: int, zh: bool) -> dict[str, str]:
         said = f"the simple steps give {said}"
     else:
         said = f"简单步骤得出 {said}"
+    return said
+
+
+def _dead_words(d: dict[str, Any], n: int, zh: bool) -> str:
+    """Why a trial's state is dead: an empty cell, a house, a repeat, a cage or a line."""
     why = d["dead"]
     if why == "cell":
         name = cell_name(d["dead_cell"], n)
@@ -244,7 +258,46 @@ def _chain_words(d: dict[str, Any], n: int, zh: bool) -> dict[str, str]:
     else:
         line = _line(d["dead_line"], n, zh)
         dead = f"{line}无法满足" if zh else f"{line} cannot be filled"
-    return {"chain": said, "dead": dead}
+    return dead
+
+
+def _branch_words(d: dict[str, Any], n: int, zh: bool) -> dict[str, str]:
+    """A forcing chain's choice (a cell's candidates, a digit's places in a house, a cage's digit sets)
+    and what follows on each branch."""
+    source, branches = d["source"], d["branches"]
+    if source == "cage":
+        ways = ["+".join(map(str, combo)) for combo in d["combos"]]
+    elif source == "house":
+        ways = [cell_name(b["way"][0][0], n) for b in branches]
+    else:
+        ways = [str(b["way"][0][1]) for b in branches]
+    ways_said = (" 或 " if zh else " or ").join(ways)
+    if source == "cell":
+        name = cell_name(d["cell"], n)
+        choice = f"{name} 是 {ways_said}" if zh else f"{name} is {ways_said}"
+    elif source == "house":
+        house = _house(d["house"], n, zh)
+        digit = d["digit"]
+        choice = f"{house}中的 {digit} 在 {ways_said}" if zh else f"{digit} goes in {ways_said} in {house}"
+    else:
+        cage = _house({"kind": "cage", **d["cage"]}, n, zh)
+        choice = f"{cage}只能是 {ways_said}" if zh else f"{cage} is {ways_said}"
+    said = []
+    for way, b in zip(ways, branches, strict=True):
+        words = _chain_words(b, n, zh)
+        if source == "cage":
+            what = way
+        else:
+            c, digit = b["way"][0][:2]
+            what = f"{cell_name(c, n)}={digit}"
+        if "dead" in words:
+            said.append(f"若 {what}，{words['chain']}，而{words['dead']}（不可能）" if zh
+                        else f"if {what}, {words['chain']}, and {words['dead']} (it cannot be)")
+        else:
+            said.append(f"若 {what}，{words['chain']}" if zh else f"if {what}, {words['chain']}")
+        if "inner" in b:
+            said[-1] += ("，" if zh else ", ") + _inner_words(b["inner"], n, zh)
+    return {"choice": choice, "branch_words": ("；" if zh else "; ").join(said)}
 
 
 def _inner_words(inner: list[dict[str, Any]], n: int, zh: bool) -> str:
