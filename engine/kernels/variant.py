@@ -127,6 +127,28 @@ def _high_sum(m, k):
 
 
 @njit(cache=True, inline="always")
+def _record(solution, found, st, nc):
+    """Write the solved state ``st`` as the ``found``-th solution if ``solution`` has room; return the
+    new count."""
+    if (found + 1) * nc <= len(solution):
+        for i in range(nc):
+            solution[found * nc + i] = lowest(st[i]) + 1
+    return found + 1
+
+
+@njit(cache=True, inline="always")
+def _conflict(scores, c, fails, decay):
+    """Score a dead end at cell c; old conflicts fade: every score halves each so many dead ends.
+    Return the new count of dead ends."""
+    scores[c] += 1
+    fails += 1
+    if fails & decay == 0:
+        for i in range(len(scores)):
+            scores[i] >>= 1
+    return fails
+
+
+@njit(cache=True, inline="always")
 def _row(prog):
     """Return the length of a state row: candidates, placed flags, each full house's digit counts."""
     return 2 * prog[H_CELLS] + prog[H_NFULL] * prog[H_N]
@@ -888,18 +910,11 @@ def _refuting(prog, limit, solution, stack, scores, w, pick, decay, budget, mode
                 cell[sp] = pick[0]
                 digit[sp] = pick[1] & -pick[1]
                 continue
-            if (found + 1) * nc <= len(solution):
-                for i in range(nc):
-                    solution[found * nc + i] = lowest(child[i]) + 1
-            found += 1
+            found = _record(solution, found, child, nc)
             if found >= limit:
                 break
         else:
-            scores[c] += 1
-            fails += 1
-            if fails & decay == 0:
-                for i in range(nc):
-                    scores[i] >>= 1
+            fails = _conflict(scores, c, fails, decay)
         while sp >= 0:  # the try at sp is done: it leaves the node, which chooses again or dies
             st = stack[sp]
             c = cell[sp]
@@ -910,10 +925,7 @@ def _refuting(prog, limit, solution, stack, scores, w, pick, decay, budget, mode
                     cell[sp] = pick[0]
                     digit[sp] = pick[1] & -pick[1]
                     break
-                if (found + 1) * nc <= len(solution):
-                    for i in range(nc):
-                        solution[found * nc + i] = lowest(st[i]) + 1
-                found += 1
+                found = _record(solution, found, st, nc)
                 if found >= limit:
                     return found, guesses
             sp -= 1
@@ -984,17 +996,10 @@ def search(prog, limit, solution, stats):
         child[c] = m
         _touch(prog, child, w, c, stack[sp][c] ^ m)
         if not _propagate(prog, child, w):
-            scores[c] += 1
-            fails += 1
-            if fails & decay == 0:  # old conflicts fade: halve every score each so many dead ends
-                for i in range(nc):
-                    scores[i] >>= 1
+            fails = _conflict(scores, c, fails, decay)
             continue
         if not _choose(prog, child, scores, pick, mode):
-            if (found + 1) * nc <= len(solution):
-                for i in range(nc):
-                    solution[found * nc + i] = lowest(child[i]) + 1
-            found += 1
+            found = _record(solution, found, child, nc)
             if found >= limit:
                 break
             continue

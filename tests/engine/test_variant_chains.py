@@ -8,12 +8,12 @@ import random
 
 import pytest
 
-from engine.logic.variant import VariantState, chains, explain_variant, nested, variant_next_step
+from engine.logic.variant import VariantState, chains, explain_variant, nested
 from engine.logic.variant.state import digits_of, popcount
 from engine.logic.variant.techniques import VARIANT_TECHNIQUES
 from engine.puzzle.model import Cage, Puzzle
 from engine.solve.variant import Prober
-from tests.harness.variant_reader import train_records
+from tests.harness.variant_reader import first_step_of, train_records
 
 RECORDS = {r["id"]: r for r in train_records()}
 KILLERS = ["iss-hs-killers-7", "iss-tarek-all-3", "iss-wecoc-2"]
@@ -81,13 +81,7 @@ def test_a_flagged_candidate_of_a_cell_past_the_trials_cap_is_worded_as_a_contra
 
 def test_a_nested_chain_fires_where_the_plain_chains_stop_on_a_published_killer():
     rec = RECORDS["iss-hs-killers-7"]
-    state = VariantState.start(rec["puzzle"], rec["solution"])
-    found = None
-    while found is None and not state.is_solved():
-        step = variant_next_step(state.puzzle, state)
-        if step.technique == "nested_contradiction":
-            found = step
-        state.apply(step)
+    found = first_step_of(rec, "nested_contradiction")
     assert found is not None
     (c, d), = found.eliminations
     assert rec["solution"][c] != d and found.detail["inner"]

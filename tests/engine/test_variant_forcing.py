@@ -8,11 +8,11 @@ import random
 
 import pytest
 
-from engine.logic.variant import VariantState, explain_variant, forcing, variant_next_step
+from engine.logic.variant import VariantState, explain_variant, forcing
 from engine.logic.variant.state import digits_of, mask_of
 from engine.logic.variant.view import variant_step_json
 from engine.puzzle.model import Cage, Puzzle
-from tests.harness.variant_reader import train_records
+from tests.harness.variant_reader import first_step_of, train_records
 
 
 def _cell(name: str) -> int:
@@ -83,13 +83,7 @@ def test_forcing_chains_plain_and_nested_are_sound_on_random_states_of_a_publish
 def test_a_nested_forcing_chain_fires_where_the_other_chains_stop_on_a_published_killer():
     rec = next(r for r in train_records() if r["id"] == "iss-tarek-all-5")
     sol = rec["solution"]
-    state = VariantState.start(rec["puzzle"], sol)
-    found = None
-    while found is None and not state.is_solved():
-        step = variant_next_step(state.puzzle, state)
-        if step.technique == "nested_forcing_chain":
-            found = step
-        state.apply(step)
+    found = first_step_of(rec, "nested_forcing_chain")
     assert found is not None
     assert all(sol[c] != d for c, d in found.eliminations) and all(sol[c] == d for c, d in found.placements)
     assert any("inner" in b for b in found.detail["branches"])
