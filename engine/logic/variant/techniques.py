@@ -5,7 +5,20 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from engine.logic.variant import cages, chains, forcing, houses, killer, lines, nested, pairs, rules, splits
+from engine.logic.variant import (
+    aic,
+    cages,
+    chains,
+    forcing,
+    houses,
+    killer,
+    lines,
+    nested,
+    pairs,
+    rules,
+    splits,
+    wings,
+)
 from engine.logic.variant.common import VariantTechnique, make_step
 from engine.logic.variant.state import VariantState, popcount
 from engine.steps import Step
@@ -38,7 +51,9 @@ def _family(module: object, name: str) -> list[VariantTechnique]:
 
 VARIANT_TECHNIQUES: tuple[VariantTechnique, ...] = tuple(sorted(
     _family(rules, "rules") + _family(houses, "houses") + _family(cages, "cages") + _family(killer, "cages")
-    + _family(splits, "cages") + _family(pairs, "pairs") + _family(lines, "lines") + _family(chains, "chains")
+    + _family(splits, "cages") + _family(pairs, "pairs") + _family(lines, "lines") + _family(wings, "wings")
+    + _family(aic, "chains")  # before the contradiction trials: the AIC's 7.0 is tried before theirs
+    + _family(chains, "chains")
     + _family(forcing, "chains") + _family(nested, "chains") + [GUESS._replace(family="guess")],
     key=lambda t: t.cost))
 _BY_ID = {t.id: t for t in VARIANT_TECHNIQUES}

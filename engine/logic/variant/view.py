@@ -28,6 +28,8 @@ def variant_step_json(step: Step, puzzle: Puzzle) -> dict[str, Any]:
         "cells": [_rc(c, n) for c in step.cells],
         "candidates": [[*_rc(c, n), v] for c, v in step.candidates],
     }
+    if step.links:  # a chain's or wing's links, (from, to, strong?), as the classic JSON gives them
+        out["links"] = [[[*_rc(a, n), x], [*_rc(b, n), y], strong] for (a, x), (b, y), strong in step.links]
     for key in ("cages", "lines", "dots"):
         if key in d:
             out[key] = [_marked(puzzle, i) for i in d[key]]

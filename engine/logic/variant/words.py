@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from engine.logic.variant.chainwords import link_facts
 from engine.logic.variant.state import cell_name
 from engine.logic.variant.techniques import variant_technique
 from engine.steps import Step
@@ -178,6 +179,8 @@ def facts(step: Step, lang: str = "en") -> dict[str, Any]:
         out["inner"] = _inner_words(d["inner"], n, zh)
     if "branches" in d:
         out.update(_branch_words(d, n, zh))
+    if "wing" in d or "chain_nodes" in d:
+        out.update(link_facts(d, n, zh, _house))
     if "whole" in d:
         for key in ("whole", "part"):
             out[key] = _group_words(d[key], n, zh)
