@@ -129,6 +129,17 @@ def test_an_aic_through_a_killer_cage_that_must_hold_its_digit():
     assert view["links"][0] == [[1, 1, 1], [1, 2, 1], True] and len(view["links"]) == 7
 
 
+def test_an_aic_through_the_digits_non_consecutive_neighbours_forbid_together():
+    # (2)r1c1 = (5)r1c1 - (4)r1c2 = (8)r1c2 - (8)r1c5 = (2)r1c5: the weak link is the rule's (5 beside 4)
+    cands = {"r1c1": [2, 5], "r1c2": [4, 8], "r1c5": [2, 8]}
+    assert not any((cell("r1c9"), 2) in s.eliminations for s in find("aic", start([], **cands)))
+    step = next(s for s in find("aic", start([Rule("nonconsecutive")], **cands))
+                if (cell("r1c9"), 2) in s.eliminations)
+    assert step.detail["chain_links"][1] == {"pair": {"mark": "nonconsecutive"}}
+    assert "(5)r1c1 and (4)r1c2 cannot both hold (neighbours cannot be consecutive)" in explain_variant(step)
+    assert "不能同时成立" in explain_variant(step, "zh")
+
+
 def test_the_costs_are_the_classic_engines_and_chains_come_before_the_contradiction_trials():
     ids = [t.id for t in VARIANT_TECHNIQUES]
     for tid in NEW[:-1]:

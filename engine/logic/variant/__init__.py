@@ -12,6 +12,9 @@ package works on the one puzzle model (:mod:`engine.puzzle.model`) through one n
     lines.py       thermometers, arrows, little killers, sandwiches
     pairs.py       Kropki dots, XV, greater-than, non-consecutive pairs, odd and even
     rules.py       anti-knight, anti-king, non-consecutive: what a placed digit sees
+    links.py       what cells see (any house, anti-knight and anti-king moves) and the strong and
+                   weak links of candidates; wings.py XY-, XYZ- and W-wings; aic.py X-chains,
+                   XY-chains and alternating inference chains (chainwords.py their words)
     chains.py      forcing chains to a contradiction (the compiled propagation picks the trials);
                    nested.py one level deeper
     techniques.py  the registry (cheapest first) and the last-resort guess

@@ -42,8 +42,8 @@ def x_chain(state: VariantState) -> Iterator[Step]:
     g = Graph(state)
     starts = sorted(g.house_strong)
     strong = g.house_strong.get
-    return _steps(g, "x_chain", search(g, starts, lambda u: strong(u, 0), g.live, MAX_X, in_cell=False),
-                  lambda u: strong(u, 0), g.live, MAX_X, in_cell=False)
+    return _steps(g, "x_chain", search(g, starts, lambda u: strong(u, 0), g.live, MAX_X, same_digit=True),
+                  lambda u: strong(u, 0), g.live, MAX_X, same_digit=True)
 
 
 def xy_chain(state: VariantState) -> Iterator[Step]:
@@ -57,9 +57,9 @@ def xy_chain(state: VariantState) -> Iterator[Step]:
     def same_digit_ends(f: Found) -> bool:
         return f.end % g.n == f.start % g.n and f.end != f.start and bool(f.hit)
 
-    found = (f for f in search(g, starts, lambda u: strong(u, 0), allowed, MAX_XY, in_cell=False)
+    found = (f for f in search(g, starts, lambda u: strong(u, 0), allowed, MAX_XY, same_digit=True)
              if same_digit_ends(f))
-    return _steps(g, "xy_chain", found, lambda u: strong(u, 0), allowed, MAX_XY, in_cell=False)
+    return _steps(g, "xy_chain", found, lambda u: strong(u, 0), allowed, MAX_XY, same_digit=True)
 
 
 def aic(state: VariantState) -> Iterator[Step]:
@@ -72,7 +72,7 @@ def aic(state: VariantState) -> Iterator[Step]:
 
 
 def _steps(g: Graph, technique: str, found: Iterator[Found], strong: Callable[[int], int], allowed: int,
-           max_strong: int, in_cell: bool = True, loops: bool = False) -> Iterator[Step]:
+           max_strong: int, same_digit: bool = False, loops: bool = False) -> Iterator[Step]:
     """The steps of the chains found, each result once (the same chain is met from either end)."""
     seen: set[tuple] = set()
     loop_reads = 0
@@ -81,7 +81,7 @@ def _steps(g: Graph, technique: str, found: Iterator[Found], strong: Callable[[i
             loop_reads += 1
             if loop_reads > MAX_LOOPS:
                 continue
-        nodes = path(g, f.start, f.end, strong, allowed, f.strong, in_cell)
+        nodes = path(g, f.start, f.end, strong, allowed, f.strong, same_digit)
         if nodes is None:
             continue
         placing = f.end == f.start

@@ -65,6 +65,30 @@ def _strong_house(ref: dict[str, Any], cells: list[int], digit: int, n: int, zh:
     return f"{house}中 {digit} 只在 {where}" if zh else f"{digit} has only {where} in {house}"
 
 
+_PAIR = {
+    "white": ("a white dot joins them: they differ by {number}", "两格间有白点：相差 {number}"),
+    "black": ("a black dot joins them: one is {number} times the other",
+              "两格间有黑点：一个是另一个的 {number} 倍"),
+    "x": ("an X joins them: they sum to 10", "两格间有 X：和为 10"),
+    "v": ("a V joins them: they sum to 5", "两格间有 V：和为 5"),
+    "greater": ("a greater-than sign joins them", "两格间有不等号"),
+    "cage": ("they are the cage of {total}", "两格是和为 {total} 的笼子"),
+    "thermo": ("the thermometer rises from one to the other", "温度计从一格升向另一格"),
+    "nonconsecutive": ("neighbours cannot be consecutive", "相邻格不能是连续数"),
+    "negative_white": ("no white dot joins them (every one is shown)", "两格间没有白点（已全部标出）"),
+    "negative_black": ("no black dot joins them (every one is shown)", "两格间没有黑点（已全部标出）"),
+    "negative_white_black": ("no dot joins them (every one is shown)", "两格间没有点（已全部标出）"),
+    "negative_xv": ("no X or V joins them (every one is shown)", "两格间没有 X 或 V（已全部标出）"),
+}
+
+
+def _pair(a: list[int], b: list[int], why: dict[str, Any], n: int, zh: bool) -> str:
+    """A weak link a pair constraint makes: the two candidates cannot both hold, and why."""
+    text = _PAIR[why["mark"]][zh].format(number=why.get("number", ""), total=why.get("total", ""))
+    nodes = _and([_node(a, n), _node(b, n)], zh)
+    return f"{nodes} 不能同时成立（{text}）" if zh else f"{nodes} cannot both hold ({text})"
+
+
 def _node(pair: list[int], n: int) -> str:
     return f"({pair[1]}){cell_name(pair[0], n)}"
 
@@ -78,8 +102,10 @@ def _chain_facts(d: dict[str, Any], n: int, zh: bool, house_name: HouseNamer) ->
     ring = nodes + nodes[:1]
     for i, why in enumerate(reasons):
         a, b = ring[i], ring[i + 1]
-        if i % 2:  # a weak link: said only when a variant's house or rule makes it
-            if why:
+        if i % 2:  # a weak link: said only when a variant's house, rule or pair constraint makes it
+            if "pair" in why:
+                said.append(_pair(a, b, why["pair"], n, zh))
+            elif why:
                 said.append(_sight(a[0], b[0], why, n, zh, house_name))
         elif "cell" in why:
             c = cell_name(why["cell"], n)

@@ -12,7 +12,8 @@ Levels (:func:`rate_variant`) come from the path's hardest step, by technique co
                             killers, naked pairs, the 45 rule on one house, sandwiches
     hard     <= 4.0         hidden pairs, naked and hidden triples, X-wing, swordfish, the 45 rule on
                             several houses, the cages of a house fitted together
-    expert   < 10           quads, jellyfish
+    expert   < 10           quads, jellyfish, wings, X-, XY- and alternating inference chains,
+                            contradiction and forcing chains
     extreme  10             a guess: logic (these techniques) alone does not finish
 
 The costs of the house techniques are Sudoku Explainer's (full house 1.0 ... hidden quad 5.4), so a

@@ -25,6 +25,7 @@ from collections.abc import Callable, Iterator
 from typing import Any, NamedTuple
 
 from engine.logic.variant.common import house_ref
+from engine.logic.variant.pairlinks import PairRelation, pair_relations
 from engine.logic.variant.rules import KING, KNIGHT, moves
 from engine.logic.variant.state import VariantState
 from engine.logic.variant.sums import cage_support
@@ -36,11 +37,15 @@ NEIGHBOUR_RULES = (("antiknight", KNIGHT), ("antiking", KING))  # rules that for
 
 class Sight(NamedTuple):
     """Per cell the cells it sees (a house or a rule), the same as node bits at digit 1 (shift by
-    ``d - 1`` for digit d), and the cells it sees only through a rule, with the rule."""
+    ``d - 1`` for digit d), and the cells it sees only through a rule, with the rule; per cell its
+    nodes, per digit - 1 its nodes; the pairs of cells whose digits a constraint ties."""
 
     cells: list[frozenset[int]]
     spread: list[int]
     by_rule: list[dict[int, str]]
+    cell_nodes: list[int]
+    digit_nodes: list[int]
+    pairs: list[PairRelation]
 
 
 def sight(state: VariantState) -> Sight:
@@ -60,7 +65,9 @@ def _make_sight(puzzle: Puzzle, peers: list[frozenset[int]]) -> Sight:
                         by_rule[c].setdefault(p, rule)
     cells = [peers[c] | frozenset(by_rule[c]) for c in range(n * n)]
     spread = [sum(1 << (p * n) for p in cells[c]) for c in range(n * n)]
-    return Sight(cells, spread, by_rule)
+    every = sum(1 << (c * n) for c in range(n * n))
+    return Sight(cells, spread, by_rule, [((1 << n) - 1) << (c * n) for c in range(n * n)],
+                 [every << dd for dd in range(n)], pair_relations(puzzle))
 
 
 def bits(mask: int) -> Iterator[int]:
@@ -79,7 +86,7 @@ class Graph:
         self.n = n = state.size
         self.sight = sight(state)
         self.live = 0
-        self.cell_nodes = [((1 << n) - 1) << (c * n) for c in range(n * n)]
+        self.cell_nodes = self.sight.cell_nodes
         for c, m in enumerate(state.cands):
             if m and not state.values[c]:
                 self.live |= m << (c * n)
@@ -96,11 +103,25 @@ class Graph:
             a, b = cells[0] * n + d - 1, cells[1] * n + d - 1
             self.house_strong[a] = self.house_strong.get(a, 0) | 1 << b
             self.house_strong[b] = self.house_strong.get(b, 0) | 1 << a
+        self.pair_weak: dict[int, int] = {}  # node -> the other digits a pair constraint forbids with it
+        for a, b, bad, _ in self.sight.pairs:
+            if state.values[a] or state.values[b]:
+                continue
+            for dx in _digits0(state.cands[a]):
+                ys = state.cands[b] & bad[dx]
+                if ys:
+                    x = a * n + dx
+                    self.pair_weak[x] = self.pair_weak.get(x, 0) | ys << (b * n)
+                    for dy in _digits0(ys):
+                        y = b * n + dy
+                        self.pair_weak[y] = self.pair_weak.get(y, 0) | 1 << x
 
     def weak(self, node: int) -> int:
-        """The live nodes weakly linked to ``node``: its cell's other digits, its digit in cells it sees."""
+        """The live nodes weakly linked to ``node``: its cell's other digits, its digit in cells it sees,
+        the digits a pair constraint forbids with it."""
         c, dd = divmod(node, self.n)
-        return ((self.sight.spread[c] << dd) | self.cell_nodes[c]) & self.live & ~(1 << node)
+        near = (self.sight.spread[c] << dd) | self.cell_nodes[c] | self.pair_weak.get(node, 0)
+        return near & self.live & ~(1 << node)
 
     def strong(self, node: int) -> int:
         """The nodes strongly linked to ``node`` (cell and house links)."""
@@ -113,9 +134,13 @@ class Graph:
     def node(self, cell: int, digit: int) -> int:
         return cell * self.n + digit - 1
 
-    def digit_nodes(self, digit: int) -> int:
-        """Every node of ``digit`` (live or not)."""
-        return sum(1 << (c * self.n + digit - 1) for c in range(self.n * self.n))
+
+def _digits0(mask: int) -> Iterator[int]:
+    """The digits - 1 of a mask."""
+    while mask:
+        low = mask & -mask
+        yield low.bit_length() - 1
+        mask ^= low
 
 
 def strong_places(state: VariantState) -> list[tuple[int, tuple[int, int], int]]:
@@ -166,17 +191,19 @@ class Found(NamedTuple):
 
 
 def search(g: Graph, starts: list[int], strong: Callable[[int], int], allowed: int, max_strong: int,
-           loops: bool = False, in_cell: bool = True) -> Iterator[Found]:
+           loops: bool = False, same_digit: bool = False) -> Iterator[Found]:
     """The chains from each of ``starts`` (false) to a node (true) that tell something, breadth-first
     over all starts together: every chain of k strong links before any of k + 1; among equals, those
     that place their start first, then those whose ends rule out most.  ``strong`` gives a node's
-    strong links, ``allowed`` the nodes a weak link may reach (``in_cell``: inside a cell too); a
+    strong links, ``allowed`` the nodes a weak link may reach (``same_digit``: only its digit's); a
     chain tells something when its ends rule out a node, when it comes back to its start (which is
     then true) or, with ``loops``, when its end sees its start."""
     runs = []
+    digit_nodes = g.sight.digit_nodes
     for a in starts:
         if strong(a):
-            runs.append((a, 0, 1 << a, 1 << a, g.weak(a)))
+            targets = g.weak(a) & digit_nodes[a % g.n] if same_digit else g.weak(a)
+            runs.append((a, 0, 1 << a, 1 << a, targets))
     for level in range(1, max_strong + 1):
         found: list[Found] = []
         alive = []
@@ -191,7 +218,7 @@ def search(g: Graph, starts: list[int], strong: Callable[[int], int], allowed: i
             new_false = 0
             for z in bits(new_true):
                 w = g.weak(z)
-                new_false |= w if in_cell else w & ~g.cell_nodes[z // g.n]
+                new_false |= w & digit_nodes[z % g.n] if same_digit else w
                 hit = w & targets
                 loop = loops and bool(targets >> z & 1)
                 if level >= MIN_STRONG and (hit or z == a or loop):
@@ -205,7 +232,7 @@ def search(g: Graph, starts: list[int], strong: Callable[[int], int], allowed: i
 
 
 def path(g: Graph, start: int, end: int, strong: Callable[[int], int], allowed: int,
-         max_strong: int, in_cell: bool = True) -> list[int] | None:
+         max_strong: int, same_digit: bool = False) -> list[int] | None:
     """The shortest chain of nodes from ``start`` (false) to ``end`` (true), strong link first; None
     when there is none within ``max_strong`` strong links."""
     parent_true: dict[int, int] = {}
@@ -229,7 +256,7 @@ def path(g: Graph, start: int, end: int, strong: Callable[[int], int], allowed: 
         frontier = []
         for u in nxt_true:
             w = g.weak(u) & allowed
-            for v in bits(w if in_cell else w & ~g.cell_nodes[u // g.n]):
+            for v in bits(w & g.sight.digit_nodes[u % g.n] if same_digit else w):
                 if v not in parent_false:
                     parent_false[v] = u
                     frontier.append(v)
@@ -239,12 +266,12 @@ def path(g: Graph, start: int, end: int, strong: Callable[[int], int], allowed: 
 def link_reason(g: Graph, a: int, b: int, strong: bool) -> dict[str, Any]:
     """Why two nodes of a chain are linked, as facts for the words: a strong link's two-candidate cell
     or house (a cage: the digit it must hold); a weak link seen only through a rule names the rule."""
-    (ca, da), (cb, _) = g.cell_digit(a), g.cell_digit(b)
+    (ca, da), (cb, db) = g.cell_digit(a), g.cell_digit(b)
     if ca == cb:
         return {"cell": ca} if strong else {}
     state = g.state
     if not strong:
-        return seen_through(state, ca, cb)
+        return seen_through(state, ca, cb) if da == db else pair_reason(g, a, b)
     for h, cells, d in g.places:
         if d == da and set(cells) == {ca, cb}:
             return {"house": house_ref(state, state.geometry.houses[h])}
@@ -265,3 +292,13 @@ def seen_through(state: VariantState, a: int, b: int) -> dict[str, Any]:
         return {"house": house_ref(state, geo.houses[shared[0]])}
     rule = sight(state).by_rule[a].get(b)
     return {"rule": rule} if rule else {}
+
+
+def pair_reason(g: Graph, a: int, b: int) -> dict[str, Any]:
+    """The pair constraint that forbids nodes ``a`` and ``b`` (different digits) together, or ``{}``."""
+    (ca, da), (cb, db) = g.cell_digit(a), g.cell_digit(b)
+    for x, y, bad, why in g.sight.pairs:
+        if ((x, y) == (ca, cb) and bad[da - 1] >> (db - 1) & 1
+                or (x, y) == (cb, ca) and bad[db - 1] >> (da - 1) & 1):
+            return {"pair": why}
+    return {}
