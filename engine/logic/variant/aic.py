@@ -27,7 +27,7 @@ from collections.abc import Callable, Iterator
 from dataclasses import replace
 
 from engine.logic.variant.common import VariantTechnique, make_step
-from engine.logic.variant.links import Found, Graph, bits, link_reason, path, search
+from engine.logic.variant.links import Found, Graph, bits, graph, link_reason, path, search
 from engine.logic.variant.state import VariantState
 from engine.steps import Step
 
@@ -39,7 +39,7 @@ MAX_LOOPS = 24  # loop candidates an AIC search reads out (each walks the graph 
 
 def x_chain(state: VariantState) -> Iterator[Step]:
     """One digit's chain of house (cage) strong links and sightings: cells seeing both ends lose it."""
-    g = Graph(state)
+    g = graph(state)
     starts = sorted(g.house_strong)
     strong = g.house_strong.get
     return _steps(g, "x_chain", search(g, starts, lambda u: strong(u, 0), g.live, MAX_X, same_digit=True),
@@ -49,7 +49,7 @@ def x_chain(state: VariantState) -> Iterator[Step]:
 def xy_chain(state: VariantState) -> Iterator[Step]:
     """Two-candidate cells linked by a shared digit that see each other; both ends hold the same digit,
     which cells seeing both ends lose."""
-    g = Graph(state)
+    g = graph(state)
     starts = sorted(g.cell_strong)
     allowed = sum(1 << u for u in starts)
     strong = g.cell_strong.get
@@ -65,7 +65,7 @@ def xy_chain(state: VariantState) -> Iterator[Step]:
 def aic(state: VariantState) -> Iterator[Step]:
     """Any chain of strong and weak links: its ends' common weak links go, a chain back to its start
     places it, a loop clears every link's common weak links."""
-    g = Graph(state)
+    g = graph(state)
     starts = sorted(set(g.cell_strong) | set(g.house_strong))
     return _steps(g, "aic", search(g, starts, g.strong, g.live, MAX_AIC, loops=True), g.strong, g.live,
                   MAX_AIC, loops=True)

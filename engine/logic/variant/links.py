@@ -143,6 +143,16 @@ def _digits0(mask: int) -> Iterator[int]:
         mask ^= low
 
 
+def graph(state: VariantState) -> Graph:
+    """The state's graph, made once for the state as it stands (the chain finders ask in a row)."""
+    key = (tuple(state.cands), tuple(state.values))
+    slot: dict = state.geometry.remember("graph", lambda p: {})  # the last state's graph
+    if slot.get("key") != key:
+        slot["key"], slot["graph"] = key, Graph(state)
+    slot["graph"].state = state  # the same candidates, maybe another state object: steps name this one
+    return slot["graph"]
+
+
 def strong_places(state: VariantState) -> list[tuple[int, tuple[int, int], int]]:
     """Each (house index, its two cells, digit) where a digit has exactly two places in a house that
     must hold it: a house of N cells, or a killer cage every combination of whose digits left has it."""
