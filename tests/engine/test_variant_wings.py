@@ -13,7 +13,7 @@ from engine.logic.techniques import technique_cost
 from engine.logic.variant import VARIANT_TECHNIQUES, VariantState, explain_variant
 from engine.logic.variant.state import digits_of, mask_of
 from engine.logic.variant.view import variant_step_json
-from engine.puzzle.model import Cage, Diagonal, Puzzle, Rule
+from engine.puzzle.model import Cage, Diagonal, Puzzle, Rule, Thermometer
 from tests.harness.variant_reader import train_records
 
 NEW = ("xy_wing", "xyz_wing", "w_wing", "x_chain", "xy_chain", "aic")
@@ -129,15 +129,22 @@ def test_an_aic_through_a_killer_cage_that_must_hold_its_digit():
     assert view["links"][0] == [[1, 1, 1], [1, 2, 1], True] and len(view["links"]) == 7
 
 
-def test_an_aic_through_the_digits_non_consecutive_neighbours_forbid_together():
-    # (2)r1c1 = (5)r1c1 - (4)r1c2 = (8)r1c2 - (8)r1c5 = (2)r1c5: the weak link is the rule's (5 beside 4)
+@pytest.mark.parametrize(("constraint", "why", "words"), [
+    (Rule("nonconsecutive"), {"mark": "nonconsecutive"}, "neighbours cannot be consecutive"),
+    (Thermometer((0, 1)), {"mark": "thermo", "index": 0}, "the thermometer rises from one to the other"),
+])
+def test_an_aic_through_the_digits_a_rule_or_a_thermometer_forbids_together(constraint, why, words):
+    # (2)r1c1 = (5)r1c1 - (4)r1c2 = (8)r1c2 - (8)r1c5 = (2)r1c5: the weak link is the constraint's (5
+    # beside 4 is consecutive; a thermometer from r1c1 needs r1c2 above r1c1)
     cands = {"r1c1": [2, 5], "r1c2": [4, 8], "r1c5": [2, 8]}
     assert not any((cell("r1c9"), 2) in s.eliminations for s in find("aic", start([], **cands)))
-    step = next(s for s in find("aic", start([Rule("nonconsecutive")], **cands))
-                if (cell("r1c9"), 2) in s.eliminations)
-    assert step.detail["chain_links"][1] == {"pair": {"mark": "nonconsecutive"}}
-    assert "(5)r1c1 and (4)r1c2 cannot both hold (neighbours cannot be consecutive)" in explain_variant(step)
+    state = start([constraint], **cands)
+    step = next(s for s in find("aic", state) if (cell("r1c9"), 2) in s.eliminations)
+    assert step.detail["chain_links"][1] == {"pair": why}
+    assert f"(5)r1c1 and (4)r1c2 cannot both hold ({words})" in explain_variant(step)
     assert "不能同时成立" in explain_variant(step, "zh")
+    if "index" in why:  # the page draws the line the link rests on
+        assert variant_step_json(step, state.puzzle)["lines"][0]["kind"] == "thermo"
 
 
 def test_the_costs_are_the_classic_engines_and_chains_come_before_the_contradiction_trials():

@@ -128,10 +128,20 @@ def chain_step(g: Graph, technique: str, nodes: list[int], placements: list[tupl
         if ref and (ref["kind"], ref["index"]) not in keys:
             keys.add((ref["kind"], ref["index"]))
             houses.append(ref)
+    drawn_too: dict[str, list[int]] = {}  # the cages, lines and dots a pair link rests on, to draw
+    for r in reasons:
+        why = r.get("pair", {})
+        if "index" in why:
+            key = {"cage": "cages", "thermo": "lines"}.get(why["mark"], "dots")
+            drawn_too.setdefault(key, [])
+            if why["index"] not in drawn_too[key]:
+                drawn_too[key].append(why["index"])
+    if houses:
+        drawn_too["houses"] = houses  # type: ignore[assignment]
     cells = list(dict.fromkeys(c for c, _ in pairs))
     step = make_step(g.state, technique, placements=placements, eliminations=eliminations, cells=cells,
                      candidates=list(dict.fromkeys(pairs)), chain_nodes=[list(p) for p in pairs],
-                     chain_links=reasons, loop=loop, **({"houses": houses} if houses else {}))
+                     chain_links=reasons, loop=loop, **drawn_too)
     return replace(step, links=tuple(drawn))
 
 
