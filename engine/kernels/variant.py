@@ -52,9 +52,10 @@ propagated (a cell left single costs no guess) and chooses again.  Without it ea
 cell's digits in turn, and when that cell has more than two candidates, a digit with two places
 left in a full house whose cells score as well is guessed instead (there, else not there).  An
 explicit stack of state rows: no recursion, no allocation per node.  ``stats[0]`` passes the mode in
-(bit 0 conflict scores, bit 1 house digits, bit 2 the refutation order of :func:`_refuting`) and the
-guesses out; ``stats[2]``, when there, the decay's shift, ``stats[3]`` a guess budget (0: none; for
-experiments).
+(bit 0 conflict scores, bit 1 house digits, bit 2 the refutation order of :func:`_refuting`, bit 3 a dead
+end scores the last cell its propagation placed, not the guessed cell: the cell where the contradiction
+showed, as the Interactive Sudoku Solver's waves of singles score it) and the guesses out;
+``stats[2]``, when there, the decay's shift, ``stats[3]`` a guess budget (0: none; for experiments).
 
 Roads not taken: one kernel per constraint kind (numba would type each call's arrays again); a
 table for every cage (16x16 cages of 7-9 cells have thousands of digit sets: those take bounds).
@@ -78,8 +79,8 @@ HEADER = 20
 # added to a full house's count of a digit once the digit is placed there: it never queues the house again
 PLACED = 1 << 20
 # work words: 0-2 counts (cheap queue, dear queue, placed cells), 3 handler runs, 4 and 5 the dear and the
-# cheap queue's heads (first in, first out: rings), then flags
-W_QUEUED = 6
+# cheap queue's heads (first in, first out: rings), 6 the last placed cell taken off its queue, then flags
+W_QUEUED = 7
 
 # the compiled entry points' argument types (ahead-of-time build, engine.kernels.njit's ``aot``)
 SEARCH_SIGNATURE = "int64(int64[::1], int64, int64[::1], int64[::1])"
@@ -689,6 +690,7 @@ def _propagate(prog, st, w):
         if w[2]:
             w[2] -= 1
             c = w[places + w[2]]
+            w[6] = c
             bit = st[c]
             for i in range(prog[ps + c], prog[ps + c + 1]):
                 p = prog[pl + i]
@@ -904,6 +906,7 @@ def _refuting(prog, limit, solution, stack, scores, w, pick, decay, budget, mode
         old = child[c]
         child[c] = bit
         _touch(prog, child, w, c, old ^ bit)
+        w[6] = -1
         if _propagate(prog, child, w):
             if _choose(prog, child, scores, pick, mode):
                 sp += 1
@@ -914,7 +917,7 @@ def _refuting(prog, limit, solution, stack, scores, w, pick, decay, budget, mode
             if found >= limit:
                 break
         else:
-            fails = _conflict(scores, c, fails, decay)
+            fails = _conflict(scores, w[6] if mode & 8 and w[6] >= 0 else c, fails, decay)
         while sp >= 0:  # the try at sp is done: it leaves the node, which chooses again or dies
             st = stack[sp]
             c = cell[sp]
@@ -995,8 +998,9 @@ def search(prog, limit, solution, stats):
         c = cells[sp]
         child[c] = m
         _touch(prog, child, w, c, stack[sp][c] ^ m)
+        w[6] = -1
         if not _propagate(prog, child, w):
-            fails = _conflict(scores, c, fails, decay)
+            fails = _conflict(scores, w[6] if mode & 8 and w[6] >= 0 else c, fails, decay)
             continue
         if not _choose(prog, child, scores, pick, mode):
             found = _record(solution, found, child, nc)
