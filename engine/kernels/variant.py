@@ -52,9 +52,12 @@ propagated (a cell left single costs no guess) and chooses again.  Without it ea
 cell's digits in turn, and when that cell has more than two candidates, a digit with two places
 left in a full house whose cells score as well is guessed instead (there, else not there).  An
 explicit stack of state rows: no recursion, no allocation per node.  ``stats[0]`` passes the mode in
-(bit 0 conflict scores, bit 1 house digits, bit 2 the refutation order of :func:`_refuting`) and the
-guesses out; ``stats[2]``, when there, the decay's shift, ``stats[3]`` a guess budget (0: none; for
-experiments).
+(bit 0 conflict scores, bit 1 house digits, bit 2 the refutation order of :func:`_refuting`, bit 3 a dead
+end scores the last cell its propagation placed, not the guessed cell: the cell where the contradiction
+showed, as the Interactive Sudoku Solver's waves of singles score it; bit 5 each digit's dead ends are
+counted too, and when one digit's count stands out, a fifth of it lifts the cells holding that digit,
+the ISS's value scores) and the guesses out;
+``stats[2]``, when there, the decay's shift, ``stats[3]`` a guess budget (0: none; for experiments).
 
 Roads not taken: one kernel per constraint kind (numba would type each call's arrays again); a
 table for every cage (16x16 cages of 7-9 cells have thousands of digit sets: those take bounds).
@@ -78,8 +81,9 @@ HEADER = 20
 # added to a full house's count of a digit once the digit is placed there: it never queues the house again
 PLACED = 1 << 20
 # work words: 0-2 counts (cheap queue, dear queue, placed cells), 3 handler runs, 4 and 5 the dear and the
-# cheap queue's heads (first in, first out: rings), then flags
-W_QUEUED = 6
+# cheap queue's heads (first in, first out: rings), 6 and 7 the last placed cell taken off its queue and its
+# digit, then flags
+W_QUEUED = 8
 
 # the compiled entry points' argument types (ahead-of-time build, engine.kernels.njit's ``aot``)
 SEARCH_SIGNATURE = "int64(int64[::1], int64, int64[::1], int64[::1])"
@@ -689,7 +693,9 @@ def _propagate(prog, st, w):
         if w[2]:
             w[2] -= 1
             c = w[places + w[2]]
+            w[6] = c
             bit = st[c]
+            w[7] = bit
             for i in range(prog[ps + c], prog[ps + c + 1]):
                 p = prog[pl + i]
                 if st[p] & bit and not _restrict(prog, st, w, p, ~bit):
@@ -810,8 +816,25 @@ def _choose(prog, st, scores, pick, mode):
     best = -1
     best_n = 1
     best_s = 0
+    best_raw = 0
     fewest = -1
     fewest_n = 99
+    vbit = 0
+    bonus = 0
+    if mode & 32:  # the digit with the most dead ends lifts the cells holding it (when it stands out)
+        top = 0
+        low = 1 << 62
+        for d in range(prog[H_N]):
+            v = scores[nc + d]
+            if v > top:
+                top = v
+                vbit = 1 << d
+            if 0 < v < low:
+                low = v
+        if top >= prog[H_N] and 2 * top > 3 * low:
+            bonus = top // 5
+        else:
+            vbit = 0
     for c in range(nc):
         m = st[c]
         if m & (m - 1):
@@ -819,16 +842,19 @@ def _choose(prog, st, scores, pick, mode):
             if k < fewest_n:
                 fewest = c
                 fewest_n = k
-            s = scores[c] if mode & 1 else 0
+            raw = scores[c] if mode & 1 else 0
+            s = raw + bonus if m & vbit else raw
             if best < 0 or s * best_n > best_s * k:
                 best = c
                 best_n = k
                 best_s = s
+                best_raw = raw
     if best < 0:
         return False
     if best_s == 0:
         best = fewest
         best_n = fewest_n
+    best_s = best_raw
     pick[0] = best
     pick[1] = st[best]
     pick[2] = 0
@@ -904,6 +930,7 @@ def _refuting(prog, limit, solution, stack, scores, w, pick, decay, budget, mode
         old = child[c]
         child[c] = bit
         _touch(prog, child, w, c, old ^ bit)
+        w[6] = -1
         if _propagate(prog, child, w):
             if _choose(prog, child, scores, pick, mode):
                 sp += 1
@@ -914,7 +941,9 @@ def _refuting(prog, limit, solution, stack, scores, w, pick, decay, budget, mode
             if found >= limit:
                 break
         else:
-            fails = _conflict(scores, c, fails, decay)
+            if mode & 32:
+                scores[nc + lowest(w[7] if mode & 8 and w[6] >= 0 else bit)] += 1
+            fails = _conflict(scores, w[6] if mode & 8 and w[6] >= 0 else c, fails, decay)
         while sp >= 0:  # the try at sp is done: it leaves the node, which chooses again or dies
             st = stack[sp]
             c = cell[sp]
@@ -942,7 +971,7 @@ def search(prog, limit, solution, stats):
     cells = np.empty(nc + 2, dtype=np.int64)
     tries = np.empty(nc + 2, dtype=np.int64)  # the digits left to try one at a time
     after = np.empty(nc + 2, dtype=np.int64)  # then this mask as one try (a house digit's "not here")
-    scores = np.empty(nc, dtype=np.int64)
+    scores = np.zeros(nc + prog[H_N], dtype=np.int64)  # then each digit's dead ends (mode bit 32)
     pri = prog[H_PRIO]
     for c in range(nc):
         scores[c] = prog[pri + c]
@@ -995,8 +1024,11 @@ def search(prog, limit, solution, stats):
         c = cells[sp]
         child[c] = m
         _touch(prog, child, w, c, stack[sp][c] ^ m)
+        w[6] = -1
         if not _propagate(prog, child, w):
-            fails = _conflict(scores, c, fails, decay)
+            if mode & 32:
+                scores[nc + lowest(w[7] if mode & 8 and w[6] >= 0 else m)] += 1
+            fails = _conflict(scores, w[6] if mode & 8 and w[6] >= 0 else c, fails, decay)
             continue
         if not _choose(prog, child, scores, pick, mode):
             found = _record(solution, found, child, nc)
