@@ -214,3 +214,23 @@ def test_a_variant_hint_names_its_technique_and_draws_the_cage_it_uses_in_the_ac
     colour = focus.locator("path.fig-cage").evaluate("p => getComputedStyle(p).stroke")
     plain = ui.page.locator("#figures path.fig-cage").first.evaluate("p => getComputedStyle(p).stroke")
     assert colour != plain
+
+
+def test_a_chain_link_on_a_16x16_starts_at_its_candidate_in_the_cells_4x4_grid(ui):
+    state = variant_state(newest_state(ui.bridge), train_puzzle("iss-16x16-jigsaw"))
+    link = [[0, 16], [17, 1], True]  # candidate 16: the bottom-right of cell 0's 4 x 4 candidates
+    state["hint"] = {"level": 3, "kind": "step", "technique": "x_chain", "unit": -1, "digit": 16,
+                     "cells": [0, 17], "digits": [16], "can_apply": False,
+                     "highlight": {"units": [], "digit": 16, "cells": [0, 17], "candidates": [[0, 16], [17, 1]],
+                                   "eliminations": [], "placements": [], "links": [link]}}
+    feed(ui.page, state)
+    ui.page.get_by_role("tab", name="Learn").click()
+    arrow = ui.page.get_by_role("img", name="Chain links").locator(".link.strong")
+    expect(arrow).to_have_count(1)
+    start = arrow.evaluate("""p => {
+        const [x, y] = p.getAttribute("d").match(/-?[0-9.]+/g).map(Number);
+        const svg = p.ownerSVGElement.getBoundingClientRect();
+        const cell = document.querySelector('[data-cell="0"]').getBoundingClientRect();
+        return [(svg.left + x - cell.left) / cell.width, (svg.top + y - cell.top) / cell.height];
+    }""")
+    assert 0.75 < start[0] < 1 and 0.75 < start[1] < 1, start  # on a 3 x 3 grid it was the middle cell

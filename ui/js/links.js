@@ -5,12 +5,15 @@
 
 const SVG = "http://www.w3.org/2000/svg";
 
+// a cell's candidates lie on the board's grid of --cand-cols x --cand-rows (3 x 3 on 9x9, 4 x 4 on 16x16)
 function candidatePoint(board, origin, cell, digit) {
   const rect = board.querySelector(`[data-cell="${cell}"]`).getBoundingClientRect();
+  const cols = Number(board.style.getPropertyValue("--cand-cols")) || 3;
+  const rows = Number(board.style.getPropertyValue("--cand-rows")) || 3;
   return {
-    x: rect.left - origin.left + (((digit - 1) % 3) + 0.5) * (rect.width / 3),
-    y: rect.top - origin.top + (Math.floor((digit - 1) / 3) + 0.5) * (rect.height / 3),
-    r: rect.width / 7,
+    x: rect.left - origin.left + (((digit - 1) % cols) + 0.5) * (rect.width / cols),
+    y: rect.top - origin.top + (Math.floor((digit - 1) / cols) + 0.5) * (rect.height / rows),
+    r: rect.width / (2 * cols + 1),
   };
 }
 
