@@ -221,7 +221,7 @@ def test_a_chain_link_on_a_16x16_starts_at_its_candidate_in_the_cells_4x4_grid(u
     link = [[0, 16], [17, 1], True]  # candidate 16: the bottom-right of cell 0's 4 x 4 candidates
     state["hint"] = {"level": 3, "kind": "step", "technique": "x_chain", "unit": -1, "digit": 16,
                      "cells": [0, 17], "digits": [16], "can_apply": False,
-                     "highlight": {"units": [], "digit": 16, "cells": [0, 17], "candidates": [[0, 16], [17, 1]],
+                     "highlight": {"units": [], "digit": 16, "cells": [0, 17], "candidates": link[:2],
                                    "eliminations": [], "placements": [], "links": [link]}}
     feed(ui.page, state)
     ui.page.get_by_role("tab", name="Learn").click()
