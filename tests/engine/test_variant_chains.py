@@ -9,29 +9,14 @@ import random
 import pytest
 
 from engine.logic.variant import VariantState, chains, explain_variant, nested
-from engine.logic.variant.state import digits_of, popcount
+from engine.logic.variant.state import popcount
 from engine.logic.variant.techniques import VARIANT_TECHNIQUES
 from engine.puzzle.model import Cage, Puzzle
 from engine.solve.variant import Prober
-from tests.harness.variant_reader import first_step_of, train_records
+from tests.harness.variant_reader import first_step_of, random_state, train_records
 
 RECORDS = {r["id"]: r for r in train_records()}
 KILLERS = ["iss-hs-killers-7", "iss-tarek-all-3", "iss-wecoc-2"]
-
-
-def _random_state(rec, rng: random.Random) -> VariantState:
-    """A state that still holds the solution: some of its digits placed, some wrong candidates out."""
-    sol = rec["solution"]
-    state = VariantState.start(rec["puzzle"], sol)
-    for c in rng.sample(range(len(sol)), rng.randint(0, len(sol) // 4)):
-        if not state.values[c]:
-            state.place(c, sol[c])
-    keep = 0.6 + 0.4 * rng.random()
-    for c, m in enumerate(state.cands):
-        for d in digits_of(m):
-            if d != sol[c] and rng.random() > keep:
-                state.eliminate(c, d)
-    return state
 
 
 def _stall(rid: str) -> VariantState:
@@ -60,7 +45,7 @@ def test_the_compiled_filter_flags_only_candidates_off_the_solution(rid):
     rng = random.Random(rid)
     flagged = 0
     for _ in range(8):
-        state = _random_state(rec, rng)
+        state = random_state(rec, rng, 4, 0.6)
         for c, d in chains.flagged(state):
             assert rec["solution"][c] != d
             flagged += 1
@@ -97,7 +82,7 @@ def test_the_nested_chain_is_sound_on_random_states_of_published_killers():
         rec = RECORDS[rid]
         rng = random.Random(rid + "-nested")
         for _ in range(3):
-            for step in nested.nested_contradiction(_random_state(rec, rng)):
+            for step in nested.nested_contradiction(random_state(rec, rng, 4, 0.6)):
                 assert all(rec["solution"][c] != d for c, d in step.eliminations), step
                 # inner eliminations hold under the false hypothesis only (they may take the solution digit)
                 deads = {fact["dead"] for fact in step.detail["inner"]}

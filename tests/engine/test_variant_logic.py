@@ -21,7 +21,7 @@ from engine.logic.variant import (
 )
 from engine.logic.variant.check import is_variant_solution
 from engine.logic.variant.search import solutions
-from engine.logic.variant.state import digits_of, mask_of
+from engine.logic.variant.state import mask_of
 from engine.logic.variant.view import variant_step_json
 from engine.puzzle.model import (
     XV,
@@ -37,7 +37,7 @@ from engine.puzzle.model import (
     Sandwich,
     Thermometer,
 )
-from tests.harness.variant_reader import train_records
+from tests.harness.variant_reader import random_state, train_records
 
 RECORDS = train_records()
 SOLVED = [r for r in RECORDS if r["solution"] is not None]
@@ -426,20 +426,7 @@ def test_a_killer_hint_in_json_names_its_cage():
 
 def _random_states(rec, rng: random.Random, count: int) -> list[VariantState]:
     """States that still hold the solution: some solution digits placed, some wrong candidates removed."""
-    sol = rec["solution"]
-    out = []
-    for _ in range(count):
-        state = VariantState.start(rec["puzzle"], sol)
-        for c in rng.sample(range(len(sol)), rng.randint(0, len(sol) // 3)):
-            if not state.values[c]:
-                state.place(c, sol[c])
-        keep = rng.random()
-        for c, m in enumerate(state.cands):
-            for d in digits_of(m):
-                if d != sol[c] and rng.random() > keep:
-                    state.eliminate(c, d)
-        out.append(state)
-    return out
+    return [random_state(rec, rng, 3, 0.0) for _ in range(count)]
 
 
 def _check(state: VariantState, sol, skip=("guess", "nested_contradiction", "nested_forcing_chain")) -> int:

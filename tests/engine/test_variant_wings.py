@@ -11,10 +11,10 @@ import pytest
 
 from engine.logic.techniques import technique_cost
 from engine.logic.variant import VARIANT_TECHNIQUES, VariantState, explain_variant
-from engine.logic.variant.state import digits_of, mask_of
+from engine.logic.variant.state import mask_of
 from engine.logic.variant.view import variant_step_json
 from engine.puzzle.model import Cage, Diagonal, Puzzle, Rule, Thermometer
-from tests.harness.variant_reader import train_records
+from tests.harness.variant_reader import random_state, train_records
 
 NEW = ("xy_wing", "xyz_wing", "w_wing", "x_chain", "xy_chain", "aic")
 
@@ -159,28 +159,13 @@ def test_the_costs_are_the_classic_engines_and_chains_come_before_the_contradict
 RECORDS = [r for r in train_records() if r["solution"] is not None and not r["id"].startswith("iss-long")]
 
 
-def _random_state(rec, rng: random.Random) -> VariantState:
-    """A state that still holds the solution: some of its digits placed, some wrong candidates out."""
-    sol = rec["solution"]
-    state = VariantState.start(rec["puzzle"], sol)
-    for c in rng.sample(range(len(sol)), rng.randint(0, len(sol) // 5)):
-        if not state.values[c]:
-            state.place(c, sol[c])
-    keep = 0.5 + 0.5 * rng.random()
-    for c, m in enumerate(state.cands):
-        for d in digits_of(m):
-            if d != sol[c] and rng.random() > keep:
-                state.eliminate(c, d)
-    return state
-
-
 @pytest.mark.parametrize("technique", NEW)
 def test_every_wing_and_chain_is_sound_and_worded_on_random_states_of_published_puzzles(technique):
     fired = 0
     for rec in RECORDS:
         rng = random.Random(rec["id"] + technique)
         for _ in range(2):
-            state = _random_state(rec, rng)
+            state = random_state(rec, rng, 5, 0.5)
             for k, step in enumerate(find(technique, state)):
                 assert all(rec["solution"][c] != d for c, d in step.eliminations), (rec["id"], step)
                 assert all(rec["solution"][c] == d for c, d in step.placements), (rec["id"], step)
