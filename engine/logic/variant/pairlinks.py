@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from engine.logic.variant.pairs import _dot_relation, _negative_relation, _neighbour_pairs, _unmarked
+from engine.logic.variant.pairs import _negative_relation, _neighbour_pairs, _unmarked, marked_relation
 from engine.puzzle.model import XV, Cage, Dot, GreaterThan, Puzzle, Thermometer
 
 PairRelation = tuple[int, int, tuple[int, ...], dict[str, Any]]  # a, b, per x the bad y mask, reason
@@ -31,14 +31,10 @@ def pair_relations(puzzle: Puzzle) -> list[PairRelation]:
     n = puzzle.size
     out: list[PairRelation] = []
     for index, con in enumerate(puzzle.constraints):
-        if isinstance(con, Dot):
-            out.append((*con.cells, _table(n, _dot_relation(con)),
-                        {"mark": con.colour, "number": con.number, "index": index}))
-        elif isinstance(con, XV):
-            out.append((*con.cells, _table(n, lambda x, y, t=con.total: x + y == t),
-                        {"mark": "x" if con.total == 10 else "v", "index": index}))
-        elif isinstance(con, GreaterThan):
-            out.append((*con.cells, _table(n, lambda x, y: x > y), {"mark": "greater", "index": index}))
+        if isinstance(con, (Dot, XV, GreaterThan)):
+            ok, mark = marked_relation(con)
+            why = {"mark": mark, "number": con.number} if isinstance(con, Dot) else {"mark": mark}
+            out.append((*con.cells, _table(n, ok), {**why, "index": index}))
         elif isinstance(con, Cage) and con.total is not None and len(con.cells) == 2:
             out.append((*con.cells, _table(n, lambda x, y, t=con.total: x + y == t),
                         {"mark": "cage", "total": con.total, "index": index}))

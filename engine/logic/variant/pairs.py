@@ -30,6 +30,15 @@ def _dot_relation(dot: Dot) -> Relation:
     return lambda a, b: a == v * b or b == v * a
 
 
+def marked_relation(con: Dot | XV | GreaterThan) -> tuple[Relation, str]:
+    """A dot's, X's, V's or greater-than sign's pair table and its mark (white/black, x/v, greater)."""
+    if isinstance(con, Dot):
+        return _dot_relation(con), con.colour
+    if isinstance(con, XV):
+        return (lambda a, b, t=con.total: a + b == t), ("x" if con.total == 10 else "v")
+    return (lambda a, b: a > b), "greater"
+
+
 def _pair_support(state: VariantState, a: int, b: int, ok: Relation) -> list[tuple[int, int]]:
     """The eliminations a pair table makes on cells ``a`` and ``b`` (always different digits)."""
     ma, mb = state.mask(a), state.mask(b)
@@ -78,12 +87,7 @@ def _marked_steps(state: VariantState, technique: str, kinds: tuple[type, ...]) 
     for index, con in enumerate(state.puzzle.constraints):
         if not isinstance(con, kinds):
             continue
-        if isinstance(con, Dot):
-            ok, mark = _dot_relation(con), con.colour
-        elif isinstance(con, XV):
-            ok, mark = (lambda a, b, t=con.total: a + b == t), ("x" if con.total == 10 else "v")
-        else:
-            ok, mark = (lambda a, b: a > b), "greater"
+        ok, mark = marked_relation(con)
         gone = _pair_support(state, *con.cells, ok)
         if gone:
             yield make_step(state, technique, eliminations=gone, cells=con.cells, dots=[index],
