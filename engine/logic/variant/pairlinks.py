@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from engine.logic.variant.pairs import _negative_relation, _neighbour_pairs, _unmarked, marked_relation
+from engine.logic.variant.pairs import marked_relation, negative_relation, neighbour_pairs, unmarked_pairs
 from engine.puzzle.model import XV, Cage, Dot, GreaterThan, Puzzle, Thermometer
 
 PairRelation = tuple[int, int, tuple[int, ...], dict[str, Any]]  # a, b, per x the bad y mask, reason
@@ -43,12 +43,12 @@ def pair_relations(puzzle: Puzzle) -> list[PairRelation]:
                 out.append((a, b, _table(n, lambda x, y: y > x), {"mark": "thermo", "index": index}))
     rules = puzzle.rules()
     if "nonconsecutive" in rules:
-        for a, b in _neighbour_pairs(n):
+        for a, b in neighbour_pairs(n):
             out.append((a, b, _table(n, lambda x, y: abs(x - y) != 1), {"mark": "nonconsecutive"}))
     for family in ("kropki", "xv"):
-        negative = _negative_relation(puzzle, family)
+        negative = negative_relation(puzzle, family)
         if negative is not None:
             ok, mark = negative
             table = _table(n, ok)
-            out += [(a, b, table, {"mark": mark}) for a, b in _unmarked(puzzle)]
+            out += [(a, b, table, {"mark": mark}) for a, b in unmarked_pairs(puzzle)]
     return out

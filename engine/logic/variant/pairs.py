@@ -51,7 +51,8 @@ def _pair_support(state: VariantState, a: int, b: int, ok: Relation) -> list[tup
     return gone
 
 
-def _neighbour_pairs(n: int) -> list[tuple[int, int]]:
+def neighbour_pairs(n: int) -> list[tuple[int, int]]:
+    """Every orthogonally adjacent (cell, cell) pair of an n x n board, lower cell first (none if n < 2)."""
     out = []
     for c in range(n * n):
         if c % n < n - 1:
@@ -61,13 +62,15 @@ def _neighbour_pairs(n: int) -> list[tuple[int, int]]:
     return out
 
 
-def _unmarked(puzzle: Puzzle) -> list[tuple[int, int]]:
-    """Neighbour pairs with no dot, X, V or sign between them."""
+def unmarked_pairs(puzzle: Puzzle) -> list[tuple[int, int]]:
+    """Neighbour pairs with no dot, X, V or sign between them (all of them on an unmarked board)."""
     marked = {frozenset(c.cells) for c in puzzle.constraints if isinstance(c, (Dot, XV, GreaterThan))}
-    return [p for p in _neighbour_pairs(puzzle.size) if frozenset(p) not in marked]
+    return [p for p in neighbour_pairs(puzzle.size) if frozenset(p) not in marked]
 
 
-def _negative_relation(puzzle: Puzzle, family: str) -> tuple[Relation, str] | None:
+def negative_relation(puzzle: Puzzle, family: str) -> tuple[Relation, str] | None:
+    """The relation the negative rule of ``family`` ("kropki" or "xv") puts on unmarked neighbours, and
+    its reason code; None when the puzzle has no such rule."""
     rules = puzzle.rules()
     dots = puzzle.of_kind(Dot)
     if family == "kropki":
@@ -97,11 +100,11 @@ def _marked_steps(state: VariantState, technique: str, kinds: tuple[type, ...]) 
 def _negative_steps(state: VariantState, technique: str, family: str) -> Iterator[Step]:
     if not state.geometry.rules & NEGATIVE:
         return
-    negative = state.geometry.remember("negative_" + family, lambda p: _negative_relation(p, family))
+    negative = state.geometry.remember("negative_" + family, lambda p: negative_relation(p, family))
     if negative is None:
         return
     ok, mark = negative
-    for a, b in state.geometry.remember("unmarked", _unmarked):
+    for a, b in state.geometry.remember("unmarked", unmarked_pairs):
         gone = _pair_support(state, a, b, ok)
         if gone:
             yield make_step(state, technique, eliminations=gone, cells=(a, b), mark=mark)
@@ -136,7 +139,7 @@ def non_consecutive_pair(state: VariantState) -> Iterator[Step]:
     """Non-consecutive neighbours: a digit whose every partner in the neighbour is one away is out."""
     if "nonconsecutive" not in state.geometry.rules:
         return
-    for a, b in _neighbour_pairs(state.size):
+    for a, b in neighbour_pairs(state.size):
         if state.values[a] or state.values[b]:
             continue  # a placed neighbour's eliminations are the rule's own step
         gone = _pair_support(state, a, b, lambda x, y: abs(x - y) != 1)
