@@ -50,6 +50,7 @@ _EXPORTS = {
     "Sandwich": "engine.puzzle.model",
     "Status": "engine.solve.solver",
     "Step": "engine.steps",
+    "SIZES": "engine.puzzle.model",
     "SudokuError": "engine.errors",
     "Symmetry": "engine.make.generator",
     "TECHNIQUES": "engine.logic.techniques",

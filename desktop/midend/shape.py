@@ -18,7 +18,7 @@ import numpy as np
 
 import engine
 
-SIZES = (4, 6, 8, 9, 12, 16)
+SIZES = tuple(engine.SIZES)  # the board sizes the engine knows, smallest first
 # the kinds New and Enter puzzle name, in the order a shape's constraints say it (first match)
 KINDS = ("classic", "killer", "jigsaw", "x", "windoku", "thermo", "arrow", "kropki", "xv", "sandwich",
          "littlekiller", "oddeven", "greater", "antiknight", "antiking", "nonconsecutive", "variant")
