@@ -5,7 +5,7 @@ wrong digit is wrong, the puzzle's rating, and opening its human-logic run at a 
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from desktop.host import workers
@@ -62,7 +62,12 @@ class LearnHost:
         givens, known, shape = board["givens"], board["solution"], board["shape"]
         if known is None:
             raise GameError("no_solution", "Only a puzzle with exactly one solution has a rating.")
-        found = rating_breakdown(givens) if shape.is_classic else variant_rating(shape.model(givens), known)
+        if shape.is_classic:
+            found = rating_breakdown(givens)
+        else:  # seconds on a hard killer: given up once another puzzle is shown (its rating would be dropped)
+            found = variant_rating(shape.model(givens), known, lambda: host.shows(givens, shape))
+            if found is None:
+                return
         host.move({"name": "rated", "givens": givens, "rating": found, "shape": shape}, solving_ok=True)
 
     def open_step(self, index: int) -> None:
@@ -84,14 +89,18 @@ def variant_why(shape: Any, asked: dict[str, Any], solution: Sequence[int] | Non
     return {**found.to_dict(), "steps": [wire_variant_step(s, shape.size) for s in found.steps]}
 
 
-def variant_rating(puzzle: Any, solution: Sequence[int]) -> dict[str, Any]:
+def variant_rating(puzzle: Any, solution: Sequence[int],
+                   keep_going: Callable[[], bool] | None = None) -> dict[str, Any] | None:
     """Return a variant puzzle's rating for the state (``engine.rate_variant``: the level of its path's
     hardest step): ``variant`` true, ``level`` easy..extreme, ``score`` (the hardest step's cost),
     ``techniques`` {id: steps, in the order first used} with their ``names`` ({"en", "zh"}), ``steps``,
-    ``logic_only`` and the ``bottleneck`` {index, technique, score} (the first hardest step)."""
+    ``logic_only`` and the ``bottleneck`` {index, technique, score} (the first hardest step); None once
+    ``keep_going`` (asked before each step) answers False."""
     from engine import rate_variant
 
-    found = rate_variant(puzzle, tuple(solution))
+    found = rate_variant(puzzle, tuple(solution), keep_going)
+    if found is None:
+        return None
     techniques = dict(Counter(step.technique for step in found.steps))  # in the order first used
     index = next((i for i, s in enumerate(found.steps) if s.technique == found.hardest), None)
     bottleneck = None if index is None else {"index": index, "technique": found.hardest,

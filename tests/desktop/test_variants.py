@@ -301,8 +301,11 @@ def test_the_rating_of_a_killer_is_its_variant_level_and_its_hardest_step_opens_
     assert frame["event"]["step"]["technique"] == expected.hardest
     assert state_of(api)["session"]["status"] == "paused"
     assert api.stop()["ok"]
+    killer = api._host.board()
+    assert api._host.shows(killer["givens"], killer["shape"])
     assert api.import_text(json.dumps(_record("iss-6x6")["fpuzzles"]))["ok"]
     assert state_of(api)["rating"] is None  # the rating belongs to the killer
+    assert not api._host.shows(killer["givens"], killer["shape"])  # a killer's rating still going stops
     assert api.rate_puzzle()["ok"] and state_of(api)["rating"]["variant"] is True
 
 

@@ -482,6 +482,21 @@ def test_levels_follow_the_hardest_step():
     assert hard.score >= 7.0 and hard.level in ("expert", "extreme")
 
 
+def test_a_rating_asked_to_stop_gives_up_before_the_next_step():
+    record = RECORDS[0]
+    whole = variant_path(record["puzzle"], record["solution"])
+    asked = []
+
+    def three_steps() -> bool:
+        asked.append(1)
+        return len(asked) <= 3
+
+    assert variant_path(record["puzzle"], record["solution"], three_steps) == whole[:3]
+    asked.clear()
+    assert rate_variant(record["puzzle"], record["solution"], three_steps) is None
+    assert rate_variant(record["puzzle"], record["solution"], lambda: True).steps == tuple(whole)
+
+
 def _sudoku(*args: str) -> subprocess.CompletedProcess:
     return subprocess.run([sys.executable, "-m", "engine", *args], capture_output=True, text=True,
                           timeout=300)

@@ -27,6 +27,7 @@ triple-like (3.8).  docs/variant-levels.md says the same with the measured figur
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from engine.logic.variant.state import VariantState
@@ -68,9 +69,11 @@ def variant_steps(state: VariantState, technique: str | None = None) -> list[Ste
     return out
 
 
-def variant_path(puzzle: Puzzle, solution: tuple[int, ...] | None = None) -> list[Step]:
+def variant_path(puzzle: Puzzle, solution: tuple[int, ...] | None = None,
+                 keep_going: Callable[[], bool] | None = None) -> list[Step]:
     """The steps that solve the puzzle, easiest first, guessing the solution's digit where logic stops;
-    ``solution`` is found by search when not given (RuntimeError if the puzzle has none)."""
+    ``solution`` is found by search when not given (RuntimeError if the puzzle has none); the path so far
+    once ``keep_going`` (asked before each step: a hard killer's path takes seconds) answers False."""
     if solution is None:
         from engine.logic.variant.search import solutions
 
@@ -81,6 +84,8 @@ def variant_path(puzzle: Puzzle, solution: tuple[int, ...] | None = None) -> lis
     state = VariantState.start(puzzle, tuple(solution))
     path = []
     while not state.is_solved() and not state.is_broken():
+        if keep_going is not None and not keep_going():
+            break
         step = variant_next_step(puzzle, state)
         if step is None:
             break
@@ -112,9 +117,13 @@ def level_of(cost: float) -> tuple[str, str]:
     return LEVELS[-1][0], LEVELS[-1][1]
 
 
-def rate_variant(puzzle: Puzzle, solution: tuple[int, ...] | None = None) -> VariantRating:
-    """The puzzle's level from its path's hardest step; RuntimeError for a puzzle with no solution."""
-    path = variant_path(puzzle, solution)
+def rate_variant(puzzle: Puzzle, solution: tuple[int, ...] | None = None,
+                 keep_going: Callable[[], bool] | None = None) -> VariantRating | None:
+    """The puzzle's level from its path's hardest step; RuntimeError for a puzzle with no solution, None
+    when ``keep_going`` (asked before each step) answered False before the path was done."""
+    path = variant_path(puzzle, solution, keep_going)
+    if keep_going is not None and not keep_going():
+        return None
     costs = [(variant_technique(s.technique).cost, s.technique) for s in path] or [(0.0, "")]
     score, hardest = max(costs)
     en, zh = level_of(score)
