@@ -11,7 +11,8 @@ package works on the one puzzle model (:mod:`engine.puzzle.model`) through one n
     killer.py      the cages of a house fitted together (with the 45 rule's innies/outies as a cage)
     lines.py       thermometers, arrows, little killers, sandwiches; arrowhouse.py the arrows whose
                    lines lie in one house, filled together with it
-    pairs.py       Kropki dots, XV, greater-than, non-consecutive pairs, odd and even
+    pairs.py       Kropki dots, XV, greater-than, non-consecutive pairs, odd and even; pairhouse.py
+                   the marks joining cells of one house, filled together with it
     rules.py       anti-knight, anti-king, non-consecutive: what a placed digit sees
     links.py       what cells see (any house, anti-knight and anti-king moves) and the strong and
                    weak links of candidates; wings.py XY-, XYZ- and W-wings; aic.py X-chains,

@@ -45,7 +45,7 @@ def _house_arrows(state: VariantState) -> list[tuple[int, list[tuple[int, Arrow]
 
 
 @lru_cache(maxsize=1 << 16)
-def _matchable(masks: tuple[int, ...], free: int) -> tuple[int, ...] | None:
+def matchable(masks: tuple[int, ...], free: int) -> tuple[int, ...] | None:
     """Each cell's digits of ``free`` that some one-to-one filling of the cells uses; None when none."""
     masks = tuple(m & free for m in masks)
     if not _has_matching(masks):
@@ -120,7 +120,7 @@ def _house_support(state: VariantState, cells: tuple[int, ...],
         if walked > MAX_FILLINGS:
             raise _TooLong
         if i == len(order):
-            rest = _matchable(free_masks, full & ~used)
+            rest = matchable(free_masks, full & ~used)
             if rest is None:
                 return False
             for c, m in zip(free, rest, strict=True):
