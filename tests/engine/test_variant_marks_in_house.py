@@ -58,7 +58,8 @@ def test_one_white_dot_in_box_1_is_left_to_the_dot_and_the_chains():
 
 def test_marks_in_a_house_never_cut_the_solution_on_random_states_of_the_marked_puzzles():
     rng = random.Random(39)
-    ids = ("iss-kropki-sudoku", "iss-strict-kropki", "iss-xv-sudoku", "iss-a-kind-of-magic", "iss-ctc-tribute")
+    ids = ("iss-kropki-sudoku", "iss-strict-kropki", "iss-xv-sudoku", "iss-a-kind-of-magic",
+           "iss-ctc-tribute")
     recs = [r for r in train_records() if r["id"] in ids]
     assert len(recs) == len(ids)
     fired = 0

@@ -184,8 +184,7 @@ def arrow_house(state: VariantState) -> Iterator[Step]:
 
 TECHNIQUES = [
     VariantTechnique("arrow_house", "Arrows in a House", "宫行列内的箭头", 2.9, arrow_house,
-                     "{house} holds every digit once, and the lines of {arrows} lie in it: filled together, "
-                     "the house and its arrows leave these digits no place",
-                     "{house}中每个数恰好出现一次，{arrows}的线都在其中：把宫行列与这些箭头一起填，"
-                     "这些数无处可放"),
+                     "{house} holds every digit once and the whole line of {arrows}: filled together with "
+                     "the arrows, it has no filling that uses these digits",
+                     "{house}中每个数恰好出现一次，且含有{arrows}的整条线：与这些箭头一起填，没有一种填法用到这些数"),
 ]

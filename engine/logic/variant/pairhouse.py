@@ -126,8 +126,7 @@ def marks_in_house(state: VariantState) -> Iterator[Step]:
 
 TECHNIQUES = [
     VariantTechnique("marks_in_house", "Marks in a House", "宫行列内的标记", 2.9, marks_in_house,
-                     "{house} holds every digit once, and marks join {cells}: filled together, the house "
-                     "and its marks leave these digits no place",
-                     "{house}中每个数恰好出现一次，{cells}之间有标记相连：把宫行列与这些标记一起填，"
-                     "这些数无处可放"),
+                     "{house} holds every digit once, and marks join {cells} in it: filled together with "
+                     "the marks, it has no filling that uses these digits",
+                     "{house}中每个数恰好出现一次，其中{cells}之间有标记相连：与这些标记一起填，没有一种填法用到这些数"),
 ]
