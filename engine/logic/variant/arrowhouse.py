@@ -16,15 +16,18 @@ Roads not taken: arrows crossing the house (their partial sums are the 45 rule's
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from functools import lru_cache
+from typing import Any, TypeVar
 
 from engine.logic.variant.common import VariantTechnique, house_ref, make_step, trimmed
 from engine.logic.variant.state import VariantState
-from engine.puzzle.model import Arrow
+from engine.puzzle.model import Arrow, House
 from engine.steps import Step
 
 MAX_FILLINGS = 200_000  # fillings of the arrows' cells walked before the house is given up (a step's cost)
+MAX_REMEMBERED = 4096  # walks remembered per puzzle before they are forgotten
+T = TypeVar("T")
 
 
 def _house_arrows(state: VariantState) -> list[tuple[int, list[tuple[int, Arrow]]]]:
@@ -160,6 +163,23 @@ class _TooLong(Exception):
     """The walk went past MAX_FILLINGS."""
 
 
+def _touched(house: House, arrows: list[Arrow]) -> tuple[int, ...]:
+    """The house's cells and the arrows' circles outside it: what a walk reads."""
+    return house.cells + tuple(a.circle[0] for a in arrows)
+
+
+def remembered(state: VariantState, key: str, masks: tuple[int, ...], walk: Callable[..., T],
+               *args: Any) -> T:
+    """``walk(*args)``, or what it gave last time the same cells had the same candidates (a house whose
+    cells did not change between two steps is not walked again; a walk given up stays given up)."""
+    known: dict[tuple[int, ...], Any] = state.geometry.remember(key, lambda _: {})
+    if masks not in known:
+        if len(known) > MAX_REMEMBERED:
+            known.clear()
+        known[masks] = walk(*args)
+    return known[masks]
+
+
 def arrow_house(state: VariantState) -> Iterator[Step]:
     """A house and the arrows whose lines lie in it, filled together: digits no filling uses are out."""
     for h, inside in _house_arrows(state):
@@ -167,7 +187,8 @@ def arrow_house(state: VariantState) -> Iterator[Step]:
         arrows = [a for _, a in inside]
         if all(state.values[c] for a in arrows for c in a.line + a.circle):
             continue
-        found = _house_support(state, house.cells, arrows)
+        found = remembered(state, "arrow_house_walks", (h, *(state.mask(c) for c in _touched(house, arrows))),
+                           _house_support, state, house.cells, arrows)
         if found is None:
             continue
         support, outer = found

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from engine.logic.variant.arrowhouse import matchable
+from engine.logic.variant.arrowhouse import matchable, remembered
 from engine.logic.variant.common import VariantTechnique, house_ref, make_step, trimmed
 from engine.logic.variant.pairlinks import PairRelation, pair_relations
 from engine.logic.variant.state import VariantState
@@ -110,7 +110,8 @@ def marks_in_house(state: VariantState) -> Iterator[Step]:
         house = state.geometry.houses[h]
         if all(state.values[c] for a, b, _, _ in marks for c in (a, b)):
             continue
-        support = _house_support(state, house.cells, marks)
+        support = remembered(state, "marks_in_house_walks", (h, *(state.mask(c) for c in house.cells)),
+                             _house_support, state, house.cells, marks)
         if support is None:
             continue
         cells = list(support)
