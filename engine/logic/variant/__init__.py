@@ -9,8 +9,10 @@ package works on the one puzzle model (:mod:`engine.puzzle.model`) through one n
     houses.py      singles, locked candidates, subsets and fish on every house
     cages.py       cage combinations, cage and house overlap, innies and outies
     killer.py      the cages of a house fitted together (with the 45 rule's innies/outies as a cage)
-    lines.py       thermometers, arrows, little killers, sandwiches
-    pairs.py       Kropki dots, XV, greater-than, non-consecutive pairs, odd and even
+    lines.py       thermometers, arrows, little killers, sandwiches; arrowhouse.py the arrows whose
+                   lines lie in one house, filled together with it
+    pairs.py       Kropki dots, XV, greater-than, non-consecutive pairs, odd and even; pairhouse.py
+                   the marks joining cells of one house, filled together with it
     rules.py       anti-knight, anti-king, non-consecutive: what a placed digit sees
     links.py       what cells see (any house, anti-knight and anti-king moves) and the strong and
                    weak links of candidates; wings.py XY-, XYZ- and W-wings; aic.py X-chains,

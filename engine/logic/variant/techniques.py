@@ -7,6 +7,7 @@ from collections.abc import Iterator
 
 from engine.logic.variant import (
     aic,
+    arrowhouse,
     cages,
     chains,
     forcing,
@@ -14,6 +15,7 @@ from engine.logic.variant import (
     killer,
     lines,
     nested,
+    pairhouse,
     pairs,
     rules,
     splits,
@@ -51,7 +53,8 @@ def _family(module: object, name: str) -> list[VariantTechnique]:
 
 VARIANT_TECHNIQUES: tuple[VariantTechnique, ...] = tuple(sorted(
     _family(rules, "rules") + _family(houses, "houses") + _family(cages, "cages") + _family(killer, "cages")
-    + _family(splits, "cages") + _family(pairs, "pairs") + _family(lines, "lines") + _family(wings, "wings")
+    + _family(splits, "cages") + _family(pairs, "pairs") + _family(lines, "lines")
+    + _family(arrowhouse, "lines") + _family(pairhouse, "pairs") + _family(wings, "wings")
     + _family(aic, "chains")  # before the contradiction trials: the AIC's 7.0 is tried before theirs
     + _family(chains, "chains")
     + _family(forcing, "chains") + _family(nested, "chains") + [GUESS._replace(family="guess")],

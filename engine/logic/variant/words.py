@@ -162,6 +162,8 @@ def facts(step: Step, lang: str = "en") -> dict[str, Any]:
         out["combos"] = _combos(d["combos"], zh)
     if "line" in d:
         out["line"] = _line(d["line"], n, zh)
+    if "arrows" in d:
+        out["arrows"] = ("、" if zh else " and ").join(_line(r, n, zh) for r in d["arrows"])
     if "base" in d:
         out["base"] = _lines_of(d["base"][0], d["base"][1], zh)
         out["cover"] = _lines_of(d["cover"][0], d["cover"][1], zh)
