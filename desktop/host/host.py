@@ -19,7 +19,7 @@ import logging
 import secrets
 import threading
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -172,12 +172,6 @@ class Host:
             game = self.midend.game
             return {"givens": game.givens(), "digits": list(game.digits), "origins": list(game.origins),
                     "notes": list(game.notes), "solution": game.solution, "shape": game.shape}
-
-    def shows(self, givens: Sequence[int], shape: Any) -> bool:
-        """True while the puzzle shown is ``givens`` of ``shape`` (long work on a puzzle asks it, to stop)."""
-        with self.lock:
-            game = self.midend.game
-            return game.shape == shape and game.givens() == list(givens)
 
     def size(self) -> int:
         """Return N, the size of the puzzle shown (9 for a classic one): cells are 0..N*N-1, digits 1..N."""

@@ -65,7 +65,7 @@ class LearnHost:
         if shape.is_classic:
             found = rating_breakdown(givens)
         else:  # seconds on a hard killer: given up once another puzzle is shown (its rating would be dropped)
-            found = variant_rating(shape.model(givens), known, lambda: host.shows(givens, shape))
+            found = variant_rating(shape.model(givens), known, lambda: shows(host, givens, shape))
             if found is None:
                 return
         host.move({"name": "rated", "givens": givens, "rating": found, "shape": shape}, solving_ok=True)
@@ -75,6 +75,12 @@ class LearnHost:
         bottleneck) on the Timeline; GameError ``not_at_start`` unless the board holds only the givens
         (the rating's path is the puzzle's own), ``busy`` while a run is going."""
         self._host.open_run("human", index + 1)  # one event a step: paused right after that step
+
+
+def shows(host: Any, givens: Sequence[int], shape: Any) -> bool:
+    """True while the host shows the puzzle ``givens`` of ``shape`` (long work on a puzzle asks, to stop)."""
+    board = host.board()
+    return board["shape"] == shape and board["givens"] == list(givens)
 
 
 def variant_why(shape: Any, asked: dict[str, Any], solution: Sequence[int] | None) -> dict[str, Any]:

@@ -13,6 +13,7 @@ import pytest
 import engine
 from desktop.bridge import RecordingBridge
 from desktop.contract.api import Api
+from desktop.host.learn import shows
 from tests.harness.states import state_of
 from tests.harness.variant_data import TRAIN
 
@@ -302,10 +303,10 @@ def test_the_rating_of_a_killer_is_its_variant_level_and_its_hardest_step_opens_
     assert state_of(api)["session"]["status"] == "paused"
     assert api.stop()["ok"]
     killer = api._host.board()
-    assert api._host.shows(killer["givens"], killer["shape"])
+    assert shows(api._host, killer["givens"], killer["shape"])
     assert api.import_text(json.dumps(_record("iss-6x6")["fpuzzles"]))["ok"]
     assert state_of(api)["rating"] is None  # the rating belongs to the killer
-    assert not api._host.shows(killer["givens"], killer["shape"])  # a killer's rating still going stops
+    assert not shows(api._host, killer["givens"], killer["shape"])  # a killer's rating still going stops
     assert api.rate_puzzle()["ok"] and state_of(api)["rating"]["variant"] is True
 
 
