@@ -31,11 +31,11 @@ from engine.kernels import njit
 from engine.kernels.bits import popcount
 from engine.kernels.variant import H_CELLS, _propagate, _restrict, _row, _start, _workspace
 
-DEAD_SIGNATURE = "int64(int64[::1], int64[::1], int64[::1], int64[::1], int64[::1])"
+_ARRAYS = "int64[::1], int64[::1], int64[::1], int64[::1], int64[::1]"  # program, row, then three per kernel
+DEAD_SIGNATURE = f"int64({_ARRAYS})"
 INNER_SIGNATURE = "boolean(int64[::1], int64[::1], int64, int64)"
-NESTED_SIGNATURE = "int64(int64[::1], int64[::1], int64[::1], int64[::1], int64[::1], int64, int64, int64)"
-_ARRAYS6 = ", ".join(["int64[::1]"] * 6)
-UNION_SIGNATURE = f"int64({_ARRAYS6}, int64, int64)"
+NESTED_SIGNATURE = f"int64({_ARRAYS}, int64, int64, int64, int64)"
+UNION_SIGNATURE = f"int64({_ARRAYS}, int64[::1], int64, int64)"
 
 
 @njit(cache=True)
@@ -62,7 +62,8 @@ def _try(prog, base, trial, w, c, keep):
 @njit(cache=True)
 def _inner(prog, row, trial, w, most, rounds, dead):
     """Take out of the fixpoint ``row``, in place, each candidate of a cell of 2..``most`` candidates whose
-    try dies, then propagate, ``rounds`` times or until none dies; return False when the row dies."""
+    try dies, then propagate, ``rounds`` times or until none dies; return False when the row dies.
+    ``dead[nc]`` counts the tries made."""
     nc = prog[H_CELLS]
     for _ in range(rounds):
         found = False
@@ -75,6 +76,7 @@ def _inner(prog, row, trial, w, most, rounds, dead):
             while bits:
                 bit = bits & -bits
                 bits ^= bit
+                dead[nc] += 1
                 if not _try(prog, row, trial, w, c, bit):
                     dead[c] |= bit
                     found = True
@@ -111,34 +113,37 @@ def inner_fixpoint(prog, masks, most, rounds):
     w = _workspace(prog)
     row, ok = _base(prog, masks, w)
     if ok:
-        ok = _inner(prog, row, np.empty_like(row), w, most, rounds, np.zeros(nc, dtype=np.int64))
+        ok = _inner(prog, row, np.empty_like(row), w, most, rounds, np.zeros(nc + 1, dtype=np.int64))
     masks[:nc] = row[:nc]
     return ok
 
 
 @njit(cache=True, aot=NESTED_SIGNATURE)
-def nested_dead(prog, masks, cells, keeps, out, most, rounds, want):
+def nested_dead(prog, masks, cells, keeps, out, most, rounds, want, budget):
     """For each try in turn set ``out[i]``: 1 when it dies at once, 2 when it dies only once its inner
-    contradictions (``most``, ``rounds``: :func:`_inner`) are out, else 0; stop after ``want`` 2s (0: no
-    cap), the tries left then -1.  Return how many 2s."""
+    contradictions (``most``, ``rounds``: :func:`_inner`) are out, else 0; stop after ``want`` 2s or once
+    ``budget`` trials, outer and inner, are spent (0: no cap), the tries left then -1.  Return the trials
+    spent."""
     nc = prog[H_CELLS]
     w = _workspace(prog)
     base, ok = _base(prog, masks, w)
     outer = np.empty_like(base)
     trial = np.empty_like(base)
-    dead = np.zeros(nc, dtype=np.int64)
+    dead = np.zeros(nc + 1, dtype=np.int64)
     found = 0
     for i in range(len(cells)):
-        if want and found >= want:
+        if (want > 0 and found >= want) or (budget > 0 and dead[nc] >= budget):
             out[i] = -1
-        elif not ok or not _try(prog, base, outer, w, cells[i], keeps[i]):
+            continue
+        dead[nc] += 1
+        if not ok or not _try(prog, base, outer, w, cells[i], keeps[i]):
             out[i] = 1
         elif not _inner(prog, outer, trial, w, most, rounds, dead):
             out[i] = 2
             found += 1
         else:
             out[i] = 0
-    return found
+    return dead[nc]
 
 
 @njit(cache=True, aot=UNION_SIGNATURE)
@@ -151,7 +156,7 @@ def branch_union(prog, masks, starts, cells, keeps, union, most, rounds):
     base, ok = _base(prog, masks, w)
     trial = np.empty_like(base)
     scratch = np.empty_like(base)
-    dead = np.zeros(nc, dtype=np.int64)
+    dead = np.zeros(nc + 1, dtype=np.int64)
     union[:nc] = 0
     alive = 0
     for b in range(len(starts) - 1 if ok else 0):

@@ -402,6 +402,7 @@ class Prober:
 
     def __init__(self, puzzle: Puzzle) -> None:
         self.array = compile_puzzle(puzzle).array
+        self.spent = 0  # the trials the last nested search spent (for benchmarks)
         self.cells = puzzle.n_cells
         self._propagate = _k().propagate_state
         from engine.kernels import variant_probe
@@ -435,13 +436,14 @@ class Prober:
         return out if self._probe.inner_fixpoint(self.array, out, most, rounds) else None
 
     def nested_dead(self, row: np.ndarray, tries: Iterable[tuple[int, int]], most: int, rounds: int,
-                    want: int = 0) -> list[tuple[int, int]]:
+                    want: int = 0, budget: int = 0) -> list[tuple[int, int]]:
         """The tries that live once placed and propagated but die once their own inner contradictions
-        (:meth:`inner_fixpoint`) are out, in order, the first ``want`` of them (0: all)."""
+        (:meth:`inner_fixpoint`) are out, in order, the first ``want`` of them (0: all), among those
+        examined before ``budget`` trials, outer and inner, are spent (0: no cap)."""
         tries = list(tries)
         cells, keeps = _tries(tries)
         out = np.zeros(len(tries), dtype=np.int64)
-        self._probe.nested_dead(self.array, row, cells, keeps, out, most, rounds, want)
+        self.spent = self._probe.nested_dead(self.array, row, cells, keeps, out, most, rounds, want, budget)
         return [t for t, kind in zip(tries, out, strict=True) if kind == 2]
 
     def union(self, row: np.ndarray, branches: list[dict[int, int]], most: int = 0,

@@ -115,6 +115,10 @@ def test_the_inner_fixpoint_and_the_nested_finds_match_rounds_from_scratch(rid):
                 reference.append((c, d))
         assert len(set(nested) ^ set(reference)) <= 1
         assert fast.nested_dead(row, few, 3, 1, want=1) == nested[:1]
+        for budget in (1, 50, 400):  # a prefix of the finds: the search stops once the trials are spent
+            small = fast.nested_dead(row, few, 3, 1, budget=budget)
+            assert small == nested[:len(small)]
+            assert fast.spent <= budget + 1 + 3 * fast.cells  # the last outer trial may go over
 
 
 def test_the_union_of_branches_is_what_the_living_branches_keep():

@@ -27,6 +27,8 @@ from engine.steps import Step
 INNER_CANDIDATES = 3  # inside a trial, cells with more candidates are not tried (the cost grows fast)
 INNER_ROUNDS = 3  # rounds of inner contradictions per trial before it gives up
 MAX_SIZE = 9  # a 16x16 has ~2000 candidates to try, each with its inner trials: 3-5 s a search
+BUDGET = 50000  # compiled trials, outer and inner, per search (9x9 searches spend at most ~3,500; a 16x16's
+# ~2000 outer candidates would spend millions: at ~20 us a trial this keeps a search near 1 s)
 MAX_REPLAYS = 3  # outer candidates the worded steps replay per search (each replay costs ~0.1-0.5 s)
 
 
@@ -41,7 +43,7 @@ def _candidates(state: VariantState, fast: Any) -> list[tuple[int, int]]:
     row = fast.state(state.mask(c) for c in range(len(state.values)))
     empty = sorted((c for c, v in enumerate(state.values) if not v), key=lambda c: popcount(state.cands[c]))
     tries = [(c, d) for c in empty for d in digits_of(state.cands[c])]
-    return fast.nested_dead(row, tries, INNER_CANDIDATES, INNER_ROUNDS, MAX_REPLAYS)
+    return fast.nested_dead(row, tries, INNER_CANDIDATES, INNER_ROUNDS, MAX_REPLAYS, BUDGET)
 
 
 def replay(state: VariantState, cell: int, digit: int) -> dict[str, Any] | None:
