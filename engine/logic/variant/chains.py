@@ -9,13 +9,14 @@ state dead: an empty cell with no
 candidate, a house of N cells with no place for a digit, or a cage or line that cannot reach its sum.
 Which candidates to try is picked by the variant engine's compiled propagation
 (``engine.solve.variant.Prober``, cages with their house complements and the 45 rule's sums): every
-candidate of every cell is placed there and propagated, which takes 30-60 ms for a whole killer
-state, and those it finds dead are tried here first, fewest candidates first; then a few
-few-candidate cells and two-place house digits it did not flag (the trial's killer combinations of
-a house sometimes go further).  A flagged candidate whose trial the simple steps do not break is
-tried again with the 45 rule's steps too (:data:`WIDE`: the compiled propagation knows the innies'
-sums), up to MAX_WIDE per search.  The first contradiction found is the step (with the placements the
-chain made, in order, for its words).  This is the variant counterpart of the classic forcing chains
+candidate of every cell is placed there and propagated, which takes 5-15 ms for a whole killer state
+(the probe kernel: the state propagated once, each trial from there), and those it finds dead are tried
+here first, fewest candidates first; then a few few-candidate cells and two-place house digits it did
+not flag (the trial's killer combinations of a house sometimes go further).  A flagged candidate whose
+trial the simple steps do not break is tried again with the 45 rule's steps too (:data:`WIDE`: the
+compiled propagation knows the innies' sums), up to MAX_WIDE per search.  The first contradiction found
+is the step (with the placements the chain made, in order, for its words).
+This is the variant counterpart of the classic forcing chains
 and Nishio: the last reasoning before a guess (:mod:`.nested` goes one level deeper).
 """
 

@@ -75,17 +75,10 @@ def _agreeing(state: VariantState, fast: Any, deep: bool = False) -> list[tuple[
     out = []
     choices = _choices(state, DEEP_BRANCHES, DEEP_COMBOS) if deep else _choices(state)
     for facts, branches in choices:
-        union = [0] * n
-        for branch in branches:
-            trial = row.copy()
-            for c, keep in branch.items():
-                trial[c] &= keep
-            after = fast.propagate(trial)
-            if after is not None and deep:
-                after = nested.inner_fixpoint(fast, after)
-            if after is not None:
-                for c in range(n):
-                    union[c] |= int(after[c])
+        if deep:
+            union, _ = fast.union(row, branches, nested.INNER_CANDIDATES, nested.INNER_ROUNDS)
+        else:
+            union, _ = fast.union(row, branches)
         if any(not state.values[c] and state.cands[c] & ~union[c] for c in range(n)):
             out.append((facts, branches))
             if len(out) >= (DEEP_REPLAYS if deep else MAX_REPLAYS):

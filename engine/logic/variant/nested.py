@@ -27,48 +27,23 @@ from engine.steps import Step
 INNER_CANDIDATES = 3  # inside a trial, cells with more candidates are not tried (the cost grows fast)
 INNER_ROUNDS = 3  # rounds of inner contradictions per trial before it gives up
 MAX_SIZE = 9  # a 16x16 has ~2000 candidates to try, each with its inner trials: 3-5 s a search
+BUDGET = 50000  # compiled trials, outer and inner, per search (9x9 searches spend at most ~3,500; a 16x16's
+# ~2000 outer candidates would spend millions: at ~20 us a trial this keeps a search near 1 s)
 MAX_REPLAYS = 3  # outer candidates the worded steps replay per search (each replay costs ~0.1-0.5 s)
-
-
-def _inner_dead(fast: Any, row: np.ndarray) -> bool:
-    """True when the propagated ``row`` dies once its few-candidate cells' dead candidates are out."""
-    return inner_fixpoint(fast, row) is None
 
 
 def inner_fixpoint(fast: Any, row: np.ndarray) -> np.ndarray | None:
     """The propagated ``row`` with its few-candidate cells' dead candidates out (INNER_ROUNDS rounds),
     None when it dies."""
-    n = fast.cells
-    for _ in range(INNER_ROUNDS):
-        tries = [(c, d) for c in range(n) if 1 < popcount(int(row[c])) <= INNER_CANDIDATES
-                 for d in digits_of(int(row[c]))]
-        dead = fast.dead(row, tries)
-        if not dead:
-            return row
-        for c, d in dead:
-            row[c] &= ~(1 << (d - 1))
-        again = fast.propagate(row)
-        if again is None:
-            return None
-        row = again
-    return row
+    return fast.inner_fixpoint(row, INNER_CANDIDATES, INNER_ROUNDS)
 
 
 def _candidates(state: VariantState, fast: Any) -> list[tuple[int, int]]:
     """The outer candidates whose compiled trial dies through inner contradictions (not at once)."""
     row = fast.state(state.mask(c) for c in range(len(state.values)))
     empty = sorted((c for c, v in enumerate(state.values) if not v), key=lambda c: popcount(state.cands[c]))
-    out = []
-    for c in empty:
-        for d in digits_of(state.cands[c]):
-            trial = row.copy()
-            trial[c] = 1 << (d - 1)
-            after = fast.propagate(trial)
-            if after is not None and _inner_dead(fast, after):
-                out.append((c, d))
-                if len(out) >= MAX_REPLAYS:
-                    return out
-    return out
+    tries = [(c, d) for c in empty for d in digits_of(state.cands[c])]
+    return fast.nested_dead(row, tries, INNER_CANDIDATES, INNER_ROUNDS, MAX_REPLAYS, BUDGET)
 
 
 def replay(state: VariantState, cell: int, digit: int) -> dict[str, Any] | None:
