@@ -16,25 +16,12 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from engine.logic.variant import VariantState  # noqa: E402
 from engine.logic.variant.state import digits_of  # noqa: E402
-from engine.logic.variant.techniques import VARIANT_TECHNIQUES  # noqa: E402
-from engine.solve.variant import Prober  # noqa: E402
-from tests.harness.variant_reader import train_records  # noqa: E402
+from engine.solve.variant_prober import Prober  # noqa: E402
+from tests.harness.variant_reader import stall_state, train_records  # noqa: E402
 
 IDS = ",".join(["iss-hs-killers-9", "iss-tarek-all-13", "iss-wecoc-1", "iss-a-kind-of-magic",
                 "iss-16x16-sudoku-x-hard", "iss-strict-kropki"])
-
-
-def _stall(rec: dict) -> VariantState:
-    """The puzzle's state where every technique cheaper than the contradiction chains stops."""
-    state = VariantState.start(rec["puzzle"], rec["solution"])
-    cheap = [t for t in VARIANT_TECHNIQUES if t.cost < 7.0]
-    while True:
-        step = next((s for t in cheap for s in t.find(state) if state.changes(s)), None)
-        if step is None:
-            return state
-        state.apply(step)
 
 
 def main() -> None:
@@ -46,7 +33,7 @@ def main() -> None:
     for rid in args.ids.split(","):
         rec = recs[rid]
         fast = Prober(rec["puzzle"])
-        states = [_stall(rec)] * args.repeat
+        states = [stall_state(rec)] * args.repeat
         rows = [fast.state(s.mask(c) for c in range(len(s.values))) for s in states]
         tries = [[(c, d) for c in range(len(s.values)) if not s.values[c] for d in digits_of(s.cands[c])]
                  for s in states]

@@ -8,27 +8,14 @@ import random
 
 import pytest
 
-from engine.logic.variant import VariantState, chains, explain_variant, nested
+from engine.logic.variant import chains, explain_variant, nested
 from engine.logic.variant.state import popcount
-from engine.logic.variant.techniques import VARIANT_TECHNIQUES
 from engine.puzzle.model import Cage, Puzzle
-from engine.solve.variant import Prober
-from tests.harness.variant_reader import first_step_of, random_state, train_records
+from engine.solve.variant_prober import Prober
+from tests.harness.variant_reader import first_step_of, random_state, stall_state, train_records
 
 RECORDS = {r["id"]: r for r in train_records()}
 KILLERS = ["iss-hs-killers-7", "iss-tarek-all-3", "iss-wecoc-2"]
-
-
-def _stall(rid: str) -> VariantState:
-    """The published killer's state where every technique below the contradiction chains stops."""
-    rec = RECORDS[rid]
-    state = VariantState.start(rec["puzzle"], rec["solution"])
-    cheap = [t for t in VARIANT_TECHNIQUES if t.cost < 7.0]
-    while True:
-        step = next((s for t in cheap for s in t.find(state) if state.changes(s)), None)
-        if step is None:
-            return state
-        state.apply(step)
 
 
 def test_the_prober_finds_a_digit_a_cage_cannot_take_and_a_broken_state():
@@ -53,7 +40,7 @@ def test_the_compiled_filter_flags_only_candidates_off_the_solution(rid):
 
 
 def test_a_flagged_candidate_of_a_cell_past_the_trials_cap_is_worded_as_a_contradiction():
-    state = _stall("iss-tarek-all-6")
+    state = stall_state(RECORDS["iss-tarek-all-6"])
     wide = [(c, d) for c, d in chains.flagged(state) if popcount(state.cands[c]) > chains.MAX_CANDIDATES]
     assert wide, "the stall has no dead candidate in a cell of many candidates"
     steps = list(chains.contradiction(state))

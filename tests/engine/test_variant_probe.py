@@ -1,4 +1,4 @@
-"""The compiled probe (engine.kernels.variant_probe through engine.solve.variant.Prober) against the same
+"""The compiled probe (engine.kernels.variant_probe through the Prober) against the same
 trials propagated from scratch, one propagate call each, on random states of published puzzles: the
 same dead tries, the same inner fixpoints, nested finds and branch unions, every flagged try off the
 solution.
@@ -17,7 +17,7 @@ import numpy as np
 import pytest
 
 from engine.logic.variant.state import digits_of, popcount
-from engine.solve.variant import Prober
+from engine.solve.variant_prober import Prober
 from tests.harness.variant_reader import random_state, train_records
 
 RECORDS = {r["id"]: r for r in train_records()}

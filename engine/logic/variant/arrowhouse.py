@@ -121,7 +121,7 @@ def _house_support(state: VariantState, cells: tuple[int, ...],
         nonlocal walked
         walked += 1
         if walked > MAX_FILLINGS:
-            raise _TooLong
+            raise TooLong
         if i == len(order):
             rest = matchable(free_masks, full & ~used)
             if rest is None:
@@ -152,15 +152,15 @@ def _house_support(state: VariantState, cells: tuple[int, ...],
 
     try:
         walk(0, 0, ())
-    except _TooLong:
+    except TooLong:
         return None
     if not any(support.values()):
         return None
     return support, outer
 
 
-class _TooLong(Exception):
-    """The walk went past MAX_FILLINGS."""
+class TooLong(Exception):
+    """A house's walk went past its fillings' cap (MAX_FILLINGS here, pairhouse's there)."""
 
 
 def _touched(house: House, arrows: list[Arrow]) -> tuple[int, ...]:

@@ -8,7 +8,7 @@ cages, the cages of a house together, lines and dots: :data:`FOLLOW`) until one 
 state dead: an empty cell with no
 candidate, a house of N cells with no place for a digit, or a cage or line that cannot reach its sum.
 Which candidates to try is picked by the variant engine's compiled propagation
-(``engine.solve.variant.Prober``, cages with their house complements and the 45 rule's sums): every
+(``engine.solve.variant_prober.Prober``, cages with their house complements and the 45 rule's sums): every
 candidate of every cell is placed there and propagated, which takes 5-15 ms for a whole killer state
 (the probe kernel: the state propagated once, each trial from there), and those it finds dead are tried
 here first, fewest candidates first; then a few few-candidate cells and two-place house digits it did
@@ -156,14 +156,14 @@ def _tries(state: VariantState) -> list[tuple[int, int]]:
 
 
 def prober(state: VariantState) -> Any:
-    """The compiled propagation of the puzzle (``engine.solve.variant.Prober``), made once per puzzle;
+    """The compiled propagation of the puzzle (``engine.solve.variant_prober.Prober``), made once per puzzle;
     None when the variant engine's kernels are not in this tree."""
     return state.geometry.remember("prober", _make_prober)
 
 
 def _make_prober(puzzle: Any) -> Any:
     try:
-        from engine.solve.variant import Prober
+        from engine.solve.variant_prober import Prober
     except ImportError:
         return None
     return Prober(puzzle)

@@ -7,7 +7,7 @@ Two kinds of choice are split: a cell's few candidates (a cell forcing chain) an
 digit in a house (a house forcing chain).  Each branch is placed on a copy of the state and the simple
 steps of :mod:`.chains` followed to their end; a branch that dies drops out, and what holds in every
 branch that lives (a placement, a removed candidate) holds in the puzzle.  The compiled propagation
-(``engine.solve.variant.Prober``) picks the choices whose branches agree on something (a few ms for a
+(``engine.solve.variant_prober.Prober``) picks the choices whose branches agree on something (a few ms for a
 whole state: intersect the propagated rows); only those are replayed here, so every fact the words
 state is one the worded simple steps show.  Without the compiled engine nothing fires.
 """

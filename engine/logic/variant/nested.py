@@ -6,7 +6,7 @@ contradictions of its own (SE's dynamic forcing chains, one level deeper than :m
     for 7.  So r1c1 is not 5.
 
 The search for such a chain is too dear in Python (every candidate, and inside each trial every
-candidate again), so the compiled propagation (``engine.solve.variant.Prober``) picks the outer
+candidate again), so the compiled propagation (``engine.solve.variant_prober.Prober``) picks the outer
 candidates whose trial dies once its own contradictions are taken out; only those are replayed by
 the worded steps here, each inner elimination found by a worded trial (:func:`.chains.trial`), so
 every fact the words state is one the simple steps show.  Without the compiled engine nothing fires.

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from engine.logic.variant.arrowhouse import matchable, remembered
+from engine.logic.variant.arrowhouse import TooLong, matchable, remembered
 from engine.logic.variant.common import VariantTechnique, house_ref, make_step, trimmed
 from engine.logic.variant.pairlinks import PairRelation, pair_relations
 from engine.logic.variant.state import VariantState
@@ -75,7 +75,7 @@ def _house_support(state: VariantState, cells: tuple[int, ...],
         nonlocal walked
         walked += 1
         if walked > MAX_FILLINGS:
-            raise _TooLong
+            raise TooLong
         if i == len(order):
             rest = matchable(free_masks, full & ~used)
             if rest is None:
@@ -95,13 +95,9 @@ def _house_support(state: VariantState, cells: tuple[int, ...],
 
     try:
         walk(0, 0)
-    except _TooLong:
+    except TooLong:
         return None
     return support if any(support.values()) else None
-
-
-class _TooLong(Exception):
-    """The walk went past MAX_FILLINGS."""
 
 
 def marks_in_house(state: VariantState) -> Iterator[Step]:
