@@ -11,7 +11,9 @@ it; the ``H_*`` header words give where each table starts)::
                         little killers, killer sums too large for a table); bounds, and exact once
                         three cells or fewer are open when a weight is negative (arrows, outie sums)
       CAGE              the cells (a house) sum to total: aux holds every digit set of that size and
-                        sum (the digit-set table); sets are kept that every cell can take part in, and
+                        sum (the digit-set table); sets are kept that fit the cells by their singles
+                        (a cell left one digit of the set takes it, a digit left one cell goes there),
+                        each cell keeps the digits the kept sets left it, and
                         a digit every kept set needs leaves each cell that sees all the cage's cells
                         that can hold it (the Interactive Sudoku Solver's required-value exclusions)
       LINES             a full house's locked candidates: aux holds, per full house it meets in two
@@ -22,8 +24,8 @@ it; the ``H_*`` header words give where each table starts)::
                         peer): it then leaves the cells that see both
       SANDWICH          a line of N cells: the digits between the 1 and the N sum to total
       SPLIT             a cage inside a full house, then the house's other cells: aux holds the
-                        cage's size, then its digit-set table; a set is kept only when the other
-                        cells can hold the digits it leaves (the house's complement of the cage)
+                        cage's size, then its digit-set table; a set is kept when it fits the cage's
+                        cells as a CAGE's does and the other cells can hold the digits it leaves
     constraints of c    the constraints to look at again when c's candidates shrink (not its full
                         houses nor their locked candidates: the digit counts queue those)
     peer bits of c      c's peers as a bitset, in words of 62 cells (no word's sign bit set)
@@ -491,6 +493,60 @@ def _exclude_required(prog, st, w, start, end, need):
     return True
 
 
+@njit(cache=True, inline="always")
+def _combo_fit(prog, st, w, start, end, combo, keep):
+    """Fit one digit set of a table to the cage's cells (start..end, all different) by its singles: a cell
+    left one of the set's digits takes it, a digit left one cell goes there; add what each cell keeps to
+    w[keep + i] and return True, or False when a cell or a digit has no place (a bound the set alone
+    misses: 25 over five cells with 1 and 2 placed and the third open cell at most 7 leaves no 5 in a
+    cell that sees 9 at most: the Interactive Sudoku Solver's sum bounds cut it, the set check did not)."""
+    cells = prog[H_CON_CELLS]
+    tmp = keep + prog[H_N] + 1
+    k = end - start
+    for i in range(k):
+        m = st[prog[cells + start + i]] & combo
+        if m == 0:
+            return False
+        w[tmp + i] = m
+    again = True
+    while again:
+        again = False
+        fixed = 0
+        for i in range(k):
+            m = w[tmp + i]
+            if (m & (m - 1)) == 0:
+                if m & fixed:
+                    return False
+                fixed |= m
+        once = 0
+        twice = 0
+        for i in range(k):
+            m = w[tmp + i]
+            if (m & (m - 1)) != 0 and m & fixed:
+                m &= ~fixed
+                if m == 0:
+                    return False
+                w[tmp + i] = m
+                again = True
+            twice |= once & m
+            once |= m
+        if combo & ~once:
+            return False
+        lone = once & ~twice & ~fixed
+        if lone and not again:
+            for i in range(k):
+                m = w[tmp + i]
+                one = m & lone
+                if one and m != one:
+                    if one & (one - 1):
+                        return False
+                    w[tmp + i] = one
+                    again = True
+    for i in range(k):
+        w[keep + i] |= w[tmp + i]
+    return True
+
+
 @njit(cache=True)
 def _cage(prog, st, w, k, start, end):
     """A cage's digit-set table: keep the sets every cell can share in, cut cells to their union and
@@ -501,24 +557,22 @@ def _cage(prog, st, w, k, start, end):
     union = 0
     for i in range(start, end):
         union |= st[prog[cells + i]]
+    keep = W_QUEUED + 3 * prog[H_CONS] + prog[H_CELLS]
+    for i in range(end - start):
+        w[keep + i] = 0
     kept = 0
     need = -1
     for j in range(a0, a1):
         combo = prog[j]
         if combo & ~union:
             continue
-        fits = True
-        for i in range(start, end):
-            if (st[prog[cells + i]] & combo) == 0:
-                fits = False
-                break
-        if fits:
+        if _combo_fit(prog, st, w, start, end, combo, keep):
             kept |= combo
             need &= combo
     if kept == 0:
         return False
     for i in range(start, end):
-        if not _restrict(prog, st, w, prog[cells + i], kept):
+        if not _restrict(prog, st, w, prog[cells + i], w[keep + i - start]):
             return False
     return _exclude_required(prog, st, w, start, end, need & kept)
 
@@ -540,6 +594,9 @@ def _split(prog, st, w, k, start, end):
     outside = 0
     for i in range(mid, end):
         outside |= st[prog[cells + i]]
+    keep = W_QUEUED + 3 * prog[H_CONS] + prog[H_CELLS]
+    for i in range(mid - start):
+        w[keep + i] = 0
     kept = 0
     kept_out = 0
     for j in range(a0 + 1, a1):
@@ -547,18 +604,13 @@ def _split(prog, st, w, k, start, end):
         rest = full ^ combo
         if combo & ~inside or rest & ~outside:
             continue
-        fits = True
-        for i in range(start, mid):
-            if (st[prog[cells + i]] & combo) == 0:
-                fits = False
-                break
-        if fits:
+        if _combo_fit(prog, st, w, start, mid, combo, keep):
             kept |= combo
             kept_out |= rest
     if kept == 0:
         return False
     for i in range(start, mid):
-        if not _restrict(prog, st, w, prog[cells + i], kept):
+        if not _restrict(prog, st, w, prog[cells + i], w[keep + i - start]):
             return False
     for i in range(mid, end):  # noqa: SIM110 (numba compiles no generator)
         if not _restrict(prog, st, w, prog[cells + i], kept_out):
@@ -751,8 +803,9 @@ def _propagate(prog, st, w):
 
 @njit(cache=True)
 def _workspace(prog):
-    """Return a zeroed work array: counts, queued flags, the two constraint queues, placed cells, keep."""
-    return np.zeros(W_QUEUED + 3 * prog[H_CONS] + prog[H_CELLS] + prog[H_N] + 1, dtype=np.int64)
+    """Return a zeroed work array: counts, queued flags, the two constraint queues, placed cells, keep (a
+    sandwich's or a cage's digits per cell, then a cage's digits of one set per cell)."""
+    return np.zeros(W_QUEUED + 3 * prog[H_CONS] + prog[H_CELLS] + 2 * prog[H_N] + 1, dtype=np.int64)
 
 
 @njit(cache=True)
