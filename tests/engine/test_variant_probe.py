@@ -5,8 +5,10 @@ solution.
 
 From scratch and incrementally the propagation nearly always ends on the same candidates; it can
 differ where a handler that is not queued again by its own cuts (a killer cage's table) is not its own
-fixpoint: one try in tens of thousands, the from-scratch run that happens to run it again seeing one
-more contradiction.  Both are sound; the tests allow that rate, not more.
+fixpoint, the from-scratch run that happens to run it again seeing one more contradiction.  That was one
+try in tens of thousands until a cage's digit sets were fitted to its cells by their singles (a stronger
+cut that is less often its own fixpoint): 66 of 9,259 tries here, 0.7%.  Both are sound (every flagged
+try is off the solution); the tests allow 2%, not more: a try the probe fails to queue shows at once.
 """
 
 from __future__ import annotations
@@ -23,7 +25,7 @@ from tests.harness.variant_reader import random_state, train_records
 RECORDS = {r["id"]: r for r in train_records()}
 PUZZLES = ["iss-hs-killers-9", "iss-tarek-all-13", "iss-wecoc-1", "iss-a-kind-of-magic", "iss-long-sums-1",
            "iss-strict-kropki", "iss-16x16-sudoku-x-hard"]
-RATE = 1 / 2000  # tries allowed to differ from scratch (see the module's docstring)
+RATE = 1 / 50  # tries allowed to differ from scratch (see the module's docstring)
 
 
 def _states(rid: str, count: int) -> list[tuple[Prober, np.ndarray, list[tuple[int, int]]]]:
