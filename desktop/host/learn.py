@@ -77,7 +77,7 @@ class LearnHost:
         self._host.open_run("human", index + 1)  # one event a step: paused right after that step
 
 
-def shows(host: Any, givens: Sequence[int], shape: Any) -> bool:
+def shows(host: HostCalls, givens: Sequence[int], shape: Any) -> bool:
     """True while the host shows the puzzle ``givens`` of ``shape`` (long work on a puzzle asks, to stop)."""
     board = host.board()
     return board["shape"] == shape and board["givens"] == list(givens)
