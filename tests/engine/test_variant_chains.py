@@ -63,6 +63,17 @@ def test_a_nested_chain_fires_where_the_plain_chains_stop_on_a_published_killer(
     assert zh.startswith("如果") and "不能是" in zh and "{" not in zh
 
 
+def test_a_trial_the_worded_steps_kill_alone_is_a_plain_chain_not_a_nested_one_with_no_inner_step():
+    state = stall_state(RECORDS["iss-tarek-all-6"])
+    plain = next(chains.contradiction(state))
+    (c, d), = plain.eliminations
+    facts = nested.replay(state, c, d)
+    assert facts is not None and facts["inner"] == []
+    step = nested.step_of(state, c, d, facts)
+    assert step.technique == "contradiction" and "inner" not in step.detail
+    assert explain_variant(step) == explain_variant(plain) and "{" not in explain_variant(step, "zh")
+
+
 @pytest.mark.slow
 def test_the_nested_chain_is_sound_on_random_states_of_published_killers():
     fired = 0

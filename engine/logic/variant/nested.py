@@ -79,8 +79,17 @@ def nested_contradiction(state: VariantState) -> Iterator[Step]:
     for cell, d in _candidates(state, fast):
         facts = replay(state, cell, d)
         if facts is not None:
-            yield make_step(state, "nested_contradiction", eliminations=[(cell, d)], cells=[cell],
-                            candidates=[(cell, d)], digit=d, **facts)
+            yield step_of(state, cell, d, facts)
+
+
+def step_of(state: VariantState, cell: int, digit: int, facts: dict[str, Any]) -> Step:
+    """The step that ``replay``'s facts show: a plain forcing chain when the worded steps alone killed
+    the trial (they can see what the compiled filter does not), so no step is worded with no inner one."""
+    if not facts["inner"]:
+        facts = {k: v for k, v in facts.items() if k != "inner"}
+    technique = "nested_contradiction" if "inner" in facts else "contradiction"
+    return make_step(state, technique, eliminations=[(cell, digit)], cells=[cell],
+                     candidates=[(cell, digit)], digit=digit, **facts)
 
 
 TECHNIQUES = [
