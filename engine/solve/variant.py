@@ -346,8 +346,8 @@ def _compile(puzzle: Puzzle) -> Program:
         peers[c].discard(c)
     sums = _sum_constraints(puzzle) + derived_sums(puzzle, house_cells)
     sums += combined_sums(sums, peers, n)
+    sums += intersection_sums(puzzle, [h for h in house_cells if len(h) == n], peers)
     full = [h for h in house_cells if len(h) == n]
-    sums += intersection_sums(puzzle, full, peers)
     sums = [grouped(con, peers) if con[0] == SUM else with_complement(con, full) for con in sums]
     # a cage's digit-set table holds its all-different check: its house only gives the cells' peers
     tabled = {tuple(sorted(cells[:aux[0]] if kind == SPLIT else cells))
