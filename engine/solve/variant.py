@@ -48,6 +48,7 @@ from engine.puzzle.model import (
     Sandwich,
     Thermometer,
 )
+from engine.solve.variant_cross import intersection_sums
 from engine.solve.variant_pack import pack
 from engine.solve.variant_sums import (
     CAGE,
@@ -88,7 +89,9 @@ class Program:
         self.init = init
         self.peers = [sorted(p) for p in peers]
         self.cons = cons
-        self.array = pack(size, init, self.peers, cons, _priorities(size, cons))
+        kinds = {kind for kind, *_ in cons}
+        pairs_only = PAIR in kinds and kinds <= {HOUSE, LINES, PAIR}
+        self.array = pack(size, init, self.peers, cons, _priorities(size, cons, 1 if pairs_only else 2))
         # the search's mode (engine.kernels.variant.search): conflict scores, then the refutation order
         # where a cage table carries a removed digit far (killers: about half the guesses and CPU on the
         # slow ones), else each node's digits in turn and the house digits' branch (the refutation order
@@ -97,10 +100,11 @@ class Program:
         # where the puzzle is pairs and houses only (thermometers, dots, non-consecutive) a dead end scores
         # the last cell its propagation placed, not the guessed cell (bit 8), and its digit (bit 32):
         # a-kind-of-magic over 3,000,000 guesses -> 86,000; with sums or cages the first cost more than it
-        # saved (x-arrow-slow 8.6k -> 50k, hs-killers-9 26k -> 72k)
-        kinds = {kind for kind, *_ in cons}
-        if PAIR in kinds and kinds <= {HOUSE, LINES, PAIR}:
-            self.mode |= 8 | 32
+        # saved (x-arrow-slow 8.6k -> 50k, hs-killers-9 26k -> 72k); with a full house weighed once in the
+        # first priorities (the ISS's), the refutation order too (bit 4): a-kind-of-magic 376k guesses /
+        # 6.97M runs over decays 11-15 -> 133k / 4.79M, anti-consectutive-hard 1.29M / 58.3M -> 646k / 57.8M
+        if pairs_only:
+            self.mode |= 4 | 8 | 32
 
     def with_givens(self, givens: tuple[int, ...]) -> Program:
         """The same program with ``givens`` cutting its first candidates (a copy: the tables are shared,
@@ -115,15 +119,18 @@ class Program:
         return other
 
 
-def _priorities(size: int, cons: list[tuple[int, tuple[int, ...], int, list[int]]]) -> list[int]:
+def _priorities(size: int, cons: list[tuple[int, tuple[int, ...], int, list[int]]],
+                full: int = 2) -> list[int]:
     """Each cell's first search priority: the sum over its constraints of how much each constrains it
-    (a house its size, twice when full; a sum more the fewer its cells; a pair 2; a sandwich nothing:
-    its cells first made 11 times the guesses on sandwich-partial-slow), so the first guesses
-    go where the constraints are dense before any conflict has been counted."""
+    (a house its size, ``full`` times when full; a sum more the fewer its cells; a pair 2; a sandwich
+    nothing: its cells first made 11 times the guesses on sandwich-partial-slow), so the first guesses
+    go where the constraints are dense before any conflict has been counted.  Pair programs weigh a
+    full house once, as the Interactive Sudoku Solver does (a-kind-of-magic 441k -> 376k guesses over
+    decays 11-15, every decay fewer; anti-consectutive-hard the same within 1%)."""
     prio = [0] * (size * size)
     for kind, cells, _, aux in cons:
         if kind == HOUSE:
-            weight = len(cells) * (2 if len(cells) == size else 1)
+            weight = len(cells) * (full if len(cells) == size else 1)
         elif kind in (CAGE, SUM):
             weight = max(2 * size - len(cells), size)
         elif kind == SPLIT:
@@ -339,6 +346,7 @@ def _compile(puzzle: Puzzle) -> Program:
         peers[c].discard(c)
     sums = _sum_constraints(puzzle) + derived_sums(puzzle, house_cells)
     sums += combined_sums(sums, peers, n)
+    sums += intersection_sums(puzzle, [h for h in house_cells if len(h) == n], peers)
     full = [h for h in house_cells if len(h) == n]
     sums = [grouped(con, peers) if con[0] == SUM else with_complement(con, full) for con in sums]
     # a cage's digit-set table holds its all-different check: its house only gives the cells' peers

@@ -27,6 +27,7 @@ from engine import (
 )
 from engine.puzzle.model import RULES, Puzzle, Rule, standard_regions
 from engine.solve.variant import count_solutions, solutions, solve
+from engine.solve.variant_cross import intersection_sums
 from tests.harness.variant_data import FAST, records
 
 # --- the independent checker: every rule read straight from the model ------------------------------
@@ -413,6 +414,33 @@ def test_little_killers_every_way_keep_every_solution(seed: int) -> None:
     expected = {g for g in brute_completions(puzzle) if satisfies(puzzle, g)}
     assert sol in expected
     assert set(solutions(puzzle, limit=len(expected) + 5)) == expected
+
+
+def test_little_killers_across_x_houses_keep_every_solution() -> None:
+    """6x6 X grids under little killers every way: where killers and houses cover a house, the sum of
+    their cells outside it holds on the solution, and the solutions are the brute force's."""
+    regions = standard_regions(6)
+    x = [Diagonal(), Diagonal(anti=True)]
+    base = solve(Puzzle.checked(6, [0] * 36, regions, x))
+    built = 0
+    for seed in range(8):
+        rng = random.Random(7100 + seed)
+        relabel = [0, *rng.sample(range(1, 7), 6)]  # a digit relabelling keeps the diagonals' rule
+        sol = tuple(relabel[d] for d in base)
+        cons = x + make_constraints("snipes", 6, sol, rng)
+        givens = [0] * 36
+        for c in rng.sample(range(36), rng.randint(10, 16)):
+            givens[c] = sol[c]
+        puzzle = Puzzle.checked(6, givens, regions, cons)
+        houses = [tuple(sorted(h.cells)) for h in puzzle.houses() if len(h.cells) == 6]
+        peers = [{p for h in houses if c in h for p in h} - {c} for c in range(36)]
+        cross = intersection_sums(puzzle, houses, peers)
+        assert all(sum(sol[c] for c in cells) == total for _, cells, total, _ in cross)
+        built += len(cross)
+        expected = {g for g in brute_completions(puzzle) if satisfies(puzzle, g)}
+        assert sol in expected
+        assert set(solutions(puzzle, limit=len(expected) + 5)) == expected
+    assert built
 
 
 @pytest.mark.parametrize("record", PUBLISHED)
