@@ -16,7 +16,9 @@ A puzzle is compiled once into one flat program (:func:`compile_puzzle`, the lay
   positions;
 * with killer cages, each house and each band of houses whose cages cover it has an *innie* or
   *outie* sum (the 45 rule): the cells of the house outside the cages inside it, and the cells of the
-  cages that cross it outside it, as one more sum (little killers that cross no cage count as cages).
+  cages that cross it outside it, as one more sum (little killers that cross no cage count as cages);
+  rows, columns and regions added up from either side give more, each cage counted the way it crosses
+  least (:mod:`engine.solve.variant_innies`, the Interactive Sudoku Solver's).
 
 The tables of a grid and its constraints are compiled once per process (an LRU cache keyed by size,
 regions and constraints); the givens only cut a copy of the first candidates.
