@@ -25,7 +25,8 @@ it; the ``H_*`` header words give where each table starts)::
       SANDWICH          a line of N cells: the digits between the 1 and the N sum to total
       SPLIT             a cage inside a full house, then the house's other cells: aux holds the
                         cage's size, then its digit-set table; a set is kept when it fits the cage's
-                        cells as a CAGE's does and the other cells can hold the digits it leaves
+                        cells as a CAGE's does and the other cells can hold the digits it leaves, and
+                        a digit every kept set needs leaves the cells that see all its places, as a CAGE's
     constraints of c    the constraints to look at again when c's candidates shrink (not its full
                         houses nor their locked candidates: the digit counts queue those)
     peer bits of c      c's peers as a bitset, in words of 62 cells (no word's sign bit set)
@@ -582,7 +583,8 @@ def _cage(prog, st, w, k, start, end):
 def _split(prog, st, w, k, start, end):
     """A cage and the rest of its house: keep the digit sets of the cage whose every digit some cage cell
     can take and whose complement the other cells can hold, and cut both sides to what the kept sets
-    allow (a digit every set needs leaves the other cells; the house's hidden singles place it)."""
+    allow; a digit every kept set needs leaves each cell that sees all its places in the cage (the other
+    cells of a row the cage's places of it share: the Interactive Sudoku Solver's cut, which ours missed)."""
     n = prog[H_N]
     cells = prog[H_CON_CELLS]
     a0 = prog[H_AUX] + prog[prog[H_AUX_START] + k]
@@ -600,6 +602,7 @@ def _split(prog, st, w, k, start, end):
         w[keep + i] = 0
     kept = 0
     kept_out = 0
+    need = -1
     for j in range(a0 + 1, a1):
         combo = prog[j]
         rest = full ^ combo
@@ -608,6 +611,7 @@ def _split(prog, st, w, k, start, end):
         if _combo_fit(prog, st, w, start, mid, combo, keep):
             kept |= combo
             kept_out |= rest
+            need &= combo
     if kept == 0:
         return False
     for i in range(start, mid):
@@ -616,7 +620,7 @@ def _split(prog, st, w, k, start, end):
     for i in range(mid, end):  # noqa: SIM110 (numba compiles no generator)
         if not _restrict(prog, st, w, prog[cells + i], kept_out):
             return False
-    return True
+    return _exclude_required(prog, st, w, start, mid, need & kept)
 
 
 @njit(cache=True)

@@ -1,0 +1,41 @@
+"""The innie/outie sums across houses (engine/solve/variant_innies.py) hold on every published killer's
+solution, and some puzzles have them (random killers against brute force: test_variant_solver.py)."""
+
+from __future__ import annotations
+
+from engine.puzzle.model import Cage
+from engine.solve.variant_innies import innie_outie_sums
+from engine.solve.variant_sums import CAGE, SUM
+from tests.harness.variant_data import records
+
+
+def _implied(puzzle):
+    """The puzzle's sums as the solver makes them (no sum held before)."""
+    houses = list(dict.fromkeys(tuple(sorted(h.cells)) for h in puzzle.houses() if len(h.cells) > 1))
+    return innie_outie_sums(puzzle, houses, [])
+
+
+def test_every_sum_holds_on_the_published_killers() -> None:
+    """Each sum's weighted digits make its total on the published solution (a table: distinct digits too)."""
+    checked = signed = 0
+    for record in records():
+        if record.solution is None or not record.puzzle.of_kind(Cage):
+            continue
+        grid = record.solution
+        for kind, cells, total, aux in _implied(record.puzzle):
+            weights = aux[:len(cells)] if kind == SUM else [1] * len(cells)
+            made = sum(wt * grid[c] for c, wt in zip(cells, weights, strict=True))
+            assert made == total, (record.id, cells)
+            if kind == CAGE:
+                assert len({grid[c] for c in cells}) == len(cells), (record.id, cells)
+            checked += 1
+            signed += any(wt < 0 for wt in weights)
+    assert checked > 100 and signed > 50, "too few sums: the test would check little"
+
+
+def test_a_sum_already_held_is_not_made_again() -> None:
+    """Given the sums it makes, it makes none."""
+    record = next(r for r in records() if r.id == "iss-wecoc-1")
+    made = _implied(record.puzzle)
+    houses = list(dict.fromkeys(tuple(sorted(h.cells)) for h in record.puzzle.houses() if len(h.cells) > 1))
+    assert made and innie_outie_sums(record.puzzle, houses, made) == []
