@@ -1,6 +1,6 @@
 """The variant contradiction chains the compiled propagation picks: the filter is sound, a trial it flags
-is worded, and the nested forcing chain fires on a published killer, sound on random states, in both
-languages."""
+is worded, and the nested forcing chain (and the deep one, where a guess came) fires on a published
+killer, sound on random states, in both languages."""
 
 from __future__ import annotations
 
@@ -86,5 +86,33 @@ def test_the_nested_chain_is_sound_on_random_states_of_published_killers():
                 # inner eliminations hold under the false hypothesis only (they may take the solution digit)
                 deads = {fact["dead"] for fact in step.detail["inner"]}
                 assert deads and deads <= {"cell", "house", "repeat", "cage", "line"}
+                fired += 1
+    assert fired > 0
+
+
+def test_a_deep_nested_chain_fires_where_a_guess_came_on_a_published_killer():
+    # tarek-all-15 guessed at its 22nd step: inner trials on cells of 3 candidates found nothing there
+    rec = RECORDS["iss-tarek-all-15"]
+    found = first_step_of(rec, "deep_nested_contradiction")
+    assert found is not None
+    (c, d), = found.eliminations
+    assert rec["solution"][c] != d and found.detail["inner"]
+    en, zh = explain_variant(found), explain_variant(found, "zh")
+    assert en.startswith("if ") and "cannot be" in en and "{" not in en
+    assert zh.startswith("如果") and "不能是" in zh and "{" not in zh
+
+
+@pytest.mark.slow
+def test_the_deep_nested_chain_is_sound_on_random_states_of_published_killers():
+    fired = 0
+    for rid in [*KILLERS, "iss-tarek-all-13", "iss-hs-killers-9"]:
+        rec = RECORDS[rid]
+        rng = random.Random(rid + "-deep")
+        for _ in range(4):  # near the start (few digits placed, most candidates kept), where it is needed
+            for step in nested.deep_nested_contradiction(random_state(rec, rng, 9, 0.9)):
+                assert all(rec["solution"][c] != d for c, d in step.eliminations), step
+                deep = step.technique == "deep_nested_contradiction"
+                assert deep == bool(step.detail.get("inner")), step  # none inner: worded as a plain one
+                assert step.detail["dead"] in {"cell", "house", "repeat", "cage", "line"}
                 fired += 1
     assert fired > 0

@@ -16,8 +16,9 @@ for one cage.
 from __future__ import annotations
 
 from collections.abc import Iterator
-from functools import lru_cache
+from functools import lru_cache, reduce
 from itertools import combinations
+from operator import or_
 
 from engine.logic.variant.common import (
     VariantTechnique,
@@ -28,10 +29,11 @@ from engine.logic.variant.common import (
     trimmed,
 )
 from engine.logic.variant.state import VariantState, digits_of
-from engine.logic.variant.sums import cage_support
+from engine.logic.variant.sums import cage_support, compiled
 from engine.puzzle.model import Cage, House, Puzzle
 from engine.steps import Step
 
+SPLIT_DIGITS = 9  # digits past which split_options stays in Python (the compiled table has 2^N rows)
 MAX_STATES = 40000  # digit sets a house's walk may hold at once (16x16 houses of many small cages)
 
 
@@ -40,6 +42,23 @@ def split_options(total: int, masks: tuple[int, ...], inside: tuple[bool, ...]) 
     """A cage's possible digit sets on its ``inside`` cells, each with the digits every cell of the
     cage can hold when the inside cells take that set; empty when the cage cannot reach its total."""
     _, combos = cage_support(total, masks)
+    fast = compiled()
+    if fast is None or not combos or max(combos).bit_length() > SPLIT_DIGITS:
+        return split_python(combos, masks, inside)
+    import numpy as np
+
+    n = max(combos).bit_length()
+    table = fast.split_support(np.array(masks, dtype=np.int64), np.array(inside, dtype=np.int64),
+                               np.array(combos, dtype=np.int64), n)
+    k = len(masks)
+    found = np.flatnonzero(table[:, k])
+    return {s: tuple(row[:k]) for s, row in zip(found.tolist(), table[found].tolist(), strict=True)}
+
+
+def split_python(combos: tuple[int, ...], masks: tuple[int, ...],
+                 inside: tuple[bool, ...]) -> dict[int, tuple[int, ...]]:
+    """:func:`split_options` in Python, from the cage's combinations (the reference the compiled walk
+    is tested against)."""
     ins = [i for i, f in enumerate(inside) if f]
     outs = [i for i, f in enumerate(inside) if not f]
     options: dict[int, list[int]] = {}
@@ -138,11 +157,6 @@ def _above(n: int, s: int) -> int:
     return out
 
 
-def _flip(bits: int, n: int) -> int:
-    """The family {full - u : u in bits} of digit sets of N digits (full - u is u's bit reversed)."""
-    return int(format(bits, f"0{1 << n}b")[::-1], 2)
-
-
 def _walk(options: list[list[int]], n: int) -> list[set[int]] | None:
     """The digit sets of each group that fit with the others' into all N digits once each, or None
     when the walk grows past MAX_STATES (families of digit sets kept as the bits of an int)."""
@@ -155,16 +169,16 @@ def _walk(options: list[list[int]], n: int) -> list[set[int]] | None:
         for s in opts:
             f |= (forward[-1] & _disjoint(n, s)) << s
         forward.append(f)
-    backward = 1
+    rest = 1 << ((1 << n) - 1)  # the sets the groups before i+1 must fill exactly: all N digits
     viable: list[set[int]] = [set() for _ in range(k)]
     for i in range(k - 1, -1, -1):
-        rest = _flip(backward, n)  # the sets the groups before i+1 must fill exactly
-        b = 0
+        before = 0  # what the groups before i must fill, once group i takes one of its sets
         for s in options[i]:
-            if forward[i] & ((rest & _above(n, s)) >> s):
+            t = (rest & _above(n, s)) >> s
+            if forward[i] & t:
                 viable[i].add(s)
-            b |= (backward & _disjoint(n, s)) << s
-        backward = b
+            before |= t
+        rest = before
     return viable
 
 
@@ -192,10 +206,11 @@ def _walk_sets(options: list[list[int]], full: int) -> list[set[int]] | None:
 
 @lru_cache(maxsize=32768)
 def _fit(spec: tuple[tuple[int | None, tuple[bool, ...]], ...], masks: tuple[tuple[int, ...], ...],
-         n: int) -> tuple[tuple[tuple[int, ...], ...], tuple[tuple[int, ...], ...]] | None:
+         n: int) -> tuple[tuple[tuple[int, ...], ...], tuple[tuple[int, ...], ...], bool] | None:
     """For groups (a cage's total and which cells lie in the house, or no total for a lone cell) with
     their cells' masks: (each group's cells' digits that some fitting sets place, each group's fitting
-    sets); None when a group cannot be filled or the walk grows too large."""
+    sets, whether a mask loses a digit); None when a group cannot be filled or the walk grows too
+    large."""
     splits = []
     for (total, inside), ms in zip(spec, masks, strict=True):
         split = {b: (b,) for b in _bits(ms[0])} if total is None else split_options(total, ms, inside)
@@ -207,11 +222,13 @@ def _fit(spec: tuple[tuple[int | None, tuple[bool, ...]], ...], masks: tuple[tup
         return None
     supports = []
     for split, keep, ms in zip(splits, viable, masks, strict=True):
-        support = [0] * len(ms)
-        for s in keep:
-            support = [a | b for a, b in zip(support, split[s], strict=True)]
-        supports.append(tuple(support))
-    return tuple(supports), tuple(tuple(sorted(keep)) for keep in viable)
+        if not keep:
+            supports.append((0,) * len(ms))
+        else:
+            supports.append(tuple(reduce(or_, col) for col in zip(*(split[s] for s in keep), strict=True)))
+    cuts = any(m & ~k for ms, support in zip(masks, supports, strict=True)
+               for m, k in zip(ms, support, strict=True))
+    return tuple(supports), tuple(tuple(sorted(keep)) for keep in viable), cuts
 
 
 @lru_cache(maxsize=4096)
@@ -219,22 +236,37 @@ def _bits(mask: int) -> tuple[int, ...]:
     return tuple(1 << (d - 1) for d in digits_of(mask))
 
 
+def _house_specs(puzzle: Puzzle) -> list[tuple[int, list[Group], dict | None, list[Group], tuple, list[int]]]:
+    """:func:`_house_groups` with what each house's fit needs that never changes: (house index, its
+    groups, the 45 rule's facts or None, the groups and loose cells as groups, their spec, the loose
+    cells)."""
+    houses = puzzle.houses()
+    out = []
+    for h, groups, rule in _house_groups(puzzle):
+        grouped = {c for g in groups for c in g[1]}
+        loose = [c for c in houses[h].cells if c not in grouped]
+        every = list(groups) + [(-2, (c,), None, (True,)) for c in loose]
+        spec = tuple((total, inside) for _, _, total, inside in every)
+        out.append((h, groups, rule, every, spec, loose))
+    return out
+
+
 def _house_steps(state: VariantState, with_rule: bool) -> Iterator[Step]:
     n = state.size
     geo = state.geometry
-    for h, groups, rule in geo.remember("killer_house_groups", _house_groups):
+    values, cands = state.values, state.cands
+    for h, groups, rule, every, spec, loose in geo.remember("killer_house_specs", _house_specs):
         if (rule is not None) != with_rule:
             continue
         house = geo.houses[h]
-        grouped = {c for g in groups for c in g[1]}
-        loose = [c for c in house.cells if c not in grouped]
-        every = list(groups) + [(-2, (c,), None, (True,)) for c in loose]
-        spec = tuple((total, inside) for _, _, total, inside in every)
-        masks = tuple(tuple(state.mask(c) for c in cells) for _, cells, _, _ in every)
+        masks = tuple(tuple(1 << (values[c] - 1) if values[c] else cands[c] for c in cells)
+                      for _, cells, _, _ in every)
         fit = _fit(spec, masks, n)
         if fit is None:
             continue
-        supports, keeps = fit
+        supports, keeps, cuts = fit
+        if not cuts:
+            continue
         gone = [p for (_, cells, _, _), support in zip(every, supports, strict=True)
                 for p in trimmed(state, cells, support)]
         if not gone:
@@ -251,7 +283,7 @@ def _house_steps(state: VariantState, with_rule: bool) -> Iterator[Step]:
                      "innies": rule["cells"] if innies else [],
                      "outies": [] if innies else rule["cells"]}
         yield make_step(state, "killer_combinations_45" if rule else "killer_combinations",
-                        eliminations=gone, cells=sorted(grouped & set(house.cells)),
+                        eliminations=gone, cells=sorted({c for g in groups for c in g[1]} & set(house.cells)),
                         cages=[p["cage"]["index"] for p in parts if p["cage"]["index"] >= 0],
                         house=house_ref(state, house), parts=parts, loose=loose, **extra)
 

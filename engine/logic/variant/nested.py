@@ -10,6 +10,13 @@ candidate again), so the compiled propagation (``engine.solve.variant_prober.Pro
 candidates whose trial dies once its own contradictions are taken out; only those are replayed by
 the worded steps here, each inner elimination found by a worded trial (:func:`.chains.trial`), so
 every fact the words state is one the simple steps show.  Without the compiled engine nothing fires.
+
+The deep nested contradiction (cost 8.8, after every other chain) is the same search with inner trials
+on cells of up to 4 candidates, then 6 where that finds nothing (DEEP_INNER), its replay following the
+45 rule's steps where the simple ones fall short (as the nested forcing chain's branches do): tried
+only where a guess would come next, so a path that needs no guess is as it was.  At the train
+killers' first guesses cells of 4 candidates gave a step on four of six (0.1-0.9 s a search), where
+cells of 3 found none, and cells of 6 on three of the guesses left after that (0.3-1.2 s).
 """
 
 from __future__ import annotations
@@ -30,6 +37,7 @@ MAX_SIZE = 9  # a 16x16 has ~2000 candidates to try, each with its inner trials:
 BUDGET = 50000  # compiled trials, outer and inner, per search (9x9 searches spend at most ~3,500; a 16x16's
 # ~2000 outer candidates would spend millions: at ~20 us a trial this keeps a search near 1 s)
 MAX_REPLAYS = 3  # outer candidates the worded steps replay per search (each replay costs ~0.1-0.5 s)
+DEEP_INNER = (4, 6)  # the deep nested contradiction's inner trials: cells of up to 4 candidates, then 6
 
 
 def inner_fixpoint(fast: Any, row: np.ndarray) -> np.ndarray | None:
@@ -38,29 +46,36 @@ def inner_fixpoint(fast: Any, row: np.ndarray) -> np.ndarray | None:
     return fast.inner_fixpoint(row, INNER_CANDIDATES, INNER_ROUNDS)
 
 
-def _candidates(state: VariantState, fast: Any) -> list[tuple[int, int]]:
-    """The outer candidates whose compiled trial dies through inner contradictions (not at once)."""
+def _candidates(state: VariantState, fast: Any, inner: int = INNER_CANDIDATES) -> list[tuple[int, int]]:
+    """The outer candidates whose compiled trial dies through inner contradictions (not at once), the
+    inner trials on cells of up to ``inner`` candidates."""
     row = fast.state(state.mask(c) for c in range(len(state.values)))
     empty = sorted((c for c, v in enumerate(state.values) if not v), key=lambda c: popcount(state.cands[c]))
     tries = [(c, d) for c in empty for d in digits_of(state.cands[c])]
-    return fast.nested_dead(row, tries, INNER_CANDIDATES, INNER_ROUNDS, MAX_REPLAYS, BUDGET)
+    return fast.nested_dead(row, tries, inner, INNER_ROUNDS, MAX_REPLAYS, BUDGET)
 
 
-def replay(state: VariantState, cell: int, digit: int) -> dict[str, Any] | None:
-    """The worded chain of ``digit`` in ``cell`` dying through inner contradictions: its facts, or None
-    when the simple steps and their own trials do not show it."""
+def replay(state: VariantState, cell: int, digit: int, inner_cands: int = INNER_CANDIDATES,
+           wide: bool = False) -> dict[str, Any] | None:
+    """The worded chain of ``digit`` in ``cell`` dying through inner contradictions (on cells of up to
+    ``inner_cands`` candidates; ``wide``: with the 45 rule's steps where the simple ones fall short):
+    its facts, or None when those steps and their own trials do not show it."""
     s = state.copy()
     s.place(cell, digit)
     made: list[tuple[int, int]] = []
     inner: list[dict[str, Any]] = []
     for _ in range(INNER_ROUNDS + 1):
         why = chains.run(s, made)
+        if why is None and wide:
+            why = chains.run(s, made, chains.WIDE)
         if why is not None:
             return {"chain": [list(p) for p in made], "inner": inner, **chains.why_detail(why)}
-        few = [c for c, v in enumerate(s.values) if not v and popcount(s.cands[c]) <= INNER_CANDIDATES]
+        few = [c for c, v in enumerate(s.values) if not v and popcount(s.cands[c]) <= inner_cands]
         found = False
         for c, d in chains.flagged(s, few):
             why, sub = chains.trial(s, c, d)
+            if why is None and wide:
+                why, sub = chains.trial(s, c, d, chains.WIDE)
             if why is not None:
                 s.eliminate(c, d)
                 inner.append({"cell": c, "digit": d, "chain": [list(p) for p in sub],
@@ -92,9 +107,40 @@ def step_of(state: VariantState, cell: int, digit: int, facts: dict[str, Any]) -
                      candidates=[(cell, digit)], digit=digit, **facts)
 
 
+def deep_nested_contradiction(state: VariantState) -> Iterator[Step]:
+    """The nested contradiction with inner trials on cells of up to 4 candidates (then 6, when that
+    finds nothing) and the 45 rule's steps in the replay: the last chain before a guess."""
+    fast = chains.prober(state)
+    if fast is None or state.size > MAX_SIZE:
+        return
+    for inner in DEEP_INNER:
+        found = False
+        for cell, d in _candidates(state, fast, inner):
+            facts = replay(state, cell, d, inner, wide=True)
+            if facts is not None:
+                found = True
+                yield _deep_step(state, cell, d, facts)
+        if found:
+            return
+
+
+def _deep_step(state: VariantState, cell: int, d: int, facts: dict[str, Any]) -> Step:
+    """The deep nested contradiction's step (a plain contradiction when it needed no inner one)."""
+    if not facts["inner"]:  # the 45 rule's steps broke it with no inner contradiction: a plain one
+        del facts["inner"]
+        return make_step(state, "contradiction", eliminations=[(cell, d)], cells=[cell],
+                         candidates=[(cell, d)], digit=d, **facts)
+    return make_step(state, "deep_nested_contradiction", eliminations=[(cell, d)], cells=[cell],
+                     candidates=[(cell, d)], digit=d, **facts)
+
+
 TECHNIQUES = [
     VariantTechnique("nested_contradiction", "Nested Forcing Chain (contradiction)", "嵌套强制链（矛盾）",
                      8.0, nested_contradiction,
+                     "if {cells} were {digit}, then {chain}; {inner}; and {dead}",
+                     "如果 {cells} 是 {digit}，那么 {chain}；{inner}；而{dead}"),
+    VariantTechnique("deep_nested_contradiction", "Deep Nested Forcing Chain (contradiction)",
+                     "深层嵌套强制链（矛盾）", 8.8, deep_nested_contradiction,
                      "if {cells} were {digit}, then {chain}; {inner}; and {dead}",
                      "如果 {cells} 是 {digit}，那么 {chain}；{inner}；而{dead}"),
 ]

@@ -8,8 +8,9 @@ Placing a digit removes it from every cell that shares a house with it (as the c
 removes is left to a step, so that the path says it.
 
 Roads not taken: a numpy array of masks (the techniques read single cells far more than they sweep
-the grid, and Python ints are faster to index); numba (the finders are small searches over a few
-cells whose results are cached, see :mod:`engine.logic.variant.sums`).
+the grid, and Python ints are faster to index); numba for the finders (small searches over a few
+cells whose results are cached, see :mod:`engine.logic.variant.sums`): only the two sum walks the
+contradiction trials ask for thousands of times a step are compiled (``engine.kernels.logic_sums``).
 """
 
 from __future__ import annotations
