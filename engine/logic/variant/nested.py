@@ -97,12 +97,13 @@ def nested_contradiction(state: VariantState) -> Iterator[Step]:
             yield step_of(state, cell, d, facts)
 
 
-def step_of(state: VariantState, cell: int, digit: int, facts: dict[str, Any]) -> Step:
-    """The step that ``replay``'s facts show: a plain forcing chain when the worded steps alone killed
-    the trial (they can see what the compiled filter does not), so no step is worded with no inner one."""
+def step_of(state: VariantState, cell: int, digit: int, facts: dict[str, Any],
+            technique: str = "nested_contradiction") -> Step:
+    """The ``technique`` step that ``replay``'s facts show, or a plain forcing chain when the worded steps
+    alone killed the trial (they see what the compiled filter does not): none is worded with no inner one."""
     if not facts["inner"]:
         facts = {k: v for k, v in facts.items() if k != "inner"}
-    technique = "nested_contradiction" if "inner" in facts else "contradiction"
+        technique = "contradiction"
     return make_step(state, technique, eliminations=[(cell, digit)], cells=[cell],
                      candidates=[(cell, digit)], digit=digit, **facts)
 
@@ -119,19 +120,9 @@ def deep_nested_contradiction(state: VariantState) -> Iterator[Step]:
             facts = replay(state, cell, d, inner, wide=True)
             if facts is not None:
                 found = True
-                yield _deep_step(state, cell, d, facts)
+                yield step_of(state, cell, d, facts, "deep_nested_contradiction")
         if found:
             return
-
-
-def _deep_step(state: VariantState, cell: int, d: int, facts: dict[str, Any]) -> Step:
-    """The deep nested contradiction's step (a plain contradiction when it needed no inner one)."""
-    if not facts["inner"]:  # the 45 rule's steps broke it with no inner contradiction: a plain one
-        del facts["inner"]
-        return make_step(state, "contradiction", eliminations=[(cell, d)], cells=[cell],
-                         candidates=[(cell, d)], digit=d, **facts)
-    return make_step(state, "deep_nested_contradiction", eliminations=[(cell, d)], cells=[cell],
-                     candidates=[(cell, d)], digit=d, **facts)
 
 
 TECHNIQUES = [
