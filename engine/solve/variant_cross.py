@@ -9,6 +9,7 @@ bug, never bad input: the puzzle was checked when it was built.
 from __future__ import annotations
 
 from engine.puzzle.model import LittleKiller, Puzzle
+from engine.solve.variant_sums import sum_room
 
 SUM = 4  # as engine.kernels.variant
 
@@ -67,16 +68,7 @@ def intersection_sums(puzzle: Puzzle, full: list[tuple[int, ...]], peers: list[s
 def _narrow(cells: tuple[int, ...], total: int, peers: list[set[int]], n: int) -> bool:
     """Whether a sum of these cells leaves little room: its groups of cells that see each other (first
     fit) allow a range of totals over four times the slack of this one (or none: a contradiction)."""
-    groups: list[list[int]] = []
-    for c in cells:
-        for g in groups:
-            if all(x in peers[c] for x in g):
-                g.append(c)
-                break
-        else:
-            groups.append([c])
-    low = sum(len(g) * (len(g) + 1) // 2 for g in groups)
-    room = sum((n - len(g)) * len(g) for g in groups)
+    low, room, _ = sum_room(cells, peers, n)
     if not low <= total <= low + room:
         return True  # the kernel's bounds find the contradiction at once
     return room > 4 * min(total - low, low + room - total)

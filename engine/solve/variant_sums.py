@@ -245,13 +245,19 @@ def _record(cells: tuple[int, ...], total: int, peers: list[set[int]], n: int
             ) -> tuple[tuple[int, ...], int, int] | None:
     """(cells, total, score) of a sum: the score grows with its groups' room and shrinks with the slack
     of its total; None when its groups cannot make the total."""
-    groups = _first_fit(list(cells), peers)
-    low = sum(len(g) * (len(g) + 1) // 2 for g in groups)
-    room = sum((n - len(g)) * len(g) for g in groups)
+    low, room, groups = sum_room(cells, peers, n)
     if not low <= total <= low + room:
         return None
     dof = min(total - low, low + room - total)
-    return cells, total, room - len(groups) * dof
+    return cells, total, room - groups * dof
+
+
+def sum_room(cells: tuple[int, ...], peers: list[set[int]], n: int) -> tuple[int, int, int]:
+    """(least total, room above it, groups) of a sum of ``cells`` by its first-fit groups of cells that
+    see each other (a bound: it never fails, however loose)."""
+    groups = _first_fit(list(cells), peers)
+    low = sum(len(g) * (len(g) + 1) // 2 for g in groups)
+    return low, sum((n - len(g)) * len(g) for g in groups), len(groups)
 
 
 def _related(a: tuple[int, ...], b: tuple[int, ...], peers: list[set[int]]) -> bool:
