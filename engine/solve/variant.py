@@ -317,24 +317,29 @@ def _lines(n: int, full: tuple[tuple[int, ...], ...]
     return tuple(out)
 
 
-def compile_puzzle(puzzle: Puzzle) -> Program:
+def compile_puzzle(puzzle: Puzzle, across: bool = True) -> Program:
     """Return the puzzle's program for the kernels (never fails for a checked puzzle): the tables of its
-    grid and constraints are compiled once per process (:func:`_compiled`), its givens cut a copy."""
+    grid and constraints are compiled once per process (:func:`_compiled`), its givens cut a copy.
+    ``across=False`` leaves out the sums across houses only the search uses (innie/outie sums of rows and
+    columns added from either side, little killers' intersections): the human logic's trials take it, as
+    its words cannot show their cuts (with them hs-killers-9's trials flagged what no replay could word:
+    11 s steps and 2 more guesses)."""
     try:
-        base = _compiled(puzzle.size, puzzle.regions, puzzle.constraints)
+        base = _compiled(puzzle.size, puzzle.regions, puzzle.constraints, across)
     except TypeError:  # a constraint built by hand around a list cannot be a key: compiled each time
-        base = _compile(Puzzle(puzzle.size, (0,) * puzzle.n_cells, puzzle.regions, puzzle.constraints))
+        blank = Puzzle(puzzle.size, (0,) * puzzle.n_cells, puzzle.regions, puzzle.constraints)
+        base = _compile(blank, across)
     return base.with_givens(puzzle.givens)
 
 
 @lru_cache(maxsize=64)
-def _compiled(size: int, regions: tuple[int, ...], constraints: tuple[Any, ...]) -> Program:
+def _compiled(size: int, regions: tuple[int, ...], constraints: tuple[Any, ...], across: bool) -> Program:
     """The program of a grid and its constraints without givens: a puzzle counted, solved and traced again
     (the app's check then solve, a generator's tries on one layout) compiles only its givens."""
-    return _compile(Puzzle(size, (0,) * (size * size), regions, constraints))
+    return _compile(Puzzle(size, (0,) * (size * size), regions, constraints), across)
 
 
-def _compile(puzzle: Puzzle) -> Program:
+def _compile(puzzle: Puzzle, across: bool = True) -> Program:
     n = puzzle.size
     nc = n * n
     houses = [h.cells for h in puzzle.houses() if len(h.cells) > 1]
@@ -351,9 +356,10 @@ def _compile(puzzle: Puzzle) -> Program:
     for c in range(nc):
         peers[c].discard(c)
     sums = _sum_constraints(puzzle) + derived_sums(puzzle, house_cells)
-    implied = innie_outie_sums(puzzle, house_cells, sums)  # the last constraints: no first priority
+    implied = innie_outie_sums(puzzle, house_cells, sums) if across else []  # last: no first priority
     sums += combined_sums(sums, peers, n)
-    sums += intersection_sums(puzzle, [h for h in house_cells if len(h) == n], peers)
+    if across:
+        sums += intersection_sums(puzzle, [h for h in house_cells if len(h) == n], peers)
     full = [h for h in house_cells if len(h) == n]
     sums, implied = ([grouped(con, peers) if con[0] == SUM else with_complement(con, full) for con in group]
                      for group in (sums, implied))

@@ -22,7 +22,7 @@ class Prober:
     (:mod:`engine.kernels.variant_probe`): the same answers as propagating every trial from scratch."""
 
     def __init__(self, puzzle: Puzzle) -> None:
-        self.array = compile_puzzle(puzzle).array
+        self.array = compile_puzzle(puzzle, across=False).array  # what the words can show
         self.spent = 0  # the trials the last nested search spent (for benchmarks)
         self.cells = puzzle.n_cells
         self._propagate = variant_kernels.propagate_state

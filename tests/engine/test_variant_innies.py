@@ -4,7 +4,9 @@ solution, and some puzzles have them (random killers against brute force: test_v
 from __future__ import annotations
 
 from engine.puzzle.model import Cage
+from engine.solve.variant import compile_puzzle
 from engine.solve.variant_innies import innie_outie_sums
+from engine.solve.variant_prober import Prober
 from engine.solve.variant_sums import CAGE, SUM
 from tests.harness.variant_data import records
 
@@ -39,3 +41,11 @@ def test_a_sum_already_held_is_not_made_again() -> None:
     made = _implied(record.puzzle)
     houses = list(dict.fromkeys(tuple(sorted(h.cells)) for h in record.puzzle.houses() if len(h.cells) > 1))
     assert made and innie_outie_sums(record.puzzle, houses, made) == []
+
+
+def test_the_human_logic_trials_leave_out_the_sums_across_houses_the_search_keeps() -> None:
+    """The Prober's program is the one without them: its words cannot show their cuts."""
+    puzzle = next(r for r in records() if r.id == "iss-wecoc-1").puzzle
+    searched, worded = compile_puzzle(puzzle), compile_puzzle(puzzle, across=False)
+    assert len(worded.cons) < len(searched.cons)
+    assert (Prober(puzzle).array == worded.array).all()
