@@ -111,21 +111,21 @@ def linear_support(masks: tuple[int, ...], weights: tuple[int, ...], total: int,
     return _exact(masks, weights, total, apart)
 
 
-def _ranges(masks: tuple[int, ...], weights: tuple[int, ...]) -> list[tuple[int, int]]:
-    out = []
+def _rest_bounds(masks: tuple[int, ...], weights: tuple[int, ...]) -> tuple[list[int], list[int]]:
+    """The least and greatest sums of the cells from each index on (one more entry: 0 for none)."""
+    ranges = []
     for m, w in zip(masks, weights, strict=True):
-        ds = [b.bit_length() for b in _bits(m)] or [0]
-        vals = [w * d for d in ds]
-        out.append((min(vals), max(vals)))
-    return out
+        vals = [w * b.bit_length() for b in _bits(m)] or [0]
+        ranges.append((min(vals), max(vals)))
+    k = len(masks)
+    return ([sum(r[0] for r in ranges[i:]) for i in range(k + 1)],
+            [sum(r[1] for r in ranges[i:]) for i in range(k + 1)])
 
 
 def _exact(masks: tuple[int, ...], weights: tuple[int, ...], total: int,
            apart: tuple[tuple[int, int], ...]) -> tuple[int, ...]:
     k = len(masks)
-    ranges = _ranges(masks, weights)
-    lo_rest = [sum(r[0] for r in ranges[i:]) for i in range(k + 1)]
-    hi_rest = [sum(r[1] for r in ranges[i:]) for i in range(k + 1)]
+    lo_rest, hi_rest = _rest_bounds(masks, weights)
     fast = compiled()
     if fast is not None and k:
         import numpy as np
@@ -143,9 +143,7 @@ def exact_python(masks: tuple[int, ...], weights: tuple[int, ...], total: int,
                  apart: tuple[tuple[int, int], ...]) -> tuple[int, ...]:
     """:func:`_exact` in Python (the reference the compiled walk is tested against)."""
     k = len(masks)
-    ranges = _ranges(masks, weights)
-    lo_rest = [sum(r[0] for r in ranges[i:]) for i in range(k + 1)]
-    hi_rest = [sum(r[1] for r in ranges[i:]) for i in range(k + 1)]
+    lo_rest, hi_rest = _rest_bounds(masks, weights)
     before: list[list[int]] = [[] for _ in range(k)]  # cells earlier in the order that must differ
     for a, b in apart:
         a, b = min(a, b), max(a, b)
