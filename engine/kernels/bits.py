@@ -5,11 +5,15 @@ Under the JIT (and so in the ahead-of-time build) they are LLVM's ``ctpop`` and 
 ``popcnt``/``tzcnt`` each on a CPU that has them.  With the ahead-of-time module they are plain
 Python stand-ins, never called (the compiled kernels have the instructions built in), so numba is
 not imported (:func:`engine.kernels.using_aot`).
+
+:func:`borrowed` gives an array's view with no owner (numba's reference count of a view is then a
+no-op): a kernel passes its hot arrays that way while it keeps the owned ones alive itself.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any
 
 from engine.kernels import using_aot
 
@@ -40,3 +44,29 @@ def _intrinsics() -> tuple[Callable[[int], int], Callable[[int], int]]:
 
 
 popcount, lowest = _intrinsics()
+
+
+def _borrowing() -> Callable[[Any], Any]:
+    """Return ``borrowed``: the array with its owner cleared (the JIT's), or the identity (AOT stand-in)."""
+    if using_aot():
+        return lambda a: a
+    from numba.core import cgutils, types
+    from numba.extending import intrinsic
+
+    @intrinsic
+    def borrowed(typingctx, a):
+        if not isinstance(a, types.Array):
+            return None
+
+        def codegen(context, builder, signature, args):
+            ary = context.make_array(signature.args[0])(context, builder, value=args[0])
+            ary.meminfo = cgutils.get_null_value(ary.meminfo.type)  # no owner: incref/decref do nothing
+            ary.parent = cgutils.get_null_value(ary.parent.type)
+            return ary._getvalue()
+
+        return a(a), codegen
+
+    return borrowed
+
+
+borrowed = _borrowing()

@@ -72,7 +72,7 @@ from __future__ import annotations
 import numpy as np
 
 from engine.kernels import njit
-from engine.kernels.bits import lowest, popcount
+from engine.kernels.bits import borrowed, lowest, popcount
 
 # cheap kinds first: kind <= PAIR is cheap
 HOUSE, PAIR, LINES, CAGE, SUM, SANDWICH, SPLIT = 0, 1, 2, 3, 4, 5, 6
@@ -1019,24 +1019,48 @@ def _refuting(prog, limit, solution, stack, scores, w, pick, decay, budget, mode
     return found, guesses
 
 
+@njit(cache=True)
+def _hold(stack, cells, tries, after, scores, pick, w):
+    """Return 0: a use of the owned arrays after the search, so they live while it runs on borrowed
+    views of them."""
+    return 0
+
+
 @njit(cache=True, aot=SEARCH_SIGNATURE)
 def search(prog, limit, solution, stats):
     """Count the program's solutions up to ``limit``: they go to ``solution`` one after the other (as
     many as it holds: N*N digits each), the guesses to ``stats[0]``, the handler runs to ``stats[1]``;
-    return the count (0: none, or givens that break a rule)."""
+    return the count (0: none, or givens that break a rule).
+
+    The search runs on views without an owner (:func:`engine.kernels.bits.borrowed`): numba counted
+    references to the state rows, the program and the work array at every inlined call, atomic
+    increments and decrements that took 46% of the CPU on thermometer puzzles (breakfree
+    9.9 -> 7.0 us a guess, 1.40 -> 0.99 s; the same guesses)."""
     nc = prog[H_CELLS]
     stack = np.empty((nc + 2, _row(prog)), dtype=np.int64)
     cells = np.empty(nc + 2, dtype=np.int64)
-    tries = np.empty(nc + 2, dtype=np.int64)  # the digits left to try one at a time
-    after = np.empty(nc + 2, dtype=np.int64)  # then this mask as one try (a house digit's "not here")
-    scores = np.zeros(nc + prog[H_N], dtype=np.int64)  # then each digit's dead ends (mode bit 32)
+    tries = np.empty(nc + 2, dtype=np.int64)
+    after = np.empty(nc + 2, dtype=np.int64)
+    scores = np.zeros(nc + prog[H_N], dtype=np.int64)
+    pick = np.zeros(3, dtype=np.int64)
+    w = _workspace(prog)
+    found = _search(borrowed(prog), limit, borrowed(solution), borrowed(stats), borrowed(stack),
+                    borrowed(cells), borrowed(tries), borrowed(after), borrowed(scores), borrowed(pick),
+                    borrowed(w))
+    return found + _hold(stack, cells, tries, after, scores, pick, w)
+
+
+@njit(cache=True)
+def _search(prog, limit, solution, stats, stack, cells, tries, after, scores, pick, w):
+    """The search of :func:`search` on its arrays: ``tries`` the digits left to try one at a time, then
+    ``after`` as one try (a house digit's "not here"), ``scores`` each cell's, then each digit's dead
+    ends (mode bit 32)."""
+    nc = prog[H_CELLS]
     pri = prog[H_PRIO]
     for c in range(nc):
         scores[c] = prog[pri + c]
     decay = (1 << stats[2]) - 1 if len(stats) > 2 else 255
     budget = stats[3] if len(stats) > 3 else 0  # guesses allowed (0: no cap), for experiments
-    pick = np.zeros(3, dtype=np.int64)
-    w = _workspace(prog)
     found = 0
     guesses = 0
     fails = 0

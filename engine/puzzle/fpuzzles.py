@@ -293,7 +293,9 @@ def _read_grid(grid: Any, size: int) -> tuple[list[int], list[int]]:
         for c, cell in enumerate(row):
             if not isinstance(cell, dict):
                 raise ParseError(f"cell R{r + 1}C{c + 1} of 'grid' is not an object")
-            extra = sorted(k for k in cell if k not in _COSMETIC_CELL | {"value", "given", "region"})
+            # an empty entry says nothing (f-puzzles writes "givenPencilMarks": null on every cell)
+            extra = sorted(k for k, v in cell.items()
+                           if k not in _COSMETIC_CELL | {"value", "given", "region"} and v not in (None, []))
             if extra:
                 raise UnknownConstraintError(tuple(f"grid {k}" for k in extra))
             value = cell.get("value") if cell.get("given") is True else None

@@ -141,6 +141,13 @@ def test_unknown_negative_rules_and_cell_keys_are_refused_naming_them():
         read_fpuzzles(data)
 
 
+def test_empty_cell_entries_say_nothing():
+    data = _empty()
+    data["grid"][0][0] = {"givenPencilMarks": None}
+    data["grid"][0][1] = {"givenPencilMarks": []}
+    assert read_fpuzzles(data) == read_fpuzzles(_empty())
+
+
 @pytest.mark.parametrize("data, words", [
     ({"size": 9}, "'size' and 'grid'"),
     ({"size": 5, "grid": []}, "size 5"),
