@@ -64,7 +64,7 @@ def innie_outie_sums(puzzle: Puzzle, house_cells: list[tuple[int, ...]],
     houses = [frozenset(h) for h in house_cells]
     covered = frozenset().union(*(cells for cells, _ in pieces))
     sets = sets_by_size_and_sum(n)
-    seen = {_key(c) for c in have}
+    seen = {sum_key(c) for c in have}
     out = []
     for area in _areas(puzzle):
         inside: set[int] = set()
@@ -84,14 +84,14 @@ def innie_outie_sums(puzzle: Puzzle, house_cells: list[tuple[int, ...]],
             con = cage_constraint(tuple(plus), total, sets)
         else:
             con = (SUM, (*plus, *minus), total, [1] * len(plus) + [-1] * len(minus))
-        key = _key(con)
+        key = sum_key(con)
         if key not in seen:
             seen.add(key)
             out.append(con)
     return out
 
 
-def _key(con: tuple[int, tuple[int, ...], int, list[int]]) -> tuple:
+def sum_key(con: tuple[int, tuple[int, ...], int, list[int]]) -> tuple:
     """A sum's cells with their weights and its total, the same for A - B = k and B - A = -k."""
     kind, cells, total, aux = con
     weights = aux[:len(cells)] if kind == SUM else [1] * len(cells)
