@@ -4,10 +4,10 @@ solutions."""
 
 from __future__ import annotations
 
-from engine.logic.variant import VariantState, explain_variant
+from engine.logic.variant import VariantState, explain_variant, nested, variant_next_step
 from engine.logic.variant import cages as cage_steps
 from engine.puzzle.model import Cage, Puzzle
-from tests.harness.variant_reader import sound_cuts
+from tests.harness.variant_reader import sound_cuts, train_records
 
 SOLUTION = [int(ch) for ch in "534678912672195348198342567859761423426853791713924856961537284"
                                "287419635345286179"]
@@ -51,3 +51,24 @@ def test_the_least_crossing_count_cuts_only_wrong_digits_on_published_killers() 
     ids = ("iss-wecoc-1", "iss-wecoc-2", "iss-hs-killers-9")
     assert sound_cuts(_least, ids, 30, 39) > 10
 
+
+def test_a_deep_chain_of_wecoc_2_needs_the_trials_picked_with_the_sums_across_houses(monkeypatch) -> None:
+    """Early on wecoc-2's path a deep nested chain is found only by the trials the compiled propagation
+    with the sums across houses picks (without them a guess came next); it cuts a wrong digit."""
+    rec = next(r for r in train_records() if r["id"] == "iss-wecoc-2")
+    sol = rec["solution"]
+    state = VariantState.start(rec["puzzle"], tuple(sol))
+    without = tuple(level for level in nested.DEEP if not level[0])
+    for _ in range(30):
+        step = variant_next_step(rec["puzzle"], state)
+        assert step is not None and step.technique != "guess"
+        if step.technique == "deep_nested_contradiction":
+            with monkeypatch.context() as m:
+                m.setattr(nested, "DEEP", without)
+                if not list(nested.deep_nested_contradiction(state)):
+                    break
+        state.apply(step)
+    else:
+        raise AssertionError("no deep chain needed the sums across houses")
+    assert step.eliminations and all(sol[c] != d for c, d in step.eliminations)
+    assert explain_variant(step).startswith("if ") and explain_variant(step, "zh").startswith("如果")
