@@ -125,5 +125,5 @@ def test_eight_innies_of_65_in_three_boxes_and_a_row_are_the_largest_digits() ->
     # three cells of box 1, three of box 3, two of row 4 summing to 65: 9+8+7 twice and 9+8, all at the top
     masks = (0b111111100, 0b111110000, 0b011111100) + (511,) * 5
     apart = ((0, 1), (0, 2), (1, 2), (3, 4), (3, 5), (4, 5), (6, 7))
-    support = linear_support(masks, (1,) * 8, 65, apart)
+    support = linear_support(masks, (1,) * 8, 65, apart, grouped=True)
     assert support == (0b111000000,) * 2 + (0b011000000,) + (0b111000000,) * 3 + (0b110000000,) * 2

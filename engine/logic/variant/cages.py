@@ -174,7 +174,7 @@ def _leftover_step(state, geo, hs, form, ins, outs, total, used) -> Step | None:
     weights = tuple([1] * len(free_in) + [-1] * len(free_out))
     apart = tuple((a, b) for a in range(len(free)) for b in range(a + 1, len(free))
                   if geo.sees(free[a], free[b]))
-    support = linear_support(tuple(state.cands[c] for c in free), weights, rest, apart)
+    support = linear_support(tuple(state.cands[c] for c in free), weights, rest, apart, grouped=True)
     if not any(support):
         return None
     gone = trimmed(state, free, support)

@@ -101,15 +101,16 @@ def cage_support(total: int, masks: tuple[int, ...]) -> tuple[tuple[int, ...], t
 
 @lru_cache(maxsize=65536)
 def linear_support(masks: tuple[int, ...], weights: tuple[int, ...], total: int,
-                   apart: tuple[tuple[int, int], ...] = ()) -> tuple[int, ...]:
+                   apart: tuple[tuple[int, int], ...] = (), grouped: bool = False) -> tuple[int, ...]:
     """Return each cell's digits that some assignment with ``sum(w * d) == total`` uses, where the
     cells of each pair in ``apart`` differ; all zeros when none fits (exact while few assignments,
-    else a superset)."""
+    else a superset; ``grouped``, the 45 rule's: that superset bounded by groups of cells that differ,
+    kept to it so the lines' paths are as they were)."""
     count = 1
     for m in masks:
         count *= max(1, bin(m).count("1"))
         if count > EXACT_LIMIT:
-            return _group_walk(masks, weights, total, apart) if apart else _sum_walk(masks, weights, total)
+            return _group_walk(masks, weights, total, apart) if grouped else _sum_walk(masks, weights, total)
     return _exact(masks, weights, total, apart)
 
 
