@@ -21,8 +21,8 @@ class Prober:
     its fixpoint once, then each trial from there queuing only what its cut touches
     (:mod:`engine.kernels.variant_probe`): the same answers as propagating every trial from scratch."""
 
-    def __init__(self, puzzle: Puzzle) -> None:
-        self.array = compile_puzzle(puzzle, across=False).array  # what the words can show
+    def __init__(self, puzzle: Puzzle, across: bool = False) -> None:
+        self.array = compile_puzzle(puzzle, across=across).array  # by default what the words can show
         self.spent = 0  # the trials the last nested search spent (for benchmarks)
         self.cells = puzzle.n_cells
         self._propagate = variant_kernels.propagate_state

@@ -10,7 +10,15 @@ from itertools import product
 
 from engine.logic.variant import killer
 from engine.logic.variant.state import popcount
-from engine.logic.variant.sums import _exact, cage_support, compiled, exact_python
+from engine.logic.variant.sums import (
+    _exact,
+    _group_walk,
+    _sum_walk,
+    cage_support,
+    compiled,
+    exact_python,
+    linear_support,
+)
 from tests.harness.variant_reader import random_state, train_records
 
 RECORDS = {r["id"]: r for r in train_records()}
@@ -96,3 +104,26 @@ def _union(sets: tuple[int, ...]) -> int:
     for s in sets:
         out |= s
     return out
+
+
+def test_the_grouped_sum_walk_lies_between_the_exact_supports_and_the_plain_walk() -> None:
+    """Never tighter than the exact search (it would cut a digit some assignment uses), never looser
+    than the walk that ignores which cells differ."""
+    rng = random.Random(7)
+    for _ in range(300):
+        k = rng.randint(2, 8)
+        masks = tuple(rng.randint(1, 511) for _ in range(k))
+        weights = tuple(rng.choice((1, 1, 1, -1)) for _ in range(k))
+        apart = tuple((a, b) for a in range(k) for b in range(a + 1, k) if rng.random() < 0.5)
+        total = rng.randint(-10, 40)
+        exact, grouped = exact_python(masks, weights, total, apart), _group_walk(masks, weights, total, apart)
+        assert all(e & ~g == 0 for e, g in zip(exact, grouped, strict=True))
+        assert all(g & ~s == 0 for g, s in zip(grouped, _sum_walk(masks, weights, total), strict=True))
+
+
+def test_eight_innies_of_65_in_three_boxes_and_a_row_are_the_largest_digits() -> None:
+    # three cells of box 1, three of box 3, two of row 4 summing to 65: 9+8+7 twice and 9+8, all at the top
+    masks = (0b111111100, 0b111110000, 0b011111100) + (511,) * 5
+    apart = ((0, 1), (0, 2), (1, 2), (3, 4), (3, 5), (4, 5), (6, 7))
+    support = linear_support(masks, (1,) * 8, 65, apart, grouped=True)
+    assert support == (0b111000000,) * 2 + (0b011000000,) + (0b111000000,) * 3 + (0b110000000,) * 2

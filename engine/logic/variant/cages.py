@@ -24,12 +24,13 @@ from engine.logic.variant.common import (
     make_step,
     trimmed,
 )
+from engine.logic.variant.crossing import least_sums
 from engine.logic.variant.state import VariantState, digits_of
 from engine.logic.variant.sums import cage_support, linear_support
 from engine.puzzle.model import Cage, Puzzle
 from engine.steps import Step
 
-MAX_LEFTOVERS = 5  # innies and outies beyond this many free cells are not a step a person takes
+MAX_LEFTOVERS = 8  # more free innies and outies are not a person's step (5 missed hs-killers-9's 8 of 65)
 
 
 def _combos(state: VariantState, cage: Cage) -> tuple[tuple[int, ...], tuple[int, ...], list[int]]:
@@ -153,6 +154,12 @@ def _leftovers(state: VariantState, several: bool) -> Iterator[Step]:
             step = _leftover_step(state, geo, area.houses, form, ins, outs, total, used)
             if step is not None:
                 yield step
+    for least in geo.remember("least_sums", least_sums):
+        if (len(least.houses) > 1) == several:
+            step = _leftover_step(state, geo, least.houses, "least", least.innies, least.outies, least.total,
+                                  least.used)
+            if step is not None:
+                yield step
 
 
 def _leftover_step(state, geo, hs, form, ins, outs, total, used) -> Step | None:
@@ -167,7 +174,7 @@ def _leftover_step(state, geo, hs, form, ins, outs, total, used) -> Step | None:
     weights = tuple([1] * len(free_in) + [-1] * len(free_out))
     apart = tuple((a, b) for a in range(len(free)) for b in range(a + 1, len(free))
                   if geo.sees(free[a], free[b]))
-    support = linear_support(tuple(state.cands[c] for c in free), weights, rest, apart)
+    support = linear_support(tuple(state.cands[c] for c in free), weights, rest, apart, grouped=True)
     if not any(support):
         return None
     gone = trimmed(state, free, support)

@@ -155,24 +155,31 @@ def _tries(state: VariantState) -> list[tuple[int, int]]:
     return out
 
 
-def prober(state: VariantState) -> Any:
-    """The compiled propagation of the puzzle (``engine.solve.variant_prober.Prober``), made once per puzzle;
-    None when the variant engine's kernels are not in this tree."""
-    return state.geometry.remember("prober", _make_prober)
+def prober(state: VariantState, across: bool = False) -> Any:
+    """The compiled propagation of the puzzle (``engine.solve.variant_prober.Prober``; ``across``: with
+    the search's sums across houses), made once per puzzle; None when the variant engine's kernels are
+    not in this tree."""
+    return state.geometry.remember("prober_across" if across else "prober",
+                                   _make_across if across else _make_prober)
 
 
-def _make_prober(puzzle: Any) -> Any:
+def _make_prober(puzzle: Any, across: bool = False) -> Any:
     try:
         from engine.solve.variant_prober import Prober
     except ImportError:
         return None
-    return Prober(puzzle)
+    return Prober(puzzle, across)
 
 
-def flagged(state: VariantState, cells: Any = None) -> list[tuple[int, int]]:
+def _make_across(puzzle: Any) -> Any:
+    return _make_prober(puzzle, True)
+
+
+def flagged(state: VariantState, cells: Any = None, across: bool = False) -> list[tuple[int, int]]:
     """The candidates (of ``cells``, every empty cell by default) whose placing the compiled
-    propagation finds dead at once: the filter that picks which trials to word; none without it."""
-    fast = prober(state)
+    propagation (``across``: with the sums across houses) finds dead at once: the filter that picks
+    which trials to word; none without it."""
+    fast = prober(state, across)
     if fast is None:
         return []
     cells = range(len(state.values)) if cells is None else cells

@@ -12,11 +12,15 @@ the worded steps here, each inner elimination found by a worded trial (:func:`.c
 every fact the words state is one the simple steps show.  Without the compiled engine nothing fires.
 
 The deep nested contradiction (cost 8.8, after every other chain) is the same search with inner trials
-on cells of up to 4 candidates, then 6 where that finds nothing (DEEP_INNER), its replay following the
+on cells of up to 4 candidates, then 6 where that finds nothing (DEEP), its replay following the
 45 rule's steps where the simple ones fall short (as the nested forcing chain's branches do): tried
 only where a guess would come next, so a path that needs no guess is as it was.  At the train
 killers' first guesses cells of 4 candidates gave a step on four of six (0.1-0.9 s a search), where
 cells of 3 found none, and cells of 6 on three of the guesses left after that (0.3-1.2 s).
+Where those find nothing on a killer, the same searches are picked by the program with the search's
+sums across houses (their cuts are worded now: the 45 rule's least-crossing count, :mod:`.crossing`),
+then with inner cells of up to 7 candidates, one replay of at most ACROSS_TRIALS inner trials: wecoc-2
+1 -> 0 guesses (20 -> 77 CPU s, its 35 deep chains), a failing search at a guess left ~1-5 s.
 """
 
 from __future__ import annotations
@@ -37,7 +41,13 @@ MAX_SIZE = 9  # a 16x16 has ~2000 candidates to try, each with its inner trials:
 BUDGET = 50000  # compiled trials, outer and inner, per search (9x9 searches spend at most ~3,500; a 16x16's
 # ~2000 outer candidates would spend millions: at ~20 us a trial this keeps a search near 1 s)
 MAX_REPLAYS = 3  # outer candidates the worded steps replay per search (each replay costs ~0.1-0.5 s)
-DEEP_INNER = (4, 6)  # the deep nested contradiction's inner trials: cells of up to 4 candidates, then 6
+DEEP_BUDGET = 150000  # compiled trials of the widest deep search (wecoc-2's guesses: ~70k, 1-2 s)
+# the deep nested contradiction's searches, each where the last found nothing: (with the sums across
+# houses, inner trials on cells of up to this many candidates, compiled trials)
+DEEP = ((False, 4, BUDGET, MAX_REPLAYS), (False, 6, BUDGET, MAX_REPLAYS), (True, 4, BUDGET, MAX_REPLAYS),
+        (True, 6, BUDGET, MAX_REPLAYS), (True, 7, DEEP_BUDGET, 1))
+ACROSS_TRIALS = 300  # worded inner trials per replay picked with the sums across houses (wecoc-2's took
+# 120; a replay hs-killers-9's guess could not word ran 969, 5 s)
 
 
 def inner_fixpoint(fast: Any, row: np.ndarray) -> np.ndarray | None:
@@ -46,24 +56,27 @@ def inner_fixpoint(fast: Any, row: np.ndarray) -> np.ndarray | None:
     return fast.inner_fixpoint(row, INNER_CANDIDATES, INNER_ROUNDS)
 
 
-def _candidates(state: VariantState, fast: Any, inner: int = INNER_CANDIDATES) -> list[tuple[int, int]]:
+def _candidates(state: VariantState, fast: Any, inner: int = INNER_CANDIDATES, budget: int = BUDGET,
+                want: int = MAX_REPLAYS) -> list[tuple[int, int]]:
     """The outer candidates whose compiled trial dies through inner contradictions (not at once), the
     inner trials on cells of up to ``inner`` candidates."""
     row = fast.state(state.mask(c) for c in range(len(state.values)))
     empty = sorted((c for c, v in enumerate(state.values) if not v), key=lambda c: popcount(state.cands[c]))
     tries = [(c, d) for c in empty for d in digits_of(state.cands[c])]
-    return fast.nested_dead(row, tries, inner, INNER_ROUNDS, MAX_REPLAYS, BUDGET)
+    return fast.nested_dead(row, tries, inner, INNER_ROUNDS, want, budget)
 
 
 def replay(state: VariantState, cell: int, digit: int, inner_cands: int = INNER_CANDIDATES,
-           wide: bool = False) -> dict[str, Any] | None:
+           wide: bool = False, across: bool = False) -> dict[str, Any] | None:
     """The worded chain of ``digit`` in ``cell`` dying through inner contradictions (on cells of up to
     ``inner_cands`` candidates; ``wide``: with the 45 rule's steps where the simple ones fall short):
-    its facts, or None when those steps and their own trials do not show it."""
+    its facts, or None when those steps and their own trials do not show it.  ``across``: the inner
+    trials picked by the compiled propagation with the sums across houses, ACROSS_TRIALS at most."""
     s = state.copy()
     s.place(cell, digit)
     made: list[tuple[int, int]] = []
     inner: list[dict[str, Any]] = []
+    tried = 0
     for _ in range(INNER_ROUNDS + 1):
         why = chains.run(s, made)
         if why is None and wide:
@@ -72,7 +85,10 @@ def replay(state: VariantState, cell: int, digit: int, inner_cands: int = INNER_
             return {"chain": [list(p) for p in made], "inner": inner, **chains.why_detail(why)}
         few = [c for c, v in enumerate(s.values) if not v and popcount(s.cands[c]) <= inner_cands]
         found = False
-        for c, d in chains.flagged(s, few):
+        for c, d in chains.flagged(s, few, across):
+            tried += 1
+            if across and tried > ACROSS_TRIALS:
+                return None
             why, sub = chains.trial(s, c, d)
             if why is None and wide:
                 why, sub = chains.trial(s, c, d, chains.WIDE)
@@ -110,14 +126,20 @@ def step_of(state: VariantState, cell: int, digit: int, facts: dict[str, Any],
 
 def deep_nested_contradiction(state: VariantState) -> Iterator[Step]:
     """The nested contradiction with inner trials on cells of up to 4 candidates (then 6, when that
-    finds nothing) and the 45 rule's steps in the replay: the last chain before a guess."""
-    fast = chains.prober(state)
-    if fast is None or state.size > MAX_SIZE:
+    finds nothing) and the 45 rule's steps in the replay: the last chain before a guess.  Where that
+    finds nothing, the same picked by the compiled propagation with the search's sums across houses,
+    then with inner trials on cells of up to 7 candidates (:data:`DEEP`)."""
+    if state.size > MAX_SIZE:
         return
-    for inner in DEEP_INNER:
+    for across, inner, budget, want in DEEP:
+        if across and not state.cages():  # the words state the cages' sums across houses, not the little
+            return  # killers' intersections: without cages nothing more would be worded
+        fast = chains.prober(state, across)
+        if fast is None:
+            return
         found = False
-        for cell, d in _candidates(state, fast, inner):
-            facts = replay(state, cell, d, inner, wide=True)
+        for cell, d in _candidates(state, fast, inner, budget, want):
+            facts = replay(state, cell, d, inner, wide=True, across=across)
             if facts is not None:
                 found = True
                 yield step_of(state, cell, d, facts, "deep_nested_contradiction")

@@ -136,7 +136,7 @@ def cage_split(state: VariantState) -> Iterator[Step]:
         if len(apart) == len(free) * (len(free) - 1) // 2:
             support = cage_support(left, masks)[0]
         else:
-            support = linear_support(masks, (1,) * len(free), left, apart)
+            support = linear_support(masks, (1,) * len(free), left, apart, grouped=True)
         if not any(support):
             continue
         gone = trimmed(state, free, support)

@@ -15,9 +15,11 @@ contradiction trials ask for thousands of times a step); the Python here is the 
 from __future__ import annotations
 
 from functools import lru_cache
+from itertools import product
 from typing import Any
 
 EXACT_LIMIT = 20000  # assignments (product of candidate counts) an exact search may walk
+GROUP = 3  # cells of a group of the grouped sum walk (a group of 3 lists at most 504 assignments)
 _KERNELS: list[Any] = []  # engine.kernels.logic_sums once asked for, or None without numba
 
 
@@ -99,15 +101,16 @@ def cage_support(total: int, masks: tuple[int, ...]) -> tuple[tuple[int, ...], t
 
 @lru_cache(maxsize=65536)
 def linear_support(masks: tuple[int, ...], weights: tuple[int, ...], total: int,
-                   apart: tuple[tuple[int, int], ...] = ()) -> tuple[int, ...]:
+                   apart: tuple[tuple[int, int], ...] = (), grouped: bool = False) -> tuple[int, ...]:
     """Return each cell's digits that some assignment with ``sum(w * d) == total`` uses, where the
     cells of each pair in ``apart`` differ; all zeros when none fits (exact while few assignments,
-    else a superset)."""
+    else a superset; ``grouped``, the 45 rule's: that superset bounded by groups of cells that differ,
+    kept to it so the lines' paths are as they were)."""
     count = 1
     for m in masks:
         count *= max(1, bin(m).count("1"))
         if count > EXACT_LIMIT:
-            return _sum_walk(masks, weights, total)
+            return _group_walk(masks, weights, total, apart) if grouped else _sum_walk(masks, weights, total)
     return _exact(masks, weights, total, apart)
 
 
@@ -199,5 +202,56 @@ def _sum_walk(masks: tuple[int, ...], weights: tuple[int, ...], total: int) -> t
             if _shift(forward[i], weights[i] * d) & back:
                 support[i] |= 1 << (d - 1)
             b |= _shift(back, -weights[i] * d)
+        back = b
+    return tuple(support)
+
+
+def _cliques(weights: tuple[int, ...], apart: tuple[tuple[int, int], ...]) -> list[list[int]]:
+    """The cells in groups of one weight that all differ from each other, GROUP at most, first fit."""
+    differ = set(apart) | {(b, a) for a, b in apart}
+    groups: list[list[int]] = []
+    for i, w in enumerate(weights):
+        home = next((g for g in groups if len(g) < GROUP and weights[g[0]] == w
+                     and all((i, j) in differ for j in g)), None)
+        if home is None:
+            groups.append([i])
+        else:
+            home.append(i)
+    return groups
+
+
+def _group_walk(masks: tuple[int, ...], weights: tuple[int, ...], total: int,
+                apart: tuple[tuple[int, int], ...]) -> tuple[int, ...]:
+    """The sum walk over groups of cells that differ (their digits distinct, as a person bounds the
+    innies of one box by 9+8+7): a superset still, but the pairs apart across groups are not used."""
+    groups = _cliques(weights, apart)
+    options = []
+    for g in groups:
+        opts = {}
+        for ds in product(*([b.bit_length() for b in _bits(masks[i])] for i in g)):
+            if len(set(ds)) == len(ds):
+                opts.setdefault(weights[g[0]] * sum(ds), []).append(ds)
+        if not opts:
+            return (0,) * len(masks)
+        options.append(opts)
+    low = sum(min(0, min(o)) for o in options)
+    forward = [1 << -low]
+    for opts in options:
+        f = 0
+        for sub in opts:
+            f |= _shift(forward[-1], sub)
+        forward.append(f)
+    if total - low < 0:
+        return (0,) * len(masks)
+    back = 1 << (total - low)
+    support = [0] * len(masks)
+    for k in range(len(groups) - 1, -1, -1):
+        b = 0
+        for sub, assignments in options[k].items():
+            if _shift(forward[k], sub) & back:
+                for ds in assignments:
+                    for i, d in zip(groups[k], ds, strict=True):
+                        support[i] |= 1 << (d - 1)
+            b |= _shift(back, -sub)
         back = b
     return tuple(support)

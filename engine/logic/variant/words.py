@@ -328,6 +328,10 @@ def _leftover_words(d: dict[str, Any], n: int, zh: bool) -> dict[str, str]:
     if d["form"] == "outies":
         return {"leftovers": f"外格 {outs} " if zh else f"the outies {outs}", "sum_is": sum_is}
     both = f"内格 {ins} 减去外格 {outs} " if zh else f"the innies {ins} minus the outies {outs}"
+    if d["form"] == "least":  # a crossing cage counts where most of it lies: not the usual count, say so
+        both = (f"内格 {ins} 减去外格 {outs}（跨出的笼子算在它多数格所在的一边）" if zh else
+                f"the innies {ins} minus the outies {outs} (each crossing cage counted on the side holding "
+                "most of it)")
     return {"leftovers": both,
             "sum_is": "等于" if zh else "come to"}
 
