@@ -129,6 +129,8 @@ def test_the_45_rule_gives_the_outie_of_a_row():
     state = VariantState.start(puzzle(cons))
     step = next(s for s in find("innies_outies", state) if s.detail["form"] == "outies")
     assert step.detail["outies"] == [cell("r2c9")] and gone(step, "r2c9") == set(range(1, 10)) - {5}
+    assert "the outies r2c9 sum to 5;" in explain_variant(step)  # the outies' sum, not innies minus outies
+    assert "外格 r2c9 之和是 5" in explain_variant(step, "zh")
 
 
 def test_the_45_rule_on_two_rows_gives_an_innie_no_single_row_gives():

@@ -321,19 +321,20 @@ def _inner_words(inner: list[dict[str, Any]], n: int, zh: bool) -> str:
 
 
 def _leftover_words(d: dict[str, Any], n: int, zh: bool) -> dict[str, str]:
+    """The 45 rule's leftovers: innies minus outies come to the step's total, so outies alone sum to
+    minus it; a side with no free cell left is not named."""
     ins, outs = name_cells(d["innies"], n, zh), name_cells(d["outies"], n, zh)
     sum_is = "之和是" if zh else "sum to"
-    if d["form"] == "innies":
-        return {"leftovers": f"内格 {ins} " if zh else f"the innies {ins}", "sum_is": sum_is}
-    if d["form"] == "outies":
-        return {"leftovers": f"外格 {outs} " if zh else f"the outies {outs}", "sum_is": sum_is}
+    # a crossing cage counts where most of it lies: not the usual count, so say so
+    note = ("（跨出的笼子算在它多数格所在的一边）" if zh else " (each crossing cage counted on the side "
+            "holding most of it)") if d["form"] == "least" else ""
+    if not d["outies"]:
+        return {"leftovers": (f"内格 {ins} " if zh else f"the innies {ins}") + note, "sum_is": sum_is}
+    if not d["innies"]:
+        return {"leftovers": (f"外格 {outs} " if zh else f"the outies {outs}") + note, "sum_is": sum_is,
+                "total": -d["total"]}
     both = f"内格 {ins} 减去外格 {outs} " if zh else f"the innies {ins} minus the outies {outs}"
-    if d["form"] == "least":  # a crossing cage counts where most of it lies: not the usual count, say so
-        both = (f"内格 {ins} 减去外格 {outs}（跨出的笼子算在它多数格所在的一边）" if zh else
-                f"the innies {ins} minus the outies {outs} (each crossing cage counted on the side holding "
-                "most of it)")
-    return {"leftovers": both,
-            "sum_is": "等于" if zh else "come to"}
+    return {"leftovers": both + note, "sum_is": "等于" if zh else "come to"}
 
 
 def result(step: Step, lang: str = "en") -> str:
