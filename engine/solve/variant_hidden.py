@@ -12,25 +12,11 @@ input: the puzzle was checked when it was built.
 
 from __future__ import annotations
 
-from engine.puzzle.model import Cage, Puzzle
-from engine.solve.variant_innies import sum_key
+from engine.puzzle.model import Puzzle
+from engine.solve.variant_innies import cage_pieces, sum_key
 from engine.solve.variant_sums import SUM
 
 MOST = 6  # cells of its sum, the outside cell included (the ISS's; 5 keeps none on the mathemagics)
-
-
-def _cages(puzzle: Puzzle) -> list[tuple[frozenset[int], int]]:
-    """The cages with a total as (cells, total); none when two cages share a cell (the house's count
-    then needs more than one cage per cell)."""
-    out = []
-    seen: set[int] = set()
-    for con in puzzle.constraints:
-        if isinstance(con, Cage) and con.total is not None and len(con.cells) > 1:
-            if seen & set(con.cells):
-                return []
-            seen.update(con.cells)
-            out.append((frozenset(con.cells), con.total))
-    return out
 
 
 def hidden_cage_sums(puzzle: Puzzle, full: list[tuple[int, ...]],
@@ -39,7 +25,7 @@ def hidden_cage_sums(puzzle: Puzzle, full: list[tuple[int, ...]],
     """For each full house and each cage with one cell outside it: the house's cells outside that cage
     and the cages inside the house, less the outside cell, as a sum (weights 1 and -1) of at most
     :data:`MOST` cells; none that ``have`` holds already."""
-    cages = _cages(puzzle)
+    cages = [(cc, t) for cc, t in cage_pieces(puzzle) if len(cc) > 1]
     if not cages:
         return []
     n = puzzle.size

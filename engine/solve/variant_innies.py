@@ -18,7 +18,7 @@ MOST = 5  # cells of a sum worth keeping when all are a cage's (6, the ISS's: th
 SMALL_SIDE = 2  # cells on the smaller side, as the ISS (1: wecoc-1 36k -> 46k guesses over four decays)
 
 
-def _pieces(puzzle: Puzzle) -> list[tuple[frozenset[int], int]]:
+def cage_pieces(puzzle: Puzzle) -> list[tuple[frozenset[int], int]]:
     """The cages with a total as (cells, total); none when two cages share a cell (the 45 rule then
     needs more than one count per cell)."""
     out = []
@@ -56,7 +56,7 @@ def innie_outie_sums(puzzle: Puzzle, house_cells: list[tuple[int, ...]],
     """Each area's sum B - A = k when it has at most :data:`MOST` cells (N when some cell is in no cage)
     and at most :data:`SMALL_SIDE` on its smaller side, but those ``have`` holds already: a table when
     one side is empty and the other in one house, else a sum of weights 1 and -1."""
-    pieces = _pieces(puzzle)
+    pieces = cage_pieces(puzzle)
     if not pieces:
         return []
     n = puzzle.size
