@@ -180,30 +180,10 @@ def _shift(bits: int, by: int) -> int:
 
 
 def _sum_walk(masks: tuple[int, ...], weights: tuple[int, ...], total: int) -> tuple[int, ...]:
-    """Supports by reachable partial sums, each set of sums an int's bits (bit s - low for sum s)."""
-    k = len(masks)
-    # every partial sum is at least the sum of the negative minima: bit 0 stands for that
-    low = sum(min(0, w * (m & -m).bit_length(), w * m.bit_length())
-              for m, w in zip(masks, weights, strict=True))
-    digits = [[b.bit_length() for b in _bits(m)] for m in masks]
-    forward = [1 << -low]
-    for ds, w in zip(digits, weights, strict=True):
-        f = 0
-        for d in ds:
-            f |= _shift(forward[-1], w * d)
-        forward.append(f)
-    if total - low < 0:
-        return (0,) * k
-    back = 1 << (total - low)  # the partial sums from which the rest can still reach the total
-    support = [0] * k
-    for i in range(k - 1, -1, -1):
-        b = 0
-        for d in digits[i]:
-            if _shift(forward[i], weights[i] * d) & back:
-                support[i] |= 1 << (d - 1)
-            b |= _shift(back, -weights[i] * d)
-        back = b
-    return tuple(support)
+    """Supports by reachable partial sums: the group walk with each cell its own group (one walk for
+    both; 32 us a call of 8 cells against 17 us for its own copy, ~0.08 s of long-sums-1's 0.9 s explain,
+    where it is called most)."""
+    return _walk(masks, weights, total, [[i] for i in range(len(masks))])
 
 
 def _cliques(weights: tuple[int, ...], apart: tuple[tuple[int, int], ...]) -> list[list[int]]:
@@ -224,16 +204,30 @@ def _group_walk(masks: tuple[int, ...], weights: tuple[int, ...], total: int,
                 apart: tuple[tuple[int, int], ...]) -> tuple[int, ...]:
     """The sum walk over groups of cells that differ (their digits distinct, as a person bounds the
     innies of one box by 9+8+7): a superset still, but the pairs apart across groups are not used."""
-    groups = _cliques(weights, apart)
-    options = []
-    for g in groups:
-        opts = {}
-        for ds in product(*([b.bit_length() for b in _bits(masks[i])] for i in g)):
-            if len(set(ds)) == len(ds):
-                opts.setdefault(weights[g[0]] * sum(ds), []).append(ds)
-        if not opts:
-            return (0,) * len(masks)
-        options.append(opts)
+    return _walk(masks, weights, total, _cliques(weights, apart))
+
+
+def _group_sums(masks: tuple[int, ...], weights: tuple[int, ...], g: list[int]) -> dict[int, list[tuple]]:
+    """A group's weighted sums, each with the distinct digits that make it; empty when none."""
+    w = weights[g[0]]
+    opts: dict[int, list[tuple]] = {}
+    if len(g) == 1:  # the plain walk's case, kept cheap (no product, no distinctness test)
+        for b in _bits(masks[g[0]]):
+            opts.setdefault(w * b.bit_length(), []).append((b.bit_length(),))
+        return opts
+    for ds in product(*([b.bit_length() for b in _bits(masks[i])] for i in g)):
+        if len(set(ds)) == len(ds):
+            opts.setdefault(w * sum(ds), []).append(ds)
+    return opts
+
+
+def _walk(masks: tuple[int, ...], weights: tuple[int, ...], total: int,
+          groups: list[list[int]]) -> tuple[int, ...]:
+    """Supports by reachable partial sums over ``groups`` (each group's cells one weight and distinct),
+    each set of sums an int's bits (bit s - low for sum s); all zeros when none reaches ``total``."""
+    options = [_group_sums(masks, weights, g) for g in groups]
+    if not all(options):
+        return (0,) * len(masks)
     low = sum(min(0, min(o)) for o in options)
     forward = [1 << -low]
     for opts in options:
