@@ -162,6 +162,17 @@ class Leftovers(NamedTuple):
         return self.innies_total - sum(c.total for _, c in self.crossing)
 
 
+Cages = list[tuple[int, Cage]]  # (index among the constraints, the cage)
+
+
+def split_cages(cages: Cages, area: set[int]) -> tuple[Cages, Cages]:
+    """Return the cages wholly inside ``area`` and those crossing out of it, each in the given order
+    (cages with no cell in the area are in neither)."""
+    inner = [(i, c) for i, c in cages if area.issuperset(c.cells)]
+    crossing = [(i, c) for i, c in cages if area & set(c.cells) and not area.issuperset(c.cells)]
+    return inner, crossing
+
+
 def area_leftovers(puzzle: Puzzle) -> list[Leftovers]:
     """Each area's (:func:`areas`) leftovers, worked out once per puzzle; none when cages overlap."""
     if not cages_disjoint(puzzle):
@@ -171,8 +182,7 @@ def area_leftovers(puzzle: Puzzle) -> list[Leftovers]:
     out = []
     for hs, cells in areas(puzzle):
         area = set(cells)
-        inner = [(i, c) for i, c in cages if area.issuperset(c.cells)]
-        crossing = [(i, c) for i, c in cages if area & set(c.cells) and not area.issuperset(c.cells)]
+        inner, crossing = split_cages(cages, area)
         inner_cells = {x for _, c in inner for x in c.cells}
         crossed = {x for _, c in crossing for x in c.cells}
         innies = [c for c in cells if c not in inner_cells]

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from engine.logic.variant.common import areas, cages_disjoint, killer_cages
+from engine.logic.variant.common import areas, cages_disjoint, killer_cages, split_cages
 from engine.puzzle.model import Cage, Puzzle
 
 
@@ -58,11 +58,11 @@ def least_sums(puzzle: Puzzle) -> list[LeastSum]:
     out = []
     for k, (hs, cells) in enumerate(own + _edge_runs(puzzle)):
         area = set(cells)
-        crossing = [(i, c) for i, c in cages if area & set(c.cells) and not area.issuperset(c.cells)]
+        inner, crossing = split_cages(cages, area)
         mostly_in = [(i, c) for i, c in crossing if 2 * len(area & set(c.cells)) > len(c.cells)]
         if k < len(own) and (not mostly_in or len(mostly_in) == len(crossing)):
             continue
-        used = [(i, c) for i, c in cages if area.issuperset(c.cells)] + mostly_in
+        used = inner + mostly_in
         counted = {x for _, c in used for x in c.cells}
         plus = [c for c in cells if c not in counted]
         minus = sorted(counted - area)
