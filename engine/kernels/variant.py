@@ -22,7 +22,9 @@ it; the ``H_*`` header words give where each table starts)::
                         of the first, then the reverse (dots, XV, thermometer steps, greater-than, ...),
                         then 1 when a digit may be required of the pair (a symmetric table, a common
                         peer): it then leaves the cells that see both
-      SANDWICH          a line of N cells: the digits between the 1 and the N sum to total
+      SANDWICH          a line of N cells: the digits between the 1 and the N sum to total; aux holds
+                        N offsets (from aux's start) where its middle's digit sets of 0, 1, ..., N-2
+                        digits begin and the last ends, then those sets (:func:`_lunchbox`)
       SPLIT             a cage inside a full house, then the house's other cells: aux holds the
                         cage's size, then its digit-set table; a set is kept when it fits the cage's
                         cells as a CAGE's does and the other cells can hold the digits it leaves, and
@@ -680,12 +682,16 @@ def _pair(prog, st, w, k, start):
 
 
 @njit(cache=True)
-def _sandwich(prog, st, w, k, start):
-    """A sandwich line: every cell keeps the digits of some placing of its 1 and N whose middle's bounds
-    (each cell's and as many distinct digits') reach the total."""
+def _lunchbox(prog, st, w, k, start):
+    """A sandwich line by its middle's digit sets (the Interactive Sudoku Solver's Lunchbox): for each
+    placing of its 1 and N, each set of the aux table of that many middle digits whose digits the middle
+    cells hold, each middle cell one of them and each outer cell one outside it (as many such digits as
+    outer cells) is kept; a cell keeps what the kept sets leave it.  The middle's bounds alone (its handler
+    before) kept a set's digits in the outer cells: "Sandwich snipe 18" found no solution in 300k guesses
+    (now 3.4k guesses, with the refutation order), iss-sandwich-partial-slow 757 guesses -> 16."""
     n = prog[H_N]
     cells = prog[H_CON_CELLS]
-    total = prog[prog[H_TOTAL] + k]
+    aux = prog[H_AUX] + prog[prog[H_AUX_START] + k]
     keep = W_QUEUED + 3 * prog[H_CONS] + prog[H_CELLS]
     one = 1
     top = 1 << (n - 1)
@@ -701,41 +707,42 @@ def _sandwich(prog, st, w, k, start):
             lo_i = min(p, q)
             hi_i = max(p, q)
             inside = hi_i - lo_i - 1
-            # the smallest and largest sums of `inside` distinct digits of 2..n-1
-            least = inside * (inside + 3) // 2
-            most = inside * (2 * n - 1 - inside) // 2
-            lo = 0
-            hi = 0
+            inner = 0
+            outer = 0
             ok = True
             for i in range(n):
-                if i in (p, q):
-                    continue
-                m = st[prog[cells + start + i]] & mid
-                if m == 0:
-                    ok = False
-                    break
-                if lo_i < i < hi_i:
-                    lo += lowest(m) + 1
-                    hi += _highest(m) + 1
-            if not ok or total < max(lo, least) or total > min(hi, most):
+                if i != p and i != q:
+                    m = st[prog[cells + start + i]] & mid
+                    if m == 0:
+                        ok = False
+                    elif lo_i < i < hi_i:
+                        inner |= m
+                    else:
+                        outer |= m
+            if not ok:
                 continue
-            w[keep + p] |= one
-            w[keep + q] |= top
-            for i in range(n):
-                if i in (p, q):
+            found = False
+            for j in range(aux + prog[aux + inside], aux + prog[aux + inside + 1]):
+                combo = prog[j]
+                if combo & ~inner or popcount(outer & ~combo) < n - 2 - inside:
                     continue
-                m = st[prog[cells + start + i]] & mid
-                if lo_i < i < hi_i:
-                    low = total - (hi - _highest(m) - 1)
-                    high = total - (lo - lowest(m) - 1)
-                    bits = m
-                    while bits:
-                        d = lowest(bits)
-                        bits &= bits - 1
-                        if low <= d + 1 <= high:
-                            w[keep + i] |= 1 << d
-                else:
-                    w[keep + i] |= m
+                for i in range(n):
+                    if i != p and i != q:
+                        m = st[prog[cells + start + i]]
+                        if (m & combo if lo_i < i < hi_i else m & mid & ~combo) == 0:
+                            ok = False
+                            break
+                if not ok:
+                    ok = True
+                    continue
+                found = True
+                for i in range(n):
+                    if i != p and i != q:
+                        m = st[prog[cells + start + i]]
+                        w[keep + i] |= m & combo if lo_i < i < hi_i else m & mid & ~combo
+            if found:
+                w[keep + p] |= one
+                w[keep + q] |= top
     for i in range(n):  # noqa: SIM110 (numba compiles no generator)
         if not _restrict(prog, st, w, prog[cells + start + i], w[keep + i]):
             return False
@@ -798,7 +805,7 @@ def _propagate(prog, st, w):
         elif kind == SPLIT:
             ok = _split(prog, st, w, k, start, prog[cs + k + 1])
         else:
-            ok = _sandwich(prog, st, w, k, start)
+            ok = _lunchbox(prog, st, w, k, start)
         w[W_QUEUED + k] = 0
     if not ok:
         for i in range(w[0]):
