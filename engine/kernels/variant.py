@@ -51,8 +51,8 @@ handler that is its own fixpoint after one run is not queued again by its own cu
 The search (after the Interactive Sudoku Solver's) guesses in the cell with the highest score per
 candidate, lowest digit first: a score starts as the cell's constraints' priority (the program's
 ``H_PRIO`` table) and grows by one each time a guess there ends in a contradiction; every score
-halves each 2**14 dead ends.  In the refutation order (mode bit 2: programs with cage tables, and
-those of pairs and houses only) a node tries its lowest digit (or a house digit's place, with bit 1),
+halves each 2**14 dead ends.  In the refutation order (mode bit 2: programs with cage tables or sandwiches,
+and those of pairs and houses only) a node tries its lowest digit (or a house digit's place, with bit 1),
 and once that subtree is done the digit leaves the node's own state, which is propagated (a cell left
 single costs no guess) and chooses again.  Without it each node tries its
 cell's digits in turn, and when that cell has more than two candidates, a digit with two places

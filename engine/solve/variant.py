@@ -9,7 +9,8 @@ A puzzle is compiled once into one flat program (:func:`compile_puzzle`, the lay
   cage inside a full house is filtered with the house's other cells, which hold the digits a set leaves
   (its all-different house is then dropped: the table checks it, the cells stay peers);
   arrows (a pill's circle reads as a number), little killers and cages too large for a table are
-  weighted sums by bounds (little killers seeing each other also as one sum); sandwiches have their own;
+  weighted sums by bounds (little killers seeing each other also as one sum); sandwiches keep the
+  digit sets their middle can hold (:mod:`~.variant_sandwich`);
 * dots, XV, greater-than, thermometer steps, non-consecutive and the negative rules on every
   unmarked orthogonal pair are pair tables (several on one pair are intersected);
 * givens and odd/even cells cut the first candidates, as do the single-cell cages and thermometers'
