@@ -35,7 +35,8 @@ from engine.kernels.variant import (
     SEARCH_SIGNATURE,
     _record,
 )
-from engine.kernels.variant_waves import Q_RUNS, _changed, _drop, _fix, _handlers, _queue, _records
+from engine.kernels.variant_queue import Q_RUNS, _drop, _queue
+from engine.kernels.variant_waves import _changed, _fix, _handlers
 
 # a guess branching at least this many ways that takes nothing but its cell is demoted (the ISS's)
 DEMOTE_WIDTH = 5
@@ -267,22 +268,21 @@ def traced(prog, limit, solution, stats, trace):
     vscores = np.zeros(prog[H_N], dtype=np.int64)
     marks = np.zeros(prog[H_NFULL] + 1, dtype=np.int64)
     w = _queue(prog)
-    tab = _records(prog)
     found = _run(borrowed(prog), limit, borrowed(solution), borrowed(stats), borrowed(trace),
                  borrowed(stack), borrowed(ints), borrowed(scores), borrowed(vscores), borrowed(marks),
-                 borrowed(w), borrowed(tab))
-    return found + _hold(stack, ints, scores, vscores, marks, w, tab)
+                 borrowed(w))
+    return found + _hold(stack, ints, scores, vscores, marks, w)
 
 
 @njit(cache=True)
-def _hold(stack, ints, scores, vscores, marks, w, tab):
+def _hold(stack, ints, scores, vscores, marks, w):
     """Return 0: a use of the owned arrays after the search, so they live while it runs on borrowed
     views of them."""
     return 0
 
 
 @njit(cache=True)
-def _run(prog, limit, solution, stats, trace, stack, ints, scores, vscores, marks, w, tab):
+def _run(prog, limit, solution, stats, trace, stack, ints, scores, vscores, marks, w):
     """The search of :func:`traced` on its arrays: ``ints`` rows are the cell order, each frame's depth,
     new-node flag and last conflict cell, each depth's house-digit branch (digit, cells left, the place
     left)."""
@@ -306,7 +306,7 @@ def _run(prog, limit, solution, stats, trace, stack, ints, scores, vscores, mark
     for c in range(nc):  # the ISS's start: every cell's constraints queued, none fixed
         if st[c] == 0:
             return 0
-        _changed(prog, w, c, -1)
+        _changed(w, c, -1)
     if not _handlers(prog, st, w):
         return 0
     depth[0] = 0
@@ -358,7 +358,7 @@ def _run(prog, limit, solution, stats, trace, stack, ints, scores, vscores, mark
             rd += 1
             st = child
         st[cell] = value
-        ok = _fix(prog, st, w, order, cd, nxt, lcc, tab)
+        ok = _fix(prog, st, w, order, cd, nxt, lcc)
         if not ok:
             if rd > 0:
                 conflict[rd - 1] = cell
