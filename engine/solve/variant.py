@@ -130,7 +130,8 @@ class Program:
             self.mode |= 4 | 8 | 32
         # and now the ISS's own search and propagation (bit 256, engine.kernels.variant_search: its trees,
         # not the same handlers to their fixpoint in another order): a-kind-of-magic 28,639 -> 15,017
-        # guesses (the ISS 16,277), 0.23 -> 0.11 s; anti-consectutive-hard 114k -> 129k at the same CPU
+        # guesses (the ISS 16,277), 0.21 -> 0.08 s; anti-consectutive-hard 114k -> 120k (the ISS 113k),
+        # 1.05 -> 0.95 s
         if pairs_only:
             self.mode = 256
 
