@@ -64,7 +64,9 @@ showed, as the Interactive Sudoku Solver's waves of singles score it; bit 5 each
 counted too, and when one digit's count stands out, a fifth of it lifts the cells holding that digit,
 the ISS's value scores; bit 7, in the refutation order, a cage's digit sets instead of the chosen cell's
 digits when one of its CAGEs has fewer sets left than it has candidates: a child per set, its cells
-restricted to that set, :func:`_choose_cage`) and the guesses out;
+restricted to that set, :func:`_choose_cage`) and the guesses out; bit 8 (256) is not read here: it
+sends a program of pairs and houses to the ISS's own search and propagation,
+:mod:`engine.kernels.variant_search` (``engine.solve.variant`` picks the kernel);
 ``stats[2]``, when there, the decay's shift, ``stats[3]`` a guess budget (0: none; for experiments).
 
 Roads not taken: one kernel per constraint kind (numba would type each call's arrays again); a

@@ -33,7 +33,7 @@ from __future__ import annotations
 
 import itertools
 import threading
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from functools import cache, lru_cache
 from types import ModuleType
 from typing import Any
@@ -86,6 +86,16 @@ def _k() -> ModuleType:
     return _kernels
 
 
+def _search(mode: int) -> Callable[..., int]:
+    """Return the search kernel for ``mode``: the ISS's own search (:mod:`engine.kernels.variant_search`)
+    with bit 256, else the variant kernel's."""
+    if mode & 256:
+        from engine.kernels import variant_search
+
+        return variant_search.search
+    return _k().search
+
+
 class Program:
     """A compiled puzzle: the kernels' flat program and the constraint lists it was built from."""
 
@@ -113,14 +123,14 @@ class Program:
         # not over 5.0M; Tarek's the same within 1%
         if CAGE in kinds:
             self.mode |= 128
-        # where the puzzle is pairs and houses only (thermometers, dots, non-consecutive) a dead end scores
-        # the last cell its propagation placed, not the guessed cell (bit 8), and its digit (bit 32):
-        # a-kind-of-magic over 3,000,000 guesses -> 86,000; with sums or cages the first cost more than it
-        # saved (x-arrow-slow 8.6k -> 50k, hs-killers-9 26k -> 72k); with a full house weighed once in the
-        # first priorities (the ISS's), the refutation order too (bit 4): a-kind-of-magic 376k guesses /
-        # 6.97M runs over decays 11-15 -> 133k / 4.79M, anti-consectutive-hard 1.29M / 58.3M -> 646k / 57.8M
+        # where the puzzle is pairs and houses only (thermometers, dots, non-consecutive): the ISS's own
+        # search and propagation (bit 256, engine.kernels.variant_search: its trees, not the same handlers
+        # to their fixpoint in another order): a-kind-of-magic 28,639 -> 15,017 guesses (the ISS 16,277),
+        # 0.21 -> 0.08 s; anti-consectutive-hard 114k -> 120k (the ISS 113k), 1.05 -> 0.95 s.  Mode 47
+        # before it (3 | 4 | 8 | 32: the refutation order, a dead end scoring the last placed cell and its
+        # digit) stays for comparison: a-kind-of-magic over 3,000,000 guesses -> 86,000 -> 28,639
         if pairs_only:
-            self.mode |= 4 | 8 | 32
+            self.mode = 256
 
     def with_givens(self, givens: tuple[int, ...]) -> Program:
         """The same program with ``givens`` cutting its first candidates (a copy: the tables are shared,
@@ -397,7 +407,7 @@ def _run(puzzle: Puzzle, limit: int, keep: int = 1, mode: int | None = None) -> 
     program = compile_puzzle(puzzle)
     solution = np.zeros(keep * puzzle.size * puzzle.size, dtype=np.int64)
     stats = np.array([program.mode if mode is None else mode, 0, *_TUNE], dtype=np.int64)
-    count = _k().search(program.array, int(limit), solution, stats)
+    count = _search(int(stats[0]))(program.array, int(limit), solution, stats)
     return int(count), solution, int(stats[0])
 
 
