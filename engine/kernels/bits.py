@@ -1,8 +1,8 @@
-"""The bit intrinsics every kernel uses: :func:`popcount` (a word's set bits) and :func:`lowest`
-(the index of a word's lowest set bit; undefined for 0, never passed).
+"""The bit intrinsics every kernel uses: :func:`popcount` (a word's set bits), :func:`lowest`
+(the index of a word's lowest set bit) and :func:`highest` (its highest; both undefined for 0, never passed).
 
-Under the JIT (and so in the ahead-of-time build) they are LLVM's ``ctpop`` and ``cttz``, one
-``popcnt``/``tzcnt`` each on a CPU that has them.  With the ahead-of-time module they are plain
+Under the JIT (and so in the ahead-of-time build) they are LLVM's ``ctpop``, ``cttz`` and ``ctlz``, one
+``popcnt``/``tzcnt``/``lzcnt`` each on a CPU that has them.  With the ahead-of-time module they are plain
 Python stand-ins, never called (the compiled kernels have the instructions built in), so numba is
 not imported (:func:`engine.kernels.using_aot`).
 
@@ -18,10 +18,12 @@ from typing import Any
 from engine.kernels import using_aot
 
 
-def _intrinsics() -> tuple[Callable[[int], int], Callable[[int], int]]:
-    """Return ``(popcount, lowest)``: LLVM's, or Python's stand-ins when the kernels come compiled."""
+def _intrinsics() -> tuple[Callable[[int], int], Callable[[int], int], Callable[[int], int]]:
+    """Return ``(popcount, lowest, highest)``: LLVM's, or Python's stand-ins when the kernels come
+    compiled."""
     if using_aot():
-        return (lambda x: bin(x).count("1")), (lambda x: (x & -x).bit_length() - 1)
+        return ((lambda x: bin(x).count("1")), (lambda x: (x & -x).bit_length() - 1),
+                (lambda x: x.bit_length() - 1))
     from llvmlite import ir
     from numba.core import types
     from numba.extending import intrinsic
@@ -40,10 +42,18 @@ def _intrinsics() -> tuple[Callable[[int], int], Callable[[int], int]]:
 
         return types.int64(types.int64), codegen
 
-    return popcount, lowest
+    @intrinsic
+    def highest(typingctx, x):
+        def codegen(context, builder, signature, args):
+            zeros = builder.ctlz(args[0], ir.Constant(ir.IntType(1), 1))  # 1: poison for 0, never passed
+            return builder.sub(ir.Constant(ir.IntType(64), 63), zeros)
+
+        return types.int64(types.int64), codegen
+
+    return popcount, lowest, highest
 
 
-popcount, lowest = _intrinsics()
+popcount, lowest, highest = _intrinsics()
 
 
 def _borrowing() -> Callable[[Any], Any]:
