@@ -639,6 +639,30 @@ def _split(prog, st, w, k, start, end):
     return _exclude_required(prog, st, w, start, mid, need & kept)
 
 
+@njit(cache=True, inline="always")
+def pair_image(prog, base, bits):
+    """Return the digits a pair table (a mask per digit from ``base``) allows the other cell for ``bits``."""
+    out = 0
+    while bits:
+        out |= prog[base + lowest(bits)]
+        bits &= bits - 1
+    return out
+
+
+@njit(cache=True, inline="always")
+def pair_needs(prog, aux, ma, mb):
+    """Return the digits a symmetric pair table (at ``aux``) requires of its two open cells (``ma``,
+    ``mb``): one must hold the digit when the other does not, so it leaves the cells that see both."""
+    need = 0
+    both = ma & mb
+    while both:
+        bit = both & -both
+        both ^= bit
+        if pair_image(prog, aux, ma ^ bit) & mb == bit:
+            need |= bit
+    return need
+
+
 @njit(cache=True)
 def _pair(prog, st, w, k, start):
     """A pair table both ways: each cell keeps the digits some digit of the other allows."""
@@ -647,21 +671,9 @@ def _pair(prog, st, w, k, start):
     aux = prog[H_AUX] + prog[prog[H_AUX_START] + k]
     a = prog[cells + start]
     b = prog[cells + start + 1]
-    allowed = 0
-    bits = st[a]
-    while bits:
-        d = lowest(bits)
-        bits &= bits - 1
-        allowed |= prog[aux + d]
-    if not _restrict(prog, st, w, b, allowed):
+    if not _restrict(prog, st, w, b, pair_image(prog, aux, st[a])):
         return False
-    allowed = 0
-    bits = st[b]
-    while bits:
-        d = lowest(bits)
-        bits &= bits - 1
-        allowed |= prog[aux + n + d]
-    if not _restrict(prog, st, w, a, allowed):
+    if not _restrict(prog, st, w, a, pair_image(prog, aux + n, st[b])):
         return False
     if prog[aux + 2 * n] == 0:
         return True
@@ -671,18 +683,7 @@ def _pair(prog, st, w, k, start):
     mb = st[b]
     if (ma & (ma - 1)) == 0 or (mb & (mb - 1)) == 0:
         return True
-    need = 0
-    both = ma & mb
-    while both:
-        bit = both & -both
-        both ^= bit
-        allowed = 0
-        bits = ma ^ bit
-        while bits:
-            allowed |= prog[aux + lowest(bits)]
-            bits &= bits - 1
-        if allowed & mb == bit:
-            need |= bit
+    need = pair_needs(prog, aux, ma, mb)
     return need == 0 or _exclude_required(prog, st, w, start, start + 2, need)
 
 
@@ -889,6 +890,21 @@ def _queue_once(prog, w, k):
             w[1] += 1
 
 
+@njit(cache=True, inline="always")
+def two_places(prog, st, start, end):
+    """Return the digits with exactly two places among the cells of constraint range start..end."""
+    cells = prog[H_CON_CELLS]
+    once = 0
+    twice = 0
+    thrice = 0
+    for i in range(start, end):
+        m = st[prog[cells + i]]
+        thrice |= twice & m
+        twice |= once & m
+        once |= m
+    return twice & ~thrice
+
+
 @njit(cache=True)
 def _choose(prog, st, scores, pick, mode):
     """Choose the next guess into ``pick``: (cell, its first try, the try after it as one mask or 0 for
@@ -955,15 +971,7 @@ def _choose(prog, st, scores, pick, mode):
         end = prog[cs + k + 1]
         if prog[kinds + k] != HOUSE or end - start != n:
             continue
-        once = 0
-        twice = 0
-        thrice = 0
-        for i in range(start, end):
-            m = st[prog[cells + i]]
-            thrice |= twice & m
-            twice |= once & m
-            once |= m
-        two = twice & ~thrice
+        two = two_places(prog, st, start, end)
         while two:
             bit = two & -two
             two ^= bit

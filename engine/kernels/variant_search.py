@@ -34,6 +34,7 @@ from engine.kernels.variant import (
     H_PRIO,
     SEARCH_SIGNATURE,
     _record,
+    two_places,
 )
 from engine.kernels.variant_queue import Q_RUNS, _drop, _queue
 from engine.kernels.variant_waves import _changed, _fix, _handlers
@@ -120,15 +121,7 @@ def _house_digit(prog, st, order, depth, scores, score, marks, cust):
             k = prog[full + 3 * h]
             start = prog[cs + k]
             end = prog[cs + k + 1]
-            once = 0
-            twice = 0
-            thrice = 0
-            for t in range(start, end):
-                m = st[prog[cells + t]]
-                thrice |= twice & m
-                twice |= once & m
-                once |= m
-            two = twice & ~thrice
+            two = two_places(prog, st, start, end)
             hit = False
             while two:
                 bit = two & -two

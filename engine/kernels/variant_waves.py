@@ -29,6 +29,8 @@ from engine.kernels.variant import (
     H_PEER_LIST,
     H_PEER_START,
     HOUSE,
+    pair_image,
+    pair_needs,
 )
 from engine.kernels.variant_queue import Q_ACTIVE, Q_AUX, Q_HEAD, Q_OWN, Q_REC, Q_RUNS, _drop, _enqueue, _push
 
@@ -173,20 +175,10 @@ def _pair_iss(prog, st, q, k, start):
     b = prog[cells + start + 1]
     va = st[a]
     vb = st[b]
-    to_b = 0
-    bits = va
-    while bits:
-        to_b |= prog[aux + lowest(bits)]
-        bits &= bits - 1
-    mb = vb & to_b
+    mb = vb & pair_image(prog, aux, va)
     if prog[aux + 2 * n] == 0:
         vb = mb
-    to_a = 0
-    bits = vb
-    while bits:
-        to_a |= prog[aux + n + lowest(bits)]
-        bits &= bits - 1
-    ma = va & to_a
+    ma = va & pair_image(prog, aux + n, vb)
     if ma == 0 or mb == 0:
         return False
     if ma != va:
@@ -197,18 +189,7 @@ def _pair_iss(prog, st, q, k, start):
         _changed(q, b, q[Q_ACTIVE])
     if prog[aux + 2 * n] == 0 or (ma & (ma - 1)) == 0 or (mb & (mb - 1)) == 0:
         return True
-    need = 0
-    both = ma & mb
-    while both:
-        bit = both & -both
-        both ^= bit
-        allowed = 0
-        bits = ma ^ bit
-        while bits:
-            allowed |= prog[aux + lowest(bits)]
-            bits &= bits - 1
-        if allowed & mb == bit:
-            need |= bit
+    need = pair_needs(prog, aux, ma, mb)
     return need == 0 or _required(prog, st, q, start, start + 2, need)
 
 
