@@ -466,28 +466,51 @@ def _sum(prog, st, w, k, start, end):
     return True
 
 
+@njit(cache=True, inline="always")
+def required_places(prog, st, start, end, bit):
+    """Return (the one cell of constraint range start..end holding ``bit``, -1 when none, -2 when
+    several; the first two words of the peer bits of the cells seeing every such cell), in one pass (a
+    9x9 grid has two words)."""
+    cells = prog[H_CON_CELLS]
+    bits = prog[H_PEER_BITS]
+    words = (prog[H_CELLS] + 61) // 62
+    where = -1
+    seen0 = (1 << 62) - 1
+    seen1 = seen0
+    for i in range(start, end):
+        c = prog[cells + i]
+        if st[c] & bit:
+            where = c if where == -1 else -2
+            seen0 &= prog[bits + c * words]
+            if words > 1:
+                seen1 &= prog[bits + c * words + 1]
+    return where, seen0, seen1
+
+
+@njit(cache=True, inline="always")
+def seen_by_all(prog, st, start, end, bit, j):
+    """Return word j of the peer bits of the cells seeing every cell of range start..end holding ``bit``."""
+    cells = prog[H_CON_CELLS]
+    bits = prog[H_PEER_BITS]
+    words = (prog[H_CELLS] + 61) // 62
+    seen = (1 << 62) - 1
+    for i in range(start, end):
+        c = prog[cells + i]
+        if st[c] & bit:
+            seen &= prog[bits + c * words + j]
+    return seen
+
+
 @njit(cache=True)
 def _exclude_required(prog, st, w, start, end, need):
     """Each digit of ``need`` (the constraint's cells start..end must hold it) leaves every cell that
     sees all the cells of the range that can hold it; a digit with one such cell is placed there."""
     nc = prog[H_CELLS]
-    cells = prog[H_CON_CELLS]
-    bits = prog[H_PEER_BITS]
     words = (nc + 61) // 62
     while need:
         bit = need & -need
         need ^= bit
-        where = -1
-        # the first two words of the cells seeing every place, in the same pass (a 9x9 grid has two)
-        seen0 = (1 << 62) - 1
-        seen1 = seen0
-        for i in range(start, end):
-            c = prog[cells + i]
-            if st[c] & bit:
-                where = c if where == -1 else -2
-                seen0 &= prog[bits + c * words]
-                if words > 1:
-                    seen1 &= prog[bits + c * words + 1]
+        where, seen0, seen1 = required_places(prog, st, start, end, bit)
         if where == -1:
             return False
         if where >= 0:
@@ -495,13 +518,7 @@ def _exclude_required(prog, st, w, start, end, need):
                 return False
             continue
         for j in range(words):
-            seen = seen0 if j == 0 else seen1
-            if j > 1:
-                seen = (1 << 62) - 1
-                for i in range(start, end):
-                    c = prog[cells + i]
-                    if st[c] & bit:
-                        seen &= prog[bits + c * words + j]
+            seen = seen0 if j == 0 else seen1 if j == 1 else seen_by_all(prog, st, start, end, bit, j)
             while seen:
                 low = seen & -seen
                 seen ^= low
@@ -905,6 +922,26 @@ def two_places(prog, st, start, end):
     return twice & ~thrice
 
 
+@njit(cache=True, inline="always")
+def standout_digit(scores, at, n):
+    """Return (the digit bit whose dead ends, counted in scores[at:at + n], stand out, its count), or
+    (0, 0) when none does: at least N and more than 1.5 times the fewest nonzero (the ISS's value
+    scores)."""
+    top = 0
+    bit = 0
+    low = 1 << 62
+    for d in range(n):
+        v = scores[at + d]
+        if v > top:
+            top = v
+            bit = 1 << d
+        if 0 < v < low:
+            low = v
+    if top < n or 2 * top <= 3 * low:
+        return 0, 0
+    return bit, top
+
+
 @njit(cache=True)
 def _choose(prog, st, scores, pick, mode):
     """Choose the next guess into ``pick``: (cell, its first try, the try after it as one mask or 0 for
@@ -923,19 +960,8 @@ def _choose(prog, st, scores, pick, mode):
     vbit = 0
     bonus = 0
     if mode & 32:  # the digit with the most dead ends lifts the cells holding it (when it stands out)
-        top = 0
-        low = 1 << 62
-        for d in range(prog[H_N]):
-            v = scores[nc + d]
-            if v > top:
-                top = v
-                vbit = 1 << d
-            if 0 < v < low:
-                low = v
-        if top >= prog[H_N] and 2 * top > 3 * low:
-            bonus = top // 5
-        else:
-            vbit = 0
+        vbit, top = standout_digit(scores, nc, prog[H_N])
+        bonus = top // 5
     for c in range(nc):
         m = st[c]
         if m & (m - 1):

@@ -34,6 +34,7 @@ from engine.kernels.variant import (
     H_PRIO,
     SEARCH_SIGNATURE,
     _record,
+    standout_digit,
     two_places,
 )
 from engine.kernels.variant_queue import Q_RUNS, _drop, _queue
@@ -41,25 +42,6 @@ from engine.kernels.variant_waves import _changed, _fix, _handlers
 
 # a guess branching at least this many ways that takes nothing but its cell is demoted (the ISS's)
 DEMOTE_WIDTH = 5
-
-
-@njit(cache=True)
-def _max_value(vscores, n):
-    """Return (the digit bit whose dead ends stand out, its count), (0, 0) when none does: at least N
-    and more than 1.5 times the fewest nonzero."""
-    top = 0
-    bit = 0
-    low = 1 << 62
-    for d in range(n):
-        s = vscores[d]
-        if s > top:
-            top = s
-            bit = 1 << d
-        if 0 < s < low:
-            low = s
-    if top < n or 2 * top <= 3 * low:
-        return 0, 0
-    return bit, top
 
 
 @njit(cache=True)
@@ -177,7 +159,7 @@ def _select(prog, st, order, cd, new, scores, vscores, marks, ints, cust):
     v = st[order[cd]]
     if (v & (v - 1)) == 0:
         return cd, v, 1 if v else 0, -1, False
-    vbit, vtop = _max_value(vscores, prog[H_N])
+    vbit, vtop = standout_digit(vscores, 0, prog[H_N])
     out = ints[7]
     _best_cell(st, order, cd, nc, scores, vbit, vtop * 0.2, out)
     offset = out[0]

@@ -25,12 +25,13 @@ from engine.kernels.variant import (
     H_CONS,
     H_KIND,
     H_N,
-    H_PEER_BITS,
     H_PEER_LIST,
     H_PEER_START,
     HOUSE,
     pair_image,
     pair_needs,
+    required_places,
+    seen_by_all,
 )
 from engine.kernels.variant_queue import Q_ACTIVE, Q_AUX, Q_HEAD, Q_OWN, Q_REC, Q_RUNS, _drop, _enqueue, _push
 
@@ -62,17 +63,11 @@ def _cut(prog, st, q, c, allowed):
 def _required(prog, st, q, start, end, need):
     """:func:`engine.kernels.variant._exclude_required` with the ISS's queue (:func:`_cut`)."""
     nc = prog[H_CELLS]
-    cells = prog[H_CON_CELLS]
-    bits = prog[H_PEER_BITS]
     words = (nc + 61) // 62
     while need:
         bit = need & -need
         need ^= bit
-        where = -1
-        for i in range(start, end):
-            c = prog[cells + i]
-            if st[c] & bit:
-                where = c if where == -1 else -2
+        where, seen0, seen1 = required_places(prog, st, start, end, bit)
         if where == -1:
             return False
         if where >= 0:
@@ -80,11 +75,7 @@ def _required(prog, st, q, start, end, need):
                 return False
             continue
         for j in range(words):
-            seen = (1 << 62) - 1
-            for i in range(start, end):
-                c = prog[cells + i]
-                if st[c] & bit:
-                    seen &= prog[bits + c * words + j]
+            seen = seen0 if j == 0 else seen1 if j == 1 else seen_by_all(prog, st, start, end, bit, j)
             while seen:
                 low = seen & -seen
                 seen ^= low
