@@ -64,8 +64,10 @@ showed, as the Interactive Sudoku Solver's waves of singles score it; bit 5 each
 counted too, and when one digit's count stands out, a fifth of it lifts the cells holding that digit,
 the ISS's value scores; bit 7, in the refutation order, a cage's digit sets instead of the chosen cell's
 digits when one of its CAGEs has fewer sets left than it has candidates: a child per set, its cells
-restricted to that set, :func:`_choose_cage`) and the guesses out; bit 8 (256) is not read here: it
-sends a program of pairs and houses to the ISS's own search and propagation,
+restricted to that set, :func:`_choose_cage`; bit 4, in the refutation order, a node whose cell a
+refutation leaves its last digit and whose state then dies scores a dead end at that cell, as the ISS
+scores a single that fails) and the guesses out; bit 8 (256) is not read here: it sends a program
+of pairs and houses to the ISS's own search and propagation,
 :mod:`engine.kernels.variant_search` (``engine.solve.variant`` picks the kernel);
 ``stats[2]``, when there, the decay's shift, ``stats[3]`` a guess budget (0: none; for experiments).
 
@@ -1267,6 +1269,7 @@ def _refuting(prog, limit, solution, stack, scores, w, pick, decay, budget, mode
                 sp -= 1
                 continue
             st[c] ^= digit[sp]
+            last = st[c] & (st[c] - 1) == 0  # the node's cell is left its last digit
             _touch(prog, st, w, c, digit[sp])
             if _propagate(prog, st, w):
                 if _choose(prog, st, scores, pick, mode):
@@ -1275,6 +1278,8 @@ def _refuting(prog, limit, solution, stack, scores, w, pick, decay, budget, mode
                 found = _record(solution, found, st, nc)
                 if found >= limit:
                     return found, guesses
+            elif mode & 16 and last:  # that digit dies too: a dead end at the cell, as the ISS scores it
+                fails = _conflict(scores, c, fails, decay)
             sp -= 1
     return found, guesses
 
