@@ -35,18 +35,18 @@ it; the ``H_*`` header words give where each table starts)::
     full houses of c    the full houses c is in, as indices h; then per full house h: its HOUSE
                         constraint, its LINES constraint (or -1), the most cells LINES shares (or -1)
 
-State: one ``int64`` row per search node (:func:`_row`), ``st[c]`` the cell's candidates,
-``st[cells + c]`` 1 once its single digit has left its peers (or is queued to), then per full house
-h and digit d the count of its unplaced cells that can hold d (``PLACED`` added once d is placed
-there).  Propagation runs a worklist of constraints (each queued once) and a queue of placed cells
-until both are empty; a handler only removes candidates, so the fixpoint is reached and every
-handler's check is exact once its cells are placed: a state with every cell single after
-propagation is a solution.  Both queues are first in, first out (a constraint queued early runs
-before its neighbours queue it again: a third fewer handler runs than last in, first out on killers).
-A full house runs only when a digit's count in it falls to 1 or 0 (a hidden single, or none), its
-locked candidates when the count falls to the cells it shares with another house (on killers the
-houses and locked candidates were three runs in four, one in twenty-five doing anything), and a
-handler that is its own fixpoint after one run is not queued again by its own cuts while it runs.
+State: one ``int64`` row per search node (:func:`_row`), ``st[c]`` the cell's candidates, ``st[cells + c]``
+1 once its single digit has left its peers (or is queued to), then per full house h and digit d the count of
+its unplaced cells that can hold d (``PLACED`` added once d is placed there), then per digit the cells that
+hold it as a bitset (:func:`_boards`).  Propagation runs a worklist of constraints (each queued once) and a
+queue of placed cells until both are empty; a handler only removes candidates, so the fixpoint is reached
+and every handler's check is exact once its cells are placed: a state with every cell single after
+propagation is a solution.  Both queues are first in, first out (a constraint queued early runs before its
+neighbours queue it again: a third fewer handler runs than last in, first out on killers).  A full house runs
+only when a digit's count in it falls to 1 or 0 (a hidden single, or none), its locked candidates when the
+count falls to the cells it shares with another house (on killers the houses and locked candidates were
+three runs in four, one in twenty-five doing anything), and a handler that is its own fixpoint after one run
+is not queued again by its own cuts while it runs.
 
 The search (after the Interactive Sudoku Solver's) guesses in the cell with the highest score per
 candidate, lowest digit first: a score starts as the cell's constraints' priority (the program's
@@ -70,6 +70,16 @@ scores a single that fails) and the guesses out; bit 8 (256) is not read here: i
 of pairs and houses to the ISS's own search and propagation,
 :mod:`engine.kernels.variant_search` (``engine.solve.variant`` picks the kernel);
 ``stats[2]``, when there, the decay's shift, ``stats[3]`` a guess budget (0: none; for experiments).
+
+The handlers and the propagation compile without numba's reference counting (``_nrt=False``: they
+allocate nothing, and the search passes them views without an owner): its calls around every inlined
+array argument spilled registers in their loops, a sixth of the CPU of a killer's guess (the train's
+mathemagic killers 16.5 -> 13.4 us a guess with the two changes below; the same guesses).  A placed
+digit leaves only the peers its board says hold it, and a required digit only the cells holding it
+that see all its places (one AND with the board, not a load of each peer); a cage's required digit
+held by no open cell of it is not looked at (its one place keeps it); a sum's cuts take the bounds of
+a cell's group less the cell from one tally of the group (digits held once, twice, the digit sums),
+not from a pass over the group per cell.
 
 Roads not taken: one kernel per constraint kind (numba would type each call's arrays again); a
 table for every cage (16x16 cages of 7-9 cells have thousands of digit sets: those take bounds).
@@ -148,7 +158,16 @@ def _conflict(scores, c, fails, decay):
 
 @njit(cache=True, inline="always")
 def _row(prog):
-    """Return the length of a state row: candidates, placed flags, each full house's digit counts."""
+    """Return the length of a state row: candidates, placed flags, each full house's digit counts, each
+    digit's cells (:func:`_boards`)."""
+    return _boards(prog) + prog[H_N] * ((prog[H_CELLS] + 61) // 62)
+
+
+@njit(cache=True, inline="always")
+def _boards(prog):
+    """Return where a state row's digit boards start: per digit, the cells holding it as a bitset in the
+    peer bits' words (62 cells a word), so a placed digit or a required one visits only the peers that
+    hold it, in the same order as the peer list."""
     return 2 * prog[H_CELLS] + prog[H_NFULL] * prog[H_N]
 
 
@@ -178,6 +197,13 @@ def _touch(prog, st, w, c, removed):
                 _queue_once(prog, w, prog[full + 3 * h])
             if left <= prog[full + 3 * h + 2]:
                 _queue_once(prog, w, prog[full + 3 * h + 1])
+    words = (nc + 61) // 62
+    at = _boards(prog) + c // 62
+    cbit = 1 << (c % 62)
+    bits = removed
+    while bits:
+        st[at + words * lowest(bits)] ^= cbit
+        bits &= bits - 1
     ncons = prog[H_CONS]
     cc0 = prog[H_CC_START]
     lst = prog[H_CC_LIST]
@@ -214,7 +240,7 @@ def _restrict(prog, st, w, c, allowed):
     return True
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def _house(prog, st, w, start, end):
     """All different: a full house needs every digit and places its hidden singles; a smaller one needs
     as many digits as cells."""
@@ -249,7 +275,7 @@ def _house(prog, st, w, start, end):
     return True
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def _lines(prog, st, w, k):
     """Locked candidates of a full house: a digit whose places in it all lie in another full house
     leaves that house's other cells.  Aux: per other house, the cells shared, this house's other
@@ -300,7 +326,7 @@ def _group_bounds(prog, st, cells, gids, i, end, skip):
     return j, max(smin, _low_sum(union, count)), min(smax, _high_sum(union, count))
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def _sum_exact(prog, st, w, cells, weights, gids, start, end, rest, u0, u1, u2):
     """The last (up to three) open cells u0, u1, u2 of a sum (-1: none) must make ``rest``: keep each
     digit some choice of the others completes (distinct within a group, off the group's placed digits)."""
@@ -359,7 +385,7 @@ def _sum_exact(prog, st, w, cells, weights, gids, start, end, rest, u0, u1, u2):
     return u2 < 0 or _restrict(prog, st, w, prog[cells + u2], k2)
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def _sum(prog, st, w, k, start, end):
     """Weighted sum == total by bounds; cells that see each other (a group) count as distinct digits;
     exact once three cells or fewer are open (:func:`_sum_exact`).  Each group's bounds are computed
@@ -440,12 +466,14 @@ def _sum(prog, st, w, k, start, end):
         else:
             glo = wt * gmax
             ghi = wt * gmin
+        once, twice, smin, smax = _group_tally(prog, st, cells, i, j)
         for t in range(i, j):
             c = prog[cells + t]
             m = st[c]
             if (m & (m - 1)) == 0:
                 continue
-            _, omin, omax = _group_bounds(prog, st, cells, gids, i, j, t)
+            omin, omax = _bounds_without(j - i - 1, twice | (once & ~m), smin - lowest(m) - 1,
+                                         smax - highest(m) - 1)
             if wt > 0:
                 rest_lo = lo - glo + wt * omin
                 rest_hi = hi - ghi + wt * omax
@@ -464,8 +492,38 @@ def _sum(prog, st, w, k, start, end):
                     allowed |= 1 << d
             if not _restrict(prog, st, w, c, allowed):
                 return False
+            if st[c] != m:  # the group's other cells see its cut: tally again
+                once, twice, smin, smax = _group_tally(prog, st, cells, i, j)
         i = j
     return True
+
+
+@njit(cache=True, inline="always")
+def _group_tally(prog, st, cells, i, j):
+    """Return the digits of cells i..j held once or more and twice or more, their lowest and highest sums."""
+    once = 0
+    twice = 0
+    smin = 0
+    smax = 0
+    for t in range(i, j):
+        m = st[prog[cells + t]]
+        twice |= once & m
+        once |= m
+        smin += lowest(m) + 1
+        smax += highest(m) + 1
+    return once, twice, smin, smax
+
+
+@njit(cache=True, inline="always")
+def _bounds_without(count, union, smin, smax):
+    """Return :func:`_group_bounds` of a group less one cell from the others' tally: ``count`` cells,
+    their digits ``union`` (the digits held twice, and once by another cell) and digit sums (the sum's
+    cuts took each cell's bounds by a pass over the rest of its group: a 5-cell group's 25 loads, 5)."""
+    if count == 0:
+        return 0, 0
+    if popcount(union) < count:
+        return 1, 0
+    return max(smin, _low_sum(union, count)), min(smax, _high_sum(union, count))
 
 
 @njit(cache=True, inline="always")
@@ -503,7 +561,7 @@ def seen_by_all(prog, st, start, end, bit, j):
     return seen
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def _exclude_required(prog, st, w, start, end, need):
     """Each digit of ``need`` (the constraint's cells start..end must hold it) leaves every cell that
     sees all the cells of the range that can hold it; a digit with one such cell is placed there."""
@@ -519,13 +577,14 @@ def _exclude_required(prog, st, w, start, end, need):
             if not _restrict(prog, st, w, where, bit):
                 return False
             continue
+        board = _boards(prog) + words * lowest(bit)
         for j in range(words):
             seen = seen0 if j == 0 else seen1 if j == 1 else seen_by_all(prog, st, start, end, bit, j)
+            seen &= st[board + j]  # only the cells that hold it, in order
             while seen:
                 low = seen & -seen
                 seen ^= low
-                p = j * 62 + lowest(low)
-                if st[p] & bit and not _restrict(prog, st, w, p, ~bit):
+                if not _restrict(prog, st, w, j * 62 + lowest(low), ~bit):
                     return False
     return True
 
@@ -540,12 +599,27 @@ def _combo_fit(prog, st, w, start, end, combo, keep):
     cells = prog[H_CON_CELLS]
     tmp = keep + prog[H_N] + 1
     k = end - start
+    # the loop's first pass fused with the copy: most sets fit with no single to take and no lone digit
+    fixed = 0
+    opened = 0
+    once = 0
+    twice = 0
     for i in range(k):
         m = st[prog[cells + start + i]] & combo
         if m == 0:
             return False
         w[tmp + i] = m
-    again = True
+        if (m & (m - 1)) == 0:
+            if m & fixed:
+                return False
+            fixed |= m
+        else:
+            opened |= m
+        twice |= once & m
+        once |= m
+    again = opened & fixed != 0 or (once & ~twice & ~fixed) != 0
+    if not again and combo & ~once:
+        return False
     while again:
         again = False
         fixed = 0
@@ -584,7 +658,7 @@ def _combo_fit(prog, st, w, start, end, combo, keep):
     return True
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def _cage(prog, st, w, k, start, end):
     """A cage's digit-set table: keep the sets every cell can share in, cut cells to their union and
     place a digit every kept set needs when only one cell can hold it."""
@@ -592,8 +666,12 @@ def _cage(prog, st, w, k, start, end):
     a0 = prog[H_AUX] + prog[prog[H_AUX_START] + k]
     a1 = prog[H_AUX] + prog[prog[H_AUX_START] + k + 1]
     union = 0
+    opened = 0
     for i in range(start, end):
-        union |= st[prog[cells + i]]
+        m = st[prog[cells + i]]
+        union |= m
+        if m & (m - 1):
+            opened |= m
     keep = W_QUEUED + 3 * prog[H_CONS] + prog[H_CELLS]
     for i in range(end - start):
         w[keep + i] = 0
@@ -611,10 +689,11 @@ def _cage(prog, st, w, k, start, end):
     for i in range(start, end):
         if not _restrict(prog, st, w, prog[cells + i], w[keep + i - start]):
             return False
-    return _exclude_required(prog, st, w, start, end, need & kept)
+    # a digit placed in the cage and held by no open cell of it needs nothing more (its one place keeps it)
+    return _exclude_required(prog, st, w, start, end, need & kept & opened)
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def _split(prog, st, w, k, start, end):
     """A cage and the rest of its house: keep the digit sets of the cage whose every digit some cage cell
     can take and whose complement the other cells can hold, and cut both sides to what the kept sets
@@ -682,7 +761,7 @@ def pair_needs(prog, aux, ma, mb):
     return need
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def _pair(prog, st, w, k, start):
     """A pair table both ways: each cell keeps the digits some digit of the other allows."""
     n = prog[H_N]
@@ -706,7 +785,7 @@ def _pair(prog, st, w, k, start):
     return need == 0 or _exclude_required(prog, st, w, start, start + 2, need)
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def _lunchbox(prog, st, w, k, start):
     """A sandwich line by its middle's digit sets (the Interactive Sudoku Solver's Lunchbox): for each
     placing of its 1 and N, each set of the aux table of that many middle digits whose digits the middle
@@ -774,13 +853,14 @@ def _lunchbox(prog, st, w, k, start):
     return True
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def _propagate(prog, st, w):
     """Run placements, then cheap constraints, then dear ones, to their fixpoint; return False on a
     contradiction (the queues are emptied either way)."""
     ncons = prog[H_CONS]
-    ps = prog[H_PEER_START]
-    pl = prog[H_PEER_LIST]
+    peer_bits = prog[H_PEER_BITS]
+    words = (prog[H_CELLS] + 61) // 62
+    boards = _boards(prog)
     kinds = prog[H_KIND]
     cs = prog[H_CON_START]
     queue_a = W_QUEUED + ncons
@@ -794,10 +874,17 @@ def _propagate(prog, st, w):
             w[6] = c
             bit = st[c]
             w[7] = bit
-            for i in range(prog[ps + c], prog[ps + c + 1]):
-                p = prog[pl + i]
-                if st[p] & bit and not _restrict(prog, st, w, p, ~bit):
-                    ok = False
+            # the peers holding the digit, from its board: the peer list's order (ascending), fewer loads
+            board = boards + words * lowest(bit)
+            for j in range(words):
+                hold = st[board + j] & prog[peer_bits + c * words + j]
+                while hold:
+                    low = hold & -hold
+                    hold ^= low
+                    if not _restrict(prog, st, w, j * 62 + lowest(low), ~bit):
+                        ok = False
+                        break
+                if not ok:
                     break
             continue
         if w[0]:
@@ -860,7 +947,7 @@ def _workspace(prog):
     return np.zeros(W_QUEUED + 3 * prog[H_CONS] + prog[H_CELLS] + keep, dtype=np.int64)
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def _start(prog, st, w):
     """Queue every constraint and every single cell of ``st`` (st[cells:] says which are placed);
     return False when a cell has no candidate."""
@@ -876,6 +963,15 @@ def _start(prog, st, w):
             st[nc + c] = 1
             w[W_QUEUED + 3 * prog[H_CONS] + w[2]] = c
             w[2] += 1
+    words = (nc + 61) // 62
+    boards = _boards(prog)
+    for i in range(n * words):
+        st[boards + i] = 0
+    for c in range(nc):
+        bits = st[c]
+        while bits:
+            st[boards + words * lowest(bits) + c // 62] |= 1 << (c % 62)
+            bits &= bits - 1
     cells = prog[H_CON_CELLS]
     cs = prog[H_CON_START]
     for h in range(prog[H_NFULL]):
@@ -944,7 +1040,7 @@ def standout_digit(scores, at, n):
     return bit, top
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def _choose(prog, st, scores, pick, mode):
     """Choose the next guess into ``pick``: (cell, its first try, the try after it as one mask or 0 for
     each digit in turn).  The unplaced cell with the highest score per candidate (``scores``: its
@@ -1056,7 +1152,7 @@ def _cage_fits(prog, st, k, a0, a1):
     return fits
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def _choose_cage(prog, st, pick):
     """Turn the cell guess in ``pick`` into a cage guess when one of the cell's CAGEs has two or more
     digit sets left but fewer than the cell has candidates: the one with the fewest, ``pick[0]`` = -1 -
@@ -1102,7 +1198,7 @@ def _node(prog, st, pick, mode):
     return pick[0], pick[1] & -pick[1]
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def _try_cage(prog, child, w, k, sets):
     """Restrict the cells of CAGE k in ``child`` to its digit set of the lowest index in ``sets`` and queue
     what that touches; return False when a cell has none of its digits."""
