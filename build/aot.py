@@ -128,10 +128,13 @@ def compile_part(out: Path, cpu: str, index: int, count: int, report: Callable[[
         original = compiler.compile_extra
         left = [len(names)]
 
-        def reporting(typingctx, targetctx, func, *args, **kwargs):  # noqa: ANN001, ANN002, ANN003, ANN202
+        def reporting(typingctx, targetctx, func, args, return_type, flags, *rest, **kwargs):  # noqa: ANN001, ANN002, ANN003, ANN202
             if func in own:
                 report(f"compiling {own[func]}")
-            result = original(typingctx, targetctx, func, *args, **kwargs)
+            if own.get(func) in kernels.NOGIL:  # pycc's one Flags for all: a copy releasing the GIL
+                flags = flags.copy()
+                flags.release_gil = True
+            result = original(typingctx, targetctx, func, args, return_type, flags, *rest, **kwargs)
             left[0] -= func in own
             if func in own and not left[0]:  # then LLVM optimises the part, gcc compiles and links it
                 report(f"linking {kernels.part_name(index)}")

@@ -98,6 +98,8 @@ W_QUEUED = 8
 # the compiled entry points' argument types (ahead-of-time build, engine.kernels.njit's ``aot``)
 SEARCH_SIGNATURE = "int64(int64[::1], int64, int64[::1], int64[::1])"
 PROPAGATE_SIGNATURE = "boolean(int64[::1], int64[::1])"
+SCORED_SIGNATURE = "int64(int64[::1], int64, int64[::1], int64[::1], int64[::1])"
+CHOICE_SIGNATURE = "int64(int64[::1], int64[::1], int64[::1], int64, int64[::1])"
 
 
 @njit(cache=True, inline="always")
@@ -1190,7 +1192,7 @@ def _hold(stack, cells, tries, after, scores, pick, w):
     return 0
 
 
-@njit(cache=True, aot=SEARCH_SIGNATURE)
+@njit(cache=True, nogil=True, aot=SEARCH_SIGNATURE)
 def search(prog, limit, solution, stats):
     """Count the program's solutions up to ``limit``: they go to ``solution`` one after the other (as
     many as it holds: N*N digits each), the guesses to ``stats[0]``, the handler runs to ``stats[1]``;
@@ -1201,11 +1203,28 @@ def search(prog, limit, solution, stats):
     increments and decrements that took 46% of the CPU on thermometer puzzles (breakfree
     9.9 -> 7.0 us a guess, 1.40 -> 0.99 s; the same guesses)."""
     nc = prog[H_CELLS]
+    scores = np.zeros(nc + prog[H_N], dtype=np.int64)
+    for c in range(nc):
+        scores[c] = prog[prog[H_PRIO] + c]
+    return _scored(prog, limit, solution, stats, scores)
+
+
+@njit(cache=True, nogil=True, aot=SCORED_SIGNATURE)
+def search_scored(prog, limit, solution, stats, scores):
+    """:func:`search` from the cell (then digit) scores ``scores`` (N*N + N words) rather than the cells'
+    priorities, the scores it ends with left there: a search in pieces (``engine.solve.variant_parallel``)
+    carries what one piece's dead ends taught to the next."""
+    return _scored(prog, limit, solution, stats, scores)
+
+
+@njit(cache=True)
+def _scored(prog, limit, solution, stats, scores):
+    """:func:`search` on the scores given (see its docstring)."""
+    nc = prog[H_CELLS]
     stack = np.empty((nc + 2, _row(prog)), dtype=np.int64)
     cells = np.empty(nc + 2, dtype=np.int64)
     tries = np.empty(nc + 2, dtype=np.int64)
     after = np.empty(nc + 2, dtype=np.int64)
-    scores = np.zeros(nc + prog[H_N], dtype=np.int64)
     pick = np.zeros(3, dtype=np.int64)
     w = _workspace(prog)
     found = _search(borrowed(prog), limit, borrowed(solution), borrowed(stats), borrowed(stack),
@@ -1220,9 +1239,6 @@ def _search(prog, limit, solution, stats, stack, cells, tries, after, scores, pi
     ``after`` as one try (a house digit's "not here"), ``scores`` each cell's, then each digit's dead
     ends (mode bit 32)."""
     nc = prog[H_CELLS]
-    pri = prog[H_PRIO]
-    for c in range(nc):
-        scores[c] = prog[pri + c]
     decay = (1 << stats[2]) - 1 if len(stats) > 2 else 255
     budget = stats[3] if len(stats) > 3 else 0  # guesses allowed (0: no cap), for experiments
     found = 0
@@ -1301,3 +1317,22 @@ def propagate_state(prog, st):
     ok = _start(prog, row, w) and _propagate(prog, row, w)
     st[:2 * nc] = row[:2 * nc]
     return ok
+
+
+@njit(cache=True, aot=CHOICE_SIGNATURE)
+def choice(prog, st, scores, mode, pick):
+    """Propagate ``st`` (candidates, then placed flags all 0) to its fixpoint in place and choose its guess
+    as the search in ``mode`` would from ``scores`` into ``pick`` (the cell, or -1 - a CAGE; the first
+    try, or the cage's digit sets; a house digit's "not there" try); return 1, or 0 when every cell is
+    single, -1 on a contradiction."""
+    nc = prog[H_CELLS]
+    row = np.zeros(_row(prog), dtype=np.int64)
+    row[:2 * nc] = st[:2 * nc]
+    w = _workspace(prog)
+    if not (_start(prog, row, w) and _propagate(prog, row, w)):
+        return -1
+    st[:2 * nc] = row[:2 * nc]
+    if not _choose(prog, row, scores, pick, mode):
+        return 0
+    pick[0], pick[1] = _node(prog, row, pick, mode)
+    return 1
