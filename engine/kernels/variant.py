@@ -102,7 +102,6 @@ SCORED_SIGNATURE = "int64(int64[::1], int64, int64[::1], int64[::1], int64[::1])
 SHARED_SIGNATURE = "int64(int64[::1], int64, int64[::1], int64[::1], int64[::1], int64[::1])"
 # a shared search's words (search_shared): asked for work, work given, stop; the work from S_ROW on
 S_ASKED, S_GIVEN, S_STOP, S_ROW = 0, 1, 2, 3
-CHOICE_SIGNATURE = "int64(int64[::1], int64[::1], int64[::1], int64, int64[::1])"
 
 
 @njit(cache=True, inline="always")
@@ -1261,8 +1260,8 @@ def search(prog, limit, solution, stats):
 @njit(cache=True, nogil=True, aot=SCORED_SIGNATURE)
 def search_scored(prog, limit, solution, stats, scores):
     """:func:`search` from the cell (then digit) scores ``scores`` (N*N + N words) rather than the cells'
-    priorities, the scores it ends with left there: a search in pieces (``engine.solve.variant_parallel``)
-    carries what one piece's dead ends taught to the next."""
+    priorities, the scores it ends with left there: a search run again (``engine.solve.variant_parallel``)
+    starts from what its first run learned."""
     return _scored(prog, limit, solution, stats, scores, np.zeros(0, dtype=np.int64))
 
 
@@ -1375,21 +1374,3 @@ def propagate_state(prog, st):
     st[:2 * nc] = row[:2 * nc]
     return ok
 
-
-@njit(cache=True, aot=CHOICE_SIGNATURE)
-def choice(prog, st, scores, mode, pick):
-    """Propagate ``st`` (candidates, then placed flags all 0) to its fixpoint in place and choose its guess
-    as the search in ``mode`` would from ``scores`` into ``pick`` (the cell, or -1 - a CAGE; the first
-    try, or the cage's digit sets; a house digit's "not there" try); return 1, or 0 when every cell is
-    single, -1 on a contradiction."""
-    nc = prog[H_CELLS]
-    row = np.zeros(_row(prog), dtype=np.int64)
-    row[:2 * nc] = st[:2 * nc]
-    w = _workspace(prog)
-    if not (_start(prog, row, w) and _propagate(prog, row, w)):
-        return -1
-    st[:2 * nc] = row[:2 * nc]
-    if not _choose(prog, row, scores, pick, mode):
-        return 0
-    pick[0], pick[1] = _node(prog, row, pick, mode)
-    return 1

@@ -1,6 +1,6 @@
-"""The search in pieces on two threads (engine.solve.variant_parallel), forced with a budget of one
-guess, counts and solves as the single search does: random 4x4 and 6x6 puzzles of every kind, and
-published puzzles with one solution, none (a given changed) and many (cages dropped)."""
+"""The search shared by two threads (engine.solve.variant_parallel), forced with a budget of one guess,
+counts and solves as the single search does: random 4x4 and 6x6 puzzles of every kind, and published
+puzzles with one solution, none (a given changed) and many (cages dropped)."""
 
 from __future__ import annotations
 
@@ -15,8 +15,8 @@ from tests.harness.variant_data import records
 
 
 def _count(puzzle: Puzzle, limit: int, threads: int, keep: int = 1) -> tuple[int, list[tuple[int, ...]]]:
-    """Return (count up to ``limit``, the solutions kept) by the search, in pieces when ``threads`` > 1
-    (after one guess alone: any puzzle needing a guess goes to the pieces, :func:`_guesses`)."""
+    """Return (count up to ``limit``, the solutions kept) by the search, shared when ``threads`` > 1
+    (after one guess alone: any puzzle in the refutation order needing a guess, :func:`_guesses`)."""
     program = compile_puzzle(puzzle)
     nc = puzzle.n_cells
     solution = np.zeros(keep * nc, dtype=np.int64)
@@ -27,26 +27,22 @@ def _count(puzzle: Puzzle, limit: int, threads: int, keep: int = 1) -> tuple[int
 
 
 @pytest.mark.parametrize("kind", KINDS)
-def test_pieces_count_as_the_single_search(kind: str) -> None:
-    """Every solution is in exactly one piece: the counts and the solution sets are the single search's."""
-    # puzzles gone to pieces; of pairs and houses (the ISS's search: never split); that made a guess
-    split = pairs = guessed = 0
+def test_shared_search_counts_as_the_single_search(kind: str) -> None:
+    """Every solution is found once: the counts and the solution sets are the single search's."""
+    shared = 0  # puzzles that went to the shared search
     for n, seed in ((4, 0), (4, 1), (6, 0), (6, 1)):  # the seeds of test_variant_solver's own test
         puzzle = random_puzzle(kind, n, 1000 * n + seed + 37 * KINDS.index(kind))
         alone, every = _count(puzzle, 1000, 1, keep=1000)
         count, found = _count(puzzle, 1000, 2, keep=1000)
         assert count == alone and sorted(found) == sorted(every), (kind, puzzle.to_dict())
-        assert len(set(found)) == len(found), "a solution found in two pieces"
+        assert len(set(found)) == len(found), "a solution found twice"
         for limit in (1, 2):
             count, first = _count(puzzle, limit, 2)
             assert count == min(alone, limit)
             assert not count or first[0] in every
-        pairs += bool(compile_puzzle(puzzle).mode & 256)
-        guessed += _guesses(puzzle) > 0
-        split += _guesses(puzzle) > 0 and len(variant_parallel.pieces(compile_puzzle(puzzle), 8,
-                                                                      _priorities(puzzle), 5)) > 1
-    assert split or pairs or not guessed, f"no random {kind} puzzle went to pieces"
-    assert split or kind not in ("cage", "thermo", "arrow", "sandwich"), "the test would check nothing"
+        mode = compile_puzzle(puzzle).mode
+        shared += _guesses(puzzle) > 0 and mode & 4 and not mode & 256
+    assert shared or kind not in ("cage", "sandwich"), "the test would check nothing"
 
 
 def _guesses(puzzle: Puzzle) -> int:
@@ -57,36 +53,26 @@ def _guesses(puzzle: Puzzle) -> int:
     return int(stats[0])
 
 
-def _priorities(puzzle: Puzzle) -> np.ndarray:
-    """Return the program's first scores: its cells' priorities, then a zero per digit."""
-    from engine.kernels.variant import H_PRIO
-
-    array = compile_puzzle(puzzle).array
-    scores = np.zeros(puzzle.n_cells + puzzle.size, dtype=np.int64)
-    scores[:puzzle.n_cells] = array[array[H_PRIO]:array[H_PRIO] + puzzle.n_cells]
-    return scores
-
-
 def _records(*names: str) -> list:
     return [pytest.param(r, id=r.id) for r in records() if r.id in names]
 
 
 @pytest.mark.parametrize("record", _records("iss-anti-knight-slow", "iss-ctc-tribute", "iss-x-windoku",
                                             "iss-16x16-sudoku-x-hard", "iss-little-killer-snipes-2"))
-def test_published_puzzles_in_pieces(record) -> None:
-    """A published puzzle's count (2 for anti-knight-slow) and solution, in pieces."""
-    assert _guesses(record.puzzle) > 1  # so it goes to pieces
+def test_published_puzzles_shared(record) -> None:
+    """A published puzzle's count (2 for anti-knight-slow) and solution, shared or not (by its mode)."""
+    assert _guesses(record.puzzle) > 1
     count, found = _count(record.puzzle, 2, 2)
     assert count == record.count
     assert count > 1 or found[0] == (record.solution or _count(record.puzzle, 2, 1)[1][0])
 
 
 @pytest.mark.parametrize("record", _records("iss-hs-killers-5", "iss-tarek-all-5", "iss-tarek-all-9"))
-def test_published_killers_in_pieces(record) -> None:
-    """A published killer counts 1 and solves to its solution in pieces; with a given changed it has
+def test_published_killers_shared(record) -> None:
+    """A published killer counts 1 and solves to its solution shared; with a given changed it has
     none; without some of its cages two or more."""
     puzzle = record.puzzle
-    assert _guesses(puzzle) > 1  # so it goes to pieces
+    assert _guesses(puzzle) > 1 and compile_puzzle(puzzle).mode & 4  # so it is shared
     count, found = _count(puzzle, 2, 2)
     assert count == 1 and found[0] == record.solution
     cell = next(c for c in range(puzzle.n_cells) if puzzle.givens[c] == 0)
