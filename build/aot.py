@@ -10,9 +10,10 @@ serg_benchmark and magictour than the JIT).  ``--portable`` (the bundle, ``build
 instead on x86-64 (every x86-64 CPU since 2009 has its ``popcnt``), the generic CPU elsewhere.
 
 Every kernel module (:func:`engine.kernels.kernel_modules`: each module of the package) is imported
-with numba's JIT, and the kernels declared with an ``aot`` signature (:data:`engine.kernels.EXPORTS`)
-are split into ``--jobs`` parts (default: one per core this process may use), whole modules each,
-about the same amount of source each.  Each part is compiled by ``numba.pycc`` in a process of its
+with numba's JIT, and the kernels declared with an ``aot`` signature (:data:`engine.kernels.EXPORTS`;
+those declared ``nogil`` compiled with numba's ``release_gil``, as the JIT does) are split into
+``--jobs`` parts (default: one per core this process may use), whole modules each, about the same
+amount of source each.  Each part is compiled by ``numba.pycc`` in a process of its
 own, side by side, into an extension module (:func:`engine.kernels.part_name`) in OUTDIR; the first
 part says how many there are.  The parts need neither numba nor llvmlite at run time.  A progress
 line names the kernels being compiled (redrawn in place on a terminal, a line per kernel otherwise)
@@ -128,10 +129,13 @@ def compile_part(out: Path, cpu: str, index: int, count: int, report: Callable[[
         original = compiler.compile_extra
         left = [len(names)]
 
-        def reporting(typingctx, targetctx, func, *args, **kwargs):  # noqa: ANN001, ANN002, ANN003, ANN202
+        def reporting(typingctx, targetctx, func, args, return_type, flags, *rest, **kwargs):  # noqa: ANN001, ANN002, ANN003, ANN202
             if func in own:
                 report(f"compiling {own[func]}")
-            result = original(typingctx, targetctx, func, *args, **kwargs)
+            if own.get(func) in kernels.NOGIL:  # pycc's one Flags for all: a copy releasing the GIL
+                flags = flags.copy()
+                flags.release_gil = True
+            result = original(typingctx, targetctx, func, args, return_type, flags, *rest, **kwargs)
             left[0] -= func in own
             if func in own and not left[0]:  # then LLVM optimises the part, gcc compiles and links it
                 report(f"linking {kernels.part_name(index)}")

@@ -33,6 +33,9 @@ F = TypeVar("F", bound=Callable[..., Any])
 AOT_MODULE = "sudoku_kernels_aot"
 # exported name -> (signature, Python function), filled as the kernel modules are imported
 EXPORTS: dict[str, tuple[str, Callable[..., Any]]] = {}
+# exported kernels declared ``nogil=True``: they release the GIL while they run (JIT and ahead of time:
+# build/aot.py sets numba's ``release_gil`` flag for them), so threads can search side by side
+NOGIL: set[str] = set()
 # each part's function returning source_stamp() as it was when the part was built
 STAMP_EXPORT = "aot_stamp"
 # the first part's function returning how many parts there are
@@ -129,6 +132,8 @@ def njit(aot: str | None = None, **options: Any) -> Callable[[F], F]:
         name = export_name(func)
         if aot is not None:
             EXPORTS[name] = (aot, func)
+            if options.get("nogil"):
+                NOGIL.add(name)
         if _aot is None:
             import numba
 

@@ -110,6 +110,10 @@ W_QUEUED = 8
 # the compiled entry points' argument types (ahead-of-time build, engine.kernels.njit's ``aot``)
 SEARCH_SIGNATURE = "int64(int64[::1], int64, int64[::1], int64[::1])"
 PROPAGATE_SIGNATURE = "boolean(int64[::1], int64[::1])"
+SCORED_SIGNATURE = "int64(int64[::1], int64, int64[::1], int64[::1], int64[::1])"
+SHARED_SIGNATURE = "int64(int64[::1], int64, int64[::1], int64[::1], int64[::1], int64[::1])"
+# a shared search's words (search_shared): asked for work, work given, stop; the work from S_ROW on
+S_ASKED, S_GIVEN, S_STOP, S_ROW = 0, 1, 2, 3
 
 
 @njit(cache=True, inline="always")
@@ -1215,12 +1219,52 @@ def _try_cage(prog, child, w, k, sets):
 
 
 @njit(cache=True)
-def _refuting(prog, limit, solution, stack, scores, w, pick, decay, budget, mode):
+def _give(prog, stack, cell, digit, floor, sp, scores, share):
+    """Give the asking search the lowest node's work left after its current try (a cell node: its state
+    without that digit; a cage node: its next digit set) as first candidates in ``share``, with the
+    scores; return the new floor (the node below it is done once its current try is)."""
+    nc = prog[H_CELLS]
+    while floor <= sp:
+        st = stack[floor]
+        c = cell[floor]
+        rest = digit[floor]
+        if c >= 0:
+            for i in range(nc):
+                share[S_ROW + i] = st[i]
+            share[S_ROW + c] = st[c] & ~rest
+            floor += 1
+        else:
+            rest &= rest - 1  # the sets after the current one
+            if rest == 0:
+                floor += 1
+                continue
+            bit = rest & -rest
+            for i in range(nc):
+                share[S_ROW + i] = st[i]
+            k = -1 - c
+            combo = prog[prog[H_AUX] + prog[prog[H_AUX_START] + k] + lowest(bit)]
+            cells = prog[H_CON_CELLS]
+            for i in range(prog[prog[H_CON_START] + k], prog[prog[H_CON_START] + k + 1]):
+                share[S_ROW + prog[cells + i]] &= combo
+            digit[floor] ^= bit
+            if digit[floor] & (digit[floor] - 1) == 0:
+                floor += 1
+        for i in range(len(scores)):
+            share[S_ROW + nc + i] = scores[i]
+        share[S_ASKED] = 0
+        share[S_GIVEN] = 1
+        return floor
+    return floor
+
+
+@njit(cache=True)
+def _refuting(prog, limit, solution, stack, scores, w, pick, decay, budget, mode, share):
     """The Interactive Sudoku Solver's order: a node tries one digit in one cell; once that subtree is
     done the digit leaves the node's own state, which is propagated and chooses again (a dead node
     refutes its parent's try in turn).  A cage node (mode bit 128) tries its cage's digit sets one after
     the other on its unchanged state (a refuted set cannot leave a state of candidates), a dead end
-    scoring the cell last placed.  Return (solutions found, guesses)."""
+    scoring the cell last placed.  With a ``share`` (:func:`search_shared`) the nodes below ``floor`` were
+    given away.  Return (solutions found, guesses)."""
     nc = prog[H_CELLS]
     cell = np.empty(nc + 2, dtype=np.int64)
     digit = np.empty(nc + 2, dtype=np.int64)
@@ -1228,11 +1272,17 @@ def _refuting(prog, limit, solution, stack, scores, w, pick, decay, budget, mode
     guesses = 0
     fails = 0
     sp = 0
+    floor = 0
     cell[0], digit[0] = _node(prog, stack[0], pick, mode)
-    while sp >= 0:
+    while sp >= floor:
         guesses += 1
         if guesses == budget:
             break
+        if len(share):
+            if share[S_STOP]:
+                break
+            if share[S_ASKED]:
+                floor = _give(prog, stack, cell, digit, floor, sp, scores, share)
         c = cell[sp]
         bit = digit[sp]
         child = stack[sp + 1]
@@ -1259,7 +1309,7 @@ def _refuting(prog, limit, solution, stack, scores, w, pick, decay, budget, mode
             fails = _conflict(scores, w[6] if mode & 8 and w[6] >= 0 else c, fails, decay)
         elif w[6] >= 0:
             fails = _conflict(scores, w[6], fails, decay)
-        while sp >= 0:  # the try at sp is done: it leaves the node, which chooses again or dies
+        while sp >= floor:  # the try at sp is done: it leaves the node, which chooses again or dies
             st = stack[sp]
             c = cell[sp]
             if c < 0:  # a cage node: its next digit set
@@ -1291,7 +1341,7 @@ def _hold(stack, cells, tries, after, scores, pick, w):
     return 0
 
 
-@njit(cache=True, aot=SEARCH_SIGNATURE)
+@njit(cache=True, nogil=True, aot=SEARCH_SIGNATURE)
 def search(prog, limit, solution, stats):
     """Count the program's solutions up to ``limit``: they go to ``solution`` one after the other (as
     many as it holds: N*N digits each), the guesses to ``stats[0]``, the handler runs to ``stats[1]``;
@@ -1302,28 +1352,50 @@ def search(prog, limit, solution, stats):
     increments and decrements that took 46% of the CPU on thermometer puzzles (breakfree
     9.9 -> 7.0 us a guess, 1.40 -> 0.99 s; the same guesses)."""
     nc = prog[H_CELLS]
+    scores = np.zeros(nc + prog[H_N], dtype=np.int64)
+    for c in range(nc):
+        scores[c] = prog[prog[H_PRIO] + c]
+    return _scored(prog, limit, solution, stats, scores, np.zeros(0, dtype=np.int64))
+
+
+@njit(cache=True, nogil=True, aot=SCORED_SIGNATURE)
+def search_scored(prog, limit, solution, stats, scores):
+    """:func:`search` from the cell (then digit) scores ``scores`` (N*N + N words) rather than the cells'
+    priorities, the scores it ends with left there: a search run again (``engine.solve.variant_parallel``)
+    starts from what its first run learned."""
+    return _scored(prog, limit, solution, stats, scores, np.zeros(0, dtype=np.int64))
+
+
+@njit(cache=True, nogil=True, aot=SHARED_SIGNATURE)
+def search_shared(prog, limit, solution, stats, scores, share):
+    """:func:`search_scored` (refutation order only) sharing its work with a search in another thread:
+    whenever ``share[S_ASKED]`` is set, its lowest node's work left goes to ``share`` (first candidates
+    at ``S_ROW``, then its scores) and ``share[S_GIVEN]`` is set; ``share[S_STOP]`` ends it."""
+    return _scored(prog, limit, solution, stats, scores, share)
+
+
+@njit(cache=True)
+def _scored(prog, limit, solution, stats, scores, share):
+    """:func:`search` on the scores given (see its docstring)."""
+    nc = prog[H_CELLS]
     stack = np.empty((nc + 2, _row(prog)), dtype=np.int64)
     cells = np.empty(nc + 2, dtype=np.int64)
     tries = np.empty(nc + 2, dtype=np.int64)
     after = np.empty(nc + 2, dtype=np.int64)
-    scores = np.zeros(nc + prog[H_N], dtype=np.int64)
     pick = np.zeros(3, dtype=np.int64)
     w = _workspace(prog)
     found = _search(borrowed(prog), limit, borrowed(solution), borrowed(stats), borrowed(stack),
                     borrowed(cells), borrowed(tries), borrowed(after), borrowed(scores), borrowed(pick),
-                    borrowed(w))
+                    borrowed(w), share)
     return found + _hold(stack, cells, tries, after, scores, pick, w)
 
 
 @njit(cache=True)
-def _search(prog, limit, solution, stats, stack, cells, tries, after, scores, pick, w):
+def _search(prog, limit, solution, stats, stack, cells, tries, after, scores, pick, w, share):
     """The search of :func:`search` on its arrays: ``tries`` the digits left to try one at a time, then
     ``after`` as one try (a house digit's "not here"), ``scores`` each cell's, then each digit's dead
     ends (mode bit 32)."""
     nc = prog[H_CELLS]
-    pri = prog[H_PRIO]
-    for c in range(nc):
-        scores[c] = prog[pri + c]
     decay = (1 << stats[2]) - 1 if len(stats) > 2 else 255
     budget = stats[3] if len(stats) > 3 else 0  # guesses allowed (0: no cap), for experiments
     found = 0
@@ -1344,7 +1416,7 @@ def _search(prog, limit, solution, stats, stack, cells, tries, after, scores, pi
             solution[i] = lowest(st[i]) + 1
         return 1
     if mode & 4:
-        found, guesses = _refuting(prog, limit, solution, stack, scores, w, pick, decay, budget, mode)
+        found, guesses = _refuting(prog, limit, solution, stack, scores, w, pick, decay, budget, mode, share)
         stats[0] = guesses
         stats[1] = w[3]
         return found
@@ -1402,3 +1474,4 @@ def propagate_state(prog, st):
     ok = _start(prog, row, w) and _propagate(prog, row, w)
     st[:2 * nc] = row[:2 * nc]
     return ok
+

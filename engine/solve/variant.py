@@ -52,6 +52,7 @@ from engine.puzzle.model import (
     Sandwich,
     Thermometer,
 )
+from engine.solve import variant_parallel
 from engine.solve.variant_cross import intersection_sums
 from engine.solve.variant_hidden import hidden_cage_sums
 from engine.solve.variant_innies import innie_outie_sums
@@ -415,7 +416,7 @@ def _run(puzzle: Puzzle, limit: int, keep: int = 1, mode: int | None = None) -> 
     program = compile_puzzle(puzzle)
     solution = np.zeros(keep * puzzle.size * puzzle.size, dtype=np.int64)
     stats = np.array([program.mode if mode is None else mode, 0, *_TUNE], dtype=np.int64)
-    count = _search(int(stats[0]))(program.array, int(limit), solution, stats)
+    count = variant_parallel.search(_search(int(stats[0])), program, int(limit), solution, stats)
     return int(count), solution, int(stats[0])
 
 
