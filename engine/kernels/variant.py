@@ -1474,4 +1474,3 @@ def propagate_state(prog, st):
     ok = _start(prog, row, w) and _propagate(prog, row, w)
     st[:2 * nc] = row[:2 * nc]
     return ok
-

@@ -58,16 +58,22 @@ def _before(a1, b1, a2, b2, buf):
     return n1 < n2 - 24
 
 
+@njit(cache=True, inline="always")
+def _house_records(prog, h):
+    """Return the program range (start, end) of full house h's locked-candidates records: (0, 0) when it
+    has none."""
+    k = prog[prog[H_FULL] + 3 * h + 1]
+    if k < 0:
+        return 0, 0
+    return prog[H_AUX] + prog[prog[H_AUX_START] + k], prog[H_AUX] + prog[prog[H_AUX_START] + k + 1]
+
+
 @njit(cache=True)
 def _record_count(prog):
     """Return the number of locked-candidates records (a full house's, per full house meeting it)."""
     count = 0
     for h in range(prog[H_NFULL]):
-        k = prog[prog[H_FULL] + 3 * h + 1]
-        if k < 0:
-            continue
-        j = prog[H_AUX] + prog[prog[H_AUX_START] + k]
-        last = prog[H_AUX] + prog[prog[H_AUX_START] + k + 1]
+        j, last = _house_records(prog, h)
         while j < last:
             for _ in range(3):
                 j += 1 + prog[j]
@@ -105,11 +111,7 @@ def _records(prog, q, at):
     kept = np.full(nfull * nfull, -1, dtype=np.int64)
     r = 0
     for h in range(nfull):
-        k = prog[prog[H_FULL] + 3 * h + 1]
-        if k < 0:
-            continue
-        j = prog[H_AUX] + prog[prog[H_AUX_START] + k]
-        last = prog[H_AUX] + prog[prog[H_AUX_START] + k + 1]
+        j, last = _house_records(prog, h)
         while j < last:
             h2 = _other_house(prog, h, j)
             j += 1 + prog[j]
