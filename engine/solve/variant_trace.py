@@ -145,11 +145,11 @@ def _smart(puzzle: Puzzle) -> Iterator[Any]:
     nc = puzzle.n_cells
     state = np.zeros(2 * nc, dtype=np.int64)
     state[:nc] = program.init
-    given = [c for c in range(nc) if puzzle.givens[c]]
-    ok, placed = _propagated(array, state)
-    for c, d in placed:
-        if c not in given:
-            yield Event("place", c, d, 0, 0, 0)
+    ok = bool(_k().propagate_state(array, state))
+    for c in range(nc):  # every cell the start fixes, a one-cell cage's too (single before propagating)
+        m = int(state[c])
+        if ok and not puzzle.givens[c] and m and not m & (m - 1):
+            yield Event("place", c, m.bit_length(), 0, 0, 0)
     if not ok or _choose(state) < 0:
         yield Event("solved" if ok else "failed", -1, 0, 0, 0, 0)
         return

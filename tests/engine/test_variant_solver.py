@@ -538,6 +538,21 @@ def test_trace_replays_to_the_solution(name: str, algorithm: str) -> None:
     assert [e.steps for e in tries] == list(range(1, len(tries) + 1))
 
 
+@pytest.mark.parametrize("algorithm", ["naive", "smart"])
+def test_trace_shows_the_digits_of_one_cell_cages(algorithm: str) -> None:
+    """A killer whose one-cell cages fix cells that are not givens (MATHEMAGIC's centre cell): the trace
+    still shows their digits, so its board replays to the whole solution."""
+    record = next(r for r in records() if r.id == "iss-6x6")
+    sol = record.solution
+    cages = [Cage((c,), sol[c]) for c in (0, 14, 35)]
+    puzzle = Puzzle.checked(6, [0 if c in (0, 14, 35) else d for c, d in enumerate(record.puzzle.givens)], (),
+                            cages)
+    assert solve(puzzle) == sol
+    events = list(engine.trace(puzzle, algorithm))
+    assert events[-1].kind == "solved"
+    assert _replay(puzzle, events) == sol
+
+
 def test_trace_of_a_puzzle_without_solution_fails() -> None:
     """A 4x4 whose diagonal holds two 1s (rows, columns and boxes allow it): the last event is failed."""
     givens = [0] * 16
