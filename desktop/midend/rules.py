@@ -213,9 +213,12 @@ def unique_solution(givens: Sequence[int], shape: Shape = CLASSIC) -> list[int] 
     model = _checked_model(givens, shape)
     if model is None:
         return None
-    puzzle = np.asarray(givens, dtype=np.uint8) if shape.is_classic else model  # the classic solver's form
-    from engine import count_solutions, solve  # numba: loaded only when a solution is needed
+    from engine import count_solutions, solutions, solve  # numba: loaded only when a solution is needed
 
+    if not shape.is_classic:  # one search finds both (a hard killer's takes seconds: not two of them)
+        found = solutions(model, 2)
+        return list(found[0]) if len(found) == 1 else None
+    puzzle = np.asarray(givens, dtype=np.uint8)  # the classic solver's form
     if count_solutions(puzzle, 2) != 1:
         return None
     return [int(d) for d in solve(puzzle)]
