@@ -330,6 +330,23 @@ def _group_bounds(prog, st, cells, gids, i, end, skip):
     if popcount(union) < count:
         return j, 1, 0  # empty range: no room for the digits
     return j, max(smin, _low_sum(union, count)), min(smax, _high_sum(union, count))
+@njit(cache=True, inline="always")
+def _quotient(r, wt, allowed, n):
+    """Return the digit (0-based) d of ``allowed`` with wt * (d + 1) == r, or -1 when there is none (a
+    weight of 1 or -1 takes no division: an ``idiv`` in the innermost loop of :func:`_sum_exact`)."""
+    if wt == 1:
+        v = r - 1
+    elif wt == -1:
+        v = -r - 1
+    elif r % wt:
+        return -1
+    else:
+        v = r // wt - 1
+    if v < 0 or v >= n or not allowed >> v & 1:
+        return -1
+    return v
+
+
 
 
 @njit(cache=True, _nrt=False)
@@ -361,29 +378,34 @@ def _sum_exact(prog, st, w, cells, weights, gids, start, end, rest, u0, u1, u2):
     k1 = 0
     k2 = 0
     b0 = a0
-    while b0:
+    while b0:  # the last open cell's digit is the rest's quotient: one pass less than trying each
         d0 = lowest(b0)
         b0 &= b0 - 1
-        b1 = a1
+        r0 = rest - w0 * (d0 + 1)
+        if u1 < 0:
+            if r0 == 0:
+                k0 |= 1 << d0
+            continue
+        if u2 < 0:
+            d1 = _quotient(r0, w1, a1 & ~(1 << d0) if same01 else a1, n)
+            if d1 >= 0:
+                k0 |= 1 << d0
+                k1 |= 1 << d1
+            continue
+        b1 = a1 & ~(1 << d0) if same01 else a1
         while b1:
             d1 = lowest(b1)
             b1 &= b1 - 1
-            if same01 and d1 == d0:
-                continue
-            r = rest - w0 * (d0 + 1) - (w1 * (d1 + 1) if u1 >= 0 else 0)
-            if u2 < 0:
-                if r == 0:
-                    k0 |= 1 << d0
-                    k1 |= 1 << d1
-                continue
-            if r % w2:
-                continue
-            v = r // w2 - 1
-            if v < 0 or v >= n or not a2 >> v & 1 or same02 and v == d0 or same12 and v == d1:
-                continue
-            k0 |= 1 << d0
-            k1 |= 1 << d1
-            k2 |= 1 << v
+            a = a2
+            if same02:
+                a &= ~(1 << d0)
+            if same12:
+                a &= ~(1 << d1)
+            v = _quotient(r0 - w1 * (d1 + 1), w2, a, n)
+            if v >= 0:
+                k0 |= 1 << d0
+                k1 |= 1 << d1
+                k2 |= 1 << v
     if not _restrict(prog, st, w, prog[u(cells + u0)], k0):
         return False
     if u1 >= 0 and not _restrict(prog, st, w, prog[u(cells + u1)], k1):
@@ -673,11 +695,14 @@ def _cage(prog, st, w, k, start, end):
     a1 = prog[H_AUX] + prog[u(prog[H_AUX_START] + k + 1)]
     union = 0
     opened = 0
+    placed = 0
     for i in range(start, end):
         m = st[u(prog[u(cells + i)])]
         union |= m
         if m & (m - 1):
             opened |= m
+        else:
+            placed |= m
     keep = W_QUEUED + 3 * prog[H_CONS] + prog[H_CELLS]
     for i in range(end - start):
         w[u(keep + i)] = 0
@@ -685,7 +710,9 @@ def _cage(prog, st, w, k, start, end):
     need = -1
     for j in range(a0, a1):
         combo = prog[u(j)]
-        if combo & ~union:
+        # a set without a placed digit, or with a digit no cell holds, fits no way (:func:`_combo_fit`
+        # would find out on its first pass)
+        if combo & ~union or placed & ~combo:
             continue
         if _combo_fit(prog, st, w, start, end, combo, keep):
             kept |= combo
