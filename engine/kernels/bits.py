@@ -8,6 +8,9 @@ not imported (:func:`engine.kernels.using_aot`).
 
 :func:`borrowed` gives an array's view with no owner (numba's reference count of a view is then a
 no-op): a kernel passes its hot arrays that way while it keeps the owned ones alive itself.
+
+:func:`u` reads an index as unsigned: numba adds an array's length to a signed index below 0 before
+every load and store (a shift, an AND and an add on the address's path); a kernel's indices never are.
 """
 
 from __future__ import annotations
@@ -80,3 +83,28 @@ def _borrowing() -> Callable[[Any], Any]:
 
 
 borrowed = _borrowing()
+
+
+def _unsigning() -> Callable[[int], int]:
+    """Return ``u``: the same 64 bits typed unsigned (the JIT's, no instruction), or the identity (AOT
+    stand-in); a negative index would then read far out of the array, so only indices >= 0 take it."""
+    if using_aot():
+        return lambda i: i
+    from numba.core import types
+    from numba.extending import intrinsic
+
+    @intrinsic
+    def u(typingctx, i):
+        if not isinstance(i, types.Integer):
+            return None
+
+        def codegen(context, builder, signature, args):
+            wide = context.get_value_type(types.uint64)
+            return args[0] if i.bitwidth == 64 else builder.sext(args[0], wide)
+
+        return types.uint64(i), codegen
+
+    return u
+
+
+u = _unsigning()

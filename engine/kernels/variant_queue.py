@@ -9,6 +9,7 @@ from __future__ import annotations
 import numpy as np
 
 from engine.kernels import njit
+from engine.kernels.bits import u
 from engine.kernels.variant import (
     H_AUX,
     H_AUX_START,
@@ -39,7 +40,7 @@ def _digits(x, out, at):
     while k * 10 <= x:
         k *= 10
     while k:
-        out[at] = x // k % 10
+        out[u(at)] = x // k % 10
         at += 1
         k //= 10
     return at
@@ -49,12 +50,12 @@ def _digits(x, out, at):
 def _before(a1, b1, a2, b2, buf):
     """Whether the text "a1 b1" sorts before "a2 b2" (the ISS orders its handlers by their cells' text)."""
     n1 = _digits(b1, buf, _digits(a1, buf, 0) + 1)
-    buf[_digits(a1, buf, 0)] = -1
+    buf[u(_digits(a1, buf, 0))] = -1
     n2 = _digits(b2, buf, _digits(a2, buf, 24) + 1)
-    buf[_digits(a2, buf, 24)] = -1
+    buf[u(_digits(a2, buf, 24))] = -1
     for i in range(min(n1, n2 - 24)):
-        if buf[i] != buf[24 + i]:
-            return buf[i] < buf[24 + i]
+        if buf[u(i)] != buf[u(24 + i)]:
+            return buf[u(i)] < buf[u(24 + i)]
     return n1 < n2 - 24
 
 
@@ -62,10 +63,10 @@ def _before(a1, b1, a2, b2, buf):
 def _house_records(prog, h):
     """Return the program range (start, end) of full house h's locked-candidates records: (0, 0) when it
     has none."""
-    k = prog[prog[H_FULL] + 3 * h + 1]
+    k = prog[u(prog[H_FULL] + 3 * h + 1)]
     if k < 0:
         return 0, 0
-    return prog[H_AUX] + prog[prog[H_AUX_START] + k], prog[H_AUX] + prog[prog[H_AUX_START] + k + 1]
+    return prog[H_AUX] + prog[u(prog[H_AUX_START] + k)], prog[H_AUX] + prog[u(prog[H_AUX_START] + k + 1)]
 
 
 @njit(cache=True)
@@ -76,7 +77,7 @@ def _record_count(prog):
         j, last = _house_records(prog, h)
         while j < last:
             for _ in range(3):
-                j += 1 + prog[j]
+                j += 1 + prog[u(j)]
             count += 1
     return count
 
@@ -84,16 +85,16 @@ def _record_count(prog):
 @njit(cache=True)
 def _other_house(prog, h, shared):
     """Return the full house other than h holding the record's shared cells (at ``shared``)."""
-    a = prog[shared + 1]
-    b = prog[shared + prog[shared]]
+    a = prog[u(shared + 1)]
+    b = prog[u(shared + prog[u(shared)])]
     chs = prog[H_CH_START]
     chl = prog[H_CH_LIST]
-    for i in range(prog[chs + a], prog[chs + a + 1]):
-        g = prog[chl + i]
+    for i in range(prog[u(chs + a)], prog[u(chs + a + 1)]):
+        g = prog[u(chl + i)]
         if g == h:
             continue
-        for t in range(prog[chs + b], prog[chs + b + 1]):
-            if prog[chl + t] == g:
+        for t in range(prog[u(chs + b)], prog[u(chs + b + 1)]):
+            if prog[u(chl + t)] == g:
                 return g
     return h
 
@@ -114,43 +115,43 @@ def _records(prog, q, at):
         j, last = _house_records(prog, h)
         while j < last:
             h2 = _other_house(prog, h, j)
-            j += 1 + prog[j]
-            q[at + r] = j
-            j += 1 + prog[j]
-            j += 1 + prog[j]
-            key[r] = max(h, h2) * nfull + min(h, h2)
+            j += 1 + prog[u(j)]
+            q[u(at + r)] = j
+            j += 1 + prog[u(j)]
+            j += 1 + prog[u(j)]
+            key[u(r)] = max(h, h2) * nfull + min(h, h2)
             if h < h2:
-                kept[key[r]] = r
+                kept[u(key[u(r)])] = r
             r += 1
     base = prog[H_CONS] + nc
     listed = np.zeros(nc, dtype=np.int64)
     keys = np.empty((nc, 16), dtype=np.int64)
     ids = np.empty((nc, 16), dtype=np.int64)
     for r in range(count):
-        item = base + (kept[key[r]] if kept[key[r]] >= 0 else r)
-        mine = q[at + r]
-        for t in range(mine + 1, mine + 1 + prog[mine]):
-            c = prog[t]
-            x = listed[c]
+        item = base + (kept[u(key[u(r)])] if kept[u(key[u(r)])] >= 0 else r)
+        mine = q[u(at + r)]
+        for t in range(mine + 1, mine + 1 + prog[u(mine)]):
+            c = prog[u(t)]
+            x = listed[u(c)]
             if x == 16:
                 continue
-            while x > 0 and keys[c, x - 1] > key[r]:  # insertion: the ISS's handler order
+            while x > 0 and keys[c, x - 1] > key[u(r)]:  # insertion: the ISS's handler order
                 keys[c, x] = keys[c, x - 1]
                 ids[c, x] = ids[c, x - 1]
                 x -= 1
-            keys[c, x] = key[r]
+            keys[c, x] = key[u(r)]
             ids[c, x] = item
-            listed[c] += 1
-    q[len(q) + Q_REC] = at
+            listed[u(c)] += 1
+    q[u(len(q) + Q_REC)] = at
     at += count
-    q[len(q) + Q_AUX] = at
+    q[u(len(q) + Q_AUX)] = at
     lists = at + nc + 1
     for c in range(nc):
-        q[at + c] = lists
-        for x in range(listed[c]):
-            q[lists + x] = ids[c, x]
-        lists += listed[c]
-    q[at + nc] = lists
+        q[u(at + c)] = lists
+        for x in range(listed[u(c)]):
+            q[u(lists + x)] = ids[c, x]
+        lists += listed[u(c)]
+    q[u(at + nc)] = lists
     return lists
 
 
@@ -162,31 +163,32 @@ def _own(prog, q, at, buf):
     nc = prog[H_CELLS]
     cells = prog[H_CON_CELLS]
     cs = prog[H_CON_START]
-    q[len(q) + Q_OWN] = at
+    q[u(len(q) + Q_OWN)] = at
     lists = at + nc + 1
     for c in range(nc):
-        q[at + c] = lists
+        q[u(at + c)] = lists
         first = lists
-        for i in range(prog[prog[H_CC_START] + c], prog[prog[H_CC_START] + c + 1]):
-            k = prog[prog[H_CC_LIST] + i]
-            if prog[prog[H_KIND] + k] != HOUSE:
+        for i in range(prog[u(prog[H_CC_START] + c)], prog[u(prog[H_CC_START] + c + 1)]):
+            k = prog[u(prog[H_CC_LIST] + i)]
+            if prog[u(prog[H_KIND] + k)] != HOUSE:
                 x = lists
-                while x > first and _before(prog[cells + prog[cs + k]], prog[cells + prog[cs + k] + 1],
-                                            prog[cells + prog[cs + q[x - 1]]],
-                                            prog[cells + prog[cs + q[x - 1]] + 1], buf):
-                    q[x] = q[x - 1]
+                own = cells + prog[u(cs + k)]
+                while x > first and _before(prog[u(own)], prog[u(own + 1)],
+                                            prog[u(cells + prog[u(cs + q[u(x - 1)])])],
+                                            prog[u(cells + prog[u(cs + q[u(x - 1)])] + 1)], buf):
+                    q[u(x)] = q[u(x - 1)]
                     x -= 1
-                q[x] = k
+                q[u(x)] = k
                 lists += 1
-        for i in range(prog[prog[H_CC_START] + c], prog[prog[H_CC_START] + c + 1]):
-            k = prog[prog[H_CC_LIST] + i]
-            if prog[prog[H_KIND] + k] == HOUSE:
-                q[lists] = k
+        for i in range(prog[u(prog[H_CC_START] + c)], prog[u(prog[H_CC_START] + c + 1)]):
+            k = prog[u(prog[H_CC_LIST] + i)]
+            if prog[u(prog[H_KIND] + k)] == HOUSE:
+                q[u(lists)] = k
                 lists += 1
-        for i in range(prog[prog[H_CH_START] + c], prog[prog[H_CH_START] + c + 1]):
-            q[lists] = prog[prog[H_FULL] + 3 * prog[prog[H_CH_LIST] + i]]
+        for i in range(prog[u(prog[H_CH_START] + c)], prog[u(prog[H_CH_START] + c + 1)]):
+            q[u(lists)] = prog[u(prog[H_FULL] + 3 * prog[u(prog[H_CH_LIST] + i)])]
             lists += 1
-    q[at + nc] = lists
+    q[u(at + nc)] = lists
     return lists
 
 
@@ -200,38 +202,38 @@ def _queue(prog):
     items = prog[H_CONS] + nc + count
     own = 0
     for c in range(nc):
-        own += prog[prog[H_CC_START] + c + 1] - prog[prog[H_CC_START] + c]
-        own += prog[prog[H_CH_START] + c + 1] - prog[prog[H_CH_START] + c]
+        own += prog[u(prog[H_CC_START] + c + 1)] - prog[u(prog[H_CC_START] + c)]
+        own += prog[u(prog[H_CH_START] + c + 1)] - prog[u(prog[H_CH_START] + c)]
     q = np.full(items + count + 2 * (nc + 1) + own + 16 * nc + 7, -2, dtype=np.int64)
     at = _records(prog, q, items)
     _own(prog, q, at, np.zeros(48, dtype=np.int64))
-    q[len(q) + Q_HEAD] = -1
-    q[len(q) + Q_TAIL] = -1
-    q[len(q) + Q_ACTIVE] = -1
-    q[len(q) + Q_RUNS] = 0
+    q[u(len(q) + Q_HEAD)] = -1
+    q[u(len(q) + Q_TAIL)] = -1
+    q[u(len(q) + Q_ACTIVE)] = -1
+    q[u(len(q) + Q_RUNS)] = 0
     return q
 
 
 @njit(cache=True, inline="always")
 def _enqueue(q, i, skip):
     """Add item i at the back unless it is queued or is ``skip`` (the ISS's ``_enqueueIndexes``)."""
-    if i == skip or q[i] != -2:
+    if i == skip or q[u(i)] != -2:
         return
     if q[Q_HEAD] == -1:
         q[Q_HEAD] = i
     else:
-        q[q[Q_TAIL]] = i
+        q[u(q[Q_TAIL])] = i
     q[Q_TAIL] = i
-    q[i] = -1
+    q[u(i)] = -1
 
 
 @njit(cache=True, inline="always")
 def _push(q, i):
     """Add item i at the front unless it is queued (the ISS's ``_pushIndex``)."""
-    if q[i] < -1:
+    if q[u(i)] < -1:
         if q[Q_HEAD] == -1:
             q[Q_TAIL] = i
-        q[i] = q[Q_HEAD]
+        q[u(i)] = q[Q_HEAD]
         q[Q_HEAD] = i
 
 
@@ -240,8 +242,8 @@ def _drop(q):
     """Empty the queue."""
     head = q[Q_HEAD]
     while head >= 0:
-        nxt = q[head]
-        q[head] = -2
+        nxt = q[u(head)]
+        q[u(head)] = -2
         head = nxt
     q[Q_HEAD] = -1
     q[Q_ACTIVE] = -1

@@ -20,7 +20,7 @@ from __future__ import annotations
 import numpy as np
 
 from engine.kernels import njit
-from engine.kernels.bits import borrowed, lowest, popcount
+from engine.kernels.bits import borrowed, lowest, popcount, u
 from engine.kernels.variant import (
     H_CELLS,
     H_CH_LIST,
@@ -52,15 +52,15 @@ def _best_cell(st, order, depth, nc, scores, vbit, bonus, out):
     top = -1.0
     total = depth
     for i in range(depth, nc):
-        c = order[i]
-        v = st[c]
+        c = order[u(i)]
+        v = st[u(c)]
         k = popcount(v)
         if k <= 1:
             out[0] = i
             out[1] = -1
             return
         total += k
-        s = float(scores[c])
+        s = float(scores[u(c)])
         if v & vbit:
             s += bonus
         if s > top * k:
@@ -69,7 +69,7 @@ def _best_cell(st, order, depth, nc, scores, vbit, bonus, out):
     if top == 0:
         fewest = 1 << 16
         for i in range(depth, nc):
-            k = popcount(st[order[i]])
+            k = popcount(st[u(order[u(i)])])
             if k < fewest:
                 best = i
                 fewest = k
@@ -88,21 +88,21 @@ def _house_digit(prog, st, order, depth, scores, score, marks, cust):
     cs = prog[H_CON_START]
     full = prog[H_FULL]
     for h in range(prog[H_NFULL]):
-        marks[h] = 0
+        marks[u(h)] = 0
     low = np.ceil(score * 2)
     found = False
     for i in range(depth, nc):
-        c = order[i]
-        if scores[c] < low:
+        c = order[u(i)]
+        if scores[u(c)] < low:
             continue
-        for j in range(prog[prog[H_CH_START] + c], prog[prog[H_CH_START] + c + 1]):
-            h = prog[prog[H_CH_LIST] + j]
-            if marks[h]:
+        for j in range(prog[u(prog[H_CH_START] + c)], prog[u(prog[H_CH_START] + c + 1)]):
+            h = prog[u(prog[H_CH_LIST] + j)]
+            if marks[u(h)]:
                 continue
-            marks[h] = 1
-            k = prog[full + 3 * h]
-            start = prog[cs + k]
-            end = prog[cs + k + 1]
+            marks[u(h)] = 1
+            k = prog[u(full + 3 * h)]
+            start = prog[u(cs + k)]
+            end = prog[u(cs + k + 1)]
             two = two_places(prog, st, start, end)
             hit = False
             while two:
@@ -112,19 +112,19 @@ def _house_digit(prog, st, order, depth, scores, score, marks, cust):
                 c1 = 0
                 most = 0
                 for t in range(start, end):
-                    x = prog[cells + t]
-                    if st[x] & bit:
+                    x = prog[u(cells + t)]
+                    if st[u(x)] & bit:
                         c0 = c1
                         c1 = x
-                        if scores[c1] > most:
-                            most = scores[c1]
+                        if scores[u(c1)] > most:
+                            most = scores[u(c1)]
                 s = most * 0.5
                 if s < score:
                     continue
                 score = s
                 cust[0] = bit
                 # the ISS sorts [c1, c0] by score (stably) and pops the last: the better first, c0 on a tie
-                if scores[c1] > scores[c0]:
+                if scores[u(c1)] > scores[u(c0)]:
                     cust[1] = c0
                     cust[2] = c1
                 else:
@@ -148,32 +148,32 @@ def _select(prog, st, order, cd, new, scores, vscores, marks, ints, cust):
     cust_bit = ints[4]
     cust_left = ints[5]
     cust_cell = ints[6]
-    if not new and cust_left[cd] > 0:
-        cust_left[cd] = 0
+    if not new and cust_left[u(cd)] > 0:
+        cust_left[u(cd)] = 0
         offset = cd
-        while order[offset] != cust_cell[cd]:
+        while order[u(offset)] != cust_cell[u(cd)]:
             offset += 1
-        return offset, cust_bit[cd], 1, -1, True
+        return offset, cust_bit[u(cd)], 1, -1, True
     if new:
-        cust_left[cd] = 0
-    v = st[order[cd]]
+        cust_left[u(cd)] = 0
+    v = st[u(order[u(cd)])]
     if (v & (v - 1)) == 0:
         return cd, v, 1 if v else 0, -1, False
     vbit, vtop = standout_digit(vscores, 0, prog[H_N])
     out = ints[7]
     _best_cell(st, order, cd, nc, scores, vbit, vtop * 0.2, out)
     offset = out[0]
-    v = st[order[offset]]
+    v = st[u(order[u(offset)])]
     count = popcount(v)
-    c = order[offset]
-    if new and count > 2 and scores[c] > 0 and _house_digit(
-            prog, st, order, cd, scores, scores[c] / count, marks, cust):
+    c = order[u(offset)]
+    if new and count > 2 and scores[u(c)] > 0 and _house_digit(
+            prog, st, order, cd, scores, scores[u(c)] / count, marks, cust):
         offset = cd
-        while order[offset] != cust[2]:
+        while order[u(offset)] != cust[2]:
             offset += 1
-        cust_bit[cd] = cust[0]
-        cust_left[cd] = 1
-        cust_cell[cd] = cust[1]
+        cust_bit[u(cd)] = cust[0]
+        cust_left[u(cd)] = 1
+        cust_cell[u(cd)] = cust[1]
         return offset, cust[0], 2, out[1], True
     return offset, v & -v if count > 1 else v, count, out[1], False
 
@@ -182,28 +182,28 @@ def _select(prog, st, order, cd, new, scores, vscores, marks, ints, cust):
 def _reorder(st, order, depth, offset, count, nc):
     """The ISS's ``_updateCellOrder``: swap the chosen cell to ``depth``; when it is single, every other
     single follows it.  Return the next depth (0 when a cell has nothing left)."""
-    c = order[offset]
-    order[offset] = order[depth]
-    order[depth] = c
+    c = order[u(offset)]
+    order[u(offset)] = order[u(depth)]
+    order[u(depth)] = c
     front = depth + 1
     offset += 1
     if count > 1:
         return front
     while offset == front and offset < nc:
-        v = st[order[offset]]
+        v = st[u(order[u(offset)])]
         offset += 1
         if (v & (v - 1)) == 0:
             front += 1
             if v == 0:
                 return 0
     while offset < nc:
-        c = order[offset]
-        v = st[c]
+        c = order[u(offset)]
+        v = st[u(c)]
         if (v & (v - 1)) == 0:
             if v == 0:
                 return 0
-            order[offset] = order[front]
-            order[front] = c
+            order[u(offset)] = order[u(front)]
+            order[u(front)] = c
             front += 1
         offset += 1
     return front
@@ -213,14 +213,14 @@ def _reorder(st, order, depth, offset, count, nc):
 def _score(scores, vscores, c, bit, left, nc, n):
     """Score a dead end at cell c on digit ``bit``; return the dead ends left before the decay (every
     cell's score halved, every digit's quartered)."""
-    scores[c] += 1
-    vscores[lowest(bit)] += 1
+    scores[u(c)] += 1
+    vscores[u(lowest(bit))] += 1
     left -= 1
     if left == 0:
         for i in range(nc):
-            scores[i] >>= 1
+            scores[u(i)] >>= 1
         for d in range(n):
-            vscores[d] >>= 2
+            vscores[u(d)] >>= 2
     return left
 
 
@@ -269,17 +269,17 @@ def _run(prog, limit, solution, stats, trace, stack, ints, scores, vscores, mark
     conflict = ints[3]
     cust = np.zeros(3, dtype=np.int64)
     for c in range(nc):
-        order[c] = c
-        scores[c] = prog[prog[H_PRIO] + c]
+        order[u(c)] = c
+        scores[u(c)] = prog[u(prog[H_PRIO] + c)]
     period = 1 << (stats[2] if len(stats) > 2 else 14)
     budget = stats[3] if len(stats) > 3 else 0
     left = period
     st = stack[0]
     for c in range(nc):
-        st[c] = prog[prog[H_INIT] + c]
+        st[u(c)] = prog[u(prog[H_INIT] + c)]
     stats[0] = 0
     for c in range(nc):  # the ISS's start: every cell's constraints queued, none fixed
-        if st[c] == 0:
+        if st[u(c)] == 0:
             return 0
         _changed(w, c, -1)
     if not _handlers(prog, st, w):
@@ -295,23 +295,23 @@ def _run(prog, limit, solution, stats, trace, stack, ints, scores, vscores, mark
     while rd > 0:
         rd -= 1
         f = rd
-        st = stack[f]
-        cd = depth[f]
-        new = fresh[f]
-        fresh[f] = 0
+        st = stack[u(f)]
+        cd = depth[u(f)]
+        new = fresh[u(f)]
+        fresh[u(f)] = 0
         offset, value, count, total, custom = _select(prog, st, order, cd, new, scores, vscores, marks,
                                                       ints, cust)
         if new and prev >= 0 and total == prev:
-            scores[order[cd - 1]] >>= 1
+            scores[u(order[u(cd - 1)])] >>= 1
         prev = -1
         if new and count >= DEMOTE_WIDTH:
-            prev = total - (popcount(st[order[offset]]) - 1)
+            prev = total - (popcount(st[u(order[u(offset)])]) - 1)
         if new and count > 1 and not custom and traced_n + 5 <= len(trace):
-            trace[traced_n] = guesses
-            trace[traced_n + 1] = cd
-            trace[traced_n + 2] = order[offset]
-            trace[traced_n + 3] = value
-            trace[traced_n + 4] = count
+            trace[u(traced_n)] = guesses
+            trace[u(traced_n + 1)] = cd
+            trace[u(traced_n + 2)] = order[u(offset)]
+            trace[u(traced_n + 3)] = value
+            trace[u(traced_n + 4)] = count
             traced_n += 5
         if count == 0:
             _drop(w)
@@ -320,23 +320,23 @@ def _run(prog, limit, solution, stats, trace, stack, ints, scores, vscores, mark
         if nxt == 0:
             _drop(w)
             continue
-        cell = order[cd]
+        cell = order[u(cd)]
         # --- the ISS's _runLoop: a guess opens a child, a single is fixed in the node itself ---
-        lcc = conflict[f]
+        lcc = conflict[u(f)]
         if count != 1:
             guesses += 1
             if guesses == budget:
                 break
-            child = stack[f + 1]
+            child = stack[u(f + 1)]
             child[:] = st
-            st[cell] ^= value  # the try leaves the node unpropagated
+            st[u(cell)] ^= value  # the try leaves the node unpropagated
             rd += 1
             st = child
-        st[cell] = value
+        st[u(cell)] = value
         ok = _fix(prog, st, w, order, cd, nxt, lcc)
         if not ok:
             if rd > 0:
-                conflict[rd - 1] = cell
+                conflict[u(rd - 1)] = cell
             left = _score(scores, vscores, cell, value, left, nc, n)
             if left == 0:
                 left = period
@@ -346,9 +346,9 @@ def _run(prog, limit, solution, stats, trace, stack, ints, scores, vscores, mark
             if found >= limit:
                 break
             continue
-        depth[rd] = nxt
-        fresh[rd] = 1
-        conflict[rd] = -1
+        depth[u(rd)] = nxt
+        fresh[u(rd)] = 1
+        conflict[u(rd)] = -1
         rd += 1
     stats[0] = guesses
     stats[1] = w[Q_RUNS]

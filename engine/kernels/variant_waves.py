@@ -15,7 +15,7 @@ are not their own fixpoint, so the order is the ISS's wherever it changes what i
 from __future__ import annotations
 
 from engine.kernels import njit
-from engine.kernels.bits import lowest, popcount
+from engine.kernels.bits import lowest, popcount, u
 from engine.kernels.variant import (
     H_AUX,
     H_AUX_START,
@@ -39,22 +39,22 @@ from engine.kernels.variant_queue import Q_ACTIVE, Q_AUX, Q_HEAD, Q_OWN, Q_REC, 
 @njit(cache=True, inline="always")
 def _changed(q, c, skip):
     """Queue cell c's constraints (the ISS's ``addForCell``)."""
-    own = q[len(q) + Q_OWN]
-    for i in range(q[own + c], q[own + c + 1]):
-        _enqueue(q, q[i], skip)
+    own = q[u(len(q) + Q_OWN)]
+    for i in range(q[u(own + c)], q[u(own + c + 1)]):
+        _enqueue(q, q[u(i)], skip)
 
 
 @njit(cache=True, inline="always")
 def _cut(prog, st, q, c, allowed):
     """Keep only ``allowed`` in cell c, queueing its constraints when it shrinks; return False when it
     has nothing left."""
-    m = st[c]
+    m = st[u(c)]
     new = m & allowed
     if new == m:
         return True
     if new == 0:
         return False
-    st[c] = new
+    st[u(c)] = new
     _changed(q, c, q[Q_ACTIVE])
     return True
 
@@ -80,7 +80,7 @@ def _required(prog, st, q, start, end, need):
                 low = seen & -seen
                 seen ^= low
                 p = j * 62 + lowest(low)
-                if st[p] & bit and not _cut(prog, st, q, p, ~bit):
+                if st[u(p)] & bit and not _cut(prog, st, q, p, ~bit):
                     return False
     return True
 
@@ -90,22 +90,22 @@ def _same_values(prog, st, q, mine):
     """The ISS's ``SameValuesIgnoreCount`` of a locked-candidates record (``mine`` the program offset of
     its house's cells outside the other, the other's outside it next): both sides keep only the digits
     both hold, at least as many as a side's cells; return False when they are fewer."""
-    other = mine + 1 + prog[mine]
+    other = mine + 1 + prog[u(mine)]
     u_mine = 0
-    for t in range(mine + 1, mine + 1 + prog[mine]):
-        u_mine |= st[prog[t]]
+    for t in range(mine + 1, mine + 1 + prog[u(mine)]):
+        u_mine |= st[u(prog[u(t)])]
     u_other = 0
-    for t in range(other + 1, other + 1 + prog[other]):
-        u_other |= st[prog[t]]
+    for t in range(other + 1, other + 1 + prog[u(other)]):
+        u_other |= st[u(prog[u(t)])]
     both = u_mine & u_other
-    if popcount(both) < prog[mine]:
+    if popcount(both) < prog[u(mine)]:
         return False
     if both != u_mine or both != u_other:
-        for t in range(mine + 1, mine + 1 + prog[mine]):
-            if not _cut(prog, st, q, prog[t], both):
+        for t in range(mine + 1, mine + 1 + prog[u(mine)]):
+            if not _cut(prog, st, q, prog[u(t)], both):
                 return False
-        for t in range(other + 1, other + 1 + prog[other]):
-            if not _cut(prog, st, q, prog[t], both):
+        for t in range(other + 1, other + 1 + prog[u(other)]):
+            if not _cut(prog, st, q, prog[u(t)], both):
                 return False
     return True
 
@@ -113,9 +113,9 @@ def _same_values(prog, st, q, mine):
 @njit(cache=True, inline="always")
 def _aux(q, c):
     """Queue fixed cell c's locked candidates."""
-    aux = q[len(q) + Q_AUX]
-    for i in range(q[aux + c], q[aux + c + 1]):
-        _enqueue(q, q[i], -1)
+    aux = q[u(len(q) + Q_AUX)]
+    for i in range(q[u(aux + c)], q[u(aux + c + 1)]):
+        _enqueue(q, q[u(i)], -1)
 
 
 @njit(cache=True)
@@ -129,7 +129,7 @@ def _house_iss(prog, st, start, end):
     twice = 0
     fixed = 0
     for i in range(start, end):
-        m = st[prog[cells + i]]
+        m = st[u(prog[u(cells + i)])]
         twice |= once & m
         once |= m
         if (m & (m - 1)) == 0:
@@ -144,12 +144,12 @@ def _house_iss(prog, st, start, end):
     hidden = once & ~twice & ~fixed
     if hidden:
         for i in range(start, end):
-            c = prog[cells + i]
-            v = st[c] & hidden
+            c = prog[u(cells + i)]
+            v = st[u(c)] & hidden
             if v:
                 if v & (v - 1):
                     return False
-                st[c] = v
+                st[u(c)] = v
     return True
 
 
@@ -161,24 +161,24 @@ def _pair_iss(prog, st, q, k, start):
     that see both."""
     n = prog[H_N]
     cells = prog[H_CON_CELLS]
-    aux = prog[H_AUX] + prog[prog[H_AUX_START] + k]
-    a = prog[cells + start]
-    b = prog[cells + start + 1]
-    va = st[a]
-    vb = st[b]
+    aux = prog[H_AUX] + prog[u(prog[H_AUX_START] + k)]
+    a = prog[u(cells + start)]
+    b = prog[u(cells + start + 1)]
+    va = st[u(a)]
+    vb = st[u(b)]
     mb = vb & pair_image(prog, aux, va)
-    if prog[aux + 2 * n] == 0:
+    if prog[u(aux + 2 * n)] == 0:
         vb = mb
     ma = va & pair_image(prog, aux + n, vb)
     if ma == 0 or mb == 0:
         return False
     if ma != va:
-        st[a] = ma
+        st[u(a)] = ma
         _changed(q, a, q[Q_ACTIVE])
-    if mb != st[b]:
-        st[b] = mb
+    if mb != st[u(b)]:
+        st[u(b)] = mb
         _changed(q, b, q[Q_ACTIVE])
-    if prog[aux + 2 * n] == 0 or (ma & (ma - 1)) == 0 or (mb & (mb - 1)) == 0:
+    if prog[u(aux + 2 * n)] == 0 or (ma & (ma - 1)) == 0 or (mb & (mb - 1)) == 0:
         return True
     need = pair_needs(prog, aux, ma, mb)
     return need == 0 or _required(prog, st, q, start, start + 2, need)
@@ -187,12 +187,12 @@ def _pair_iss(prog, st, q, k, start):
 @njit(cache=True)
 def _exclude(prog, st, q, c):
     """The ISS's ``UniqueValueExclusion`` of fixed cell c: its digit leaves its peers."""
-    bit = st[c]
+    bit = st[u(c)]
     ps = prog[H_PEER_START]
     pl = prog[H_PEER_LIST]
-    for i in range(prog[ps + c], prog[ps + c + 1]):
-        p = prog[pl + i]
-        if st[p] & bit and not _cut(prog, st, q, p, ~bit):
+    for i in range(prog[u(ps + c)], prog[u(ps + c + 1)]):
+        p = prog[u(pl + i)]
+        if st[u(p)] & bit and not _cut(prog, st, q, p, ~bit):
             return False
     return True
 
@@ -209,18 +209,18 @@ def _handlers(prog, st, q):
     ok = True
     while q[Q_HEAD] >= 0:
         i = q[Q_HEAD]
-        q[Q_HEAD] = q[i]
-        q[i] = -2
+        q[Q_HEAD] = q[u(i)]
+        q[u(i)] = -2
         q[Q_ACTIVE] = i
         q[Q_RUNS] += 1
         if i >= ncons + nc:
-            ok = _same_values(prog, st, q, q[rec + i])
+            ok = _same_values(prog, st, q, q[u(rec + i)])
         elif i >= ncons:
             ok = _exclude(prog, st, q, i - ncons)
-        elif prog[kinds + i] == HOUSE:
-            ok = _house_iss(prog, st, prog[cs + i], prog[cs + i + 1])
+        elif prog[u(kinds + i)] == HOUSE:
+            ok = _house_iss(prog, st, prog[u(cs + i)], prog[u(cs + i + 1)])
         else:
-            ok = _pair_iss(prog, st, q, i, prog[cs + i])
+            ok = _pair_iss(prog, st, q, i, prog[u(cs + i)])
         if not ok:
             break
     _drop(q)
@@ -235,7 +235,7 @@ def _fix(prog, st, q, order, first, end, lcc):
     q[Q_ACTIVE] = -1
     ncons = prog[H_CONS]
     for j in range(first, end):
-        c = order[j]
+        c = order[u(j)]
         _push(q, ncons + c)
         _aux(q, c)
         _changed(q, c, -1)
