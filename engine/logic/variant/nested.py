@@ -47,9 +47,9 @@ DEEP_BUDGET = 150000  # compiled trials of the widest deep search (wecoc-2's gue
 # houses, inner trials on cells of up to this many candidates, compiled trials)
 DEEP = ((False, 4, BUDGET, MAX_REPLAYS), (False, 6, BUDGET, MAX_REPLAYS), (True, 4, BUDGET, MAX_REPLAYS),
         (True, 6, BUDGET, MAX_REPLAYS), (True, 7, DEEP_BUDGET, 1))
-PAST_9_BUDGET = 300000  # past 9x9, one more deep search where DEEP's found nothing: inner cells of up to 6
-# candidates need ~100-300k trials on a 16x16 X's stalls (~1.5 s; uncapped, 3 has none there)
-PAST_9 = ((False, 6, PAST_9_BUDGET, 2),)
+PAST_9_BUDGET = 300000  # past 9x9 the deep search with inner cells of up to 6 candidates spends more: a 16x16
+# X's stalls need ~100-300k trials there (~1.5 s; with 3, uncapped, they have none)
+DEEP_PAST_9 = (DEEP[0], (False, 6, PAST_9_BUDGET, MAX_REPLAYS), *DEEP[2:])
 ACROSS_TRIALS = 300  # worded inner trials per replay picked with the sums across houses (wecoc-2's took
 # 120; a replay hs-killers-9's guess could not word ran 969, 5 s)
 
@@ -133,13 +133,12 @@ def deep_nested_contradiction(state: VariantState) -> Iterator[Step]:
     """The nested contradiction with inner trials on cells of up to 4 candidates (then 6, when that
     finds nothing) and the 45 rule's steps in the replay: the last chain before a guess.  Where that
     finds nothing, the same picked by the compiled propagation with the search's sums across houses,
-    then with inner trials on cells of up to 7 candidates (:data:`DEEP`); past 9x9, then with a wider
-    budget (:data:`PAST_9`)."""
+    then with inner trials on cells of up to 7 candidates (:data:`DEEP`; past 9x9 :data:`DEEP_PAST_9`)."""
     if state.size > MAX_SIZE:
         return
-    for across, inner, budget, want in DEEP + (PAST_9 if state.size > WIDE_PAST else ()):
+    for across, inner, budget, want in DEEP if state.size <= WIDE_PAST else DEEP_PAST_9:
         if across and not state.cages():  # the words state the cages' sums across houses, not the little
-            continue  # killers' intersections: without cages nothing more would be worded
+            return  # killers' intersections: without cages nothing more would be worded
         fast = chains.prober(state, across)
         if fast is None:
             return
