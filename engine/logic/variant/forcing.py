@@ -31,7 +31,9 @@ MAX_REPLAYS = 4  # choices the worded steps replay per search (each replay costs
 DEEP_BRANCHES = 6  # the nested forcing chain splits wider choices (nothing narrower is left where it runs)
 DEEP_COMBOS = 8
 DEEP_REPLAYS = 2  # a nested branch's replay costs ~0.1-0.5 s
-MAX_SIZE = 9  # a 16x16 has too many choices for the ~1 s a hint may take
+MAX_SIZE = 16
+MAX_DEEP_CHOICES = 400  # past 9x9, choices the nested forcing chain's compiled search examines (~2.7 ms
+# each on a 16x16 with the inner trials; the 16x16 X's steps were found within the first 372)
 
 
 def _choices(state: VariantState, ways: int = MAX_BRANCHES,
@@ -74,6 +76,8 @@ def _agreeing(state: VariantState, fast: Any, deep: bool = False) -> list[tuple[
     row = fast.state(state.mask(c) for c in range(n))
     out = []
     choices = _choices(state, DEEP_BRANCHES, DEEP_COMBOS) if deep else _choices(state)
+    if deep and state.size > nested.WIDE_PAST:
+        choices = choices[:MAX_DEEP_CHOICES]
     for facts, branches in choices:
         if deep:
             union, _ = fast.union(row, branches, nested.INNER_CANDIDATES, nested.INNER_ROUNDS)

@@ -37,7 +37,8 @@ from engine.steps import Step
 
 INNER_CANDIDATES = 3  # inside a trial, cells with more candidates are not tried (the cost grows fast)
 INNER_ROUNDS = 3  # rounds of inner contradictions per trial before it gives up
-MAX_SIZE = 9  # a 16x16 has ~2000 candidates to try, each with its inner trials: 3-5 s a search
+MAX_SIZE = 16  # a 16x16's ~700-2000 outer candidates fit BUDGET (~0.3 s a search there, ~5 us a trial)
+WIDE_PAST = 9  # past this size the replay follows locked candidates too (:func:`replay`'s ``wide``)
 BUDGET = 50000  # compiled trials, outer and inner, per search (9x9 searches spend at most ~3,500; a 16x16's
 # ~2000 outer candidates would spend millions: at ~20 us a trial this keeps a search near 1 s)
 MAX_REPLAYS = 3  # outer candidates the worded steps replay per search (each replay costs ~0.1-0.5 s)
@@ -46,6 +47,9 @@ DEEP_BUDGET = 150000  # compiled trials of the widest deep search (wecoc-2's gue
 # houses, inner trials on cells of up to this many candidates, compiled trials)
 DEEP = ((False, 4, BUDGET, MAX_REPLAYS), (False, 6, BUDGET, MAX_REPLAYS), (True, 4, BUDGET, MAX_REPLAYS),
         (True, 6, BUDGET, MAX_REPLAYS), (True, 7, DEEP_BUDGET, 1))
+PAST_9_BUDGET = 300000  # past 9x9 the deep search with inner cells of up to 6 candidates spends more: a 16x16
+# X's stalls need ~100-300k trials there (~1.5 s; with 3, uncapped, they have none)
+DEEP_PAST_9 = (DEEP[0], (False, 6, PAST_9_BUDGET, MAX_REPLAYS), *DEEP[2:])
 ACROSS_TRIALS = 300  # worded inner trials per replay picked with the sums across houses (wecoc-2's took
 # 120; a replay hs-killers-9's guess could not word ran 969, 5 s)
 
@@ -107,8 +111,9 @@ def nested_contradiction(state: VariantState) -> Iterator[Step]:
     fast = chains.prober(state)
     if fast is None or state.size > MAX_SIZE:
         return
-    for cell, d in _candidates(state, fast):
-        facts = replay(state, cell, d)
+    wide = state.size > WIDE_PAST  # the compiled propagation that picked the candidate has locked
+    for cell, d in _candidates(state, fast):  # candidates; 9x9 paths were tuned without them (kept)
+        facts = replay(state, cell, d, wide=wide)
         if facts is not None:
             yield step_of(state, cell, d, facts)
 
@@ -128,10 +133,10 @@ def deep_nested_contradiction(state: VariantState) -> Iterator[Step]:
     """The nested contradiction with inner trials on cells of up to 4 candidates (then 6, when that
     finds nothing) and the 45 rule's steps in the replay: the last chain before a guess.  Where that
     finds nothing, the same picked by the compiled propagation with the search's sums across houses,
-    then with inner trials on cells of up to 7 candidates (:data:`DEEP`)."""
+    then with inner trials on cells of up to 7 candidates (:data:`DEEP`; past 9x9 :data:`DEEP_PAST_9`)."""
     if state.size > MAX_SIZE:
         return
-    for across, inner, budget, want in DEEP:
+    for across, inner, budget, want in DEEP if state.size <= WIDE_PAST else DEEP_PAST_9:
         if across and not state.cages():  # the words state the cages' sums across houses, not the little
             return  # killers' intersections: without cages nothing more would be worded
         fast = chains.prober(state, across)
