@@ -62,17 +62,24 @@ def generate_variant(kind: str, size: int | None = None, rng: Any = None,
         make = lambda n, gen: _killer(n, gen, low, high)  # noqa: E731
     if difficulty is None:
         return make(n, gen)[0]
+    from engine.logic.variant.driver import LEVELS as TOPS
     from engine.logic.variant.driver import rate_variant
+
+    top = next(cost for en, _, cost in TOPS if en == difficulty)
+
+    def level(puzzle: Puzzle, solution: tuple[int, ...]) -> str:
+        rating = rate_variant(puzzle, solution, ceiling=top)  # None: harder than the level asked
+        return rating.level if rating else "harder"
 
     for _ in range(MAX_ATTEMPTS):
         puzzle, solution = make(n, gen)
-        level = rate_variant(puzzle, solution).level
-        while kind == "killer" and difficulty == "easy" and level != "easy":
+        found = level(puzzle, solution)
+        while kind == "killer" and difficulty == "easy" and found != "easy":
             # random cages are seldom easy: split the biggest cages until singles and one-combination
             # cages finish it (a split cage is still unique, its digits only more told)
             puzzle = _split_biggest(puzzle, solution, gen)
-            level = rate_variant(puzzle, solution).level
-        if level == difficulty:
+            found = level(puzzle, solution)
+        if found == difficulty:
             return puzzle
     raise GenerationError(f"no {kind} puzzle of level {difficulty} found in {MAX_ATTEMPTS} tries")
 

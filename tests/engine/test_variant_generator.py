@@ -99,3 +99,14 @@ def test_a_killer_of_a_level_needs_no_guess(level: str) -> None:
     assert rating.level == level
     assert all(step.technique != "guess" for step in rating.steps)
     assert engine.count_solutions(puzzle, limit=2) == 1
+
+
+def test_a_rating_under_a_ceiling_is_the_whole_rating_or_none() -> None:
+    """Under a ceiling at or above its hardest step a puzzle rates as without one (the same steps); under
+    one below, the path stops and the rating is None (how the generator throws away a harder puzzle)."""
+    for seed in range(4):
+        puzzle = generate_variant("killer", rng=seed)
+        solution = tuple(engine.solve(puzzle))
+        whole = engine.rate_variant(puzzle, solution)
+        assert engine.rate_variant(puzzle, solution, ceiling=whole.score) == whole
+        assert engine.rate_variant(puzzle, solution, ceiling=whole.score - 0.01) is None

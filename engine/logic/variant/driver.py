@@ -40,14 +40,14 @@ LEVELS = (("easy", "简单", 2.0), ("medium", "中等", 3.0), ("hard", "困难",
 
 
 def variant_next_step(puzzle: Puzzle, state: VariantState | None = None, technique: str | None = None,
-                      guess: bool = True) -> Step | None:
+                      guess: bool = True, ceiling: float = GUESS_COST) -> Step | None:
     """The easiest step on ``state`` (the puzzle's start by default), or ``technique``'s first step, or
-    None when nothing fires (a guess only when the state knows the solution and ``guess``); KeyError
-    for an unknown technique."""
+    None when nothing of cost at most ``ceiling`` fires (a guess only when the state knows the solution
+    and ``guess``); KeyError for an unknown technique."""
     state = state or VariantState.start(puzzle)
     chosen = [variant_technique(technique)] if technique else VARIANT_TECHNIQUES
     for tech in chosen:
-        if tech.id == "guess" and not guess:
+        if (tech.id == "guess" and not guess) or tech.cost > ceiling:
             continue
         for step in tech.find(state):
             if state.changes(step):
@@ -70,10 +70,11 @@ def variant_steps(state: VariantState, technique: str | None = None) -> list[Ste
 
 
 def variant_path(puzzle: Puzzle, solution: tuple[int, ...] | None = None,
-                 keep_going: Callable[[], bool] | None = None) -> list[Step]:
+                 keep_going: Callable[[], bool] | None = None, ceiling: float = GUESS_COST) -> list[Step]:
     """The steps that solve the puzzle, easiest first, guessing the solution's digit where logic stops;
     ``solution`` is found by search when not given (RuntimeError if the puzzle has none); the path so far
-    once ``keep_going`` (asked before each step: a hard killer's path takes seconds) answers False."""
+    once ``keep_going`` (asked before each step: a hard killer's path takes seconds) answers False, or
+    where no technique of cost at most ``ceiling`` goes on."""
     if solution is None:
         from engine.logic.variant.search import solutions
 
@@ -86,7 +87,7 @@ def variant_path(puzzle: Puzzle, solution: tuple[int, ...] | None = None,
     while not state.is_solved() and not state.is_broken():
         if keep_going is not None and not keep_going():
             break
-        step = variant_next_step(puzzle, state)
+        step = variant_next_step(puzzle, state, ceiling=ceiling)
         if step is None:
             break
         state.apply(step)
@@ -118,11 +119,17 @@ def level_of(cost: float) -> tuple[str, str]:
 
 
 def rate_variant(puzzle: Puzzle, solution: tuple[int, ...] | None = None,
-                 keep_going: Callable[[], bool] | None = None) -> VariantRating | None:
+                 keep_going: Callable[[], bool] | None = None,
+                 ceiling: float = GUESS_COST) -> VariantRating | None:
     """The puzzle's level from its path's hardest step; RuntimeError for a puzzle with no solution, None
-    when ``keep_going`` (asked before each step) answered False before the path was done."""
-    path = variant_path(puzzle, solution, keep_going)
+    when ``keep_going`` (asked before each step) answered False before the path was done, or when the
+    path needs a technique of cost above ``ceiling`` (a generator's quick "harder than this level": the
+    cheaper techniques choose the same steps, and the dear chains past it are never searched)."""
+    path = variant_path(puzzle, solution, keep_going, ceiling)
     if keep_going is not None and not keep_going():
+        return None
+    placed = {c for s in path for c, _ in s.placements} | {c for c, d in enumerate(puzzle.givens) if d}
+    if len(placed) < puzzle.n_cells:  # stopped under the ceiling
         return None
     costs = [(variant_technique(s.technique).cost, s.technique) for s in path] or [(0.0, "")]
     score, hardest = max(costs)
