@@ -9,7 +9,8 @@ The search for such a chain is too dear in Python (every candidate, and inside e
 candidate again), so the compiled propagation (``engine.solve.variant_prober.Prober``) picks the outer
 candidates whose trial dies once its own contradictions are taken out; only those are replayed by
 the worded steps here, each inner elimination found by a worded trial (:func:`.chains.trial`), so
-every fact the words state is one the simple steps show.  Without the compiled engine nothing fires.
+every fact the words state is one the simple steps show; the inner facts are then cut to those the
+trial needs (:mod:`.trim`).  Without the compiled engine nothing fires.
 
 The deep nested contradiction (cost 8.8, after every other chain) is the same search with inner trials
 on cells of up to 4 candidates, then 6 where that finds nothing (DEEP), its replay following the
@@ -30,7 +31,7 @@ from typing import Any
 
 import numpy as np
 
-from engine.logic.variant import chains
+from engine.logic.variant import chains, trim
 from engine.logic.variant.common import VariantTechnique, make_step
 from engine.logic.variant.state import VariantState, digits_of, popcount
 from engine.steps import Step
@@ -115,7 +116,7 @@ def nested_contradiction(state: VariantState) -> Iterator[Step]:
     for cell, d in _candidates(state, fast):  # candidates; 9x9 paths were tuned without them (kept)
         facts = replay(state, cell, d, wide=wide)
         if facts is not None:
-            yield step_of(state, cell, d, facts)
+            yield step_of(state, cell, d, trim.trimmed(state, cell, d, facts, wide))
 
 
 def step_of(state: VariantState, cell: int, digit: int, facts: dict[str, Any],
@@ -147,7 +148,8 @@ def deep_nested_contradiction(state: VariantState) -> Iterator[Step]:
             facts = replay(state, cell, d, inner, wide=True, across=across)
             if facts is not None:
                 found = True
-                yield step_of(state, cell, d, facts, "deep_nested_contradiction")
+                yield step_of(state, cell, d, trim.trimmed(state, cell, d, facts, True, across),
+                              "deep_nested_contradiction")
         if found:
             return
 
