@@ -25,7 +25,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import Any
 
-from engine.logic.variant import cages, houses, killer, lines, pairs, rules, splits
+from engine.logic.variant import cages, diagonals, houses, killer, lines, pairs, rules, splits
 from engine.logic.variant.common import VariantTechnique, house_ref, make_step
 from engine.logic.variant.state import VariantState, digits_of, popcount
 from engine.logic.variant.sums import cage_support, linear_support
@@ -38,7 +38,8 @@ FOLLOW = (houses.naked_single, houses.hidden_single, rules.anti_knight, rules.an
           lines.arrow, lines.arrow_houses, lines.little_killer, lines.sandwich, killer.killer_combinations)
 WIDE = FOLLOW + (houses.pointing, houses.claiming, cages.cage_overlap, splits.cage_pointing,
                  cages.innies_outies, cages.innies_outies_multi, killer.killer_combinations_45,
-                 splits.cage_split)  # with the 45 rule: for a trial the compiled filter saw die
+                 splits.cage_split, diagonals.diagonal_leftovers)  # with the 45 rule: for a trial the
+# compiled filter saw die (its program has the little killers' leftovers too)
 DEAR = (killer.killer_combinations, cages.innies_outies_multi, killer.killer_combinations_45,
         splits.cage_split)
 MAX_ROUNDS = 12  # rounds of the simple steps (each applies every step it finds) before a trial gives up

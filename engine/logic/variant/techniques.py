@@ -10,6 +10,7 @@ from engine.logic.variant import (
     arrowhouse,
     cages,
     chains,
+    diagonals,
     forcing,
     houses,
     killer,
@@ -54,7 +55,8 @@ def _family(module: object, name: str) -> list[VariantTechnique]:
 VARIANT_TECHNIQUES: tuple[VariantTechnique, ...] = tuple(sorted(
     _family(rules, "rules") + _family(houses, "houses") + _family(cages, "cages") + _family(killer, "cages")
     + _family(splits, "cages") + _family(pairs, "pairs") + _family(lines, "lines")
-    + _family(arrowhouse, "lines") + _family(pairhouse, "pairs") + _family(wings, "wings")
+    + _family(arrowhouse, "lines") + _family(diagonals, "lines") + _family(pairhouse, "pairs")
+    + _family(wings, "wings")
     + _family(aic, "chains")  # before the contradiction trials: the AIC's 7.0 is tried before theirs
     + _family(chains, "chains")
     + _family(forcing, "chains") + _family(nested, "chains") + [GUESS._replace(family="guess")],

@@ -33,7 +33,7 @@ def variant_step_json(step: Step, puzzle: Puzzle) -> dict[str, Any]:
     for key in ("cages", "lines", "dots"):
         if key in d:
             out[key] = [_marked(puzzle, i) for i in d[key]]
-    refs = d.get("houses") or ([d["house"]] if "house" in d else [])
+    refs = (d.get("houses") or ([d["house"]] if "house" in d else [])) + d.get("fills", [])
     if refs:
         out["houses"] = [{"kind": r["kind"], "number": r["index"] + 1 if r["kind"] != "cage" else r["index"],
                           "cells": [_rc(c, n) for c in r["cells"]]} for r in refs]

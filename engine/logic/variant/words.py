@@ -164,6 +164,11 @@ def facts(step: Step, lang: str = "en") -> dict[str, Any]:
         out["line"] = _line(d["line"], n, zh)
     if "arrows" in d:
         out["arrows"] = ("、" if zh else " and ").join(_line(r, n, zh) for r in d["arrows"])
+    if "diagonals" in d:  # the little killers, and the whole houses filling what they leave
+        named = [_line(r, n, zh) for r in d["diagonals"]] + [_house(r, n, zh) for r in d.get("fills", [])]
+        out["diagonals"] = ("、" if zh else " and ").join(named)
+        less = ("、" if zh else " and ").join(_house(r, n, zh) for r in d.get("less", []))
+        out["less"] = (f"（除去整个{less}）" if zh else f" less the whole {less}") if less else ""
     if "base" in d:
         out["base"] = _lines_of(d["base"][0], d["base"][1], zh)
         out["cover"] = _lines_of(d["cover"][0], d["cover"][1], zh)
