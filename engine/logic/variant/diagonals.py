@@ -1,8 +1,8 @@
 """The 45 rule with little killers: diagonals crossing a house, with whole houses filling the cells
 they leave, cover it once, so their cells outside it sum to what is left of their totals.
 
-    The little killer diagonals of 23 (r1c4 to r4c1) and of 31 (r2c9 to r9c2) cross box 1 in 2 and 3
-    cells; column 1 fills ... ; so r1c4, r2c3, ... outside box 1 sum to 23 + 31 + 45 - 45 = 54.
+    On a 4x4 the diagonal r1c2-r2c1 sums to 3 and r1c1-r4c4 to 10: together they cover box 1 once, so
+    their cells outside it, r3c3 and r4c4, sum to 3 + 10 - 10 = 3, and each is 1 or 2.
 
 After the Interactive Sudoku Solver's intersection sums (its search's, :mod:`engine.solve.variant_cross`,
 which this words): for each full house the little killers crossing it are taken greedily, sharing no

@@ -9,7 +9,8 @@ followed after each (the shortest prefix, then each one dropped that is not need
 worded again from those alone by the same steps as the replay; the replay's own facts stand when the
 words do not follow the cut.  The candidate ruled out, and so the path, is the same either way.
 On the train killers' paths (same steps): wecoc-2's 63 nested chains median 67 -> 10 inner facts
-(2 -> 26 of them short enough to be shown whole), 63 -> 100 CPU s with a binary search on the prefix.
+(2 -> 26 of them short enough to be shown whole), 63 -> 88 CPU s (100 s with a binary search on the
+prefix, each probe re-running the words from the start).
 """
 
 from __future__ import annotations
@@ -57,8 +58,7 @@ def fewest(fast: Any, state: VariantState, cell: int, digit: int, inner: list[Pa
         return kept
     for i in range(len(kept) - 2, -1, -1):  # the last one is needed (the prefix is the shortest)
         fewer = kept[:i] + kept[i + 1:]
-        used = _dying(fast, state, cell, digit, fewer, wide)
-        if used is not None:
+        if i < len(kept) - 1 and (used := _dying(fast, state, cell, digit, fewer, wide)) is not None:
             kept = fewer[:used]
     return kept
 
