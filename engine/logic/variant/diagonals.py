@@ -84,19 +84,25 @@ def covers(puzzle: Puzzle, full: list[tuple[int, frozenset[int]]]) -> list[Cover
     return [c for c in found if c is not None]
 
 
-def _covers(state: VariantState) -> list[Cover]:
-    """The puzzle's covers, worked out once per puzzle."""
+def _covers(state: VariantState) -> list[tuple[Cover, tuple[tuple[int, int], ...]]]:
+    """The puzzle's covers, each with the pairs of its outside cells that see each other (so hold
+    different digits: the sum is bounded by groups, as the compiled search bounds it; without them
+    Hailstone's inner trials died only there), worked out once per puzzle."""
     geo = state.geometry
     full = [(h, frozenset(geo.houses[h].cells)) for h in geo.full_houses]
-    return geo.remember("diagonal_covers", lambda puzzle: covers(puzzle, full))
+
+    def make(puzzle: Puzzle) -> list[tuple[Cover, tuple[tuple[int, int], ...]]]:
+        return [(cover, tuple((a, b) for a, x in enumerate(cover.outside) for b, y in enumerate(cover.outside)
+                              if a < b and geo.sees(x, y))) for cover in covers(puzzle, full)]
+    return geo.remember("diagonal_covers", make)
 
 
 def diagonal_leftovers(state: VariantState) -> Iterator[Step]:
     """The cells a house's little killers and filling houses leave outside it sum to what is left."""
     geo = state.geometry
-    for cover in _covers(state):
+    for cover, apart in _covers(state):
         masks = tuple(state.mask(c) for c in cover.outside)
-        support = linear_support(masks, (1,) * len(masks), cover.total)
+        support = linear_support(masks, (1,) * len(masks), cover.total, apart, True)
         gone = [(c, d) for c, m, s in zip(cover.outside, masks, support, strict=True)
                 if not state.values[c] for d in digits_of(m & ~s)]
         if gone:
