@@ -207,6 +207,24 @@ def contradiction(state: VariantState) -> Iterator[Step]:
                             **why_detail(why))
 
 
+def run_wide(s: VariantState, made: list[tuple[int, int]], wide: bool) -> dict[str, Any] | None:
+    """:func:`run` with the simple steps, then (``wide``) with :data:`WIDE`'s where they fall short."""
+    why = run(s, made)
+    return run(s, made, WIDE) if why is None and wide else why
+
+
+def trial_wide(state: VariantState, cell: int, digit: int,
+               wide: bool) -> tuple[dict[str, Any] | None, list[tuple[int, int]]]:
+    """:func:`trial` with the simple steps, then (``wide``) with :data:`WIDE`'s where they fall short."""
+    why, made = trial(state, cell, digit)
+    return trial(state, cell, digit, WIDE) if why is None and wide else (why, made)
+
+
+def inner_fact(cell: int, digit: int, chain: list[tuple[int, int]], why: dict[str, Any]) -> dict[str, Any]:
+    """A nested chain's inner contradiction for the words: the candidate, its trial's chain and death."""
+    return {"cell": cell, "digit": digit, "chain": [list(p) for p in chain], **why_detail(why)}
+
+
 def why_detail(why: dict[str, Any]) -> dict[str, Any]:
     """The dead state's facts under names that do not clash with the step's own."""
     return {"dead": why["why"], **{f"dead_{k}": v for k, v in why.items() if k != "why"}}

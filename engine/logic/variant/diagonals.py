@@ -19,6 +19,7 @@ from collections.abc import Iterator
 from typing import Any, NamedTuple
 
 from engine.logic.variant.common import VariantTechnique, house_ref, make_step
+from engine.logic.variant.lines import seeing_pairs
 from engine.logic.variant.state import VariantState, digits_of
 from engine.logic.variant.sums import linear_support
 from engine.puzzle.model import LittleKiller, Puzzle
@@ -92,8 +93,7 @@ def _covers(state: VariantState) -> list[tuple[Cover, tuple[tuple[int, int], ...
     full = [(h, frozenset(geo.houses[h].cells)) for h in geo.full_houses]
 
     def make(puzzle: Puzzle) -> list[tuple[Cover, tuple[tuple[int, int], ...]]]:
-        return [(cover, tuple((a, b) for a, x in enumerate(cover.outside) for b, y in enumerate(cover.outside)
-                              if a < b and geo.sees(x, y))) for cover in covers(puzzle, full)]
+        return [(cover, seeing_pairs(state, cover.outside)) for cover in covers(puzzle, full)]
     return geo.remember("diagonal_covers", make)
 
 

@@ -115,13 +115,10 @@ def _deep_branch(state: VariantState, branch: Branch) -> tuple[VariantState, lis
         few = [c for c, v in enumerate(s.values) if not v and popcount(s.cands[c]) <= nested.INNER_CANDIDATES]
         found = False
         for c, d in chains.flagged(s, few):
-            sub_why, sub = chains.trial(s, c, d)
-            if sub_why is None:
-                sub_why, sub = chains.trial(s, c, d, chains.WIDE)
+            sub_why, sub = chains.trial_wide(s, c, d, True)
             if sub_why is not None:
                 s.eliminate(c, d)
-                inner.append({"cell": c, "digit": d, "chain": [list(p) for p in sub],
-                              **chains.why_detail(sub_why)})
+                inner.append(chains.inner_fact(c, d, sub, sub_why))
                 found = True
         if not found:
             break

@@ -12,7 +12,7 @@ line uses is out.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from functools import lru_cache
 
 from engine.logic.variant.common import VariantTechnique, house_ref, make_step, trimmed
@@ -22,7 +22,8 @@ from engine.puzzle.model import Arrow, LittleKiller, Sandwich, Thermometer
 from engine.steps import Step
 
 
-def _apart(state: VariantState, cells: list[int]) -> tuple[tuple[int, int], ...]:
+def seeing_pairs(state: VariantState, cells: Sequence[int]) -> tuple[tuple[int, int], ...]:
+    """The pairs of positions in ``cells`` whose cells see each other, so hold different digits."""
     return tuple((a, b) for a in range(len(cells)) for b in range(a + 1, len(cells))
                  if state.geometry.sees(cells[a], cells[b]))
 
@@ -70,7 +71,7 @@ def arrow_support(state: VariantState, arr: Arrow) -> tuple[int, ...]:
     weights = tuple([1] * len(arr.line) + [-(10 ** (k - 1 - j)) for j in range(k)])
     apart = state.geometry.remember("arrow_apart", lambda _: {})
     if arr not in apart:
-        apart[arr] = _apart(state, cells)
+        apart[arr] = seeing_pairs(state, cells)
     return linear_support(tuple(state.mask(c) for c in cells), weights, 0, apart[arr])
 
 
@@ -200,7 +201,7 @@ def little_killer(state: VariantState) -> Iterator[Step]:
             continue
         cells = list(lk.cells)
         support = linear_support(tuple(state.mask(c) for c in cells), tuple([1] * len(cells)), lk.total,
-                                 _apart(state, cells))
+                                 seeing_pairs(state, cells))
         if not any(support):
             continue
         gone = trimmed(state, cells, support)

@@ -83,9 +83,7 @@ def replay(state: VariantState, cell: int, digit: int, inner_cands: int = INNER_
     inner: list[dict[str, Any]] = []
     tried = 0
     for _ in range(INNER_ROUNDS + 1):
-        why = chains.run(s, made)
-        if why is None and wide:
-            why = chains.run(s, made, chains.WIDE)
+        why = chains.run_wide(s, made, wide)
         if why is not None:
             return {"chain": [list(p) for p in made], "inner": inner, **chains.why_detail(why)}
         few = [c for c, v in enumerate(s.values) if not v and popcount(s.cands[c]) <= inner_cands]
@@ -94,13 +92,10 @@ def replay(state: VariantState, cell: int, digit: int, inner_cands: int = INNER_
             tried += 1
             if across and tried > ACROSS_TRIALS:
                 return None
-            why, sub = chains.trial(s, c, d)
-            if why is None and wide:
-                why, sub = chains.trial(s, c, d, chains.WIDE)
+            why, sub = chains.trial_wide(s, c, d, wide)
             if why is not None:
                 s.eliminate(c, d)
-                inner.append({"cell": c, "digit": d, "chain": [list(p) for p in sub],
-                              **chains.why_detail(why)})
+                inner.append(chains.inner_fact(c, d, sub, why))
                 found = True
         if not found:
             return None

@@ -32,7 +32,7 @@ def _dying(fast: Any, state: VariantState, cell: int, digit: int, inner: list[Pa
     s = state.copy()
     s.place(cell, digit)
     made: list[Pair] = []
-    why = _run(s, made, wide)
+    why = chains.run_wide(s, made, wide)
     for i, (c, d) in enumerate(inner):
         if why is not None:
             return i
@@ -41,7 +41,7 @@ def _dying(fast: Any, state: VariantState, cell: int, digit: int, inner: list[Pa
         if not fast.dead(fast.state(s.mask(x) for x in range(len(s.values))), [(c, d)]):
             return None
         s.eliminate(c, d)
-        why = _run(s, made, wide)
+        why = chains.run_wide(s, made, wide)
     return len(inner) if why is not None else None
 
 
@@ -63,18 +63,6 @@ def fewest(fast: Any, state: VariantState, cell: int, digit: int, inner: list[Pa
     return kept
 
 
-def _run(s: VariantState, made: list[Pair], wide: bool) -> dict[str, Any] | None:
-    """The replay's simple steps on ``s`` in place (then the 45 rule's when ``wide``): why it dies."""
-    why = chains.run(s, made)
-    return chains.run(s, made, chains.WIDE) if why is None and wide else why
-
-
-def _trial(s: VariantState, c: int, d: int, wide: bool) -> tuple[dict[str, Any] | None, list[Pair]]:
-    """The replay's worded inner trial of ``d`` in ``c`` (the 45 rule's steps too when ``wide``)."""
-    why, sub = chains.trial(s, c, d)
-    return chains.trial(s, c, d, chains.WIDE) if why is None and wide else (why, sub)
-
-
 def reworded(state: VariantState, cell: int, digit: int, inner: list[Pair],
              wide: bool) -> dict[str, Any] | None:
     """The chain of ``digit`` in ``cell`` dying once ``inner``'s candidates (in order, each shown out by
@@ -83,18 +71,18 @@ def reworded(state: VariantState, cell: int, digit: int, inner: list[Pair],
     s.place(cell, digit)
     made: list[Pair] = []
     facts: list[dict[str, Any]] = []
-    why = _run(s, made, wide)
+    why = chains.run_wide(s, made, wide)
     for c, d in inner:
         if why is not None:
             break
         if s.values[c] or not s.cands[c] >> (d - 1) & 1:
             continue
-        sub_why, sub = _trial(s, c, d, wide)
+        sub_why, sub = chains.trial_wide(s, c, d, wide)
         if sub_why is None:
             return None
         s.eliminate(c, d)
-        facts.append({"cell": c, "digit": d, "chain": [list(p) for p in sub], **chains.why_detail(sub_why)})
-        why = _run(s, made, wide)
+        facts.append(chains.inner_fact(c, d, sub, sub_why))
+        why = chains.run_wide(s, made, wide)
     if why is None:
         return None
     return {"chain": [list(p) for p in made], "inner": facts, **chains.why_detail(why)}
