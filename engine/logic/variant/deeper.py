@@ -11,9 +11,9 @@ nothing.  The compiled propagation picks the outer candidates (``Prober.deep_dea
 on any cell, its own inner trials on cells of up to INNER_MOST candidates, ROUNDS rounds at each
 level); the worded steps replay them, each inner fact a worded plain chain or, where none is left, a
 worded nested chain (:func:`.nested.replay`, its inner facts cut by :mod:`.trim`).
-Measured on the held-out stand-in (docs/variant-levels.md): Bicycle race 3 -> 0 guesses, "Arrow, slow"
-1 -> 0, Tarek #38 1 -> 0, the hard MATHEMAGIC killers 2-3 -> 1, at 4-27x the CPU of their paths (a
-search over every candidate of a stall takes 4-150 s, hence WANT, BUDGET and the finds kept).
+Measured on the held-out stand-in's guessing puzzles, the compiled search alone in place of each guess
+(no words): Bicycle race 3 -> 0 guesses, Hailstone 2 -> 0, Tarek #37 2 -> 0, "I want to break free"
+1 -> 1; a search over every candidate of a stall took 4-150 s, hence WANT and BUDGET.
 """
 
 from __future__ import annotations
