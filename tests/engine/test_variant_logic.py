@@ -388,9 +388,7 @@ def _steps_of_every_technique() -> dict[str, object]:
     """One step of each technique, from the train puzzles' paths and the boards above."""
     out: dict[str, object] = {}
     for rec in SOLVED:
-        # Wecoc #1's path (~400 CPU s, its deeper chains) is walked on its own by the path test below,
-        # so that this test stays under the 900 s timeout
-        if rec["puzzle"].size > 9 or rec["id"].startswith("iss-long") or rec["id"] == "iss-wecoc-1":
+        if rec["puzzle"].size > 9 or rec["id"].startswith("iss-long"):
             continue
         for step in _path(rec["id"]):
             out.setdefault(step.technique, step)
