@@ -17,6 +17,7 @@ from engine import UNITS, conflicts, unit_name
 CHECK_CAP = 10  # "several solutions" are counted up to this many ("at least 10")
 TRUE_SEARCHES = 1000  # true candidates needing more searches than this are not worked out (None)
 ENUMERATED = 500  # solutions listed by one search before true candidates are asked digit by digit
+LOGIC_CEILING = 9.0  # the variant logic striking what no solution has: every chain but the deeper nested one
 
 
 def _repeats(digits: Sequence[int], shape: Shape = CLASSIC) -> bool:
@@ -281,7 +282,9 @@ def _logical_candidates(givens: Sequence[int], shape: Shape, most: int = 200) ->
     for _ in range(most):
         if state.is_solved() or state.is_broken():
             break
-        step = variant_next_step(puzzle, state, guess=False)
+        # the deeper nested chain's search spends its whole budget (~20 s) where nothing dies, as at each
+        # stall of a puzzle of many solutions
+        step = variant_next_step(puzzle, state, guess=False, ceiling=LOGIC_CEILING)
         if step is None:
             break
         state.apply(step)

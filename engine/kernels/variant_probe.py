@@ -17,6 +17,8 @@ are ignored) and tries as (cell, mask of digits kept) pairs:
 * :func:`inner_fixpoint` takes out, round after round, every candidate of a cell of few candidates
   whose try dies (a nested chain's inner contradictions), and propagates;
 * :func:`nested_dead` marks each try that dies at once, or only once its inner contradictions are out;
+* :func:`deep_dead` marks each try that dies only once its inner contradictions, each shown by a
+  nested trial of its own (a try that dies through its own inner contradictions), are out;
 * :func:`branch_union` follows each branch of a choice (cells cut to the digits they keep), optionally
   with its inner contradictions out, and ORs the candidates of the branches that live.
 
@@ -35,6 +37,7 @@ _ARRAYS = "int64[::1], int64[::1], int64[::1], int64[::1], int64[::1]"  # progra
 DEAD_SIGNATURE = f"int64({_ARRAYS})"
 INNER_SIGNATURE = "boolean(int64[::1], int64[::1], int64, int64)"
 NESTED_SIGNATURE = f"int64({_ARRAYS}, int64, int64, int64, int64)"
+DEEP_SIGNATURE = NESTED_SIGNATURE
 UNION_SIGNATURE = f"int64({_ARRAYS}, int64[::1], int64, int64)"
 
 
@@ -118,18 +121,18 @@ def inner_fixpoint(prog, masks, most, rounds):
     return ok
 
 
-@njit(cache=True, aot=NESTED_SIGNATURE)
-def nested_dead(prog, masks, cells, keeps, out, most, rounds, want, budget):
-    """For each try in turn set ``out[i]``: 1 when it dies at once, 2 when it dies only once its inner
-    contradictions (``most``, ``rounds``: :func:`_inner`) are out, else 0; stop after ``want`` 2s or once
-    ``budget`` trials, outer and inner, are spent (0: no cap), the tries left then -1.  Return the trials
-    spent."""
+@njit(cache=True)
+def _dead_loop(prog, masks, cells, keeps, out, most, rounds, want, budget, deep):
+    """:func:`nested_dead`'s loop, each try's inner contradictions those of :func:`_inner_nested` when
+    ``deep``, else of :func:`_inner`."""
     nc = prog[H_CELLS]
     w = _workspace(prog)
     base, ok = _base(prog, masks, w)
     outer = np.empty_like(base)
     trial = np.empty_like(base)
+    scratch = np.empty_like(base)
     dead = np.zeros(nc + 1, dtype=np.int64)
+    mark = np.zeros(nc, dtype=np.int64)
     found = 0
     for i in range(len(cells)):
         if (want > 0 and found >= want) or (budget > 0 and dead[nc] >= budget):
@@ -138,12 +141,63 @@ def nested_dead(prog, masks, cells, keeps, out, most, rounds, want, budget):
         dead[nc] += 1
         if not ok or not _try(prog, base, outer, w, cells[i], keeps[i]):
             out[i] = 1
-        elif not _inner(prog, outer, trial, w, most, rounds, dead):
+        elif not (_inner_nested(prog, outer, trial, scratch, w, most, rounds, dead, mark) if deep
+                  else _inner(prog, outer, trial, w, most, rounds, dead)):
             out[i] = 2
             found += 1
         else:
             out[i] = 0
     return dead[nc]
+
+
+@njit(cache=True, aot=NESTED_SIGNATURE)
+def nested_dead(prog, masks, cells, keeps, out, most, rounds, want, budget):
+    """For each try in turn set ``out[i]``: 1 when it dies at once, 2 when it dies only once its inner
+    contradictions (``most``, ``rounds``: :func:`_inner`) are out, else 0; stop after ``want`` 2s or once
+    ``budget`` trials, outer and inner, are spent (0: no cap), the tries left then -1.  Return the trials
+    spent."""
+    return _dead_loop(prog, masks, cells, keeps, out, most, rounds, want, budget, False)
+
+
+@njit(cache=True)
+def _inner_nested(prog, row, t1, t2, w, most, rounds, dead, mark):
+    """Take out of the fixpoint ``row``, in place, each candidate of an unplaced cell whose try dies at
+    once or through its own inner contradictions (:func:`_inner` with ``most``, ``rounds``), then
+    propagate, ``rounds`` times or until none dies; return False when the row dies.  ``dead[nc]``
+    counts the tries made, inner ones too.  :func:`_inner`'s loop written again rather than shared: a
+    shared one would call itself, which numba compiles only with its types spelled out."""
+    nc = prog[H_CELLS]
+    for _ in range(rounds):
+        found = False
+        for c in range(nc):
+            mark[c] = 0
+            m = row[c]
+            if m & (m - 1) == 0:
+                continue
+            bits = m
+            while bits:
+                bit = bits & -bits
+                bits ^= bit
+                dead[nc] += 1
+                if not _try(prog, row, t1, w, c, bit) or not _inner(prog, t1, t2, w, most, rounds, dead):
+                    mark[c] |= bit
+                    found = True
+        if not found:
+            return True
+        ok = True
+        for c in range(nc):
+            if mark[c] and not _restrict(prog, row, w, c, ~mark[c]):
+                ok = False
+        if not _propagate(prog, row, w) or not ok:
+            return False
+    return True
+
+
+@njit(cache=True, aot=DEEP_SIGNATURE)
+def deep_dead(prog, masks, cells, keeps, out, most, rounds, want, budget):
+    """:func:`nested_dead` one level deeper: 2 when a try dies only once its inner contradictions, each a
+    try dying at once or through its own (:func:`_inner_nested`), are out."""
+    return _dead_loop(prog, masks, cells, keeps, out, most, rounds, want, budget, True)
 
 
 @njit(cache=True, aot=UNION_SIGNATURE)

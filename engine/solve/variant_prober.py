@@ -65,6 +65,18 @@ class Prober:
         self.spent = self._probe.nested_dead(self.array, row, cells, keeps, out, most, rounds, want, budget)
         return [t for t, kind in zip(tries, out, strict=True) if kind == 2]
 
+    def deep_dead(self, row: np.ndarray, tries: Iterable[tuple[int, int]], most: int, rounds: int,
+                  want: int = 0, budget: int = 0) -> list[tuple[int, int]]:
+        """The tries that live once placed and propagated but die once their inner contradictions, each
+        shown by a nested trial of its own (:meth:`nested_dead` with ``most``, ``rounds``), are out, in
+        order, the first ``want`` of them (0: all), among those examined before ``budget`` trials are
+        spent (0: no cap)."""
+        tries = list(tries)
+        cells, keeps = _tries(tries)
+        out = np.zeros(len(tries), dtype=np.int64)
+        self.spent = self._probe.deep_dead(self.array, row, cells, keeps, out, most, rounds, want, budget)
+        return [t for t, kind in zip(tries, out, strict=True) if kind == 2]
+
     def union(self, row: np.ndarray, branches: list[dict[int, int]], most: int = 0,
               rounds: int = 0) -> tuple[list[int], int]:
         """(each cell's candidates in some living branch, how many live): each branch cuts its cells to

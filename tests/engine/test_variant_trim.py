@@ -8,20 +8,15 @@ import pytest
 from engine.logic.variant import chains, nested, trim
 from engine.logic.variant.driver import variant_next_step
 from engine.logic.variant.state import VariantState
-from tests.harness.variant_reader import train_records
+from tests.harness.variant_reader import state_before, train_records
 
 RECORDS = {r["id"]: r for r in train_records()}
 
 
 def _before(record: dict, technique: str) -> tuple[VariantState, object]:
-    """The state on the record's logical path where ``technique`` is first the driver's step, and it."""
-    state = VariantState.start(record["puzzle"], record["solution"])
-    while not state.is_solved():
-        step = variant_next_step(state.puzzle, state)
-        if step.technique == technique:
-            return state, step
-        state.apply(step)
-    raise AssertionError(f"no {technique} on the path")
+    state, step = state_before(record, technique)
+    assert step is not None, f"no {technique} on the path"
+    return state, step
 
 
 def _proves(state: VariantState, step: object, wide: bool, drop: int = 0) -> bool:

@@ -21,16 +21,21 @@ def train_records() -> list[dict[str, Any]]:
     return [{**row, "puzzle": rec.puzzle, "solution": rec.solution} for row, rec in pairs]
 
 
-def first_step_of(record: dict[str, Any], technique: str) -> Step | None:
-    """The first step of ``technique`` on the record's logical path (the driver's choice at each state);
-    None if the path ends without one."""
+def state_before(record: dict[str, Any], technique: str) -> tuple[VariantState, Step | None]:
+    """The state on the record's logical path (the driver's choice at each state) where ``technique`` is
+    first the step, and that step; the solved state and None if the path ends without one."""
     state = VariantState.start(record["puzzle"], record["solution"])
     while not state.is_solved():
         step = variant_next_step(state.puzzle, state)
         if step.technique == technique:
-            return step
+            return state, step
         state.apply(step)
-    return None
+    return state, None
+
+
+def first_step_of(record: dict[str, Any], technique: str) -> Step | None:
+    """The first step of ``technique`` on the record's logical path; None if the path ends without one."""
+    return state_before(record, technique)[1]
 
 
 def stall_state(record: dict[str, Any], below: float = 7.0) -> VariantState:

@@ -22,6 +22,7 @@ Where those find nothing on a killer, the same searches are picked by the progra
 sums across houses (their cuts are worded now: the 45 rule's least-crossing count, :mod:`.crossing`),
 then with inner cells of up to 7 candidates, one replay of at most ACROSS_TRIALS inner trials: wecoc-2
 1 -> 0 guesses (20 -> 77 CPU s, its 35 deep chains), a failing search at a guess left ~1-5 s.
+Where all of these find nothing, :mod:`.deeper` goes one level further.
 """
 
 from __future__ import annotations
@@ -61,7 +62,7 @@ def inner_fixpoint(fast: Any, row: np.ndarray) -> np.ndarray | None:
     return fast.inner_fixpoint(row, INNER_CANDIDATES, INNER_ROUNDS)
 
 
-def _candidates(state: VariantState, fast: Any, inner: int = INNER_CANDIDATES, budget: int = BUDGET,
+def candidates(state: VariantState, fast: Any, inner: int = INNER_CANDIDATES, budget: int = BUDGET,
                 want: int = MAX_REPLAYS) -> list[tuple[int, int]]:
     """The outer candidates whose compiled trial dies through inner contradictions (not at once), the
     inner trials on cells of up to ``inner`` candidates."""
@@ -108,7 +109,7 @@ def nested_contradiction(state: VariantState) -> Iterator[Step]:
     if fast is None or state.size > MAX_SIZE:
         return
     wide = state.size > WIDE_PAST  # the compiled propagation that picked the candidate has locked
-    for cell, d in _candidates(state, fast):  # candidates; 9x9 paths were tuned without them (kept)
+    for cell, d in candidates(state, fast):  # candidates; 9x9 paths were tuned without them (kept)
         facts = replay(state, cell, d, wide=wide)
         if facts is not None:
             yield step_of(state, cell, d, trim.trimmed(state, cell, d, facts, wide))
@@ -139,7 +140,7 @@ def deep_nested_contradiction(state: VariantState) -> Iterator[Step]:
         if fast is None:
             return
         found = False
-        for cell, d in _candidates(state, fast, inner, budget, want):
+        for cell, d in candidates(state, fast, inner, budget, want):
             facts = replay(state, cell, d, inner, wide=True, across=across)
             if facts is not None:
                 found = True

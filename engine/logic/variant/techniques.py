@@ -10,6 +10,7 @@ from engine.logic.variant import (
     arrowhouse,
     cages,
     chains,
+    deeper,
     diagonals,
     forcing,
     houses,
@@ -59,7 +60,8 @@ VARIANT_TECHNIQUES: tuple[VariantTechnique, ...] = tuple(sorted(
     + _family(wings, "wings")
     + _family(aic, "chains")  # before the contradiction trials: the AIC's 7.0 is tried before theirs
     + _family(chains, "chains")
-    + _family(forcing, "chains") + _family(nested, "chains") + [GUESS._replace(family="guess")],
+    + _family(forcing, "chains") + _family(nested, "chains") + _family(deeper, "chains")
+    + [GUESS._replace(family="guess")],
     key=lambda t: t.cost))
 _BY_ID = {t.id: t for t in VARIANT_TECHNIQUES}
 

@@ -316,10 +316,13 @@ def _inner_words(inner: list[dict[str, Any]], n: int, zh: bool) -> str:
     for fact in inner[:4]:
         words = _chain_words(fact, n, zh)
         name, digit = cell_name(fact["cell"], n), fact["digit"]
+        chain = words["chain"]
+        if fact.get("inner"):  # a nested chain of its own (:mod:`.deeper`)
+            chain += ("；" if zh else "; ") + _inner_words(fact["inner"], n, zh)
         if zh:
-            said.append(f"此时 {name} 不能是 {digit}（若是，{words['chain']}，而{words['dead']}）")
+            said.append(f"此时 {name} 不能是 {digit}（若是，{chain}，而{words['dead']}）")
         else:
-            said.append(f"there {name} cannot be {digit} (if it were, {words['chain']}, and {words['dead']})")
+            said.append(f"there {name} cannot be {digit} (if it were, {chain}, and {words['dead']})")
     if len(inner) > 4:
         said.append("…")
     return ("；" if zh else "; ").join(said)

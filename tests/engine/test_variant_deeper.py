@@ -1,0 +1,75 @@
+"""The deeper nested contradiction: where every other chain stops on a published puzzle, a trial that
+dies once its own contradictions, nested chains among them, are out; its words are a proof."""
+
+from __future__ import annotations
+
+import pytest
+
+from engine.logic.variant import chains, deeper, explain_variant
+from engine.logic.variant.state import VariantState
+from tests.harness.variant_reader import state_before, train_records
+
+RECORDS = {r["id"]: r for r in train_records()}
+PUZZLE = "iss-wecoc-1"  # guessed 5 times with the deep nested contradiction as the last chain
+
+
+def _dies(state: VariantState, cell: int, digit: int, fact: dict) -> bool:
+    """True when ``digit`` in ``cell`` dies by the worded facts: each inner fact's own proof holds (each
+    then taken out), and the simple and 45 rule's steps then kill the trial."""
+    s = state.copy()
+    s.place(cell, digit)
+    why = chains.run(s, [], chains.WIDE)
+    for inner in fact.get("inner", []):
+        if why is not None:
+            return True
+        if not _dies(s, inner["cell"], inner["digit"], inner):
+            return False
+        s.eliminate(inner["cell"], inner["digit"])
+        why = chains.run(s, [], chains.WIDE)
+    return why is not None
+
+
+@pytest.fixture(scope="module")
+def found() -> tuple[dict, VariantState, object]:
+    rec = RECORDS[PUZZLE]
+    state, step = state_before(rec, "deeper_nested_contradiction")
+    assert step is not None, "no deeper nested chain on the path"
+    return rec, state, step
+
+
+@pytest.mark.slow
+def test_the_deeper_chain_fires_on_a_published_killer_where_the_others_stop_and_is_sound(found):
+    rec, state, step = found
+    (cell, digit), = step.eliminations
+    assert rec["solution"][cell] != digit
+    nested_facts = [f for f in step.detail["inner"] if f.get("inner")]
+    assert nested_facts, "no inner fact is a nested chain of its own"
+    assert all(rec["solution"][c] != d for c, d in step.candidates)
+
+
+@pytest.mark.slow
+def test_the_deeper_chains_words_are_a_proof_in_both_languages(found):
+    _, state, step = found
+    (cell, digit), = step.eliminations
+    assert _dies(state, cell, digit, step.detail)
+    en, zh = explain_variant(step), explain_variant(step, "zh")
+    assert en.startswith("if ") and en.count("cannot be") >= 2 and "{" not in en
+    assert zh.startswith("如果") and zh.count("不能是") >= 2 and "{" not in zh
+
+
+@pytest.mark.slow
+def test_the_compiled_search_picks_only_wrong_candidates_and_the_replay_words_one(found):
+    rec, state, _ = found
+    fast = chains.prober(state, True)
+    picked = deeper._outer(state, fast, True)
+    assert picked and all(rec["solution"][c] != d for c, d in picked)
+    assert any(deeper.replay(state, c, d, True) is not None for c, d in picked)
+
+
+@pytest.mark.slow
+def test_a_proof_missing_its_nested_fact_does_not_kill_the_trial(found):
+    _, state, step = found
+    (cell, digit), = step.eliminations
+    first = next(i for i, f in enumerate(step.detail["inner"]) if f.get("inner"))
+    cut = {**step.detail, "inner": step.detail["inner"][:first]}
+    assert not _dies(state, cell, digit, cut)
