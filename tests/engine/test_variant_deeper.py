@@ -6,7 +6,8 @@ from __future__ import annotations
 import pytest
 
 from engine.logic.variant import chains, deeper, explain_variant
-from engine.logic.variant.state import VariantState
+from engine.logic.variant.state import Geometry, VariantState
+from engine.puzzle.model import Cage, Puzzle
 from tests.harness.variant_reader import state_before, train_records
 
 RECORDS = {r["id"]: r for r in train_records()}
@@ -27,6 +28,11 @@ def _dies(state: VariantState, cell: int, digit: int, fact: dict) -> bool:
         s.eliminate(inner["cell"], inner["digit"])
         why = chains.run(s, [], chains.WIDE)
     return why is not None
+
+
+def _own(state: VariantState) -> VariantState:
+    """The same candidates on a geometry of their own: no search of a path counted against it."""
+    return VariantState(Geometry.of(state.puzzle), list(state.values), list(state.cands), state.solution)
 
 
 @pytest.fixture(scope="module")
@@ -59,7 +65,8 @@ def test_the_deeper_chains_words_are_a_proof_in_both_languages(found):
 
 @pytest.mark.slow
 def test_the_compiled_search_picks_only_wrong_candidates_and_the_replay_words_one(found):
-    rec, state, _ = found
+    rec, walked, _ = found
+    state = _own(walked)  # the path searched this state already, and a path searches a state once
     fast = chains.prober(state, True)
     picked = deeper._outer(state, fast, True)
     assert picked and all(rec["solution"][c] != d for c, d in picked)
@@ -73,3 +80,23 @@ def test_a_proof_missing_its_nested_fact_does_not_kill_the_trial(found):
     first = next(i for i, f in enumerate(step.detail["inner"]) if f.get("inner"))
     cut = {**step.detail, "inner": step.detail["inner"][:first]}
     assert not _dies(state, cell, digit, cut)
+
+
+def test_a_path_never_searches_one_state_twice_nor_past_its_budget(monkeypatch):
+    # a 4x4 of many solutions (r1c1 + r1c2 = 3): no candidate dies, so every search is spent in vain
+    state = VariantState.start(Puzzle.checked(4, [0] * 16, (), [Cage((0, 1), 3)]))
+    fast = chains.prober(state, True)
+    assert deeper._outer(state, fast, True) == []
+    spent = state.geometry.remember("deeper_spent", dict)
+    first = spent["trials"]
+    assert first > 0
+    assert deeper._outer(state, fast, True) == [] and spent["trials"] == first  # the same state: no search
+    moved = state.copy()
+    moved.eliminate(0, 1)
+    deeper._outer(moved, fast, True)
+    assert spent["trials"] > first  # a new state: a new search
+    monkeypatch.setattr(deeper, "PATH_BUDGET", spent["trials"])
+    before = spent["trials"]
+    moved.eliminate(0, 2)
+    deeper._outer(moved, fast, True)
+    assert spent["trials"] == before  # the budget is spent: no search

@@ -13,7 +13,9 @@ level); the worded steps replay them, each inner fact a worded plain chain or, w
 worded nested chain (:func:`.nested.replay`, its inner facts cut by :mod:`.trim`).
 Measured on the held-out stand-in (docs/variant-levels.md): Bicycle race 3 -> 0 guesses, "Arrow, slow"
 1 -> 0, Tarek #38 1 -> 0, the hard MATHEMAGIC killers 2-3 -> 1, at 4-27x the CPU of their paths (a
-search over every candidate of a stall takes 4-150 s, hence WANT, BUDGET and the finds kept).
+search over every candidate of a stall takes 4-150 s, hence WANT, BUDGET and the finds kept; a path's
+searches stop at PATH_BUDGET trials, and a state is searched once: the hard anti-consecutive's ten stalls
+each spent 20M trials, 60 s, before).
 """
 
 from __future__ import annotations
@@ -30,6 +32,7 @@ INNER_MOST = 4  # the inner trials' own inner trials: cells of up to this many c
 ROUNDS = (2, 3)  # rounds of inner contradictions at each level of the compiled search, 3 where 2 find none
 WANT = 8  # outer candidates a search finds (those left kept for the next steps)
 BUDGET = 20_000_000  # compiled trials per search (~1 us each: ~20 s where nothing is found)
+PATH_BUDGET = 200_000_000  # compiled trials of all a path's searches ("I want to break free" needs 132M)
 NESTED_PER_ROUND = 16  # worded nested inner facts per round of a replay
 NESTED_BUDGET = 1_000_000  # compiled trials picking them (inner trials on any cell: ~1k a candidate)
 REPLAY_ROUNDS = 40  # rounds of a replay (each of plain facts, or where none is left, nested ones)
@@ -42,13 +45,21 @@ def _outer(state: VariantState, fast: Any, fresh: bool) -> list[tuple[int, int]]
     found: list[tuple[int, int]] = state.geometry.remember("deeper_found", lambda _: [])
     if not fresh:
         return [t for t in found if _live(state, *t)]
-    row = fast.state(state.mask(c) for c in range(len(state.values)))
+    spent: dict[str, Any] = state.geometry.remember("deeper_spent", lambda _: {"trials": 0, "last": None})
+    masks = tuple(state.mask(c) for c in range(len(state.values)))
+    if masks == spent["last"] or spent["trials"] >= PATH_BUDGET:
+        return []  # searched in vain already (a hint, then a guess, at one stall), or the budget is spent
+    spent["last"] = masks
+    row = fast.state(masks)
     empty = sorted((c for c, v in enumerate(state.values) if not v), key=lambda c: popcount(state.cands[c]))
     tries = [(c, d) for c in empty for d in digits_of(state.cands[c])]
+    found.clear()
     for rounds in ROUNDS:
-        found[:] = fast.deep_dead(row, tries, INNER_MOST, rounds, WANT, BUDGET)
-        if found:
+        budget = min(BUDGET, PATH_BUDGET - spent["trials"])
+        if found or budget <= 0:  # (a budget of 0 is no cap to the kernel)
             break
+        found[:] = fast.deep_dead(row, tries, INNER_MOST, rounds, WANT, budget)
+        spent["trials"] += fast.spent
     return list(found)
 
 
