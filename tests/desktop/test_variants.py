@@ -232,7 +232,7 @@ def test_where_the_variant_logic_stops_the_human_logic_run_shows_a_guess_of_the_
     at = guesses[0]
     assert api.import_text(json.dumps(record["fpuzzles"]))["ok"]
     assert api.set_delay(0)["ok"] and api.solve("human")["ok"]
-    state = _solved_state(api)
+    state = _solved_state(api, 600)  # each of its stalls spends a deeper chain's search: ~170 CPU s here
     assert state["session"]["status"] == "solved" and state["digits"] == solution
     assert api.seek(at + 1)["ok"]
     frame = api._bridge.wait_for("frame", lambda f: f["position"] == at + 1, 10)
