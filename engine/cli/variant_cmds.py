@@ -18,7 +18,7 @@ import re
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from engine.cli.common import CommandError, UsageError, clip
+from engine.cli.common import CommandError, UsageError, clip, progress
 
 if TYPE_CHECKING:
     from engine.puzzle.model import Puzzle
@@ -97,11 +97,13 @@ def run_if_variant(args: argparse.Namespace, field: str, command: Callable[[argp
 
 
 def explain(args: argparse.Namespace, puzzle: Puzzle) -> int:
-    """``sudoku explain`` on a variant: every step, then the level."""
+    """``sudoku explain`` on a variant: every step, then the level (a hard killer's path takes minutes,
+    so a terminal shows the step being worked out)."""
     from engine.logic.variant import explain_variant, rate_variant
     from engine.logic.variant.view import variant_step_json
 
-    rating = rate_variant(puzzle, _solution(puzzle))
+    with progress(None, "explaining", unit=" steps", unit_scale=False) as bar:
+        rating = rate_variant(puzzle, _solution(puzzle), lambda: bar.update() or True)
     if args.json:
         print(json.dumps([variant_step_json(s, puzzle) for s in rating.steps], ensure_ascii=False, indent=1))
         return 0

@@ -3,6 +3,10 @@
 from __future__ import annotations
 
 import json
+import os
+import re
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -10,6 +14,7 @@ import pytest
 from engine import Step, as_grid, count_solutions, is_solution, rate
 from engine.cli import main
 from tests.harness.paths import DATA
+from tests.harness.variant_reader import train_records
 
 # the CLI's JSON is a view of Step.to_dict: its keys, and both texts
 CLI_KEYS = {*Step("any").to_dict(), "explanation"}
@@ -187,3 +192,40 @@ def test_generate_difficulty_rejects_unknown_levels(capsys: pytest.CaptureFixtur
     assert code == 2 and "unknown difficulty" in err
     code, _, err = _run(capsys, "generate", "--difficulty", "extreme")
     assert code == 2 and "extreme" in err
+
+
+def _explain_6x6(tmp_path: Path, stderr_tty: bool) -> tuple[int, str, str]:
+    """``sudoku explain`` of the published 6x6 in a process of its own, its stderr a pty or a pipe."""
+    record = next(r for r in train_records() if r["id"] == "iss-6x6")
+    path = tmp_path / "six.json"
+    path.write_text(json.dumps(record["fpuzzles"]), encoding="utf-8")
+    argv = [sys.executable, "-m", "engine", "explain", str(path)]
+    env = {**os.environ, "TQDM_MININTERVAL": "0"}  # the bar drawn at each step: a 6x6 takes a second
+    if not stderr_tty:
+        done = subprocess.run(argv, capture_output=True, text=True, env=env, timeout=600)
+        return done.returncode, done.stdout, done.stderr
+    master, slave = os.openpty()
+    with (tmp_path / "out.txt").open("w") as out, \
+            subprocess.Popen(argv, stdout=out, stderr=slave, env=env) as proc:
+        os.close(slave)
+        chunks = []
+        while True:
+            try:
+                chunk = os.read(master, 4096)
+            except OSError:  # the pty's other end is closed: the process has ended
+                break
+            if not chunk:
+                break
+            chunks.append(chunk)
+    os.close(master)
+    return proc.returncode, (tmp_path / "out.txt").read_text(), b"".join(chunks).decode("utf-8", "replace")
+
+
+def test_explain_on_a_variant_shows_its_progress_on_a_terminal_and_nothing_elsewhere(tmp_path: Path) -> None:
+    code, out, err = _explain_6x6(tmp_path, stderr_tty=True)
+    steps = [line for line in out.splitlines() if line[:1].isdigit()]
+    assert code == 0 and len(steps) > 5
+    counts = [int(n) for n in re.findall(r"explaining: (\d+) steps", err)]  # the step being worked out
+    assert counts and counts == sorted(counts) and counts[-1] <= len(steps) + 1
+    code, piped, err = _explain_6x6(tmp_path, stderr_tty=False)
+    assert code == 0 and piped == out and err == ""
