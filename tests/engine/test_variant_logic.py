@@ -438,6 +438,7 @@ def test_every_technique_is_sound_on_random_states_of_a_published_puzzle(rec):
 
 
 @pytest.mark.slow
+@pytest.mark.timeout(1800)  # the hard anti-consecutive's path: ~740 CPU s, its ten stalls searched in vain
 @pytest.mark.parametrize("rec", [r for r in SOLVED if not r["id"].startswith("iss-long")],
                          ids=lambda r: r["id"])
 def test_a_path_places_the_solution_never_removes_its_digit_and_is_worded_in_both_languages(rec):
