@@ -100,3 +100,18 @@ def test_a_path_never_searches_one_state_twice_nor_past_its_budget(monkeypatch):
     moved.eliminate(0, 2)
     deeper._outer(moved, fast, True)
     assert spent["trials"] == before  # the budget is spent: no search
+
+
+def test_a_16x16_is_searched_too_and_past_9x9_under_the_smaller_path_budget(monkeypatch):
+    # an empty 16x16 with one cage: no candidate dies, so every search is spent in vain (kept small here)
+    monkeypatch.setattr(deeper, "BUDGET", 20_000)
+    state = VariantState.start(Puzzle.checked(16, [0] * 256, (), [Cage((0, 1), 3)]))
+    assert list(deeper.deeper_nested_contradiction(state)) == []
+    spent = state.geometry.remember("deeper_spent", dict)
+    assert spent["trials"] > 0  # searched: the chain runs past 9x9
+    monkeypatch.setattr(deeper, "PAST_9_BUDGET", spent["trials"])
+    moved = state.copy()
+    moved.eliminate(2, 1)
+    before = spent["trials"]
+    assert list(deeper.deeper_nested_contradiction(moved)) == []
+    assert spent["trials"] == before < deeper.PATH_BUDGET  # past 9x9 the smaller budget is spent

@@ -15,7 +15,8 @@ Measured on the held-out stand-in (docs/variant-levels.md): Bicycle race 3 -> 0 
 1 -> 0, Tarek #38 1 -> 0, the hard MATHEMAGIC killers 2-3 -> 1, at 4-27x the CPU of their paths (a
 search over every candidate of a stall takes 4-150 s, hence WANT, BUDGET and the finds kept; a path's
 searches stop at PATH_BUDGET trials, and a state is searched once: the hard anti-consecutive's ten stalls
-each spent 20M trials, 60 s, before).
+each spent 20M trials, 60 s, before).  Past 9x9 too: the stand-in's very hard 16x16 X 5 -> 0 guesses
+(9 steps, 102M trials, 1,058 CPU s beside a CI run), its searches capped by PAST_9_BUDGET there.
 """
 
 from __future__ import annotations
@@ -33,6 +34,7 @@ ROUNDS = (2, 3)  # rounds of inner contradictions at each level of the compiled 
 WANT = 8  # outer candidates a search finds (those left kept for the next steps)
 BUDGET = 20_000_000  # compiled trials per search (~1 us each: ~20 s where nothing is found)
 PATH_BUDGET = 200_000_000  # compiled trials of all a path's searches ("I want to break free" needs 132M)
+PAST_9_BUDGET = 120_000_000  # past 9x9 at most this, a trial costing ~3x (the very hard 16x16 X: 102M)
 NESTED_PER_ROUND = 16  # worded nested inner facts per round of a replay
 NESTED_BUDGET = 1_000_000  # compiled trials picking them (inner trials on any cell: ~1k a candidate)
 REPLAY_ROUNDS = 40  # rounds of a replay (each of plain facts, or where none is left, nested ones)
@@ -46,8 +48,9 @@ def _outer(state: VariantState, fast: Any, fresh: bool) -> list[tuple[int, int]]
     if not fresh:
         return [t for t in found if _live(state, *t)]
     spent: dict[str, Any] = state.geometry.remember("deeper_spent", lambda _: {"trials": 0, "last": None})
+    cap = PATH_BUDGET if state.size <= nested.WIDE_PAST else min(PATH_BUDGET, PAST_9_BUDGET)
     masks = tuple(state.mask(c) for c in range(len(state.values)))
-    if masks == spent["last"] or spent["trials"] >= PATH_BUDGET:
+    if masks == spent["last"] or spent["trials"] >= cap:
         return []  # searched in vain already (a hint, then a guess, at one stall), or the budget is spent
     spent["last"] = masks
     row = fast.state(masks)
@@ -55,7 +58,7 @@ def _outer(state: VariantState, fast: Any, fresh: bool) -> list[tuple[int, int]]
     tries = [(c, d) for c in empty for d in digits_of(state.cands[c])]
     found.clear()
     for rounds in ROUNDS:
-        budget = min(BUDGET, PATH_BUDGET - spent["trials"])
+        budget = min(BUDGET, cap - spent["trials"])
         if found or budget <= 0:  # (a budget of 0 is no cap to the kernel)
             break
         found[:] = fast.deep_dead(row, tries, INNER_MOST, rounds, WANT, budget)
@@ -114,7 +117,7 @@ def replay(state: VariantState, cell: int, digit: int, across: bool) -> dict[str
 
 def deeper_nested_contradiction(state: VariantState) -> Iterator[Step]:
     """A candidate whose trial dies once its own contradictions, nested chains among them, are out."""
-    if state.size > nested.WIDE_PAST:
+    if state.size > nested.MAX_SIZE:
         return
     across = bool(state.cages())
     fast = chains.prober(state, across)
