@@ -9,6 +9,7 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import expect
 
+from tests.harness.server import wait_for
 from tests.harness.states import newest_state
 from tests.harness.variant_states import board_digits, feed, read_label, train_puzzle, variant_state
 
@@ -82,11 +83,14 @@ def test_a_16x16_jigsaw_has_256_cells_is_620px_at_1366x768_and_takes_a_to_g(ui):
     empty = puzzle.givens.index(0)
     ui.cell(empty).click()
     before = len(ui.server.calls)
-    for key in ("g", "A", "9"):
-        ui.page.keyboard.press(key)
-    ui.page.wait_for_timeout(300)
-    typed = [args for name, args in ui.server.calls[before:] if name == "set_cell"]
-    assert typed == [[empty, 16], [empty, 10], [empty, 9]]
+
+    def typed() -> list:
+        return [args for name, args in ui.server.calls[before:] if name == "set_cell"]
+
+    for count, key in enumerate(("g", "A", "9"), 1):  # each key's call answered before the next key:
+        ui.page.keyboard.press(key)  # three at once may reach the test server out of order under load
+        wait_for(lambda count=count: len(typed()) >= count, 10, message=f"no call for the key {key}")
+    assert typed() == [[empty, 16], [empty, 10], [empty, 9]]
     assert not [name for name, _ in ui.server.calls[before:] if name in ("apply_hint", "paint")]
 
 
