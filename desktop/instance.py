@@ -48,13 +48,19 @@ def supported() -> bool:
 
 def socket_path(data_dir: Path) -> Path:
     """Return where the instance for ``data_dir`` listens: in it, or (a path too long for a socket)
-    in the runtime folder under a name made from the folder's path."""
+    in the runtime folder (the temporary one, where that is too long too) under a name made from the
+    folder's path."""
     path = Path(data_dir).resolve() / SOCKET_NAME
-    if len(os.fsencode(str(path))) <= MAX_SOCKET_PATH:
+    if _fits(path):
         return path
-    runtime = os.environ.get("XDG_RUNTIME_DIR") or tempfile.gettempdir()
     digest = hashlib.sha1(os.fsencode(str(path))).hexdigest()[:16]
-    return Path(runtime) / f"sudoku-studio-{os.getuid() if hasattr(os, 'getuid') else 0}-{digest}.sock"
+    name = f"sudoku-studio-{os.getuid() if hasattr(os, 'getuid') else 0}-{digest}.sock"
+    runtime = Path(os.environ.get("XDG_RUNTIME_DIR") or tempfile.gettempdir()) / name
+    return runtime if _fits(runtime) else Path(tempfile.gettempdir()) / name
+
+
+def _fits(path: Path) -> bool:
+    return len(os.fsencode(str(path))) <= MAX_SOCKET_PATH
 
 
 def resolve_argument(argument: str, cwd: Path | None = None) -> str:

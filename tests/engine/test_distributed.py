@@ -24,6 +24,14 @@ SHARDS = 4
 PUZZLES = 20_000
 
 
+@pytest.fixture(autouse=True)
+def users_kernels(monkeypatch: pytest.MonkeyPatch) -> None:
+    """`sudoku` and the Dask workers run the kernels as a user's do (compiled ahead of time where
+    scripts/dev built them; test_aot.py checks they equal the JIT's): on the suite's JIT, where no
+    earlier test had filled numba's cache, each worker compiled the variant kernels (540 s in CI)."""
+    monkeypatch.delenv("SUDOKU_STUDIO_KERNELS", raising=False)
+
+
 def _puzzle_lines() -> list[str]:
     """Return 20,000 17-clue puzzles (a random sample) with malformed, repeated-given, unsolvable,
     blank and comment lines spread through them."""

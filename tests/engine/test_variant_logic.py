@@ -474,7 +474,7 @@ def test_a_path_places_the_solution_never_removes_its_digit_and_is_worded_in_bot
 @pytest.mark.slow
 def test_the_paths_take_the_cage_line_dot_rule_house_and_chain_steps():
     # the paths are found once (the test above walks each first, one test per path under the timeout)
-    assert {r["id"] for r in SOLVED} >= LONG_PATHS and len(WALKED) >= 40
+    assert {r["id"] for r in SOLVED} >= LONG_PATHS and len(WALKED) >= 30
     taken = {step.technique for rec in WALKED for step in _path(rec["id"])}
     assert {"cage_sum", "cage_combinations", "cage_overlap", "innies_outies", "thermometer", "arrow",
             "kropki", "little_killer", "anti_knight", "hidden_single", "pointing",
