@@ -12,6 +12,7 @@ cages, lines and dots the step uses, its houses, its explanation in English and 
 from __future__ import annotations
 
 import argparse
+import itertools
 import json
 import os
 import re
@@ -98,12 +99,14 @@ def run_if_variant(args: argparse.Namespace, field: str, command: Callable[[argp
 
 def explain(args: argparse.Namespace, puzzle: Puzzle) -> int:
     """``sudoku explain`` on a variant: every step, then the level (a hard killer's path takes minutes,
-    so a terminal shows the step being worked out)."""
+    so a terminal shows the steps done)."""
     from engine.logic.variant import explain_variant, rate_variant
     from engine.logic.variant.view import variant_step_json
 
     with progress(None, "explaining", unit=" steps", unit_scale=False) as bar:
-        rating = rate_variant(puzzle, _solution(puzzle), lambda: bar.update() or True)
+        # asked before each step and once after the last: each ask but the first is a step done
+        asked = itertools.count()
+        rating = rate_variant(puzzle, _solution(puzzle), lambda: next(asked) == 0 or bar.update() or True)
     if args.json:
         print(json.dumps([variant_step_json(s, puzzle) for s in rating.steps], ensure_ascii=False, indent=1))
         return 0
